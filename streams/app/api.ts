@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+
+/** protocol §19: the keys of `infos` the portal reads; keys containing `_` are ignored. */
+export const INFO_TEXT_KEYS = ['appName', 'baseUrl', 'appBGCredit'] as const;
+export const INFO_URL_KEYS = [
+  'appBGUrl',
+  'appBG404Error',
+  'appBG500Error',
+  'appFaviconUrl',
+  'appLogoHeaderUrlForDarkBG',
+  'appLogoHeaderUrlForLightBG',
+  'appLogoUrlForDarkBG',
+  'appLogoUrlForLightBG',
+] as const;
+
+type InfoKey = (typeof INFO_TEXT_KEYS)[number] | (typeof INFO_URL_KEYS)[number];
+export type AppInfos = Partial<Record<InfoKey, string>>;
+
+export const appInfosSchema = z.object({
+  appName: z.string().optional(),
+  baseUrl: z.string().optional(),
+  appBGCredit: z.string().optional(),
+  appBGUrl: z.string().optional(),
+  appBG404Error: z.string().optional(),
+  appBG500Error: z.string().optional(),
+  appFaviconUrl: z.string().optional(),
+  appLogoHeaderUrlForDarkBG: z.string().optional(),
+  appLogoHeaderUrlForLightBG: z.string().optional(),
+  appLogoUrlForDarkBG: z.string().optional(),
+  appLogoUrlForLightBG: z.string().optional(),
+});
+
+export const infosAnswerSchema = z.object({ infos: z.record(z.string(), z.unknown()) });
+
+export const availabilityAnswerSchema = z.object({
+  available: z.boolean(),
+  message: z.string().nullish(),
+});
+
+export function getInfos(): HttpRequest<z.infer<typeof infosAnswerSchema>> {
+  return { method: 'GET', path: '/wedia/app/infos/getInfos', schema: infosAnswerSchema };
+}
+
+export function isAvailable(applicationName: string): HttpRequest<z.infer<typeof availabilityAnswerSchema>> {
+  return {
+    method: 'GET',
+    path: '/wedia/bo/authorizedusers/applications/isAvailable',
+    query: { applicationName },
+    schema: availabilityAnswerSchema,
+  };
+}
+
+/**
+ * Keeps the keys the portal reads (text values only) and makes URLs absolute: a value starting
+ * with `http` is used as is, any other is prefixed with `baseUrl` (protocol §19).
+ */
+export function readInfos(raw: Record<string, unknown>, fallbackBaseUrl: string): AppInfos {
+  const infos: AppInfos = {};
+  const baseUrl = typeof raw.baseUrl === 'string' && raw.baseUrl ? raw.baseUrl : fallbackBaseUrl;
+  for (const key of INFO_TEXT_KEYS) {
+    const value = raw[key];
+    if (typeof value === 'string') infos[key] = value;
+  }
+  for (const key of INFO_URL_KEYS) {
+    const value = raw[key];
+    if (typeof value !== 'string' || value === '') continue;
+    infos[key] = value.startsWith('http') ? value : `${baseUrl.replace(/\/$/, '')}${value.startsWith('/') ? '' : '/'}${value}`;
+  }
+  return infos;
+}

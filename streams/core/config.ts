@@ -1,0 +1,123 @@
+/**
+ * Every constant of the specification, in one typed place. Epics read them from `deps.config`
+ * so that marble tests and re-simulation can run with the same values (or a changed one).
+ * Each comment names where the value comes from: seed document and section, or protocol.md.
+ */
+export const config = {
+  // --- Logs (seed 000 §7, §9; protocol §5) ---
+  /** entries are sent this long after the last new entry */
+  logDebounceMs: 10_000,
+  /** consecutive failed sends after which the pending entries are dropped */
+  logMaxConsecutiveFailures: 10,
+  /** highest level sent: Fatal 0 and Error 10 are sent (seed 000 §9) */
+  logSendLevel: 10,
+
+  // --- Downloads (seed 000 §4, §9; protocol §7, §23.1) ---
+  /** wait before each readiness HEAD, no limit, no backoff */
+  downloadPollMs: 2000,
+  /** size of an unestimated download */
+  downloadUnknownSize: -1,
+  pendingDownloadStorageKey: 'PENDING_DOWNLOAD',
+  /** splitting of refused downloads is on unless the server setting says otherwise */
+  splitCartDefault: true,
+
+  // --- Carts (seed 000 §9, seed 002 §9; protocol §6) ---
+  maxSharedCartsPublic: 10_000,
+  maxSharedCartsPrivate: 5000,
+  /** cart cursor page size; huge carts are read in chunks of it */
+  cartCursorMax: 100,
+  defaultVariation: 'thumbnailBig',
+  watermarkSuffix: '_w',
+
+  // --- Session (seed 002 §8, §9; protocol §3.4) ---
+  bearerRefreshRatio: 0.2,
+  cookieRefreshRatio: 0.8,
+  tokenRefreshRetries: 5,
+  tokenRefreshRetryMs: 2000,
+  defaultLocale: 'en',
+  defaultPreferenceNamespace: 'vue-app',
+
+  // --- Players (seed 002 §9; protocol §1.10, §24) ---
+  playerCacheMs: 60_000,
+  mediaDescriptionCacheMs: 20_000,
+  playerScriptWaitMs: 250,
+  playerScriptWaitTries: 50,
+  playerLoadingDelayMs: 1000,
+  playerDisplayDelayMs: 100,
+
+  // --- Cursors and queries (seed 002 §9; protocol §8, §24) ---
+  cursorDefaultMax: 24,
+  listFetchDebounceMs: 50,
+  cursorStatusDelayMs: 50,
+  typeaheadDebounceMs: 200,
+  typeaheadMaxWords: 6,
+  typeaheadMaxSuggestions: 10,
+  fulltextDebounceMs: 200,
+  lookupRetryMs: 100,
+  lookupRetries: 100,
+  lookupCursorMax: 5,
+  constraintRetryMs: 200,
+  constraintRetries: 10,
+  singleConstraintRetryMs: 200,
+  cursorWaitStartMs: 50,
+  cursorWaitFactor: 1.2,
+  cursorWaitMaxMs: 60_000,
+  nextGroupSize: 20,
+  schemaBatchSize: 20,
+
+  // --- Aggregates (seed 001 §9, seed 002 §9; protocol §9) ---
+  aggregateDebounceMs: 100,
+  missingAggregatesDebounceMs: 200,
+  aggregateRegistrationDelayMs: 50,
+  sortedAggregateSearchDelayMs: 300,
+  sortedAggregateDefaultMax: 20,
+  /** the search limit is the largest max plus this */
+  sortedAggregateLimitMargin: 2,
+
+  // --- Trees (seed 002 §9; protocol §10) ---
+  treeDefaultDepth: 2,
+  treeDefaultMax: 24,
+  treeFetchDebounceMs: 80,
+  treeAutoloadDelayMs: 500,
+  treeParentWalkMaxLevels: 10,
+  browserCacheRefreshMs: 5000,
+
+  // --- Batches and mass import (seed 001 §4, §5, §9; protocol §15, §16) ---
+  batchTickMs: 100,
+  batchConcurrency: 1,
+  batchActionConcurrency: 2,
+  batchActionProgressCap: 95,
+  uploadConcurrencyDefault: 3,
+  uploadConcurrencyMin: 1,
+  uploadConcurrencyMax: 10,
+  uploadProgressStepPct: 1,
+  itemTransferConcurrency: 3,
+  jobItemsMaxPerFetch: 200,
+  jobItemsAdvisedPerFetch: 50,
+  workflowIdChunk: 50,
+  jobListItemsPerJob: 10,
+
+  // --- Analytics (seed 001 §9, seed 002 §9; protocol §18) ---
+  analyticsTopMax: 24,
+  analyticsTopCallDays: 0,
+  analyticsTopUiDays: 30,
+  analyticsAssetEventMax: 20,
+  analyticsAllDays: -1,
+
+  // --- CMS pages (seed 002 §9; protocol §14) ---
+  pageStatusDefault: 2,
+  pageStatusFilter: 6,
+  assetBlockItems: 6,
+
+  // --- Recorder (ARCHITECTURE.md "Recording and replay") ---
+  recorderCapacity: 5000,
+  recorderSnapshotEvery: 500,
+
+  // --- Kernel ---
+  /** a crashing epic is restarted this many times, then left stopped (visible in state) */
+  epicMaxRestarts: 5,
+} as const;
+
+type Widen<T> = { readonly [K in keyof T]: T[K] extends number ? number : T[K] extends string ? string : T[K] };
+
+export type Config = Widen<typeof config>;

@@ -1,0 +1,90 @@
+import type { Observable, SchedulerLike } from 'rxjs';
+import type { Config } from './config';
+import type { Http } from './http';
+import type { SessionVault } from './session-vault';
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Files and Blobs stay here; events carry their id, name, size and type (rule 1). */
+export interface FileRegistry {
+  add(file: Blob): string;
+  get(id: string): Blob | undefined;
+  remove(id: string): void;
+}
+
+export interface BrowserLocation {
+  path: string;
+  search: string;
+}
+
+/** The browser history, behind a port so that tests and replay never touch the real one. */
+export interface HistoryPort {
+  current(): BrowserLocation;
+  push(location: BrowserLocation): void;
+  replace(location: BrowserLocation): void;
+  /** back / forward buttons */
+  popped$: Observable<BrowserLocation>;
+}
+
+/** Opens a URL the browser loads itself (a zip download): never read into memory. */
+export interface DownloadPort {
+  open(url: string, fileName?: string): void;
+}
+
+export interface Deps {
+  http: Http;
+  scheduler: SchedulerLike;
+  clock: { now(): number };
+  ids: { next(): string };
+  storage: KeyValueStore;
+  session: SessionVault;
+  files: FileRegistry;
+  history: HistoryPort;
+  downloads: DownloadPort;
+  config: Config;
+}
+
+export class MemoryStorage implements KeyValueStore {
+  private readonly values = new Map<string, string>();
+  getItem(key: string): string | null {
+    return this.values.get(key) ?? null;
+  }
+  setItem(key: string, value: string): void {
+    this.values.set(key, value);
+  }
+  removeItem(key: string): void {
+    this.values.delete(key);
+  }
+}
+
+export class MemoryFileRegistry implements FileRegistry {
+  private readonly files = new Map<string, Blob>();
+  private counter = 0;
+  add(file: Blob): string {
+    this.counter += 1;
+    const id = `file-${this.counter}`;
+    this.files.set(id, file);
+    return id;
+  }
+  get(id: string): Blob | undefined {
+    return this.files.get(id);
+  }
+  remove(id: string): void {
+    this.files.delete(id);
+  }
+}
+
+/** Deterministic ids: `${prefix}1`, `${prefix}2`... (tests, replay); live ids add a random session prefix. */
+export function sequentialIds(prefix = 'e'): { next(): string } {
+  let counter = 0;
+  return {
+    next() {
+      counter += 1;
+      return `${prefix}${counter}`;
+    },
+  };
+}

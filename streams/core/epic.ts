@@ -1,0 +1,41 @@
+import { catchError, concat, defer, merge, type Observable, of } from 'rxjs';
+import type { Deps } from './deps';
+import { serializeError } from './errors';
+import type { AnyEvent, UnstampedEvent } from './event';
+import { epicCrashed } from './system-events';
+
+/** `state$` always has a current value, like redux-observable's StateObservable. */
+export type StateObservable<S> = Observable<S> & { readonly value: S };
+
+/** The redux-observable contract without redux: events in, new events out. */
+export type Epic<S = unknown> = (
+  event$: Observable<AnyEvent>,
+  state$: StateObservable<S>,
+  deps: Deps,
+) => Observable<UnstampedEvent>;
+
+/**
+ * Runs one epic so that its crash becomes `system/epicCrashed` and the epic is started again,
+ * without touching its siblings. The restarts are bounded so that an epic that crashes on
+ * subscription cannot loop forever.
+ */
+function isolated<S>(epic: Epic<S>, event$: Observable<AnyEvent>, state$: StateObservable<S>, deps: Deps) {
+  const name = epic.name || 'anonymous epic';
+  let restarts = 0;
+  const start = (): Observable<UnstampedEvent> =>
+    defer(() => epic(event$, state$, deps)).pipe(
+      catchError((thrown: unknown) => {
+        const restarted = restarts < deps.config.epicMaxRestarts;
+        restarts += 1;
+        const crashed = epicCrashed({ epic: name, error: serializeError(thrown), restarted });
+        return restarted ? concat(of(crashed), start()) : of(crashed);
+      }),
+    );
+  return start();
+}
+
+export function combineEpics<S>(...epics: Epic<S>[]): Epic<S> {
+  const combined: Epic<S> = (event$, state$, deps) =>
+    merge(...epics.map((epic) => isolated(epic, event$, state$, deps)));
+  return combined;
+}

@@ -1,0 +1,86 @@
+import * as z from 'zod';
+
+/**
+ * Errors travel in events as plain JSON. Codes are hierarchical (protocol §1.9): they split on
+ * `.`, `-`, `_` and `/`, so `error.rest.403/2` sits under `error.rest.403` and under `error.rest`.
+ */
+export const serializedErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  status: z.number().int().optional(),
+  restCode: z.string().optional(),
+  body: z.unknown().optional(),
+  stack: z.string().optional(),
+});
+export type SerializedError = z.infer<typeof serializedErrorSchema>;
+
+export const ERROR_CODES = {
+  untrapped: 'error.wedia-vue.untrapped',
+  canceled: 'error.canceled',
+  network: 'error.network',
+  invalidResponse: 'error.response.invalid',
+  http: (status: number) => `error.http.${status}`,
+  rest: (restCode: string) => `error.rest.${restCode}`,
+} as const;
+
+export const DEFAULT_ERROR_MESSAGE = 'An error occured';
+export const NO_CODE_PROVIDED = 'NO CODE PROVIDED!';
+
+export class AppError extends Error {
+  readonly code: string;
+  readonly status?: number;
+  readonly restCode?: string;
+  readonly body?: unknown;
+
+  constructor(details: Omit<SerializedError, 'stack'>) {
+    super(details.message);
+    this.name = 'AppError';
+    this.code = details.code;
+    if (details.status !== undefined) this.status = details.status;
+    if (details.restCode !== undefined) this.restCode = details.restCode;
+    if (details.body !== undefined) this.body = details.body;
+  }
+}
+
+/** Turns anything thrown into the JSON an event can carry; unknown throwables are "untrapped". */
+export function serializeError(thrown: unknown): SerializedError {
+  if (thrown instanceof AppError) {
+    const out: SerializedError = { code: thrown.code, message: thrown.message };
+    if (thrown.status !== undefined) out.status = thrown.status;
+    if (thrown.restCode !== undefined) out.restCode = thrown.restCode;
+    if (thrown.body !== undefined) out.body = thrown.body;
+    if (thrown.stack) out.stack = thrown.stack;
+    return out;
+  }
+  if (thrown instanceof Error) {
+    const out: SerializedError = {
+      code: ERROR_CODES.untrapped,
+      message: thrown.message || DEFAULT_ERROR_MESSAGE,
+    };
+    if (thrown.stack) out.stack = thrown.stack;
+    return out;
+  }
+  const parsed = serializedErrorSchema.safeParse(thrown);
+  if (parsed.success) return parsed.data;
+  return {
+    code: ERROR_CODES.untrapped,
+    message: typeof thrown === 'string' && thrown ? thrown : DEFAULT_ERROR_MESSAGE,
+  };
+}
+
+export function errorCodePath(code: string): string[] {
+  return code.split(/[.\-_/]/).filter(Boolean);
+}
+
+/** `error.rest.403/2` is within `error.rest` and within `error.rest.403`, not within `error.re`. */
+export function isWithin(code: string, ancestor: string): boolean {
+  const path = errorCodePath(code);
+  const prefix = errorCodePath(ancestor);
+  return prefix.length <= path.length && prefix.every((part, index) => path[index] === part);
+}
+
+/** The code itself, then each ancestor, most specific first: used to look up descriptions. */
+export function errorCodeLineage(code: string): string[] {
+  const path = errorCodePath(code);
+  return path.map((_, index) => path.slice(0, path.length - index).join('.'));
+}

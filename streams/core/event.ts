@@ -1,0 +1,101 @@
+import * as z from 'zod';
+
+/** Where an event comes from; replay and re-simulation feed some sources and recompute the others. */
+export type EventSource = 'ui' | 'server' | 'timer' | 'storage' | 'system';
+
+export interface EventMeta {
+  seq: number;
+  id: string;
+  at: number;
+  source: EventSource;
+  /** id of the event whose epic produced this one */
+  cause?: string;
+  /** correlation id shared by one flow (one download, one request...) */
+  corr?: string;
+}
+
+export interface AppEvent<T extends string = string, P = unknown> {
+  type: T;
+  payload: P;
+  error?: true;
+  meta: EventMeta;
+}
+
+/** What creators return and epics emit: the store stamps seq, id and at at dispatch. */
+export interface UnstampedEvent<T extends string = string, P = unknown> {
+  type: T;
+  payload: P;
+  error?: true;
+  meta: { source: EventSource; cause?: string; corr?: string };
+}
+
+export type AnyEvent = AppEvent<string, unknown>;
+
+export interface EventOptions<P> {
+  source: EventSource;
+  /** marks failure events (FSA `error: true`) */
+  failure?: boolean;
+  /** removes what must never leave the browser (e-mails, free text with secrets...) */
+  redact?: (payload: P) => P;
+}
+
+export interface EventDefinition<T extends string, S extends z.ZodType> {
+  (payload: z.output<S>, origin?: Pick<AppEvent, 'meta'>): UnstampedEvent<T, z.output<S>>;
+  type: T;
+  schema: S;
+  source: EventSource;
+  failure: boolean;
+  redact?: (payload: z.output<S>) => z.output<S>;
+  match(event: { type: string }): event is AppEvent<T, z.output<S>>;
+}
+
+const catalogue = new Map<string, EventDefinition<string, z.ZodType>>();
+
+/**
+ * Declares one event type. Passing the event that caused this one (`origin`) links them:
+ * the new event's `cause` is the origin's id and it keeps the origin's correlation id.
+ */
+export function defineEvent<T extends string, S extends z.ZodType>(
+  type: T,
+  schema: S,
+  options: EventOptions<z.output<S>>,
+): EventDefinition<T, S> {
+  if (catalogue.has(type)) throw new Error(`Event ${type} is defined twice`);
+  const create = (payload: z.output<S>, origin?: Pick<AppEvent, 'meta'>): UnstampedEvent<T, z.output<S>> => {
+    const meta: UnstampedEvent['meta'] = { source: options.source };
+    if (origin) {
+      meta.cause = origin.meta.id;
+      if (origin.meta.corr !== undefined) meta.corr = origin.meta.corr;
+    }
+    return options.failure ? { type, payload, error: true, meta } : { type, payload, meta };
+  };
+  const definition = Object.assign(create, {
+    type,
+    schema,
+    source: options.source,
+    failure: options.failure ?? false,
+    redact: options.redact,
+    match: (event: { type: string }): event is AppEvent<T, z.output<S>> => event.type === type,
+  });
+  catalogue.set(type, definition as unknown as EventDefinition<string, z.ZodType>);
+  return definition;
+}
+
+/** Every event type defined so far (all domains register theirs when streams/root.ts is imported). */
+export function eventCatalogue(): ReadonlyMap<string, EventDefinition<string, z.ZodType>> {
+  return catalogue;
+}
+
+/** Starts a new correlated flow: the returned event and everything it causes share `corr`. */
+export function correlate<E extends UnstampedEvent>(event: E, corr: string): E {
+  return { ...event, meta: { ...event.meta, corr } };
+}
+
+export const eventMetaSchema = z.object({
+  seq: z.number().int(),
+  id: z.string(),
+  at: z.number(),
+  source: z.enum(['ui', 'server', 'timer', 'storage', 'system']),
+  cause: z.string().optional(),
+  corr: z.string().optional(),
+});

@@ -1,0 +1,227 @@
+import { Observable, Subject } from 'rxjs';
+import type * as z from 'zod';
+import { AppError, DEFAULT_ERROR_MESSAGE, ERROR_CODES } from './errors';
+import type { SessionVault } from './session-vault';
+
+/** Query and form values follow protocol §1.6. An array is sent as repeated keys (`type=a&type=b`);
+ * JSON-typed parameters (`query`, `treepathprops`) are plain objects, or arrays the caller stringifies. */
+export type QueryValue = string | number | boolean | null | undefined | readonly string[] | object;
+export type MultipartValue = string | number | boolean | Blob | undefined;
+
+export type RequestBody =
+  | { json: unknown }
+  | { form: Record<string, QueryValue> }
+  | { multipart: Record<string, MultipartValue> };
+
+export interface HttpRequest<T> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
+  /** relative to the API base, starting with `/` */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: RequestBody;
+  /** protocol §1.7: sent as POST with X-HTTP-Method-Override */
+  override?: 'GET' | 'PATCH' | 'POST';
+  /** a shared-cart call made with a share password (protocol §1.3) */
+  sharePassword?: string;
+  /** validates the answer; without it the body is not read (HEAD, answers the client ignores) */
+  schema?: z.ZodType<T>;
+  /** aborts the request and fails it with `error.canceled` */
+  cancel$?: Observable<unknown>;
+}
+
+export interface HttpResponse<T> {
+  status: number;
+  data: T;
+}
+
+export type HttpNotice = { kind: 'applicationInvalid'; path: string };
+
+export interface Http {
+  request<T = undefined>(request: HttpRequest<T>): Observable<HttpResponse<T>>;
+  /** side channel for answers every domain cares about (419) */
+  notices$: Observable<HttpNotice>;
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+const ACCEPT = 'application/json, text/plain, */*';
+
+function encodeValue(value: Exclude<QueryValue, undefined | readonly string[]>): string {
+  if (value === null) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Pairs of protocol §1.6: undefined omitted, null empty, booleans as text, arrays repeated. */
+export function encodePairs(values: Record<string, QueryValue>): string[] {
+  const pairs: string[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    const list = Array.isArray(value) ? (value as readonly string[]) : [value];
+    for (const item of list) {
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(encodeValue(item as Exclude<QueryValue, undefined>))}`);
+    }
+  }
+  return pairs;
+}
+
+export function basicShareAuthorization(password: string): string {
+  const bytes = new TextEncoder().encode(`:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+function buildBody(body: RequestBody | undefined, headers: Record<string, string>): BodyInit | undefined {
+  if (!body) return undefined;
+  if ('json' in body) {
+    headers['Content-Type'] = 'application/json;charset=utf-8';
+    // JSON.stringify already omits undefined members and keeps null (protocol §1.5)
+    return JSON.stringify(body.json);
+  }
+  if ('form' in body) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    return encodePairs(body.form).join('&');
+  }
+  const data = new FormData();
+  for (const [key, value] of Object.entries(body.multipart)) {
+    if (value === undefined) continue;
+    if (value instanceof Blob) data.append(key, value, (value as Blob & { name?: string }).name ?? key);
+    else data.append(key, String(value));
+  }
+  // the browser writes the multipart Content-Type with its boundary
+  return data;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** The error of a failed answer; the server's message first (protocol §1.9). */
+function failure(status: number, body: unknown, restCode?: string): AppError {
+  const message = isObject(body) && typeof body.message === 'string' && body.message ? body.message : undefined;
+  return new AppError({
+    code: restCode ? ERROR_CODES.rest(restCode) : ERROR_CODES.http(status),
+    message: message ?? DEFAULT_ERROR_MESSAGE,
+    status,
+    ...(restCode !== undefined ? { restCode } : {}),
+    ...(body !== undefined ? { body } : {}),
+  });
+}
+
+export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
+  const notices$ = new Subject<HttpNotice>();
+
+  function headersFor(request: HttpRequest<unknown>): { headers: Record<string, string>; withCredentials: boolean } {
+    const headers: Record<string, string> = { Accept: ACCEPT };
+    const { connection, token } = vault;
+    let withCredentials = connection.cookieAuth;
+    if (request.sharePassword) {
+      headers.Authorization = basicShareAuthorization(request.sharePassword);
+      withCredentials = true;
+    } else if (!connection.cookieAuth && token) {
+      headers.Authorization = `${token.tokenType} ${token.accessToken}`;
+    }
+    if (request.override) headers['X-HTTP-Method-Override'] = request.override;
+    if (connection.csrfToken) headers['X-CSRF-Token'] = connection.csrfToken;
+    if (connection.context) headers['x-context'] = connection.context;
+    return { headers, withCredentials };
+  }
+
+  function urlFor(request: HttpRequest<unknown>): string {
+    const pairs = encodePairs(request.query ?? {});
+    // lang goes last, in the query string, whatever the method (protocol §1.4)
+    pairs.push(`lang=${encodeURIComponent(vault.lang)}`);
+    return `${vault.apiBase()}${request.path}?${pairs.join('&')}`;
+  }
+
+  function request<T>(request: HttpRequest<T>): Observable<HttpResponse<T>> {
+    return new Observable<HttpResponse<T>>((subscriber) => {
+      const controller = new AbortController();
+      const { headers, withCredentials } = headersFor(request);
+      const body = buildBody(request.body, headers);
+      const url = urlFor(request);
+      const method = request.override ? 'POST' : request.method;
+      const cancelSubscription = request.cancel$?.subscribe(() => {
+        controller.abort();
+        subscriber.error(new AppError({ code: ERROR_CODES.canceled, message: 'The request was canceled' }));
+      });
+
+      fetchImpl(url, {
+        method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: withCredentials ? 'include' : 'same-origin',
+      })
+        .then(async (response) => {
+          const text = method === 'HEAD' ? '' : await response.text();
+          const parsed = parseBody(text);
+          if (response.status === 419) notices$.next({ kind: 'applicationInvalid', path: request.path });
+          // the body-error rule: under /api/rest/ an `error` member fails the call whatever the status
+          if (url.includes('/api/rest/') && isObject(parsed) && parsed.error != null) {
+            const restCode = String(parsed.error);
+            const status = Number.parseInt(restCode, 10) || response.status;
+            throw failure(status, parsed, restCode);
+          }
+          if (!response.ok) {
+            const restCode = isObject(parsed) && parsed.error != null ? String(parsed.error) : undefined;
+            throw failure(response.status, parsed, restCode);
+          }
+          if (!request.schema) return { status: response.status, data: undefined as T };
+          const result = request.schema.safeParse(parsed);
+          if (!result.success) {
+            throw new AppError({
+              code: ERROR_CODES.invalidResponse,
+              message: `The server's answer to ${request.method} ${request.path} is not what the portal expects (${describeIssues(result.error)})`,
+              status: response.status,
+            });
+          }
+          return { status: response.status, data: result.data };
+        })
+        .then(
+          (answer) => {
+            subscriber.next(answer);
+            subscriber.complete();
+          },
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            if (error instanceof AppError) subscriber.error(error);
+            else {
+              const message = error instanceof Error && error.message ? error.message : DEFAULT_ERROR_MESSAGE;
+              subscriber.error(new AppError({ code: ERROR_CODES.network, message }));
+            }
+          },
+        );
+
+      return () => {
+        cancelSubscription?.unsubscribe();
+        controller.abort();
+      };
+    });
+  }
+
+  return { request, notices$: notices$.asObservable() };
+}
+
+/** Addresses the browser loads itself (images, downloads): absolute, no Authorization, no lang. */
+export function browserUrl(vault: SessionVault, path: string, query: Record<string, QueryValue> = {}): string {
+  const pairs = encodePairs(query);
+  return `${vault.apiBase()}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Redaction primitives shared by the recorder and the log domain: secrets must never leave the
+ * browser in an exported log or a log message.
+ */
+export const REDACTED = '[redacted]';
+
+const SECRET_KEY = /pass(word)?|token|secret|authori[sz]ation|csrf|cookie|^key$|credential/i;
+
+const SECRET_TEXT: Array<[RegExp, string]> = [
+  // Authorization values: "Bearer eyJ...", "Basic OnB3"
+  [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g, `$1 ${REDACTED}`],
+  // JWT-shaped values anywhere
+  [/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
+  // key=value pairs in URLs, forms and messages
+  [/\b(token|access_token|refresh_token|password|secret|key|csrf)=([^&\s"']+)/gi, `$1=${REDACTED}`],
+  // "password": "..." in JSON text
+  [/("(?:[\w-]*)(?:password|token|secret|csrf|authorization)(?:[\w-]*)"\s*:\s*)"[^"]*"/gi, `$1"${REDACTED}"`],
+];
+
+export function isSecretKey(key: string): boolean {
+  return SECRET_KEY.test(key);
+}
+
+export function redactText(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of SECRET_TEXT) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** Deep copy with secret-named keys replaced and secret-looking text masked. */
+export function redactDeep(value: unknown): unknown {
+  if (typeof value === 'string') return redactText(value);
+  if (Array.isArray(value)) return value.map(redactDeep);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) {
+      out[key] = isSecretKey(key) && inner !== null && typeof inner !== 'boolean' ? REDACTED : redactDeep(inner);
+    }
+    return out;
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+
+/** Levels of protocol §5: the lower, the more severe. */
+export const LOG_LEVELS = { off: -1, fatal: 0, error: 10, warn: 20, info: 30, debug: 40, trace: 50 } as const;
+
+export const logEntrySchema = z.object({
+  name: z.string(),
+  hash: z.string(),
+  count: z.number().int().positive(),
+  level: z.number().int(),
+  message: z.string(),
+  times: z.array(z.number()),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+/** [conv] `hash` identifies level + message, so identical entries of one batch merge. */
+export function logHash(level: number, message: string): string {
+  let hash = 0x811c9dc5;
+  const text = `${level}:${message}`;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+export function sendLogs(entries: readonly LogEntry[]): HttpRequest<undefined> {
+  return {
+    method: 'POST',
+    path: '/packaged/portal/log',
+    body: { form: { TYPE: 'LOGS', MESSAGE: JSON.stringify(entries) } },
+  };
+}

@@ -1,0 +1,6 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import '../../streams/root';
+
+// vitest runs without globals, so Testing Library cannot register its own cleanup
+afterEach(() => cleanup());

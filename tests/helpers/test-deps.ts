@@ -1,0 +1,80 @@
+import { asyncScheduler, NEVER, type Observable, Subject, type SchedulerLike } from 'rxjs';
+import { type Config, config as specConfig } from '../../streams/core/config';
+import {
+  type BrowserLocation,
+  type Deps,
+  MemoryFileRegistry,
+  MemoryStorage,
+  sequentialIds,
+} from '../../streams/core/deps';
+import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
+import { SessionVault } from '../../streams/core/session-vault';
+
+/** Answers requests in tests: return a cold observable per request. */
+export type FakeServer = (request: HttpRequest<unknown>) => Observable<HttpResponse<unknown>>;
+
+export interface FakeHttp extends Http {
+  /** every request the epics made, in order */
+  requests: HttpRequest<unknown>[];
+  notices: Subject<HttpNotice>;
+}
+
+/**
+ * An `http` that never touches the network.
+ * @example const http = fakeHttp(() => cold('-a|', { a: { status: 200, data: { infos: {} } } }));
+ */
+export function fakeHttp(server: FakeServer = () => NEVER): FakeHttp {
+  const requests: HttpRequest<unknown>[] = [];
+  const notices = new Subject<HttpNotice>();
+  return {
+    requests,
+    notices,
+    notices$: notices.asObservable(),
+    request<T>(request: HttpRequest<T>) {
+      requests.push(request as HttpRequest<unknown>);
+      return server(request as HttpRequest<unknown>) as Observable<HttpResponse<T>>;
+    },
+  };
+}
+
+export interface MemoryHistory {
+  entries: BrowserLocation[];
+  back(location: BrowserLocation): void;
+}
+
+/**
+ * Deterministic deps: ids `e1, e2...`, clock = scheduler.now(), storage in a Map, fake http.
+ * @example const deps = testDeps({ scheduler: testScheduler, http: fakeHttp(), config: { logDebounceMs: 10 } });
+ */
+export function testDeps(
+  overrides: { scheduler?: SchedulerLike; http?: Http; config?: Partial<Config>; session?: SessionVault } = {},
+): Deps & { memoryHistory: MemoryHistory; opened: string[] } {
+  const scheduler = overrides.scheduler ?? asyncScheduler;
+  const popped = new Subject<BrowserLocation>();
+  const entries: BrowserLocation[] = [{ path: '/', search: '' }];
+  const opened: string[] = [];
+  return {
+    http: overrides.http ?? fakeHttp(),
+    scheduler,
+    clock: { now: () => scheduler.now() },
+    ids: sequentialIds('e'),
+    storage: new MemoryStorage(),
+    session: overrides.session ?? new SessionVault(),
+    files: new MemoryFileRegistry(),
+    history: {
+      current: () => entries[entries.length - 1]!,
+      push: (location) => entries.push(location),
+      replace: (location) => {
+        entries[entries.length - 1] = location;
+      },
+      popped$: popped.asObservable(),
+    },
+    downloads: { open: (url) => opened.push(url) },
+    config: { ...specConfig, ...overrides.config },
+    memoryHistory: {
+      entries,
+      back: (location) => popped.next(location),
+    },
+    opened,
+  };
+}

@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// One config for the app build and the three test projects (see README, "Tests").
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/streams/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/replay/**/*.test.ts'],
+          setupFiles: ['tests/helpers/setup-node.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'dom',
+          environment: 'happy-dom',
+          include: ['tests/views/**/*.test.tsx'],
+          setupFiles: ['tests/helpers/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
