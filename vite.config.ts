@@ -1,9 +1,22 @@
+import { execSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+
+function currentCommit(): string {
+  try {
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    return 'unknown';
+  }
+}
 
 // One config for the app build and the three test projects (see README, "Tests").
 export default defineConfig({
   plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(version), __APP_COMMIT__: JSON.stringify(currentCommit()) },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   test: {
     projects: [

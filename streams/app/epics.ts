@@ -11,6 +11,7 @@ import {
   infoLoaded,
   infoLoadFailed,
   infoRequested,
+  infoRetried,
   resetRequested,
   started,
 } from './events';
@@ -18,9 +19,9 @@ import type { AppState } from './reducer';
 
 type S = { app: AppState };
 
-export const requestInfoAtStart: Epic<S> = (event$) =>
+export const requestInfo: Epic<S> = (event$) =>
   event$.pipe(
-    ofType(started),
+    ofType(started, infoRetried),
     map((event) => infoRequested({}, event)),
   );
 

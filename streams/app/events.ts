@@ -24,6 +24,8 @@ export const started = defineEvent(
   { source: 'system' },
 );
 
+/** The user asks again after the information failed to load. */
+export const infoRetried = defineEvent('app/infoRetried', z.object({}), { source: 'ui' });
 export const infoRequested = defineEvent('app/infoRequested', z.object({}), { source: 'system' });
 export const infoLoaded = defineEvent('app/infoLoaded', z.object({ infos: appInfosSchema }), { source: 'server' });
 export const infoLoadFailed = defineEvent('app/infoLoadFailed', z.object({ error: serializedErrorSchema }), {

@@ -30,9 +30,8 @@ export const eventLogFileSchema = z.object({
   version: z.literal(LOG_VERSION),
   app: appSchema,
   session: sessionSchema,
-  snapshot: z
-    .object({ seq: z.number().int(), state: z.unknown().refine((state) => state !== undefined, 'state is missing') })
-    .nullable(),
+  // zod 4 requires `unknown` keys to be present: a snapshot without `state` fails the parse
+  snapshot: z.object({ seq: z.number().int(), state: z.unknown() }).nullable(),
   events: z.array(loggedEventSchema),
 });
 

@@ -1,0 +1,49 @@
+import { Route, Router, Switch } from 'wouter';
+import { selectUnavailability } from '../../streams/app/selectors';
+import { errorDismissed } from '../../streams/system/events';
+import { selectShownError } from '../../streams/system/selectors';
+import { HomePage } from '../home/home-page';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useStoreLocation, useStoreSearch } from '../hooks/use-store-location';
+import { ErrorView } from '../ui/error-view';
+import { AppUnavailable } from './app-unavailable';
+import { ErrorBoundary } from './error-boundary';
+import { Header } from './header';
+import { NotFoundPage } from './not-found-page';
+
+function Routes() {
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
+
+function Main() {
+  const dispatch = useDispatch();
+  const shownError = useAppState(selectShownError);
+  const unavailability = useAppState(selectUnavailability);
+  const dismiss = () => dispatch(errorDismissed({}));
+  const errorView = shownError ? <ErrorView error={shownError.error} onDismiss={dismiss} /> : null;
+  return (
+    <main id="main" className="main">
+      <ErrorBoundary dispatch={dispatch} fallback={errorView} resetKey={shownError}>
+        {errorView ??
+          (unavailability ? <AppUnavailable reason={unavailability.reason} message={unavailability.message} /> : <Routes />)}
+      </ErrorBoundary>
+    </main>
+  );
+}
+
+export function App() {
+  return (
+    <Router hook={useStoreLocation} searchHook={useStoreSearch}>
+      <div className="layout">
+        <Header />
+        <Main />
+      </div>
+    </Router>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'wouter';
+import { selectAppInfo, selectLocale } from '../../streams/app/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useTranslate } from '../i18n/use-translate';
+import { NAVIGATION } from './navigation';
+
+export function Header() {
+  const t = useTranslate();
+  const [location] = useLocation();
+  const { appName, appLogoHeaderUrlForDarkBG, appFaviconUrl } = useAppState(selectAppInfo).data;
+
+  const locale = useAppState(selectLocale);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  // the document's title and icon follow the application's own (protocol §19)
+  useEffect(() => {
+    if (appName) document.title = appName;
+  }, [appName]);
+  useEffect(() => {
+    if (!appFaviconUrl) return;
+    let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!icon) {
+      icon = document.createElement('link');
+      icon.rel = 'icon';
+      document.head.append(icon);
+    }
+    icon.href = appFaviconUrl;
+  }, [appFaviconUrl]);
+
+  return (
+    <header className="header">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Link href="/" className="header__brand">
+        {appLogoHeaderUrlForDarkBG && <img src={appLogoHeaderUrlForDarkBG} alt="" className="header__logo" />}
+        <span>{appName ?? 'DAM'}</span>
+      </Link>
+      {NAVIGATION.length > 0 && (
+        <nav aria-label={t('nav.label')} className="header__nav">
+          <ul>
+            {NAVIGATION.map((link) => (
+              <li key={link.href}>
+                <Link href={link.href} aria-current={location.startsWith(link.href) ? 'page' : undefined}>
+                  {t(link.label)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}

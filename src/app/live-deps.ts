@@ -1,0 +1,42 @@
+import { asyncScheduler, fromEvent, map } from 'rxjs';
+import { config } from '../../streams/core/config';
+import { type BrowserLocation, type Deps, MemoryFileRegistry, sequentialIds } from '../../streams/core/deps';
+import { createHttp } from '../../streams/core/http';
+import type { SessionVault } from '../../streams/core/session-vault';
+
+export function currentLocation(): BrowserLocation {
+  return { path: window.location.pathname, search: window.location.search };
+}
+
+/** The deps of a real browser session. */
+export function createLiveDeps(session: SessionVault): Deps {
+  // a per-tab prefix keeps event ids unique across the logs of several tabs
+  const tab = Math.random().toString(36).slice(2, 8);
+  return {
+    http: createHttp(session, (input, init) => window.fetch(input, init)),
+    scheduler: asyncScheduler,
+    clock: { now: () => asyncScheduler.now() },
+    ids: sequentialIds(`${tab}-`),
+    storage: window.localStorage,
+    session,
+    files: new MemoryFileRegistry(),
+    history: {
+      current: currentLocation,
+      push: ({ path, search }) => window.history.pushState(null, '', `${path}${search}`),
+      replace: ({ path, search }) => window.history.replaceState(null, '', `${path}${search}`),
+      popped$: fromEvent(window, 'popstate').pipe(map(currentLocation)),
+    },
+    downloads: {
+      open(url, fileName) {
+        const anchor = document.createElement('a');
+        anchor.href = url;
+        if (fileName) anchor.download = fileName;
+        anchor.rel = 'noopener';
+        document.body.append(anchor);
+        anchor.click();
+        anchor.remove();
+      },
+    },
+    config,
+  };
+}

@@ -1,0 +1,21 @@
+import { createContext, type ReactNode, useContext } from 'react';
+import type { Store } from '../../streams/core/store';
+import type { RootState } from '../../streams/root';
+
+export interface PortalContext {
+  store: Store<RootState>;
+  /** saves the recorded event log as a file; returns the file name */
+  exportEventLog(): string;
+}
+
+const Context = createContext<PortalContext | null>(null);
+
+export function PortalProvider({ value, children }: { value: PortalContext; children: ReactNode }) {
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function usePortal(): PortalContext {
+  const context = useContext(Context);
+  if (!context) throw new Error('usePortal must be used inside <PortalProvider>');
+  return context;
+}

@@ -1,0 +1,24 @@
+import { useObservable, useObservableEagerState } from 'observable-hooks';
+import { combineLatest, distinctUntilChanged, map } from 'rxjs';
+import type { RootState } from '../../streams/root';
+import { usePortal } from '../app/store-context';
+
+/**
+ * Reads a value derived from the store. Eager state is safe here: `state$` is hot and the pipe
+ * is pure. The component re-renders only when the selected value changes (by reference).
+ */
+export function useAppState<T, A extends readonly unknown[] = []>(
+  select: (state: RootState, ...args: A) => T,
+  ...args: A
+): T {
+  const { store } = usePortal();
+  const value$ = useObservable(
+    (inputs$) =>
+      combineLatest([store.state$, inputs$]).pipe(
+        map(([state, [selector, ...rest]]) => selector(state, ...(rest as unknown as A))),
+        distinctUntilChanged(),
+      ),
+    [select, ...args] as const,
+  );
+  return useObservableEagerState(value$);
+}

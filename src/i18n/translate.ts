@@ -1,0 +1,32 @@
+import { errorCodeLineage } from '../../streams/core/errors';
+import { en, type MessageKey, type Messages } from './messages-en';
+import { fr } from './messages-fr';
+
+const catalogues: Record<string, Messages> = { en, fr };
+
+export const SUPPORTED_LOCALES = Object.keys(catalogues);
+
+/** `fr-CA` reads the French messages; an unknown language reads English. */
+export function messagesFor(locale: string): Messages {
+  return catalogues[locale.split(/[-_]/)[0]!.toLowerCase()] ?? en;
+}
+
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export function translator(locale: string): Translate {
+  const messages = messagesFor(locale);
+  return (key, params) =>
+    messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+      params && name in params ? String(params[name]) : whole,
+    );
+}
+
+/** The most specific description known for a hierarchical error code (protocol §1.9). */
+export function describeErrorCode(locale: string, code: string): string {
+  const messages = messagesFor(locale) as Record<string, string>;
+  for (const ancestor of errorCodeLineage(code)) {
+    const description = messages[`errors.${ancestor}`];
+    if (description) return description;
+  }
+  return messages['errors.error']!;
+}

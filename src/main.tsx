@@ -1,0 +1,85 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { started } from '../streams/app/events';
+import { config } from '../streams/core/config';
+import { serializeError } from '../streams/core/errors';
+import { SessionVault } from '../streams/core/session-vault';
+import { createStore } from '../streams/core/store';
+import { serializeLog } from '../streams/recorder/log-file';
+import { createRecorder } from '../streams/recorder/recorder';
+import { initialRootState, type RootState, rootEpic, rootReducer } from '../streams/root';
+import { untrappedErrorCaught } from '../streams/system/events';
+import { App } from './app/app';
+import { createLiveDeps, currentLocation } from './app/live-deps';
+import { readMountSettings } from './app/mount-settings';
+import { PortalProvider } from './app/store-context';
+import './ui/theme.css';
+
+const mount = document.getElementById('app');
+if (!mount) throw new Error('The portal mounts on <div id="app">, which this page does not have');
+
+const settings = readMountSettings({
+  attributes: mount.attributes,
+  env: import.meta.env,
+  location: window.location,
+  browserLanguage: navigator.language,
+});
+
+// secrets go to the vault, never into state or events
+const session = new SessionVault();
+session.connection = settings.connection;
+session.application = settings.credentials;
+session.lang = settings.locale;
+
+const deps = createLiveDeps(session);
+const recorder = createRecorder<RootState>({
+  capacity: config.recorderCapacity,
+  snapshotEvery: config.recorderSnapshotEvery,
+  app: { version: __APP_VERSION__, commit: __APP_COMMIT__ },
+});
+recorder.setSession({ startedAt: Date.now(), locale: settings.locale });
+const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState, recorder });
+
+function exportEventLog(): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const fileName = `dam-portal-${stamp}.evlog.json`;
+  const url = URL.createObjectURL(new Blob([serializeLog(recorder.export())], { type: 'application/json' }));
+  deps.downloads.open(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return fileName;
+}
+
+// what nothing else caught becomes an event, shown by the error view and logged
+window.addEventListener('error', (event) => {
+  if (event.message?.startsWith('ResizeObserver loop')) return;
+  store.dispatch(untrappedErrorCaught({ origin: 'window', error: serializeError(event.error ?? event.message) }));
+});
+window.addEventListener('unhandledrejection', (event) => {
+  store.dispatch(untrappedErrorCaught({ origin: 'promise', error: serializeError(event.reason) }));
+});
+
+// for bug reports and browser tests: the exported log and the current state
+Object.assign(window, {
+  __DAM_PORTAL__: { exportLog: () => serializeLog(recorder.export()), getState: () => store.getState() },
+});
+
+store.dispatch(
+  started({
+    ...currentLocation(),
+    locale: settings.locale,
+    apiPath: settings.connection.apiPath,
+    applicationName: settings.applicationName,
+    hasApplicationCredentials: settings.credentials !== null,
+    cookieAuth: settings.connection.cookieAuth,
+    sessionAuth: settings.connection.sessionAuth,
+    settings: settings.others,
+  }),
+);
+
+createRoot(mount).render(
+  <StrictMode>
+    <PortalProvider value={{ store, exportEventLog }}>
+      <App />
+    </PortalProvider>
+  </StrictMode>,
+);
