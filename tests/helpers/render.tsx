@@ -1,0 +1,31 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { EMPTY } from 'rxjs';
+import { PortalProvider } from '../../src/app/store-context';
+import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
+import { createStore } from '../../streams/core/store';
+import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { fold } from './marbles';
+import { testDeps } from './test-deps';
+
+/**
+ * Renders a view over a real store folded from `events`, epics off; returns what it dispatched.
+ * @example const { dispatched } = renderWithStore(<HomePage />, [started(payload)]);
+ */
+export function renderWithStore(ui: ReactElement, events: Array<UnstampedEvent> = [], from: RootState = initialRootState) {
+  const store = createStore({
+    reducer: rootReducer,
+    rootEpic: () => EMPTY,
+    deps: testDeps(),
+    initialState: fold(events, from),
+  });
+  const dispatched: AnyEvent[] = [];
+  store.event$.subscribe((event) => dispatched.push(event));
+  const exports: string[] = [];
+  const exportEventLog = () => {
+    exports.push('dam-portal-test.evlog.json');
+    return 'dam-portal-test.evlog.json';
+  };
+  const view = render(<PortalProvider value={{ store, exportEventLog }}>{ui}</PortalProvider>);
+  return { ...view, store, dispatched, exports };
+}
