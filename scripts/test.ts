@@ -15,9 +15,13 @@ function ensureChromium(): void {
     process.exit(1);
   }
   console.log('Installing Chromium from Debian packages for the browser tests…');
-  const install = spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'], {
-    stdio: 'inherit',
-  });
+  const install = spawnSync(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (install.status !== 0 || !existsSync(CHROMIUM_PATH)) {
     console.error('Installing Chromium failed: see the apt-get output above.');
     process.exit(1);
@@ -37,7 +41,13 @@ mkdirSync('test-results', { recursive: true });
 const reportFile = 'test-results/vitest.json';
 const run = spawnSync(
   'node_modules/.bin/vitest',
-  ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+  [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 

@@ -52,7 +52,9 @@ function exportEventLog(): string {
 // what nothing else caught becomes an event, shown by the error view and logged
 window.addEventListener('error', (event) => {
   if (event.message?.startsWith('ResizeObserver loop')) return;
-  store.dispatch(untrappedErrorCaught({ origin: 'window', error: serializeError(event.error ?? event.message) }));
+  store.dispatch(
+    untrappedErrorCaught({ origin: 'window', error: serializeError(event.error ?? event.message) }),
+  );
 });
 window.addEventListener('unhandledrejection', (event) => {
   store.dispatch(untrappedErrorCaught({ origin: 'promise', error: serializeError(event.reason) }));

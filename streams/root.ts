@@ -28,7 +28,8 @@ export function rootReducer(state: RootState, event: AnyEvent): RootState {
   const router = routerReducer(state.router, event);
   const logs = logsReducer(state.logs, event);
   const system = systemReducer(state.system, event);
-  if (app === state.app && router === state.router && logs === state.logs && system === state.system) return state;
+  if (app === state.app && router === state.router && logs === state.logs && system === state.system)
+    return state;
   return { app, router, logs, system };
 }
 

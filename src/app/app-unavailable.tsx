@@ -3,7 +3,13 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 
 /** The app-not-available message of seed 002 §2 with its reset button. */
-export function AppUnavailable({ reason, message }: { reason: 'unavailable' | 'invalid'; message: string | null }) {
+export function AppUnavailable({
+  reason,
+  message,
+}: {
+  reason: 'unavailable' | 'invalid';
+  message: string | null;
+}) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const text = message ?? (reason === 'invalid' ? t('unavailable.invalid') : t('unavailable.default'));

@@ -31,7 +31,11 @@ function Main() {
     <main id="main" className="main">
       <ErrorBoundary dispatch={dispatch} fallback={errorView} resetKey={shownError}>
         {errorView ??
-          (unavailability ? <AppUnavailable reason={unavailability.reason} message={unavailability.message} /> : <Routes />)}
+          (unavailability ? (
+            <AppUnavailable reason={unavailability.reason} message={unavailability.message} />
+          ) : (
+            <Routes />
+          ))}
       </ErrorBoundary>
     </main>
   );

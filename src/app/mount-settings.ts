@@ -31,7 +31,9 @@ const CONSUMED_SETTINGS = new Set([
 ]);
 
 function settingName(kebab: string): string {
-  return `application-${kebab}`.toLowerCase().replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+  return `application-${kebab}`
+    .toLowerCase()
+    .replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 }
 
 function flag(value: string | undefined): boolean {
@@ -62,7 +64,11 @@ export function readMountSettings(input: {
 
   // damUrl, url and apiUrl all name the same root (protocol §23.22)
   const root =
-    raw.applicationApiPath ?? raw.applicationDamUrl ?? raw.applicationUrl ?? raw.applicationApiUrl ?? defaultApiPath(input.location);
+    raw.applicationApiPath ??
+    raw.applicationDamUrl ??
+    raw.applicationUrl ??
+    raw.applicationApiUrl ??
+    defaultApiPath(input.location);
   const connection: ConnectionSettings = {
     apiPath: root.replace(/\/+$/, ''),
     cookieAuth: flag(raw.applicationCookieauth),

@@ -9,7 +9,10 @@ export function NotFoundPage() {
   const { path } = useAppState(selectLocation);
   const background = useAppState(selectAppInfo).data.appBG404Error;
   return (
-    <section className="hero hero--compact" style={background ? { backgroundImage: `url("${background}")` } : undefined}>
+    <section
+      className="hero hero--compact"
+      style={background ? { backgroundImage: `url("${background}")` } : undefined}
+    >
       <div className="hero__content">
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.text', { path })}</p>

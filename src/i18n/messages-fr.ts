@@ -25,7 +25,8 @@ export const fr: Messages = {
   'error.export': 'Exporter le journal des événements',
   'error.dismiss': 'Fermer',
   'error.reload': 'Recharger le portail',
-  'error.exported': 'Le journal des événements a été enregistré sous {file}. Joignez-le à votre rapport d’anomalie.',
+  'error.exported':
+    'Le journal des événements a été enregistré sous {file}. Joignez-le à votre rapport d’anomalie.',
   'errors.error': 'Une erreur est survenue.',
   'errors.error.network': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   'errors.error.canceled': 'La requête a été annulée.',

@@ -31,7 +31,11 @@ export function ErrorView({ error, onDismiss }: { error: SerializedError; onDism
         </dd>
       </dl>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => setExportedAs(exportEventLog())}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setExportedAs(exportEventLog())}
+        >
           {t('error.export')}
         </button>
         {onDismiss ? (

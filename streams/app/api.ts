@@ -65,7 +65,9 @@ export function readInfos(raw: Record<string, unknown>, fallbackBaseUrl: string)
   for (const key of INFO_URL_KEYS) {
     const value = raw[key];
     if (typeof value !== 'string' || value === '') continue;
-    infos[key] = value.startsWith('http') ? value : `${baseUrl.replace(/\/$/, '')}${value.startsWith('/') ? '' : '/'}${value}`;
+    infos[key] = value.startsWith('http')
+      ? value
+      : `${baseUrl.replace(/\/$/, '')}${value.startsWith('/') ? '' : '/'}${value}`;
   }
   return infos;
 }

@@ -51,8 +51,12 @@ export const checkAvailability: Epic<S> = (event$, state$, { http }) =>
       // without an application name there is nothing to ask: the portal is available
       if (!name) return of(availabilityChecked({ available: true, message: null }, request));
       return http.request(api.isAvailable(name)).pipe(
-        map(({ data }) => availabilityChecked({ available: data.available, message: data.message ?? null }, request)),
-        catchError((error: unknown) => of(availabilityCheckFailed({ error: serializeError(error) }, request))),
+        map(({ data }) =>
+          availabilityChecked({ available: data.available, message: data.message ?? null }, request),
+        ),
+        catchError((error: unknown) =>
+          of(availabilityCheckFailed({ error: serializeError(error) }, request)),
+        ),
       );
     }),
   );

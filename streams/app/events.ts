@@ -27,13 +27,17 @@ export const started = defineEvent(
 /** The user asks again after the information failed to load. */
 export const infoRetried = defineEvent('app/infoRetried', z.object({}), { source: 'ui' });
 export const infoRequested = defineEvent('app/infoRequested', z.object({}), { source: 'system' });
-export const infoLoaded = defineEvent('app/infoLoaded', z.object({ infos: appInfosSchema }), { source: 'server' });
+export const infoLoaded = defineEvent('app/infoLoaded', z.object({ infos: appInfosSchema }), {
+  source: 'server',
+});
 export const infoLoadFailed = defineEvent('app/infoLoadFailed', z.object({ error: serializedErrorSchema }), {
   source: 'server',
   failure: true,
 });
 
-export const availabilityRequested = defineEvent('app/availabilityRequested', z.object({}), { source: 'system' });
+export const availabilityRequested = defineEvent('app/availabilityRequested', z.object({}), {
+  source: 'system',
+});
 export const availabilityChecked = defineEvent(
   'app/availabilityChecked',
   z.object({ available: z.boolean(), message: z.string().nullable() }),
@@ -47,9 +51,13 @@ export const availabilityCheckFailed = defineEvent(
 );
 
 /** A 419 answer: the application is in an invalid state (seed 002 §4, protocol §2.2). */
-export const applicationInvalidated = defineEvent('app/applicationInvalidated', z.object({ path: z.string() }), {
-  source: 'server',
-});
+export const applicationInvalidated = defineEvent(
+  'app/applicationInvalidated',
+  z.object({ path: z.string() }),
+  {
+    source: 'server',
+  },
+);
 
 /** The reset button of the app-not-available view. */
 export const resetRequested = defineEvent('app/resetRequested', z.object({}), { source: 'ui' });

@@ -1,6 +1,5 @@
-import { produce } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
-import type { AnyEvent } from '../core/event';
 import type { Status } from '../core/status';
 import { type AppInfos, readInfos } from './api';
 import {
@@ -48,36 +47,57 @@ export const initialAppState: AppState = {
   validity: 'valid',
 };
 
-export const appReducer = produce((draft: AppState, event: AnyEvent) => {
-  if (started.match(event)) {
-    const { locale, apiPath, applicationName, hasApplicationCredentials, cookieAuth, settings } = event.payload;
-    Object.assign(draft, { started: true, locale, apiPath, applicationName, hasApplicationCredentials, cookieAuth });
+export const appReducer = caseReducer<AppState>(
+  on(started, (draft, { payload }) => {
+    const { locale, apiPath, applicationName, hasApplicationCredentials, cookieAuth, settings } = payload;
+    Object.assign(draft, {
+      started: true,
+      locale,
+      apiPath,
+      applicationName,
+      hasApplicationCredentials,
+      cookieAuth,
+    });
     draft.settings = settings;
     draft.info.status = 'registered';
     draft.availability.status = 'registered';
-  } else if (infoRequested.match(event)) {
+  }),
+  on(infoRequested, (draft) => {
     draft.info.status = 'resolving';
-  } else if (infoLoaded.match(event)) {
-    draft.info = { status: 'resolved', data: readInfos(event.payload.infos, draft.apiPath), error: null };
-  } else if (infoLoadFailed.match(event)) {
+  }),
+  on(infoLoaded, (draft, { payload }) => {
+    draft.info = { status: 'resolved', data: readInfos(payload.infos, draft.apiPath), error: null };
+  }),
+  on(infoLoadFailed, (draft, { payload }) => {
     draft.info.status = 'error';
-    draft.info.error = event.payload.error;
-  } else if (availabilityRequested.match(event)) {
+    draft.info.error = payload.error;
+  }),
+  on(availabilityRequested, (draft) => {
     draft.availability.status = 'resolving';
-  } else if (availabilityChecked.match(event)) {
-    const { available, message } = event.payload;
-    draft.availability = { status: 'resolved', available, message, resolved: true, error: null };
-  } else if (availabilityCheckFailed.match(event)) {
+  }),
+  on(availabilityChecked, (draft, { payload }) => {
+    draft.availability = {
+      status: 'resolved',
+      available: payload.available,
+      message: payload.message,
+      resolved: true,
+      error: null,
+    };
+  }),
+  // a failed check means available (protocol §19); the error is kept for the curious
+  on(availabilityCheckFailed, (draft, { payload }) => {
     draft.availability = {
       status: 'resolved',
       available: true,
       message: null,
       resolved: true,
-      error: event.payload.error,
+      error: payload.error,
     };
-  } else if (applicationInvalidated.match(event)) {
+  }),
+  on(applicationInvalidated, (draft) => {
     draft.validity = 'invalid';
-  } else if (resetRequested.match(event)) {
+  }),
+  on(resetRequested, (draft) => {
     draft.validity = 'valid';
-  }
-});
+  }),
+);

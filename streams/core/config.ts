@@ -118,6 +118,8 @@ export const config = {
   epicMaxRestarts: 5,
 } as const;
 
-type Widen<T> = { readonly [K in keyof T]: T[K] extends number ? number : T[K] extends string ? string : T[K] };
+type Widen<T> = {
+  readonly [K in keyof T]: T[K] extends number ? number : T[K] extends string ? string : T[K];
+};
 
 export type Config = Widen<typeof config>;

@@ -59,7 +59,9 @@ export function encodePairs(values: Record<string, QueryValue>): string[] {
     if (value === undefined) continue;
     const list = Array.isArray(value) ? (value as readonly string[]) : [value];
     for (const item of list) {
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(encodeValue(item as Exclude<QueryValue, undefined>))}`);
+      pairs.push(
+        `${encodeURIComponent(key)}=${encodeURIComponent(encodeValue(item as Exclude<QueryValue, undefined>))}`,
+      );
     }
   }
   return pairs;
@@ -115,7 +117,8 @@ function describeIssues(error: z.ZodError): string {
 
 /** The error of a failed answer; the server's message first (protocol §1.9). */
 function failure(status: number, body: unknown, restCode?: string): AppError {
-  const message = isObject(body) && typeof body.message === 'string' && body.message ? body.message : undefined;
+  const message =
+    isObject(body) && typeof body.message === 'string' && body.message ? body.message : undefined;
   return new AppError({
     code: restCode ? ERROR_CODES.rest(restCode) : ERROR_CODES.http(status),
     message: message ?? DEFAULT_ERROR_MESSAGE,
@@ -128,7 +131,10 @@ function failure(status: number, body: unknown, restCode?: string): AppError {
 export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
   const notices$ = new Subject<HttpNotice>();
 
-  function headersFor(request: HttpRequest<unknown>): { headers: Record<string, string>; withCredentials: boolean } {
+  function headersFor(request: HttpRequest<unknown>): {
+    headers: Record<string, string>;
+    withCredentials: boolean;
+  } {
     const headers: Record<string, string> = { Accept: ACCEPT };
     const { connection, token } = vault;
     let withCredentials = connection.cookieAuth;
@@ -221,7 +227,11 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
 }
 
 /** Addresses the browser loads itself (images, downloads): absolute, no Authorization, no lang. */
-export function browserUrl(vault: SessionVault, path: string, query: Record<string, QueryValue> = {}): string {
+export function browserUrl(
+  vault: SessionVault,
+  path: string,
+  query: Record<string, QueryValue> = {},
+): string {
   const pairs = encodePairs(query);
   return `${vault.apiBase()}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
 }

@@ -21,7 +21,11 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
+/** Text without any of these cannot hold a secret the patterns below would mask. */
+const MAYBE_SECRET = /=|"|Bearer|Basic|eyJ/;
+
 export function redactText(text: string): string {
+  if (!MAYBE_SECRET.test(text)) return text;
   let out = text;
   for (const [pattern, replacement] of SECRET_TEXT) out = out.replace(pattern, replacement);
   return out;
@@ -34,7 +38,9 @@ export function redactDeep(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      out[key] = isSecretKey(key) && inner !== null && typeof inner !== 'boolean' ? REDACTED : redactDeep(inner);
+      // flags and numbers (expiry times, counts) reveal nothing and keep their type for replay
+      const keep = inner === null || typeof inner === 'boolean' || typeof inner === 'number';
+      out[key] = isSecretKey(key) && !keep ? REDACTED : redactDeep(inner);
     }
     return out;
   }

@@ -59,7 +59,9 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
     } catch (thrown) {
       // a throwing reducer must never take the epics down: it becomes an event of its own
       if (!reducerFailed.match(event)) {
-        queue.push(reducerFailed({ eventType: event.type, eventSeq: event.meta.seq, error: serializeError(thrown) }));
+        queue.push(
+          reducerFailed({ eventType: event.type, eventSeq: event.meta.seq, error: serializeError(thrown) }),
+        );
       }
       return state;
     }

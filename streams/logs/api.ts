@@ -25,6 +25,11 @@ export function logHash(level: number, message: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
+/** The payload of `logs/entryAdded`: the entry with its hash. */
+export function newLogEntry(name: string, level: number, message: string) {
+  return { name, level, message, hash: logHash(level, message) };
+}
+
 export function sendLogs(entries: readonly LogEntry[]): HttpRequest<undefined> {
   return {
     method: 'POST',

@@ -4,7 +4,7 @@ import { redactText } from '../core/redact';
 import { ofType } from '../core/operators/of-type';
 import { epicCrashed, reducerFailed, untrappedErrorCaught } from '../system/events';
 import { serializeError, serializedErrorSchema } from '../core/errors';
-import { LOG_LEVELS, sendLogs } from './api';
+import { LOG_LEVELS, newLogEntry, sendLogs } from './api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from './events';
 import type { LogsState } from './reducer';
 
@@ -26,7 +26,9 @@ export const logFailures: Epic<S> = (event$, _state$, { config }) =>
       return { event, level, message: redactText(`${event.type}: ${detail}`) };
     }),
     filter(({ level }) => level <= config.logSendLevel),
-    map(({ event, level, message }) => entryAdded({ name: event.type.split('/')[0]!, level, message }, event)),
+    map(({ event, level, message }) =>
+      entryAdded(newLogEntry(event.type.split('/')[0]!, level, message), event),
+    ),
   );
 
 /**

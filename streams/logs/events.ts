@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
 import { defineEvent } from '../core/event';
 
+/** `hash` travels with the entry so a replay of the redacted log merges entries the same way. */
 export const entryAdded = defineEvent(
   'logs/entryAdded',
-  z.object({ name: z.string(), level: z.number().int(), message: z.string() }),
+  z.object({ name: z.string(), level: z.number().int(), message: z.string(), hash: z.string() }),
   { source: 'system' },
 );
 

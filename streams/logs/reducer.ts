@@ -1,7 +1,6 @@
-import { produce } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
-import type { AnyEvent } from '../core/event';
-import { type LogEntry, logHash } from './api';
+import type { LogEntry } from './api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from './events';
 
 export interface LogsState {
@@ -23,20 +22,20 @@ export const initialLogsState: LogsState = {
   lastDroppedAt: null,
 };
 
-export const logsReducer = produce((draft: LogsState, event: AnyEvent) => {
-  if (entryAdded.match(event)) {
-    const { name, level, message } = event.payload;
-    const hash = logHash(level, message);
+export const logsReducer = caseReducer<LogsState>(
+  on(entryAdded, (draft, { payload, meta }) => {
+    const { name, level, message, hash } = payload;
     const existing = draft.pending.find((entry) => entry.hash === hash);
     if (existing) {
       existing.count += 1;
-      existing.times.push(event.meta.at);
+      existing.times.push(meta.at);
     } else {
-      draft.pending.push({ name, hash, count: 1, level, message, times: [event.meta.at] });
+      draft.pending.push({ name, hash, count: 1, level, message, times: [meta.at] });
     }
-  } else if (batchSent.match(event)) {
+  }),
+  on(batchSent, (draft, { payload }) => {
     // entries added while the batch was in flight stay pending
-    for (const { hash, count } of event.payload.entries) {
+    for (const { hash, count } of payload.entries) {
       const entry = draft.pending.find((candidate) => candidate.hash === hash);
       if (!entry) continue;
       entry.count -= count;
@@ -46,14 +45,16 @@ export const logsReducer = produce((draft: LogsState, event: AnyEvent) => {
     draft.pending = draft.pending.filter((entry) => entry.count > 0);
     draft.consecutiveFailures = 0;
     draft.lastError = null;
-  } else if (batchSendFailed.match(event)) {
-    draft.consecutiveFailures = event.payload.consecutiveFailures;
-    draft.lastError = event.payload.error;
-  } else if (entriesDropped.match(event)) {
+  }),
+  on(batchSendFailed, (draft, { payload }) => {
+    draft.consecutiveFailures = payload.consecutiveFailures;
+    draft.lastError = payload.error;
+  }),
+  on(entriesDropped, (draft, { meta }) => {
     // everything pending goes, including entries that arrived during the last attempt
     draft.droppedOccurrences += draft.pending.reduce((sum, entry) => sum + entry.count, 0);
     draft.pending = [];
     draft.consecutiveFailures = 0;
-    draft.lastDroppedAt = event.meta.at;
-  }
-});
+    draft.lastDroppedAt = meta.at;
+  }),
+);

@@ -91,7 +91,8 @@ export function createLogFile(parts: {
 export function serializeLog(log: EventLogFile): string {
   const { events, ...head } = log;
   const headText = JSON.stringify(head, null, 2);
-  const eventsText = events.length === 0 ? '[]' : `[\n${events.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
+  const eventsText =
+    events.length === 0 ? '[]' : `[\n${events.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
   return `${headText.slice(0, -2)},\n  "events": ${eventsText}\n}\n`;
 }
 
@@ -100,7 +101,7 @@ export type ImportVerdict = 'Impossible' | 'Risky' | 'Fine';
 /** Elm's import assessment: Impossible logs are refused, Risky ones need the user's consent. */
 export type ImportResult =
   | { verdict: 'Impossible'; reasons: string[] }
-  | { verdict: 'Risky' | 'Fine'; reasons: string[]; log: EventLogFile };
+  | { verdict: Exclude<ImportVerdict, 'Impossible'>; reasons: string[]; log: EventLogFile };
 
 export function importLog(text: string): ImportResult {
   let data: unknown;
@@ -113,8 +114,10 @@ export function importLog(text: string): ImportResult {
     return impossible('not an event log: the file is not a JSON object');
   }
   const { format, version } = data as Record<string, unknown>;
-  if (format !== LOG_FORMAT) return impossible(`format is ${JSON.stringify(format)}, expected "${LOG_FORMAT}"`);
-  if (version !== LOG_VERSION) return impossible(`version is ${JSON.stringify(version)}, this app reads ${LOG_VERSION}`);
+  if (format !== LOG_FORMAT)
+    return impossible(`format is ${JSON.stringify(format)}, expected "${LOG_FORMAT}"`);
+  if (version !== LOG_VERSION)
+    return impossible(`version is ${JSON.stringify(version)}, this app reads ${LOG_VERSION}`);
 
   const parsed = eventLogFileSchema.safeParse(data);
   if (!parsed.success) {
@@ -134,17 +137,20 @@ function riskyReasons(log: EventLogFile): string[] {
   const reasons: string[] = [];
   const currentHash = eventSchemaHash();
   if (log.app.eventSchemaHash !== currentHash) {
-    reasons.push(`event schema hash differs: the log has ${log.app.eventSchemaHash}, this app ${currentHash}`);
+    reasons.push(
+      `event schema hash differs: the log has ${log.app.eventSchemaHash}, this app ${currentHash}`,
+    );
   }
   const unknown: string[] = [];
   const invalid: string[] = [];
   const disordered: string[] = [];
+  const catalogue = eventCatalogue();
   let previousSeq = log.snapshot?.seq ?? Number.NEGATIVE_INFINITY;
   for (const event of log.events) {
     const at = `${event.type} (seq ${event.meta.seq})`;
     if (event.meta.seq <= previousSeq) disordered.push(`${at} after seq ${previousSeq}`);
     previousSeq = event.meta.seq;
-    const definition = eventCatalogue().get(event.type);
+    const definition = catalogue.get(event.type);
     if (!definition) {
       unknown.push(at);
       continue;
@@ -155,14 +161,19 @@ function riskyReasons(log: EventLogFile): string[] {
       invalid.push(first ? `${at} at ${joinPath('payload', first.path)}: ${first.message}` : at);
     }
   }
-  if (unknown.length > 0) reasons.push(`${unknown.length} events of unknown types: ${listed(unknown).join(', ')}`);
-  if (invalid.length > 0) reasons.push(`${invalid.length} payloads fail their schema: ${listed(invalid).join('; ')}`);
-  if (disordered.length > 0) reasons.push(`${disordered.length} events out of seq order: ${listed(disordered).join(', ')}`);
+  if (unknown.length > 0)
+    reasons.push(`${unknown.length} events of unknown types: ${listed(unknown).join(', ')}`);
+  if (invalid.length > 0)
+    reasons.push(`${invalid.length} payloads fail their schema: ${listed(invalid).join('; ')}`);
+  if (disordered.length > 0)
+    reasons.push(`${disordered.length} events out of seq order: ${listed(disordered).join(', ')}`);
   return reasons;
 }
 
 function listed(items: string[], rest = 'more'): string[] {
-  return items.length > LISTED ? [...items.slice(0, LISTED), `... and ${items.length - LISTED} ${rest}`] : items;
+  return items.length > LISTED
+    ? [...items.slice(0, LISTED), `... and ${items.length - LISTED} ${rest}`]
+    : items;
 }
 
 function issuePath(path: readonly PropertyKey[]): string {

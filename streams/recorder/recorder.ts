@@ -41,7 +41,8 @@ interface Snapshot<S> {
  */
 export function createRecorder<S>(options: RecorderOptions): Recorder<S> {
   const { capacity, snapshotEvery, app } = options;
-  if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be >= 1, got ${capacity}`);
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw new RangeError(`capacity must be >= 1, got ${capacity}`);
   if (!Number.isInteger(snapshotEvery) || snapshotEvery < 1 || snapshotEvery > capacity) {
     // a snapshot interval longer than the buffer would leave wrapped exports without a fold base
     throw new RangeError(`snapshotEvery must be within 1..capacity (${capacity}), got ${snapshotEvery}`);
@@ -55,7 +56,11 @@ export function createRecorder<S>(options: RecorderOptions): Recorder<S> {
   let coversStart = true;
   let snapshots: Snapshot<S>[] = [];
   let latest: { seq: number; state: S } | undefined;
-  let session: SessionInfo = { startedAt: (options.now ?? Date.now)(), locale: config.defaultLocale, seed: null };
+  let session: SessionInfo = {
+    startedAt: (options.now ?? Date.now)(),
+    locale: config.defaultLocale,
+    seed: null,
+  };
 
   /** Drops the snapshots some of whose later events were overwritten: they can no longer be a base. */
   function pruneSnapshots(): void {

@@ -13,6 +13,8 @@ const K = new Uint32Array([
   0xc67178f2,
 ]);
 
+type EightWords = [number, number, number, number, number, number, number, number];
+
 const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
 
 export function sha256Hex(text: string): string {
@@ -40,7 +42,7 @@ export function sha256Hex(text: string): string {
       const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
       w[i] = w[i - 16]! + s0 + w[i - 7]! + s1;
     }
-    let [a, b, c, d, e, f, g, h] = hash as unknown as [number, number, number, number, number, number, number, number];
+    let [a, b, c, d, e, f, g, h] = hash as unknown as EightWords;
     for (let i = 0; i < 64; i += 1) {
       const t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + K[i]! + w[i]!;
       const t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));

@@ -1,6 +1,5 @@
-import { produce } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
-import type { AnyEvent } from '../core/event';
 import { epicCrashed, errorDismissed, reducerFailed, untrappedErrorCaught } from './events';
 
 export interface ShownError {
@@ -27,22 +26,25 @@ export const initialSystemState: SystemState = {
 
 const KEPT_CRASHES = 20;
 
-export const systemReducer = produce((draft: SystemState, event: AnyEvent) => {
-  if (untrappedErrorCaught.match(event)) {
-    draft.shownError = { error: event.payload.error, origin: event.payload.origin, at: event.meta.at };
-  } else if (reducerFailed.match(event)) {
+export const systemReducer = caseReducer<SystemState>(
+  on(untrappedErrorCaught, (draft, { payload, meta }) => {
+    draft.shownError = { error: payload.error, origin: payload.origin, at: meta.at };
+  }),
+  on(reducerFailed, (draft, { payload, meta }) => {
     draft.reducerFailures += 1;
-    draft.shownError = { error: event.payload.error, origin: event.payload.eventType, at: event.meta.at };
-  } else if (epicCrashed.match(event)) {
-    const { epic, restarted, error } = event.payload;
-    draft.epicCrashes.push({ epic, restarted, at: event.meta.at, message: error.message });
+    draft.shownError = { error: payload.error, origin: payload.eventType, at: meta.at };
+  }),
+  on(epicCrashed, (draft, { payload, meta }) => {
+    const { epic, restarted, error } = payload;
+    draft.epicCrashes.push({ epic, restarted, at: meta.at, message: error.message });
     if (draft.epicCrashes.length > KEPT_CRASHES) draft.epicCrashes.shift();
     // a restarted epic has recovered; one that is left stopped is an error the user must see
     if (!restarted) {
       draft.stoppedEpics.push(epic);
-      draft.shownError = { error, origin: epic, at: event.meta.at };
+      draft.shownError = { error, origin: epic, at: meta.at };
     }
-  } else if (errorDismissed.match(event)) {
+  }),
+  on(errorDismissed, (draft) => {
     draft.shownError = null;
-  }
-});
+  }),
+);

@@ -10,10 +10,15 @@ import {
   started,
 } from '../../streams/app/events';
 import { selectUnavailability } from '../../streams/app/selectors';
-import { LOG_LEVELS, logHash } from '../../streams/logs/api';
+import { LOG_LEVELS, logHash, newLogEntry } from '../../streams/logs/api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from '../../streams/logs/events';
 import { navigated } from '../../streams/router/events';
-import { epicCrashed, errorDismissed, reducerFailed, untrappedErrorCaught } from '../../streams/system/events';
+import {
+  epicCrashed,
+  errorDismissed,
+  reducerFailed,
+  untrappedErrorCaught,
+} from '../../streams/system/events';
 import { initialRootState } from '../../streams/root';
 import { fold } from '../helpers/marbles';
 
@@ -41,8 +46,15 @@ describe('app reducer', () => {
 
   it('ignores info keys containing "_" and prefixes relative URLs with baseUrl (protocol §19)', () => {
     expect(
-      readInfos({ appName: 'A', baseUrl: 'https://cdn.test/', appLogoUrlForDarkBG: 'logo.svg', app_secret: 'x' }, 'x'),
-    ).toEqual({ appName: 'A', baseUrl: 'https://cdn.test/', appLogoUrlForDarkBG: 'https://cdn.test/logo.svg' });
+      readInfos(
+        { appName: 'A', baseUrl: 'https://cdn.test/', appLogoUrlForDarkBG: 'logo.svg', app_secret: 'x' },
+        'x',
+      ),
+    ).toEqual({
+      appName: 'A',
+      baseUrl: 'https://cdn.test/',
+      appLogoUrlForDarkBG: 'https://cdn.test/logo.svg',
+    });
     expect(readInfos({ appBGUrl: 'https://elsewhere.test/bg.jpg' }, 'http://dam.test')).toEqual({
       appBGUrl: 'https://elsewhere.test/bg.jpg',
     });
@@ -57,12 +69,19 @@ describe('app reducer', () => {
   });
 
   it('resolves info with the cleaned data', () => {
-    const state = fold([started(startPayload), infoRequested({}), infoLoaded({ infos: { appName: 'Demo' } })]);
+    const state = fold([
+      started(startPayload),
+      infoRequested({}),
+      infoLoaded({ infos: { appName: 'Demo' } }),
+    ]);
     expect(state.app.info).toEqual({ status: 'resolved', data: { appName: 'Demo' }, error: null });
   });
 
   it('shows the app-not-available view when unavailable or invalid, and reset clears the invalid state', () => {
-    const unavailable = fold([started(startPayload), availabilityChecked({ available: false, message: 'Down' })]);
+    const unavailable = fold([
+      started(startPayload),
+      availabilityChecked({ available: false, message: 'Down' }),
+    ]);
     expect(selectUnavailability(unavailable)).toEqual({ reason: 'unavailable', message: 'Down' });
     const invalid = fold([started(startPayload), applicationInvalidated({ path: '/rest/x' })]);
     expect(selectUnavailability(invalid)).toEqual({ reason: 'invalid', message: null });
@@ -74,12 +93,14 @@ describe('router reducer', () => {
   it('follows navigation and keeps its identity when the location is the same', () => {
     const state = fold([navigated({ path: '/carts', search: '', via: 'link' })]);
     expect(state.router).toEqual({ path: '/carts', search: '' });
-    expect(fold([navigated({ path: '/carts', search: '', via: 'history' })], state).router).toBe(state.router);
+    expect(fold([navigated({ path: '/carts', search: '', via: 'history' })], state).router).toBe(
+      state.router,
+    );
   });
 });
 
 describe('logs reducer', () => {
-  const entry = (message: string) => entryAdded({ name: 'carts', level: LOG_LEVELS.error, message });
+  const entry = (message: string) => entryAdded(newLogEntry('carts', LOG_LEVELS.error, message));
 
   it('merges identical entries: count and times (protocol §5)', () => {
     const state = fold([entry('a'), entry('b'), entry('a')]);

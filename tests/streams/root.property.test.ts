@@ -18,7 +18,9 @@ const text = fc.string({ maxLength: 12 });
 const messages = ['a', 'b', 'c'];
 const levels = [0, 10, 20];
 // the hashes of entries the generator can add, so that sends and drops meet real entries
-const knownHash = fc.constantFrom(...messages.flatMap((message) => levels.map((level) => logHash(level, message))));
+const knownHash = fc.constantFrom(
+  ...messages.flatMap((message) => levels.map((level) => logHash(level, message))),
+);
 
 /** A valid payload for every event type of the catalogue. */
 const payloads: Record<string, fc.Arbitrary<unknown>> = {
@@ -35,14 +37,23 @@ const payloads: Record<string, fc.Arbitrary<unknown>> = {
   }),
   [app.infoRetried.type]: empty,
   [app.infoRequested.type]: empty,
-  [app.infoLoaded.type]: fc.record({ infos: fc.record({ appName: text, appBGUrl: fc.constantFrom('/bg.svg', 'https://x/y.jpg') }) }),
+  [app.infoLoaded.type]: fc.record({
+    infos: fc.record({ appName: text, appBGUrl: fc.constantFrom('/bg.svg', 'https://x/y.jpg') }),
+  }),
   [app.infoLoadFailed.type]: fc.record({ error }),
   [app.availabilityRequested.type]: empty,
-  [app.availabilityChecked.type]: fc.record({ available: fc.boolean(), message: fc.option(text, { nil: null }) }),
+  [app.availabilityChecked.type]: fc.record({
+    available: fc.boolean(),
+    message: fc.option(text, { nil: null }),
+  }),
   [app.availabilityCheckFailed.type]: fc.record({ error }),
   [app.applicationInvalidated.type]: fc.record({ path: text }),
   [app.resetRequested.type]: empty,
-  [logs.entryAdded.type]: fc.record({ name: text, level: fc.constantFrom(...levels), message: fc.constantFrom(...messages) }),
+  [logs.entryAdded.type]: fc.record({
+    name: text,
+    level: fc.constantFrom(...levels),
+    message: fc.constantFrom(...messages),
+  }),
   [logs.batchSent.type]: fc.record({
     entries: fc.array(fc.record({ hash: knownHash, count: fc.nat(3) }), { maxLength: 3 }),
   }),
@@ -53,7 +64,10 @@ const payloads: Record<string, fc.Arbitrary<unknown>> = {
     search: fc.constantFrom('', '?a=1'),
     via: fc.constantFrom('link', 'replace', 'history'),
   }),
-  [system.untrappedErrorCaught.type]: fc.record({ origin: fc.constantFrom('window', 'promise', 'render'), error }),
+  [system.untrappedErrorCaught.type]: fc.record({
+    origin: fc.constantFrom('window', 'promise', 'render'),
+    error,
+  }),
   [system.errorDismissed.type]: empty,
   [system.reducerFailed.type]: fc.record({ eventType: text, eventSeq: fc.nat(), error }),
   [system.epicCrashed.type]: fc.record({ epic: text, error, restarted: fc.boolean() }),
@@ -84,7 +98,10 @@ describe('root reducer (property)', () => {
       fc.property(fc.array(anyEvent, { maxLength: 60 }), (events) => {
         let state = initialRootState;
         events.forEach((event, index) => {
-          state = rootReducer(state, { ...event, meta: { ...event.meta, seq: index + 1, id: `e${index + 1}`, at: index * 10 } });
+          state = rootReducer(state, {
+            ...event,
+            meta: { ...event.meta, seq: index + 1, id: `e${index + 1}`, at: index * 10 },
+          });
         });
         for (const status of statusesIn(state)) expect(STATUS_ORDER).toContain(status);
       }),

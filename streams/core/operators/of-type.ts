@@ -8,7 +8,9 @@ interface Matcher<E extends AppEvent> {
 type Matched<M> = M extends Matcher<infer E> ? E : never;
 
 /** Keeps the events of the given definitions, typed as the union of them. */
-export function ofType<M extends Matcher<AppEvent>[]>(...definitions: M): OperatorFunction<AnyEvent, Matched<M[number]>> {
+export function ofType<M extends Matcher<AppEvent>[]>(
+  ...definitions: M
+): OperatorFunction<AnyEvent, Matched<M[number]>> {
   return filter((event: AnyEvent): event is Matched<M[number]> =>
     definitions.some((definition) => definition.match(event)),
   );

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkAvailability, loadInfo, reportApplicationInvalid, requestAvailability, requestInfo } from '../../../streams/app/epics';
+import {
+  checkAvailability,
+  loadInfo,
+  reportApplicationInvalid,
+  requestAvailability,
+  requestInfo,
+} from '../../../streams/app/epics';
 import { infoRequested, started } from '../../../streams/app/events';
 import { combineEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
@@ -30,13 +36,20 @@ describe('app.epic', () => {
       const statuses: string[] = [];
       store.state$.subscribe((state) => statuses.push(state.app.info.status));
       hot('a', { a: started(startPayload) }).subscribe(store.dispatch);
-      expectObservable(typesOf(store, 'app/info')).toBe('a 1ms b', { a: 'app/infoRequested', b: 'app/infoLoaded' });
+      expectObservable(typesOf(store, 'app/info')).toBe('a 1ms b', {
+        a: 'app/infoRequested',
+        b: 'app/infoLoaded',
+      });
       scheduler.schedule(() => {
         finalInfo = store.getState().app.info;
         expect([...new Set(statuses)]).toEqual(['unknown', 'registered', 'resolving', 'resolved']);
       }, 10);
     });
-    expect(finalInfo?.data).toEqual({ appName: 'Demo', baseUrl: 'http://cdn.test', appBGUrl: 'http://cdn.test/bg.svg' });
+    expect(finalInfo?.data).toEqual({
+      appName: 'Demo',
+      baseUrl: 'http://cdn.test',
+      appBGUrl: 'http://cdn.test/bg.svg',
+    });
   });
 
   it('skips an info load asked for while one is resolving (protocol §19)', () => {
@@ -57,8 +70,13 @@ describe('app.epic', () => {
     const scheduler = marbleScheduler();
     let availability: RootState['app']['availability'] | undefined;
     scheduler.run(({ hot, cold }) => {
-      const http = fakeHttp(() => cold('-#', {}, new AppError({ code: 'error.http.500', message: 'boom', status: 500 })));
-      const store = epicStore(testDeps({ scheduler, http }), combineEpics(requestAvailability, checkAvailability));
+      const http = fakeHttp(() =>
+        cold('-#', {}, new AppError({ code: 'error.http.500', message: 'boom', status: 500 })),
+      );
+      const store = epicStore(
+        testDeps({ scheduler, http }),
+        combineEpics(requestAvailability, checkAvailability),
+      );
       hot('a', { a: started(startPayload) }).subscribe(store.dispatch);
       scheduler.schedule(() => {
         availability = store.getState().app.availability;
@@ -74,7 +92,10 @@ describe('app.epic', () => {
     scheduler.run(({ hot, cold }) => {
       const answer = { status: 200, data: { available: false, message: 'Maintenance' } };
       const http = fakeHttp(() => cold('-r|', { r: answer }));
-      const store = epicStore(testDeps({ scheduler, http }), combineEpics(requestAvailability, checkAvailability));
+      const store = epicStore(
+        testDeps({ scheduler, http }),
+        combineEpics(requestAvailability, checkAvailability),
+      );
       hot('a', { a: started(startPayload) }).subscribe(store.dispatch);
       scheduler.schedule(() => {
         availability = store.getState().app.availability;

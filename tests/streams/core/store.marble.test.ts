@@ -29,7 +29,12 @@ describe('store', () => {
         ofType(clicked),
         map((event) => echoed({ seen: state$.value.clicks }, event)),
       );
-    const store = createStore({ reducer: counter, rootEpic: echo, deps: testDeps(), initialState: { clicks: 0 } });
+    const store = createStore({
+      reducer: counter,
+      rootEpic: echo,
+      deps: testDeps(),
+      initialState: { clicks: 0 },
+    });
     const seen: AnyEvent[] = [];
     store.event$.subscribe((event) => seen.push(event));
     store.dispatch(clicked({ n: 2 }));
@@ -44,9 +49,16 @@ describe('store', () => {
     const fanOut: Epic<Counter> = (event$) =>
       event$.pipe(
         ofType(clicked),
-        mergeMap((event) => (event.payload.n < 3 ? [clicked({ n: event.payload.n + 1 }), echoed({ seen: event.payload.n })] : [])),
+        mergeMap((event) =>
+          event.payload.n < 3 ? [clicked({ n: event.payload.n + 1 }), echoed({ seen: event.payload.n })] : [],
+        ),
       );
-    const store = createStore({ reducer: counter, rootEpic: fanOut, deps: testDeps(), initialState: { clicks: 0 } });
+    const store = createStore({
+      reducer: counter,
+      rootEpic: fanOut,
+      deps: testDeps(),
+      initialState: { clicks: 0 },
+    });
     const order: string[] = [];
     store.event$.subscribe((event) => order.push(`${event.type.slice(5)}:${JSON.stringify(event.payload)}`));
     store.dispatch(clicked({ n: 1 }));
@@ -69,15 +81,23 @@ describe('store', () => {
         initialState: { clicks: 0 },
       });
       hot('a 9ms b', { a: clicked({ n: 1 }), b: clicked({ n: 1 }) }).subscribe(store.dispatch);
-      expectObservable(store.event$.pipe(map((event) => `${event.meta.seq}@${event.meta.at}`))).toBe('a 9ms b', {
-        a: '1@0',
-        b: '2@10',
-      });
+      expectObservable(store.event$.pipe(map((event) => `${event.meta.seq}@${event.meta.at}`))).toBe(
+        'a 9ms b',
+        {
+          a: '1@0',
+          b: '2@10',
+        },
+      );
     });
   });
 
   it('turns a throwing reducer into system/reducerFailed and keeps the state (ARCHITECTURE "Store")', () => {
-    const store = createStore({ reducer: counter, rootEpic: () => EMPTY, deps: testDeps(), initialState: { clicks: 1 } });
+    const store = createStore({
+      reducer: counter,
+      rootEpic: () => EMPTY,
+      deps: testDeps(),
+      initialState: { clicks: 1 },
+    });
     const types: string[] = [];
     store.event$.subscribe((event) => types.push(event.type));
     store.dispatch(exploded({}));

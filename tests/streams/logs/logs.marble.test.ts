@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
 import type { AnyEvent } from '../../../streams/core/event';
-import { LOG_LEVELS } from '../../../streams/logs/api';
+import { LOG_LEVELS, newLogEntry } from '../../../streams/logs/api';
 import { sendLogBatches } from '../../../streams/logs/epics';
 import { entryAdded } from '../../../streams/logs/events';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 
-const entry = (message: string) => entryAdded({ name: 'carts', level: LOG_LEVELS.error, message });
+const entry = (message: string) => entryAdded(newLogEntry('carts', LOG_LEVELS.error, message));
 
 describe('logs.epic', () => {
   it('batches entries and sends them 10000 ms after the last new entry (seed 000 §9)', () => {
@@ -20,7 +20,9 @@ describe('logs.epic', () => {
       }) as typeof http.request;
       const store = epicStore(testDeps({ scheduler, http }), sendLogBatches);
       // entries at 0, 4000 and 6000 ms: the last one restarts the wait
-      hot('a 3999ms b 1999ms c', { a: entry('one'), b: entry('two'), c: entry('one') }).subscribe(store.dispatch);
+      hot('a 3999ms b 1999ms c', { a: entry('one'), b: entry('two'), c: entry('one') }).subscribe(
+        store.dispatch,
+      );
       const sentAt = 6000 + config.logDebounceMs + 1;
       expectObservable(typesOf(store, 'logs/batch')).toBe(`${sentAt}ms a`, { a: 'logs/batchSent' });
     });

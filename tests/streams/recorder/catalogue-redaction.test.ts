@@ -15,8 +15,19 @@ import { testDeps } from '../../helpers/test-deps';
  */
 const SECRET_TEXT =
   'Bearer abc.def.ghi https://dam.example/p?token=tok-123456&x=1 eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2ln password=hunter2';
-const SECRET_KEYS = { password: 'pw-plain-1', secret: 'sec-plain-2', accessToken: 'tok-plain-3', authorization: 'auth-plain-4' };
-const PLANTED = ['abc.def.ghi', 'tok-123456', 'eyJhbGciOiJIUzI1NiJ9', 'hunter2', ...Object.values(SECRET_KEYS)];
+const SECRET_KEYS = {
+  password: 'pw-plain-1',
+  secret: 'sec-plain-2',
+  accessToken: 'tok-plain-3',
+  authorization: 'auth-plain-4',
+};
+const PLANTED = [
+  'abc.def.ghi',
+  'tok-123456',
+  'eyJhbGciOiJIUzI1NiJ9',
+  'hunter2',
+  ...Object.values(SECRET_KEYS),
+];
 
 type JsonSchema = {
   type?: string | string[];
@@ -60,7 +71,9 @@ function sample(schema: JsonSchema): unknown {
     case 'array':
       return schema.prefixItems ? schema.prefixItems.map(sample) : [sample(schema.items ?? {})];
     case 'object': {
-      const known = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, sample(inner)]));
+      const known = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, inner]) => [key, sample(inner)]),
+      );
       // a record (or an open object) takes any key: plant secret-named ones
       const open = schema.additionalProperties !== false && schema.additionalProperties !== undefined;
       return open || !schema.properties ? { ...SECRET_KEYS, ...known } : known;
@@ -85,8 +98,18 @@ describe('every event type of the catalogue', () => {
   });
 
   it('leaves none of the planted secrets in an export, neither in events nor in snapshots', () => {
-    const recorder = createRecorder<RootState>({ capacity: definitions.length, snapshotEvery: 1, app: { version: '0', commit: 'x' } });
-    const store = createStore({ reducer: rootReducer, rootEpic: () => EMPTY, deps: testDeps(), initialState: initialRootState, recorder });
+    const recorder = createRecorder<RootState>({
+      capacity: definitions.length,
+      snapshotEvery: 1,
+      app: { version: '0', commit: 'x' },
+    });
+    const store = createStore({
+      reducer: rootReducer,
+      rootEpic: () => EMPTY,
+      deps: testDeps(),
+      initialState: initialRootState,
+      recorder,
+    });
     // twice round, so that the buffer wraps and the export starts from a snapshot of the full state
     for (let round = 0; round < 2; round += 1) {
       for (const definition of definitions) {

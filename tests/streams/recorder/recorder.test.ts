@@ -15,7 +15,13 @@ const app = { version: '1.2.3', commit: 'abc1234' };
 function recordedStore(recorder: Recorder<CounterState>) {
   let now = 1_000;
   const deps = { ...testDeps(), clock: { now: () => (now += 10) } };
-  return createStore({ reducer: counterReducer, rootEpic: () => EMPTY, deps, initialState: initialCounterState, recorder });
+  return createStore({
+    reducer: counterReducer,
+    rootEpic: () => EMPTY,
+    deps,
+    initialState: initialCounterState,
+    recorder,
+  });
 }
 
 function amounts(n: number, from = 1): UnstampedEvent[] {
@@ -38,7 +44,8 @@ describe('recorder ring buffer', () => {
 
   it('after a wrap keeps the newest events in order, from the oldest snapshot that still has a base', () => {
     const recorder = createRecorder<CounterState>({ capacity: 10, snapshotEvery: 5, app });
-    for (let seq = 1; seq <= 23; seq += 1) recorder.append(stamped(seq), { ...initialCounterState, count: seq });
+    for (let seq = 1; seq <= 23; seq += 1)
+      recorder.append(stamped(seq), { ...initialCounterState, count: seq });
     const log = recorder.export();
     expect(recorder.size).toBe(10);
     // buffered: 14..23; snapshots at 15 and 20 can be bases, 15 folds the most
@@ -112,9 +119,15 @@ describe('export then replay', () => {
   it('reproduces it for any capacity, snapshot interval and number of events', () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 1, max: 30 }).chain((capacity) =>
-          fc.tuple(fc.constant(capacity), fc.integer({ min: 1, max: capacity }), fc.integer({ min: 0, max: 120 })),
-        ),
+        fc
+          .integer({ min: 1, max: 30 })
+          .chain((capacity) =>
+            fc.tuple(
+              fc.constant(capacity),
+              fc.integer({ min: 1, max: capacity }),
+              fc.integer({ min: 0, max: 120 }),
+            ),
+          ),
         ([capacity, snapshotEvery, events]) => {
           const recorder = createRecorder<CounterState>({ capacity, snapshotEvery, app });
           const store = recordedStore(recorder);

@@ -26,13 +26,19 @@ const PLANTED = ['hunter2', 'tok-123456', 'abc.def.ghi', 'xyz-url-token', 'sekri
 function stamp<E extends { type: string; payload: unknown; meta: { source: AnyEvent['meta']['source'] } }>(
   event: E,
 ): AnyEvent {
-  return Object.freeze({ ...event, meta: Object.freeze({ ...event.meta, seq: 1, id: 'e1', at: 0 }) }) as AnyEvent;
+  return Object.freeze({
+    ...event,
+    meta: Object.freeze({ ...event.meta, seq: 1, id: 'e1', at: 0 }),
+  }) as AnyEvent;
 }
 
 describe('redactEvent', () => {
   it("applies the type's own redaction, then the deep safety net", () => {
     const event = stamp(contacted({ email: 'jane@example.com', note: 'Authorization: Bearer abc.def.ghi' }));
-    expect(redactEvent(event).payload).toEqual({ email: 'sha256:hashed', note: `Authorization: Bearer ${REDACTED}` });
+    expect(redactEvent(event).payload).toEqual({
+      email: 'sha256:hashed',
+      note: `Authorization: Bearer ${REDACTED}`,
+    });
   });
 
   it('never mutates the frozen event it is given, and keeps meta as is', () => {
@@ -50,7 +56,11 @@ describe('redactEvent', () => {
   });
 
   it('leaves events of unknown types to the safety net', () => {
-    const event: AnyEvent = { type: 'nowhere/seen', payload: { token: 't' }, meta: { seq: 1, id: 'e1', at: 0, source: 'ui' } };
+    const event: AnyEvent = {
+      type: 'nowhere/seen',
+      payload: { token: 't' },
+      meta: { seq: 1, id: 'e1', at: 0, source: 'ui' },
+    };
     expect(redactEvent(event).payload).toEqual({ token: REDACTED });
   });
 });
@@ -65,7 +75,11 @@ describe('redactState', () => {
 
 describe('an export', () => {
   it('holds none of the planted secrets, neither in events nor in snapshots', () => {
-    const recorder = createRecorder<CounterState>({ capacity: 8, snapshotEvery: 3, app: { version: '0', commit: 'x' } });
+    const recorder = createRecorder<CounterState>({
+      capacity: 8,
+      snapshotEvery: 3,
+      app: { version: '0', commit: 'x' },
+    });
     const store = createStore({
       reducer: counterReducer,
       rootEpic: () => EMPTY,
@@ -76,7 +90,12 @@ describe('an export', () => {
     const secretNote = () =>
       noted({
         text: 'GET https://dam.example/api/assets?token=xyz-url-token&page=2 with Authorization: Bearer abc.def.ghi',
-        extra: { password: 'hunter2', token: 'tok-123456', secret: 'sekrit-value', nested: [{ apiToken: 'tok-123456' }] },
+        extra: {
+          password: 'hunter2',
+          token: 'tok-123456',
+          secret: 'sekrit-value',
+          nested: [{ apiToken: 'tok-123456' }],
+        },
       });
     // secrets in events before and after the wrap, so that both the snapshot and the events carry them
     for (let round = 0; round < 6; round += 1) {

@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: measures the speed and size targets of the issues and writes
+ * bench/report.json plus a readable summary. A benchmark, not a test: it never fails on a figure.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import '../../streams/root';
+import { buildIfNeeded } from '../../scripts/build-if-needed';
+import { initialJsSize } from './bundle-size';
+import { benchReducerFold } from './reducer-fold';
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+}
+
+buildIfNeeded();
+const fold = benchReducerFold(100_000);
+const bundle = initialJsSize();
+
+const figures: Figure[] = [
+  {
+    name: 'reducer fold throughput (100 000 mixed events)',
+    value: fold.eventsPerSecond,
+    unit: 'events/s',
+    target: '>= 200000',
+  },
+  { name: 'reducer fold time (100 000 mixed events)', value: fold.ms, unit: 'ms' },
+  {
+    name: 'initial JS, gzipped',
+    value: Math.round(bundle.gzipBytes / 102.4) / 10,
+    unit: 'KB',
+    target: '<= 130',
+  },
+  { name: 'initial JS, raw', value: Math.round(bundle.bytes / 102.4) / 10, unit: 'KB' },
+];
+
+mkdirSync('bench', { recursive: true });
+writeFileSync(
+  'bench/report.json',
+  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`,
+);
+console.log('Benchmarks (bench/report.json):');
+for (const figure of figures) {
+  console.log(
+    `  ${figure.name}: ${figure.value} ${figure.unit}${figure.target ? `  (target ${figure.target})` : ''}`,
+  );
+}

@@ -1,0 +1,73 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+/** `npm run replay -- ...args`, without npm: node with the tsx loader, as `tsx scripts/replay.ts` does. */
+function replay(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/replay.ts', ...args],
+      { cwd: root },
+      (error, stdout, stderr) => {
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+// each case starts a node process: run them side by side
+describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
+  it('prints the verdict and the summary of the state the log folds to', async ({ expect }) => {
+    const { code, stdout } = await replay(fixture('app-start.evlog.json'));
+    expect(code).toBe(0);
+    // Risky only once the catalogue changed since the fixture was written (make-fixtures.ts)
+    expect(stdout).toMatch(/^Import: (Fine|Risky)/);
+    expect(stdout).toContain('Session:  started 2026-01-05T09:30:00.000Z, locale fr, seed 42');
+    expect(stdout).toContain('Base:     initial state');
+    expect(stdout).toContain('Events:   10 (seq 1..10, 9.0 s from 2026-01-05T09:30:00.000Z), 3 failures');
+    expect(stdout).toMatch(/By domain:\n {2}app +5\n {2}logs +3\n {2}router +1\n {2}system +1\n/);
+    expect(stdout).toMatch(/Statuses in state:\n {2}resolved +2\n/);
+    expect(stdout).toContain('Errors in state: 3');
+    expect(stdout).toContain('  app.availability.error  error.http.503  Service Unavailable');
+    expect(stdout).toContain('  system.shownError.error  error.wedia-vue.untrapped  x is undefined');
+  });
+
+  it('prints the summary as JSON with --json, from the snapshot of a wrapped log', async ({ expect }) => {
+    const { code, stdout } = await replay(fixture('logs-wrapped.evlog.json'), '--json');
+    expect(code).toBe(0);
+    const output = JSON.parse(stdout);
+    expect(output).toMatchObject({
+      verdict: expect.stringMatching(/^(Fine|Risky)$/),
+      base: { snapshotSeq: 25 },
+      summary: {
+        events: 8,
+        firstSeq: 26,
+        lastSeq: 33,
+        byDomain: { logs: 7, router: 1 },
+        errors: [{ path: 'logs.lastError', code: 'error.network', message: 'Network error' }],
+      },
+    });
+  });
+
+  it('refuses an Impossible log with exit code 1, saying why', async ({ expect }) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'bad.evlog.json');
+    writeFileSync(file, JSON.stringify({ format: 'dam-portal.eventlog', version: 1, events: [] }));
+    const { code, stdout, stderr } = await replay(file);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^Import: Impossible\n {2}- app: /);
+    expect(stderr).toContain('refused');
+  });
+
+  it('prints the usage with exit code 2 without a file', async ({ expect }) => {
+    const { code, stderr } = await replay();
+    expect(code).toBe(2);
+    expect(stderr).toContain('usage: npm run replay -- <file.evlog.json> [--json]');
+  });
+});
