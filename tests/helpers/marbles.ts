@@ -20,7 +20,11 @@ export function marbleScheduler(): TestScheduler {
  * state its own events produce.
  * @example const store = epicStore(deps, sendLogBatches); hot('a', { a: entry }).subscribe(store.dispatch);
  */
-export function epicStore(deps: Deps, epic: Epic<RootState>, initialState: RootState = initialRootState): Store<RootState> {
+export function epicStore(
+  deps: Deps,
+  epic: Epic<RootState>,
+  initialState: RootState = initialRootState,
+): Store<RootState> {
   return createStore({ reducer: rootReducer, rootEpic: epic, deps, initialState });
 }
 
@@ -40,7 +44,9 @@ export function typesOf(store: Store<RootState>, prefix = ''): Observable<string
  * @example const state = fold([started(startPayload), infoLoaded({ infos })]);
  */
 export function fold(
-  events: Array<Pick<AnyEvent, 'type' | 'payload' | 'error'> & { meta: { source: AnyEvent['meta']['source'] } }>,
+  events: Array<
+    Pick<AnyEvent, 'type' | 'payload' | 'error'> & { meta: { source: AnyEvent['meta']['source'] } }
+  >,
   from: RootState = initialRootState,
   at = 0,
 ): RootState {

@@ -12,7 +12,11 @@ import { testDeps } from './test-deps';
  * Renders a view over a real store folded from `events`, epics off; returns what it dispatched.
  * @example const { dispatched } = renderWithStore(<HomePage />, [started(payload)]);
  */
-export function renderWithStore(ui: ReactElement, events: Array<UnstampedEvent> = [], from: RootState = initialRootState) {
+export function renderWithStore(
+  ui: ReactElement,
+  events: Array<UnstampedEvent> = [],
+  from: RootState = initialRootState,
+) {
   const store = createStore({
     reducer: rootReducer,
     rootEpic: () => EMPTY,

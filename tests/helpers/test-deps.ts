@@ -47,7 +47,12 @@ export interface MemoryHistory {
  * @example const deps = testDeps({ scheduler: testScheduler, http: fakeHttp(), config: { logDebounceMs: 10 } });
  */
 export function testDeps(
-  overrides: { scheduler?: SchedulerLike; http?: Http; config?: Partial<Config>; session?: SessionVault } = {},
+  overrides: {
+    scheduler?: SchedulerLike;
+    http?: Http;
+    config?: Partial<Config>;
+    session?: SessionVault;
+  } = {},
 ): Deps & { memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
   const popped = new Subject<BrowserLocation>();

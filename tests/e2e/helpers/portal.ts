@@ -30,7 +30,10 @@ export async function openBrowser(): Promise<BrowserContext> {
 export const portalUrl = (): string => inject('portalUrl');
 
 /** The demo server's control routes (UI-CONTRACT.md "Demo server"). */
-export async function mockControl(path: string, init?: { method?: string; body?: unknown }): Promise<unknown> {
+export async function mockControl(
+  path: string,
+  init?: { method?: string; body?: unknown },
+): Promise<unknown> {
   const response = await fetch(`${portalUrl()}/__mock/${path}`, {
     method: init?.method ?? (init?.body === undefined ? 'GET' : 'POST'),
     headers: init?.body === undefined ? {} : { 'Content-Type': 'application/json' },
@@ -42,7 +45,9 @@ export async function mockControl(path: string, init?: { method?: string; body?:
 }
 
 export async function exportedLog(page: Page): Promise<string> {
-  return page.evaluate(() => (window as unknown as { __DAM_PORTAL__: { exportLog(): string } }).__DAM_PORTAL__.exportLog());
+  return page.evaluate(() =>
+    (window as unknown as { __DAM_PORTAL__: { exportLog(): string } }).__DAM_PORTAL__.exportLog(),
+  );
 }
 
 /**
@@ -64,7 +69,10 @@ export const test = base.extend<{ browser: BrowserContext; page: Page }>({
         mkdirSync(folder, { recursive: true });
         const file = join(folder, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}.evlog.json`);
         writeFileSync(file, await exportedLog(page));
-        await annotate(`event log: ${file} (npm run replay -- ${file})`, { path: file, contentType: 'application/json' });
+        await annotate(`event log: ${file} (npm run replay -- ${file})`, {
+          path: file,
+          contentType: 'application/json',
+        });
       } catch (error) {
         console.error('Could not export the event log of the failed test:', error);
       }
