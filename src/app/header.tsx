@@ -35,8 +35,12 @@ export function Header() {
         {t('app.skipToContent')}
       </a>
       <Link href="/" className="header__brand">
-        {appLogoHeaderUrlForDarkBG && <img src={appLogoHeaderUrlForDarkBG} alt="" className="header__logo" />}
-        <span>{appName ?? 'DAM'}</span>
+        {/* the header logo is the application's wordmark: it carries the name */}
+        {appLogoHeaderUrlForDarkBG ? (
+          <img src={appLogoHeaderUrlForDarkBG} alt={appName ?? 'DAM'} className="header__logo" />
+        ) : (
+          <span>{appName ?? 'DAM'}</span>
+        )}
       </Link>
       {NAVIGATION.length > 0 && (
         <nav aria-label={t('nav.label')} className="header__nav">

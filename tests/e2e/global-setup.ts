@@ -39,7 +39,7 @@ async function waitUntilServing(url: string, server: ChildProcess, timeoutMs: nu
 /** Browser tests run against `npm start` (build if needed + demo server) on a free port. */
 export default async function startPortal(project: TestProject) {
   const port = await freePort();
-  const url = `http://localhost:${port}`;
+  const url = `http://127.0.0.1:${port}`;
   // detached: npm starts children of its own; the whole group is stopped at the end
   const server = spawn('npm', ['start', '--silent'], {
     env: { ...process.env, PORT: String(port) },

@@ -50,33 +50,44 @@ export async function exportedLog(page: Page): Promise<string> {
   );
 }
 
-/**
- * `test` with a `page` of a fresh browser on the portal. The demo server is reset before each
- * test; when a test fails, the portal's exported event log is saved and attached to the failure.
- */
-export const test = base.extend<{ browser: BrowserContext; page: Page }>({
+/** `test` with a `page` of a fresh browser on the portal; the demo server is reset first. */
+const test = base.extend<{ browser: BrowserContext; page: Page }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
   browser: async ({}, use) => {
     const context = await openBrowser();
     await use(context);
     await context.close();
   },
-  page: async ({ browser, task, onTestFailed, annotate }, use) => {
+  page: async ({ browser }, use) => {
     await mockControl('reset', { body: {} });
-    const page = browser.pages()[0] ?? (await browser.newPage());
-    onTestFailed(async () => {
+    await use(browser.pages()[0] ?? (await browser.newPage()));
+  },
+});
+
+type PortalTestContext = { page: Page; browser: BrowserContext };
+
+/**
+ * A browser test of a user journey. When it fails, the portal's exported event log is saved
+ * under test-results/e2e and attached to the failure, ready for `npm run replay`.
+ */
+export function journey(name: string, body: (context: PortalTestContext) => Promise<void>): void {
+  test(name, async ({ page, browser, task, annotate }) => {
+    try {
+      await body({ page, browser });
+    } catch (failure) {
+      const folder = join('test-results', 'e2e');
+      mkdirSync(folder, { recursive: true });
+      const file = join(folder, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}.evlog.json`);
       try {
-        const folder = join('test-results', 'e2e');
-        mkdirSync(folder, { recursive: true });
-        const file = join(folder, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}.evlog.json`);
         writeFileSync(file, await exportedLog(page));
         await annotate(`event log: ${file} (npm run replay -- ${file})`, {
           path: file,
           contentType: 'application/json',
         });
-      } catch (error) {
-        console.error('Could not export the event log of the failed test:', error);
+      } catch (exportFailure) {
+        console.error('Could not export the event log of the failed test:', exportFailure);
       }
-    });
-    await use(page);
-  },
-});
+      throw failure;
+    }
+  });
+}
