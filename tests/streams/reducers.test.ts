@@ -7,7 +7,6 @@ import {
   infoLoadFailed,
   infoRequested,
   resetRequested,
-  started,
 } from '../../streams/app/events';
 import { selectUnavailability } from '../../streams/app/selectors';
 import { LOG_LEVELS, logHash, newLogEntry } from '../../streams/logs/api';
@@ -21,23 +20,15 @@ import {
 } from '../../streams/system/events';
 import { initialRootState } from '../../streams/root';
 import { fold } from '../helpers/marbles';
+import { appStarted } from '../helpers/app-started';
 
-const startPayload = {
-  locale: 'fr',
-  apiPath: 'http://dam.test:80',
-  path: '/carts',
-  search: '?q=1',
-  applicationName: 'wedia-demo',
-  hasApplicationCredentials: true,
-  cookieAuth: false,
-  sessionAuth: false,
-  settings: {},
-};
 const boom = { code: 'error.http.500', message: 'boom' };
 
 describe('app reducer', () => {
   it('registers info and availability at start and takes the route from the address', () => {
-    const state = fold([started(startPayload)]);
+    const state = fold([
+      appStarted({ locale: 'fr', apiPath: 'http://dam.test:80', path: '/carts', search: '?q=1' }),
+    ]);
     expect(state.app).toMatchObject({ started: true, locale: 'fr', apiPath: 'http://dam.test:80' });
     expect(state.app.info.status).toBe('registered');
     expect(state.app.availability.status).toBe('registered');
@@ -64,13 +55,17 @@ describe('app reducer', () => {
   });
 
   it('keeps the error when the info fails to load', () => {
-    const state = fold([started(startPayload), infoRequested({}), infoLoadFailed({ error: boom })]);
+    const state = fold([
+      appStarted({ locale: 'fr', apiPath: 'http://dam.test:80', path: '/carts', search: '?q=1' }),
+      infoRequested({}),
+      infoLoadFailed({ error: boom }),
+    ]);
     expect(state.app.info).toMatchObject({ status: 'error', error: boom });
   });
 
   it('resolves info with the cleaned data', () => {
     const state = fold([
-      started(startPayload),
+      appStarted({ locale: 'fr', apiPath: 'http://dam.test:80', path: '/carts', search: '?q=1' }),
       infoRequested({}),
       infoLoaded({ infos: { appName: 'Demo' } }),
     ]);
@@ -79,11 +74,14 @@ describe('app reducer', () => {
 
   it('shows the app-not-available view when unavailable or invalid, and reset clears the invalid state', () => {
     const unavailable = fold([
-      started(startPayload),
+      appStarted({ locale: 'fr', apiPath: 'http://dam.test:80', path: '/carts', search: '?q=1' }),
       availabilityChecked({ available: false, message: 'Down' }),
     ]);
     expect(selectUnavailability(unavailable)).toEqual({ reason: 'unavailable', message: 'Down' });
-    const invalid = fold([started(startPayload), applicationInvalidated({ path: '/rest/x' })]);
+    const invalid = fold([
+      appStarted({ locale: 'fr', apiPath: 'http://dam.test:80', path: '/carts', search: '?q=1' }),
+      applicationInvalidated({ path: '/rest/x' }),
+    ]);
     expect(selectUnavailability(invalid)).toEqual({ reason: 'invalid', message: null });
     expect(selectUnavailability(fold([resetRequested({})], invalid))).toBeNull();
   });

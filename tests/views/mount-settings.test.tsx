@@ -21,7 +21,9 @@ describe('mount settings (protocol §1.1)', () => {
   });
 
   it('defaults api-path to the origin with an explicit port: 443 for https, 80 for http (§23.22)', () => {
-    expect(defaultApiPath({ protocol: 'https:', hostname: 'dam.test', port: '' })).toBe('https://dam.test:443');
+    expect(defaultApiPath({ protocol: 'https:', hostname: 'dam.test', port: '' })).toBe(
+      'https://dam.test:443',
+    );
     expect(defaultApiPath({ protocol: 'http:', hostname: 'dam.test', port: '' })).toBe('http://dam.test:80');
     expect(defaultApiPath(location)).toBe('http://localhost:5173');
   });
@@ -29,12 +31,20 @@ describe('mount settings (protocol §1.1)', () => {
   it('takes build-time VITE_WEDIA_APP_* settings, and mount attributes win over them', () => {
     const settings = readMountSettings({
       attributes: [{ name: 'wedia-app-locale', value: 'de' }],
-      env: { VITE_WEDIA_APP_LOCALE: 'fr', VITE_WEDIA_APP_DAM_URL: 'https://root.test', VITE_WEDIA_APP_COOKIEAUTH: 'true' },
+      env: {
+        VITE_WEDIA_APP_LOCALE: 'fr',
+        VITE_WEDIA_APP_DAM_URL: 'https://root.test',
+        VITE_WEDIA_APP_COOKIEAUTH: 'true',
+      },
       location,
       browserLanguage: 'en-US',
     });
     expect(settings.locale).toBe('de');
-    expect(settings.connection).toMatchObject({ apiPath: 'https://root.test', cookieAuth: true, sessionAuth: false });
+    expect(settings.connection).toMatchObject({
+      apiPath: 'https://root.test',
+      cookieAuth: true,
+      sessionAuth: false,
+    });
   });
 
   it('keeps application credentials out of the other settings, and needs all three (§3.2)', () => {
@@ -52,7 +62,12 @@ describe('mount settings (protocol §1.1)', () => {
     expect(complete.credentials).toEqual({ name: 'demo', key: 'k', secret: 's' });
     expect(complete.connection.csrfToken).toBe('c');
     expect(JSON.stringify(complete.others)).not.toMatch(/"k"|"s"|"c"/);
-    const partial = readMountSettings({ attributes: [{ name: 'wedia-app-name', value: 'demo' }], env: {}, location, browserLanguage: 'en' });
+    const partial = readMountSettings({
+      attributes: [{ name: 'wedia-app-name', value: 'demo' }],
+      env: {},
+      location,
+      browserLanguage: 'en',
+    });
     expect(partial.credentials).toBeNull();
     expect(partial.applicationName).toBe('demo');
   });

@@ -4,27 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app';
 import { HomePage } from '../../src/home/home-page';
 import { ErrorView } from '../../src/ui/error-view';
-import { availabilityChecked, infoLoaded, infoLoadFailed, started } from '../../streams/app/events';
+import { availabilityChecked, infoLoaded, infoLoadFailed } from '../../streams/app/events';
 import { navigated } from '../../streams/router/events';
 import { untrappedErrorCaught } from '../../streams/system/events';
 import { renderWithStore } from '../helpers/render';
-
-const startPayload = {
-  locale: 'en',
-  apiPath: 'http://localhost:80',
-  path: '/',
-  search: '',
-  applicationName: 'wedia-demo',
-  hasApplicationCredentials: true,
-  cookieAuth: false,
-  sessionAuth: false,
-  settings: {},
-};
+import { appStarted } from '../helpers/app-started';
 
 describe('error view', () => {
   it('shows the heading, code, description, message and stack, and exports the event log (seed 000 §2)', async () => {
     const error = { code: 'error.rest.403/2', message: 'Password expired', stack: 'at sign-in' };
-    const { exports } = renderWithStore(<ErrorView error={error} />, [started(startPayload)]);
+    const { exports } = renderWithStore(<ErrorView error={error} />, [appStarted()]);
     expect(screen.getByRole('heading', { name: 'An error occured!' })).toBeTruthy();
     expect(screen.getByText('error.rest.403/2')).toBeTruthy();
     expect(screen.getByText('You must change your password.')).toBeTruthy();
@@ -43,14 +32,14 @@ describe('error view', () => {
 
 describe('app shell', () => {
   it('shows the application name and welcome once the info is loaded', () => {
-    renderWithStore(<App />, [started(startPayload), infoLoaded({ infos: { appName: 'Wedia Demo Portal' } })]);
+    renderWithStore(<App />, [appStarted(), infoLoaded({ infos: { appName: 'Wedia Demo Portal' } })]);
     expect(screen.getByRole('heading', { name: 'Welcome to Wedia Demo Portal' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Wedia Demo Portal' })).toBeTruthy();
   });
 
   it('offers a retry when the info fails, as a ui event', async () => {
     const { dispatched } = renderWithStore(<HomePage />, [
-      started(startPayload),
+      appStarted(),
       infoLoadFailed({ error: { code: 'error.network', message: 'offline' } }),
     ]);
     expect(screen.getByRole('alert').textContent).toContain('could not be loaded');
@@ -60,7 +49,7 @@ describe('app shell', () => {
 
   it('shows the app-not-available message with a reset button (seed 002 §2)', async () => {
     const { dispatched } = renderWithStore(<App />, [
-      started(startPayload),
+      appStarted(),
       availabilityChecked({ available: false, message: 'Back at noon' }),
     ]);
     expect(screen.getByRole('heading', { name: 'The portal is not available' })).toBeTruthy();
@@ -70,19 +59,26 @@ describe('app shell', () => {
   });
 
   it('routes from the store: a navigation event changes the page (ARCHITECTURE "Views")', () => {
-    const { store } = renderWithStore(<App />, [started(startPayload)]);
+    const { store } = renderWithStore(<App />, [appStarted()]);
     act(() => store.dispatch(navigated({ path: '/nowhere', search: '', via: 'link' })));
     expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 
   it('switches every text to French with the locale', () => {
-    renderWithStore(<App />, [started({ ...startPayload, locale: 'fr' }), infoLoaded({ infos: { appName: 'Démo' } })]);
+    renderWithStore(<App />, [appStarted({ locale: 'fr' }), infoLoaded({ infos: { appName: 'Démo' } })]);
     expect(screen.getByRole('heading', { name: 'Bienvenue sur Démo' })).toBeTruthy();
   });
 
   it('replaces the page with the error view on an untrapped error, and dismissing brings it back', async () => {
-    const { store } = renderWithStore(<App />, [started(startPayload), infoLoaded({ infos: { appName: 'Demo' } })]);
-    act(() => store.dispatch(untrappedErrorCaught({ origin: 'window', error: { code: 'error.wedia-vue.untrapped', message: 'x is undefined' } })));
+    const { store } = renderWithStore(<App />, [appStarted(), infoLoaded({ infos: { appName: 'Demo' } })]);
+    act(() =>
+      store.dispatch(
+        untrappedErrorCaught({
+          origin: 'window',
+          error: { code: 'error.wedia-vue.untrapped', message: 'x is undefined' },
+        }),
+      ),
+    );
     expect(screen.getByRole('heading', { name: 'An error occured!' })).toBeTruthy();
     expect(screen.getByText('An unexpected error happened in the portal.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));

@@ -61,7 +61,12 @@ async function failureOf(request: Parameters<Http['request']>[0]) {
 describe('http client (protocol §1)', () => {
   it('sends JSON bodies with the JSON content type, omitting undefined and keeping null (§1.5)', async () => {
     await firstValueFrom(
-      client.request({ method: 'POST', path: '/echo/json', body: { json: { a: 1, b: undefined, c: null } }, schema: okSchema }),
+      client.request({
+        method: 'POST',
+        path: '/echo/json',
+        body: { json: { a: 1, b: undefined, c: null } },
+        schema: okSchema,
+      }),
     );
     expect(seen[0]!.headers.get('content-type')).toBe('application/json;charset=utf-8');
     expect(JSON.parse(seen[0]!.body)).toEqual({ a: 1, c: null });
@@ -72,7 +77,9 @@ describe('http client (protocol §1)', () => {
       client.request({
         method: 'POST',
         path: '/echo/form',
-        body: { form: { TYPE: 'LOGS', text: 'a b&c', flag: true, none: null, skipped: undefined, json: { x: 1 } } },
+        body: {
+          form: { TYPE: 'LOGS', text: 'a b&c', flag: true, none: null, skipped: undefined, json: { x: 1 } },
+        },
         schema: okSchema,
       }),
     );
@@ -86,23 +93,37 @@ describe('http client (protocol §1)', () => {
       client.request({
         method: 'POST',
         path: '/echo/multipart',
-        body: { multipart: { login: 'alice', cookieauth: false, exp: 3600, skipped: undefined, upload: file } },
+        body: {
+          multipart: { login: 'alice', cookieauth: false, exp: 3600, skipped: undefined, upload: file },
+        },
         schema: okSchema,
       }),
     );
     expect(seen[0]!.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
-    expect(seen[0]!.form).toEqual({ login: 'alice', cookieauth: 'false', exp: '3600', upload: { name: 'hello.txt', size: 5 } });
+    expect(seen[0]!.form).toEqual({
+      login: 'alice',
+      cookieauth: 'false',
+      exp: '3600',
+      upload: { name: 'hello.txt', size: 5 },
+    });
   });
 
   it('puts lang last in the query string of every method, and repeats array values (§1.4, §1.6)', async () => {
     await firstValueFrom(
-      client.request({ method: 'DELETE', path: '/echo/q', query: { type: ['mine', 'shared'], output: 'list' }, schema: okSchema }),
+      client.request({
+        method: 'DELETE',
+        path: '/echo/q',
+        query: { type: ['mine', 'shared'], output: 'list' },
+        schema: okSchema,
+      }),
     );
     expect(seen[0]!.url.search).toBe('?type=mine&type=shared&output=list&lang=fr');
   });
 
   it('sends POST with X-HTTP-Method-Override for an overridden method (§1.7)', async () => {
-    await firstValueFrom(client.request({ method: 'GET', override: 'GET', path: '/echo/aggs', schema: okSchema }));
+    await firstValueFrom(
+      client.request({ method: 'GET', override: 'GET', path: '/echo/aggs', schema: okSchema }),
+    );
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers.get('x-http-method-override')).toBe('GET');
   });
@@ -120,7 +141,9 @@ describe('http client (protocol §1)', () => {
 
   it('sends a share password as Basic with an empty user name, replacing the bearer (§1.3)', async () => {
     vault.token = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
-    await firstValueFrom(client.request({ method: 'GET', path: '/echo/share', sharePassword: 'pw', schema: okSchema }));
+    await firstValueFrom(
+      client.request({ method: 'GET', path: '/echo/share', sharePassword: 'pw', schema: okSchema }),
+    );
     expect(seen[0]!.headers.get('authorization')).toBe('Basic OnB3');
   });
 
@@ -134,19 +157,36 @@ describe('http client (protocol §1)', () => {
   });
 
   it('fails a /api/rest/ answer whose body has an error, whatever its status (§1.9)', async () => {
-    server.use(mock.get('*/api/rest/profil/me', () => HttpResponse.json({ error: '403/2', message: 'Change your password' })));
+    server.use(
+      mock.get('*/api/rest/profil/me', () =>
+        HttpResponse.json({ error: '403/2', message: 'Change your password' }),
+      ),
+    );
     const error = await failureOf({ method: 'GET', path: '/rest/profil/me', schema: z.object({}) });
-    expect(error).toMatchObject({ code: 'error.rest.403/2', status: 403, restCode: '403/2', message: 'Change your password' });
+    expect(error).toMatchObject({
+      code: 'error.rest.403/2',
+      status: 403,
+      restCode: '403/2',
+      message: 'Change your password',
+    });
   });
 
   it('lets only the HTTP status decide outside /api/rest/ (§1.9)', async () => {
-    server.use(mock.get('*/api/wedia/thing', () => HttpResponse.json({ error: 'not an error here', ok: true })));
-    const answer = await firstValueFrom(client.request({ method: 'GET', path: '/wedia/thing', schema: okSchema }));
+    server.use(
+      mock.get('*/api/wedia/thing', () => HttpResponse.json({ error: 'not an error here', ok: true })),
+    );
+    const answer = await firstValueFrom(
+      client.request({ method: 'GET', path: '/wedia/thing', schema: okSchema }),
+    );
     expect(answer.data).toEqual({ ok: true });
   });
 
   it('keeps the server message and body of a failed answer, with a hierarchical code (§1.9)', async () => {
-    server.use(mock.get('*/api/wedia/missing', () => HttpResponse.json({ error: '404', message: 'Unknown cart' }, { status: 404 })));
+    server.use(
+      mock.get('*/api/wedia/missing', () =>
+        HttpResponse.json({ error: '404', message: 'Unknown cart' }, { status: 404 }),
+      ),
+    );
     const error = await failureOf({ method: 'GET', path: '/wedia/missing', schema: okSchema });
     expect(error).toMatchObject({ code: 'error.rest.404', status: 404, message: 'Unknown cart' });
   });

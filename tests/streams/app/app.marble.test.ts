@@ -6,24 +6,14 @@ import {
   requestAvailability,
   requestInfo,
 } from '../../../streams/app/epics';
-import { infoRequested, started } from '../../../streams/app/events';
+import { infoRequested } from '../../../streams/app/events';
 import { combineEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
+import { appStarted } from '../../helpers/app-started';
 
-const startPayload = {
-  locale: 'en',
-  apiPath: 'http://localhost:80',
-  path: '/',
-  search: '',
-  applicationName: 'wedia-demo',
-  hasApplicationCredentials: true,
-  cookieAuth: false,
-  sessionAuth: false,
-  settings: {},
-};
 const infos = { appName: 'Demo', baseUrl: 'http://cdn.test', appBGUrl: '/bg.svg', internal_flag: 'x' };
 
 describe('app.epic', () => {
@@ -35,7 +25,7 @@ describe('app.epic', () => {
       const store = epicStore(testDeps({ scheduler, http }), combineEpics(requestInfo, loadInfo));
       const statuses: string[] = [];
       store.state$.subscribe((state) => statuses.push(state.app.info.status));
-      hot('a', { a: started(startPayload) }).subscribe(store.dispatch);
+      hot('a', { a: appStarted() }).subscribe(store.dispatch);
       expectObservable(typesOf(store, 'app/info')).toBe('a 1ms b', {
         a: 'app/infoRequested',
         b: 'app/infoLoaded',
@@ -77,7 +67,7 @@ describe('app.epic', () => {
         testDeps({ scheduler, http }),
         combineEpics(requestAvailability, checkAvailability),
       );
-      hot('a', { a: started(startPayload) }).subscribe(store.dispatch);
+      hot('a', { a: appStarted() }).subscribe(store.dispatch);
       scheduler.schedule(() => {
         availability = store.getState().app.availability;
       }, 5);
@@ -96,7 +86,7 @@ describe('app.epic', () => {
         testDeps({ scheduler, http }),
         combineEpics(requestAvailability, checkAvailability),
       );
-      hot('a', { a: started(startPayload) }).subscribe(store.dispatch);
+      hot('a', { a: appStarted() }).subscribe(store.dispatch);
       scheduler.schedule(() => {
         availability = store.getState().app.availability;
       }, 5);
