@@ -7,7 +7,9 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 function currentCommit(): string {
   try {
-    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
   } catch {
     return 'unknown';
   }
@@ -25,7 +27,11 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/streams/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/replay/**/*.test.ts'],
+          include: [
+            'tests/streams/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+            'tests/replay/**/*.test.ts',
+          ],
           setupFiles: ['tests/helpers/setup-node.ts'],
         },
       },

@@ -1,6 +1,6 @@
-import { createRandom, DAY_MS, mixSeed, type Random, REF_MS, slugify } from './random.ts';
-import type { Taxonomy, Theme } from './tree.ts';
-import { ADJECTIVES } from './vocabulary.ts';
+import { createRandom, DAY_MS, mixSeed, type Random, REF_MS, slugify } from './random';
+import type { Taxonomy, Theme } from './tree';
+import { ADJECTIVES } from './vocabulary';
 
 export type AssetNatureCode = 'image' | 'video' | 'document';
 
@@ -11,10 +11,11 @@ export interface AssetNature {
   name: string;
 }
 
+/** Frozen and shared by the assets of each nature: one object instead of 100,000 copies. */
 export const ASSET_NATURES: readonly AssetNature[] = [
-  { id: 1, code: 'image', name: 'Image' },
-  { id: 2, code: 'video', name: 'Video' },
-  { id: 3, code: 'document', name: 'Document' },
+  Object.freeze({ id: 1, code: 'image', name: 'Image' }),
+  Object.freeze({ id: 2, code: 'video', name: 'Video' }),
+  Object.freeze({ id: 3, code: 'document', name: 'Document' }),
 ];
 
 /** Workflow status of an asset, the same codes as CMS pages: 6 is published. */
@@ -34,6 +35,7 @@ export interface Asset {
   description: string;
   /** ids of `Keyword`s */
   keywords: number[];
+  /** shared, frozen: replace it, do not edit it */
   assetnature: AssetNature;
   /** ids of `Category` nodes (leaves) */
   categories: number[];
@@ -86,7 +88,14 @@ const VIDEO_SIZES = [
   { width: 1280, height: 720, weight: 20, bytesPerSecond: [3e5, 8e5] },
 ] as const;
 const DOCUMENT_FORMATS = [
-  { kind: 'PDF document', extension: 'pdf', mimetype: 'application/pdf', weight: 55, size: [595, 842], bytes: [4e4, 2.5e7] },
+  {
+    kind: 'PDF document',
+    extension: 'pdf',
+    mimetype: 'application/pdf',
+    weight: 55,
+    size: [595, 842],
+    bytes: [4e4, 2.5e7],
+  },
   {
     kind: 'Presentation',
     extension: 'pptx',
@@ -166,9 +175,25 @@ export function formatDuration(seconds: number): string {
 
 interface AssetContext {
   themes: readonly Theme[];
+  /** slugs and dates repeat a lot across 100,000 assets: computed once each */
+  slugs: Map<string, string>;
+  rightsDates: Map<number, string>;
   categoryNames: ReadonlyMap<number, string>;
   genericKeywordIds: readonly number[];
   authors: readonly string[];
+}
+
+function cached<K, V>(cache: Map<K, V>, key: K, compute: (key: K) => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = compute(key);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+function dayIso(daysFromRef: number): string {
+  return new Date(REF_MS + daysFromRef * DAY_MS).toISOString();
 }
 
 function createAsset(id: number, context: AssetContext): Asset {
@@ -182,12 +207,10 @@ function createAsset(id: number, context: AssetContext): Asset {
   const title = `${rand.pick(ADJECTIVES)} ${rand.pick(theme.outline.subjects)}`;
   const author = rand.pick(context.authors);
   const created = REF_MS - rand.int(1, 1095) * DAY_MS - rand.int(0, 86_399) * 1000;
-  const modified = rand.chance(0.4) ? created : created + Math.floor(rand.next() * (REF_MS - created));
+  const modified = rand.chance(0.4) ? created : created + rand.int(0, (REF_MS - created) / 1000) * 1000;
   const rightsRoll = rand.next();
-  const dteendrights =
-    rightsRoll < 0.25
-      ? null
-      : new Date(REF_MS + (rightsRoll < 0.4 ? -rand.int(1, 365) : rand.int(30, 1825)) * DAY_MS).toISOString();
+  const rightsDay = rightsRoll < 0.4 ? -rand.int(1, 365) : rand.int(30, 1825);
+  const dteendrights = rightsRoll < 0.25 ? null : cached(context.rightsDates, rightsDay, dayIso);
 
   let media: Media;
   let description: string;
@@ -217,11 +240,11 @@ function createAsset(id: number, context: AssetContext): Asset {
       ...rand.sample(theme.keywordIds, rand.int(2, 3)),
       ...rand.sample(context.genericKeywordIds, rand.int(1, 2)),
     ],
-    assetnature: { ...nature },
+    assetnature: nature,
     categories: extraLeaf === leaf ? [leaf] : [leaf, extraLeaf],
     created: new Date(created).toISOString(),
     modified: new Date(modified).toISOString(),
-    filename: `${slugify(name)}.${media.extension}`,
+    filename: `${cached(context.slugs, title, slugify)}-${String(id).padStart(4, '0')}.${media.extension}`,
     mimetype: media.mimetype,
     filesize: media.filesize,
     width: media.width,
@@ -237,11 +260,18 @@ function createAsset(id: number, context: AssetContext): Asset {
 export function createAssets(count: number, taxonomy: Taxonomy, authors: readonly string[]): Asset[] {
   const context: AssetContext = {
     themes: taxonomy.themes,
+    slugs: new Map(),
+    rightsDates: new Map(),
     categoryNames: new Map(taxonomy.categories.map((category) => [category.id, category.name])),
     genericKeywordIds: taxonomy.genericKeywordIds,
     authors,
   };
   return Array.from({ length: count }, (_, index) => createAsset(index + 1, context));
+}
+
+/** Seeded relations (carts, analytics) only use the first assets: they stay the same whatever DEMO_ASSETS is. */
+export function relationPool(assets: readonly Asset[]): readonly Asset[] {
+  return assets.slice(0, 2000);
 }
 
 /** Binary search: assets stay sorted by id (new ones get the next id, deleted ones are spliced out). */

@@ -29,6 +29,8 @@ export interface Random {
   uuid(): string;
 }
 
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
 /**
  * mulberry32, a tiny fast PRNG. Faker is too slow to draw 100,000 assets, so each asset gets one of
  * these, seeded from its id: an asset is the same whatever the number of assets around it.
@@ -68,7 +70,11 @@ class Mulberry32 implements Random {
 
   pickWeighted<T extends { weight: number }>(list: readonly T[]): T {
     let left = this.next() * list.reduce((sum, item) => sum + item.weight, 0);
-    return list.find((item) => (left -= item.weight) < 0) ?? this.pick(list);
+    for (const item of list) {
+      left -= item.weight;
+      if (left < 0) return item;
+    }
+    return this.pick(list);
   }
 
   sample<T>(list: readonly T[], count: number): T[] {
@@ -81,10 +87,16 @@ class Mulberry32 implements Random {
   }
 
   uuid(): string {
-    const hex = (): string => Math.floor(this.next() * 4_294_967_296).toString(16).padStart(8, '0');
-    const [a, b, c, d] = [hex(), hex(), hex(), hex()];
+    const a = this.hex8();
+    const b = this.hex8();
+    const c = this.hex8();
     // version-4 layout, so it looks like what the real server issues
-    return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[this.int(0, 3)]}${c.slice(1, 4)}-${c.slice(4)}${d}`;
+    return `${a}-${b.slice(0, 4)}-4${b.slice(5)}-${'89ab'[this.int(0, 3)]}${c.slice(1, 4)}-${c.slice(4)}${this.hex8()}`;
+  }
+
+  private hex8(): string {
+    const word = Math.floor(this.next() * 4_294_967_296);
+    return `${HEX_BYTES[word >>> 24]}${HEX_BYTES[(word >>> 16) & 255]}${HEX_BYTES[(word >>> 8) & 255]}${HEX_BYTES[word & 255]}`;
   }
 }
 

@@ -1,4 +1,4 @@
-import { CATEGORY_OUTLINE, GENERIC_KEYWORDS, type ThemeOutline } from './vocabulary.ts';
+import { CATEGORY_OUTLINE, GENERIC_KEYWORDS, type ThemeOutline } from './vocabulary';
 
 /** A node of the category tree (resource `category`, path `dam/data/category`). */
 export interface Category {

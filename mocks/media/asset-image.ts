@@ -1,0 +1,161 @@
+import { type Asset, formatDuration } from '../db/assets';
+import { createRandom, mixSeed, type Random } from '../db/random';
+import { escapeXml, n, svgDocument, truncate, watermarkOverlay } from './svg';
+
+export type VariationName = 'thumbnailBig' | 'thumbnailsmall' | 'preview' | 'original';
+
+export interface Variation {
+  name: VariationName;
+  /** the `_w` suffix: same image with a watermark */
+  watermarked: boolean;
+}
+
+/** Thumbnails are cropped to 4:3; the preview keeps the asset's ratio within 1200 x 900. */
+const THUMBNAIL_SIZES = { thumbnailBig: [400, 300], thumbnailsmall: [200, 150] } as const;
+const PREVIEW_BOX = [1200, 900] as const;
+
+/** The variations the demo serves, plus their `_w` forms; anything else is unknown. */
+export function parseVariation(value: string): Variation | null {
+  const watermarked = value.endsWith('_w');
+  const name = watermarked ? value.slice(0, -2) : value;
+  if (name === 'thumbnailBig' || name === 'thumbnailsmall' || name === 'preview' || name === 'original') {
+    return { name, watermarked };
+  }
+  return null;
+}
+
+function displaySize(asset: Asset, variation: VariationName): [number, number] {
+  if (variation === 'original') return [asset.width, asset.height];
+  if (variation === 'preview') {
+    const scale = Math.min(PREVIEW_BOX[0] / asset.width, PREVIEW_BOX[1] / asset.height, 1);
+    return [Math.round(asset.width * scale), Math.round(asset.height * scale)];
+  }
+  const [width, height] = THUMBNAIL_SIZES[variation];
+  return [width, height];
+}
+
+interface Scene {
+  width: number;
+  height: number;
+  /** one unit of stroke and text, so details keep their size relative to the picture */
+  unit: number;
+  hue: number;
+  rand: Random;
+}
+
+const hsl = (hue: number, saturation: number, lightness: number): string =>
+  `hsl(${Math.round(hue) % 360} ${saturation}% ${lightness}%)`;
+
+function background({ width, height, hue, rand }: Scene, lightness: [number, number]): string {
+  const second = hue + rand.int(40, 140);
+  return (
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="${n(rand.next())}" y2="1">` +
+    `<stop offset="0" stop-color="${hsl(hue, 70, lightness[0])}"/>` +
+    `<stop offset="1" stop-color="${hsl(second, 65, lightness[1])}"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#bg)"/>`
+  );
+}
+
+/** A landscape: sun, three ridges and some bokeh. */
+function imageScene(scene: Scene): string {
+  const { width, height, unit, hue, rand } = scene;
+  const sun = `<circle cx="${n(width * (0.2 + rand.next() * 0.6))}" cy="${n(height * (0.15 + rand.next() * 0.25))}" r="${n(unit * rand.int(18, 40))}" fill="${hsl(hue + 50, 90, 85)}" fill-opacity="0.9"/>`;
+  const bokeh = Array.from(
+    { length: 6 },
+    () =>
+      `<circle cx="${n(rand.next() * width)}" cy="${n(rand.next() * height * 0.6)}" r="${n(unit * rand.int(4, 14))}" fill="#fff" fill-opacity="${n(0.08 + rand.next() * 0.15)}"/>`,
+  );
+  const ridges = [0.45, 0.6, 0.75].map((base, layer) => {
+    const points = [`0,${height}`];
+    for (let step = 0; step <= 6; step++) {
+      points.push(`${n((width * step) / 6)},${n(height * (base + (rand.next() - 0.5) * 0.2))}`);
+    }
+    points.push(`${width},${height}`);
+    return `<polygon points="${points.join(' ')}" fill="${hsl(hue + 180 + layer * 15, 45, 45 - layer * 12)}" fill-opacity="0.85"/>`;
+  });
+  return background(scene, [72, 55]) + sun + bokeh.join('') + ridges.join('');
+}
+
+/** height of the film strips of a video, in units */
+const FILM_STRIP = 16;
+
+/** Dark footage with film perforations, a play button and the duration. */
+function videoScene(scene: Scene, duration: number): string {
+  const { width, height, unit } = scene;
+  const band = unit * FILM_STRIP;
+  const holes = Array.from({ length: Math.ceil(width / (unit * 24)) }, (_, index) =>
+    [unit * 4, height - band + unit * 4]
+      .map(
+        (y) =>
+          `<rect x="${n(index * unit * 24 + unit * 6)}" y="${n(y)}" width="${n(unit * 12)}" height="${n(unit * 8)}" rx="${n(unit * 2)}" fill="#fff" fill-opacity="0.6"/>`,
+      )
+      .join(''),
+  );
+  const [cx, cy, r] = [width / 2, height / 2, unit * 34];
+  return (
+    background(scene, [35, 18]) +
+    `<rect width="${width}" height="${n(band)}" fill="#000" fill-opacity="0.55"/>` +
+    `<rect y="${n(height - band)}" width="${width}" height="${n(band)}" fill="#000" fill-opacity="0.55"/>` +
+    holes.join('') +
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="#000" fill-opacity="0.45" stroke="#fff" stroke-width="${n(unit * 3)}"/>` +
+    `<polygon points="${n(cx - r * 0.3)},${n(cy - r * 0.45)} ${n(cx - r * 0.3)},${n(cy + r * 0.45)} ${n(cx + r * 0.5)},${n(cy)}" fill="#fff"/>` +
+    `<text x="${n(width - unit * 10)}" y="${n(band + unit * 20)}" text-anchor="end" font-size="${n(unit * 16)}" font-weight="700" fill="#fff">${escapeXml(formatDuration(duration))}</text>`
+  );
+}
+
+/** A page with a coloured header and lines of text, and the file type. */
+function documentScene(scene: Scene, extension: string): string {
+  const { width, height, unit, hue, rand } = scene;
+  const pageHeight = height * 0.72;
+  const pageWidth = Math.min(width * 0.6, pageHeight * 0.75);
+  const [x, y] = [(width - pageWidth) / 2, height * 0.08];
+  const lines = Array.from({ length: 9 }, (_, index) => {
+    const lineWidth = pageWidth * (0.55 + rand.next() * 0.3);
+    return `<rect x="${n(x + pageWidth * 0.1)}" y="${n(y + pageHeight * (0.32 + index * 0.068))}" width="${n(lineWidth)}" height="${n(unit * 4)}" rx="${n(unit * 2)}" fill="${hsl(hue, 10, 75)}"/>`;
+  });
+  return (
+    background(scene, [88, 70]) +
+    `<rect x="${n(x + unit * 5)}" y="${n(y + unit * 5)}" width="${n(pageWidth)}" height="${n(pageHeight)}" fill="#000" fill-opacity="0.18"/>` +
+    `<rect x="${n(x)}" y="${n(y)}" width="${n(pageWidth)}" height="${n(pageHeight)}" fill="#fff"/>` +
+    `<rect x="${n(x)}" y="${n(y)}" width="${n(pageWidth)}" height="${n(pageHeight * 0.22)}" fill="${hsl(hue, 60, 45)}"/>` +
+    lines.join('') +
+    `<rect x="${n(x + pageWidth - unit * 50)}" y="${n(y + pageHeight - unit * 30)}" width="${n(unit * 44)}" height="${n(unit * 22)}" rx="${n(unit * 4)}" fill="${hsl(hue + 180, 70, 40)}"/>` +
+    `<text x="${n(x + pageWidth - unit * 28)}" y="${n(y + pageHeight - unit * 14)}" text-anchor="middle" font-size="${n(unit * 13)}" font-weight="800" fill="#fff">${escapeXml(extension.toUpperCase())}</text>`
+  );
+}
+
+/** The asset's name and nature on a translucent band at the bottom (above a video's film strip). */
+function caption({ width, height, unit }: Scene, asset: Asset): string {
+  const band = unit * 44;
+  const top = height - band - (asset.assetnature.code === 'video' ? FILM_STRIP * unit : 0);
+  return (
+    `<rect y="${n(top)}" width="${width}" height="${n(band)}" fill="#000" fill-opacity="0.5"/>` +
+    `<text x="${n(unit * 10)}" y="${n(top + unit * 19)}" font-size="${n(unit * 15)}" font-weight="700" fill="#fff">${escapeXml(truncate(asset.name, 34))}</text>` +
+    `<text x="${n(unit * 10)}" y="${n(top + unit * 36)}" font-size="${n(unit * 11)}" fill="#fff" fill-opacity="0.85">${escapeXml(`${asset.assetnature.name} · ${asset.width} × ${asset.height}`)}</text>`
+  );
+}
+
+/** A deterministic picture of the asset: the same asset and variation always give the same bytes. */
+export function renderAssetImage(asset: Asset, variation: Variation): string {
+  const [displayWidth, displayHeight] = displaySize(asset, variation.name);
+  // drawn 400 units wide; the height follows the displayed ratio
+  const width = 400;
+  const height = Math.round((width * displayHeight) / displayWidth);
+  const rand = createRandom(mixSeed(77, asset.id));
+  const scene: Scene = { width, height, unit: Math.min(width, height) / 300, hue: rand.int(0, 359), rand };
+  const extension = asset.filename.slice(asset.filename.lastIndexOf('.') + 1);
+  const picture =
+    asset.assetnature.code === 'video'
+      ? videoScene(scene, asset.duration ?? 0)
+      : asset.assetnature.code === 'document'
+        ? documentScene(scene, extension)
+        : imageScene(scene);
+  return svgDocument({
+    width: displayWidth,
+    height: displayHeight,
+    viewWidth: width,
+    viewHeight: height,
+    title: asset.name,
+    body: picture + caption(scene, asset) + (variation.watermarked ? watermarkOverlay(width, height) : ''),
+  });
+}

@@ -1,0 +1,61 @@
+import express, { type Response, Router } from 'express';
+import type { z } from 'zod';
+import { errorBody } from '../handlers/respond';
+import { reset, runtime } from '../runtime';
+import { settingsPatchSchema } from '../settings';
+import { faultSchema } from './faults';
+
+function invalid(res: Response, error: z.ZodError): void {
+  res.status(400).json(errorBody(400, error.issues.map((issue) => issue.message).join('; ')));
+}
+
+/** `/__mock/*`: for tests and demos, never used by the app (UI-CONTRACT, "Control routes"). */
+export function controlRoutes(): Router {
+  const router = Router();
+  router.use(express.json());
+
+  router.post('/reset', (_req, res) => {
+    reset();
+    res.json({ ok: true });
+  });
+
+  router.get('/settings', (_req, res) => {
+    res.json(runtime.settings);
+  });
+
+  router.post('/settings', (req, res) => {
+    const patch = settingsPatchSchema.safeParse(req.body);
+    if (!patch.success) return invalid(res, patch.error);
+    runtime.settings = { ...runtime.settings, ...patch.data };
+    res.json(runtime.settings);
+  });
+
+  router.get('/faults', (_req, res) => {
+    res.json(runtime.faults);
+  });
+
+  router.post('/faults', (req, res) => {
+    const fault = faultSchema.safeParse(req.body);
+    if (!fault.success) return invalid(res, fault.error);
+    runtime.faults.push({ ...fault.data, matched: 0 });
+    res.status(201).json(runtime.faults);
+  });
+
+  router.delete('/faults', (_req, res) => {
+    runtime.faults = [];
+    res.json(runtime.faults);
+  });
+
+  router.get('/requests', (_req, res) => {
+    res.json(runtime.requests);
+  });
+
+  router.get('/logs', (_req, res) => {
+    res.json(runtime.clientLogs);
+  });
+
+  router.use((req, res) => {
+    res.status(404).json(errorBody(404, `Unknown control route ${req.method} ${req.originalUrl}`));
+  });
+  return router;
+}

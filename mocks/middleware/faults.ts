@@ -1,0 +1,45 @@
+import type { RequestHandler } from 'express';
+import { z } from 'zod';
+import { errorBody } from '../handlers/respond';
+import { type Fault, runtime } from '../runtime';
+import { requestPath } from './api-paths';
+
+const isRegExp = (source: string): boolean => {
+  try {
+    new RegExp(source);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Body of `POST /__mock/faults` (UI-CONTRACT); status 0 drops the connection. */
+export const faultSchema = z.strictObject({
+  match: z.string().refine(isRegExp, 'match must be a regular expression'),
+  rate: z.number().min(0).max(1).default(1),
+  status: z.union([z.literal(0), z.number().int().min(400).max(599)]).default(500),
+  delayMs: z.number().int().nonnegative().default(0),
+});
+
+/**
+ * Counts the request against the fault and tells whether it fails. Rather than draw at random,
+ * the n-th matching request fails when floor(n * rate) grows: rate 0.5 fails every second one,
+ * rate 1 every one, rate 0 none. The epsilon absorbs binary rounding (10 * 0.1 is 1).
+ */
+function failsThisTime(fault: Fault): boolean {
+  fault.matched += 1;
+  const failures = (count: number): number => Math.floor(count * fault.rate + 1e-9);
+  return failures(fault.matched) > failures(fault.matched - 1);
+}
+
+/** Applies the first active fault that fires for this request's path; the others still count it. */
+export const injectFaults: RequestHandler = (req, res, next) => {
+  const path = requestPath(req.originalUrl);
+  const firing = runtime.faults.filter((fault) => new RegExp(fault.match).test(path)).filter(failsThisTime);
+  const fault = firing[0];
+  if (!fault) return next();
+  setTimeout(() => {
+    if (fault.status === 0) req.socket.destroy();
+    else res.status(fault.status).json(errorBody(fault.status, `Fault injected on ${path}`));
+  }, fault.delayMs);
+};

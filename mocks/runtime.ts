@@ -1,0 +1,94 @@
+import { createDb, type Db, DEFAULT_ASSET_COUNT } from './db/index';
+import { DEFAULT_SETTINGS, type Settings } from './settings';
+
+/** A request as `GET /__mock/requests` reports it. */
+export interface LoggedRequest {
+  /** epoch ms of arrival */
+  at: number;
+  method: string;
+  path: string;
+  /** decoded; a repeated key gives an array */
+  query: Record<string, string | string[]>;
+  contentType: string | null;
+  headers: Partial<Record<LoggedHeader, string>>;
+  body: LoggedBody;
+}
+
+export const LOGGED_HEADERS = [
+  'authorization',
+  'x-http-method-override',
+  'x-csrf-token',
+  'x-context',
+  'accept',
+] as const;
+export type LoggedHeader = (typeof LOGGED_HEADERS)[number];
+
+/** A file part of a multipart body, without its bytes (a type, not an interface: it must fit `JsonValue`). */
+export type LoggedFile = { name: string; size: number; type: string };
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * JSON bodies as parsed; form and multipart bodies as an object of fields (a repeated field gives
+ * an array, a file gives a `LoggedFile`); other bodies as text; `null` when there is none.
+ */
+export type LoggedBody = JsonValue;
+
+/** A fault injected with `POST /__mock/faults`. */
+export interface Fault {
+  /** regular expression tested on the request path */
+  match: string;
+  /** share of the matching requests that fail, 0..1 */
+  rate: number;
+  /** HTTP status of the failure; 0 drops the connection */
+  status: number;
+  delayMs: number;
+  /** matching requests seen so far: the rate applies to this count, so faults are deterministic */
+  matched: number;
+}
+
+/** A log entry the client sent (protocol §5), with the time it arrived. */
+export interface ClientLogEntry {
+  receivedAt: number;
+  name: string;
+  hash: string | number;
+  count: number;
+  level: string | number;
+  message: string;
+  times: number[];
+}
+
+export interface Runtime {
+  db: Db;
+  settings: Settings;
+  faults: Fault[];
+  requests: LoggedRequest[];
+  clientLogs: ClientLogEntry[];
+}
+
+/** `DEMO_ASSETS` sets the number of assets (in Node; the browser build keeps the default). */
+function assetCountFromEnv(): number {
+  const value = typeof process === 'undefined' ? undefined : process.env.DEMO_ASSETS;
+  const count = Number(value);
+  return Number.isInteger(count) && count > 0 ? count : DEFAULT_ASSET_COUNT;
+}
+
+const assetCount = assetCountFromEnv();
+
+/** The state every handler and middleware reads and changes: one per process (or browser tab). */
+export const runtime: Runtime = {
+  db: createDb({ assetCount }),
+  settings: { ...DEFAULT_SETTINGS },
+  faults: [],
+  requests: [],
+  clientLogs: [],
+};
+
+/** Back to the seeded state: a fresh database, default settings, no faults, empty logs. */
+export function reset(): void {
+  runtime.db = createDb({ assetCount });
+  runtime.settings = { ...DEFAULT_SETTINGS };
+  runtime.faults = [];
+  runtime.requests = [];
+  runtime.clientLogs = [];
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Server settings of the demo (UI-CONTRACT, "Demo server"), keyed by dotted names. Read and changed
+ * at `GET|POST /__mock/settings`; `reset()` puts the defaults back.
+ */
+export const settingsSchema = z.strictObject({
+  /** split a refused download into parts (seed 000 §4) */
+  'carts.splitcart': z.boolean(),
+  /** at most this many carts shared with a user are listed; negative: unlimited (protocol §6.3) */
+  'carts.maxSharedCarts': z.number().int(),
+  /** bytes: a zip larger than this is refused */
+  'zip.maxSize': z.number().int().nonnegative(),
+  /** bytes: a zip larger than this asks for confirmation */
+  'zip.warnSize': z.number().int().nonnegative(),
+  /** how long a zip takes to build: its readiness HEAD answers 202 until then */
+  'zip.buildMs': z.number().int().nonnegative(),
+  /** lifetime of issued tokens, `exp - iat` */
+  'token.lifetimeS': z.number().int().positive(),
+  /** answer of the availability call (protocol §19) */
+  'app.available': z.boolean(),
+  'app.unavailableMessage': z.string(),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A POST to `/__mock/settings` may change any subset; unknown keys are refused. */
+export const settingsPatchSchema = settingsSchema.partial();
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  'carts.splitcart': true,
+  'carts.maxSharedCarts': 10_000,
+  'zip.maxSize': 524_288_000,
+  'zip.warnSize': 209_715_200,
+  'zip.buildMs': 1500,
+  'token.lifetimeS': 3600,
+  'app.available': true,
+  'app.unavailableMessage': 'The portal is under maintenance. Please come back later.',
+});
