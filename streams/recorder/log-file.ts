@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { eventCatalogue, eventMetaSchema } from '../core/event';
+import { schemaShape } from './schema-shape';
 import { sha256Hex } from './sha256';
 
 /** The `*.evlog.json` file: an exported recording, and the input of replay and re-simulation. */
@@ -48,7 +49,7 @@ export interface AppIdentity {
 let hashCache: { types: number; hash: string } | undefined;
 
 /**
- * Fingerprint of the event catalogue: every type with the JSON Schema of its payload. A log
+ * Fingerprint of the event catalogue: every type with the structure of its payload schema. A log
  * recorded with another hash may hold payloads today's reducers read differently (Risky).
  * The catalogue only grows, so its size tells whether the cached hash is still current.
  */
@@ -56,19 +57,10 @@ export function eventSchemaHash(): string {
   const catalogue = eventCatalogue();
   if (hashCache?.types === catalogue.size) return hashCache.hash;
   const lines = [...catalogue.values()]
-    .map((definition) => `${definition.type}\t${schemaText(definition.schema)}`)
+    .map((definition) => `${definition.type}\t${schemaShape(definition.schema)}`)
     .sort();
   hashCache = { types: catalogue.size, hash: `sha256:${sha256Hex(lines.join('\n'))}` };
   return hashCache.hash;
-}
-
-function schemaText(schema: z.ZodType): string {
-  try {
-    // `io: 'input'` describes what a recorded payload must look like, even behind a transform
-    return JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }));
-  } catch {
-    return '';
-  }
 }
 
 export function createLogFile(parts: {
