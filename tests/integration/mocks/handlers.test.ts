@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorBody, restEnvelope } from '../../../mocks/handlers/respond';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
+import { INFO_TEXT_KEYS, INFO_URL_KEYS } from '../../../streams/app/api';
 
 const API = 'http://localhost/api';
 
@@ -28,17 +29,8 @@ describe('application info (protocol §19)', () => {
     expect(response.status).toBe(200);
     const { infos } = await response.json();
     expect(infos).toMatchObject({ appName: 'Wedia Demo Portal', baseUrl: 'http://localhost' });
-    for (const key of [
-      'appBGUrl',
-      'appBGCredit',
-      'appBG404Error',
-      'appBG500Error',
-      'appFaviconUrl',
-      'appLogoHeaderUrlForDarkBG',
-      'appLogoHeaderUrlForLightBG',
-      'appLogoUrlForDarkBG',
-      'appLogoUrlForLightBG',
-    ]) {
+    // every key the client reads (protocol §19) is served
+    for (const key of [...INFO_TEXT_KEYS, ...INFO_URL_KEYS]) {
       expect(typeof infos[key]).toBe('string');
     }
     expect(Object.keys(infos).some((key) => key.includes('_'))).toBe(true);
