@@ -89,7 +89,8 @@ describe('portal shell against the demo server', () => {
         (window as unknown as { __DAM_PORTAL__: { getState(): unknown } }).__DAM_PORTAL__.getState(),
       )) as RootState;
       const imported = importLog(await exportedLog(page));
-      if (imported.verdict !== 'Fine') throw new Error(`the log was graded ${imported.verdict}: ${imported.reasons}`);
+      if (imported.verdict !== 'Fine')
+        throw new Error(`the log was graded ${imported.verdict}: ${imported.reasons}`);
       const replayed = replayLog(imported.log, rootReducer, initialRootState);
       expect(replayed).toEqual(live);
       expect(replayed.router.path).toBe('/nowhere');
