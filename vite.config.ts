@@ -21,6 +21,8 @@ export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version), __APP_COMMIT__: JSON.stringify(currentCommit()) },
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
   test: {
+    // failure attachments (the e2e event logs) stay with the other test output, out of git
+    attachmentsDir: 'test-results/attachments',
     projects: [
       {
         extends: true,
