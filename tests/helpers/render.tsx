@@ -1,12 +1,10 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { EMPTY } from 'rxjs';
 import { PortalProvider } from '../../src/app/store-context';
 import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
-import { createStore } from '../../streams/core/store';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
 import { fold } from './marbles';
-import { testDeps } from './test-deps';
+import { rootStoreWithoutEpics } from './store-without-epics';
 
 /**
  * Renders a view over a real store folded from `events`, epics off; returns what it dispatched.
@@ -17,12 +15,7 @@ export function renderWithStore(
   events: Array<UnstampedEvent> = [],
   from: RootState = initialRootState,
 ) {
-  const store = createStore({
-    reducer: rootReducer,
-    rootEpic: () => EMPTY,
-    deps: testDeps(),
-    initialState: fold(events, from),
-  });
+  const store = rootStoreWithoutEpics({ initialState: fold(events, from) });
   const dispatched: AnyEvent[] = [];
   store.event$.subscribe((event) => dispatched.push(event));
   const exports: string[] = [];

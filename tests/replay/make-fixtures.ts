@@ -5,18 +5,17 @@
  *   npx tsx tests/replay/make-fixtures.ts
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { EMPTY } from 'rxjs';
 import * as app from '../../streams/app/events';
 import type { UnstampedEvent } from '../../streams/core/event';
-import { createStore } from '../../streams/core/store';
 import { newLogEntry } from '../../streams/logs/api';
 import * as logs from '../../streams/logs/events';
 import { createRecorder, type RecorderOptions } from '../../streams/recorder/recorder';
 import { serializeLog } from '../../streams/recorder/log-file';
-import { type RootState, initialRootState, rootReducer } from '../../streams/root';
+import type { RootState } from '../../streams/root';
 import * as router from '../../streams/router/events';
 import * as system from '../../streams/system/events';
 import { testDeps } from '../helpers/test-deps';
+import { rootStoreWithoutEpics } from '../helpers/store-without-epics';
 
 const STARTED_AT = Date.UTC(2026, 0, 5, 9, 30);
 const fixtures = new URL('./fixtures/', import.meta.url);
@@ -33,13 +32,7 @@ function record(
   const recorder = createRecorder<RootState>({ ...sizes, app: { version, commit: 'fixture' } });
   recorder.setSession({ startedAt: STARTED_AT, locale: 'fr', seed: 42 });
   const deps = { ...testDeps(), clock: { now: () => now } };
-  const store = createStore({
-    reducer: rootReducer,
-    rootEpic: () => EMPTY,
-    deps,
-    initialState: initialRootState,
-    recorder,
-  });
+  const store = rootStoreWithoutEpics({ deps, recorder });
   for (const event of events) {
     store.dispatch(event);
     now += 1000;

@@ -1,12 +1,10 @@
-import { EMPTY } from 'rxjs';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { eventCatalogue } from '../../../streams/core/event';
-import { createStore } from '../../../streams/core/store';
 import { serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
-import { testDeps } from '../../helpers/test-deps';
+import type { RootState } from '../../../streams/root';
+import { rootStoreWithoutEpics } from '../../helpers/store-without-epics';
 
 /**
  * ARCHITECTURE.md "Recording and replay": secret-looking values pushed through every event type
@@ -103,13 +101,7 @@ describe('every event type of the catalogue', () => {
       snapshotEvery: 1,
       app: { version: '0', commit: 'x' },
     });
-    const store = createStore({
-      reducer: rootReducer,
-      rootEpic: () => EMPTY,
-      deps: testDeps(),
-      initialState: initialRootState,
-      recorder,
-    });
+    const store = rootStoreWithoutEpics({ recorder });
     // twice round, so that the buffer wraps and the export starts from a snapshot of the full state
     for (let round = 0; round < 2; round += 1) {
       for (const definition of definitions) {

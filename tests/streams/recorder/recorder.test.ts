@@ -1,13 +1,12 @@
 import fc from 'fast-check';
-import { EMPTY } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { AnyEvent, UnstampedEvent } from '../../../streams/core/event';
-import { createStore } from '../../../streams/core/store';
 import { importLog, serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder, type Recorder } from '../../../streams/recorder/recorder';
 import { replayLog } from '../../../streams/recorder/replay';
 import { testDeps } from '../../helpers/test-deps';
 import { added, type CounterState, counterReducer, initialCounterState, noted } from './counter-domain';
+import { storeWithoutEpics } from '../../helpers/store-without-epics';
 
 const app = { version: '1.2.3', commit: 'abc1234' };
 
@@ -15,13 +14,7 @@ const app = { version: '1.2.3', commit: 'abc1234' };
 function recordedStore(recorder: Recorder<CounterState>) {
   let now = 1_000;
   const deps = { ...testDeps(), clock: { now: () => (now += 10) } };
-  return createStore({
-    reducer: counterReducer,
-    rootEpic: () => EMPTY,
-    deps,
-    initialState: initialCounterState,
-    recorder,
-  });
+  return storeWithoutEpics({ reducer: counterReducer, initialState: initialCounterState, deps, recorder });
 }
 
 function amounts(n: number, from = 1): UnstampedEvent[] {

@@ -1,14 +1,12 @@
-import { EMPTY } from 'rxjs';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { type AnyEvent, defineEvent } from '../../../streams/core/event';
 import { REDACTED } from '../../../streams/core/redact';
-import { createStore } from '../../../streams/core/store';
 import { serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
 import { redactEvent, redactState } from '../../../streams/recorder/redact';
-import { testDeps } from '../../helpers/test-deps';
 import { added, type CounterState, counterReducer, initialCounterState, noted } from './counter-domain';
+import { storeWithoutEpics } from '../../helpers/store-without-epics';
 
 const contacted = defineEvent('counter/contacted', z.object({ email: z.string(), note: z.string() }), {
   source: 'ui',
@@ -80,13 +78,7 @@ describe('an export', () => {
       snapshotEvery: 3,
       app: { version: '0', commit: 'x' },
     });
-    const store = createStore({
-      reducer: counterReducer,
-      rootEpic: () => EMPTY,
-      deps: testDeps(),
-      initialState: initialCounterState,
-      recorder,
-    });
+    const store = storeWithoutEpics({ reducer: counterReducer, initialState: initialCounterState, recorder });
     const secretNote = () =>
       noted({
         text: 'GET https://dam.example/api/assets?token=xyz-url-token&page=2 with Authorization: Bearer abc.def.ghi',

@@ -1,8 +1,6 @@
-import { EMPTY } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import * as app from '../../../streams/app/events';
 import type { AnyEvent, UnstampedEvent } from '../../../streams/core/event';
-import { createStore } from '../../../streams/core/store';
 import { newLogEntry } from '../../../streams/logs/api';
 import * as logs from '../../../streams/logs/events';
 import { createLogFile, type EventLogFile } from '../../../streams/recorder/log-file';
@@ -10,7 +8,7 @@ import { createRecorder } from '../../../streams/recorder/recorder';
 import { foldUntil, replayLog, summarizeState } from '../../../streams/recorder/replay';
 import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
 import * as router from '../../../streams/router/events';
-import { testDeps } from '../../helpers/test-deps';
+import { rootStoreWithoutEpics, storeWithoutEpics } from '../../helpers/store-without-epics';
 import {
   added,
   type CounterState,
@@ -76,13 +74,7 @@ describe('replayLog and foldUntil', () => {
 
   it('reproduces the live state of the real root reducer', () => {
     const recorder = createRecorder<RootState>({ capacity: 6, snapshotEvery: 3, app: identity });
-    const store = createStore({
-      reducer: rootReducer,
-      rootEpic: () => EMPTY,
-      deps: testDeps(),
-      initialState: initialRootState,
-      recorder,
-    });
+    const store = rootStoreWithoutEpics({ recorder });
     const events: UnstampedEvent[] = [
       app.started({
         locale: 'fr',
@@ -162,13 +154,7 @@ describe('performance', () => {
   it('appends, exports and replays 50 000 events fast enough for a live app', () => {
     const count = 50_000;
     const recorder = createRecorder<CounterState>({ capacity: count, snapshotEvery: 500, app: identity });
-    const store = createStore({
-      reducer: counterReducer,
-      rootEpic: () => EMPTY,
-      deps: testDeps(),
-      initialState: initialCounterState,
-      recorder,
-    });
+    const store = storeWithoutEpics({ reducer: counterReducer, initialState: initialCounterState, recorder });
     const events = Array.from({ length: count }, (_, index) => added({ amount: index }));
     for (const event of events) store.dispatch(event);
 
