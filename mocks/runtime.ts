@@ -58,8 +58,25 @@ export interface ClientLogEntry {
   times: number[];
 }
 
+/** Who a token was issued to. */
+export type Surfer = { kind: 'user'; userId: number } | { kind: 'application'; applicationId: number };
+
+/** An issued token pair (protocol §3.1), found by its access or its refresh token. */
+export interface IssuedToken {
+  surfer: Surfer;
+  accessToken: string;
+  refreshToken: string;
+  /** seconds since the epoch */
+  iat: number;
+  exp: number;
+}
+
 export interface Runtime {
   db: Db;
+  /** issued tokens by access token; a refresh replaces the entry */
+  tokens: Map<string, IssuedToken>;
+  /** cookie-mode sessions: cookie value -> surfer */
+  cookieSessions: Map<string, Surfer>;
   settings: Settings;
   faults: Fault[];
   requests: LoggedRequest[];
@@ -78,6 +95,8 @@ const assetCount = assetCountFromEnv();
 /** The state every handler and middleware reads and changes: one per process (or browser tab). */
 export const runtime: Runtime = {
   db: createDb({ assetCount }),
+  tokens: new Map(),
+  cookieSessions: new Map(),
   settings: { ...DEFAULT_SETTINGS },
   faults: [],
   requests: [],
@@ -87,6 +106,8 @@ export const runtime: Runtime = {
 /** Back to the seeded state: a fresh database, default settings, no faults, empty logs. */
 export function reset(): void {
   runtime.db = createDb({ assetCount });
+  runtime.tokens = new Map();
+  runtime.cookieSessions = new Map();
   runtime.settings = { ...DEFAULT_SETTINGS };
   runtime.faults = [];
   runtime.requests = [];

@@ -1,8 +1,7 @@
-import { Route, Router, Switch } from 'wouter';
+import { Router } from 'wouter';
 import { selectUnavailability } from '../../streams/app/selectors';
 import { errorDismissed } from '../../streams/system/events';
 import { selectShownError } from '../../streams/system/selectors';
-import { HomePage } from '../home/home-page';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useStoreLocation, useStoreSearch } from '../hooks/use-store-location';
@@ -10,16 +9,7 @@ import { ErrorView } from '../ui/error-view';
 import { AppUnavailable } from './app-unavailable';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from './header';
-import { NotFoundPage } from './not-found-page';
-
-function Routes() {
-  return (
-    <Switch>
-      <Route path="/" component={HomePage} />
-      <Route component={NotFoundPage} />
-    </Switch>
-  );
-}
+import { Routes } from './routes';
 
 function Main() {
   const dispatch = useDispatch();

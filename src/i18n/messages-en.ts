@@ -1,5 +1,5 @@
-/** English messages: the reference set; every other locale has the same keys. */
-export const en = {
+/** The shell's own English messages. */
+export const shellMessagesEn = {
   'app.loading': 'Loading the portal…',
   'app.skipToContent': 'Skip to content',
   'nav.label': 'Main navigation',
@@ -39,6 +39,14 @@ export const en = {
   'errors.error.rest.403.2': 'You must change your password.',
   'errors.error.wedia.vue.untrapped': 'An unexpected error happened in the portal.',
   'footer.version': 'Version {version}',
+};
+
+/**
+ * English messages: the reference set; every other locale has the same keys. Each feature keeps
+ * its messages beside its views (`src/<feature>/messages.ts`) and is spread here and in French.
+ */
+export const en = {
+  ...shellMessagesEn,
 };
 
 export type MessageKey = keyof typeof en;

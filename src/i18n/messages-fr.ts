@@ -1,6 +1,6 @@
-import type { Messages } from './messages-en';
+import type { Messages, shellMessagesEn } from './messages-en';
 
-export const fr: Messages = {
+const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'app.loading': 'Chargement du portail…',
   'app.skipToContent': 'Aller au contenu',
   'nav.label': 'Navigation principale',
@@ -41,4 +41,8 @@ export const fr: Messages = {
   'errors.error.rest.403.2': 'Vous devez changer votre mot de passe.',
   'errors.error.wedia.vue.untrapped': 'Une erreur inattendue est survenue dans le portail.',
   'footer.version': 'Version {version}',
+};
+
+export const fr: Messages = {
+  ...shellMessages,
 };

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { HomePage } from '../home/home-page';
+import { NotFoundPage } from './not-found-page';
+
+/**
+ * The screens of UI-CONTRACT.md "Routes", one line each, in the contract's order. A feature adds
+ * its screen here (and its link in `navigation.ts`) in the change that makes it work.
+ */
+const SCREENS: readonly { path: string; component: ComponentType }[] = [{ path: '/', component: HomePage }];
+
+export function Routes() {
+  return (
+    <Switch>
+      {SCREENS.map(({ path, component }) => (
+        <Route key={path} path={path} component={component} />
+      ))}
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}
