@@ -6,6 +6,8 @@ import { appReducer, initialAppState } from './app/reducer';
 import * as logsEpics from './logs/epics';
 import { initialLogsState, logsReducer } from './logs/reducer';
 import * as routerEpics from './router/epics';
+import * as sessionEpics from './session/epics';
+import { initialSessionState, sessionReducer } from './session/reducer';
 import { initialRouterState, routerReducer } from './router/reducer';
 import { initialSystemState, systemReducer } from './system/reducer';
 
@@ -16,6 +18,7 @@ import { initialSystemState, systemReducer } from './system/reducer';
 const slices = {
   app: { initial: initialAppState, reduce: appReducer },
   router: { initial: initialRouterState, reduce: routerReducer },
+  session: { initial: initialSessionState, reduce: sessionReducer },
   logs: { initial: initialLogsState, reduce: logsReducer },
   system: { initial: initialSystemState, reduce: systemReducer },
 };
@@ -53,5 +56,6 @@ export function rootReducer(state: RootState, event: AnyEvent): RootState {
 export const rootEpic: Epic<RootState> = combineEpics<RootState>(
   ...Object.values(appEpics),
   ...Object.values(routerEpics),
+  ...Object.values(sessionEpics),
   ...Object.values(logsEpics),
 );

@@ -1,4 +1,4 @@
-import { catchError, distinctUntilChanged, exhaustMap, filter, ignoreElements, map, of, tap } from 'rxjs';
+import { catchError, exhaustMap, filter, map, of } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
@@ -65,15 +65,4 @@ export const reportApplicationInvalid: Epic<S> = (_event$, _state$, { http }) =>
   http.notices$.pipe(
     filter((notice) => notice.kind === 'applicationInvalid'),
     map((notice) => applicationInvalidated({ path: notice.path })),
-  );
-
-/** Every request carries the effective locale as `lang` (protocol §1.4). */
-export const keepLangInVault: Epic<S> = (_event$, state$, { session }) =>
-  state$.pipe(
-    map((state) => state.app.locale),
-    distinctUntilChanged(),
-    tap((locale) => {
-      session.lang = locale;
-    }),
-    ignoreElements(),
   );

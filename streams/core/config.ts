@@ -34,6 +34,8 @@ export const config = {
   cookieRefreshRatio: 0.8,
   tokenRefreshRetries: 5,
   tokenRefreshRetryMs: 2000,
+  /** [conv] bearer mode keeps the user's refresh token here so a reload stays signed in (protocol §3.2 auto-connect) */
+  refreshTokenStorageKey: 'dam-portal.refreshToken',
   defaultLocale: 'en',
   defaultPreferenceNamespace: 'vue-app',
 

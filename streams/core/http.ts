@@ -23,6 +23,8 @@ export interface HttpRequest<T> {
   override?: 'GET' | 'PATCH' | 'POST';
   /** a shared-cart call made with a share password (protocol §1.3) */
   sharePassword?: string;
+  /** sends cookies even in bearer mode: the token refresh does (protocol §3.4) */
+  withCredentials?: boolean;
   /** validates the answer; without it the body is not read (HEAD, answers the client ignores) */
   schema?: z.ZodType<T>;
   /** aborts the request and fails it with `error.canceled` */
@@ -137,7 +139,7 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
   } {
     const headers: Record<string, string> = { Accept: ACCEPT };
     const { connection, token } = vault;
-    let withCredentials = connection.cookieAuth;
+    let withCredentials = connection.cookieAuth || request.withCredentials === true;
     if (request.sharePassword) {
       headers.Authorization = basicShareAuthorization(request.sharePassword);
       withCredentials = true;

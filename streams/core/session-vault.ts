@@ -28,9 +28,16 @@ export interface ApplicationCredentials {
 export class SessionVault {
   connection: ConnectionSettings = { apiPath: '', cookieAuth: false, sessionAuth: false };
   lang = 'en';
-  token: Token | null = null;
+  /** the signed-in user's token; while there is none, the application's is used */
+  userToken: Token | null = null;
+  applicationToken: Token | null = null;
   application: ApplicationCredentials | null = null;
   private readonly sharePasswords = new Map<string, string>();
+
+  /** protocol §1.2: the user's token, else the application's, else none (anonymous) */
+  get token(): Token | null {
+    return this.userToken ?? this.applicationToken;
+  }
 
   /** API base of protocol §1.1: every call is `{damUrl}/api` + path. */
   apiBase(): string {

@@ -134,13 +134,13 @@ describe('http client (protocol §1)', () => {
   });
 
   it('sends the bearer token verbatim after sign-in (§1.2)', async () => {
-    vault.token = { tokenType: 'Bearer', accessToken: 'abc.def.ghi', refreshToken: 'r', exp: 2, iat: 1 };
+    vault.userToken = { tokenType: 'Bearer', accessToken: 'abc.def.ghi', refreshToken: 'r', exp: 2, iat: 1 };
     await firstValueFrom(client.request({ method: 'GET', path: '/echo/user', schema: okSchema }));
     expect(seen[0]!.headers.get('authorization')).toBe('Bearer abc.def.ghi');
   });
 
   it('sends a share password as Basic with an empty user name, replacing the bearer (§1.3)', async () => {
-    vault.token = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
+    vault.userToken = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
     await firstValueFrom(
       client.request({ method: 'GET', path: '/echo/share', sharePassword: 'pw', schema: okSchema }),
     );
@@ -148,7 +148,7 @@ describe('http client (protocol §1)', () => {
   });
 
   it('sends no Authorization in cookie mode, and CSRF and x-context only when configured (§1.3)', async () => {
-    vault.token = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
+    vault.userToken = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
     vault.connection = { ...vault.connection, cookieAuth: true, csrfToken: 'csrf-1', context: 'ctx' };
     await firstValueFrom(client.request({ method: 'GET', path: '/echo/cookie', schema: okSchema }));
     expect(seen[0]!.headers.has('authorization')).toBe(false);

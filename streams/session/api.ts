@@ -1,0 +1,185 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+
+/** Seed 002 §8, verbatim. */
+export const SIGN_OUT_REFUSED = 'signout is not allowed if not connected as a user.';
+export const NO_APPLICATION_CREDENTIALS = 'No application credential provided';
+
+/** protocol §3.1: a token answer; `iat`/`exp` may be missing, then they are read from the JWT. */
+export const tokenAnswerSchema = z.object({
+  tokenType: z.string().optional(),
+  accessToken: z.string().optional(),
+  refreshToken: z.string().optional(),
+  iat: z.number().optional(),
+  exp: z.number().optional(),
+});
+export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
+
+/** `response.data` of who-am-I (protocol §3.1): `{}` for an anonymous visitor. */
+export const meSchema = z.object({
+  id: z.union([z.number(), z.string()]).optional(),
+  login: z.string().optional(),
+  name: z.string().optional(),
+  locale: z.string().nullish(),
+  isUser: z.boolean().optional(),
+  isApp: z.boolean().optional(),
+  application: z.string().nullish(),
+  role: z.object({ watermark: z.boolean().optional() }).nullish(),
+  userdata: z.object({ contriblangs: z.array(z.object({ code: z.string() })).optional() }).nullish(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+const whoAmIAnswerSchema = z.object({ response: z.object({ data: meSchema }) });
+
+/** protocol §3.1: the fields of `/rest/config` the portal reads. */
+export const serverConfigSchema = z.object({
+  version: z.string().nullable(),
+  dxm: z.boolean(),
+  mfaonly: z.boolean(),
+  typeEnv: z.string().nullable(),
+  defaultLocale: z.string().nullable(),
+});
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+
+const serverConfigAnswerSchema = z.object({
+  versions: z.object({ engine: z.string().nullish() }).nullish(),
+  setup: z
+    .object({
+      dxm: z.boolean().nullish(),
+      connection: z.object({ mfaonly: z.boolean().nullish() }).nullish(),
+    })
+    .nullish(),
+  typeEnv: z.string().nullish(),
+  locale: z.string().nullish(),
+});
+
+/** Identity providers are passed to the sign-in view unchanged (protocol §3.1); these fields are shown. */
+export const ssoProviderSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).optional(),
+  name: z.string().optional(),
+  label: z.string().optional(),
+  url: z.string().optional(),
+});
+export type SsoProvider = z.infer<typeof ssoProviderSchema>;
+
+const ssoAnswerSchema = z.object({ providers: z.array(ssoProviderSchema).nullish() });
+
+export interface ConnectionFlags {
+  cookieAuth: boolean;
+  sessionAuth: boolean;
+}
+
+/** Adds the mode flags of protocol §3.1 to a sign-in or token form. */
+function modeFields({ cookieAuth, sessionAuth }: ConnectionFlags) {
+  return { ...(sessionAuth && { sessionauth: true }), cookieauth: cookieAuth };
+}
+
+export function userSignIn(
+  login: string,
+  password: string,
+  flags: ConnectionFlags,
+): HttpRequest<TokenAnswer> {
+  return {
+    method: 'POST',
+    path: '/rest/signin',
+    body: { multipart: { login, password, ...modeFields(flags) } },
+    schema: tokenAnswerSchema,
+  };
+}
+
+export function applicationSignIn(
+  credentials: { name: string; key: string; secret: string },
+  flags: ConnectionFlags,
+): HttpRequest<TokenAnswer> {
+  return {
+    method: 'POST',
+    path: '/rest/signin',
+    body: {
+      multipart: {
+        application: credentials.name,
+        login: credentials.key,
+        password: credentials.secret,
+        ...(flags.cookieAuth && { cookieauth: true }),
+      },
+    },
+    schema: tokenAnswerSchema,
+  };
+}
+
+/** Auto-connect and refresh (protocol §3.1): the refresh token in bearer mode, the cookie otherwise. */
+export function refreshToken(refresh: string | null, flags: ConnectionFlags): HttpRequest<TokenAnswer> {
+  const multipart = flags.cookieAuth
+    ? { cookieauth: true }
+    : { token: refresh ?? '', ...(flags.sessionAuth && { sessionauth: true }) };
+  return {
+    method: 'POST',
+    path: '/rest/token',
+    body: { multipart },
+    withCredentials: true,
+    schema: tokenAnswerSchema,
+  };
+}
+
+export function signOut(refresh: string | null, flags: ConnectionFlags): HttpRequest<undefined> {
+  return flags.cookieAuth
+    ? { method: 'POST', path: '/rest/signout' }
+    : {
+        method: 'POST',
+        path: '/rest/signout',
+        body: { multipart: { token: refresh ?? '', ...(flags.sessionAuth && { disconnectsurfer: true }) } },
+      };
+}
+
+export function whoAmI(): HttpRequest<z.infer<typeof whoAmIAnswerSchema>> {
+  return { method: 'GET', path: '/json/whoami', schema: whoAmIAnswerSchema };
+}
+
+export function serverConfig(): HttpRequest<z.infer<typeof serverConfigAnswerSchema>> {
+  return { method: 'GET', path: '/rest/config', schema: serverConfigAnswerSchema };
+}
+
+export function toServerConfig(answer: z.infer<typeof serverConfigAnswerSchema>): ServerConfig {
+  return {
+    version: answer.versions?.engine ?? null,
+    dxm: answer.setup?.dxm ?? false,
+    mfaonly: answer.setup?.connection?.mfaonly ?? false,
+    typeEnv: answer.typeEnv ?? null,
+    defaultLocale: answer.locale ?? null,
+  };
+}
+
+export function ssoConfig(relativeURL?: string): HttpRequest<z.infer<typeof ssoAnswerSchema>> {
+  return { method: 'GET', path: '/rest/auth/config', query: { relativeURL }, schema: ssoAnswerSchema };
+}
+
+/** protocol §4.1: the password change goes through the profile patch, current password first. */
+export function changePassword(
+  login: string,
+  currentPassword: string,
+  newPassword: string,
+): HttpRequest<unknown> {
+  return {
+    method: 'POST',
+    path: '/rest/profil/me/patch',
+    query: { jsonproperty: 'json', withFacets: true },
+    body: {
+      multipart: { login, password: currentPassword, json: JSON.stringify({ password: newPassword }) },
+    },
+    schema: z.unknown(),
+  };
+}
+
+/** The middle segment of a JWT, for answers that lack `iat` or `exp` (protocol §3.1). */
+export function jwtTimes(accessToken: string | undefined): { iat?: number; exp?: number } {
+  const segment = accessToken?.split('.')[1];
+  if (!segment) return {};
+  try {
+    const json = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
+    const claims = z
+      .object({ iat: z.number().optional(), exp: z.number().optional() })
+      .safeParse(JSON.parse(json));
+    return claims.success ? claims.data : {};
+  } catch {
+    return {};
+  }
+}

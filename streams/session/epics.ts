@@ -1,0 +1,260 @@
+import {
+  catchError,
+  concat,
+  distinctUntilChanged,
+  EMPTY,
+  exhaustMap,
+  filter,
+  ignoreElements,
+  map,
+  mergeMap,
+  of,
+  switchMap,
+  tap,
+} from 'rxjs';
+import { resetRequested, started } from '../app/events';
+import type { AppState } from '../app/reducer';
+import type { Epic } from '../core/epic';
+import { AppError, serializeError } from '../core/errors';
+import { ofType } from '../core/operators/of-type';
+import * as api from './api';
+import {
+  applicationSignInStarted,
+  autoConnectFailed,
+  autoConnectStarted,
+  passwordChanged,
+  passwordChangeFailed,
+  passwordChangeRequested,
+  providerFailed,
+  providerRegistered,
+  providerSignedIn,
+  serverConfigFailed,
+  serverConfigLoaded,
+  signedOut,
+  signInFailed,
+  signInRequested,
+  signOutFailed,
+  signOutRefused,
+  signOutRequested,
+  ssoConfigFailed,
+  ssoConfigLoaded,
+  ssoConfigRequested,
+  tokenReceived,
+  whoAmIFailed,
+  whoAmILoaded,
+  whoAmIRequested,
+} from './events';
+import type { SessionState } from './reducer';
+import { selectEffectiveLocale, selectIsUser } from './selectors';
+import { dropToken, obtainToken, storedRefreshToken } from './tokens';
+
+type S = { app: AppState; session: SessionState };
+
+export { refreshTokenOnSchedule, recoverFromExpiry } from './refresh-epics';
+
+/** Application provider step 1 (protocol §3.2). */
+export const registerProvider: Epic<S> = (event$) =>
+  event$.pipe(
+    ofType(started),
+    map((event) => providerRegistered({ locale: event.payload.locale }, event)),
+  );
+
+/** Step 2: auto-connect when a refresh token is stored (bearer) or always (cookie); else step 3. */
+export const autoConnect: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(providerRegistered),
+    exhaustMap((event) => {
+      const flags = deps.session.connection;
+      const refresh = storedRefreshToken(deps);
+      if (!flags.cookieAuth && !refresh) return of(applicationSignInStarted({}, event));
+      return concat(
+        of(autoConnectStarted({}, event)),
+        obtainToken(deps, 'user', api.refreshToken(refresh, flags), 'autoConnect', event).pipe(
+          catchError((thrown: unknown) => {
+            dropToken(deps, 'user');
+            return of(
+              autoConnectFailed({ error: serializeError(thrown) }, event),
+              applicationSignInStarted({}, event),
+            );
+          }),
+        ),
+      );
+    }),
+  );
+
+/** Step 3, and every later application sign-in (after an expiry, after a cookie-mode sign-out). */
+export const signInApplication: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(applicationSignInStarted),
+    exhaustMap((event) => {
+      const credentials = deps.session.application;
+      if (!credentials) {
+        const error = new AppError({
+          code: 'error.signin.credentials',
+          message: api.NO_APPLICATION_CREDENTIALS,
+        });
+        return of(signInFailed({ surfer: 'application', error: serializeError(error) }, event));
+      }
+      return obtainToken(
+        deps,
+        'application',
+        api.applicationSignIn(credentials, deps.session.connection),
+        'signIn',
+        event,
+      ).pipe(
+        catchError((thrown: unknown) =>
+          of(signInFailed({ surfer: 'application', error: serializeError(thrown) }, event)),
+        ),
+      );
+    }),
+  );
+
+/** Step 4: the first token makes the provider signed-in; no token at all makes it fail. */
+export const settleProvider: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    filter((event) => tokenReceived.match(event) || signInFailed.match(event)),
+    filter(() => state$.value.session.provider.status !== 'signed-in'),
+    mergeMap((event) => {
+      if (tokenReceived.match(event)) return of(providerSignedIn({ surfer: event.payload.surfer }, event));
+      if (signInFailed.match(event) && event.payload.surfer === 'application')
+        return of(providerFailed({ error: event.payload.error }, event));
+      return EMPTY;
+    }),
+  );
+
+export const signInUser: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(signInRequested),
+    exhaustMap((event) => {
+      const { login, password } = event.payload;
+      return obtainToken(
+        deps,
+        'user',
+        api.userSignIn(login, password, deps.session.connection),
+        'signIn',
+        event,
+      ).pipe(
+        catchError((thrown: unknown) =>
+          of(signInFailed({ surfer: 'user', error: serializeError(thrown) }, event)),
+        ),
+      );
+    }),
+  );
+
+/**
+ * Who-am-I once the provider is signed in (protocol §3.2 step 5) and after each user sign-in;
+ * sign-out and expiry ask for it themselves.
+ */
+export const askWhoAmI: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    filter(
+      (event) =>
+        providerSignedIn.match(event) ||
+        (tokenReceived.match(event) &&
+          event.payload.via === 'signIn' &&
+          state$.value.session.provider.status === 'signed-in'),
+    ),
+    map((event) => whoAmIRequested({}, event)),
+  );
+
+export const loadWhoAmI: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(whoAmIRequested),
+    switchMap((event) =>
+      http.request(api.whoAmI()).pipe(
+        map(({ data }) => whoAmILoaded({ me: data.response.data }, event)),
+        catchError((thrown: unknown) => of(whoAmIFailed({ error: serializeError(thrown) }, event))),
+      ),
+    ),
+  );
+
+/** The server config is read once the provider is signed in (protocol §3.1). */
+export const loadServerConfig: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(providerSignedIn),
+    exhaustMap((event) =>
+      http.request(api.serverConfig()).pipe(
+        map(({ data }) => serverConfigLoaded({ config: api.toServerConfig(data) }, event)),
+        catchError((thrown: unknown) => of(serverConfigFailed({ error: serializeError(thrown) }, event))),
+      ),
+    ),
+  );
+
+/** Seed 002 §4: fetched once, again only after an error (the reducer marks it fetching). */
+export const loadSsoConfig: Epic<S> = (event$, state$, { http }) =>
+  event$.pipe(
+    ofType(ssoConfigRequested),
+    filter(() => state$.value.session.sso.status === 'fetching'),
+    exhaustMap((event) =>
+      http.request(api.ssoConfig()).pipe(
+        map(({ data }) => ssoConfigLoaded({ providers: data.providers ?? [] }, event)),
+        catchError((thrown: unknown) => of(ssoConfigFailed({ error: serializeError(thrown) }, event))),
+      ),
+    ),
+  );
+
+/**
+ * Sign-out (protocol §3.2), also asked by the reset of the app-not-available view. Afterwards
+ * the application takes over: in cookie mode it signs in again; in bearer mode its token is still
+ * in the vault, and who-am-I tells who the portal now is.
+ */
+export const signOutUser: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    filter((event) => signOutRequested.match(event) || resetRequested.match(event)),
+    exhaustMap((event) => {
+      if (!selectIsUser(state$.value)) {
+        return resetRequested.match(event)
+          ? EMPTY
+          : of(signOutRefused({ message: api.SIGN_OUT_REFUSED }, event));
+      }
+      const flags = deps.session.connection;
+      return deps.http.request(api.signOut(deps.session.userToken?.refreshToken ?? null, flags)).pipe(
+        mergeMap(() => {
+          dropToken(deps, 'user');
+          const next =
+            flags.cookieAuth || !deps.session.applicationToken
+              ? applicationSignInStarted({}, event)
+              : whoAmIRequested({}, event);
+          return of(signedOut({}, event), next);
+        }),
+        catchError((thrown: unknown) => of(signOutFailed({ error: serializeError(thrown) }, event))),
+      );
+    }),
+  );
+
+/** A user who must change password (403/2) signs in with the new one right after the change. */
+export const changePassword: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(passwordChangeRequested),
+    exhaustMap((event) => {
+      const { login, currentPassword, newPassword } = event.payload;
+      return deps.http.request(api.changePassword(login, currentPassword, newPassword)).pipe(
+        mergeMap(() =>
+          selectIsUser(state$.value)
+            ? of(passwordChanged({}, event), whoAmIRequested({}, event))
+            : concat(
+                of(passwordChanged({}, event)),
+                obtainToken(
+                  deps,
+                  'user',
+                  api.userSignIn(login, newPassword, deps.session.connection),
+                  'signIn',
+                  event,
+                ),
+              ),
+        ),
+        catchError((thrown: unknown) => of(passwordChangeFailed({ error: serializeError(thrown) }, event))),
+      );
+    }),
+  );
+
+/** Every request carries the effective locale as `lang` (protocol §1.4): a user's, else the configured one. */
+export const keepLangInVault: Epic<S> = (_event$, state$, { session }) =>
+  state$.pipe(
+    map(selectEffectiveLocale),
+    distinctUntilChanged(),
+    tap((locale) => {
+      session.lang = locale;
+    }),
+    ignoreElements(),
+  );

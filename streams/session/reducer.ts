@@ -1,0 +1,143 @@
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import type { Me, ServerConfig, SsoProvider } from './api';
+import {
+  autoConnectFailed,
+  passwordChanged,
+  passwordChangeFailed,
+  passwordChangeRequested,
+  providerFailed,
+  providerRegistered,
+  providerSignedIn,
+  serverConfigFailed,
+  serverConfigLoaded,
+  sessionExpired,
+  signedOut,
+  signInFailed,
+  signInRequested,
+  signOutFailed,
+  signOutRefused,
+  ssoConfigFailed,
+  ssoConfigLoaded,
+  ssoConfigRequested,
+  tokenReceived,
+  whoAmIFailed,
+  whoAmILoaded,
+  whoAmIRequested,
+} from './events';
+
+/** protocol §2.1: the application provider's own vocabulary. */
+export type ProviderStatus = 'pending' | 'registered' | 'signed-in' | 'error';
+
+export interface SessionState {
+  provider: { status: ProviderStatus; error: SerializedError | null };
+  /** who holds the token the requests carry; times only, the token stays in the vault */
+  token: { surfer: 'user' | 'application'; iat: number; exp: number } | null;
+  /** who-am-I (protocol §3.3): `me` is null until the first answer */
+  whoAmI: { status: Status; me: Me | null; error: SerializedError | null };
+  /** the user sign-in form; `error` keeps a 403/2 so the screen can ask for a new password */
+  signIn: { status: Status; login: string | null; error: SerializedError | null };
+  signOut: { status: Status; error: SerializedError | null };
+  passwordChange: { status: Status; error: SerializedError | null };
+  /** protocol §3.4: a user's session ended by a failed refresh */
+  connectionExpired: boolean;
+  serverConfig: { status: Status; data: ServerConfig | null; error: SerializedError | null };
+  sso: { status: Status; providers: SsoProvider[]; error: SerializedError | null };
+}
+
+export const initialSessionState: SessionState = {
+  provider: { status: 'pending', error: null },
+  token: null,
+  whoAmI: { status: 'unknown', me: null, error: null },
+  signIn: { status: 'unknown', login: null, error: null },
+  signOut: { status: 'unknown', error: null },
+  passwordChange: { status: 'unknown', error: null },
+  connectionExpired: false,
+  serverConfig: { status: 'unknown', data: null, error: null },
+  sso: { status: 'unknown', providers: [], error: null },
+};
+
+export const sessionReducer = caseReducer<SessionState>(
+  on(providerRegistered, (draft) => {
+    draft.provider = { status: 'registered', error: null };
+  }),
+  on(providerSignedIn, (draft) => {
+    draft.provider = { status: 'signed-in', error: null };
+  }),
+  on(providerFailed, (draft, { payload }) => {
+    draft.provider = { status: 'error', error: payload.error };
+  }),
+  // 403/2 on auto-connect is stored as the user error and start-up goes on (protocol §2.2)
+  on(autoConnectFailed, (draft, { payload }) => {
+    if (payload.error.restCode === '403/2') draft.signIn.error = payload.error;
+  }),
+  on(signInRequested, (draft, { payload }) => {
+    draft.signIn = { status: 'fetching', login: payload.login, error: null };
+  }),
+  on(tokenReceived, (draft, { payload }) => {
+    const { surfer, iat, exp } = payload;
+    draft.token = { surfer, iat, exp };
+    if (surfer === 'user') {
+      draft.signIn.status = 'loaded';
+      draft.connectionExpired = false;
+      // a new user: the cached profile is cleared until who-am-I answers (protocol §3.2)
+      if (payload.via === 'signIn') draft.whoAmI.me = null;
+    }
+  }),
+  on(signInFailed, (draft, { payload }) => {
+    if (payload.surfer === 'user') draft.signIn = { ...draft.signIn, status: 'error', error: payload.error };
+    // a failed sign-in clears the profile (protocol §3.2)
+    draft.whoAmI.me = null;
+  }),
+  on(sessionExpired, (draft, { payload }) => {
+    if (payload.surfer === 'user') draft.connectionExpired = true;
+    draft.token = null;
+  }),
+  on(signOutRefused, (draft, { payload }) => {
+    draft.signOut = { status: 'error', error: { code: 'error.signout.refused', message: payload.message } };
+  }),
+  on(signedOut, (draft) => {
+    draft.signOut = { status: 'loaded', error: null };
+    draft.signIn = { status: 'unknown', login: null, error: null };
+    draft.token = null;
+    draft.whoAmI.me = null;
+  }),
+  on(signOutFailed, (draft, { payload }) => {
+    draft.signOut = { status: 'error', error: payload.error };
+  }),
+  on(whoAmIRequested, (draft) => {
+    draft.whoAmI.status = draft.whoAmI.me ? 'fetching' : 'initial';
+  }),
+  on(whoAmILoaded, (draft, { payload }) => {
+    draft.whoAmI = { status: 'loaded', me: payload.me, error: null };
+  }),
+  on(whoAmIFailed, (draft, { payload }) => {
+    draft.whoAmI = { status: 'error', me: null, error: payload.error };
+  }),
+  on(passwordChangeRequested, (draft) => {
+    draft.passwordChange = { status: 'fetching', error: null };
+  }),
+  on(passwordChanged, (draft) => {
+    draft.passwordChange = { status: 'loaded', error: null };
+    if (draft.signIn.error?.restCode === '403/2') draft.signIn.error = null;
+  }),
+  on(passwordChangeFailed, (draft, { payload }) => {
+    draft.passwordChange = { status: 'error', error: payload.error };
+  }),
+  on(serverConfigLoaded, (draft, { payload }) => {
+    draft.serverConfig = { status: 'loaded', data: payload.config, error: null };
+  }),
+  on(serverConfigFailed, (draft, { payload }) => {
+    draft.serverConfig = { status: 'error', data: null, error: payload.error };
+  }),
+  on(ssoConfigRequested, (draft) => {
+    if (draft.sso.status !== 'loaded') draft.sso.status = 'fetching';
+  }),
+  on(ssoConfigLoaded, (draft, { payload }) => {
+    draft.sso = { status: 'loaded', providers: payload.providers, error: null };
+  }),
+  on(ssoConfigFailed, (draft, { payload }) => {
+    draft.sso = { status: 'error', providers: [], error: payload.error };
+  }),
+);

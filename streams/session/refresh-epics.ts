@@ -1,0 +1,85 @@
+import { catchError, concat, EMPTY, filter, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
+import type { AppState } from '../app/reducer';
+import type { Deps } from '../core/deps';
+import type { Epic } from '../core/epic';
+import { ERROR_CODES, serializeError } from '../core/errors';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import * as api from './api';
+import {
+  applicationSignInStarted,
+  sessionExpired,
+  signedOut,
+  tokenReceived,
+  tokenRefreshStarted,
+  whoAmIRequested,
+} from './events';
+import type { SessionState } from './reducer';
+import { dropToken, heldToken, obtainToken, refreshDelayMs, type SurferKind } from './tokens';
+
+type S = { app: AppState; session: SessionState };
+
+/**
+ * One refresh attempt, and the next ones while the server cannot be reached: up to
+ * `tokenRefreshRetries` more, `tokenRefreshRetryMs` apart (protocol §3.4). An HTTP error, or the
+ * last network failure, ends the session.
+ */
+function refreshAttempt(
+  deps: Deps,
+  surfer: SurferKind,
+  attempt: number,
+  origin: AnyEvent,
+): Observable<UnstampedEvent> {
+  const { config, scheduler, session } = deps;
+  const refresh = heldToken(deps, surfer)?.refreshToken ?? null;
+  return concat(
+    of(tokenRefreshStarted({ attempt }, origin)),
+    obtainToken(deps, surfer, api.refreshToken(refresh, session.connection), 'refresh', origin).pipe(
+      catchError((thrown: unknown) => {
+        const error = serializeError(thrown);
+        if (error.code === ERROR_CODES.network && attempt <= config.tokenRefreshRetries)
+          return timer(config.tokenRefreshRetryMs, scheduler).pipe(
+            mergeMap(() => refreshAttempt(deps, surfer, attempt + 1, origin)),
+          );
+        return of(sessionExpired({ surfer, error }, origin));
+      }),
+    ),
+  );
+}
+
+/**
+ * Arms the refresh timer whenever a token arrives, and again for the application's token when a
+ * user signs out (its full delay from then: a token already too old fails its refresh and the
+ * application signs in again). A new token replaces the pending timer.
+ */
+export const refreshTokenOnSchedule: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    filter((event) => tokenReceived.match(event) || signedOut.match(event) || sessionExpired.match(event)),
+    switchMap((event) => {
+      if (sessionExpired.match(event)) return EMPTY;
+      const surfer: SurferKind = tokenReceived.match(event) ? event.payload.surfer : 'application';
+      const token = heldToken(deps, surfer);
+      if (!token || (signedOut.match(event) && deps.session.connection.cookieAuth)) return EMPTY;
+      return timer(refreshDelayMs(deps, token), deps.scheduler).pipe(
+        mergeMap(() => refreshAttempt(deps, surfer, 1, event)),
+      );
+    }),
+  );
+
+/**
+ * protocol §3.4: a user falls back to the application (or anonymous) client, who-am-I is asked
+ * again, then the application reconnects; an expired application simply signs in again.
+ */
+export const recoverFromExpiry: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(sessionExpired),
+    mergeMap((event) => {
+      dropToken(deps, event.payload.surfer);
+      const reconnect = state$.value.app.hasApplicationCredentials
+        ? [applicationSignInStarted({}, event)]
+        : [];
+      return event.payload.surfer === 'user'
+        ? of(whoAmIRequested({}, event), ...reconnect)
+        : of(...reconnect);
+    }),
+  );

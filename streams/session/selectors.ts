@@ -1,0 +1,53 @@
+import type { AppState } from '../app/reducer';
+import type { Me } from './api';
+import type { SessionState } from './reducer';
+
+type WithSession = { session: SessionState };
+type WithAppAndSession = WithSession & { app: AppState };
+
+export type SurferType = 'unknown' | 'application' | 'user';
+
+/** protocol §3.3: unknown when `me` is empty, application when `me.application` is set, else user. */
+export function surferTypeOf(me: Me | null): SurferType {
+  if (!me || Object.keys(me).length === 0) return 'unknown';
+  return me.application ? 'application' : 'user';
+}
+
+export const selectSession = (state: WithSession) => state.session;
+export const selectMe = (state: WithSession) => state.session.whoAmI.me;
+export const selectSurferType = (state: WithSession): SurferType => surferTypeOf(state.session.whoAmI.me);
+export const selectIsUser = (state: WithSession): boolean => selectSurferType(state) === 'user';
+/** protocol §2.1: `connected` for a user, `disconnected` otherwise */
+export const selectSurferStatus = (state: WithSession): 'connected' | 'disconnected' =>
+  selectIsUser(state) ? 'connected' : 'disconnected';
+export const selectUserId = (state: WithSession): string | null => {
+  const me = state.session.whoAmI.me;
+  return selectIsUser(state) && me?.id !== undefined ? String(me.id) : null;
+};
+
+/** A missing role means watermarked content (seed 002 §8). */
+export const selectIsWatermarked = (state: WithSession): boolean => {
+  const role = state.session.whoAmI.me?.role;
+  return role ? (role.watermark ?? false) : true;
+};
+
+/** The portal may load data: a token is held and who-am-I has answered once. */
+export const selectSessionReady = (state: WithSession): boolean =>
+  state.session.provider.status === 'signed-in' && state.session.whoAmI.me !== null;
+
+/** protocol §1.4 and §3.3: a user's locale (underscores become hyphens), else the configured one. */
+export const selectEffectiveLocale = (state: WithAppAndSession): string => {
+  const me = state.session.whoAmI.me;
+  const userLocale = surferTypeOf(me) === 'user' ? me?.locale : null;
+  return userLocale ? userLocale.replace(/_/g, '-') : state.app.locale || 'en';
+};
+
+/** protocol §3.3: the user's contribution languages, their own locale first; none for applications. */
+export const selectContributionLocales = (state: WithAppAndSession): string[] => {
+  if (!selectIsUser(state)) return [];
+  const own = selectEffectiveLocale(state);
+  const codes = (state.session.whoAmI.me?.userdata?.contriblangs ?? []).map(({ code }) =>
+    code.replace(/_/g, '-'),
+  );
+  return [own, ...codes.filter((code) => code !== own)];
+};

@@ -1,0 +1,86 @@
+import { map, type Observable } from 'rxjs';
+import type { Deps } from '../core/deps';
+import { AppError, ERROR_CODES } from '../core/errors';
+import type { Token } from '../core/session-vault';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { HttpRequest } from '../core/http';
+import { jwtTimes, type TokenAnswer } from './api';
+import { tokenReceived } from './events';
+
+export type SurferKind = 'user' | 'application';
+
+/** A token answer made whole: `iat`/`exp` from the JWT when the body lacks them (protocol §3.1). */
+export function tokenFromAnswer(answer: TokenAnswer, previous: Token | null): Token {
+  const times = { ...jwtTimes(answer.accessToken), ...definedTimes(answer) };
+  if (times.iat === undefined || times.exp === undefined || times.exp <= times.iat)
+    throw new AppError({
+      code: ERROR_CODES.invalidResponse,
+      message: 'The token answer has no valid iat and exp',
+    });
+  return {
+    tokenType: answer.tokenType ?? previous?.tokenType ?? 'Bearer',
+    // cookie mode answers only the times: the session itself lives in the cookie
+    accessToken: answer.accessToken ?? previous?.accessToken ?? '',
+    refreshToken: answer.refreshToken ?? previous?.refreshToken ?? '',
+    iat: times.iat,
+    exp: times.exp,
+  };
+}
+
+function definedTimes(answer: TokenAnswer): { iat?: number; exp?: number } {
+  return {
+    ...(answer.iat !== undefined && { iat: answer.iat }),
+    ...(answer.exp !== undefined && { exp: answer.exp }),
+  };
+}
+
+/** Puts a token where `http` reads it; a user's refresh token also survives a reload (bearer mode). */
+export function keepToken({ session, storage, config }: Deps, surfer: SurferKind, token: Token): void {
+  if (surfer === 'user') {
+    session.userToken = token;
+    if (!session.connection.cookieAuth && token.refreshToken)
+      storage.setItem(config.refreshTokenStorageKey, token.refreshToken);
+  } else {
+    session.applicationToken = token;
+  }
+}
+
+export function dropToken({ session, storage, config }: Deps, surfer: SurferKind): void {
+  if (surfer === 'user') {
+    session.userToken = null;
+    storage.removeItem(config.refreshTokenStorageKey);
+  } else {
+    session.applicationToken = null;
+  }
+}
+
+export function heldToken({ session }: Deps, surfer: SurferKind): Token | null {
+  return surfer === 'user' ? session.userToken : session.applicationToken;
+}
+
+export function storedRefreshToken({ storage, config }: Deps): string | null {
+  return storage.getItem(config.refreshTokenStorageKey);
+}
+
+/** protocol §3.4: the refresh fires after a share of the lifetime, 20 % bearer, 80 % cookie. */
+export function refreshDelayMs({ session, config }: Deps, token: Pick<Token, 'iat' | 'exp'>): number {
+  const ratio = session.connection.cookieAuth ? config.cookieRefreshRatio : config.bearerRefreshRatio;
+  return Math.round((token.exp - token.iat) * ratio * 1000);
+}
+
+/** Signs in (or refreshes) and keeps the token; the answer event carries only its times. */
+export function obtainToken(
+  deps: Deps,
+  surfer: SurferKind,
+  request: HttpRequest<TokenAnswer>,
+  via: 'signIn' | 'autoConnect' | 'refresh',
+  origin: AnyEvent,
+): Observable<UnstampedEvent> {
+  return deps.http.request(request).pipe(
+    map(({ data }) => {
+      const token = tokenFromAnswer(data, via === 'refresh' ? heldToken(deps, surfer) : null);
+      keepToken(deps, surfer, token);
+      return tokenReceived({ surfer, iat: token.iat, exp: token.exp, via }, origin);
+    }),
+  );
+}
