@@ -69,6 +69,40 @@ export interface IssuedToken {
   /** seconds since the epoch */
   iat: number;
   exp: number;
+  /** seconds since the epoch: `POST /rest/token` refuses the refresh token after it (absent: never) */
+  refreshExp?: number;
+  /** a refresh rotated this pair: its refresh token is spent, its access token lives until `exp` */
+  refreshSpent?: boolean;
+}
+
+/** A zip asked for with `zipCart` (protocol §7.1): ready at `readyAt`, its bytes built on first need. */
+export interface ZipJob {
+  uuid: string;
+  /** the cart id, or the share uuid it was asked for through */
+  cartId: string;
+  /** the file name, `.zip` included */
+  filename: string;
+  profile: string;
+  withContactSheet: boolean;
+  withAssetsDescriptions: boolean;
+  sendLinkByEmail: boolean;
+  /** asset ids, in cart order, fixed when the zip was asked for */
+  assetIds: number[];
+  /** the size `testZipCart` reports for the same request */
+  declaredSize: number;
+  requestedAt: number;
+  readyAt: number;
+  bytes?: Uint8Array;
+}
+
+/** A message the demo server would have e-mailed (`GET /__mock/outbox`). */
+export interface OutboxMessage {
+  at: number;
+  kind: 'collaboratorInvitation' | 'shareLink' | 'zipLink';
+  to: string[];
+  subject: string;
+  /** the link the message carries */
+  link: string;
 }
 
 export interface Runtime {
@@ -81,6 +115,9 @@ export interface Runtime {
   faults: Fault[];
   requests: LoggedRequest[];
   clientLogs: ClientLogEntry[];
+  /** zips by uuid */
+  zips: Map<string, ZipJob>;
+  outbox: OutboxMessage[];
 }
 
 /** `DEMO_ASSETS` sets the number of assets (in Node; the browser build keeps the default). */
@@ -101,6 +138,8 @@ export const runtime: Runtime = {
   faults: [],
   requests: [],
   clientLogs: [],
+  zips: new Map(),
+  outbox: [],
 };
 
 /** Back to the seeded state: a fresh database, default settings, no faults, empty logs. */
@@ -112,4 +151,6 @@ export function reset(): void {
   runtime.faults = [];
   runtime.requests = [];
   runtime.clientLogs = [];
+  runtime.zips = new Map();
+  runtime.outbox = [];
 }

@@ -7,8 +7,10 @@ import { z } from 'zod';
 export const settingsSchema = z.strictObject({
   /** split a refused download into parts (seed 000 §4) */
   'carts.splitcart': z.boolean(),
-  /** at most this many carts shared with a user are listed; negative: unlimited (protocol §6.3) */
+  /** at most this many private carts shared with a user are listed; 0: 5000; negative: unlimited (protocol §6.3) */
   'carts.maxSharedCarts': z.number().int(),
+  /** at most this many public carts of others are listed; 0: 10000; negative: unlimited (protocol §6.3) */
+  'carts.maxPublicCarts': z.number().int(),
   /** bytes: a zip larger than this is refused */
   'zip.maxSize': z.number().int().nonnegative(),
   /** bytes: a zip larger than this asks for confirmation */
@@ -17,6 +19,10 @@ export const settingsSchema = z.strictObject({
   'zip.buildMs': z.number().int().nonnegative(),
   /** lifetime of issued tokens, `exp - iat` */
   'token.lifetimeS': z.number().int().positive(),
+  /** how long a refresh token (or a cookie session) can still be refreshed after it was issued */
+  'token.refreshLifetimeS': z.number().int().positive(),
+  /** `GET /rest/auth/config` lists the demo single-sign-on providers; false lists none */
+  'auth.ssoProviders': z.boolean(),
   /** answer of the availability call (protocol §19) */
   'app.available': z.boolean(),
   'app.unavailableMessage': z.string(),
@@ -29,11 +35,14 @@ export const settingsPatchSchema = settingsSchema.partial();
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'carts.splitcart': true,
-  'carts.maxSharedCarts': 10_000,
+  'carts.maxSharedCarts': 5000,
+  'carts.maxPublicCarts': 10_000,
   'zip.maxSize': 524_288_000,
   'zip.warnSize': 209_715_200,
   'zip.buildMs': 1500,
   'token.lifetimeS': 3600,
+  'token.refreshLifetimeS': 86_400,
+  'auth.ssoProviders': true,
   'app.available': true,
   'app.unavailableMessage': 'The portal is under maintenance. Please come back later.',
 });

@@ -25,6 +25,16 @@ export interface User {
   mustChangePassword: boolean;
   /** the cart user profile (protocol §6.1) */
   permissions: { makePublicBoard: boolean };
+  /** `/json/userpref` of this user; none are seeded */
+  preferences: StoredPreference[];
+}
+
+/** A preference as `/json/userpref` stores it (protocol §4.1): the value is the text the client sent. */
+export interface StoredPreference {
+  namespace: string;
+  key: string;
+  type: string;
+  value: string;
 }
 
 /** The demo application visitors browse as when nobody signs in (UI-CONTRACT, "Accounts"). */
@@ -115,6 +125,7 @@ function toUser(id: number, seed: AccountSeed): User {
     role: { ...seed.role },
     mustChangePassword: seed.mustChangePassword ?? false,
     permissions: { makePublicBoard: seed.makePublicBoard ?? false },
+    preferences: [],
   };
 }
 
@@ -141,4 +152,8 @@ export function createUsers(): User[] {
 export function createAuthors(): string[] {
   const faker = seededFaker(4_402);
   return Array.from({ length: 30 }, () => faker.person.fullName());
+}
+
+export function findUserByLogin(users: User[], login: string): User | undefined {
+  return users.find((user) => user.login === login);
 }

@@ -1,5 +1,5 @@
 import type { Application, User } from '../db/users';
-import { runtime, type Surfer } from '../runtime';
+import { type IssuedToken, runtime, type Surfer } from '../runtime';
 
 /** The cookie that carries a cookie-mode session (protocol §1.2). */
 export const SESSION_COOKIE = 'wedia_session';
@@ -10,7 +10,8 @@ export type Caller =
   | { kind: 'application'; application: Application }
   | { kind: 'anonymous' };
 
-function cookieValue(request: Request, name: string): string | undefined {
+/** The value of a request cookie, or undefined. */
+export function cookieValue(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie') ?? '';
   for (const part of header.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -19,16 +20,28 @@ function cookieValue(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** The surfer behind a request's bearer token or session cookie; expired tokens count for nothing. */
+/** The bearer of a request's Authorization header, or undefined. */
+export function bearerOf(request: Request): string | undefined {
+  return /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+}
+
+const live = (token: IssuedToken | undefined, now: number): Surfer | undefined =>
+  token && token.exp * 1000 > now ? token.surfer : undefined;
+
+/**
+ * The surfer behind a request's bearer token or session cookie; expired and revoked tokens count
+ * for nothing. A cookie session is an issued token whose access token is the cookie value (so it
+ * expires the same way); one set in `runtime.cookieSessions` alone never expires.
+ */
 export function surferOf(request: Request, now = Date.now()): Surfer | undefined {
-  const authorization = request.headers.get('authorization') ?? '';
-  const bearer = /^Bearer (.+)$/i.exec(authorization)?.[1];
-  if (bearer) {
-    const token = runtime.tokens.get(bearer);
-    return token && token.exp * 1000 > now ? token.surfer : undefined;
-  }
+  const bearer = bearerOf(request);
+  if (bearer) return runtime.cookieSessions.has(bearer) ? undefined : live(runtime.tokens.get(bearer), now);
   const cookie = cookieValue(request, SESSION_COOKIE);
-  return cookie ? runtime.cookieSessions.get(cookie) : undefined;
+  if (!cookie) return undefined;
+  const surfer = runtime.cookieSessions.get(cookie);
+  if (!surfer) return undefined;
+  const token = runtime.tokens.get(cookie);
+  return token ? live(token, now) : surfer;
 }
 
 export function callerOf(request: Request): Caller {

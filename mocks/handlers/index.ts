@@ -1,9 +1,14 @@
 import { http } from 'msw';
 import { appHandlers } from './app';
 import { configHandlers } from './config';
+import { identityHandlers } from './identity';
 import { logHandlers } from './logs';
 import { mediaHandlers } from './media';
+import { notificationHandlers } from './notifications';
+import { preferenceHandlers } from './preferences';
+import { profileHandlers } from './profile';
 import { errorResponse } from './respond';
+import { sessionHandlers } from './session';
 
 /** Last: any other API path is a 404 with the error body, never a pass-through. */
 const unknownApiPath = http.all('*/api/*', ({ request }) =>
@@ -11,4 +16,15 @@ const unknownApiPath = http.all('*/api/*', ({ request }) =>
 );
 
 /** Every handler of the demo server, in matching order. */
-export const handlers = [...appHandlers, ...configHandlers, ...logHandlers, ...mediaHandlers, unknownApiPath];
+export const handlers = [
+  ...appHandlers,
+  ...configHandlers,
+  ...logHandlers,
+  ...mediaHandlers,
+  ...sessionHandlers,
+  ...identityHandlers,
+  ...profileHandlers,
+  ...preferenceHandlers,
+  ...notificationHandlers,
+  unknownApiPath,
+];

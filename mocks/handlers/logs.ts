@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { z } from 'zod';
 import { runtime } from '../runtime';
+import { formFields, parseJson } from './form';
 import { errorResponse } from './respond';
 
 /** One entry of `MESSAGE` (protocol §5); `hash` and `level` may be numbers or text. */
@@ -14,22 +15,6 @@ const logEntrySchema = z.object({
 });
 
 const logBatchSchema = z.array(logEntrySchema);
-
-async function formFields(request: Request): Promise<FormData | null> {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
 
 /** Client log submission: form `TYPE=LOGS`, `MESSAGE=<JSON array>`; the entries are kept for tests. */
 export const logHandlers = [
