@@ -38,9 +38,10 @@ export function redactDeep(value: unknown): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
-      // flags and numbers (expiry times, counts) reveal nothing and keep their type for replay
-      const keep = inner === null || typeof inner === 'boolean' || typeof inner === 'number';
-      out[key] = isSecretKey(key) && !keep ? REDACTED : redactDeep(inner);
+      // flags and numbers (expiry times, counts) reveal nothing and keep their type for replay;
+      // an object under a secret-looking name (`passwordChange: {status}`) is judged key by key
+      const secretValue = typeof inner === 'string' || Array.isArray(inner);
+      out[key] = isSecretKey(key) && secretValue ? REDACTED : redactDeep(inner);
     }
     return out;
   }

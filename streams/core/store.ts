@@ -21,15 +21,38 @@ export interface StoreOptions<S> {
   recorder?: EventSink<S>;
 }
 
+/** Sees every event with the state before and after it (the devtools' state diffs). */
+export type Inspector<S> = (event: AnyEvent, before: S, after: S) => void;
+
 export interface Store<S> {
   readonly mode: 'live' | 'replay';
+  /** unstamped events (intents) are dropped in replay mode and while travelling */
   dispatch(event: UnstampedEvent | AnyEvent): void;
+  /** the live state */
   getState(): S;
+  /** the live state: what the epics read */
   state$: StateObservable<S>;
+  /** what the views show: the live state, or the travelled-to state while travelling */
+  view$: StateObservable<S>;
+  /** true while the views show a travelled-to state */
+  travelling$: StateObservable<boolean>;
+  /**
+   * Time travel: the views show `state`, read-only (intents are dropped) while the live state
+   * and the epics carry on unaware, so a jump never wakes an epic. `null` goes back to live.
+   */
+  travel(state: S | null): void;
+  /** calls `inspector` for each event until the returned function is called */
+  inspect(inspector: Inspector<S>): () => void;
   event$: Observable<AnyEvent>;
   /** replay: folds recorded events as they are, then emits the state once */
   fold(events: readonly AnyEvent[], from?: S): void;
   destroy(): void;
+}
+
+function withValue<T>(subject: BehaviorSubject<T>): StateObservable<T> {
+  return Object.defineProperty(subject.asObservable(), 'value', {
+    get: () => subject.value,
+  }) as StateObservable<T>;
 }
 
 function isStamped(event: UnstampedEvent | AnyEvent): event is AnyEvent {
@@ -40,9 +63,10 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   const { reducer, rootEpic, deps, recorder } = options;
   const mode = options.mode ?? 'live';
   const stateSubject = new BehaviorSubject<S>(options.initialState);
-  const state$ = Object.defineProperty(stateSubject.asObservable(), 'value', {
-    get: () => stateSubject.value,
-  }) as StateObservable<S>;
+  const state$ = withValue(stateSubject);
+  const viewSubject = new BehaviorSubject<S>(options.initialState);
+  const travellingSubject = new BehaviorSubject(false);
+  const inspectors = new Set<Inspector<S>>();
   const eventSubject = new Subject<AnyEvent>();
   const queue: Array<UnstampedEvent | AnyEvent> = [];
   let seq = 0;
@@ -72,16 +96,22 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   function process(input: UnstampedEvent | AnyEvent): void {
     const event = isStamped(input) ? input : stamp(input);
     if (isStamped(input)) seq = Math.max(seq, input.meta.seq);
-    const next = reduce(stateSubject.value, event);
-    if (next !== stateSubject.value) stateSubject.next(next);
+    const before = stateSubject.value;
+    const next = reduce(before, event);
+    if (next !== before) publish(next);
     recorder?.append(event, next);
+    for (const inspector of inspectors) inspector(event, before, next);
     eventSubject.next(event);
+  }
+
+  function publish(state: S): void {
+    stateSubject.next(state);
+    if (!travellingSubject.value) viewSubject.next(state);
   }
 
   // Epic output arriving while an event is being handled waits in the queue: synchronous
   // chains run breadth-first instead of recursing.
-  function dispatch(event: UnstampedEvent | AnyEvent): void {
-    if (mode === 'replay' && !isStamped(event)) return;
+  function enqueue(event: UnstampedEvent | AnyEvent): void {
     queue.push(event);
     if (draining) return;
     draining = true;
@@ -92,16 +122,27 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
     }
   }
 
+  function dispatch(event: UnstampedEvent | AnyEvent): void {
+    const intent = !isStamped(event);
+    if (intent && (mode === 'replay' || travellingSubject.value)) return;
+    enqueue(event);
+  }
+
+  function travel(state: S | null): void {
+    travellingSubject.next(state !== null);
+    viewSubject.next(state ?? stateSubject.value);
+  }
+
   function fold(events: readonly AnyEvent[], from: S = stateSubject.value): void {
     let state = from;
     for (const event of events) state = reduce(state, event);
     queue.length = 0;
-    stateSubject.next(state);
+    publish(state);
   }
 
   let epicSubscription: Subscription | undefined;
   if (mode === 'live') {
-    epicSubscription = rootEpic(eventSubject.asObservable(), state$, deps).subscribe({ next: dispatch });
+    epicSubscription = rootEpic(eventSubject.asObservable(), state$, deps).subscribe({ next: enqueue });
   }
 
   return {
@@ -109,6 +150,13 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
     dispatch,
     getState: () => stateSubject.value,
     state$,
+    view$: withValue(viewSubject),
+    travelling$: withValue(travellingSubject),
+    travel,
+    inspect(inspector) {
+      inspectors.add(inspector);
+      return () => inspectors.delete(inspector);
+    },
     event$: eventSubject.asObservable(),
     fold,
     destroy() {

@@ -7,7 +7,7 @@ import type { EventLogFile } from './log-file';
  * replay mode, without publishing intermediate states.
  */
 export function replayLog<S>(log: EventLogFile, reducer: Reducer<S>, initialState: S): S {
-  return fold(baseState(log, initialState), log.events, log.events.length, reducer);
+  return foldRange(baseState(log, initialState), log.events, 0, log.events.length, reducer);
 }
 
 /** The state right after the event `seq` (scrubbing). Events are in seq order (import checks it). */
@@ -16,16 +16,29 @@ export function foldUntil<S>(log: EventLogFile, seq: number, reducer: Reducer<S>
     throw new RangeError(`seq ${seq} is before the log's snapshot (seq ${log.snapshot.seq})`);
   }
   const end = log.events.findIndex((event) => event.meta.seq > seq);
-  return fold(baseState(log, initialState), log.events, end === -1 ? log.events.length : end, reducer);
+  return foldRange(
+    baseState(log, initialState),
+    log.events,
+    0,
+    end === -1 ? log.events.length : end,
+    reducer,
+  );
 }
 
-function baseState<S>(log: EventLogFile, initialState: S): S {
+export function baseState<S>(log: EventLogFile, initialState: S): S {
   return log.snapshot ? (log.snapshot.state as S) : initialState;
 }
 
-function fold<S>(from: S, events: readonly AnyEvent[], end: number, reducer: Reducer<S>): S {
+/** Folds `events[start..end)` onto `from`. */
+export function foldRange<S>(
+  from: S,
+  events: readonly AnyEvent[],
+  start: number,
+  end: number,
+  reducer: Reducer<S>,
+): S {
   let state = from;
-  for (let i = 0; i < end; i += 1) {
+  for (let i = start; i < end; i += 1) {
     try {
       state = reducer(state, events[i]!);
     } catch {
