@@ -34,13 +34,21 @@ const tokenBody = (token: IssuedToken) => ({
   exp: token.exp,
 });
 
+/**
+ * A JSON response that sets a cookie. Not `HttpResponse`: MSW keeps the cookies of its responses in
+ * one process-wide jar and adds them to every later request, which on a shared server would sign
+ * every browser in as whoever signed in last.
+ */
+function jsonSettingCookie(body: unknown, cookie: string): Response {
+  return new Response(JSON.stringify(body), {
+    headers: { 'Content-Type': 'application/json', 'Set-Cookie': cookie },
+  });
+}
+
 /** Cookie mode: the tokens stay in the HttpOnly cookie; the body tells only when it ends. */
-function cookieResponse(token: IssuedToken): HttpResponse<{ iat: number; exp: number }> {
+function cookieResponse(token: IssuedToken): Response {
   const maxAge = Math.max(0, (token.refreshExp ?? token.exp) - token.iat);
-  return HttpResponse.json(
-    { iat: token.iat, exp: token.exp },
-    { headers: { 'Set-Cookie': sessionCookie(token.accessToken, maxAge) } },
-  );
+  return jsonSettingCookie({ iat: token.iat, exp: token.exp }, sessionCookie(token.accessToken, maxAge));
 }
 
 function grant(surfer: Surfer, lifetime: number, cookieMode: boolean): Response {
@@ -115,7 +123,7 @@ async function signOut(request: Request): Promise<Response> {
   const session = runtime.tokens.get(cookie);
   if (session) revokeToken(session);
   runtime.cookieSessions.delete(cookie);
-  return HttpResponse.json({}, { headers: { 'Set-Cookie': sessionCookie('', 0) } });
+  return jsonSettingCookie({}, sessionCookie('', 0));
 }
 
 /**
