@@ -16,6 +16,8 @@ export interface Cart {
   owner: number;
   /** user ids */
   collaborators: number[];
+  /** users who left this public cart without being collaborators: it is no longer listed for them */
+  unsubscribed: number[];
   /** ids as strings, grouped by resource (protocol §6.1, "Add items") */
   items: Record<string, string[]>;
   created: number;
@@ -211,7 +213,8 @@ const CART_SEEDS: CartSeed[] = [
     owner: carol,
     private: false,
     items: { count: 11, theme: 'Landscapes', nature: 'image' },
-    expiresInDays: 90,
+    // far enough for the demo clock (expiry is checked against the real time)
+    expiresInDays: 3650,
   },
 ];
 
@@ -260,6 +263,7 @@ export function createCarts(assets: readonly Asset[], themes: readonly Theme[]):
       expires: seed.expiresInDays === undefined ? null : REF_MS + seed.expiresInDays * DAY_MS,
       owner: seed.owner,
       collaborators: seed.collaborators ?? [],
+      unsubscribed: [],
       items: { asset: items.map((asset) => String(asset.id)) },
       created,
       modified: created + rand.int(0, (REF_MS - created) / DAY_MS) * DAY_MS,
@@ -295,6 +299,11 @@ export function createShares(): CartShare[] {
       actions: ['view', 'download', 'comment'],
     }),
     share(7, alice, { description: 'Moodboard preview', expires: REF_MS - 5 * DAY_MS }),
-    share(14, bob, { mode: 'zip', actions: [], profile: 'web', description: 'Coffee pictures, web size' }),
+    share(14, bob, {
+      mode: 'zip',
+      actions: ['download'],
+      profile: 'web',
+      description: 'Coffee pictures, web size',
+    }),
   ];
 }

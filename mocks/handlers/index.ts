@@ -1,6 +1,8 @@
 import { http } from 'msw';
 import { appHandlers } from './app';
+import { cartHandlers } from './carts';
 import { configHandlers } from './config';
+import { downloadHandlers } from './downloads';
 import { identityHandlers } from './identity';
 import { logHandlers } from './logs';
 import { mediaHandlers } from './media';
@@ -9,6 +11,7 @@ import { preferenceHandlers } from './preferences';
 import { profileHandlers } from './profile';
 import { errorResponse } from './respond';
 import { sessionHandlers } from './session';
+import { shareHandlers } from './shares';
 
 /** Last: any other API path is a 404 with the error body, never a pass-through. */
 const unknownApiPath = http.all('*/api/*', ({ request }) =>
@@ -26,5 +29,8 @@ export const handlers = [
   ...profileHandlers,
   ...preferenceHandlers,
   ...notificationHandlers,
+  ...cartHandlers,
+  ...shareHandlers,
+  ...downloadHandlers,
   unknownApiPath,
 ];

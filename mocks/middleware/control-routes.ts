@@ -1,5 +1,6 @@
 import express, { type Response, Router } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { addHugeCart } from '../db/huge-cart';
 import { errorBody } from '../handlers/respond';
 import { reset, runtime } from '../runtime';
 import { settingsPatchSchema } from '../settings';
@@ -8,6 +9,9 @@ import { faultSchema } from './faults';
 function invalid(res: Response, error: z.ZodError): void {
   res.status(400).json(errorBody(400, error.issues.map((issue) => issue.message).join('; ')));
 }
+
+/** Body of `POST /__mock/carts/huge`: how many assets the scale-test cart holds. */
+const hugeCartSchema = z.strictObject({ items: z.number().int().min(1).max(100_000).default(10_000) });
 
 /** `/__mock/*`: for tests and demos, never used by the app (UI-CONTRACT, "Control routes"). */
 export function controlRoutes(): Router {
@@ -52,6 +56,17 @@ export function controlRoutes(): Router {
 
   router.get('/logs', (_req, res) => {
     res.json(runtime.clientLogs);
+  });
+
+  router.get('/outbox', (_req, res) => {
+    res.json(runtime.outbox);
+  });
+
+  router.post('/carts/huge', (req, res) => {
+    const body = hugeCartSchema.safeParse(req.body ?? {});
+    if (!body.success) return invalid(res, body.error);
+    const cart = addHugeCart(runtime.db, body.data.items);
+    res.status(201).json({ id: String(cart.id), name: cart.name, total: body.data.items });
   });
 
   router.use((req, res) => {

@@ -1,0 +1,257 @@
+import { HttpResponse, http } from 'msw';
+import { findAsset } from '../db/assets';
+import type { Cart, CartShare } from '../db/carts';
+import type { User } from '../db/users';
+import { parseVariation, renderAssetImage } from '../media/asset-image';
+import { escapeXml } from '../media/svg';
+import { runtime } from '../runtime';
+import { buildZip } from '../zip/contents';
+import {
+  cartForUser,
+  cartHasItem,
+  findCart,
+  findShare,
+  guarded,
+  HttpFailure,
+  type JsonObject,
+  jsonBody,
+  openShare,
+  optionalText,
+  parseExpires,
+  parseItemMap,
+  requireUser,
+} from './cart-access';
+import { wireShare } from './cart-wire';
+import { findUser, listOf } from './carts';
+import { errorResponse, imageResponse } from './respond';
+
+const CART = '*/api/wedia/cart';
+
+/** Unambiguous letters and digits: passwords are read aloud and typed by hand. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A password the server issues for a share: three groups of four, e.g. `k7mq-ta2x-9hfw`. */
+function issuePassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  const chars = Array.from(bytes, (byte) => PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]);
+  return [0, 4, 8].map((start) => chars.slice(start, start + 4).join('')).join('-');
+}
+
+/** Share recipients: users (by id, login or e-mail address) and other e-mail addresses. */
+function recipients(value: unknown): { users: User[]; emails: string[] } {
+  const users: User[] = [];
+  const emails = new Set<string>();
+  for (const entry of listOf(value, 'collaborators')) {
+    const user = findUser(entry);
+    if (user) {
+      users.push(user);
+      emails.add(user.email);
+    } else if (typeof entry === 'string' && entry.includes('@')) emails.add(entry);
+    else throw new HttpFailure(400, `Unknown collaborator ${String(entry)}`);
+  }
+  return { users, emails: [...emails] };
+}
+
+/** The link of a share: the body's `url` with `{uuid}` replaced, else `{origin}/share/{uuid}`. */
+function shareLink(request: Request, url: string, uuid: string): string {
+  return url.includes('{uuid}')
+    ? url.replaceAll('{uuid}', uuid)
+    : `${new URL(request.url).origin}/share/${uuid}`;
+}
+
+function createShare(
+  request: Request,
+  cart: Cart,
+  user: User,
+  body: JsonObject,
+  fields: Pick<CartShare, 'mode' | 'actions' | 'profile' | 'askForPassword' | 'withAssetsDescriptions'>,
+) {
+  const { users, emails } = recipients(body.collaborators);
+  const share: CartShare = {
+    uuid: crypto.randomUUID(),
+    cartId: cart.id,
+    description: optionalText(body, 'description', ''),
+    expires: parseExpires(body.expires),
+    collaborators: users.map((recipient) => recipient.id),
+    password: fields.askForPassword ? issuePassword() : null,
+    createdBy: user.id,
+    created: Date.now(),
+    ...fields,
+  };
+  runtime.db.shares.push(share);
+  const url = shareLink(request, optionalText(body, 'url', ''), share.uuid);
+  if (emails.length > 0) {
+    runtime.outbox.push({
+      at: share.created,
+      kind: 'shareLink',
+      to: emails,
+      subject: `${user.firstname} ${user.lastname} shares "${cart.name}" with you`,
+      link: url,
+    });
+  }
+  // the password is in this answer only: no other call returns it
+  return HttpResponse.json({ ...wireShare(share), cartId: String(cart.id), url, password: share.password });
+}
+
+function stringList(value: unknown, field: string): string[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string')) {
+    throw new HttpFailure(400, `${field} must be a list of codes`);
+  }
+  return value;
+}
+
+/** A cart named by id or share uuid, for browser-loaded previews: no Authorization to check. */
+function previewCart(cartId: string): Cart {
+  if (!/^\d+$/.test(cartId)) return findShare(cartId).cart;
+  const cart = findCart(cartId);
+  if (!cart) throw new HttpFailure(404, `Unknown cart ${cartId}`);
+  return cart;
+}
+
+function previewAsset(cartId: string, type: string, id: string) {
+  const cart = previewCart(cartId);
+  const asset =
+    type === 'asset' && cartHasItem(cart, type, id) ? findAsset(runtime.db.assets, id) : undefined;
+  if (!asset) throw new HttpFailure(404, `Unknown item ${type}/${id} in cart ${cartId}`);
+  return asset;
+}
+
+const cssSize = (value: string | null) => (value && /^\d+$/.test(value) ? `${value}px` : value || '100%');
+
+/** The assets a share download holds: the given items of the share's cart, or all of them. */
+function shareDownloadAssets(cart: Cart, items: Record<string, string[]>) {
+  const ids = Object.keys(items).length > 0 ? (items.asset ?? []) : (cart.items.asset ?? []);
+  return ids
+    .filter((id) => cartHasItem(cart, 'asset', id))
+    .flatMap((id) => findAsset(runtime.db.assets, id) ?? []);
+}
+
+/**
+ * `withShare/{uuid}/{action}[/{type}/{id}]`: the action must be one the share allows. `download`
+ * answers the zip itself (the binary variant of protocol §6.1); the other actions answer `{}`.
+ */
+const actOnShare = guarded(
+  async ({
+    request,
+    params,
+  }: {
+    request: Request;
+    params: Record<string, string | readonly string[] | undefined>;
+  }) => {
+    const { share, cart } = openShare(request, String(params.uuid));
+    const action = String(params.action);
+    if (!share.actions.includes(action)) throw new HttpFailure(403, `This share does not allow ${action}`);
+    const type = params.type === undefined ? undefined : String(params.type);
+    const id = params.id === undefined ? undefined : String(params.id);
+    if (type !== undefined && id !== undefined && !cartHasItem(cart, type, id)) {
+      throw new HttpFailure(404, `Unknown item ${type}/${id} in this share`);
+    }
+    const body = await jsonBody(request);
+    if (action !== 'download') return HttpResponse.json({});
+    const items =
+      type !== undefined && id !== undefined ? { [type]: [id] } : parseItemMap(body.items, 'items');
+    const profile = runtime.db.zipProfiles.find(
+      (candidate) => candidate.code === (share.profile ?? 'originals'),
+    );
+    if (!profile) throw new HttpFailure(500, `Unknown profile ${share.profile}`);
+    const bytes = buildZip({
+      title: cart.name,
+      assets: shareDownloadAssets(cart, items),
+      profile,
+      withContactSheet: false,
+      withAssetsDescriptions: share.withAssetsDescriptions,
+      keywords: runtime.db.keywords,
+    });
+    return new HttpResponse(bytes, { headers: { 'Content-Type': 'application/zip' } });
+  },
+);
+
+/** Share actions and zip profiles, share creation, acting on a share, item previews (protocol §6.1). */
+export const shareHandlers = [
+  http.get(`${CART}/listShareActions`, () => HttpResponse.json(runtime.db.shareActions)),
+
+  http.get(`${CART}/profiles`, () => HttpResponse.json(runtime.db.zipProfiles)),
+
+  http.post(
+    `${CART}/shareCart/:id`,
+    guarded(async ({ request, params }) => {
+      const { cart, user } = cartForUser(request, String(params.id), 'own');
+      const body = await jsonBody(request);
+      const known = new Set(runtime.db.shareActions.map((action) => action.code));
+      const actions = stringList(body.actions, 'actions');
+      const unknown = actions.find((code) => !known.has(code));
+      if (unknown !== undefined) throw new HttpFailure(400, `Unknown share action ${unknown}`);
+      return createShare(request, cart, user, body, {
+        mode: 'link',
+        actions: actions.length > 0 ? actions : ['view'],
+        profile: null,
+        askForPassword: body.askForPassword === true,
+        withAssetsDescriptions: body.withAssetsDescriptions !== false,
+      });
+    }),
+  ),
+
+  http.post(
+    `${CART}/shareZip/:id`,
+    guarded(async ({ request, params }) => {
+      const { cart, user } = cartForUser(request, String(params.id), 'own');
+      const body = await jsonBody(request);
+      const code = body.profile ?? 'originals';
+      if (!runtime.db.zipProfiles.some((profile) => profile.code === code)) {
+        throw new HttpFailure(400, `Unknown profile ${String(code)}`);
+      }
+      return createShare(request, cart, user, body, {
+        mode: 'zip',
+        actions: ['download'],
+        profile: String(code),
+        askForPassword: false,
+        withAssetsDescriptions: true,
+      });
+    }),
+  ),
+
+  // demo extension, not in the protocol: the shares I created, optionally of one cart; no passwords
+  http.get(
+    `${CART}/listShares`,
+    guarded(({ request }) => {
+      const user = requireUser(request);
+      const cartId = new URL(request.url).searchParams.get('cartId');
+      const mine = runtime.db.shares.filter(
+        (share) => share.createdBy === user.id && (cartId === null || String(share.cartId) === cartId),
+      );
+      return HttpResponse.json(mine.map((share) => ({ ...wireShare(share), cartId: String(share.cartId) })));
+    }),
+  ),
+
+  // the `download` action answers the zip itself (the binary variant); the others answer {}
+  http.post(`${CART}/withShare/:uuid/:action`, actOnShare),
+  http.post(`${CART}/withShare/:uuid/:action/:type/:id`, actOnShare),
+  http.get(
+    `${CART}/itemPreview/player/:player/:cartId/:type/:id`,
+    guarded(({ request, params }) => {
+      const cartId = String(params.cartId);
+      const asset = previewAsset(cartId, String(params.type), String(params.id));
+      const query = new URL(request.url).searchParams;
+      const src = `${new URL(request.url).origin}/api/wedia/cart/itemPreview/variation/preview/${encodeURIComponent(cartId)}/asset/${asset.id}`;
+      const style = `width:${cssSize(query.get('width'))};height:${cssSize(query.get('height'))};object-fit:contain`;
+      return HttpResponse.json({
+        html:
+          `<figure class="cart-item-player" data-player="${escapeXml(String(params.player))}">` +
+          `<img src="${escapeXml(src)}" alt="${escapeXml(asset.name)}" style="${style}">` +
+          `<figcaption>${escapeXml(asset.name)}</figcaption></figure>`,
+        javascriptUrls: [],
+      });
+    }),
+  ),
+
+  http.get(
+    `${CART}/itemPreview/variation/:variation/:cartId/:type/:id`,
+    guarded(({ params }) => {
+      const asset = previewAsset(String(params.cartId), String(params.type), String(params.id));
+      const variation = parseVariation(String(params.variation));
+      if (!variation) return errorResponse(404, `Unknown variation ${String(params.variation)}`);
+      return imageResponse(renderAssetImage(asset, variation));
+    }),
+  ),
+];
