@@ -1,29 +1,66 @@
 /**
  * Folds a recorded `*.evlog.json` through today's reducers (epics off) and summarises the state
  * it ends in: the first look at a user's "Report a problem" file.
- *   npm run replay -- <file.evlog.json> [--json]
+ *   npm run replay -- <file.evlog.json> [--json] [--until <seq>] [--print <path>] [--resimulate]
  */
 import { readFileSync } from 'node:fs';
 import { type EventLogFile, importLog, type ImportResult } from '../streams/recorder/log-file';
-import { type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
-import { initialRootState, rootReducer } from '../streams/root';
+import { foldUntil, type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
+import { type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
+import { initialRootState, rootEpic, rootReducer } from '../streams/root';
 
-const USAGE = 'usage: npm run replay -- <file.evlog.json> [--json]';
+const USAGE =
+  'usage: npm run replay -- <file.evlog.json> [--json] [--until <seq>] [--print <path>] [--resimulate]';
 /** state errors printed in text mode; --json has them all */
 const SHOWN_ERRORS = 20;
 
+interface Options {
+  file: string;
+  json: boolean;
+  /** fold only the events up to this seq */
+  until: number | null;
+  /** print the part of the state at this dotted path (`app.info.data`) instead of the summary */
+  print: string | null;
+  resimulate: boolean;
+}
+
+function parseArgs(args: string[]): Options | null {
+  const options: Partial<Options> = { json: false, until: null, print: null, resimulate: false };
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (arg === '--json') options.json = true;
+    else if (arg === '--resimulate') options.resimulate = true;
+    else if (arg === '--until') {
+      const seq = Number(args[++i]);
+      if (!Number.isInteger(seq)) return null;
+      options.until = seq;
+    } else if (arg === '--print') {
+      const path = args[++i];
+      if (path === undefined) return null;
+      options.print = path;
+    } else if (arg.startsWith('--') || options.file !== undefined) return null;
+    else options.file = arg;
+  }
+  return options.file === undefined ? null : (options as Options);
+}
+
+/** `a.b[2].c` or `a.b.2.c` */
+function readPath(state: unknown, path: string): unknown {
+  let node = state;
+  for (const key of path.split(/[.[\]]+/).filter(Boolean)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 function main(args: string[]): number {
-  const json = args.includes('--json');
-  const files = args.filter((arg) => !arg.startsWith('--'));
-  const [file] = files;
-  if (
-    file === undefined ||
-    files.length > 1 ||
-    args.some((arg) => arg.startsWith('--') && arg !== '--json')
-  ) {
+  const options = parseArgs(args);
+  if (!options) {
     console.error(USAGE);
     return 2;
   }
+  const { file, json } = options;
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -41,10 +78,29 @@ function main(args: string[]): number {
     return 1;
   }
 
+  if (options.resimulate) return printResimulation(file, result.log, json);
   const started = performance.now();
-  const state = replayLog(result.log, rootReducer, initialRootState);
+  let state: unknown;
+  try {
+    state =
+      options.until === null
+        ? replayLog(result.log, rootReducer, initialRootState)
+        : foldUntil(result.log, options.until, rootReducer, initialRootState);
+  } catch (thrown) {
+    console.error(thrown instanceof Error ? thrown.message : String(thrown));
+    return 1;
+  }
   const replayMs = performance.now() - started;
-  const summary = summarizeState(state, result.log.events);
+  if (options.print !== null) {
+    const part = readPath(state, options.print);
+    console.log(part === undefined ? 'undefined' : JSON.stringify(part, null, 2));
+    return part === undefined ? 1 : 0;
+  }
+  const folded =
+    options.until === null
+      ? result.log.events
+      : result.log.events.filter((e) => e.meta.seq <= options.until!);
+  const summary = summarizeState(state, folded);
   if (json) {
     const { app, session, snapshot } = result.log;
     const base = snapshot ? { snapshotSeq: snapshot.seq } : 'initial state';
@@ -66,6 +122,43 @@ function main(args: string[]): number {
     );
   }
   return 0;
+}
+
+/** Exit code 3 when the run diverged from the recording, so that scripts can tell. */
+function printResimulation(file: string, log: EventLogFile, json: boolean): number {
+  const started = performance.now();
+  const result = resimulate(log, { reducer: rootReducer, rootEpic, initialState: initialRootState });
+  const ms = performance.now() - started;
+  if (json) console.log(JSON.stringify({ file, resimulation: result, ms }, null, 2));
+  else console.log(resimulationText(result, log, ms));
+  return result.divergence ? 3 : 0;
+}
+
+function resimulationText(result: ResimulationResult, log: EventLogFile, ms: number): string {
+  const start = log.events[0]?.meta.at ?? 0;
+  const lines = [
+    `Re-simulation: ${result.matched} of ${log.events.length} events reproduced in ${ms.toFixed(1)} ms`,
+  ];
+  const { divergence } = result;
+  if (!divergence) lines.push('No divergence');
+  else {
+    lines.push(`First divergence at event #${divergence.index} (${divergence.kind}):`);
+    for (const [label, event] of [
+      ['expected', divergence.expected],
+      ['actual', divergence.actual],
+    ] as const) {
+      lines.push(
+        event
+          ? `  ${label.padEnd(8)} ${event.type} at +${event.at - start} ms (seq ${event.seq}, ${event.source}) ${JSON.stringify(event.payload)}`
+          : `  ${label.padEnd(8)} nothing`,
+      );
+    }
+  }
+  for (const request of result.unanswered) {
+    lines.push(`Unanswered request: ${request.method} ${request.path} at +${request.at - start} ms`);
+  }
+  for (const note of result.notes) lines.push(`Note: ${note}`);
+  return lines.join('\n');
 }
 
 function verdictText(result: ImportResult): string {

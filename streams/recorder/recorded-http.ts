@@ -9,10 +9,10 @@ export interface UnansweredRequest {
 }
 
 export interface RecordedHttp extends Http {
-  /** the event the store is handing to the epics right now, if any (set by the re-simulation) */
-  context: AnyEvent | undefined;
-  /** an event of the re-simulation happened; a recorded one it matched can no longer be an answer */
-  seen(event: AnyEvent, recorded: AnyEvent | undefined): void;
+  /** the recorded id of the event the epics are handling right now, if any */
+  context: string | undefined;
+  /** the re-simulation reproduced this recorded event: it happened, and is no answer to take */
+  seen(recorded: AnyEvent): void;
   readonly unanswered: readonly UnansweredRequest[];
 }
 
@@ -23,7 +23,8 @@ export function unstamp(event: AnyEvent): UnstampedEvent {
 }
 
 /**
- * An `http` for re-simulation that answers each request with a recorded server event. The
+ * An `http` for re-simulation that answers each request with a recorded server event (ids are
+ * the recording's: the re-simulation translates them both ways). The
  * answer is the recorded server event caused by the event being handled when the request is
  * made; a request made later (after a debounce or a timer) takes the earliest recorded answer
  * whose cause has already happened. The answer is dispatched at its recorded time (at once if
@@ -34,7 +35,7 @@ export function unstamp(event: AnyEvent): UnstampedEvent {
 export function recordedHttp(
   answers: readonly AnyEvent[],
   scheduler: SchedulerLike,
-  dispatch: (event: UnstampedEvent) => void,
+  deliver: (answer: AnyEvent) => void,
 ): RecordedHttp {
   const pool = new Set(answers);
   const happened = new Set<string>();
@@ -43,9 +44,9 @@ export function recordedHttp(
     context: undefined,
     unanswered,
     notices$: NEVER,
-    seen(event, recorded) {
-      happened.add(event.meta.id);
-      if (recorded) pool.delete(recorded);
+    seen(recorded) {
+      happened.add(recorded.meta.id);
+      pool.delete(recorded);
     },
     request<T>(request: HttpRequest<T>): Observable<never> {
       const answer = pick(http.context);
@@ -57,7 +58,7 @@ export function recordedHttp(
       return new Observable<never>((subscriber) => {
         const delay = Math.max(0, answer.meta.at - scheduler.now());
         const action = scheduler.schedule(() => {
-          dispatch(unstamp(answer));
+          deliver(answer);
           subscriber.complete();
         }, delay);
         return () => {
@@ -69,10 +70,10 @@ export function recordedHttp(
     },
   };
 
-  function pick(context: AnyEvent | undefined): AnyEvent | undefined {
+  function pick(context: string | undefined): AnyEvent | undefined {
     let earliest: AnyEvent | undefined;
     for (const answer of pool) {
-      if (context && answer.meta.cause === context.meta.id) return answer;
+      if (context !== undefined && answer.meta.cause === context) return answer;
       const cause = answer.meta.cause;
       if (cause !== undefined && happened.has(cause) && (!earliest || answer.meta.at < earliest.meta.at)) {
         earliest = answer;

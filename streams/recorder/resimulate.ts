@@ -1,4 +1,4 @@
-import { filter, NEVER, tap, VirtualAction, VirtualTimeScheduler } from 'rxjs';
+import { filter, NEVER, VirtualAction, VirtualTimeScheduler } from 'rxjs';
 import { type Config, config as specConfig } from '../core/config';
 import { type Deps, MemoryFileRegistry, MemoryStorage } from '../core/deps';
 import type { Epic } from '../core/epic';
@@ -86,7 +86,10 @@ function summary(event: AnyEvent): EventSummary {
   return { type, seq: meta.seq, at: meta.at, source: meta.source, payload };
 }
 
-/** Equality of JSON values, where an `undefined` member is the same as a missing one. */
+/**
+ * Equality of JSON values, where an `undefined` member is the same as a missing one. Error stacks
+ * are left out: they name the build's files and lines, not what happened.
+ */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
@@ -94,7 +97,7 @@ function sameJson(a: unknown, b: unknown): boolean {
   const left = a as Record<string, unknown>;
   const right = b as Record<string, unknown>;
   const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
-  for (const key of keys) if (!sameJson(left[key], right[key])) return false;
+  for (const key of keys) if (key !== 'stack' && !sameJson(left[key], right[key])) return false;
   return true;
 }
 
@@ -121,10 +124,18 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
 
   let matched = 0;
   let divergence: Divergence | null = null;
-  const dispatch = (event: UnstampedEvent) => {
-    if (!divergence) store.dispatch(event);
+  /** recorded id -> id of the re-simulated event that reproduced it */
+  const reproducedAs = new Map<string, string>();
+  // a recorded event fed again points at the re-simulated ids of its cause and flow
+  const feed = (event: AnyEvent) => {
+    if (divergence) return;
+    const { cause, corr } = event.meta;
+    const meta = unstamp(event).meta;
+    if (cause !== undefined) meta.cause = reproducedAs.get(cause) ?? cause;
+    if (corr !== undefined) meta.corr = reproducedAs.get(corr) ?? corr;
+    store.dispatch({ ...unstamp(event), meta });
   };
-  const http = recordedHttp(recorded.filter(isAnswer), scheduler, dispatch);
+  const http = recordedHttp(recorded.filter(isAnswer), scheduler, feed);
   const deps: Deps = {
     http,
     scheduler,
@@ -144,17 +155,7 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
   };
   // the inputs come from the log only: an epic that reads the outside (history, storage) is muted
   const rootEpic: Epic<S> = (event$, state$, epicDeps) =>
-    options
-      .rootEpic(
-        event$.pipe(
-          tap((event) => {
-            http.context = event;
-          }),
-        ),
-        state$,
-        epicDeps,
-      )
-      .pipe(filter((event) => !isInput(event)));
+    options.rootEpic(event$, state$, epicDeps).pipe(filter((event) => !isInput(event)));
   const store = createStore({
     reducer: options.reducer,
     rootEpic,
@@ -175,28 +176,50 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
     };
   };
 
-  const comparison = store.event$.subscribe((event) => {
-    http.context = undefined;
-    if (divergence) return;
+  // Events of one instant may come in another order (epics subscribe in module order, which
+  // differs between builds): an event matches any recorded one of the same instant.
+  const taken = new Array<boolean>(recorded.length).fill(false);
+  const sameEvent = (event: AnyEvent, expected: AnyEvent) =>
+    event.type === expected.type &&
+    Boolean(event.error) === Boolean(expected.error) &&
+    sameJson(redactEvent(event).payload, expected.payload);
+  const sameTime = (event: AnyEvent, expected: AnyEvent) =>
+    Math.abs(event.meta.at - expected.meta.at) <= tolerance;
+
+  function match(event: AnyEvent): AnyEvent | undefined {
+    for (let i = matched; i < recorded.length && recorded[i]!.meta.at <= event.meta.at + tolerance; i += 1) {
+      const expected = recorded[i]!;
+      if (taken[i] || !sameTime(event, expected) || !sameEvent(event, expected)) continue;
+      taken[i] = true;
+      while (taken[matched]) matched += 1;
+      return expected;
+    }
+    return undefined;
+  }
+
+  function explain(event: AnyEvent): void {
     const expected = recorded[matched];
-    if (!expected) {
-      if (event.meta.at <= end) diverge('extra', undefined, event);
-      return;
-    }
-    if (event.type !== expected.type) diverge('type', expected, event);
-    else if (Math.abs(event.meta.at - expected.meta.at) > tolerance) diverge('time', expected, event);
-    else if (
-      !sameJson(redactEvent(event).payload, expected.payload) ||
-      Boolean(event.error) !== Boolean(expected.error)
-    ) {
-      diverge('payload', expected, event);
-    }
-    http.seen(event, divergence ? undefined : expected);
-    if (!divergence) matched += 1;
+    if (!expected) diverge('extra', undefined, event);
+    else if (expected.type !== event.type) diverge('type', expected, event);
+    else diverge(sameTime(event, expected) ? 'payload' : 'time', expected, event);
+  }
+
+  // compared before the epics see the event, so that a request they make knows its cause
+  store.inspect((event) => {
+    if (divergence || (matched >= recorded.length && event.meta.at > end)) return;
+    const expected = match(event);
+    if (!expected) return explain(event);
+    reproducedAs.set(expected.meta.id, event.meta.id);
+    http.seen(expected);
+    http.context = expected.meta.id;
+  });
+  // the epics have handled the event: a later request comes from a timer
+  const comparison = store.event$.subscribe(() => {
+    http.context = undefined;
   });
 
   for (const event of recorded) {
-    if (isInput(event)) scheduler.schedule(() => dispatch(unstamp(event)), event.meta.at - start);
+    if (isInput(event)) scheduler.schedule(() => feed(event), event.meta.at - start);
   }
   scheduler.flush();
   comparison.unsubscribe();

@@ -1,16 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { importLog } from '../../streams/recorder/log-file';
+import { type EventLogFile, importLog } from '../../streams/recorder/log-file';
 import { replayLog } from '../../streams/recorder/replay';
+import { resimulate } from '../../streams/recorder/resimulate';
 import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { RECORDED_SESSIONS, recordSession, shellEpic } from './recorded-sessions';
 
-/** Replays a committed fixture with today's reducers; its payloads must still fit today's schemas. */
-function replayFixture(name: string): RootState {
+/** A committed fixture; its payloads must still fit today's schemas. */
+function fixtureLog(name: string): EventLogFile {
   const result = importLog(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
   if (result.verdict === 'Impossible') throw new Error(`${name}: ${result.reasons.join('; ')}`);
   // a new event type elsewhere changes the hash; anything else means: run make-fixtures.ts again
   expect(result.reasons.filter((reason) => !reason.startsWith('event schema hash differs'))).toEqual([]);
-  return replayLog(result.log, rootReducer, initialRootState);
+  return result.log;
+}
+
+/** Replays a committed fixture with today's reducers. */
+function replayFixture(name: string): RootState {
+  return replayLog(fixtureLog(name), rootReducer, initialRootState);
 }
 
 describe('recorded logs replay to the same state', () => {
@@ -44,5 +51,39 @@ describe('recorded logs replay to the same state', () => {
       ['message 3', 10, 7],
     ]);
     expect(state.logs.lastError).toMatchObject({ code: 'error.network' });
+  });
+});
+
+describe('logs recorded with the epics re-simulate to the same events', () => {
+  const options = { reducer: rootReducer, rootEpic: shellEpic, initialState: initialRootState };
+
+  for (const name of Object.keys(RECORDED_SESSIONS)) {
+    it(`${name}: replays to the recorded state and re-simulates without divergence`, () => {
+      const state = replayFixture(name);
+      const log = fixtureLog(name);
+      expect(state).toEqual(
+        replayLog(
+          recordSession(RECORDED_SESSIONS[name as keyof typeof RECORDED_SESSIONS]),
+          rootReducer,
+          initialRootState,
+        ),
+      );
+      const result = resimulate(log, options);
+      expect(result.divergence).toBeNull();
+      expect(result.matched).toBe(log.events.length);
+    });
+  }
+
+  it('log-send-retried: a changed retry timing makes the re-simulation report the first divergence', () => {
+    const log = fixtureLog('log-send-retried.evlog.json');
+    const result = resimulate(log, { ...options, config: { logDebounceMs: 15_000 } });
+    const firstSend = log.events.findIndex((event) => event.type === 'logs/batchSendFailed');
+    expect(result.matched).toBe(firstSend);
+    expect(result.divergence).toMatchObject({
+      kind: 'time',
+      expected: { type: 'logs/batchSendFailed', at: log.events[firstSend]!.meta.at },
+      actual: { type: 'logs/batchSendFailed' },
+    });
+    expect(result.divergence!.actual!.at).toBeGreaterThan(log.events[firstSend]!.meta.at + 4000);
   });
 });

@@ -16,6 +16,7 @@ import * as router from '../../streams/router/events';
 import * as system from '../../streams/system/events';
 import { testDeps } from '../helpers/test-deps';
 import { rootStoreWithoutEpics } from '../helpers/store-without-epics';
+import { RECORDED_SESSIONS, recordedText } from './recorded-sessions';
 
 const STARTED_AT = Date.UTC(2026, 0, 5, 9, 30);
 const fixtures = new URL('./fixtures/', import.meta.url);
@@ -95,3 +96,8 @@ writeFileSync(
   new URL('logs-wrapped.evlog.json', fixtures),
   record(logsWrapped, { capacity: 12, snapshotEvery: 5 }),
 );
+
+// sessions run by the real epics in virtual time: these also re-simulate without divergence
+for (const [name, session] of Object.entries(RECORDED_SESSIONS)) {
+  writeFileSync(new URL(name, fixtures), recordedText(session));
+}

@@ -1,4 +1,12 @@
-import { mergeMap, type Observable, throwError, timer, VirtualAction, VirtualTimeScheduler } from 'rxjs';
+import {
+  mergeMap,
+  NEVER,
+  type Observable,
+  throwError,
+  timer,
+  VirtualAction,
+  VirtualTimeScheduler,
+} from 'rxjs';
 import * as app from '../../streams/app/events';
 import * as appEpics from '../../streams/app/epics';
 import { combineEpics, type Epic } from '../../streams/core/epic';
@@ -37,11 +45,22 @@ interface RecordedSession {
   server: Script;
 }
 
+/** Without a stack: a fixture must not hold this machine's paths. */
+function serverError(status: number): AppError {
+  const error =
+    status === 0
+      ? new AppError({ code: ERROR_CODES.network, message: 'Network error' })
+      : new AppError({ code: ERROR_CODES.http(status), message: 'Server Error', status });
+  error.stack = '';
+  return error;
+}
+
 function scriptedServer(script: Script, scheduler: VirtualTimeScheduler) {
   const served = new Map<string, number>();
   return (request: HttpRequest<unknown>): Observable<HttpResponse<unknown>> => {
     const answers = script[request.path];
-    if (!answers) throw new Error(`no scripted answer for ${request.path}`);
+    // a request the script does not know stays unanswered, in the recording and the re-simulation
+    if (!answers) return NEVER;
     const index = served.get(request.path) ?? 0;
     served.set(request.path, index + 1);
     const answer = answers[Math.min(index, answers.length - 1)]!;
@@ -49,21 +68,13 @@ function scriptedServer(script: Script, scheduler: VirtualTimeScheduler) {
       mergeMap(() =>
         answer.status < 400
           ? [{ status: answer.status, data: answer.data }]
-          : throwError(() =>
-              answer.status === 0
-                ? new AppError({ code: ERROR_CODES.network, message: 'Network error' })
-                : new AppError({
-                    code: ERROR_CODES.http(answer.status),
-                    message: 'Server Error',
-                    status: answer.status,
-                  }),
-            ),
+          : throwError(() => serverError(answer.status)),
       ),
     );
   };
 }
 
-export function recordSession(session: RecordedSession): EventLogFile {
+export function recordSession(session: RecordedSession, epic: Epic<RootState> = shellEpic): EventLogFile {
   const scheduler = new VirtualTimeScheduler(VirtualAction);
   scheduler.frame = STARTED_AT;
   const deps = testDeps({ scheduler, http: fakeHttp(scriptedServer(session.server, scheduler)) });
@@ -75,7 +86,7 @@ export function recordSession(session: RecordedSession): EventLogFile {
   recorder.setSession({ startedAt: STARTED_AT, locale: 'en', seed: 42 });
   const store = createStore({
     reducer: rootReducer,
-    rootEpic: shellEpic,
+    rootEpic: epic,
     deps,
     initialState: initialRootState,
     recorder,

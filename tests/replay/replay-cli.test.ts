@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
+import { serializeLog } from '../../streams/recorder/log-file';
+import { rootEpic } from '../../streams/root';
+import { recordSession, visitWithRetry } from './recorded-sessions';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -33,7 +36,7 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
     expect(stdout).toContain('Base:     initial state');
     expect(stdout).toContain('Events:   10 (seq 1..10, 9.0 s from 2026-01-05T09:30:00.000Z), 3 failures');
     expect(stdout).toMatch(/By domain:\n {2}app +5\n {2}logs +3\n {2}router +1\n {2}system +1\n/);
-    expect(stdout).toMatch(/Statuses in state:\n {2}resolved +2\n/);
+    expect(stdout).toMatch(/Statuses in state:\n(?: {2}\S+ +\d+\n)*? {2}resolved +\d+\n/);
     expect(stdout).toContain('Errors in state: 3');
     expect(stdout).toContain('  app.availability.error  error.http.503  Service Unavailable');
     expect(stdout).toContain('  system.shownError.error  error.wedia-vue.untrapped  x is undefined');
@@ -69,5 +72,45 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
     const { code, stderr } = await replay();
     expect(code).toBe(2);
     expect(stderr).toContain('usage: npm run replay -- <file.evlog.json> [--json]');
+  });
+
+  it('prints the part of the state at a path, folded until a seq (--until, --print)', async ({ expect }) => {
+    const { code, stdout } = await replay(
+      fixture('visit-with-retry.evlog.json'),
+      '--until',
+      '5',
+      '--print',
+      'app.info',
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'error', error: { code: 'error.http.500' } });
+    const later = await replay(fixture('visit-with-retry.evlog.json'), '--print', 'app.info.status');
+    expect(later.stdout.trim()).toBe('"resolved"');
+  });
+
+  it('re-simulates a session recorded with the whole root epic without divergence (--resimulate)', async ({
+    expect,
+  }) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'session.evlog.json');
+    writeFileSync(file, serializeLog(recordSession(visitWithRetry, rootEpic)));
+    const { code, stdout } = await replay(file, '--resimulate');
+    expect(stdout).toMatch(/^Re-simulation: (\d+) of \1 events reproduced/);
+    expect(stdout).toContain('No divergence');
+    expect(code).toBe(0);
+  });
+
+  it('reports the first divergence with exit code 3 (--resimulate)', async ({ expect }) => {
+    // recorded with the shell's epics only: the root epic's other domains add events
+    const recorded = recordSession(visitWithRetry);
+    const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'session.evlog.json');
+    writeFileSync(
+      file,
+      serializeLog({ ...recorded, events: recorded.events.filter((e) => e.type !== 'logs/batchSent') }),
+    );
+    const { code, stdout } = await replay(file, '--resimulate');
+    expect(code).toBe(3);
+    expect(stdout).toMatch(
+      /First divergence at event #\d+ \((type|extra|time|payload|missing)\):\n {2}expected /,
+    );
   });
 });
