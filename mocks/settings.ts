@@ -26,6 +26,8 @@ export const settingsSchema = z.strictObject({
   /** answer of the availability call (protocol §19) */
   'app.available': z.boolean(),
   'app.unavailableMessage': z.string(),
+  /** schema-header answers (protocol §11.2): 'one' section as the protocol says, or 'both'/'none' to try the client's refusals */
+  'schemas.sections': z.enum(['one', 'both', 'none']),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -45,4 +47,5 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'auth.ssoProviders': true,
   'app.available': true,
   'app.unavailableMessage': 'The portal is under maintenance. Please come back later.',
+  'schemas.sections': 'one',
 });

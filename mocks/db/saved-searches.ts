@@ -117,7 +117,7 @@ export function createSavedSearches(categories: readonly Category[]): SavedSearc
       isPrivate: seed.isPrivate ?? true,
       created: REF_MS - (index * 11 + 3) * DAY_MS,
       data: {
-        path: 'dam/asset',
+        path: 'dam/data/asset',
         cursorName: 'main',
         context: '',
         excludedPaths: [],

@@ -10,8 +10,12 @@ import { notificationHandlers } from './notifications';
 import { preferenceHandlers } from './preferences';
 import { profileHandlers } from './profile';
 import { errorResponse } from './respond';
+import { savedSearchHandlers } from './saved-searches';
+import { schemaHandlers } from './schemas';
+import { searchHandlers } from './search';
 import { sessionHandlers } from './session';
 import { shareHandlers } from './shares';
+import { treeHandlers } from './trees';
 
 /** Last: any other API path is a 404 with the error body, never a pass-through. */
 const unknownApiPath = http.all('*/api/*', ({ request }) =>
@@ -32,5 +36,10 @@ export const handlers = [
   ...cartHandlers,
   ...shareHandlers,
   ...downloadHandlers,
+  // schemas and trees first: the search handler takes any other path of a searchable collection
+  ...schemaHandlers,
+  ...treeHandlers,
+  ...searchHandlers,
+  ...savedSearchHandlers,
   unknownApiPath,
 ];

@@ -1,0 +1,136 @@
+import { HttpResponse, http } from 'msw';
+import type { Db } from '../db/index';
+import type { SchemaBody } from '../db/schemas';
+import { runtime } from '../runtime';
+import { listParam, restPathOf } from '../search/params';
+import { hasRight, insertRight } from '../search/rights';
+import { type Caller, callerOf } from './caller';
+import { errorResponse, restEnvelope } from './respond';
+
+/** The client resolves schemas in batches of this many names (protocol §11.1). */
+export const SCHEMA_BATCH_SIZE = 20;
+
+/** A schema by path; `dam/asset` is `dam/data/asset`, and a bare `data/asset` the only path ending so. */
+export function schemaAt(db: Db, path: string): { path: string; body: SchemaBody } | undefined {
+  const candidates = [path, path.replace(/^([^/]+)\/(?!data\/)/, '$1/data/')];
+  for (const candidate of candidates) {
+    const body = db.schemas[candidate];
+    if (body) return { path: candidate, body };
+  }
+  const endings = Object.keys(db.schemas).filter((key) => key.endsWith(`/${path}`));
+  const [only] = endings;
+  return endings.length === 1 && only ? { path: only, body: db.schemas[only] as SchemaBody } : undefined;
+}
+
+/**
+ * The members of a schema other than its headers, `$security` answered for the caller:
+ * `objectdata/insert`, plus any other right `rscSecurity` asks about.
+ */
+export function schemaMembers(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
+  const security: Record<string, boolean> = { 'objectdata/insert': insertRight(caller) };
+  for (const right of rights) if (right !== 'insert') security[right] = hasRight(caller, right);
+  return {
+    resource: body.resource,
+    name: body.name,
+    description: body.description,
+    create: body.create,
+    tree: body.tree,
+    treefield: body.treefield,
+    $security: security,
+  };
+}
+
+/** The single-resource body of protocol §11.1. */
+export function singleSchemaBody(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
+  return { ...schemaMembers(body, caller, rights), headers: body.headers };
+}
+
+/** The multi-resource body: `resources` and `headers` keyed by resource. */
+export function multiSchemaBody(bodies: SchemaBody[], caller: Caller, rights: readonly string[] = []) {
+  return {
+    resources: bodies.map((body) => schemaMembers(body, caller, rights)),
+    headers: Object.fromEntries(bodies.map((body) => [body.resource, body.headers])),
+  };
+}
+
+/**
+ * `setting schemas.sections`: 'both' adds the other section, 'none' drops both, so a client can
+ * be shown its two refusals ('Found to many sections in body.', 'Could not find an expected section…').
+ */
+function withSections(body: Record<string, unknown>): Record<string, unknown> {
+  const mode = runtime.settings['schemas.sections'];
+  if (mode === 'one') return body;
+  const { resource, resources, ...rest } = body;
+  if (mode === 'none') return rest;
+  return {
+    ...rest,
+    resource: resource ?? (resources as { resource: string }[])[0]?.resource,
+    resources: resources ?? [body],
+  };
+}
+
+/**
+ * The names of `/rest/{base}{r1,r2}/headers`: each is `{base}{r}` where `search/` becomes `data/`
+ * and `data/` is added to a base without it (protocol §11.1).
+ */
+function batchPaths(names: string): string[] {
+  const slash = names.lastIndexOf('/', names.indexOf(','));
+  let base = names.slice(0, slash + 1).replace(/(^|\/)search\/$/, '$1data/');
+  if (!/(^|\/)data\/$/.test(base)) base = `${base}data/`;
+  return names
+    .slice(slash + 1)
+    .split(',')
+    .map((name) => `${base}${name.trim()}`);
+}
+
+function headersAnswer(request: Request, names: string): Response {
+  const caller = callerOf(request);
+  const rights = listParam(new URL(request.url).searchParams, 'rscSecurity') ?? [];
+  if (!names.includes(',')) {
+    const found = schemaAt(runtime.db, names);
+    if (!found) return errorResponse(404, `Unknown schema ${names}`);
+    return HttpResponse.json(withSections(singleSchemaBody(found.body, caller, rights)));
+  }
+  const paths = batchPaths(names);
+  if (paths.length > SCHEMA_BATCH_SIZE) {
+    return errorResponse(400, `At most ${SCHEMA_BATCH_SIZE} schemas per call, not ${paths.length}`);
+  }
+  const bodies: SchemaBody[] = [];
+  for (const path of paths) {
+    const found = schemaAt(runtime.db, path);
+    if (!found) return errorResponse(404, `Unknown schema ${path}`);
+    bodies.push(found.body);
+  }
+  return HttpResponse.json(withSections(multiSchemaBody(bodies, caller, rights)));
+}
+
+/** `GET /rest/{domain}?headers=true`: every schema of the domain, each a single-resource body. */
+function domainAnswer(request: Request, domain: string): Response | undefined {
+  const prefix = domain.endsWith('/data') || domain.includes('/data/') ? `${domain}/` : `${domain}/data/`;
+  const paths = Object.keys(runtime.db.schemas).filter(
+    (path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'),
+  );
+  if (paths.length === 0) return undefined;
+  const caller = callerOf(request);
+  const rights = listParam(new URL(request.url).searchParams, 'rscSecurity') ?? [];
+  return HttpResponse.json(
+    restEnvelope(request, {
+      resource: domain,
+      data: paths.map((path) => singleSchemaBody(runtime.db.schemas[path] as SchemaBody, caller, rights)),
+    }),
+  );
+}
+
+/** Schema headers (protocol §11): one schema, a batch, or a whole domain. */
+export const schemaHandlers = [
+  http.get('*/api/rest/*', ({ request }) => {
+    const path = restPathOf(request);
+    if (path === undefined) return undefined;
+    if (path.endsWith('/headers')) return headersAnswer(request, path.slice(0, -'/headers'.length));
+    const params = new URL(request.url).searchParams;
+    if (params.get('headers') === 'true' && schemaAt(runtime.db, path) === undefined) {
+      return domainAnswer(request, path);
+    }
+    return undefined;
+  }),
+];
