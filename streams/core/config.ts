@@ -38,6 +38,12 @@ export const config = {
   refreshTokenStorageKey: 'dam-portal.refreshToken',
   defaultLocale: 'en',
   defaultPreferenceNamespace: 'vue-app',
+  /** [conv] a visitor's language choice survives a reload (a user's lives in the profile's bolang, protocol §4.1) */
+  visitorLocaleStorageKey: 'dam-portal.locale',
+
+  // --- Notifications (seed 002 §7; protocol §20: the interval is ours, the spec names none) ---
+  /** the unread count is asked again this often while a user is signed in, and after each change */
+  notificationsPollMs: 60_000,
 
   // --- Players (seed 002 §9; protocol §1.10, §24) ---
   playerCacheMs: 60_000,
@@ -66,6 +72,8 @@ export const config = {
   cursorWaitMaxMs: 60_000,
   nextGroupSize: 20,
   schemaBatchSize: 20,
+  /** protocol §8.3 and §10.1: the static query a list or a tree gets unless it sets its own */
+  defaultStaticQuery: { activated: true },
 
   // --- Aggregates (seed 001 §9, seed 002 §9; protocol §9) ---
   aggregateDebounceMs: 100,
@@ -73,6 +81,9 @@ export const config = {
   aggregateRegistrationDelayMs: 50,
   sortedAggregateSearchDelayMs: 300,
   sortedAggregateDefaultMax: 20,
+  /** seed 001 §3: sorted aggregates read these fields and choose their mode themselves */
+  sortedAggregateDefaultFields: 'id,name',
+  sortedAggregateDefaultMode: 'auto',
   /** the search limit is the largest max plus this */
   sortedAggregateLimitMargin: 2,
 

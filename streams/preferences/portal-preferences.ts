@@ -1,0 +1,14 @@
+/**
+ * The preferences the portal itself keeps for a user (issue 3): how many results a page shows
+ * and how dense the grids are. Search and cart views read them through the selectors.
+ */
+export const PAGE_SIZES = [24, 48, 96] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export const GRID_DENSITIES = ['comfortable', 'compact'] as const;
+export type GridDensity = (typeof GRID_DENSITIES)[number];
+
+/** Their names (wire keys) in the default namespace. */
+export const PORTAL_PREFERENCES = { pageSize: 'pageSize', gridDensity: 'gridDensity' } as const;
+
+export const DEFAULT_GRID_DENSITY: GridDensity = 'comfortable';

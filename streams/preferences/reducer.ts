@@ -1,0 +1,88 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import { signedOut, whoAmILoaded } from '../session/events';
+import { userIdOf } from '../session/selectors';
+import {
+  fetchStarted,
+  loaded,
+  loadFailed,
+  notFound,
+  removed,
+  removeFailed,
+  saved,
+  saveFailed,
+  saveStarted,
+  setRefused,
+} from './events';
+
+/** One preference: `fetching -> loaded | not_found | error` (protocol §4.2). */
+export interface PreferenceState {
+  status: Status;
+  value: unknown;
+  error: SerializedError | null;
+}
+
+export interface PreferencesState {
+  /** the user the values belong to: another user's values never show */
+  owner: string | null;
+  /** by namespace, then name */
+  values: Record<string, Record<string, PreferenceState>>;
+  /** the setter's last refusal ('Invalid parameter'), until the next accepted write */
+  refusal: string | null;
+}
+
+export const initialPreferencesState: PreferencesState = { owner: null, values: {}, refusal: null };
+
+type Id = { namespace: string; name: string };
+
+function entry(draft: Draft<PreferencesState>, { namespace, name }: Id): Draft<PreferenceState> {
+  draft.values[namespace] ??= {};
+  const namespaceValues = draft.values[namespace];
+  namespaceValues[name] ??= { status: 'unknown', value: null, error: null };
+  return namespaceValues[name];
+}
+
+export const preferencesReducer = caseReducer<PreferencesState>(
+  on(whoAmILoaded, (draft, { payload }) => {
+    const owner = userIdOf(payload.me);
+    if (owner !== draft.owner) Object.assign(draft, { owner, values: {}, refusal: null });
+  }),
+  on(signedOut, (draft) => {
+    Object.assign(draft, { owner: null, values: {}, refusal: null });
+  }),
+  on(setRefused, (draft, { payload }) => {
+    draft.refusal = payload.message;
+  }),
+  // the value shows at once; a failed write sets it to null (protocol §4.2)
+  on(saveStarted, (draft, { payload }) => {
+    draft.refusal = null;
+    for (const { namespace, name, value } of payload.entries)
+      Object.assign(entry(draft, { namespace, name }), { status: 'fetching', value, error: null });
+  }),
+  on(saved, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'loaded', value: payload.value, error: null });
+  }),
+  on(saveFailed, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'error', value: null, error: payload.error });
+  }),
+  on(fetchStarted, (draft, { payload }) => {
+    entry(draft, payload).status = 'fetching';
+  }),
+  on(loaded, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'loaded', value: payload.value, error: null });
+  }),
+  on(notFound, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'not_found', value: null, error: null });
+  }),
+  on(loadFailed, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'error', error: payload.error });
+  }),
+  on(removed, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'not_found', value: null, error: null });
+  }),
+  on(removeFailed, (draft, { payload }) => {
+    Object.assign(entry(draft, payload), { status: 'error', error: payload.error });
+  }),
+);
