@@ -2,8 +2,22 @@ import { freeze } from 'immer';
 import { combineEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
 import * as appEpics from './app/epics';
+import * as downloadsEpics from './downloads/epics';
+import { downloadsReducer, initialDownloadsState } from './downloads/reducer';
 import { appReducer, initialAppState } from './app/reducer';
 import * as logsEpics from './logs/epics';
+import * as cursorsEpics from './cursors/epics';
+import { cursorsReducer, initialCursorsState } from './cursors/reducer';
+import * as queriesEpics from './queries/epics';
+import { initialQueriesState, queriesReducer } from './queries/reducer';
+import * as schemasEpics from './schemas/epics';
+import { initialSchemasState, schemasReducer } from './schemas/reducer';
+import * as notificationsEpics from './notifications/epics';
+import { initialNotificationsState, notificationsReducer } from './notifications/reducer';
+import * as preferencesEpics from './preferences/epics';
+import { initialPreferencesState, preferencesReducer } from './preferences/reducer';
+import * as profileEpics from './profile/epics';
+import { initialProfileState, profileReducer } from './profile/reducer';
 import { initialLogsState, logsReducer } from './logs/reducer';
 import * as routerEpics from './router/epics';
 import * as sessionEpics from './session/epics';
@@ -20,6 +34,13 @@ const slices = {
   router: { initial: initialRouterState, reduce: routerReducer },
   session: { initial: initialSessionState, reduce: sessionReducer },
   logs: { initial: initialLogsState, reduce: logsReducer },
+  preferences: { initial: initialPreferencesState, reduce: preferencesReducer },
+  profile: { initial: initialProfileState, reduce: profileReducer },
+  notifications: { initial: initialNotificationsState, reduce: notificationsReducer },
+  downloads: { initial: initialDownloadsState, reduce: downloadsReducer },
+  schemas: { initial: initialSchemasState, reduce: schemasReducer },
+  queries: { initial: initialQueriesState, reduce: queriesReducer },
+  cursors: { initial: initialCursorsState, reduce: cursorsReducer },
   system: { initial: initialSystemState, reduce: systemReducer },
 };
 
@@ -58,4 +79,11 @@ export const rootEpic: Epic<RootState> = combineEpics<RootState>(
   ...Object.values(routerEpics),
   ...Object.values(sessionEpics),
   ...Object.values(logsEpics),
+  ...Object.values(schemasEpics),
+  ...Object.values(queriesEpics),
+  ...Object.values(cursorsEpics),
+  ...Object.values(preferencesEpics),
+  ...Object.values(profileEpics),
+  ...Object.values(notificationsEpics),
+  ...Object.values(downloadsEpics),
 );

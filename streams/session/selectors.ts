@@ -1,4 +1,5 @@
 import type { AppState } from '../app/reducer';
+import { selectLocaleChoice } from '../profile/selectors';
 import type { Me } from './api';
 import type { SessionState } from './reducer';
 
@@ -20,10 +21,12 @@ export const selectIsUser = (state: WithSession): boolean => selectSurferType(st
 /** protocol §2.1: `connected` for a user, `disconnected` otherwise */
 export const selectSurferStatus = (state: WithSession): 'connected' | 'disconnected' =>
   selectIsUser(state) ? 'connected' : 'disconnected';
-export const selectUserId = (state: WithSession): string | null => {
-  const me = state.session.whoAmI.me;
-  return selectIsUser(state) && me?.id !== undefined ? String(me.id) : null;
-};
+/** The id of the user `me` describes; null for an application or a visitor. */
+export function userIdOf(me: Me | null): string | null {
+  return surferTypeOf(me) === 'user' && me?.id !== undefined ? String(me.id) : null;
+}
+
+export const selectUserId = (state: WithSession): string | null => userIdOf(state.session.whoAmI.me);
 
 /** A missing role means watermarked content (seed 002 §8). */
 export const selectIsWatermarked = (state: WithSession): boolean => {
@@ -35,11 +38,19 @@ export const selectIsWatermarked = (state: WithSession): boolean => {
 export const selectSessionReady = (state: WithSession): boolean =>
   state.session.provider.status === 'signed-in' && state.session.whoAmI.me !== null;
 
-/** protocol §1.4 and §3.3: a user's locale (underscores become hyphens), else the configured one. */
-export const selectEffectiveLocale = (state: WithAppAndSession): string => {
+/**
+ * protocol §1.4 and §3.3: a user's locale (underscores become hyphens), else the configured one.
+ * A language just picked on the account page shows at once: a user's while the profile patch
+ * runs, a visitor's for good (streams/profile).
+ */
+export const selectEffectiveLocale = (
+  state: WithAppAndSession & Parameters<typeof selectLocaleChoice>[0],
+): string => {
   const me = state.session.whoAmI.me;
-  const userLocale = surferTypeOf(me) === 'user' ? me?.locale : null;
-  return userLocale ? userLocale.replace(/_/g, '-') : state.app.locale || 'en';
+  const choice = selectLocaleChoice(state);
+  const chosen =
+    surferTypeOf(me) === 'user' ? (choice?.requested ?? me?.locale) : (choice?.requested ?? choice?.visitor);
+  return chosen ? chosen.replace(/_/g, '-') : state.app.locale || 'en';
 };
 
 /** protocol §3.3: the user's contribution languages, their own locale first; none for applications. */

@@ -9,6 +9,9 @@ import * as router from '../../streams/router/events';
 import * as system from '../../streams/system/events';
 import { initialRootState, rootReducer } from '../../streams/root';
 import { emptyPayload, type PayloadGenerators, serializedError, shortText } from '../helpers/arbitraries';
+import { notificationsPayloads } from './notifications/payloads';
+import { preferencesPayloads } from './preferences/payloads';
+import { profilePayloads } from './profile/payloads';
 
 const error = serializedError;
 const empty = emptyPayload;
@@ -74,6 +77,9 @@ const shellPayloads: PayloadGenerators = {
 /** One generator per event type of the catalogue. */
 const payloads: PayloadGenerators = {
   ...shellPayloads,
+  ...preferencesPayloads,
+  ...profilePayloads,
+  ...notificationsPayloads,
 };
 
 /** Protocol §2.1: the client order, plus the vocabularies of downloads and the application provider. */

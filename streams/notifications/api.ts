@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+
+/** protocol §20: the client reads `key`; the other fields are shown when the server sends them. */
+const wireNotificationSchema = z.looseObject({
+  key: z.union([z.string(), z.number()]),
+  type: z.string().nullish(),
+  title: z.string().nullish(),
+  message: z.string().nullish(),
+  date: z.string().nullish(),
+  read: z.boolean().nullish(),
+  link: z.string().nullish(),
+});
+type WireNotification = z.infer<typeof wireNotificationSchema>;
+
+const listAnswerSchema = z.object({ response: z.object({ data: z.array(wireNotificationSchema) }) });
+const unreadAnswerSchema = z.object({ response: z.object({ unreadCount: z.number() }) });
+
+/**
+ * A notification as the portal keeps it. The wire's `key` is called `id` here: exported logs
+ * mask any member named `key` (streams/core/redact.ts).
+ */
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.string().nullable(),
+  title: z.string().nullable(),
+  message: z.string().nullable(),
+  date: z.string().nullable(),
+  read: z.boolean(),
+  link: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export function toNotification(wire: WireNotification): Notification {
+  return {
+    id: String(wire.key),
+    type: wire.type ?? null,
+    title: wire.title ?? null,
+    message: wire.message ?? null,
+    date: wire.date ?? null,
+    read: wire.read ?? false,
+    link: wire.link ?? null,
+  };
+}
+
+export function listNotifications(): HttpRequest<z.infer<typeof listAnswerSchema>> {
+  return { method: 'GET', path: '/rest/usernotif', schema: listAnswerSchema };
+}
+
+export function unreadCount(): HttpRequest<z.infer<typeof unreadAnswerSchema>> {
+  return { method: 'GET', path: '/rest/usernotif/unread', schema: unreadAnswerSchema };
+}
+
+/** No body; the answer is not read. */
+export function markAllRead(): HttpRequest<undefined> {
+  return { method: 'POST', path: '/rest/usernotif/markread' };
+}
+
+export function removeNotification(id: string): HttpRequest<undefined> {
+  return { method: 'DELETE', path: `/rest/usernotif/${encodeURIComponent(id)}` };
+}
+
+/** protocol §20: the local list is replaced only when the set of keys changed. */
+export function sameKeys(current: readonly Notification[], next: readonly Notification[]): boolean {
+  if (current.length !== next.length) return false;
+  const ids = new Set(current.map(({ id }) => id));
+  return next.every(({ id }) => ids.has(id));
+}

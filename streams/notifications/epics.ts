@@ -1,0 +1,108 @@
+import {
+  catchError,
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  timer,
+} from 'rxjs';
+import type { Epic } from '../core/epic';
+import { serializeError } from '../core/errors';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { Http } from '../core/http';
+import { ofType } from '../core/operators/of-type';
+import { signedOut, whoAmILoaded } from '../session/events';
+import { userIdOf } from '../session/selectors';
+import * as api from './api';
+import {
+  listFailed,
+  listLoaded,
+  listRequested,
+  markAllReadFailed,
+  markAllReadRequested,
+  markedAllRead,
+  removed,
+  removeFailed,
+  removeRequested,
+  unreadCounted,
+  unreadCountFailed,
+} from './events';
+import type { NotificationsState } from './reducer';
+
+type S = { notifications: NotificationsState };
+
+function fetchList(http: Http, origin: AnyEvent): Observable<UnstampedEvent> {
+  return http.request(api.listNotifications()).pipe(
+    map(({ data }) => listLoaded({ notifications: data.response.data.map(api.toNotification) }, origin)),
+    catchError((thrown: unknown) => of(listFailed({ error: serializeError(thrown) }, origin))),
+  );
+}
+
+function fetchUnreadCount(http: Http, origin: AnyEvent): Observable<UnstampedEvent> {
+  return http.request(api.unreadCount()).pipe(
+    map(({ data }) => unreadCounted({ count: data.response.unreadCount }, origin)),
+    catchError((thrown: unknown) => of(unreadCountFailed({ error: serializeError(thrown) }, origin))),
+  );
+}
+
+export const loadList: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(listRequested),
+    switchMap((event) => fetchList(http, event)),
+  );
+
+/**
+ * While a user is signed in: the unread count at once, then every `notificationsPollMs`, and
+ * after each mark-read or removal (protocol §20). A list already shown is asked again with the
+ * timed count (it is replaced only when its keys changed). Sign-out or another user stops it.
+ */
+export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, config }) => {
+  const changes$ = event$.pipe(ofType(markedAllRead, markAllReadFailed, removed, removeFailed));
+  return event$.pipe(
+    filter((event) => whoAmILoaded.match(event) || signedOut.match(event)),
+    map((event) => ({ event, user: whoAmILoaded.match(event) ? userIdOf(event.payload.me) : null })),
+    distinctUntilChanged((previous, next) => previous.user === next.user),
+    switchMap(({ event, user }) => {
+      if (user === null) return EMPTY;
+      const ticks$ = timer(0, config.notificationsPollMs, scheduler).pipe(
+        mergeMap(() =>
+          state$.value.notifications.items === null
+            ? fetchUnreadCount(http, event)
+            : merge(fetchUnreadCount(http, event), fetchList(http, event)),
+        ),
+      );
+      const afterChanges$ = changes$.pipe(switchMap((change) => fetchUnreadCount(http, change)));
+      return merge(ticks$, afterChanges$);
+    }),
+  );
+};
+
+/** Fire and forget: the page does not wait for the answer, only the count is asked again. */
+export const markAllRead: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(markAllReadRequested),
+    mergeMap((event) =>
+      http.request(api.markAllRead()).pipe(
+        map(() => markedAllRead({}, event)),
+        catchError((thrown: unknown) => of(markAllReadFailed({ error: serializeError(thrown) }, event))),
+      ),
+    ),
+  );
+
+export const removeNotification: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(removeRequested),
+    mergeMap((event) =>
+      http.request(api.removeNotification(event.payload.id)).pipe(
+        map(() => removed({ id: event.payload.id }, event)),
+        catchError((thrown: unknown) =>
+          of(removeFailed({ id: event.payload.id, error: serializeError(thrown) }, event)),
+        ),
+      ),
+    ),
+  );

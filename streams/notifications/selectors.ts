@@ -1,0 +1,7 @@
+import type { NotificationsState } from './reducer';
+
+type WithNotifications = { notifications: NotificationsState };
+
+export const selectNotifications = (state: WithNotifications) => state.notifications;
+/** The header badge: null until the server answered, 0 when everything is read. */
+export const selectUnreadCount = (state: WithNotifications): number | null => state.notifications.unreadCount;

@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+
+/** protocol §4.2, verbatim: a plain profile patch never carries a password. */
+export const PASSWORD_NOT_PATCHABLE =
+  "You can't update password using this endpoint. Please use changePassword";
+
+/** The profile as the server answers it; the portal shows and edits these fields. */
+export const profileSchema = z.looseObject({
+  id: z.union([z.number(), z.string()]).optional(),
+  login: z.string().optional(),
+  firstname: z.string().nullish(),
+  lastname: z.string().nullish(),
+  email: z.string().nullish(),
+  bolang: z.string().nullish(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** The fields of the profile form, in order; `login` is shown read-only. */
+export const EDITABLE_PROFILE_FIELDS = ['firstname', 'lastname', 'email'] as const;
+export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
+
+/** Field headers, as `headers=true` returns them: passed on, read by name. */
+export const profileHeadersSchema = z.record(z.string(), z.unknown());
+
+/** The REST envelope (protocol §1.8): `response.data` is the profile, `headers` when asked for. */
+const profileAnswerSchema = z.object({
+  response: z.object({ data: profileSchema }),
+  headers: profileHeadersSchema.nullish(),
+});
+export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+
+/** Seed 002 §7; protocol §23.21: the schema headers only while they are not known (or forced). */
+export function getMyProfile(withHeaders: boolean): HttpRequest<ProfileAnswer> {
+  return {
+    method: 'GET',
+    path: '/rest/profil/me',
+    query: { headers: withHeaders || undefined, withFacets: false },
+    schema: profileAnswerSchema,
+  };
+}
+
+/** protocol §4.1: multipart with a `json` field of the changed fields; answered 200 or 201. */
+export function patchMyProfile(changes: Record<string, unknown>): HttpRequest<ProfileAnswer> {
+  return {
+    method: 'POST',
+    path: '/rest/profil/me/patch',
+    query: { jsonproperty: 'json', withFacets: false },
+    body: { multipart: { json: JSON.stringify(changes) } },
+    schema: profileAnswerSchema,
+  };
+}
+
+/** protocol §4.1: the locale change is a profile patch of `bolang`. */
+export function changeLocale(locale: string): HttpRequest<ProfileAnswer> {
+  return patchMyProfile({ bolang: locale });
+}
+
+/** protocol §4.1: POST `/rest/profil`, the fields as the `json` part. */
+export function createProfile(fields: Record<string, unknown>): HttpRequest<ProfileAnswer> {
+  return {
+    method: 'POST',
+    path: '/rest/profil',
+    query: { jsonproperty: 'json' },
+    body: { multipart: { json: JSON.stringify(fields) } },
+    schema: profileAnswerSchema,
+  };
+}

@@ -1,0 +1,122 @@
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import { signedOut, whoAmILoaded } from '../session/events';
+import { userIdOf } from '../session/selectors';
+import type { Profile } from './api';
+import {
+  created,
+  createFailed,
+  createRequested,
+  loaded,
+  loadFailed,
+  loadRequested,
+  localeChanged,
+  localeChangeFailed,
+  localeChangeRequested,
+  patched,
+  patchFailed,
+  patchRefused,
+  patchRequested,
+  visitorLocaleChosen,
+  visitorLocaleRestored,
+} from './events';
+
+interface Operation {
+  status: Status;
+  error: SerializedError | null;
+}
+
+export interface LocaleChoice extends Operation {
+  /** the language just picked: the UI shows it while the profile patch runs */
+  requested: string | null;
+  /** a visitor's own choice (a user's lives in the profile) */
+  visitor: string | null;
+}
+
+export interface ProfileState extends Operation {
+  /** the user the profile belongs to */
+  owner: string | null;
+  data: Profile | null;
+  /** the profile schema's field headers, asked for once (protocol §23.21) */
+  headers: Record<string, unknown> | null;
+  patch: Operation;
+  create: Operation;
+  locale: LocaleChoice;
+}
+
+const idle: Operation = { status: 'unknown', error: null };
+
+export const initialProfileState: ProfileState = {
+  ...idle,
+  owner: null,
+  data: null,
+  headers: null,
+  patch: idle,
+  create: idle,
+  locale: { ...idle, requested: null, visitor: null },
+};
+
+export const profileReducer = caseReducer<ProfileState>(
+  // another user (or none): the profile of the previous one is dropped, a visitor's language stays
+  on(whoAmILoaded, (draft, { payload }) => {
+    const owner = userIdOf(payload.me);
+    if (owner !== draft.owner)
+      Object.assign(draft, { ...idle, owner, data: null, patch: idle, create: idle });
+    // who-am-I now carries the picked locale, unless a change is still on its way
+    if (draft.locale.status !== 'fetching') draft.locale.requested = null;
+  }),
+  on(signedOut, (draft) => {
+    Object.assign(draft, { ...idle, owner: null, data: null, patch: idle, create: idle });
+  }),
+  on(loadRequested, (draft) => {
+    draft.status = 'fetching';
+  }),
+  on(loaded, (draft, { payload }) => {
+    Object.assign(draft, { status: 'loaded', error: null, data: payload.profile });
+    if (payload.headers) draft.headers = payload.headers;
+  }),
+  on(loadFailed, (draft, { payload }) => {
+    Object.assign(draft, { status: 'error', error: payload.error });
+  }),
+  on(patchRequested, (draft) => {
+    draft.patch = { status: 'fetching', error: null };
+  }),
+  on(patchRefused, (draft, { payload }) => {
+    draft.patch = { status: 'error', error: { code: 'error.profile.password', message: payload.message } };
+  }),
+  on(patched, (draft, { payload }) => {
+    draft.patch = { status: 'loaded', error: null };
+    draft.data = payload.profile;
+  }),
+  on(patchFailed, (draft, { payload }) => {
+    draft.patch = { status: 'error', error: payload.error };
+  }),
+  on(createRequested, (draft) => {
+    draft.create = { status: 'fetching', error: null };
+  }),
+  on(created, (draft, { payload }) => {
+    draft.create = { status: 'loaded', error: null };
+    draft.data = payload.profile;
+  }),
+  on(createFailed, (draft, { payload }) => {
+    draft.create = { status: 'error', error: payload.error };
+  }),
+  on(localeChangeRequested, (draft, { payload }) => {
+    Object.assign(draft.locale, { status: 'fetching', error: null, requested: payload.locale });
+  }),
+  // `requested` stays until who-am-I answers with the new locale, so the UI does not flicker back
+  on(localeChanged, (draft, { payload }) => {
+    draft.locale.status = 'loaded';
+    if (draft.data) draft.data.bolang = payload.locale;
+  }),
+  on(localeChangeFailed, (draft, { payload }) => {
+    Object.assign(draft.locale, { status: 'error', error: payload.error, requested: null });
+  }),
+  on(visitorLocaleChosen, (draft, { payload }) => {
+    Object.assign(draft.locale, { status: 'loaded', error: null, requested: null, visitor: payload.locale });
+  }),
+  on(visitorLocaleRestored, (draft, { payload }) => {
+    draft.locale.visitor = payload.locale;
+  }),
+);

@@ -1,0 +1,17 @@
+import type { ProfileState } from './reducer';
+
+/**
+ * No runtime import of the session domain here: its `selectEffectiveLocale` reads
+ * `selectLocaleChoice`, and the session selectors are imported by this domain's reducer.
+ */
+type WithProfile = { profile: ProfileState };
+
+export const selectProfile = (state: WithProfile) => state.profile;
+export const selectProfilePatch = (state: WithProfile) => state.profile.patch;
+export const selectProfileCreate = (state: WithProfile) => state.profile.create;
+export const selectLocaleChange = (state: WithProfile) => state.profile.locale;
+
+/** The language picked in this browser, if any: optional so the session's selectors work without this slice. */
+export const selectLocaleChoice = (
+  state: Partial<WithProfile>,
+): { requested: string | null; visitor: string | null } | null => state.profile?.locale ?? null;
