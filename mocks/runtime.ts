@@ -88,8 +88,6 @@ export interface ZipJob {
   sendLinkByEmail: boolean;
   /** asset ids, in cart order, fixed when the zip was asked for */
   assetIds: number[];
-  /** the size `testZipCart` reports for the same request */
-  declaredSize: number;
   requestedAt: number;
   readyAt: number;
   bytes?: Uint8Array;

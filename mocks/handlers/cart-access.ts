@@ -185,9 +185,10 @@ export const CART_RESOURCES = ['asset'] as const;
 
 /**
  * `items` / `selection` bodies: `{<resource>: [ids]}`, ids as strings or numbers. Unknown
- * resources and unknown assets are refused with 400.
+ * resources are refused with 400, and so are unknown assets unless `mustExist` is false (an item
+ * whose asset is gone can still be removed).
  */
-export function parseItemMap(value: unknown, field: string): Record<string, string[]> {
+export function parseItemMap(value: unknown, field: string, mustExist = true): Record<string, string[]> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
     throw new HttpFailure(400, `${field} must be an object of resource -> ids`);
@@ -201,9 +202,8 @@ export function parseItemMap(value: unknown, field: string): Record<string, stri
       throw new HttpFailure(400, `${field}.${type} must be a list of ids`);
     }
     items[type] = ids.map(String);
-    for (const id of items[type]) {
-      if (!findAsset(runtime.db.assets, id)) throw new HttpFailure(400, `Unknown ${type} ${id}`);
-    }
+    const unknown = mustExist && items[type].find((id) => !findAsset(runtime.db.assets, id));
+    if (unknown) throw new HttpFailure(400, `Unknown ${type} ${unknown}`);
   }
   return items;
 }

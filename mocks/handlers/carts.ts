@@ -266,7 +266,7 @@ export const cartHandlers = [
     `${CART}/removeCartItems/:id`,
     guarded(async ({ request, params }) => {
       const { cart, user } = cartForUser(request, String(params.id), 'changeItems');
-      const removed = parseItemMap((await jsonBody(request)).items, 'items');
+      const removed = parseItemMap((await jsonBody(request)).items, 'items', false);
       for (const [type, ids] of Object.entries(removed)) {
         const gone = new Set(ids);
         const kept = (cart.items[type] ?? []).filter((id) => !gone.has(id));

@@ -169,7 +169,6 @@ export const downloadHandlers = [
         withAssetsDescriptions: contents.withAssetsDescriptions,
         sendLinkByEmail,
         assetIds: contents.assets.map((asset) => asset.id),
-        declaredSize: declaredZipSize(contents),
         requestedAt: now,
         readyAt: now + runtime.settings['zip.buildMs'],
       };

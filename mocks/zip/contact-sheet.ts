@@ -44,9 +44,7 @@ const WIN_ANSI: Record<string, string> = {
 
 /** A PDF string literal in WinAnsi, one byte per character, with `\`, `(` and `)` escaped. */
 function pdfText(text: string): string {
-  const latin1 = Array.from(text, (char) => WIN_ANSI[char] ?? (char.charCodeAt(0) <= 0xff ? char : '?')).join(
-    '',
-  );
+  const latin1 = text.replace(/[\u0100-\u{10ffff}]/gu, (char) => WIN_ANSI[char] ?? '?');
   return `(${latin1.replace(/[\\()]/g, (char) => `\\${char}`)})`;
 }
 
@@ -136,5 +134,7 @@ export function contactSheetPdf(title: string, assets: readonly Asset[]): Uint8A
   pdf += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
   for (let id = 1; id < objects.length; id++) pdf += `${String(offsets[id]).padStart(10, '0')} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Uint8Array.from(pdf, (char) => char.charCodeAt(0));
+  const bytes = new Uint8Array(pdf.length);
+  for (let index = 0; index < pdf.length; index++) bytes[index] = pdf.charCodeAt(index);
+  return bytes;
 }
