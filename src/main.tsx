@@ -1,11 +1,11 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { started } from '../streams/app/events';
 import { config } from '../streams/core/config';
 import { serializeError } from '../streams/core/errors';
 import { SessionVault } from '../streams/core/session-vault';
 import { createStore } from '../streams/core/store';
-import { serializeLog } from '../streams/recorder/log-file';
+import { serializeLog, withNote } from '../streams/recorder/log-file';
 import { createRecorder } from '../streams/recorder/recorder';
 import { initialRootState, type RootState, rootEpic, rootReducer } from '../streams/root';
 import { untrappedErrorCaught } from '../streams/system/events';
@@ -13,6 +13,8 @@ import { App } from './app/app';
 import { createLiveDeps, currentLocation } from './app/live-deps';
 import { readMountSettings } from './app/mount-settings';
 import { PortalProvider } from './app/store-context';
+import { DevtoolsLink } from './devtools/devtools-link';
+import { useTravelling } from './hooks/use-travelling';
 import './ui/theme.css';
 
 const mount = document.getElementById('app');
@@ -40,10 +42,11 @@ const recorder = createRecorder<RootState>({
 recorder.setSession({ startedAt: Date.now(), locale: settings.locale });
 const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState, recorder });
 
-function exportEventLog(): string {
+function exportEventLog(note = ''): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const fileName = `dam-portal-${stamp}.evlog.json`;
-  const url = URL.createObjectURL(new Blob([serializeLog(recorder.export())], { type: 'application/json' }));
+  const text = serializeLog(withNote(recorder.export(), note));
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   deps.downloads.open(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
   return fileName;
@@ -78,10 +81,30 @@ store.dispatch(
   }),
 );
 
+// the Redux DevTools extension in development builds only: never part of the production bundle
+if (import.meta.env.DEV) {
+  void import('../streams/recorder/devtools-bridge').then(({ connectReduxDevtools }) =>
+    connectReduxDevtools(store, window),
+  );
+}
+
+// the timeline over a replayed log, loaded once the devtools start a time travel
+const TimeTravelBar = lazy(() => import('./devtools/time-travel-bar'));
+
+function TimeTravel() {
+  return useTravelling() ? (
+    <Suspense fallback={null}>
+      <TimeTravelBar />
+    </Suspense>
+  ) : null;
+}
+
 createRoot(mount).render(
   <StrictMode>
-    <PortalProvider value={{ store, exportEventLog }}>
+    <PortalProvider value={{ store, exportEventLog, recorder }}>
       <App />
+      <DevtoolsLink />
+      <TimeTravel />
     </PortalProvider>
   </StrictMode>,
 );

@@ -1,13 +1,21 @@
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { DevtoolsRoute } from '../devtools/devtools-route';
+import { DownloadsPage } from '../downloads/downloads-page';
 import { HomePage } from '../home/home-page';
+import { SignInPage } from '../session/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 
 /**
  * The screens of UI-CONTRACT.md "Routes", one line each, in the contract's order. A feature adds
  * its screen here (and its link in `navigation.ts`) in the change that makes it work.
  */
-const SCREENS: readonly { path: string; component: ComponentType }[] = [{ path: '/', component: HomePage }];
+const SCREENS: readonly { path: string; component: ComponentType }[] = [
+  { path: '/signin', component: SignInPage },
+  { path: '/downloads', component: DownloadsPage },
+  { path: '/devtools', component: DevtoolsRoute },
+  { path: '/', component: HomePage },
+];
 
 export function Routes() {
   return (

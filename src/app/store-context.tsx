@@ -1,11 +1,14 @@
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Store } from '../../streams/core/store';
+import type { Recorder } from '../../streams/recorder/recorder';
 import type { RootState } from '../../streams/root';
 
 export interface PortalContext {
   store: Store<RootState>;
-  /** saves the recorded event log as a file; returns the file name */
-  exportEventLog(): string;
+  /** saves the recorded event log as a file, with the user's note if any; returns the file name */
+  exportEventLog(note?: string): string;
+  /** the session's recorder, read by the devtools (view tests go without) */
+  recorder?: Recorder<RootState>;
 }
 
 const Context = createContext<PortalContext | null>(null);

@@ -1,3 +1,6 @@
+import { downloadsMessagesEn } from '../downloads/messages';
+import { devtoolsMessagesEn } from '../devtools/messages';
+import { sessionMessagesEn } from '../session/messages';
 /** The shell's own English messages. */
 export const shellMessagesEn = {
   'app.loading': 'Loading the portal…',
@@ -47,6 +50,9 @@ export const shellMessagesEn = {
  */
 export const en = {
   ...shellMessagesEn,
+  ...sessionMessagesEn,
+  ...devtoolsMessagesEn,
+  ...downloadsMessagesEn,
 };
 
 export type MessageKey = keyof typeof en;

@@ -1,3 +1,6 @@
+import { downloadsMessagesFr } from '../downloads/messages';
+import { devtoolsMessagesFr } from '../devtools/messages';
+import { sessionMessagesFr } from '../session/messages';
 import type { Messages, shellMessagesEn } from './messages-en';
 
 const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
@@ -45,4 +48,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
 
 export const fr: Messages = {
   ...shellMessages,
+  ...sessionMessagesFr,
+  ...devtoolsMessagesFr,
+  ...downloadsMessagesFr,
 };

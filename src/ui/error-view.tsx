@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { NO_CODE_PROVIDED, type SerializedError } from '../../streams/core/errors';
-import { selectLocale } from '../../streams/app/selectors';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { usePortal } from '../app/store-context';
+import { ReportProblemButton } from '../devtools/report-problem';
 import { useAppState } from '../hooks/use-app-state';
 import { describeErrorCode } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
@@ -9,7 +10,7 @@ import { useTranslate } from '../i18n/use-translate';
 /** The generic error view of seed 000 §2 / protocol §1.9, with a way to report the problem. */
 export function ErrorView({ error, onDismiss }: { error: SerializedError; onDismiss?: () => void }) {
   const t = useTranslate();
-  const locale = useAppState(selectLocale);
+  const locale = useAppState(selectEffectiveLocale);
   const { exportEventLog } = usePortal();
   const [exportedAs, setExportedAs] = useState<string | null>(null);
   const code = error.code || NO_CODE_PROVIDED;
@@ -38,6 +39,7 @@ export function ErrorView({ error, onDismiss }: { error: SerializedError; onDism
         >
           {t('error.export')}
         </button>
+        <ReportProblemButton />
         {onDismiss ? (
           <button type="button" className="button" onClick={onDismiss}>
             {t('error.dismiss')}

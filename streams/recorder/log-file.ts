@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { eventCatalogue, eventMetaSchema } from '../core/event';
+import { redactText } from '../core/redact';
 import { schemaShape } from './schema-shape';
 import { sha256Hex } from './sha256';
 
@@ -34,6 +35,8 @@ export const eventLogFileSchema = z.object({
   // zod 4 requires `unknown` keys to be present: a snapshot without `state` fails the parse
   snapshot: z.object({ seq: z.number().int(), state: z.unknown() }).nullable(),
   events: z.array(loggedEventSchema),
+  /** what the user wrote when reporting a problem */
+  note: z.string().optional(),
 });
 
 export type EventLogFile = z.infer<typeof eventLogFileSchema>;
@@ -77,6 +80,12 @@ export function createLogFile(parts: {
     snapshot: parts.snapshot,
     events: parts.events,
   };
+}
+
+/** The user's note travels with the log, masked like any other text that may hold a secret. */
+export function withNote(log: EventLogFile, note: string): EventLogFile {
+  const text = redactText(note.trim());
+  return text ? { ...log, note: text } : log;
 }
 
 /** JSON with one event per line, so that committed fixture logs diff readably. */

@@ -1,0 +1,29 @@
+import type { AnyEvent, EventSource } from '../../streams/core/event';
+
+export interface EventFilter {
+  domain: string;
+  type: string;
+  source: EventSource | '';
+}
+
+export const NO_FILTER: EventFilter = { domain: '', type: '', source: '' };
+
+export function domainOf(type: string): string {
+  const slash = type.indexOf('/');
+  return slash === -1 ? type : type.slice(0, slash);
+}
+
+export function domainsOf(events: readonly AnyEvent[]): string[] {
+  return [...new Set(events.map((event) => domainOf(event.type)))].sort();
+}
+
+export function filterEvents(events: readonly AnyEvent[], filter: EventFilter): readonly AnyEvent[] {
+  if (!filter.domain && !filter.type && !filter.source) return events;
+  const type = filter.type.toLowerCase();
+  return events.filter(
+    (event) =>
+      (!filter.domain || domainOf(event.type) === filter.domain) &&
+      (!type || event.type.toLowerCase().includes(type)) &&
+      (!filter.source || event.meta.source === filter.source),
+  );
+}

@@ -1,0 +1,70 @@
+import { useId, useState } from 'react';
+import { usePortal } from '../app/store-context';
+import { useTranslate } from '../i18n/use-translate';
+
+/**
+ * "Report a problem": a dialog with a note, whose button saves the redacted event log with the
+ * note in it, ready to attach to a bug report. Place it anywhere inside the portal provider.
+ */
+export function ReportProblemButton({ className = 'button' }: { className?: string }) {
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {t('devtools.report.button')}
+      </button>
+      {open && <ReportProblemDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+export function ReportProblemDialog({ onClose }: { onClose: () => void }) {
+  const t = useTranslate();
+  const { exportEventLog } = usePortal();
+  const [note, setNote] = useState('');
+  const [savedAs, setSavedAs] = useState<string | null>(null);
+  const headingId = useId();
+  const noteId = useId();
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={headingId}
+      className="report-dialog"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') onClose();
+      }}
+    >
+      <h2 id={headingId}>{t('devtools.report.heading')}</h2>
+      <p>{t('devtools.report.intro')}</p>
+      <label htmlFor={noteId}>{t('devtools.report.note')}</label>
+      <textarea
+        id={noteId}
+        // the dialog opens on the user's click: the note is what they came to write
+        // biome-ignore lint/a11y/noAutofocus: focus moves into the dialog that just opened
+        autoFocus
+        rows={4}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+      <div className="button-row">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setSavedAs(exportEventLog(note))}
+        >
+          {t('devtools.report.export')}
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          {savedAs ? t('devtools.report.close') : t('devtools.report.cancel')}
+        </button>
+      </div>
+      {savedAs && (
+        <p role="status" className="notice">
+          {t('devtools.report.saved', { file: savedAs })}
+        </p>
+      )}
+    </div>
+  );
+}
