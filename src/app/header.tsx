@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
-import { selectAppInfo, selectLocale } from '../../streams/app/selectors';
+import { selectAppInfo } from '../../streams/app/selectors';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { DownloadsTray } from '../downloads/downloads-tray';
+import { AccountMenu } from '../session/account-menu';
 import { NAVIGATION } from './navigation';
 
 export function Header() {
@@ -10,7 +13,7 @@ export function Header() {
   const [location] = useLocation();
   const { appName, appLogoHeaderUrlForDarkBG, appFaviconUrl } = useAppState(selectAppInfo).data;
 
-  const locale = useAppState(selectLocale);
+  const locale = useAppState(selectEffectiveLocale);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -55,6 +58,8 @@ export function Header() {
           </ul>
         </nav>
       )}
+      <DownloadsTray />
+      <AccountMenu />
     </header>
   );
 }

@@ -10,4 +10,4 @@ export interface NavigationLink {
  * The screens of UI-CONTRACT.md "Routes" that work today, in the contract's order. A screen's
  * link is added here in the same change that makes the screen work.
  */
-export const NAVIGATION: readonly NavigationLink[] = [];
+export const NAVIGATION: readonly NavigationLink[] = [{ href: '/downloads', label: 'nav.downloads' }];

@@ -9,6 +9,7 @@ import * as router from '../../streams/router/events';
 import * as system from '../../streams/system/events';
 import { initialRootState, rootReducer } from '../../streams/root';
 import { emptyPayload, type PayloadGenerators, serializedError, shortText } from '../helpers/arbitraries';
+import { downloadsPayloads } from './downloads/payloads';
 import { notificationsPayloads } from './notifications/payloads';
 import { preferencesPayloads } from './preferences/payloads';
 import { profilePayloads } from './profile/payloads';
@@ -77,6 +78,7 @@ const shellPayloads: PayloadGenerators = {
 /** One generator per event type of the catalogue. */
 const payloads: PayloadGenerators = {
   ...shellPayloads,
+  ...downloadsPayloads,
   ...preferencesPayloads,
   ...profilePayloads,
   ...notificationsPayloads,

@@ -1,0 +1,133 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { profilesRequested, requested } from '../../streams/downloads/events';
+import { selectLatestForCart, selectProfiles } from '../../streams/downloads/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+import { DownloadRow } from './download-row';
+import { SplitNotices } from './split-notices';
+import './downloads.css';
+
+/** The seed's defaults (seed 000 §3, protocol §23.2). */
+const DEFAULT_PROFILE = 'originals';
+
+export interface DownloadDialogProps {
+  /** the cart's id; for a shared cart, the share uuid (its password is in the session vault) */
+  cartId: string;
+  cartName: string;
+  shareUuid?: string;
+  onClose(): void;
+}
+
+/**
+ * The "Download" dialog of UI-CONTRACT.md: profile, contact sheet, asset descriptions and e-mail,
+ * then the progress of the download it started (which goes on after the dialog is closed).
+ */
+export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: DownloadDialogProps) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const target = shareUuid ?? cartId;
+  const profiles = useAppState(selectProfiles);
+  const followed = useAppState(selectLatestForCart, target);
+  const formId = useId();
+  const hintId = useId();
+  const [started, setStarted] = useState(false);
+  const [profile, setProfile] = useState(DEFAULT_PROFILE);
+  const [withContactSheet, setWithContactSheet] = useState(true);
+  const [withAssetsDescriptions, setWithAssetsDescriptions] = useState(true);
+  const [sendLinkByEmail, setSendLinkByEmail] = useState(false);
+
+  const profilesLoaded = profiles.status === 'loaded';
+  useEffect(() => {
+    if (!profilesLoaded) dispatch(profilesRequested({}));
+  }, [dispatch, profilesLoaded]);
+
+  const codes = profiles.list.length > 0 ? profiles.list : [{ code: DEFAULT_PROFILE }];
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    dispatch(
+      requested({
+        cartId: target,
+        shared: shareUuid !== undefined,
+        downloadName: cartName,
+        profile,
+        withContactSheet,
+        withAssetsDescriptions,
+        sendLinkByEmail,
+        selection: {},
+      }),
+    );
+    setStarted(true);
+  };
+
+  return (
+    <ModalDialog title={t('downloads.dialog.title')} onClose={onClose} className="download-dialog">
+      <p>{t('downloads.dialog.cart', { name: cartName })}</p>
+      {started ? (
+        <>
+          <p role="status">{t('downloads.dialog.followUp')}</p>
+          <SplitNotices origins={followed.flatMap((record) => record.part?.of ?? [])} />
+          <ul className="download-list">
+            {followed.map((record) => (
+              <DownloadRow key={record.downloadId} record={record} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <form className="form" onSubmit={start} id={formId}>
+          <label className="form__field">
+            <span>{t('downloads.dialog.profile')}</span>
+            <select name="profile" value={profile} onChange={(event) => setProfile(event.target.value)}>
+              {codes.map(({ code, label }) => (
+                <option key={code} value={code}>
+                  {label ?? code}
+                </option>
+              ))}
+            </select>
+          </label>
+          {profiles.status === 'error' && <p role="alert">{t('downloads.dialog.profilesFailed')}</p>}
+          <label className="form__check">
+            <input
+              type="checkbox"
+              checked={withContactSheet}
+              onChange={(event) => setWithContactSheet(event.target.checked)}
+            />
+            {t('downloads.dialog.contactSheet')}
+          </label>
+          <label className="form__check">
+            <input
+              type="checkbox"
+              checked={withAssetsDescriptions}
+              onChange={(event) => setWithAssetsDescriptions(event.target.checked)}
+            />
+            {t('downloads.dialog.descriptions')}
+          </label>
+          <label className="form__check">
+            <input
+              type="checkbox"
+              checked={sendLinkByEmail}
+              onChange={(event) => setSendLinkByEmail(event.target.checked)}
+              aria-describedby={hintId}
+            />
+            {t('downloads.dialog.email')}
+          </label>
+          <p id={hintId} className="form__hint">
+            {t('downloads.dialog.emailHint')}
+          </p>
+        </form>
+      )}
+      <div className="button-row">
+        {!started && (
+          <button type="submit" form={formId} className="button button--primary">
+            {t('downloads.dialog.start')}
+          </button>
+        )}
+        <button type="button" className="button" onClick={onClose}>
+          {t('downloads.dialog.close')}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

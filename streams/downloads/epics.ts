@@ -1,0 +1,127 @@
+import { catchError, concat, EMPTY, exhaustMap, filter, map, merge, mergeMap, of, takeUntil } from 'rxjs';
+import type { Epic } from '../core/epic';
+import { serializeError } from '../core/errors';
+import type { AnyEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import * as api from './api';
+import { downloadErrors } from './download-errors';
+import {
+  built,
+  buildStarted,
+  failed,
+  handedToBrowser,
+  profilesLoaded,
+  profilesLoadFailed,
+  profilesRequested,
+  requested,
+  resumed,
+  retried,
+  sizeTested,
+  sizeTestStarted,
+  split,
+  warningConfirmed,
+  zipReady,
+} from './events';
+import { type DownloadsRoot, failWith, optionsOf, targetOf, untilCanceled, withRecord } from './flow';
+import { downloadIdOf } from './reducer';
+import { downloadReached, selectDownloads } from './selectors';
+
+export { pollReadiness } from './readiness-epics';
+export { measureRefused, splitRefused } from './split-epics';
+export { persistPending, restorePending, resumeRestored } from './persistence-epics';
+
+type S = DownloadsRoot;
+
+/** The downloads an event starts: a new one, a retried or resumed one, or the parts of a split. */
+function downloadsToSize(event: AnyEvent, state: S): string[] {
+  if (requested.match(event)) return [downloadIdOf(event, event.payload.cartId)];
+  if (split.match(event)) {
+    return selectDownloads(state)
+      .filter((record) => record.part?.of === event.payload.downloadId)
+      .map((record) => record.downloadId);
+  }
+  return [(event.payload as { downloadId: string }).downloadId];
+}
+
+/**
+ * Steps 1-2 of protocol §7.2: `resolving` while `testZipCart` runs, then `resolved` with the
+ * infos. A record already at or after `resolving` is left alone.
+ */
+export const testSize: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(requested, retried, resumed, split),
+    mergeMap((event) =>
+      merge(
+        ...downloadsToSize(event, state$.value).map((downloadId) =>
+          withRecord(state$, downloadId, event, (record) => {
+            if (downloadReached(record.status, 'resolving')) return EMPTY;
+            return concat(
+              of(sizeTestStarted({ downloadId }, event)),
+              deps.http
+                .request(api.testZipCart(targetOf(record, deps), optionsOf(record)))
+                .pipe(map(({ data }) => sizeTested({ downloadId, infos: data }, event))),
+            ).pipe(failWith(downloadId, event), takeUntil(untilCanceled(event$, downloadId)));
+          }),
+        ),
+      ),
+    ),
+  );
+
+/**
+ * Step 4: a download is built once resolved, unless it waits for the user to confirm a warning
+ * (or is refused: splitting takes over). Below `resolved` the build is an error; at or after
+ * `initial` it is left alone. `zipCart` answers the uuid, and the record goes `fetching`.
+ */
+export const buildZip: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(sizeTested, warningConfirmed),
+    filter(
+      (event) => !sizeTested.match(event) || (!event.payload.infos.refused && !event.payload.infos.warn),
+    ),
+    mergeMap((event) => {
+      const { downloadId } = event.payload;
+      return withRecord(state$, downloadId, event, (record) => {
+        if (!downloadReached(record.status, 'resolved')) {
+          return of(
+            failed({ downloadId, error: downloadErrors.unexpectedStatus(record.status, downloadId) }, event),
+          );
+        }
+        if (downloadReached(record.status, 'initial')) return EMPTY;
+        return concat(
+          of(buildStarted({ downloadId }, event)),
+          deps.http
+            .request(
+              api.zipCart(targetOf(record, deps), {
+                ...optionsOf(record),
+                sendLinkByEmail: record.sendLinkByEmail,
+              }),
+            )
+            .pipe(map(({ data }) => built({ downloadId, zipUuid: data }, event))),
+        ).pipe(failWith(downloadId, event), takeUntil(untilCanceled(event$, downloadId)));
+      });
+    }),
+  );
+
+/** Step 7: the browser loads the url itself and streams the zip to disk; it never enters memory. */
+export const deliverZip: Epic<S> = (event$, state$, { downloads }) =>
+  event$.pipe(
+    ofType(zipReady),
+    mergeMap((event) => {
+      const record = state$.value.downloads.records[event.payload.downloadId];
+      if (record?.status !== 'loaded') return EMPTY;
+      downloads.open(event.payload.url, `${record.downloadName}.zip`);
+      return of(handedToBrowser({ downloadId: record.downloadId }, event));
+    }),
+  );
+
+/** The zip profiles; a request made while one runs is skipped (protocol §6.4). */
+export const loadProfiles: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(profilesRequested),
+    exhaustMap((event) =>
+      http.request(api.listProfiles()).pipe(
+        map(({ data }) => profilesLoaded({ profiles: data }, event)),
+        catchError((error: unknown) => of(profilesLoadFailed({ error: serializeError(error) }, event))),
+      ),
+    ),
+  );

@@ -1,0 +1,84 @@
+import {
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  from,
+  ignoreElements,
+  map,
+  mergeMap,
+  switchMap,
+  take,
+  tap,
+} from 'rxjs';
+import { started } from '../app/events';
+import type { Deps } from '../core/deps';
+import type { Epic } from '../core/epic';
+import { ofType } from '../core/operators/of-type';
+import { selectSessionReady } from '../session/selectors';
+import { type DownloadRecord, downloadRecordSchema, pendingRestored, resumed } from './events';
+import type { DownloadsRoot } from './flow';
+
+/** The records kept under PENDING_DOWNLOAD; what cannot be read is dropped, never fatal. */
+function readPending({ storage, config }: Deps): DownloadRecord[] {
+  const text = storage.getItem(config.pendingDownloadStorageKey);
+  if (!text) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = downloadRecordSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Read once when the portal starts (seed 000 §4; ARCHITECTURE "What the app reads from outside"). */
+export const restorePending: Epic<DownloadsRoot> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(started),
+    take(1),
+    map((event) => pendingRestored({ records: readPending(deps) }, event)),
+  );
+
+/**
+ * Every change of the records writes all of them (protocol §7.2 "Persistence"); writing starts
+ * after the restore, so the stored records are never overwritten before they are read.
+ */
+export const persistPending: Epic<DownloadsRoot> = (event$, state$, { storage, config }) =>
+  event$.pipe(
+    ofType(pendingRestored),
+    take(1),
+    switchMap(() =>
+      state$.pipe(
+        map((state) => state.downloads),
+        distinctUntilChanged(
+          (before, after) => before.records === after.records && before.order === after.order,
+        ),
+        tap((downloads) => {
+          const records = downloads.order.flatMap((id) => downloads.records[id] ?? []);
+          if (records.length === 0) storage.removeItem(config.pendingDownloadStorageKey);
+          else storage.setItem(config.pendingDownloadStorageKey, JSON.stringify(records));
+        }),
+      ),
+    ),
+    ignoreElements(),
+  );
+
+/** Restored records that must start over do so once the session can make calls again. */
+export const resumeRestored: Epic<DownloadsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(pendingRestored),
+    mergeMap((event) => {
+      const ids = event.payload.records.map((record) => record.downloadId);
+      const toResume = () => ids.filter((id) => state$.value.downloads.records[id]?.status === 'registered');
+      if (toResume().length === 0) return EMPTY;
+      return state$.pipe(
+        filter(selectSessionReady),
+        take(1),
+        mergeMap(() => from(toResume().map((downloadId) => resumed({ downloadId }, event)))),
+      );
+    }),
+  );

@@ -1,0 +1,230 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import type { AnyEvent } from '../core/event';
+import type { Status } from '../core/status';
+import type { SizedItem, ZipProfile } from './api';
+import {
+  built,
+  buildStarted,
+  canceled,
+  cleared,
+  type DownloadRecord,
+  failed,
+  handedToBrowser,
+  pendingRestored,
+  profilesLoaded,
+  profilesLoadFailed,
+  profilesRequested,
+  readinessChecked,
+  requested,
+  retried,
+  sizeTested,
+  sizeTestStarted,
+  split,
+  splitNoticeDismissed,
+  zipReady,
+} from './events';
+import { partName } from './split';
+
+/** What the user is told about a split: how many parts, and which items were left out. */
+export interface SplitNotice {
+  downloadName: string;
+  total: number;
+  skipped: SizedItem[];
+}
+
+export interface DownloadsState {
+  records: Record<string, DownloadRecord>;
+  /** ids, oldest first */
+  order: string[];
+  /** by the id of the download that was split */
+  splits: Record<string, SplitNotice>;
+  profiles: { status: Status; list: ZipProfile[]; error: SerializedError | null };
+}
+
+export const initialDownloadsState: DownloadsState = {
+  records: {},
+  order: [],
+  splits: {},
+  // share actions and profiles start resolved (protocol §6.4)
+  profiles: { status: 'resolved', list: [], error: null },
+};
+
+/** protocol §7.2: `{cartId}-{epoch ms}-{unique}`, from the event so that a replay builds the same id. */
+export function downloadIdOf(event: Pick<AnyEvent, 'meta'>, cartId: string): string {
+  return `${cartId}-${event.meta.at}-${event.meta.id}`;
+}
+
+type D = Draft<DownloadsState>;
+
+function add(draft: D, record: DownloadRecord): void {
+  if (!(record.downloadId in draft.records)) draft.order.push(record.downloadId);
+  draft.records[record.downloadId] = record;
+}
+
+function remove(draft: D, downloadId: string): void {
+  if (!(downloadId in draft.records)) return;
+  delete draft.records[downloadId];
+  draft.order = draft.order.filter((id) => id !== downloadId);
+}
+
+/** Changes a known record; events about an unknown one change nothing. */
+function update(draft: D, downloadId: string, change: (record: Draft<DownloadRecord>) => void): void {
+  const record = draft.records[downloadId];
+  if (record) change(record);
+}
+
+/**
+ * A restored record that was sizing or building starts again from `registered` (its request died
+ * with the page); one that was polling keeps `fetching` and its uuid, and resumes checking; one
+ * waiting for the user's confirmation keeps waiting.
+ */
+function mustRestart({ status, zipUuid, infos }: DownloadRecord): boolean {
+  if (status === 'fetching') return !zipUuid;
+  if (status === 'resolved') return !infos?.warn;
+  return status === 'registered' || status === 'resolving' || status === 'initial';
+}
+
+function restart(record: Draft<DownloadRecord>): void {
+  Object.assign(record, {
+    status: 'registered',
+    error: null,
+    infos: null,
+    size: -1,
+    zipUuid: null,
+    url: null,
+    checks: 0,
+  });
+}
+
+export const downloadsReducer = caseReducer<DownloadsState>(
+  on(requested, (draft, event) => {
+    const { cartId } = event.payload;
+    add(draft, {
+      ...event.payload,
+      downloadId: downloadIdOf(event, cartId),
+      url: null,
+      zipUuid: null,
+      time: event.meta.at,
+      size: -1,
+      status: 'registered',
+      error: null,
+      infos: null,
+      part: null,
+      checks: 0,
+    });
+  }),
+  on(sizeTestStarted, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'resolving';
+    }),
+  ),
+  on(sizeTested, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'resolved';
+      record.infos = payload.infos;
+      record.size = payload.infos.size;
+    }),
+  ),
+  on(buildStarted, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'initial';
+    }),
+  ),
+  on(built, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'fetching';
+      record.zipUuid = payload.zipUuid;
+    }),
+  ),
+  on(readinessChecked, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.checks += 1;
+    }),
+  ),
+  on(zipReady, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'loaded';
+      record.url = payload.url;
+    }),
+  ),
+  on(handedToBrowser, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'downloaded';
+    }),
+  ),
+  on(failed, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.status = 'error';
+      record.error = payload.error;
+    }),
+  ),
+  on(split, (draft, event) => {
+    const { downloadId, parts, skipped } = event.payload;
+    const original = draft.records[downloadId];
+    if (!original) return;
+    const total = parts.length;
+    const base = { ...(original as DownloadRecord) };
+    remove(draft, downloadId);
+    parts.forEach(({ selection }, index) => {
+      add(draft, {
+        ...base,
+        selection,
+        downloadId: `${downloadId}-${index + 1}`,
+        downloadName: partName(base.downloadName, index + 1, total),
+        time: event.meta.at,
+        part: { of: downloadId, index: index + 1, total },
+        url: null,
+        zipUuid: null,
+        size: -1,
+        status: 'registered',
+        error: null,
+        infos: null,
+        checks: 0,
+      });
+    });
+    draft.splits[downloadId] = { downloadName: base.downloadName, total, skipped };
+  }),
+  on(retried, (draft, { payload }) => {
+    const record = draft.records[payload.downloadId];
+    if (record?.status === 'error') restart(record);
+  }),
+  on(canceled, (draft, { payload }) => remove(draft, payload.downloadId)),
+  on(cleared, (draft, { payload }) => {
+    for (const downloadId of payload.downloadIds) {
+      const record = draft.records[downloadId];
+      if (record && (record.status === 'downloaded' || record.status === 'error')) {
+        remove(draft, downloadId);
+      }
+    }
+    // a split's notice goes with its last part
+    const splitOrigins = new Set(Object.values(draft.records).map((record) => record.part?.of));
+    for (const origin of Object.keys(draft.splits)) {
+      if (!splitOrigins.has(origin)) delete draft.splits[origin];
+    }
+  }),
+  on(splitNoticeDismissed, (draft, { payload }) => {
+    delete draft.splits[payload.downloadId];
+  }),
+  on(pendingRestored, (draft, { payload }) => {
+    for (const record of payload.records) {
+      add(draft, record);
+      if (mustRestart(record)) restart(draft.records[record.downloadId]!);
+    }
+  }),
+  on(profilesRequested, (draft) => {
+    draft.profiles.status = draft.profiles.status === 'loaded' ? 'fetching' : 'initial';
+  }),
+  on(profilesLoaded, (draft, { payload }) => {
+    draft.profiles = {
+      status: 'loaded',
+      list: payload.profiles.map(({ code, label }) => (label === undefined ? { code } : { code, label })),
+      error: null,
+    };
+  }),
+  on(profilesLoadFailed, (draft, { payload }) => {
+    draft.profiles.status = 'error';
+    draft.profiles.error = payload.error;
+  }),
+);
