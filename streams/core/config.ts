@@ -26,6 +26,10 @@ export const config = {
   maxSharedCartsPrivate: 5000,
   /** cart cursor page size; huge carts are read in chunks of it */
   cartCursorMax: 100,
+  /** [conv] carts with more items than this are shown through the list query, chunk by chunk (protocol §6.6) */
+  hugeCartItems: 500,
+  /** cart items use this preview player (protocol §13.2) */
+  cartItemPlayer: 'fo.player',
   defaultVariation: 'thumbnailBig',
   watermarkSuffix: '_w',
 

@@ -1,0 +1,103 @@
+import { concat, filter, first, from, map, mergeMap, of, takeUntil } from 'rxjs';
+import type { Epic } from '../core/epic';
+import { ofType } from '../core/operators/of-type';
+import { constraintFailed, constraintResolved, constraintsSet } from '../queries/events';
+import type { QueriesState } from '../queries/reducer';
+import { resolveRequested as schemaResolveRequested } from '../schemas/events';
+import type { SchemasState } from '../schemas/reducer';
+import { whoAmILoaded } from '../session/events';
+import {
+  fetchRequested,
+  fulltextChanged,
+  optionsChanged,
+  registered,
+  registrationRefused,
+  registrationRequested,
+  removed,
+  resolved,
+  resolveFailed,
+  resolving,
+} from './events';
+import type { CursorsState } from './reducer';
+import { isTemporaryCursor } from './selectors';
+
+export {
+  fetchCursorPage,
+  loadCursorPage,
+  pageCursor,
+  refetchInvalidCursor,
+  refuseUnknownFetch,
+} from './fetch-epics';
+
+type S = { cursors: CursorsState; queries: QueriesState; schemas: SchemasState };
+
+/** protocol §8.4: a name and a path are needed; names are unique. */
+export const registerCursor: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(registrationRequested),
+    map((request) => {
+      const { name, path } = request.payload;
+      if (state$.value.cursors.byName[name]?.registration === request.meta.id) {
+        return registered({ name }, request);
+      }
+      const message =
+        !name || !path
+          ? 'Cannot register a cursor without a name or without path'
+          : `Cursor ${name} already exists`;
+      return registrationRefused({ name, message }, request);
+    }),
+  );
+
+/** Registered -> resolving -> resolved once the schema of its path is known (protocol §8.4). */
+export const resolveCursor: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(registered),
+    mergeMap((event) => {
+      const { name } = event.payload;
+      const path = state$.value.cursors.byName[name]?.path;
+      if (path === undefined) return of();
+      const schemaSettled$ = state$.pipe(
+        map((state) => state.schemas.byName[path]),
+        first((schema) => schema?.status === 'resolved' || schema?.status === 'error'),
+        map((schema) =>
+          schema?.status === 'resolved'
+            ? resolved({ name }, event)
+            : resolveFailed(
+                {
+                  name,
+                  error: {
+                    code: 'error.cursors.resolve',
+                    message: `Failed to resolve cursor: ${name}, ${schema?.error?.message ?? ''}`,
+                  },
+                },
+                event,
+              ),
+        ),
+      );
+      return concat(
+        of(resolving({ name }, event), schemaResolveRequested({ names: [path] }, event)),
+        schemaSettled$,
+      ).pipe(takeUntil(event$.pipe(filter((later) => removed.match(later) && later.payload.name === name))));
+    }),
+  );
+
+/** A list already fetched loads again when what it asks changes. */
+export const refetchOnChange: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(fulltextChanged, optionsChanged, constraintsSet, constraintResolved, constraintFailed),
+    filter((event) => state$.value.cursors.byName[event.payload.name]?.fetched === true),
+    map((event) => fetchRequested({ name: event.payload.name }, event)),
+  );
+
+/** The identity changed (sign-in, sign-out, expiry): user-dependent lists load again. */
+export const refetchOnIdentity: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(whoAmILoaded),
+    mergeMap((event) =>
+      from(
+        Object.values(state$.value.cursors.byName)
+          .filter((cursor) => cursor.fetched && !isTemporaryCursor(cursor.name))
+          .map((cursor) => fetchRequested({ name: cursor.name }, event)),
+      ),
+    ),
+  );

@@ -1,0 +1,105 @@
+import * as z from 'zod';
+
+/** The options of a list (seed 002 §3 Cursor; protocol §8.2), all optional at registration. */
+export const cursorOptionsSchema = z.object({
+  max: z.number().int().min(0),
+  /** e.g. ['name asc', 'created desc']; fields unknown to the schema are dropped when sent */
+  orderby: z.array(z.string()),
+  fulltext: z.string(),
+  fulltextMode: z.enum(['should', 'must']).nullable(),
+  fulltextTokens: z.array(z.string()),
+  props: z.array(z.string()),
+  techprops: z.array(z.string()),
+  group: z.string().nullable(),
+  groupMax: z.number().int().min(1).nullable(),
+  limit: z.number().int().nullable(),
+  maxchildren: z.number().int().nullable(),
+  i18nQuery: z.boolean().nullable(),
+  sortByRelevance: z.boolean().nullable(),
+  suggest: z.string().nullable(),
+  security: z.array(z.string()),
+  withRights: z.boolean(),
+  withAggregates: z.boolean(),
+  aggregatesFields: z.array(z.string()),
+  customParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  staticQuery: z.record(z.string(), z.unknown()).nullable(),
+  workflows: z.boolean().nullable(),
+});
+export type CursorOptions = z.infer<typeof cursorOptionsSchema>;
+
+export function defaultOptions(max: number, staticQuery: Record<string, unknown>): CursorOptions {
+  return {
+    max,
+    orderby: [],
+    fulltext: '',
+    fulltextMode: null,
+    fulltextTokens: [],
+    props: [],
+    techprops: [],
+    group: null,
+    groupMax: null,
+    limit: null,
+    maxchildren: null,
+    i18nQuery: null,
+    sortByRelevance: null,
+    suggest: null,
+    security: [],
+    withRights: false,
+    withAggregates: false,
+    aggregatesFields: [],
+    customParams: {},
+    staticQuery,
+    workflows: null,
+  };
+}
+
+/** A row as the server sends it: every row needs an `id` (protocol §8.1). */
+export const rowSchema = z.looseObject({ id: z.union([z.number(), z.string()]) });
+export type Row = z.infer<typeof rowSchema>;
+
+/** One group of a grouped list (protocol §23 item 23), rows included. */
+export const groupSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  total: z.number(),
+  data: z.array(rowSchema),
+  nextToken: z.string().nullable(),
+});
+export type WireGroup = z.infer<typeof groupSchema>;
+
+/**
+ * What a request loads: the first page, the page after `nextResultsToken`, more groups after
+ * `nextGroups`, or more rows of one group.
+ */
+export const pageKindSchema = z.enum(['first', 'next', 'nextGroups', 'group']);
+export type PageKind = z.infer<typeof pageKindSchema>;
+
+/**
+ * Rows are kept by key in fixed hash buckets so that appending a page copies a few small
+ * buckets, never one map of every row: 100 000 rows fold in pages without quadratic copying.
+ */
+export const ROW_BUCKETS = 4096;
+
+/** protocol §8.4: rows are the same when their `$uuid` is; rows without one, on (resource, id). */
+export function rowKey(row: Row, resource: string): string {
+  const uuid = row.$uuid;
+  if (typeof uuid === 'string' && uuid) return uuid;
+  const own = typeof row.$resource === 'string' && row.$resource ? row.$resource : resource;
+  return `${own}:${row.id}`;
+}
+
+export function bucketOf(key: string): number {
+  let hash = 0;
+  for (let index = 0; index < key.length; index += 1)
+    hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
+  return (hash >>> 0) % ROW_BUCKETS;
+}
+
+export interface CursorGroup {
+  key: string;
+  label: string;
+  total: number;
+  /** row keys of the group, in order */
+  ids: string[];
+  nextToken: string | null;
+}

@@ -1,0 +1,180 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import { config } from '../core/config';
+import type { SerializedError } from '../core/errors';
+import type { AnyEvent } from '../core/event';
+import type { Status } from '../core/status';
+import {
+  fetchFailed,
+  fetchRefused,
+  fetchStarted,
+  fulltextChanged,
+  optionsChanged,
+  pageInvalidated,
+  pageLoaded,
+  registered,
+  registrationRefused,
+  registrationRequested,
+  removed,
+  resolved,
+  resolveFailed,
+  resolving,
+} from './events';
+import { type CursorGroup, type CursorOptions, defaultOptions } from './model';
+import { foldPage, type RowBuckets } from './rows';
+
+export interface CursorState {
+  name: string;
+  path: string;
+  status: Status;
+  error: SerializedError | null;
+  options: CursorOptions;
+  excludedPaths: string[];
+  /** id of the registration event that created it */
+  registration: string;
+  /** row keys in list order */
+  ids: string[];
+  /** rows by key, spread over hash buckets (see rows.ts) */
+  rows: RowBuckets;
+  total: number;
+  count: number;
+  hasMoreResults: boolean;
+  nextResultsToken: string | null;
+  lastFetchDataLength: number;
+  /** inline aggregates of the first page, keyed by field */
+  aggregates: Record<string, unknown> | null;
+  groups: CursorGroup[];
+  nextGroups: string | null;
+  /** the `state` of the request in flight or last sent */
+  signature: string | null;
+  /** the `state` the last answer echoed */
+  lastSignature: string | null;
+  /** a fetch has started once: option changes load it again */
+  fetched: boolean;
+}
+
+export interface CursorsState {
+  byName: Record<string, CursorState>;
+  /** the last refused registration or fetch, for the screen that asked */
+  lastRefusal: { name: string; message: string } | null;
+}
+
+export const initialCursorsState: CursorsState = { byName: {}, lastRefusal: null };
+
+type D = Draft<CursorsState>;
+
+function withCursor(draft: D, name: string, change: (cursor: Draft<CursorState>) => void): void {
+  const cursor = draft.byName[name];
+  if (cursor) change(cursor);
+}
+
+/** protocol §8.4: initial from registered or resolved, next when paging, otherwise fetching. */
+function fetchStatus(current: Status, page: string): Status {
+  if (page !== 'first') return 'next';
+  return current === 'registered' || current === 'resolved' ? 'initial' : 'fetching';
+}
+
+const immerCases = caseReducer<CursorsState>(
+  on(registrationRequested, (draft, { payload, meta }) => {
+    const { name, path, constraints, staticConstraints, namespaces, excludedPaths, ...options } = payload;
+    if (!name || !path || draft.byName[name]) return;
+    const defaults = defaultOptions(config.cursorDefaultMax, { ...config.defaultStaticQuery });
+    draft.byName[name] = {
+      name,
+      path,
+      status: 'registering',
+      error: null,
+      options: { ...defaults, ...options },
+      excludedPaths: excludedPaths ?? [],
+      registration: meta.id,
+      ids: [],
+      rows: [],
+      total: 0,
+      count: 0,
+      hasMoreResults: false,
+      nextResultsToken: null,
+      lastFetchDataLength: 0,
+      aggregates: null,
+      groups: [],
+      nextGroups: null,
+      signature: null,
+      lastSignature: null,
+      fetched: false,
+    };
+  }),
+  on(registered, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = 'registered';
+    }),
+  ),
+  on(registrationRefused, (draft, { payload }) => {
+    draft.lastRefusal = payload;
+  }),
+  on(removed, (draft, { payload }) => {
+    delete draft.byName[payload.name];
+  }),
+  on(resolving, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = 'resolving';
+    }),
+  ),
+  on(resolved, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = 'resolved';
+      cursor.error = null;
+    }),
+  ),
+  on(resolveFailed, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = 'error';
+      cursor.error = payload.error;
+    }),
+  ),
+  on(fetchStarted, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = fetchStatus(cursor.status, payload.page);
+      cursor.signature = payload.signature;
+      cursor.error = null;
+      cursor.fetched = true;
+    }),
+  ),
+  on(pageInvalidated, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = 'invalid';
+      cursor.lastSignature = payload.received;
+    }),
+  ),
+  on(fetchFailed, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.status = 'error';
+      cursor.error = payload.error;
+    }),
+  ),
+  on(fetchRefused, (draft, { payload }) => {
+    draft.lastRefusal = payload;
+  }),
+  on(fulltextChanged, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.options.fulltext = payload.fulltext;
+      cursor.options.fulltextTokens = payload.tokens ?? [];
+      if (payload.mode !== undefined) cursor.options.fulltextMode = payload.mode;
+    }),
+  ),
+  on(optionsChanged, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      Object.assign(cursor.options, payload.options);
+    }),
+  ),
+);
+
+/**
+ * Pages are folded without immer: a page of rows touches a few buckets, and the rest of the
+ * (possibly huge) list is shared as it is.
+ */
+export function cursorsReducer(state: CursorsState, event: AnyEvent): CursorsState {
+  if (!pageLoaded.match(event)) return immerCases(state, event);
+  const cursor = state.byName[event.payload.name];
+  if (!cursor) return state;
+  const next = foldPage(cursor, event.payload);
+  return Object.freeze({ ...state, byName: Object.freeze({ ...state.byName, [cursor.name]: next }) });
+}

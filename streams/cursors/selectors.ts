@@ -1,0 +1,75 @@
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import type { CursorGroup, Row } from './model';
+import type { CursorState, CursorsState } from './reducer';
+import { rowIn } from './rows';
+
+type WithCursors = { cursors: CursorsState };
+
+export const selectCursor = (state: WithCursors, name: string): CursorState | undefined =>
+  state.cursors.byName[name];
+
+export const selectCursorStatus = (state: WithCursors, name: string): Status =>
+  state.cursors.byName[name]?.status ?? 'unknown';
+
+export const selectCursorError = (state: WithCursors, name: string): SerializedError | null =>
+  state.cursors.byName[name]?.error ?? null;
+
+export const selectCursorTotal = (state: WithCursors, name: string): number =>
+  state.cursors.byName[name]?.total ?? 0;
+
+export const selectCursorHasMore = (state: WithCursors, name: string): boolean =>
+  state.cursors.byName[name]?.hasMoreResults ?? false;
+
+const NO_IDS: readonly string[] = Object.freeze([]);
+
+/** Row keys in list order (`$uuid`, or `{resource}:{id}`). */
+export const selectCursorIds = (state: WithCursors, name: string): readonly string[] =>
+  state.cursors.byName[name]?.ids ?? NO_IDS;
+
+export function selectCursorRow(state: WithCursors, name: string, key: string): Row | undefined {
+  const cursor = state.cursors.byName[name];
+  return cursor ? rowIn(cursor.rows, key) : undefined;
+}
+
+/** The row at a position of the list: what a virtualised grid asks for. */
+export function selectCursorRowAt(state: WithCursors, name: string, index: number): Row | undefined {
+  const cursor = state.cursors.byName[name];
+  const key = cursor?.ids[index];
+  return cursor && key !== undefined ? rowIn(cursor.rows, key) : undefined;
+}
+
+const rowsCache = new WeakMap<readonly string[], Row[]>();
+
+/** Every row in order, computed once per list of keys (for short lists; grids use selectCursorRowAt). */
+export function selectCursorRows(state: WithCursors, name: string): readonly Row[] {
+  const cursor = state.cursors.byName[name];
+  if (!cursor) return [];
+  const cached = rowsCache.get(cursor.ids);
+  if (cached) return cached;
+  const rows = cursor.ids.flatMap((key) => {
+    const row = rowIn(cursor.rows, key);
+    return row ? [row] : [];
+  });
+  rowsCache.set(cursor.ids, rows);
+  return rows;
+}
+
+/** The `id`s of the loaded rows (what a `cursordata` sub-query uses). */
+export function selectCursorRowIds(state: WithCursors, name: string): Array<string | number> {
+  return selectCursorRows(state, name).map((row) => row.id);
+}
+
+const NO_GROUPS: readonly CursorGroup[] = Object.freeze([]);
+
+export const selectCursorGroups = (state: WithCursors, name: string): readonly CursorGroup[] =>
+  state.cursors.byName[name]?.groups ?? NO_GROUPS;
+
+/** Inline aggregates of the last first page, keyed by field (protocol §9.1). */
+export const selectCursorAggregates = (state: WithCursors, name: string): Record<string, unknown> | null =>
+  state.cursors.byName[name]?.aggregates ?? null;
+
+export const selectLastCursorRefusal = (state: WithCursors) => state.cursors.lastRefusal;
+
+/** Temporary cursors (`~name`) are tolerated when unknown (seed 002 §5). */
+export const isTemporaryCursor = (name: string): boolean => name.startsWith('~');

@@ -1,0 +1,197 @@
+import {
+  concat,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  filter,
+  first,
+  groupBy,
+  map,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  timer,
+} from 'rxjs';
+import type { Deps } from '../core/deps';
+import type { Epic, StateObservable } from '../core/epic';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import * as cursorEvents from '../cursors/events';
+import type { CursorsState } from '../cursors/reducer';
+import { selectCursorRowIds } from '../cursors/selectors';
+import type { SchemasState } from '../schemas/reducer';
+import { selectRelatedSchema } from '../schemas/selectors';
+import {
+  constraintFailed,
+  constraintResolved,
+  constraintsRefused,
+  constraintsRequested,
+  constraintsSet,
+} from './events';
+import {
+  fieldTarget,
+  modeChangeMessage,
+  modeOf,
+  operatorProblem,
+  SUBQUERY_CURSORDATA,
+  splitOperator,
+} from './operators';
+import type { ConstraintEntry, QueriesState, QueryState } from './reducer';
+import { backoffDelays, fixedDelays, pollFor } from './waits';
+
+type S = { queries: QueriesState; cursors: CursorsState; schemas: SchemasState };
+
+/** The checks of protocol §8.3 and §9.2 on a query that exists. */
+function verdict(
+  query: QueryState,
+  request: ReturnType<typeof constraintsRequested> & AnyEvent,
+): UnstampedEvent {
+  const { name, constraints, replace } = request.payload;
+  for (const [key, constraint] of Object.entries(constraints)) {
+    if (constraint === null) continue;
+    const problem = operatorProblem(constraint);
+    if (problem) return constraintsRefused({ name, message: problem }, request);
+    const current = query.constraints[key]?.mode;
+    const operator = splitOperator(constraint.operator).operator;
+    if (current && current !== modeOf(operator)) {
+      return constraintsRefused({ name, message: modeChangeMessage(key, current, operator) }, request);
+    }
+  }
+  return constraintsSet({ name, constraints, ...(replace !== undefined && { replace }) }, request);
+}
+
+/** A query not known yet is asked for again every 200 ms, at most 10 times (protocol §8.4, §23 item 11). */
+export const setConstraints: Epic<S> = (event$, state$, { config, scheduler }) =>
+  event$.pipe(
+    ofType(constraintsRequested),
+    mergeMap((request) => {
+      const { name } = request.payload;
+      const attempt = (tries: number): Observable<UnstampedEvent> =>
+        defer(() => {
+          const query = state$.value.queries.byName[name];
+          if (query) return of(verdict(query, request));
+          if (tries >= config.constraintRetries) {
+            return of(constraintsRefused({ name, message: `Failed to retrieve query ${name}` }, request));
+          }
+          return timer(config.constraintRetryMs, scheduler).pipe(mergeMap(() => attempt(tries + 1)));
+        });
+      return attempt(0);
+    }),
+  );
+
+interface Job {
+  name: string;
+  key: string;
+  entry: ConstraintEntry;
+  cause: AnyEvent;
+}
+
+/** Constraints waiting for ids, each time a query changes. */
+function jobsOf(state: S, name: string, cause: AnyEvent): Job[] {
+  const query = state.queries.byName[name];
+  if (!query) return [];
+  return [...Object.entries(query.staticConstraints), ...Object.entries(query.constraints)]
+    .filter(([, entry]) => entry.status === 'resolving')
+    .map(([key, entry]) => ({ name, key, entry, cause }));
+}
+
+const failure = (job: Job, message: string) =>
+  constraintFailed(
+    { name: job.name, key: job.key, error: { code: 'error.queries.subquery', message } },
+    job.cause,
+  );
+
+/** `{op}_cursordata`: waits for the other list to load, 50 ms x 1.2 up to 60 s (protocol §8.3, §24). */
+function cursordata(job: Job, state$: StateObservable<S>, deps: Deps): Observable<UnstampedEvent> {
+  const target = String(job.entry.constraint.value);
+  if (!state$.value.cursors.byName[target])
+    return of(failure(job, `Cursor ${target} has not been registered`));
+  const { cursorWaitStartMs, cursorWaitFactor, cursorWaitMaxMs } = deps.config;
+  const loaded = () =>
+    state$.value.cursors.byName[target]?.status === 'loaded'
+      ? selectCursorRowIds(state$.value, target)
+      : null;
+  const operator = splitOperator(job.entry.constraint.operator).operator;
+  return pollFor(
+    loaded,
+    backoffDelays(cursorWaitStartMs, cursorWaitFactor, cursorWaitMaxMs),
+    deps.scheduler,
+  ).pipe(
+    map((ids) =>
+      ids === null
+        ? failure(job, 'Could not load cursor')
+        : constraintResolved({ name: job.name, key: job.key, operator, value: ids }, job.cause),
+    ),
+  );
+}
+
+/**
+ * `{op}_{field}` with names: a temporary list of the related schema (max 5, an `eq` static
+ * constraint on that field) gives the ids; it is polled every 100 ms, 100 times (protocol §8.1, §8.3).
+ */
+function lookup(job: Job, sub: string, state$: StateObservable<S>, deps: Deps): Observable<UnstampedEvent> {
+  const path = state$.value.queries.byName[job.name]?.path ?? '';
+  const field = fieldTarget(job.entry.constraint.field).name;
+  const operator = splitOperator(job.entry.constraint.operator).operator;
+  return state$.pipe(
+    map((state) => state.schemas.byName[path]?.status),
+    first((status) => status === 'resolved' || status === 'error'),
+    mergeMap(() => {
+      const related = selectRelatedSchema(state$.value, path, field);
+      if (!related) return of(failure(job, `Unknown subquery operator: ${sub}`));
+      const temporary = `~lookup:${job.name}:${job.key}:${job.entry.signature}`;
+      const loaded = () =>
+        state$.value.cursors.byName[temporary]?.status === 'loaded'
+          ? selectCursorRowIds(state$.value, temporary)
+          : null;
+      const { lookupRetryMs, lookupRetries, lookupCursorMax } = deps.config;
+      const staticConstraints = { lookup: { field: sub, operator: 'eq', value: job.entry.constraint.value } };
+      return concat(
+        of(
+          cursorEvents.registrationRequested(
+            { name: temporary, path: related, max: lookupCursorMax, staticConstraints },
+            job.cause,
+          ),
+          cursorEvents.fetchRequested({ name: temporary }, job.cause),
+        ),
+        pollFor(loaded, fixedDelays(lookupRetryMs, lookupRetries), deps.scheduler).pipe(
+          map((ids) =>
+            ids === null
+              ? failure(job, 'Could not load cursor')
+              : constraintResolved({ name: job.name, key: job.key, operator, value: ids }, job.cause),
+          ),
+        ),
+        of(cursorEvents.removed({ name: temporary }, job.cause)),
+      );
+    }),
+  );
+}
+
+/** Resolves sub-queries; a newer version of the same constraint replaces a wait in progress. */
+export const resolveSubqueries: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(constraintsSet, cursorEvents.registered),
+    mergeMap((event) => jobsOf(state$.value, event.payload.name, event)),
+    groupBy((job) => `${job.name}\u0000${job.key}`),
+    mergeMap((job$) =>
+      job$.pipe(
+        distinctUntilChanged((before, after) => before.entry.signature === after.entry.signature),
+        switchMap((job) => {
+          const { sub } = splitOperator(job.entry.constraint.operator);
+          if (sub === null) return EMPTY;
+          const work$ =
+            sub === SUBQUERY_CURSORDATA ? cursordata(job, state$, deps) : lookup(job, sub, state$, deps);
+          // an answer for a constraint changed meanwhile is dropped
+          return work$.pipe(
+            filter((event) => {
+              if (!constraintResolved.match(event) && !constraintFailed.match(event)) return true;
+              const query = state$.value.queries.byName[job.name];
+              const current = query?.constraints[job.key] ?? query?.staticConstraints[job.key];
+              return current?.signature === job.entry.signature;
+            }),
+          );
+        }),
+      ),
+    ),
+  );

@@ -1,0 +1,71 @@
+import * as z from 'zod';
+import { serializedErrorSchema } from '../core/errors';
+import { defineEvent } from '../core/event';
+import { constraintSchema } from './operators';
+
+/**
+ * Queries and constraints (seed 002 §3 Query, §4, §5; seed 001 §5; protocol §8.3, §9.2).
+ *
+ * Each cursor has a query of the same name, made when the cursor registers (its `constraints`,
+ * `staticConstraints` and `namespaces` options) and removed with it.
+ *
+ * Public API
+ * - dispatch `queries/constraintsRequested` {name, constraints: {key: constraint | null}, replace?}:
+ *   sets (or, with null, removes) constraints by key; `replace` drops every other key first.
+ *   A constraint is {field, operator, value, namespace?}: `field` may be `res1,res2@field`;
+ *   `operator` is any operator of protocol §8.3 (eq ... empty and aliases), or a sub-query:
+ *   `{op}_cursordata` with the name of another cursor as value (its row ids are used, once it has
+ *   loaded), or `{op}_{field}` with names as value, turned into ids by a related-entity lookup.
+ *   A query not known yet is retried every 200 ms, 10 times ('Failed to retrieve query {name}').
+ *   A key cannot change mode (inclusive: in, nin, notin, dof, descendantof, ndof,
+ *   notdescendantof, contains, ct; exclusive: the others). Refusals come as
+ *   `queries/constraintsRefused` {name, message}.
+ * - the cursor of the same name loads again once its query is resolved.
+ * - read with `streams/queries/selectors.ts`: selectQuery, selectQueryStatus (resolving while a
+ *   sub-query or lookup runs), selectConstraint(name, key), selectWireQuery (what is sent).
+ */
+
+export const constraintsRequested = defineEvent(
+  'queries/constraintsRequested',
+  z.object({
+    name: z.string(),
+    constraints: z.record(z.string(), constraintSchema.nullable()),
+    replace: z.boolean().optional(),
+  }),
+  { source: 'ui' },
+);
+
+/** The request passed its checks: the reducer applies it. */
+export const constraintsSet = defineEvent(
+  'queries/constraintsSet',
+  z.object({
+    name: z.string(),
+    constraints: z.record(z.string(), constraintSchema.nullable()),
+    replace: z.boolean().optional(),
+  }),
+  { source: 'system' },
+);
+
+export const constraintsRefused = defineEvent(
+  'queries/constraintsRefused',
+  z.object({ name: z.string(), message: z.string() }),
+  { source: 'system', failure: true },
+);
+
+/** A sub-query or a lookup gave its ids: the constraint is sent as `{field: {operator: ids}}`. */
+export const constraintResolved = defineEvent(
+  'queries/constraintResolved',
+  z.object({
+    name: z.string(),
+    key: z.string(),
+    operator: z.string(),
+    value: z.unknown(),
+  }),
+  { source: 'system' },
+);
+
+export const constraintFailed = defineEvent(
+  'queries/constraintFailed',
+  z.object({ name: z.string(), key: z.string(), error: serializedErrorSchema }),
+  { source: 'system', failure: true },
+);

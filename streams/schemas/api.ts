@@ -1,0 +1,198 @@
+import * as z from 'zod';
+import { AppError } from '../core/errors';
+import type { HttpRequest } from '../core/http';
+
+/** Create and update rules of a field (protocol §11.1). */
+const cudSchema = z
+  .object({
+    create: z.boolean().optional(),
+    update: z.boolean().optional(),
+    mandatoryCreate: z.boolean().optional(),
+    mandatoryPatch: z.boolean().optional(),
+    defaultCreate: z.unknown().optional(),
+    defaultPatch: z.unknown().optional(),
+    createForAll: z.boolean().optional(),
+    updateForAll: z.boolean().optional(),
+    mandatoryStructure: z.boolean().optional(),
+  })
+  .loose();
+
+/** A field header (protocol §11.1); members the portal does not read are kept as they come. */
+export const fieldHeaderSchema = z
+  .object({
+    type: z.string().optional(),
+    label: z.string().optional(),
+    tree: z.boolean().optional(),
+    href: z.string().optional(),
+    i18n: z.boolean().optional(),
+    i18nFor: z.string().optional(),
+    i18nLocale: z.string().optional(),
+    taborder: z.number().optional(),
+    group: z.object({ id: z.union([z.number(), z.string()]), name: z.string() }).optional(),
+    position: z.number().optional(),
+    cud: cudSchema.optional(),
+  })
+  .loose();
+export type FieldHeader = z.infer<typeof fieldHeaderSchema>;
+
+const headersSchema = z.record(z.string(), fieldHeaderSchema);
+
+/** What a schema carries besides its fields. */
+const membersSchema = z
+  .object({
+    resource: z.string(),
+    name: z.string().optional(),
+    description: z.string().nullish(),
+    create: z.boolean().optional(),
+    tree: z.boolean().nullish(),
+    treefield: z.string().nullish(),
+    $security: z.record(z.string(), z.boolean()).optional(),
+  })
+  .loose();
+
+/** Both sections are optional here: the exactly-one rule is checked with the spec's own messages. */
+export const headersAnswerSchema = z
+  .object({
+    resource: z.string().optional(),
+    resources: z.array(membersSchema).optional(),
+    headers: z.union([headersSchema, z.record(z.string(), headersSchema)]).optional(),
+  })
+  .loose();
+export type HeadersAnswer = z.infer<typeof headersAnswerSchema>;
+
+/** A resolved single-resource schema, as events carry it and the state keeps it. */
+export const schemaBodySchema = z.object({
+  name: z.string(),
+  resource: z.string(),
+  label: z.string(),
+  description: z.string(),
+  create: z.boolean(),
+  tree: z.boolean().nullable(),
+  treefield: z.string().nullable(),
+  security: z.record(z.string(), z.boolean()),
+  fields: headersSchema,
+});
+export type SchemaBody = z.infer<typeof schemaBodySchema>;
+
+export const TOO_MANY_SECTIONS = 'Found to many sections in body.';
+export const NO_SECTION = 'Could not find an expected section in response body.';
+
+function sectionError(message: string): AppError {
+  return new AppError({ code: 'error.schemas.sections', message });
+}
+
+function bodyOf(name: string, members: z.infer<typeof membersSchema>, fields: unknown): SchemaBody {
+  return {
+    name,
+    resource: members.resource,
+    label: members.name ?? members.resource,
+    description: members.description ?? '',
+    create: members.create ?? false,
+    tree: members.tree ?? null,
+    treefield: members.treefield ?? null,
+    security: members.$security ?? {},
+    fields: headersSchema.parse(fields ?? {}),
+  };
+}
+
+/** `dam/data/asset,keyword` is a meta-schema of `dam/data/asset` and `dam/data/keyword` (protocol §8.3). */
+export function isMetaName(name: string): boolean {
+  return name.includes(',');
+}
+
+export function metaParts(name: string): string[] {
+  const slash = name.lastIndexOf('/', name.indexOf(','));
+  const base = name.slice(0, slash + 1);
+  return name
+    .slice(slash + 1)
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => (part.includes('/') ? part : `${base}${part}`));
+}
+
+/** `dam/data/asset` -> `{ base: 'dam/data/', resource: 'asset' }`. */
+function splitName(name: string): { base: string; resource: string } {
+  const slash = name.lastIndexOf('/');
+  return { base: name.slice(0, slash + 1), resource: name.slice(slash + 1) };
+}
+
+/** One schema: `GET /rest/{name}/headers?rscSecurity=insert` (protocol §11.1). */
+export function schemaHeaders(name: string): HttpRequest<HeadersAnswer> {
+  return {
+    method: 'GET',
+    path: `/rest/${name}/headers`,
+    query: { rscSecurity: 'insert' },
+    schema: headersAnswerSchema,
+  };
+}
+
+/**
+ * Several schemas of one base at once: `data/` is asked as `search/`, so `dam/data/asset` and
+ * `dam/data/keyword` are `GET /rest/dam/search/asset,keyword/headers` (protocol §11.1).
+ */
+export function schemaBatchHeaders(names: readonly string[]): HttpRequest<HeadersAnswer> {
+  if (names.length === 1) return schemaHeaders(names[0] as string);
+  const { base } = splitName(names[0] as string);
+  const asked = base.replace(/(^|\/)data\/$/, '$1search/');
+  const resources = names.map((name) => splitName(name).resource).join(',');
+  return {
+    method: 'GET',
+    path: `/rest/${asked}${resources}/headers`,
+    query: { rscSecurity: 'insert' },
+    schema: headersAnswerSchema,
+  };
+}
+
+/** Names grouped by base, each group cut into batches (protocol §11.1: 20 names a call). */
+export function batchesOf(names: readonly string[], size: number): string[][] {
+  const byBase = new Map<string, string[]>();
+  for (const name of names) {
+    const { base } = splitName(name);
+    byBase.set(base, [...(byBase.get(base) ?? []), name]);
+  }
+  const batches: string[][] = [];
+  for (const group of byBase.values()) {
+    for (let start = 0; start < group.length; start += size) batches.push(group.slice(start, start + size));
+  }
+  return batches;
+}
+
+/**
+ * The schemas of a headers answer: exactly one of `resource` (one schema) or `resources` (several,
+ * with `headers` keyed by resource), else the two refusals of protocol §11.2.
+ */
+export function readHeadersAnswer(names: readonly string[], answer: HeadersAnswer): SchemaBody[] {
+  const hasOne = answer.resource !== undefined;
+  const hasMany = answer.resources !== undefined;
+  if (hasOne && hasMany) throw sectionError(TOO_MANY_SECTIONS);
+  if (!hasOne && !hasMany) throw sectionError(NO_SECTION);
+  if (hasOne) {
+    const members = membersSchema.parse(answer);
+    return [bodyOf(names[0] as string, members, answer.headers)];
+  }
+  const { base } = splitName(names[0] as string);
+  const byResource = (answer.headers ?? {}) as Record<string, unknown>;
+  return (answer.resources ?? []).map((members) =>
+    bodyOf(`${base}${members.resource}`, members, byResource[members.resource]),
+  );
+}
+
+/** Inline headers of a list or tree answer asked with `headers=true` (protocol §1.8). */
+export function readInlineHeaders(name: string, resource: string, headers: unknown): SchemaBody | null {
+  const fields = headersSchema.safeParse(headers);
+  if (!fields.success) return null;
+  return bodyOf(name, { resource }, fields.data);
+}
+
+/** protocol §11.2: the related schema of a field is the part of its `href` after `/api/rest/`. */
+export function relatedSchemaOf(field: FieldHeader | undefined): string | null {
+  const href = field?.href;
+  if (!href) return null;
+  const at = href.indexOf('/api/rest/');
+  return at < 0 ? href.replace(/^\/+/, '') : href.slice(at + '/api/rest/'.length);
+}
+
+export const isRequiredField = (field: FieldHeader): boolean => field.cud?.mandatoryStructure === true;
+export const isEditableField = (field: FieldHeader): boolean =>
+  field.cud?.create === true || field.cud?.update === true;

@@ -1,0 +1,118 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import { isMetaName, metaParts, type SchemaBody } from './api';
+import {
+  batchRequested,
+  headersReceived,
+  reloadRequested,
+  resolved,
+  resolveFailed,
+  resolveRequested,
+} from './events';
+
+export interface SchemaEntry {
+  name: string;
+  status: Status;
+  error: SerializedError | null;
+  /** the single-resource body once resolved; null for a meta-schema or before resolution */
+  body: SchemaBody | null;
+  /** meta-schema: the names of its sub-schemas */
+  schemas: string[] | null;
+  /** id of the request event that set it resolving: the epic asks the names it marked itself */
+  requestedBy: string | null;
+}
+
+export interface SchemasState {
+  byName: Record<string, SchemaEntry>;
+}
+
+export const initialSchemasState: SchemasState = { byName: {} };
+
+type D = Draft<SchemasState>;
+
+function entry(draft: D, name: string): Draft<SchemaEntry> {
+  draft.byName[name] ??= {
+    name,
+    status: 'registered',
+    error: null,
+    body: null,
+    schemas: isMetaName(name) ? metaParts(name) : null,
+    requestedBy: null,
+  };
+  return draft.byName[name];
+}
+
+/** protocol §11.2: a resolved schema is asked again only when forced; a resolving one is skipped. */
+function mark(draft: D, name: string, force: boolean, requestId: string): void {
+  const target = entry(draft, name);
+  if (target.schemas) {
+    for (const part of target.schemas) mark(draft, part, force, requestId);
+    settleMeta(draft, target);
+    return;
+  }
+  if (target.status === 'resolving') return;
+  if (target.status === 'resolved' && !force) return;
+  target.status = 'resolving';
+  target.requestedBy = requestId;
+}
+
+/** A meta-schema follows its parts: resolved when all are, error when one is. */
+function settleMeta(draft: D, meta: Draft<SchemaEntry>): void {
+  const parts = (meta.schemas ?? []).map((part) => draft.byName[part]);
+  const failed = parts.find((part) => part?.status === 'error');
+  if (failed) {
+    meta.status = 'error';
+    meta.error = failed.error;
+  } else if (parts.every((part) => part?.status === 'resolved')) {
+    meta.status = 'resolved';
+    meta.error = null;
+  } else meta.status = 'resolving';
+}
+
+function settleMetas(draft: D): void {
+  for (const candidate of Object.values(draft.byName)) {
+    if (candidate.schemas && candidate.status !== 'resolved') settleMeta(draft, candidate);
+  }
+}
+
+function store(draft: D, body: SchemaBody): void {
+  const target = entry(draft, body.name);
+  target.status = 'resolved';
+  target.error = null;
+  target.body = body;
+  target.requestedBy = null;
+}
+
+export const schemasReducer = caseReducer<SchemasState>(
+  on(resolveRequested, (draft, { payload, meta }) => {
+    for (const name of payload.names) if (name) mark(draft, name, payload.force ?? false, meta.id);
+  }),
+  on(reloadRequested, (draft, { payload, meta }) => {
+    if (payload.name && draft.byName[payload.name]) mark(draft, payload.name, true, meta.id);
+  }),
+  on(batchRequested, (draft, { payload }) => {
+    for (const name of payload.names) {
+      const target = draft.byName[name];
+      if (target) target.requestedBy = null;
+    }
+  }),
+  on(resolved, (draft, { payload }) => {
+    for (const body of payload.schemas) store(draft, body);
+    settleMetas(draft);
+  }),
+  on(headersReceived, (draft, { payload }) => {
+    store(draft, payload.schema);
+    settleMetas(draft);
+  }),
+  on(resolveFailed, (draft, { payload }) => {
+    for (const name of payload.names) {
+      const target = entry(draft, name);
+      target.status = 'error';
+      target.error = payload.error;
+      target.requestedBy = null;
+    }
+    settleMetas(draft);
+  }),
+);

@@ -1,0 +1,72 @@
+import type { Status } from '../core/status';
+import { type FieldHeader, relatedSchemaOf, type SchemaBody } from './api';
+import type { SchemaEntry, SchemasState } from './reducer';
+
+type WithSchemas = { schemas: SchemasState };
+
+export const selectSchema = (state: WithSchemas, name: string): SchemaEntry | undefined =>
+  state.schemas.byName[name];
+
+export const selectSchemaStatus = (state: WithSchemas, name: string): Status =>
+  state.schemas.byName[name]?.status ?? 'unknown';
+
+/** The single-resource bodies of a name: itself, or the parts of a meta-schema. */
+export function selectSchemaBodies(state: WithSchemas, name: string): SchemaBody[] {
+  const target = state.schemas.byName[name];
+  if (!target) return [];
+  if (!target.schemas) return target.body ? [target.body] : [];
+  return target.schemas.flatMap((part) => {
+    const body = state.schemas.byName[part]?.body;
+    return body ? [body] : [];
+  });
+}
+
+const fieldCache = new WeakMap<SchemaEntry, Record<string, FieldHeader>>();
+
+/** protocol §11.2: a meta-schema's fields are the union of its sub-schemas' fields. */
+export function selectSchemaFields(state: WithSchemas, name: string): Record<string, FieldHeader> {
+  const target = state.schemas.byName[name];
+  if (!target) return {};
+  if (!target.schemas) return target.body?.fields ?? {};
+  const cached = fieldCache.get(target);
+  if (cached) return cached;
+  const union: Record<string, FieldHeader> = {};
+  for (const body of selectSchemaBodies(state, name)) {
+    for (const [field, header] of Object.entries(body.fields)) union[field] ??= header;
+  }
+  fieldCache.set(target, union);
+  return union;
+}
+
+/** protocol §11.2: `create` AND `objectdata/insert`; a meta-schema grants it when any part does. */
+export function selectCanCreate(state: WithSchemas, name: string): boolean {
+  return selectSchemaBodies(state, name).some(
+    (body) => body.create && body.security['objectdata/insert'] === true,
+  );
+}
+
+/** The field naming a node's parent: `treefield`, else the field whose header has `tree: true`. */
+export function treeFieldOf(body: SchemaBody): string | null {
+  if (body.treefield) return body.treefield;
+  const found = Object.entries(body.fields).find(([, header]) => header.tree === true);
+  return found ? found[0] : null;
+}
+
+/** protocol §11.2: a schema whose `tree` is false is never a tree. */
+export function isTreeSchema(body: SchemaBody): boolean {
+  return body.tree !== false && treeFieldOf(body) !== null;
+}
+
+export function selectTreeField(state: WithSchemas, name: string): string | null {
+  const body = state.schemas.byName[name]?.body;
+  return body && isTreeSchema(body) ? treeFieldOf(body) : null;
+}
+
+export function selectIsTree(state: WithSchemas, name: string): boolean {
+  return selectTreeField(state, name) !== null;
+}
+
+/** The schema a relation field points to (`keywords` of an asset -> `dam/data/keyword`). */
+export function selectRelatedSchema(state: WithSchemas, name: string, field: string): string | null {
+  return relatedSchemaOf(selectSchemaFields(state, name)[field]);
+}
