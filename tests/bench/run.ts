@@ -7,6 +7,7 @@ import '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { initialJsSize } from './bundle-size';
 import { benchReducerFold } from './reducer-fold';
+import { benchSplit } from './split-download';
 
 interface Figure {
   name: string;
@@ -18,6 +19,7 @@ interface Figure {
 buildIfNeeded();
 const fold = benchReducerFold(100_000);
 const bundle = initialJsSize();
+const split = benchSplit(100_000);
 
 const figures: Figure[] = [
   {
@@ -34,6 +36,12 @@ const figures: Figure[] = [
     target: '<= 130',
   },
   { name: 'initial JS, raw', value: Math.round(bundle.bytes / 102.4) / 10, unit: 'KB' },
+  {
+    name: `download split of 100 000 items (median of 5, ${split.parts} parts)`,
+    value: split.medianMs,
+    unit: 'ms',
+    target: '< 50',
+  },
 ];
 
 mkdirSync('bench', { recursive: true });

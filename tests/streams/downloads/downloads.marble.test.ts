@@ -1,0 +1,394 @@
+import { NEVER, type Observable } from 'rxjs';
+import type { TestScheduler } from 'rxjs/testing';
+import { describe, expect, it } from 'vitest';
+import { type Config, config } from '../../../streams/core/config';
+import { combineEpics } from '../../../streams/core/epic';
+import { AppError } from '../../../streams/core/errors';
+import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
+import { SessionVault } from '../../../streams/core/session-vault';
+import type { Store } from '../../../streams/core/store';
+import * as epics from '../../../streams/downloads/epics';
+import {
+  canceled,
+  type DownloadRecord,
+  requested,
+  warningConfirmed,
+  zipReady,
+} from '../../../streams/downloads/events';
+import type { RootState } from '../../../streams/root';
+import { appStarted } from '../../helpers/app-started';
+import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { fakeHttp, testDeps } from '../../helpers/test-deps';
+
+const P = config.downloadPollMs;
+const ok = { size: 100, maxSize: 1000, refused: false, warnSize: 500, warn: false };
+const options = {
+  profile: 'originals',
+  withContactSheet: true,
+  withAssetsDescriptions: true,
+  sendLinkByEmail: false,
+  selection: {},
+};
+const start = requested({ cartId: '7', downloadName: 'Spring', shared: false, ...options });
+/** the id the reducer gives the first event a test store stamps (at 0, id e1) */
+const ID = '7-0-e1';
+const URL_Z1 = '/api/wedia/cart/downloadCart/z1';
+
+type Response = HttpResponse<unknown>;
+type Answer = (request: HttpRequest<unknown>, rank: number) => Observable<Response>;
+/** answers by call: `testZipCart`, `zipCart`, `viewCart`, `profiles`, or `head` (readiness) */
+type Answers = Partial<Record<string, Answer>>;
+
+const kindOf = (request: HttpRequest<unknown>) =>
+  request.method === 'HEAD' ? 'head' : request.path.split('/')[3]!;
+
+/**
+ * A store running every downloads epic over a fake server; `seen` holds the virtual time of each
+ * call by kind.
+ */
+function setup(
+  scheduler: TestScheduler,
+  answers: Answers,
+  overrides: { session?: SessionVault; config?: Partial<Config> } = {},
+) {
+  const seen: Record<string, number[]> = {};
+  const http = fakeHttp((request) => {
+    const kind = kindOf(request);
+    seen[kind] = [...(seen[kind] ?? []), scheduler.now()];
+    return answers[kind]?.(request, seen[kind].length - 1) ?? NEVER;
+  });
+  const deps = testDeps({ scheduler, http, ...overrides });
+  const store = epicStore(deps, combineEpics<RootState>(...Object.values(epics)));
+  return { deps, http, store, seen };
+}
+
+type Cold = Parameters<Parameters<TestScheduler['run']>[0]>[0]['cold'];
+
+const answer = (cold: Cold, data: unknown, status = 200) => cold('(r|)', { r: { status, data } });
+const failing = (cold: Cold, error: AppError) => cold<Response>('#', undefined, error);
+
+/** Every call answered at once: size ok, zip `z1`, readiness by rank from `heads` (200 after). */
+function happy(cold: Cold, heads: number[] = []): Answers {
+  return {
+    testZipCart: () => answer(cold, ok),
+    zipCart: () => answer(cold, 'z1'),
+    head: (_request, rank) => answer(cold, undefined, heads[rank] ?? 200),
+  };
+}
+
+const recordOf = (store: Store<RootState>, id = ID): DownloadRecord | undefined =>
+  store.getState().downloads.records[id];
+
+describe('downloads.epic', () => {
+  it('checks readiness downloadPollMs after the build, then every downloadPollMs until 200 (protocol §7.2, §23.1)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const { store, seen, deps } = setup(scheduler, happy(cold, [202, 202, 200]));
+      hot('a', { a: start }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'downloads/readinessChecked')).toBe(`${P}ms a ${P - 1}ms a`, {
+        a: 'downloads/readinessChecked',
+      });
+      expectObservable(typesOf(store, 'downloads/zipReady')).toBe(`${3 * P}ms a`, {
+        a: 'downloads/zipReady',
+      });
+      scheduler.schedule(() => {
+        expect(seen.head).toEqual([P, 2 * P, 3 * P]);
+        expect(recordOf(store)).toMatchObject({
+          status: 'downloaded',
+          url: URL_Z1,
+          zipUuid: 'z1',
+          checks: 2,
+        });
+        expect(deps.opened).toEqual([URL_Z1]);
+      }, 10 * P);
+    });
+  });
+
+  it('goes registered, resolving, resolved, initial, fetching, loaded, downloaded (seed 000 §4)', () => {
+    const scheduler = marbleScheduler();
+    const statuses: string[] = [];
+    scheduler.run(({ hot, cold }) => {
+      const { store } = setup(scheduler, happy(cold));
+      store.state$.subscribe((state) => {
+        const status = state.downloads.records[ID]?.status;
+        if (status && statuses.at(-1) !== status) statuses.push(status);
+      });
+      hot('a', { a: start }).subscribe(store.dispatch);
+    });
+    expect(statuses).toEqual([
+      'registered',
+      'resolving',
+      'resolved',
+      'initial',
+      'fetching',
+      'loaded',
+      'downloaded',
+    ]);
+  });
+
+  it('sends the seed defaults on the size test and the build, and the e-mail option on the build only (protocol §7.1, §23.2)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store, http } = setup(scheduler, happy(cold));
+      hot('a', {
+        a: requested({ cartId: '7', downloadName: 'S', shared: false, ...options, sendLinkByEmail: true }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        const [test, build] = http.requests;
+        expect(test).toMatchObject({
+          method: 'POST',
+          path: '/wedia/cart/testZipCart/7',
+          body: { json: { profile: 'originals', withContactSheet: true, withAssetsDescriptions: true } },
+        });
+        expect(test?.body).toEqual({
+          json: { profile: 'originals', withContactSheet: true, withAssetsDescriptions: true },
+        });
+        expect(build).toMatchObject({
+          path: '/wedia/cart/zipCart/7',
+          body: { json: { sendLinkByEmail: true, withAssetsDescriptions: true } },
+        });
+        expect(test?.sharePassword).toBeUndefined();
+      }, 1);
+    });
+  });
+
+  it('a non-2xx readiness answer ends the download in error, with the error kept, and stops asking (protocol §23.1)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const error = new AppError({ code: 'error.http.500', message: 'boom', status: 500 });
+      const { store, seen } = setup(scheduler, { ...happy(cold), head: () => failing(cold, error) });
+      hot('a', { a: start }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(seen.head).toEqual([P]);
+        expect(recordOf(store)).toMatchObject({
+          status: 'error',
+          error: { code: 'error.http.500', message: 'boom' },
+        });
+      }, 5 * P);
+    });
+  });
+
+  it('a network failure of the readiness check ends in error, never left fetching (protocol §23.1)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const error = new AppError({ code: 'error.network', message: 'Failed to fetch' });
+      const { store, seen } = setup(scheduler, {
+        ...happy(cold, [202]),
+        head: (_r, rank) => (rank === 0 ? answer(cold, undefined, 202) : failing(cold, error)),
+      });
+      hot('a', { a: start }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(seen.head).toEqual([P, 2 * P]);
+        expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.network' } });
+      }, 5 * P);
+    });
+  });
+
+  it('a failed size test or build ends in error with the error kept (protocol §7.2)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const error = new AppError({ code: 'error.http.403', message: 'no', status: 403 });
+      const { store, seen } = setup(scheduler, { ...happy(cold), zipCart: () => failing(cold, error) });
+      hot('a', { a: start }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.http.403' } });
+        expect(seen.head).toBeUndefined();
+      }, 2 * P);
+    });
+  });
+
+  it("a build attempted before the size test resolved fails with 'Unexpected status for download' (seed 000 §8)", () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot }) => {
+      // the size test never answers: the record stays resolving
+      const { store, seen } = setup(scheduler, {});
+      hot('a-b', { a: start, b: warningConfirmed({ downloadId: ID }) }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(recordOf(store)).toMatchObject({
+          status: 'error',
+          error: { message: `Unexpected status (resolving) for download (${ID})` },
+        });
+        expect(seen.zipCart).toBeUndefined();
+      }, 5);
+    });
+  });
+
+  it('fails when the wait ends and the record is no longer fetching (protocol §7.2 step 5)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store, seen } = setup(scheduler, happy(cold));
+      hot(`a ${P / 2}ms b`, { a: start, b: zipReady({ downloadId: ID, url: 'elsewhere' }) }).subscribe(
+        store.dispatch,
+      );
+      scheduler.schedule(() => {
+        expect(seen.head).toBeUndefined();
+        expect(recordOf(store)).toMatchObject({
+          status: 'error',
+          error: { message: `Unexpected status of download#${ID}: 'downloaded' was expecting fetching` },
+        });
+      }, 2 * P);
+    });
+  });
+
+  it("an unknown download fails with 'Unknown download downloadId' (seed 000 §8)", () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, expectObservable }) => {
+      const { store } = setup(scheduler, {});
+      const failures: unknown[] = [];
+      store.event$.subscribe((event) => {
+        if (event.type === 'downloads/failed') failures.push(event.payload);
+      });
+      hot('a', { a: warningConfirmed({ downloadId: 'nope' }) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'downloads/failed')).toBe('a', { a: 'downloads/failed' });
+      scheduler.schedule(() => {
+        expect(failures).toEqual([
+          {
+            downloadId: 'nope',
+            error: { code: 'error.download.unknown', message: "Unknown download downloadId='nope'" },
+          },
+        ]);
+      }, 1);
+    });
+  });
+
+  it('a warned size waits for the user, then builds once confirmed (protocol §7.2 step 3)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const warned = { ...ok, size: 600, warn: true };
+      const { store, seen } = setup(scheduler, { ...happy(cold), testZipCart: () => answer(cold, warned) });
+      hot('a 9ms b', { a: start, b: warningConfirmed({ downloadId: ID }) }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(recordOf(store)?.status).toBe('resolved');
+        expect(seen.zipCart).toBeUndefined();
+      }, 5);
+      scheduler.schedule(() => expect(seen.zipCart).toEqual([10]), 20);
+    });
+  });
+
+  it('a refused size with splitting off ends in error with the reason (seed 000 §8)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const refused = { ...ok, size: 5000, refused: true };
+      const { store, seen } = setup(
+        scheduler,
+        { ...happy(cold), testZipCart: () => answer(cold, refused) },
+        { config: { splitCartDefault: false } },
+      );
+      hot('a', { a: start }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.download.refused' } });
+        expect(seen.viewCart).toBeUndefined();
+      }, 5);
+    });
+  });
+
+  it('a refused size with splitting on becomes parts "{name} n of total", each run through the flow (protocol §7.3)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const cart = {
+        items: [
+          { id: '11', type: 'asset', metadata: { filesize: 60 } },
+          { id: '12', type: 'asset', metadata: { filesize: 60 } },
+          { id: '13', type: 'asset', metadata: { filesize: 500 } },
+          { id: '14', type: 'asset', metadata: { filesize: 30 } },
+        ],
+      };
+      const { store, http, deps } = setup(scheduler, {
+        ...happy(cold),
+        testZipCart: (request) => {
+          const body = (request.body as { json: { selection?: object } }).json;
+          const whole = body.selection === undefined;
+          return answer(cold, whole ? { ...ok, size: 650, maxSize: 100, refused: true, warnSize: 0 } : ok);
+        },
+        viewCart: () => answer(cold, cart),
+      });
+      hot('a', { a: start }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        const state = store.getState().downloads;
+        expect(state.records[ID]).toBeUndefined();
+        expect(state.order.map((id) => state.records[id]?.downloadName)).toEqual([
+          'Spring 1 of 2',
+          'Spring 2 of 2',
+        ]);
+        expect(state.order.map((id) => state.records[id]?.selection)).toEqual([
+          { asset: ['11'] },
+          { asset: ['12', '14'] },
+        ]);
+        expect(state.order.map((id) => state.records[id]?.status)).toEqual(['downloaded', 'downloaded']);
+        expect(state.splits[ID]?.skipped).toEqual([{ resource: 'asset', id: '13', size: 500 }]);
+        expect(http.requests.find((request) => kindOf(request) === 'viewCart')?.query).toEqual({
+          no_preview: true,
+          output: 'list',
+        });
+        expect(deps.opened).toHaveLength(2);
+      }, 3 * P);
+    });
+  });
+
+  it('a shared cart sends the share password from the vault on every call, never in events (protocol §6.5)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const session = new SessionVault();
+      session.setSharePassword('uuid-1', 'pw');
+      const { store, http } = setup(scheduler, happy(cold), { session });
+      const events: string[] = [];
+      store.event$.subscribe((event) => events.push(JSON.stringify(event)));
+      hot('a', {
+        a: requested({ cartId: 'uuid-1', downloadName: 'Shared', shared: true, ...options }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        const posts = http.requests.filter((request) => request.method === 'POST');
+        expect(posts.map((request) => [request.path, request.sharePassword])).toEqual([
+          ['/wedia/cart/testZipCart/uuid-1', 'pw'],
+          ['/wedia/cart/zipCart/uuid-1', 'pw'],
+        ]);
+        expect(events.join('\n')).not.toContain('"pw"');
+      }, 2 * P);
+    });
+  });
+
+  it('cancel stops the readiness checks and removes the download', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store, seen } = setup(scheduler, happy(cold, [202, 202, 202]));
+      hot(`a ${P + 10}ms b`, { a: start, b: canceled({ downloadId: ID }) }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(seen.head).toEqual([P]);
+        expect(recordOf(store)).toBeUndefined();
+      }, 5 * P);
+    });
+  });
+
+  it('writes every record under PENDING_DOWNLOAD on each change, and a restored polling download is checked at once, then every downloadPollMs (seed 000 §4)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store, seen, deps } = setup(scheduler, happy(cold, [202, 200]));
+      const polling: DownloadRecord = {
+        ...options,
+        downloadId: 'd1',
+        downloadName: 'Before reload',
+        cartId: '7',
+        shared: false,
+        url: null,
+        zipUuid: 'z1',
+        time: 0,
+        size: 100,
+        status: 'fetching',
+        error: null,
+        infos: ok,
+        part: null,
+        checks: 3,
+      };
+      deps.storage.setItem(config.pendingDownloadStorageKey, JSON.stringify([polling]));
+      hot('a', { a: appStarted() }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(seen.head).toEqual([0, P]);
+        expect(recordOf(store, 'd1')?.status).toBe('downloaded');
+        const stored = JSON.parse(
+          deps.storage.getItem(config.pendingDownloadStorageKey)!,
+        ) as DownloadRecord[];
+        expect(stored.map((record) => [record.downloadId, record.status])).toEqual([['d1', 'downloaded']]);
+      }, 3 * P);
+    });
+  });
+});
