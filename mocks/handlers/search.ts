@@ -335,5 +335,24 @@ async function route(request: Request): Promise<Response | undefined> {
   return owner && entityAnswer(request, await requestParams(request), owner, path.slice(slash + 1));
 }
 
+/** From this many assets (`DEMO_ASSETS`), the asset indexes are built just after start, not on the first search. */
+const WARM_UP_FROM = 20_000;
+
+function warmUp(): void {
+  const registry = registryOf(runtime.db);
+  const assets = registry.collections.get('dam/data/asset');
+  if (!assets || assets.rows().length < WARM_UP_FROM) return;
+  const index = registry.index(assets);
+  void index.fulltext;
+  void index.suggestions;
+  for (const name of ['activated', ...defaultAggregateFields(index)]) {
+    const field = index.field(name);
+    if (field) index.facet(field);
+  }
+}
+
+// after the server has started listening: a first search during the build waits for it
+setTimeout(warmUp, 500);
+
 /** Lists, word suggestions, grouped lists, aggregates and entities of the searchable paths (protocol §8, §9). */
 export const searchHandlers = [http.all('*/api/rest/*', ({ request }) => answering(() => route(request)))];

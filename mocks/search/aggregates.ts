@@ -63,7 +63,7 @@ export function fieldAggregates(
     const buckets: Bucket[] = [];
     for (const [key, posting] of index.facet(field)) {
       let count = 0;
-      for (const position of posting) count += mask[position] as number;
+      for (let at = 0; at < posting.length; at++) count += mask[posting[at] as number] as number;
       if (count > 0) buckets.push({ count, data: bucketData(index, field, key, posting) });
     }
     buckets.sort(byCountThenName);

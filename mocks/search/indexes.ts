@@ -87,16 +87,26 @@ export class CollectionIndex {
     let facet = this.facets.get(field.name);
     if (!facet) {
       const lists = new Map<string, number[]>();
-      this.rows.forEach((row, position) => {
-        const values = valuesOf(row, field);
-        const keys =
-          values.length === 0 ? [EMPTY_KEY] : new Set(values.map((value) => valueKey(value, field)));
-        for (const key of keys) {
-          const list = lists.get(key);
-          if (list) list.push(position);
-          else lists.set(key, [position]);
+      // authors, types, ids repeat across 100,000 rows: each distinct value is keyed once
+      const keys = new Map<Scalar, string>();
+      const keyOf = (value: Scalar): string => {
+        let key = keys.get(value);
+        if (key === undefined) {
+          key = valueKey(value, field);
+          keys.set(value, key);
         }
-      });
+        return key;
+      };
+      const post = (key: string, position: number) => {
+        const list = lists.get(key);
+        if (!list) lists.set(key, [position]);
+        else if (list[list.length - 1] !== position) list.push(position);
+      };
+      for (let position = 0; position < this.rows.length; position++) {
+        const values = valuesOf(this.rows[position] as Row, field);
+        if (values.length === 0) post(EMPTY_KEY, position);
+        for (const value of values) post(keyOf(value), position);
+      }
       facet = new Map([...lists].map(([key, list]) => [key, Int32Array.from(list)]));
       this.facets.set(field.name, facet);
     }
@@ -134,15 +144,22 @@ export class CollectionIndex {
 
   private buildFulltext(): Dictionary {
     const lists = new Map<string, number[]>();
-    this.rows.forEach((row, position) => {
-      for (const text of this.collection.texts(row)) {
-        for (const word of words(text)) {
+    // keyword, category and author texts repeat on many rows: split each distinct one once
+    const split = new Map<string, string[]>();
+    for (let position = 0; position < this.rows.length; position++) {
+      for (const text of this.collection.texts(this.rows[position] as Row)) {
+        let found = split.get(text);
+        if (!found) {
+          found = words(text);
+          if (split.size < 50_000) split.set(text, found);
+        }
+        for (const word of found) {
           const list = lists.get(word);
           if (!list) lists.set(word, [position]);
           else if (list[list.length - 1] !== position) list.push(position);
         }
       }
-    });
+    }
     return freeze(lists);
   }
 
