@@ -2,6 +2,8 @@ import { freeze } from 'immer';
 import { combineEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
 import * as appEpics from './app/epics';
+import { cartsEpics } from './carts/epics';
+import { cartsReducer, initialCartsState } from './carts/reducer';
 import * as downloadsEpics from './downloads/epics';
 import { downloadsReducer, initialDownloadsState } from './downloads/reducer';
 import { appReducer, initialAppState } from './app/reducer';
@@ -12,6 +14,8 @@ import * as queriesEpics from './queries/epics';
 import { initialQueriesState, queriesReducer } from './queries/reducer';
 import * as schemasEpics from './schemas/epics';
 import { initialSchemasState, schemasReducer } from './schemas/reducer';
+import * as treesEpics from './trees/epics';
+import { initialTreesState, treesReducer } from './trees/reducer';
 import * as notificationsEpics from './notifications/epics';
 import { initialNotificationsState, notificationsReducer } from './notifications/reducer';
 import * as preferencesEpics from './preferences/epics';
@@ -41,6 +45,8 @@ const slices = {
   schemas: { initial: initialSchemasState, reduce: schemasReducer },
   queries: { initial: initialQueriesState, reduce: queriesReducer },
   cursors: { initial: initialCursorsState, reduce: cursorsReducer },
+  trees: { initial: initialTreesState, reduce: treesReducer },
+  carts: { initial: initialCartsState, reduce: cartsReducer },
   system: { initial: initialSystemState, reduce: systemReducer },
 };
 
@@ -79,9 +85,11 @@ export const rootEpic: Epic<RootState> = combineEpics<RootState>(
   ...Object.values(routerEpics),
   ...Object.values(sessionEpics),
   ...Object.values(logsEpics),
+  ...Object.values(cartsEpics),
   ...Object.values(schemasEpics),
   ...Object.values(queriesEpics),
   ...Object.values(cursorsEpics),
+  ...Object.values(treesEpics),
   ...Object.values(preferencesEpics),
   ...Object.values(profileEpics),
   ...Object.values(notificationsEpics),

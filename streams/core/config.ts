@@ -136,7 +136,13 @@ export const config = {
 } as const;
 
 type Widen<T> = {
-  readonly [K in keyof T]: T[K] extends number ? number : T[K] extends string ? string : T[K];
+  readonly [K in keyof T]: T[K] extends number
+    ? number
+    : T[K] extends string
+      ? string
+      : T[K] extends boolean
+        ? boolean
+        : T[K];
 };
 
 export type Config = Widen<typeof config>;

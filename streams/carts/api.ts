@@ -1,0 +1,253 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+import { type Cart, type CartItem, type FulltextMode, type ItemMap, itemKey, type ShareInfo } from './model';
+
+const CART = '/wedia/cart';
+
+/** Ids come as numbers or text; the portal compares them as text (protocol §23.7). */
+const wireId = z.union([z.string(), z.number()]).transform(String);
+const optionalText = z.string().nullish();
+const optionalNumber = z.number().nullish();
+
+const wireItemSchema = z.looseObject({
+  id: wireId,
+  type: z.string().optional(),
+  name: optionalText,
+  title: optionalText,
+  mimetype: optionalText,
+  nature: optionalText,
+  width: optionalNumber,
+  height: optionalNumber,
+  metadata: z.looseObject({ filesize: optionalNumber }).nullish(),
+});
+type WireItem = z.infer<typeof wireItemSchema>;
+
+/** `items`: an array of `{id, type}` with `output=list`, else `{<type>: [items or ids]}` (protocol §6.2). */
+const wireItemsSchema = z.union([
+  z.array(wireItemSchema),
+  z.record(z.string(), z.array(z.union([wireItemSchema, wireId]))),
+]);
+
+const wireShareSchema = z.looseObject({
+  uuid: z.string(),
+  actions: z.array(z.string()).nullish(),
+  hasPassword: z.boolean().nullish(),
+  description: optionalText,
+});
+
+export const wireCartSchema = z.looseObject({
+  id: wireId,
+  name: optionalText,
+  description: optionalText,
+  private: z.boolean().nullish(),
+  type: optionalText,
+  expires: z.union([z.number(), z.string()]).nullish(),
+  collaborators: z.array(z.union([wireId, z.looseObject({ id: wireId })])).nullish(),
+  collaboratorDetails: z
+    .array(z.looseObject({ id: wireId, login: optionalText, name: optionalText }))
+    .nullish(),
+  isMine: z.boolean().nullish(),
+  modified: optionalNumber,
+  ownerName: optionalText,
+  items: wireItemsSchema.nullish(),
+  share: wireShareSchema.nullish(),
+});
+export type WireCart = z.infer<typeof wireCartSchema>;
+
+function toItem(raw: WireItem, resource: string): CartItem {
+  return {
+    id: raw.id,
+    resource,
+    name: raw.name ?? null,
+    title: raw.title ?? null,
+    mimetype: raw.mimetype ?? null,
+    nature: raw.nature ?? null,
+    filesize: raw.metadata?.filesize ?? null,
+    width: raw.width ?? null,
+    height: raw.height ?? null,
+  };
+}
+
+/** The items of an answer, each with its resource, whichever of the two shapes it came in. */
+function wireItemsOf(items: WireCart['items']): { resource: string; item: WireItem }[] {
+  if (!items) return [];
+  if (Array.isArray(items)) return items.map((item) => ({ resource: item.type ?? 'asset', item }));
+  return Object.entries(items).flatMap(([resource, list]) =>
+    list.map((entry) => ({ resource, item: typeof entry === 'string' ? { id: entry } : entry })),
+  );
+}
+
+/** A cart of any answer, its items' details apart (`detailedItems` of protocol §6.2). */
+export function toCart(wire: WireCart): { cart: Cart; details: CartItem[] } {
+  const entries = wireItemsOf(wire.items);
+  const items: ItemMap = {};
+  const seen = new Set<string>();
+  const details: CartItem[] = [];
+  for (const { resource, item } of entries) {
+    const key = itemKey(resource, item.id);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const ids = items[resource] ?? [];
+    ids.push(item.id);
+    items[resource] = ids;
+    if (item.name !== undefined || item.title !== undefined) details.push(toItem(item, resource));
+  }
+  const collaboratorNames: Record<string, string> = {};
+  for (const person of wire.collaboratorDetails ?? []) {
+    collaboratorNames[person.id] = person.name || person.login || person.id;
+  }
+  const cart: Cart = {
+    id: wire.id,
+    name: wire.name ?? '',
+    description: wire.description ?? '',
+    isPrivate: wire.private ?? true,
+    type: wire.type ?? '',
+    expires: wire.expires ?? null,
+    collaborators: (wire.collaborators ?? []).map((entry) => (typeof entry === 'string' ? entry : entry.id)),
+    collaboratorNames,
+    isMine: wire.isMine ?? false,
+    modified: wire.modified ?? null,
+    ownerName: wire.ownerName ?? '',
+    items,
+    total: seen.size,
+  };
+  return { cart, details };
+}
+
+export function toShareInfo(wire: WireCart, uuid: string): ShareInfo {
+  return {
+    uuid,
+    actions: wire.share?.actions ?? [],
+    hasPassword: wire.share?.hasPassword ?? false,
+    description: wire.share?.description ?? '',
+  };
+}
+
+export const userProfileSchema = z.looseObject({
+  permissions: z.looseObject({ makePublicBoard: z.boolean().nullish() }).nullish(),
+});
+
+/** protocol §6.1: merged over the default `{permissions:{makePublicBoard:false}}`. */
+export function userProfile(): HttpRequest<z.infer<typeof userProfileSchema>> {
+  return { method: 'GET', path: `${CART}/userProfile`, schema: userProfileSchema };
+}
+
+export function listCarts(): HttpRequest<WireCart[]> {
+  return {
+    method: 'GET',
+    path: `${CART}/listCarts`,
+    query: { output: 'list' },
+    schema: z.array(wireCartSchema),
+  };
+}
+
+export function listCartItems(cartId: string): HttpRequest<WireCart> {
+  return {
+    method: 'GET',
+    path: `${CART}/listCartItems/${encodeURIComponent(cartId)}`,
+    query: { output: 'list' },
+    schema: wireCartSchema,
+  };
+}
+
+/** One of my carts; `fulltext` only when not empty, its mode only when should or must (seed 000 §5). */
+export function viewCart(cartId: string, fulltext: string, mode: FulltextMode): HttpRequest<WireCart> {
+  const text = fulltext.trim();
+  return {
+    method: 'GET',
+    path: `${CART}/viewCart/${encodeURIComponent(cartId)}`,
+    query: {
+      no_preview: true,
+      output: 'list',
+      fulltext: text || undefined,
+      fulltextMode: text && mode !== 'default' ? mode : undefined,
+    },
+    schema: wireCartSchema,
+  };
+}
+
+export interface CartFields {
+  name: string;
+  description: string;
+  isPrivate: boolean;
+}
+
+/** protocol §6.1: the answer is an array whose first element is the new cart. */
+export function createCart(fields: CartFields & { collaborators: string[] }): HttpRequest<WireCart[]> {
+  return {
+    method: 'POST',
+    path: `${CART}/createCart/`,
+    body: {
+      json: {
+        name: fields.name,
+        description: fields.description,
+        private: fields.isPrivate,
+        collaborators: fields.collaborators,
+        type: '',
+        expires: null,
+      },
+    },
+    schema: z.array(wireCartSchema).min(1),
+  };
+}
+
+export function editCart(cartId: string, fields: CartFields): HttpRequest<WireCart> {
+  return {
+    method: 'POST',
+    path: `${CART}/editCart/${encodeURIComponent(cartId)}`,
+    query: { output: 'list' },
+    body: { json: { name: fields.name, description: fields.description, private: fields.isPrivate } },
+    schema: wireCartSchema,
+  };
+}
+
+export function deleteCart(cartId: string): HttpRequest<undefined> {
+  return { method: 'DELETE', path: `${CART}/deleteCart/${encodeURIComponent(cartId)}` };
+}
+
+export function addCartItems(cartId: string, items: ItemMap): HttpRequest<WireCart> {
+  return {
+    method: 'POST',
+    path: `${CART}/addCartItems/${encodeURIComponent(cartId)}`,
+    query: { output: 'list' },
+    body: { json: { items } },
+    schema: wireCartSchema,
+  };
+}
+
+/** A DELETE with a JSON body (protocol §6.1). */
+export function removeCartItems(cartId: string, items: ItemMap): HttpRequest<WireCart> {
+  return {
+    method: 'DELETE',
+    path: `${CART}/removeCartItems/${encodeURIComponent(cartId)}`,
+    body: { json: { items } },
+    schema: wireCartSchema,
+  };
+}
+
+export function addCartCollaborators(
+  cartId: string,
+  collaborators: string[],
+  url: string,
+): HttpRequest<WireCart> {
+  return {
+    method: 'POST',
+    path: `${CART}/addCartCollaborators/${encodeURIComponent(cartId)}`,
+    body: { json: { collaborators, url } },
+    schema: wireCartSchema,
+  };
+}
+
+export function removeCartCollaborators(cartId: string, collaborators: string[]): HttpRequest<WireCart> {
+  return {
+    method: 'DELETE',
+    path: `${CART}/removeCartCollaborators/${encodeURIComponent(cartId)}`,
+    body: { json: { collaborators } },
+    schema: wireCartSchema,
+  };
+}
+
+/** The spelling "unsuscribe" is part of the path (seed 000 §7). */
+export function unsubscribe(cartId: string): HttpRequest<undefined> {
+  return { method: 'POST', path: `${CART}/unsuscribe/${encodeURIComponent(cartId)}` };
+}

@@ -1,0 +1,237 @@
+import { catchError, debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import type { Epic } from '../core/epic';
+import { AppError, serializeError } from '../core/errors';
+import { ofType } from '../core/operators/of-type';
+import { isBusy } from '../core/status';
+import * as api from './api';
+import {
+  cartOpened,
+  chunkLoaded,
+  chunkLoadFailed,
+  chunkRequested,
+  contentFilterChanged,
+  itemPlayerFailed,
+  itemPlayerLoaded,
+  itemPlayerRequested,
+  itemPlayerStarted,
+  itemsListed,
+  itemsListFailed,
+  itemsListStarted,
+  viewLoaded,
+  viewLoadFailed,
+  viewStarted,
+  visibleRangeChanged,
+  windowMoved,
+} from './content-events';
+import { collaboratorsChanged, itemsAdded, itemsRemoved } from './edit-events';
+import {
+  type Chunk,
+  chunkRequest,
+  chunksInWindow,
+  chunksOf,
+  type ListAnswer,
+  windowAround,
+} from './huge-cart';
+import { type CartItem, itemKey } from './model';
+import * as shareApi from './share-api';
+import { type CartsRoot, playerKey } from './state';
+
+/** Opening a cart lists its items first; skipped while its view is busy (protocol §6.4). */
+export const openCart: Epic<CartsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(cartOpened),
+    filter(({ payload }) => !isBusy(state$.value.carts.contents[payload.cartId]?.status ?? 'unknown')),
+    map((event) => itemsListStarted({ cartId: event.payload.cartId }, event)),
+  );
+
+export const listItems: Epic<CartsRoot> = (event$, _state$, { http, config }) =>
+  event$.pipe(
+    ofType(itemsListStarted),
+    mergeMap((request) =>
+      http.request(api.listCartItems(request.payload.cartId)).pipe(
+        map(({ data }) => {
+          const { cart } = api.toCart(data);
+          return itemsListed({ cart, huge: cart.total > config.hugeCartItems }, request);
+        }),
+        catchError((error: unknown) =>
+          of(itemsListFailed({ cartId: request.payload.cartId, error: serializeError(error) }, request)),
+        ),
+      ),
+    ),
+  );
+
+/** A cart small enough for one answer is viewed with its details at once. */
+export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(itemsListed),
+    filter(({ payload }) => !payload.huge),
+    map((event) => {
+      const { fulltext, mode } = state$.value.carts.contents[event.payload.cart.id]!;
+      return viewStarted({ cartId: event.payload.cart.id, fulltext, mode }, event);
+    }),
+  );
+
+/** The full-text filter inside a cart is asked for once the typing pauses (protocol §23.14). */
+export const filterContent: Epic<CartsRoot> = (event$, _state$, { scheduler, config }) =>
+  event$.pipe(
+    ofType(contentFilterChanged),
+    groupBy((event) => event.payload.cartId),
+    mergeMap((perCart$) =>
+      perCart$.pipe(
+        debounceTime(config.fulltextDebounceMs, scheduler),
+        map((event) => viewStarted(event.payload, event)),
+      ),
+    ),
+  );
+
+/** After a change the client views the cart again (protocol §6.1). */
+export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(itemsAdded, itemsRemoved, collaboratorsChanged),
+    mergeMap((event) => {
+      const cartId = event.payload.cart.id;
+      const content = state$.value.carts.contents[cartId];
+      if (!content || isBusy(content.status)) return EMPTY;
+      if (content.huge && !content.filtered) return of(itemsListStarted({ cartId }, event));
+      return of(viewStarted({ cartId, fulltext: content.fulltext, mode: content.mode }, event));
+    }),
+  );
+
+/** One view per cart at a time: a newer filter replaces the answer being waited for. */
+export const viewCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(viewStarted),
+    groupBy((event) => event.payload.cartId),
+    mergeMap((perCart$) =>
+      perCart$.pipe(
+        switchMap((request) => {
+          const { cartId, fulltext, mode } = request.payload;
+          return http.request(api.viewCart(cartId, fulltext, mode)).pipe(
+            map(({ data }) => {
+              const { cart, details } = api.toCart(data);
+              return viewLoaded({ cart, details, filtered: fulltext.trim() !== '' }, request);
+            }),
+            catchError((error: unknown) =>
+              of(viewLoadFailed({ cartId, error: serializeError(error) }, request)),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+/**
+ * The sliding window of a huge cart (protocol §6.6): the chunks around what is on screen are
+ * asked for, those that left the window give their details back.
+ */
+export const slideWindow: Epic<CartsRoot> = (event$, state$, { config }) =>
+  event$.pipe(
+    ofType(visibleRangeChanged),
+    mergeMap((event) => {
+      const { cartId, first, last } = event.payload;
+      const cart = state$.value.carts.carts[cartId];
+      const content = state$.value.carts.contents[cartId];
+      if (!cart || !content?.huge || content.filtered) return EMPTY;
+      const chunks = chunksOf(cart.items, config.cartCursorMax);
+      const wanted = chunksInWindow(chunks, windowAround({ first, last }, cart.total, config.cartCursorMax));
+      const keep = new Set(wanted);
+      const held = Object.keys(content.chunks).map(Number);
+      const leaving = held.filter((index) => !keep.has(index));
+      const missing = wanted.filter((index) => {
+        const status = content.chunks[index];
+        return status === undefined || status === 'error';
+      });
+      const moved =
+        leaving.length > 0
+          ? [
+              windowMoved(
+                {
+                  cartId,
+                  chunks: wanted,
+                  dropped: leaving.flatMap((index) => chunkKeys(chunks[index])),
+                },
+                event,
+              ),
+            ]
+          : [];
+      return of(...moved, ...missing.map((index) => chunkRequested({ cartId, index }, event)));
+    }),
+  );
+
+function chunkKeys(chunk: Chunk | undefined): string[] {
+  return chunk ? chunk.ids.map((id) => itemKey(chunk.resource, id)) : [];
+}
+
+function rowsToItems(answer: ListAnswer, chunk: Chunk): CartItem[] {
+  return answer.response.data.map((row) => ({
+    id: row.id,
+    resource: row.$resource ?? answer.resource ?? chunk.resource,
+    name: row.name ?? null,
+    title: row.title ?? null,
+    mimetype: row.mimetype ?? null,
+    nature: row.assetnature?.code ?? null,
+    filesize: row.filesize ?? null,
+    width: row.width ?? null,
+    height: row.height ?? null,
+  }));
+}
+
+export const loadChunk: Epic<CartsRoot> = (event$, state$, { http, config }) =>
+  event$.pipe(
+    ofType(chunkRequested),
+    mergeMap((request) => {
+      const { cartId, index } = request.payload;
+      const cart = state$.value.carts.carts[cartId];
+      const chunk = cart ? chunksOf(cart.items, config.cartCursorMax)[index] : undefined;
+      if (!cart || !chunk) return EMPTY;
+      const { request: listRequest, state } = chunkRequest(
+        chunk,
+        Object.keys(cart.items),
+        config.cartCursorMax,
+      );
+      return http.request(listRequest).pipe(
+        map(({ data }) => {
+          // the list signature must come back as sent (protocol §1.8)
+          if (data.state !== undefined && data.state !== null && data.state !== state) {
+            throw new AppError({
+              code: 'error.list.invalid',
+              message: 'The list answer is for another request',
+            });
+          }
+          return chunkLoaded({ cartId, index, details: rowsToItems(data, chunk) }, request);
+        }),
+        catchError((error: unknown) =>
+          of(chunkLoadFailed({ cartId, index, error: serializeError(error) }, request)),
+        ),
+      );
+    }),
+  );
+
+/** A player request is skipped while the same player is initial or fetching (protocol §6.4). */
+export const requestItemPlayer: Epic<CartsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(itemPlayerRequested),
+    filter(({ payload }) => !isBusy(state$.value.carts.players[playerKey(payload)]?.status ?? 'registered')),
+    map((event) => itemPlayerStarted(event.payload, event)),
+  );
+
+export const loadItemPlayer: Epic<CartsRoot> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(itemPlayerStarted),
+    mergeMap((request) => {
+      const { cartId, resource, id, player } = request.payload;
+      return http
+        .request(shareApi.itemPlayer(player, cartId, resource, id, { width: '100%', height: '100%' }))
+        .pipe(
+          map(({ data }) =>
+            itemPlayerLoaded(
+              { ...request.payload, html: data.html ?? '', javascriptUrls: data.javascriptUrls ?? [] },
+              request,
+            ),
+          ),
+          catchError((error: unknown) =>
+            of(itemPlayerFailed({ ...request.payload, error: serializeError(error) }, request)),
+          ),
+        );
+    }),
+  );

@@ -1,0 +1,153 @@
+import type { Draft } from 'immer';
+import { type Case, on } from '../core/case-reducer';
+import { isBusy, reached } from '../core/status';
+import {
+  chunkLoaded,
+  chunkLoadFailed,
+  chunkRequested,
+  contentFilterChanged,
+  itemPlayerFailed,
+  itemPlayerLoaded,
+  itemPlayerStarted,
+  itemsListed,
+  itemsListFailed,
+  itemsListStarted,
+  selectionChanged,
+  viewLoaded,
+  viewLoadFailed,
+  viewStarted,
+  windowMoved,
+} from './content-events';
+import { type Cart, type CartItem, itemKey, itemKeys } from './model';
+import { type CartContent, type CartsState, emptyContent, playerKey } from './state';
+
+type D = Draft<CartsState>;
+
+export function contentOf(draft: D, cartId: string): Draft<CartContent> {
+  draft.contents[cartId] ??= emptyContent();
+  return draft.contents[cartId]!;
+}
+
+/** A cart's own fields from an answer; its items only when the answer lists them all. */
+export function storeCart(draft: D, cart: Cart, withItems = true): void {
+  const known = draft.carts[cart.id];
+  draft.carts[cart.id] =
+    known && !withItems ? { ...cart, items: known.items, total: known.total } : (cart as Draft<Cart>);
+}
+
+export function mergeDetails(target: Record<string, CartItem>, details: readonly CartItem[]): void {
+  for (const item of details) target[itemKey(item.resource, item.id)] = item;
+}
+
+export const contentCases: Case<CartsState>[] = [
+  on(itemsListStarted, (draft, { payload }) => {
+    contentOf(draft, payload.cartId).status = 'resolving';
+  }),
+  on(itemsListed, (draft, { payload }) => {
+    storeCart(draft, payload.cart);
+    const content = contentOf(draft, payload.cart.id);
+    content.huge = payload.huge;
+    content.error = null;
+    if (!content.filtered) content.keys = itemKeys(payload.cart.items);
+    // a huge cart is shown from its ids at once; its details come chunk by chunk
+    content.status = payload.huge ? 'loaded' : 'resolved';
+  }),
+  on(itemsListFailed, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    content.status = 'error';
+    content.error = payload.error;
+    draft.cartStatus[payload.cartId] = 'error';
+  }),
+  on(viewStarted, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    content.fulltext = payload.fulltext;
+    content.mode = payload.mode;
+    // a newer filter replaces a view under way: its status stays
+    if (isBusy(content.status) && content.status !== 'resolving') return;
+    // protocol §6.4: resolved -> initial, loaded -> fetching, error -> not_found
+    content.status =
+      content.status === 'loaded' ? 'fetching' : content.status === 'error' ? 'not_found' : 'initial';
+  }),
+  on(viewLoaded, (draft, { payload }) => {
+    const { cart, details, filtered } = payload;
+    // a filtered answer holds the matching items only: the cart keeps all of its own
+    storeCart(draft, cart, !filtered);
+    const content = contentOf(draft, cart.id);
+    content.status = 'loaded';
+    content.error = null;
+    content.filtered = filtered;
+    content.keys = itemKeys(cart.items);
+    mergeDetails(content.details, details);
+    const shown = new Set(content.keys);
+    content.selected = content.selected.filter((key) => shown.has(key));
+    draft.cartStatus[cart.id] = 'resolved';
+  }),
+  on(viewLoadFailed, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    content.status = 'error';
+    content.error = payload.error;
+    draft.cartStatus[payload.cartId] = 'error';
+  }),
+  on(contentFilterChanged, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    content.fulltext = payload.fulltext;
+    content.mode = payload.mode;
+  }),
+  on(windowMoved, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    const kept = new Set(payload.chunks.map(String));
+    // chunks that left the window give their details back: memory stays bounded
+    for (const index of Object.keys(content.chunks)) {
+      if (!kept.has(index)) delete content.chunks[index];
+    }
+    for (const key of payload.dropped) delete content.details[key];
+  }),
+  on(chunkRequested, (draft, { payload }) => {
+    const chunks = contentOf(draft, payload.cartId).chunks;
+    const current = chunks[payload.index];
+    chunks[payload.index] = current && reached(current, 'loaded') ? 'fetching' : 'initial';
+  }),
+  on(chunkLoaded, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    // an answer for a chunk that left the window meanwhile is not kept
+    if (content.chunks[payload.index] === undefined) return;
+    content.chunks[payload.index] = 'loaded';
+    mergeDetails(content.details, payload.details);
+  }),
+  on(chunkLoadFailed, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    if (content.chunks[payload.index] !== undefined) content.chunks[payload.index] = 'error';
+  }),
+  on(itemPlayerStarted, (draft, { payload }) => {
+    const key = playerKey(payload);
+    const current = draft.players[key];
+    draft.players[key] = {
+      status: current && reached(current.status, 'loaded') ? 'fetching' : 'initial',
+      html: current?.html ?? '',
+      javascriptUrls: current?.javascriptUrls ?? [],
+      error: null,
+    };
+  }),
+  on(itemPlayerLoaded, (draft, { payload }) => {
+    draft.players[playerKey(payload)] = {
+      status: 'loaded',
+      html: payload.html,
+      javascriptUrls: payload.javascriptUrls,
+      error: null,
+    };
+  }),
+  on(itemPlayerFailed, (draft, { payload }) => {
+    const key = playerKey(payload);
+    draft.players[key] = {
+      status: 'error',
+      html: '',
+      javascriptUrls: [],
+      error: payload.error,
+    };
+  }),
+  on(selectionChanged, (draft, { payload }) => {
+    const content = contentOf(draft, payload.cartId);
+    const shown = new Set(content.keys);
+    content.selected = payload.keys.filter((key) => shown.has(key));
+  }),
+];

@@ -1,0 +1,192 @@
+import type { Draft } from 'immer';
+import { type Case, on } from '../core/case-reducer';
+import type { AnyEvent } from '../core/event';
+import { isBusy } from '../core/status';
+import { contentOf, storeCart } from './content-reducer';
+import {
+  collaboratorsAddRequested,
+  collaboratorsChanged,
+  collaboratorsChangeFailed,
+  collaboratorsRemoveRequested,
+  created,
+  createFailed,
+  createRefused,
+  createRequested,
+  deleted,
+  deleteFailed,
+  deleteRequested,
+  edited,
+  editFailed,
+  editRefused,
+  editRequested,
+  itemsAddFailed,
+  itemsAdded,
+  itemsAddRequested,
+  itemsRemoved,
+  itemsRemoveFailed,
+  itemsRemoveRequested,
+  unsubscribed,
+  unsubscribeFailed,
+  unsubscribeRequested,
+} from './edit-events';
+import { editNameError } from './list-rules';
+import { type Cart, itemKey, itemKeys } from './model';
+import type { CartsState, MutationKind } from './state';
+
+type D = Draft<CartsState>;
+
+function start(draft: D, kind: MutationKind, cartId: string | null): void {
+  draft.mutation = { kind, cartId, status: 'fetching', message: null };
+}
+
+function succeed(draft: D, event: AnyEvent): void {
+  draft.mutation.status = 'loaded';
+  if (event.meta.cause) delete draft.undo[event.meta.cause];
+}
+
+/** Keeps what an optimistic change needs to be undone, under the request's id. */
+function remember(draft: D, event: AnyEvent, cartId: string, withContent = false): void {
+  const cart = draft.carts[cartId];
+  if (!cart) return;
+  draft.undo[event.meta.id] = {
+    cart: JSON.parse(JSON.stringify(cart)) as Cart,
+    listIndex: draft.list.ids.indexOf(cartId),
+    contentKeys: withContent ? [...(draft.contents[cartId]?.keys ?? [])] : null,
+  };
+}
+
+function removeFromList(draft: D, cartId: string): void {
+  draft.list.ids = draft.list.ids.filter((id) => id !== cartId);
+}
+
+/** Puts back what the request changed, and says so (the failure's cause is the request). */
+function rollBack(
+  draft: D,
+  event: AnyEvent & { payload: { error: { message: string } } },
+  kind: MutationKind,
+  cartId: string,
+): void {
+  draft.mutation = { kind, cartId, status: 'error', message: event.payload.error.message };
+  draft.notice = { kind, cartId, message: event.payload.error.message };
+  const undo = event.meta.cause ? draft.undo[event.meta.cause] : undefined;
+  if (!undo || !event.meta.cause) return;
+  delete draft.undo[event.meta.cause];
+  draft.carts[cartId] = undo.cart as Draft<Cart>;
+  if (undo.listIndex >= 0 && !draft.list.ids.includes(cartId))
+    draft.list.ids.splice(undo.listIndex, 0, cartId);
+  if (undo.contentKeys && draft.contents[cartId]) draft.contents[cartId].keys = undo.contentKeys;
+}
+
+export const editCases: Case<CartsState>[] = [
+  on(createRequested, (draft) => start(draft, 'create', null)),
+  on(createRefused, (draft, { payload }) => {
+    draft.mutation = { kind: 'create', cartId: null, status: 'invalid', message: payload.message };
+  }),
+  on(created, (draft, event) => {
+    const { cart } = event.payload;
+    storeCart(draft, cart);
+    if (!draft.list.ids.includes(cart.id)) draft.list.ids.unshift(cart.id);
+    draft.cartStatus[cart.id] = 'resolved';
+    draft.mutation = { kind: 'create', cartId: cart.id, status: 'loaded', message: null };
+  }),
+  on(createFailed, (draft, { payload }) => {
+    draft.mutation = { kind: 'create', cartId: null, status: 'error', message: payload.error.message };
+  }),
+
+  on(editRequested, (draft, event) => {
+    const { cartId, name, description, isPrivate } = event.payload;
+    const cart = draft.carts[cartId];
+    if (editNameError(name) !== null || !cart) return;
+    remember(draft, event, cartId);
+    Object.assign(cart, { name, description, isPrivate });
+    start(draft, 'edit', cartId);
+  }),
+  on(editRefused, (draft, { payload }) => {
+    draft.mutation = { kind: 'edit', cartId: payload.cartId, status: 'invalid', message: payload.message };
+  }),
+  on(edited, (draft, event) => {
+    storeCart(draft, event.payload.cart);
+    succeed(draft, event);
+  }),
+  on(editFailed, (draft, event) => rollBack(draft, event, 'edit', event.payload.cartId)),
+
+  on(deleteRequested, (draft, event) => {
+    const { cartId } = event.payload;
+    remember(draft, event, cartId);
+    removeFromList(draft, cartId);
+    start(draft, 'delete', cartId);
+  }),
+  on(deleted, (draft, event) => {
+    const { cartId } = event.payload;
+    delete draft.carts[cartId];
+    delete draft.contents[cartId];
+    delete draft.cartStatus[cartId];
+    removeFromList(draft, cartId);
+    succeed(draft, event);
+  }),
+  on(deleteFailed, (draft, event) => rollBack(draft, event, 'delete', event.payload.cartId)),
+
+  on(itemsAddRequested, (draft, { payload }) => start(draft, 'addItems', payload.cartId)),
+  on(itemsAdded, (draft, event) => {
+    storeCart(draft, event.payload.cart);
+    const content = draft.contents[event.payload.cart.id];
+    if (content && !content.filtered) content.keys = itemKeys(event.payload.cart.items);
+    succeed(draft, event);
+  }),
+  on(itemsAddFailed, (draft, event) => rollBack(draft, event, 'addItems', event.payload.cartId)),
+
+  on(itemsRemoveRequested, (draft, event) => {
+    const { cartId, keys } = event.payload;
+    const cart = draft.carts[cartId];
+    if (!cart) return;
+    remember(draft, event, cartId, true);
+    const gone = new Set(keys);
+    for (const [resource, ids] of Object.entries(cart.items)) {
+      cart.items[resource] = ids.filter((id) => !gone.has(itemKey(resource, id)));
+    }
+    cart.total = itemKeys(cart.items).length;
+    const content = contentOf(draft, cartId);
+    content.keys = content.keys.filter((key) => !gone.has(key));
+    content.selected = content.selected.filter((key) => !gone.has(key));
+    start(draft, 'removeItems', cartId);
+  }),
+  on(itemsRemoved, (draft, event) => {
+    storeCart(draft, event.payload.cart);
+    succeed(draft, event);
+  }),
+  on(itemsRemoveFailed, (draft, event) => rollBack(draft, event, 'removeItems', event.payload.cartId)),
+
+  on(collaboratorsAddRequested, (draft, { payload }) => start(draft, 'collaborators', payload.cartId)),
+  on(collaboratorsRemoveRequested, (draft, event) => {
+    const { cartId, collaborators } = event.payload;
+    const cart = draft.carts[cartId];
+    if (!cart) return;
+    remember(draft, event, cartId);
+    const gone = new Set(collaborators);
+    cart.collaborators = cart.collaborators.filter((id) => !gone.has(id));
+    start(draft, 'collaborators', cartId);
+  }),
+  // protocol §6.1: the answer's items are not used
+  on(collaboratorsChanged, (draft, event) => {
+    storeCart(draft, event.payload.cart, false);
+    succeed(draft, event);
+  }),
+  on(collaboratorsChangeFailed, (draft, event) =>
+    rollBack(draft, event, 'collaborators', event.payload.cartId),
+  ),
+
+  on(unsubscribeRequested, (draft, event) => {
+    // skipped while the list loads (protocol §6.3): the epic skips it too
+    if (isBusy(draft.list.status)) return;
+    const { cartId } = event.payload;
+    remember(draft, event, cartId);
+    removeFromList(draft, cartId);
+    start(draft, 'unsubscribe', cartId);
+  }),
+  on(unsubscribed, (draft, event) => {
+    delete draft.carts[event.payload.cartId];
+    delete draft.contents[event.payload.cartId];
+    succeed(draft, event);
+  }),
+  on(unsubscribeFailed, (draft, event) => rollBack(draft, event, 'unsubscribe', event.payload.cartId)),
+];

@@ -1,0 +1,63 @@
+import {
+  filterContent,
+  listItems,
+  loadChunk,
+  loadItemPlayer,
+  openCart,
+  refreshChangedCart,
+  requestItemPlayer,
+  slideWindow,
+  viewCart,
+  viewListedCart,
+} from './content-epics';
+import {
+  changeCollaborators,
+  changeItems,
+  createCart,
+  deleteCart,
+  editCart,
+  unsubscribe,
+} from './edit-epics';
+import { loadCartProfile, loadList, requestCartProfile, startListLoad } from './list-epics';
+import {
+  actOnShare,
+  createShare,
+  listShares,
+  loadProfiles,
+  loadShareActions,
+  loadSharedCart,
+  requestShareOptions,
+  startSharedCart,
+} from './share-epics';
+
+/** Every epic of the carts domain, for `streams/root.ts`. */
+export const cartsEpics = {
+  requestCartProfile,
+  loadCartProfile,
+  startListLoad,
+  loadList,
+  openCart,
+  listItems,
+  viewListedCart,
+  filterContent,
+  refreshChangedCart,
+  viewCart,
+  slideWindow,
+  loadChunk,
+  requestItemPlayer,
+  loadItemPlayer,
+  createCart,
+  editCart,
+  deleteCart,
+  changeItems,
+  changeCollaborators,
+  unsubscribe,
+  requestShareOptions,
+  loadShareActions,
+  loadProfiles,
+  createShare,
+  listShares,
+  startSharedCart,
+  loadSharedCart,
+  actOnShare,
+};

@@ -1,0 +1,110 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+import type { ItemMap } from './model';
+
+/**
+ * Huge carts read their items' details through a list query (protocol §6.6): the ids of each
+ * resource are cut into chunks of the list's `max`, one sequence per chunk, and only the chunks
+ * near what is on screen are asked for.
+ */
+export interface Chunk {
+  /** position in the cart's chunk sequence, from 0 */
+  index: number;
+  resource: string;
+  ids: string[];
+  /** offset of the chunk's first item among all the cart's items */
+  start: number;
+}
+
+/** n ids make exactly ceil(n/max) chunks, never an empty one (protocol §23.10). */
+export function chunksOf(items: ItemMap, max: number): Chunk[] {
+  const chunks: Chunk[] = [];
+  let start = 0;
+  for (const [resource, ids] of Object.entries(items)) {
+    for (let from = 0; from < ids.length; from += max) {
+      const slice = ids.slice(from, from + max);
+      chunks.push({ index: chunks.length, resource, ids: slice, start: start + from });
+    }
+    start += ids.length;
+  }
+  return chunks;
+}
+
+/**
+ * The sliding window: the items on screen widened by at most half the list max on each side
+ * (seed 002 §9), clamped to the cart.
+ */
+export function windowAround(
+  visible: { first: number; last: number },
+  total: number,
+  max: number,
+): { from: number; to: number } {
+  const margin = Math.floor(max / 2);
+  if (total === 0) return { from: 0, to: -1 };
+  return {
+    from: Math.max(0, Math.min(visible.first, total - 1) - margin),
+    to: Math.min(total - 1, Math.max(visible.last, visible.first) + margin),
+  };
+}
+
+/** The chunks that hold at least one item of the window. */
+export function chunksInWindow(chunks: readonly Chunk[], window: { from: number; to: number }): number[] {
+  return chunks
+    .filter((chunk) => chunk.start <= window.to && chunk.start + chunk.ids.length - 1 >= window.from)
+    .map((chunk) => chunk.index);
+}
+
+/** The list signature of protocol §8.2: a 32-bit hash, as text, of what defines the answer. */
+export function listSignature(parts: unknown): string {
+  const text = JSON.stringify(parts);
+  let hash = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
+  }
+  return String(hash);
+}
+
+const listRowSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  $resource: z.string().nullish(),
+  name: z.string().nullish(),
+  title: z.string().nullish(),
+  mimetype: z.string().nullish(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  filesize: z.number().nullish(),
+  assetnature: z.looseObject({ code: z.string().nullish() }).nullish(),
+});
+
+export const listAnswerSchema = z.looseObject({
+  resource: z.string().nullish(),
+  response: z.looseObject({ data: z.array(listRowSchema) }),
+  state: z.union([z.string(), z.number()]).transform(String).nullish(),
+});
+export type ListAnswer = z.infer<typeof listAnswerSchema>;
+
+/**
+ * One chunk as a list page: the cart's temporary list `~[CART@{id}]` on `dam/asset` (protocol
+ * §6.6), this chunk's resource constrained to its ids and every other resource to `[0]`.
+ */
+export function chunkRequest(
+  chunk: Chunk,
+  resources: readonly string[],
+  max: number,
+): { request: HttpRequest<ListAnswer>; state: string } {
+  const constraints = resources.map((resource) => ({
+    [`${resource}@id`]: { in: resource === chunk.resource ? chunk.ids : [0] },
+  }));
+  const query = { and: [{ activated: true }, ...constraints] };
+  const params = { max, query, techprops: 'none', withAggregates: false };
+  const state = listSignature({ path: 'dam/asset', ...params });
+  return {
+    request: {
+      method: 'GET',
+      path: '/rest/dam/asset',
+      query: { ...params, state },
+      schema: listAnswerSchema,
+    },
+    state,
+  };
+}

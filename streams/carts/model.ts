@@ -1,0 +1,102 @@
+import * as z from 'zod';
+
+/**
+ * The carts as the portal keeps them (protocol §6.2), after the wire shapes of `api.ts` were
+ * normalised: ids as text, `private` shown as `isPrivate`, items as ids per resource.
+ */
+export const cartItemSchema = z.object({
+  id: z.string(),
+  /** `$resource`; `$path` is `dam/data/{resource}` */
+  resource: z.string(),
+  name: z.string().nullable(),
+  title: z.string().nullable(),
+  mimetype: z.string().nullable(),
+  nature: z.string().nullable(),
+  /** `metadata.filesize`, bytes: what download splitting measures (protocol §7.3) */
+  filesize: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  isPrivate: z.boolean(),
+  type: z.string(),
+  expires: z.union([z.number(), z.string()]).nullable(),
+  /** user ids, as text */
+  collaborators: z.array(z.string()),
+  /** display names of the collaborators by id, when the server gives them */
+  collaboratorNames: z.record(z.string(), z.string()),
+  isMine: z.boolean(),
+  /** epoch ms; carts without it are kept (protocol §23.7) */
+  modified: z.number().nullable(),
+  ownerName: z.string(),
+  /** ids per resource type, in cart order */
+  items: z.record(z.string(), z.array(z.string())),
+  total: z.number().int(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** What a shared cart's visitor may do with it (the `share` member of a shared view). */
+export const shareInfoSchema = z.object({
+  uuid: z.string(),
+  actions: z.array(z.string()),
+  hasPassword: z.boolean(),
+  description: z.string(),
+});
+export type ShareInfo = z.infer<typeof shareInfoSchema>;
+
+export const codeLabelSchema = z.object({ code: z.string(), label: z.string() });
+export type CodeLabel = z.infer<typeof codeLabelSchema>;
+
+/** A link I created (demo `listShares`): never its password. */
+export const createdShareSchema = z.object({
+  uuid: z.string(),
+  mode: z.string(),
+  url: z.string(),
+  description: z.string(),
+  expires: z.union([z.number(), z.string()]).nullable(),
+  actions: z.array(z.string()),
+  hasPassword: z.boolean(),
+});
+export type CreatedShare = z.infer<typeof createdShareSchema>;
+
+export const fulltextModeSchema = z.enum(['default', 'should', 'must']);
+export type FulltextMode = z.infer<typeof fulltextModeSchema>;
+
+export const sortFieldSchema = z.enum(['id', 'total', 'name', 'modified']);
+export type SortField = z.infer<typeof sortFieldSchema>;
+
+export const itemMapSchema = z.record(z.string(), z.array(z.string()));
+export type ItemMap = z.infer<typeof itemMapSchema>;
+
+/** One item of a cart, keyed by resource and id; ids are compared as text (seed 000 §5). */
+export function itemKey(resource: string, id: string | number): string {
+  return `${resource}/${String(id)}`;
+}
+
+export function splitItemKey(key: string): { resource: string; id: string } {
+  const slash = key.indexOf('/');
+  return { resource: key.slice(0, slash), id: key.slice(slash + 1) };
+}
+
+/** The keys of a cart's items, resource after resource, in cart order. */
+export function itemKeys(items: ItemMap): string[] {
+  return Object.entries(items).flatMap(([resource, ids]) => ids.map((id) => itemKey(resource, id)));
+}
+
+/** Keys back to the `{<resource>: [ids]}` bodies of add and remove (protocol §6.1). */
+export function itemMapOf(keys: readonly string[]): ItemMap {
+  const map: ItemMap = {};
+  for (const key of keys) {
+    const { resource, id } = splitItemKey(key);
+    map[resource] ??= [];
+    map[resource].push(id);
+  }
+  return map;
+}
+
+export const itemPath = (resource: string): string => `dam/data/${resource}`;

@@ -1,0 +1,148 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+import { type WireCart, wireCartSchema } from './api';
+import type { CodeLabel, CreatedShare, ItemMap } from './model';
+
+const CART = '/wedia/cart';
+
+const codeListSchema = z.array(z.looseObject({ code: z.string(), label: z.string().nullish() }));
+
+/** Lists of `{code, …}` keyed by code (protocol §6.1); the label falls back to the code. */
+export function toCodeLabels(list: z.infer<typeof codeListSchema>): CodeLabel[] {
+  const byCode = new Map(
+    list.map((entry) => [entry.code, { code: entry.code, label: entry.label || entry.code }]),
+  );
+  return [...byCode.values()];
+}
+
+export function listShareActions(): HttpRequest<z.infer<typeof codeListSchema>> {
+  return { method: 'GET', path: `${CART}/listShareActions`, schema: codeListSchema };
+}
+
+export function listProfiles(): HttpRequest<z.infer<typeof codeListSchema>> {
+  return { method: 'GET', path: `${CART}/profiles`, schema: codeListSchema };
+}
+
+/** The answer to a share: the protocol does not read it; the demo gives the link and the issued password. */
+const createdShareAnswerSchema = z.looseObject({
+  uuid: z.string(),
+  url: z.string().nullish(),
+  hasPassword: z.boolean().nullish(),
+  password: z.string().nullish(),
+});
+export type CreatedShareAnswer = z.infer<typeof createdShareAnswerSchema>;
+
+export interface ShareLinkFields {
+  description: string;
+  expires: number | null;
+  actions: string[];
+  collaborators: string[];
+  askForPassword: boolean;
+  withAssetsDescriptions: boolean;
+  /** the link put in the invitation; `{uuid}` stands for the share's uuid */
+  url: string;
+}
+
+export function shareCart(cartId: string, fields: ShareLinkFields): HttpRequest<CreatedShareAnswer> {
+  return {
+    method: 'POST',
+    path: `${CART}/shareCart/${encodeURIComponent(cartId)}`,
+    body: { json: fields },
+    schema: createdShareAnswerSchema,
+  };
+}
+
+export interface ShareZipFields {
+  description: string;
+  expires: number | null;
+  profile: string;
+  collaborators: string[];
+  url: string | null;
+}
+
+export function shareZip(cartId: string, fields: ShareZipFields): HttpRequest<CreatedShareAnswer> {
+  return {
+    method: 'POST',
+    path: `${CART}/shareZip/${encodeURIComponent(cartId)}`,
+    body: { json: fields },
+    schema: createdShareAnswerSchema,
+  };
+}
+
+const listedShareSchema = z.looseObject({
+  uuid: z.string(),
+  mode: z.string().nullish(),
+  url: z.string().nullish(),
+  description: z.string().nullish(),
+  expires: z.union([z.number(), z.string()]).nullish(),
+  actions: z.array(z.string()).nullish(),
+  hasPassword: z.boolean().nullish(),
+});
+
+/** Demo extension (not in the protocol): the links I created for one cart, without passwords. */
+export function listShares(cartId: string): HttpRequest<z.infer<typeof listedShareSchema>[]> {
+  return { method: 'GET', path: `${CART}/listShares`, query: { cartId }, schema: z.array(listedShareSchema) };
+}
+
+export function toCreatedShare(
+  raw: z.infer<typeof listedShareSchema>,
+  linkOf: (uuid: string) => string,
+): CreatedShare {
+  return {
+    uuid: raw.uuid,
+    mode: raw.mode ?? 'link',
+    url: raw.url || linkOf(raw.uuid),
+    description: raw.description ?? '',
+    expires: raw.expires ?? null,
+    actions: raw.actions ?? [],
+    hasPassword: raw.hasPassword ?? false,
+  };
+}
+
+/** A shared cart by uuid: `no_preview` only; the password, when given, goes as Basic (protocol §6.4). */
+export function viewSharedCart(uuid: string, sharePassword: string | undefined): HttpRequest<WireCart> {
+  return {
+    method: 'GET',
+    path: `${CART}/viewCart/${encodeURIComponent(uuid)}`,
+    query: { no_preview: true },
+    ...(sharePassword ? { sharePassword } : {}),
+    schema: wireCartSchema,
+  };
+}
+
+/** Acts on a share; `{items}` only when items are given (protocol §6.1). */
+export function withShare(
+  uuid: string,
+  action: string,
+  items: ItemMap | null,
+  sharePassword: string | undefined,
+): HttpRequest<undefined> {
+  return {
+    method: 'POST',
+    path: `${CART}/withShare/${encodeURIComponent(uuid)}/${encodeURIComponent(action)}`,
+    ...(items ? { body: { json: { items } } } : {}),
+    ...(sharePassword ? { sharePassword } : {}),
+  };
+}
+
+const playerSchema = z.looseObject({
+  html: z.string().nullish(),
+  javascriptUrls: z.array(z.string()).nullish(),
+});
+
+/** The preview player of one item (protocol §6.1); cart items use `fo.player`. */
+export function itemPlayer(
+  player: string,
+  cartId: string,
+  resource: string,
+  id: string,
+  size: { width: string; height: string },
+): HttpRequest<z.infer<typeof playerSchema>> {
+  const segments = [player, cartId, resource, id].map(encodeURIComponent).join('/');
+  return {
+    method: 'GET',
+    path: `${CART}/itemPreview/player/${segments}`,
+    query: size,
+    schema: playerSchema,
+  };
+}

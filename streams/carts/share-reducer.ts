@@ -1,0 +1,135 @@
+import type { Draft } from 'immer';
+import { type Case, on } from '../core/case-reducer';
+import { reached, type Status } from '../core/status';
+import { mergeDetails } from './content-reducer';
+import { itemKeys } from './model';
+import {
+  profilesLoaded,
+  profilesLoadFailed,
+  profilesStarted,
+  shareActionDone,
+  shareActionFailed,
+  shareActionRequested,
+  shareActionsLoaded,
+  shareActionsLoadFailed,
+  shareActionsStarted,
+  shareCreated,
+  shareDialogReset,
+  sharedCartFailed,
+  sharedCartLoaded,
+  sharedCartStarted,
+  shareFailed,
+  shareRequested,
+  sharesListed,
+  sharesListFailed,
+  sharesListRequested,
+} from './share-events';
+import type { CartsState, LoadedList } from './state';
+
+/** resolved -> initial, loaded -> fetching (protocol §6.4, share actions and profiles). */
+const nextLoadStatus = (status: Status): Status => (reached(status, 'loaded') ? 'fetching' : 'initial');
+
+function loading<T>(list: Draft<LoadedList<T>>): void {
+  list.status = nextLoadStatus(list.status);
+}
+
+export const shareCases: Case<CartsState>[] = [
+  on(shareActionsStarted, (draft) => loading(draft.shareActions)),
+  on(shareActionsLoaded, (draft, { payload }) => {
+    draft.shareActions = { status: 'loaded', list: payload.actions, error: null };
+  }),
+  on(shareActionsLoadFailed, (draft, { payload }) => {
+    draft.shareActions.status = 'error';
+    draft.shareActions.error = payload.error;
+  }),
+  on(profilesStarted, (draft) => loading(draft.profiles)),
+  on(profilesLoaded, (draft, { payload }) => {
+    draft.profiles = { status: 'loaded', list: payload.profiles, error: null };
+  }),
+  on(profilesLoadFailed, (draft, { payload }) => {
+    draft.profiles.status = 'error';
+    draft.profiles.error = payload.error;
+  }),
+
+  on(shareRequested, (draft, { payload }) => {
+    draft.shareDialog[payload.cartId] = { status: 'fetching', created: null, error: null };
+  }),
+  on(shareCreated, (draft, { payload }) => {
+    draft.shareDialog[payload.cartId] = { status: 'loaded', created: payload.share, error: null };
+    const listed = draft.sharesOf[payload.cartId];
+    if (listed && !listed.list.some((share) => share.uuid === payload.share.uuid)) {
+      listed.list.unshift(payload.share);
+    }
+  }),
+  on(shareFailed, (draft, { payload }) => {
+    draft.shareDialog[payload.cartId] = { status: 'error', created: null, error: payload.error };
+  }),
+  on(shareDialogReset, (draft, { payload }) => {
+    delete draft.shareDialog[payload.cartId];
+  }),
+
+  on(sharesListRequested, (draft, { payload }) => {
+    const listed = draft.sharesOf[payload.cartId];
+    if (listed) loading(listed);
+    else draft.sharesOf[payload.cartId] = { status: 'initial', list: [], error: null };
+  }),
+  on(sharesListed, (draft, { payload }) => {
+    draft.sharesOf[payload.cartId] = { status: 'loaded', list: payload.shares, error: null };
+  }),
+  on(sharesListFailed, (draft, { payload }) => {
+    draft.sharesOf[payload.cartId] = {
+      status: 'error',
+      list: draft.sharesOf[payload.cartId]?.list ?? [],
+      error: payload.error,
+    };
+  }),
+
+  on(sharedCartStarted, (draft, { payload }) => {
+    const shared = draft.shared[payload.uuid];
+    draft.shared[payload.uuid] = {
+      status: 'initial',
+      error: null,
+      withPassword: payload.withPassword,
+      cart: shared?.cart ?? null,
+      share: shared?.share ?? null,
+      keys: shared?.keys ?? [],
+      details: shared?.details ?? {},
+    };
+  }),
+  on(sharedCartLoaded, (draft, { payload }) => {
+    const shared = draft.shared[payload.uuid];
+    const details = {};
+    mergeDetails(details, payload.details);
+    draft.shared[payload.uuid] = {
+      status: 'loaded',
+      error: null,
+      withPassword: shared?.withPassword ?? false,
+      cart: payload.cart,
+      share: payload.share,
+      keys: itemKeys(payload.cart.items),
+      details,
+    };
+  }),
+  // 401, 404 and every other failure: error with the body kept, never loaded (protocol §23.5)
+  on(sharedCartFailed, (draft, { payload }) => {
+    draft.shared[payload.uuid] = {
+      status: 'error',
+      error: payload.error,
+      withPassword: payload.withPassword,
+      cart: null,
+      share: null,
+      keys: [],
+      details: {},
+    };
+  }),
+
+  on(shareActionRequested, (draft, { payload }) => {
+    draft.shareAction[payload.uuid] = { action: payload.action, status: 'fetching', error: null };
+  }),
+  on(shareActionDone, (draft, { payload }) => {
+    draft.shareAction[payload.uuid] = { action: payload.action, status: 'loaded', error: null };
+  }),
+  on(shareActionFailed, (draft, { payload }) => {
+    draft.shareAction[payload.uuid] = { action: payload.action, status: 'error', error: payload.error };
+  }),
+];

@@ -1,0 +1,139 @@
+import type { AppState } from '../app/reducer';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import type { SessionState } from '../session/reducer';
+import type { Cart, CartItem, CodeLabel, CreatedShare, FulltextMode, ShareInfo, SortField } from './model';
+
+/** The items of one cart as a screen shows them. */
+export interface CartContent {
+  /** resolving/resolved (items listed), then initial/fetching/loaded (viewed), error (protocol §6.4) */
+  status: Status;
+  error: SerializedError | null;
+  /** shown through the list query, in chunks (protocol §6.6) */
+  huge: boolean;
+  fulltext: string;
+  mode: FulltextMode;
+  /** keys (`resource/id`) of the items shown, in cart order: the filter's answer while filtered */
+  keys: string[];
+  filtered: boolean;
+  /** `detailedItems` of protocol §6.2, by key */
+  details: Record<string, CartItem>;
+  /** huge carts: the status of each chunk in the window, by chunk index */
+  chunks: Record<string, Status>;
+  selected: string[];
+}
+
+export interface PlayerState {
+  status: Status;
+  html: string;
+  javascriptUrls: string[];
+  error: SerializedError | null;
+}
+
+/** What an optimistic change needs to be undone, kept under the id of the request event. */
+export interface UndoRecord {
+  cart: Cart;
+  /** its place in the list when it was removed from it */
+  listIndex: number;
+  contentKeys: string[] | null;
+}
+
+export interface LoadedList<T> {
+  status: Status;
+  list: T[];
+  error: SerializedError | null;
+}
+
+export interface SharedCart {
+  status: Status;
+  error: SerializedError | null;
+  /** the last attempt carried a password: a 401 then means a wrong one */
+  withPassword: boolean;
+  cart: Cart | null;
+  share: ShareInfo | null;
+  keys: string[];
+  details: Record<string, CartItem>;
+}
+
+export type MutationKind =
+  | 'create'
+  | 'edit'
+  | 'delete'
+  | 'addItems'
+  | 'removeItems'
+  | 'collaborators'
+  | 'unsubscribe';
+
+export interface CartsState {
+  /** whose carts these are: a new identity clears them */
+  userId: string | null;
+  profile: { status: Status; makePublicBoard: boolean; error: SerializedError | null };
+  list: { status: Status; error: SerializedError | null; ids: string[] };
+  carts: Record<string, Cart>;
+  /** per cart: resolved when listed, error when its view failed (hidden from the list, protocol §6.3) */
+  cartStatus: Record<string, Status>;
+  filter: string;
+  sort: { field: SortField; ascending: boolean };
+  contents: Record<string, CartContent>;
+  /** by `cartId|resource|id|player` */
+  players: Record<string, PlayerState>;
+  /** the last create / edit / item / collaborator change and its outcome */
+  mutation: { kind: MutationKind | null; cartId: string | null; status: Status; message: string | null };
+  /** a change the server refused and that was rolled back, shown until dismissed */
+  notice: { kind: MutationKind; cartId: string; message: string } | null;
+  undo: Record<string, UndoRecord>;
+  shareActions: LoadedList<CodeLabel>;
+  profiles: LoadedList<CodeLabel>;
+  /** the share dialog of each cart: the link just created (without its password) */
+  shareDialog: Record<
+    string,
+    { status: Status; created: CreatedShare | null; error: SerializedError | null }
+  >;
+  sharesOf: Record<string, LoadedList<CreatedShare>>;
+  /** shared carts opened by uuid */
+  shared: Record<string, SharedCart>;
+  shareAction: Record<string, { action: string; status: Status; error: SerializedError | null }>;
+}
+
+export const initialCartsState: CartsState = {
+  userId: null,
+  profile: { status: 'unknown', makePublicBoard: false, error: null },
+  list: { status: 'resolved', error: null, ids: [] },
+  carts: {},
+  cartStatus: {},
+  filter: '',
+  sort: { field: 'id', ascending: false },
+  contents: {},
+  players: {},
+  mutation: { kind: null, cartId: null, status: 'unknown', message: null },
+  notice: null,
+  undo: {},
+  shareActions: { status: 'resolved', list: [], error: null },
+  profiles: { status: 'resolved', list: [], error: null },
+  shareDialog: {},
+  sharesOf: {},
+  shared: {},
+  shareAction: {},
+};
+
+export function emptyContent(): CartContent {
+  return {
+    status: 'unknown',
+    error: null,
+    huge: false,
+    fulltext: '',
+    mode: 'default',
+    keys: [],
+    filtered: false,
+    details: {},
+    chunks: {},
+    selected: [],
+  };
+}
+
+export function playerKey(target: { cartId: string; resource: string; id: string; player: string }): string {
+  return [target.cartId, target.resource, target.id, target.player].join('|');
+}
+
+/** What the carts epics read: their slice, the mount settings and the session. */
+export type CartsRoot = { carts: CartsState; app: AppState; session: SessionState };
