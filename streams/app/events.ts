@@ -21,33 +21,36 @@ export const started = defineEvent(
     /** other mount settings, by camel-cased name */
     settings: z.record(z.string(), z.string()),
   }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
 /** The user asks again after the information failed to load. */
-export const infoRetried = defineEvent('app/infoRetried', z.object({}), { source: 'ui' });
-export const infoRequested = defineEvent('app/infoRequested', z.object({}), { source: 'system' });
+export const infoRetried = defineEvent('app/infoRetried', z.object({}), { source: 'ui', redact: [] });
+export const infoRequested = defineEvent('app/infoRequested', z.object({}), { source: 'system', redact: [] });
 export const infoLoaded = defineEvent('app/infoLoaded', z.object({ infos: appInfosSchema }), {
   source: 'server',
+  redact: [],
 });
 export const infoLoadFailed = defineEvent('app/infoLoadFailed', z.object({ error: serializedErrorSchema }), {
   source: 'server',
+  redact: [],
   failure: true,
 });
 
 export const availabilityRequested = defineEvent('app/availabilityRequested', z.object({}), {
   source: 'system',
+  redact: [],
 });
 export const availabilityChecked = defineEvent(
   'app/availabilityChecked',
   z.object({ available: z.boolean(), message: z.string().nullable() }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 /** The check failed: the application is then assumed available (protocol §19). */
 export const availabilityCheckFailed = defineEvent(
   'app/availabilityCheckFailed',
   z.object({ error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 
 /** A 419 answer: the application is in an invalid state (seed 002 §4, protocol §2.2). */
@@ -56,8 +59,9 @@ export const applicationInvalidated = defineEvent(
   z.object({ path: z.string() }),
   {
     source: 'server',
+    redact: [],
   },
 );
 
 /** The reset button of the app-not-available view. */
-export const resetRequested = defineEvent('app/resetRequested', z.object({}), { source: 'ui' });
+export const resetRequested = defineEvent('app/resetRequested', z.object({}), { source: 'ui', redact: [] });

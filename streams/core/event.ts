@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { maskPaths } from './redact';
 
 /** Where an event comes from; replay and re-simulation feed some sources and recompute the others. */
 export type EventSource = 'ui' | 'server' | 'timer' | 'storage' | 'system';
@@ -31,12 +32,19 @@ export interface UnstampedEvent<T extends string = string, P = unknown> {
 
 export type AnyEvent = AppEvent<string, unknown>;
 
+/**
+ * What an event's payload holds that must not leave the browser in an exported log: the paths
+ * of the fields to mask (`['email', 'collaborators[].email']`), `[]` for "nothing sensitive",
+ * or a function for a shape paths cannot say. Every type declares it (the redaction audit
+ * test checks); the recorder's deep key/text safety net runs after it anyway.
+ */
+export type Redaction<P> = readonly string[] | ((payload: P) => P);
+
 export interface EventOptions<P> {
   source: EventSource;
   /** marks failure events (FSA `error: true`) */
   failure?: boolean;
-  /** removes what must never leave the browser (e-mails, free text with secrets...) */
-  redact?: (payload: P) => P;
+  redact?: Redaction<P>;
 }
 
 export interface EventDefinition<T extends string, S extends z.ZodType> {
@@ -45,8 +53,17 @@ export interface EventDefinition<T extends string, S extends z.ZodType> {
   schema: S;
   source: EventSource;
   failure: boolean;
+  /** the declared redaction as a function; undefined when there is nothing to mask */
   redact?: (payload: z.output<S>) => z.output<S>;
+  /** what the type declared: masked paths, 'custom' for a function, null when it declared nothing */
+  redacts: readonly string[] | 'custom' | null;
   match(event: { type: string }): event is AppEvent<T, z.output<S>>;
+}
+
+function redactor<P>(redaction: Redaction<P> | undefined): ((payload: P) => P) | undefined {
+  if (typeof redaction === 'function') return redaction;
+  if (!redaction || redaction.length === 0) return undefined;
+  return (payload) => maskPaths(payload, redaction) as P;
 }
 
 const catalogue = new Map<string, EventDefinition<string, z.ZodType>>();
@@ -74,7 +91,8 @@ export function defineEvent<T extends string, S extends z.ZodType>(
     schema,
     source: options.source,
     failure: options.failure ?? false,
-    redact: options.redact,
+    redact: redactor(options.redact),
+    redacts: typeof options.redact === 'function' ? ('custom' as const) : (options.redact ?? null),
     match: (event: { type: string }): event is AppEvent<T, z.output<S>> => event.type === type,
   });
   catalogue.set(type, definition as unknown as EventDefinition<string, z.ZodType>);

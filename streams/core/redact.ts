@@ -41,9 +41,34 @@ export function redactDeep(value: unknown): unknown {
       // flags and numbers (expiry times, counts) reveal nothing and keep their type for replay;
       // an object under a secret-looking name (`passwordChange: {status}`) is judged key by key
       const secretValue = typeof inner === 'string' || Array.isArray(inner);
-      out[key] = isSecretKey(key) && secretValue ? REDACTED : redactDeep(inner);
+      // keys are data too (a record keyed by preference names, by search text...)
+      out[redactText(key)] = isSecretKey(key) && secretValue ? REDACTED : redactDeep(inner);
     }
     return out;
   }
   return value;
+}
+
+/**
+ * Masks the values at payload paths such as `email`, `user.email` or `collaborators[].email`
+ * (`[]` walks every item of an array). Returns a copy; what is not on a path is kept as is.
+ */
+export function maskPaths(value: unknown, paths: readonly string[]): unknown {
+  let out = value;
+  for (const path of paths) out = maskPath(out, path.split('.'));
+  return out;
+}
+
+function maskPath(value: unknown, steps: readonly string[]): unknown {
+  const [step, ...rest] = steps;
+  if (step === undefined) return value === null || value === undefined ? value : REDACTED;
+  if (typeof value !== 'object' || value === null) return value;
+  const every = step.endsWith('[]');
+  const key = every ? step.slice(0, -2) : step;
+  const record = value as Record<string, unknown>;
+  if (!(key in record)) return value;
+  const inner = record[key];
+  const masked =
+    every && Array.isArray(inner) ? inner.map((item) => maskPath(item, rest)) : maskPath(inner, rest);
+  return { ...record, [key]: masked };
 }

@@ -6,11 +6,11 @@ import { defineEvent } from './event';
 export const reducerFailed = defineEvent(
   'system/reducerFailed',
   z.object({ eventType: z.string(), eventSeq: z.number(), error: serializedErrorSchema }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 export const epicCrashed = defineEvent(
   'system/epicCrashed',
   z.object({ epic: z.string(), error: serializedErrorSchema, restarted: z.boolean() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );

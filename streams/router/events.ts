@@ -10,5 +10,5 @@ export const locationSchema = z.object({ path: z.string(), search: z.string() })
 export const navigated = defineEvent(
   'router/navigated',
   locationSchema.extend({ via: z.enum(['link', 'replace', 'history']) }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );

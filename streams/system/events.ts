@@ -8,7 +8,10 @@ export { epicCrashed, reducerFailed } from '../core/system-events';
 export const untrappedErrorCaught = defineEvent(
   'system/untrappedErrorCaught',
   z.object({ origin: z.enum(['window', 'promise', 'render']), error: serializedErrorSchema }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
-export const errorDismissed = defineEvent('system/errorDismissed', z.object({}), { source: 'ui' });
+export const errorDismissed = defineEvent('system/errorDismissed', z.object({}), {
+  source: 'ui',
+  redact: [],
+});

@@ -12,6 +12,15 @@ const contacted = defineEvent('counter/contacted', z.object({ email: z.string(),
   source: 'ui',
   redact: (payload) => ({ ...payload, email: 'sha256:hashed' }),
 });
+const shared = defineEvent(
+  'counter/shared',
+  z.object({
+    owner: z.object({ email: z.string(), name: z.string() }),
+    collaborators: z.array(z.object({ email: z.string(), id: z.number() })),
+    note: z.string().nullable(),
+  }),
+  { source: 'server', redact: ['owner.email', 'collaborators[].email', 'note'] },
+);
 const brokenRedactor = defineEvent('counter/brokenRedactor', z.object({ note: z.string() }), {
   source: 'ui',
   redact: () => {
@@ -47,6 +56,28 @@ describe('redactEvent', () => {
     expect(payload.extra.password).toBe('hunter2');
     expect(redacted.meta).toBe(event.meta);
     expect(redacted.payload).toEqual({ text: 'x', extra: { password: REDACTED } });
+  });
+
+  it('masks the values at the paths a type declares, through arrays, and keeps the rest', () => {
+    const event = stamp(
+      shared({
+        owner: { email: 'jane@example.com', name: 'Jane' },
+        collaborators: [
+          { email: 'bob@example.com', id: 1 },
+          { email: 'eve@example.com', id: 2 },
+        ],
+        note: null,
+      }),
+    );
+    expect(redactEvent(event).payload).toEqual({
+      owner: { email: REDACTED, name: 'Jane' },
+      collaborators: [
+        { email: REDACTED, id: 1 },
+        { email: REDACTED, id: 2 },
+      ],
+      note: null,
+    });
+    expect(shared.redacts).toEqual(['owner.email', 'collaborators[].email', 'note']);
   });
 
   it('masks the whole payload when a redactor throws, rather than leak it or break the store', () => {
