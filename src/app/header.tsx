@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectAppInfo } from '../../streams/app/selectors';
-import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { DownloadsTray } from '../downloads/downloads-tray';
+import { NotificationsBadge } from '../notifications/notifications-badge';
 import { AccountMenu } from '../session/account-menu';
 import { NAVIGATION } from './navigation';
 
@@ -14,6 +15,7 @@ export function Header() {
   const { appName, appLogoHeaderUrlForDarkBG, appFaviconUrl } = useAppState(selectAppInfo).data;
 
   const locale = useAppState(selectEffectiveLocale);
+  const isUser = useAppState(selectIsUser);
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -48,7 +50,7 @@ export function Header() {
       {NAVIGATION.length > 0 && (
         <nav aria-label={t('nav.label')} className="header__nav">
           <ul>
-            {NAVIGATION.map((link) => (
+            {NAVIGATION.filter((link) => isUser || !link.requiresUser).map((link) => (
               <li key={link.href}>
                 <Link href={link.href} aria-current={location.startsWith(link.href) ? 'page' : undefined}>
                   {t(link.label)}
@@ -58,6 +60,7 @@ export function Header() {
           </ul>
         </nav>
       )}
+      <NotificationsBadge />
       <DownloadsTray />
       <AccountMenu />
     </header>

@@ -1,8 +1,10 @@
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { AccountPage } from '../account/account-page';
 import { DevtoolsRoute } from '../devtools/devtools-route';
 import { DownloadsPage } from '../downloads/downloads-page';
 import { HomePage } from '../home/home-page';
+import { NotificationsPage } from '../notifications/notifications-page';
 import { SignInPage } from '../session/sign-in-page';
 import { NotFoundPage } from './not-found-page';
 
@@ -13,6 +15,8 @@ import { NotFoundPage } from './not-found-page';
 const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/signin', component: SignInPage },
   { path: '/downloads', component: DownloadsPage },
+  { path: '/notifications', component: NotificationsPage },
+  { path: '/account', component: AccountPage },
   { path: '/devtools', component: DevtoolsRoute },
   { path: '/', component: HomePage },
 ];

@@ -1,6 +1,8 @@
 import { downloadsMessagesEn } from '../downloads/messages';
 import { devtoolsMessagesEn } from '../devtools/messages';
 import { sessionMessagesEn } from '../session/messages';
+import { accountMessagesEn } from '../account/messages';
+import { notificationsMessagesEn } from '../notifications/messages';
 /** The shell's own English messages. */
 export const shellMessagesEn = {
   'app.loading': 'Loading the portal…',
@@ -51,6 +53,8 @@ export const shellMessagesEn = {
 export const en = {
   ...shellMessagesEn,
   ...sessionMessagesEn,
+  ...accountMessagesEn,
+  ...notificationsMessagesEn,
   ...devtoolsMessagesEn,
   ...downloadsMessagesEn,
 };

@@ -1,6 +1,8 @@
 import { downloadsMessagesFr } from '../downloads/messages';
 import { devtoolsMessagesFr } from '../devtools/messages';
 import { sessionMessagesFr } from '../session/messages';
+import { accountMessagesFr } from '../account/messages';
+import { notificationsMessagesFr } from '../notifications/messages';
 import type { Messages, shellMessagesEn } from './messages-en';
 
 const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
@@ -49,6 +51,8 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
 export const fr: Messages = {
   ...shellMessages,
   ...sessionMessagesFr,
+  ...accountMessagesFr,
+  ...notificationsMessagesFr,
   ...devtoolsMessagesFr,
   ...downloadsMessagesFr,
 };

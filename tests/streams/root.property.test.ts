@@ -13,6 +13,7 @@ import { downloadsPayloads } from './downloads/payloads';
 import { notificationsPayloads } from './notifications/payloads';
 import { preferencesPayloads } from './preferences/payloads';
 import { profilePayloads } from './profile/payloads';
+import { sessionPayloads } from './session/payloads';
 
 const error = serializedError;
 const empty = emptyPayload;
@@ -78,6 +79,7 @@ const shellPayloads: PayloadGenerators = {
 /** One generator per event type of the catalogue. */
 const payloads: PayloadGenerators = {
   ...shellPayloads,
+  ...sessionPayloads,
   ...downloadsPayloads,
   ...preferencesPayloads,
   ...profilePayloads,
@@ -95,8 +97,10 @@ function statusesIn(value: unknown, found: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const item of value) statusesIn(item, found);
   else if (value && typeof value === 'object') {
     for (const [key, inner] of Object.entries(value)) {
-      if (key === 'status') found.push(inner);
-      else statusesIn(inner, found);
+      // a number under `status` is an error's HTTP status, not a state
+      if (key === 'status') {
+        if (typeof inner === 'string') found.push(inner);
+      } else statusesIn(inner, found);
     }
   }
   return found;

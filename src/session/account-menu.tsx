@@ -1,0 +1,49 @@
+import { Link } from 'wouter';
+import { signOutRequested } from '../../streams/session/events';
+import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { displayName } from './display-name';
+import './session.css';
+
+/**
+ * The header's corner: who the portal is for right now, "Sign in" for a visitor and
+ * "Sign out" for a user (kept visible: UI-CONTRACT names it a button, not a menu item).
+ */
+export function AccountMenu() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const isUser = useAppState(selectIsUser);
+  const me = useAppState(selectMe);
+  const { signIn, signOut, provider } = useAppState((state) => state.session);
+
+  if (!isUser) {
+    return (
+      <div className="account-menu">
+        {provider.status === 'error' && provider.error && (
+          <span role="alert" className="account-menu__problem">
+            {t('account.startFailed', { message: provider.error.message })}
+          </span>
+        )}
+        <span className="account-menu__who">{t('account.visitor')}</span>
+        <Link href="/signin" className="button button--primary">
+          {t('nav.signIn')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <section className="account-menu" aria-label={t('account.menu')}>
+      <span className="account-menu__who">{t('account.user', { name: displayName(me, signIn.login) })}</span>
+      {signOut.status === 'error' && signOut.error && (
+        <span role="alert" className="account-menu__problem">
+          {t('account.signOutFailed', { message: signOut.error.message })}
+        </span>
+      )}
+      <button type="button" className="button" onClick={() => dispatch(signOutRequested({}))}>
+        {t('account.signOut')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import { reached } from '../../streams/core/status';
+import { signInRequested, ssoConfigRequested } from '../../streams/session/events';
+import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { PasswordInput } from '../ui/password-input';
+import { ChangePasswordForm } from './change-password-form';
+import { displayName } from './display-name';
+import './session.css';
+
+/** `/signin`: login and password, the identity providers, and the forced password change (403/2). */
+export function SignInPage() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const [, navigate] = useLocation();
+  const session = useAppState((state) => state.session);
+  const isUser = useAppState(selectIsUser);
+  const me = useAppState(selectMe);
+  const [login, setLogin] = useState(session.signIn.login ?? '');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+
+  useEffect(() => {
+    dispatch(ssoConfigRequested({}));
+  }, [dispatch]);
+
+  // once the user is known, the sign-in that was just made leads back to the portal
+  useEffect(() => {
+    if (submitted && isUser) navigate('/');
+  }, [submitted, isUser, navigate]);
+
+  const { signIn } = session;
+  const busy = signIn.status === 'fetching';
+  const mustChangePassword = signIn.error?.restCode === '403/2';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    dispatch(signInRequested({ login: login.trim(), password }));
+    setPassword('');
+  };
+
+  if (mustChangePassword && signIn.login) {
+    return (
+      <section className="panel session-panel">
+        <h1>{t('password.title')}</h1>
+        <p role="alert">{t('password.mustChange')}</p>
+        <ChangePasswordForm login={signIn.login} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="panel session-panel">
+      <h1>{t('signIn.title')}</h1>
+      {isUser && !submitted && <p role="status">{t('signIn.signedInAs', { name: displayName(me, null) })}</p>}
+      {session.connectionExpired && <p className="notice">{t('signIn.expired')}</p>}
+      <p>{t('signIn.intro')}</p>
+      <form className="form" onSubmit={submit}>
+        <label className="form__field">
+          <span>{t('signIn.login')}</span>
+          <input
+            name="login"
+            autoComplete="username"
+            required
+            value={login}
+            onChange={(event) => setLogin(event.target.value)}
+          />
+        </label>
+        <label className="form__field">
+          <span>{t('signIn.password')}</span>
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        {signIn.status === 'error' && signIn.error && (
+          <p role="alert" className="form__error">
+            {t('signIn.failed', { message: signIn.error.message })}
+          </p>
+        )}
+        <div className="button-row">
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {t('signIn.submit')}
+          </button>
+          {busy && <span role="status">{t('signIn.busy')}</span>}
+        </div>
+      </form>
+      <p className="session-panel__hint">{t('signIn.demoHint')}</p>
+      <IdentityProviders />
+    </section>
+  );
+}
+
+/** Seed 002 §4: the providers from `/rest/auth/config`, shown only when there are some. */
+function IdentityProviders() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const sso = useAppState((state) => state.session.sso);
+  if (sso.status === 'error') {
+    return (
+      <div className="session-panel__providers">
+        <p role="alert">{t('signIn.providersFailed')}</p>
+        <button type="button" className="button" onClick={() => dispatch(ssoConfigRequested({}))}>
+          {t('signIn.retryProviders')}
+        </button>
+      </div>
+    );
+  }
+  if (!reached(sso.status, 'loaded') || sso.providers.length === 0) return null;
+  return (
+    <div className="session-panel__providers">
+      <h2>{t('signIn.providers')}</h2>
+      <ul>
+        {sso.providers.map((provider, index) => {
+          const name = provider.label ?? provider.name ?? String(provider.id ?? index + 1);
+          return (
+            <li key={String(provider.id ?? index)}>
+              {provider.url ? (
+                <a className="button" href={provider.url}>
+                  {t('signIn.provider', { name })}
+                </a>
+              ) : (
+                <span>{name}</span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
