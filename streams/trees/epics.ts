@@ -1,0 +1,146 @@
+import {
+  concat,
+  EMPTY,
+  debounceTime,
+  filter,
+  first,
+  groupBy,
+  map,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  takeUntil,
+} from 'rxjs';
+import type { Epic } from '../core/epic';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { resolveRequested as schemaResolveRequested } from '../schemas/events';
+import type { SchemasState } from '../schemas/reducer';
+import { selectTreeField } from '../schemas/selectors';
+import {
+  fetchPostponed,
+  fetchRefused,
+  fetchRequested,
+  fetchStarted,
+  fulltextChanged,
+  registered,
+  registrationRefused,
+  registrationRequested,
+  removed,
+  resolved,
+  resolveFailed,
+  resolving,
+} from './events';
+import type { TreeFetch } from './model';
+import type { TreesState } from './reducer';
+import { treeSignature } from './api';
+
+export { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
+
+type S = { trees: TreesState; schemas: SchemasState };
+
+const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
+  event$.pipe(filter((event) => removed.match(event) && event.payload.name === name));
+
+export const registerTree: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(registrationRequested),
+    map((request) => {
+      const { name, path } = request.payload;
+      if (state$.value.trees.byName[name]?.registration === request.meta.id)
+        return registered({ name }, request);
+      const message =
+        !name || !path
+          ? 'Cannot register a tree without a name or without path'
+          : `Tree ${name} already exists`;
+      return registrationRefused({ name, message }, request);
+    }),
+  );
+
+/**
+ * Registered -> resolving -> resolved once the schema names a tree field (protocol §10.2, §10.3).
+ * A tree set back to registered by a new fulltext resolves again and loads its roots.
+ */
+export const resolveTree: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(registered, fulltextChanged),
+    filter((event) => state$.value.trees.byName[event.payload.name]?.status === 'registered'),
+    mergeMap((event) => {
+      const { name } = event.payload;
+      const path = state$.value.trees.byName[name]?.path ?? '';
+      const failed = (message: string) =>
+        resolveFailed(
+          {
+            name,
+            error: { code: 'error.trees.resolve', message: `Failed to resolve tree: ${name}, ${message}` },
+          },
+          event,
+        );
+      const settled$ = state$.pipe(
+        map((state) => state.schemas.byName[path]),
+        first((schema) => schema?.status === 'resolved' || schema?.status === 'error'),
+        mergeMap((schema): UnstampedEvent[] => {
+          if (schema?.status !== 'resolved') return [failed(schema?.error?.message ?? '')];
+          const treefield = selectTreeField(state$.value, path);
+          if (!treefield) return [failed(`${path} is not a tree`)];
+          const done = resolved({ name, treefield }, event);
+          return fulltextChanged.match(event) ? [done, fetchRequested({ name }, event)] : [done];
+        }),
+      );
+      return concat(
+        of(resolving({ name }, event), schemaResolveRequested({ names: [path] }, event)),
+        settled$,
+      ).pipe(takeUntil(removedNamed(event$, name)));
+    }),
+  );
+
+const fetchOf = (payload: { nodeId?: string | null; next?: boolean }): TreeFetch => ({
+  nodeId: payload.nodeId ?? null,
+  next: payload.next ?? false,
+});
+
+/**
+ * A fetch is asked 80 ms after the last request of the same kind (protocol §24), once the tree is
+ * resolved; while the tree is initial or fetching it is postponed (protocol §10.3).
+ */
+export const refuseUnknownTreeFetch: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(fetchRequested),
+    filter((request) => !state$.value.trees.byName[request.payload.name]),
+    mergeMap((request) => {
+      const { name } = request.payload;
+      if (!name) return of(fetchRefused({ name, message: 'No name given' }, request));
+      return name.startsWith('~')
+        ? EMPTY
+        : of(fetchRefused({ name, message: `Unknown tree ${name}` }, request));
+    }),
+  );
+
+export const scheduleTreeFetch: Epic<S> = (event$, state$, { config, scheduler }) =>
+  event$.pipe(
+    ofType(fetchRequested),
+    filter((request) => state$.value.trees.byName[request.payload.name] !== undefined),
+    groupBy((request) => JSON.stringify([request.payload.name, fetchOf(request.payload)])),
+    mergeMap((kind$) =>
+      kind$.pipe(
+        debounceTime(config.treeFetchDebounceMs, scheduler),
+        switchMap((request) => {
+          const { name } = request.payload;
+          const fetch = fetchOf(request.payload);
+          return state$.pipe(
+            map((state) => state.trees.byName[name]),
+            first((tree) => !tree || !['registering', 'registered', 'resolving'].includes(tree.status)),
+            mergeMap((tree): UnstampedEvent[] => {
+              if (!tree || (tree.status === 'error' && !tree.treefield)) return [];
+              if (tree.status === 'initial' || tree.status === 'fetching') {
+                return [fetchPostponed({ name, ...fetch }, request)];
+              }
+              return [fetchStarted({ name, ...fetch, signature: treeSignature(tree, fetch) }, request)];
+            }),
+            takeUntil(removedNamed(event$, name)),
+          );
+        }),
+      ),
+    ),
+  );

@@ -1,0 +1,168 @@
+import {
+  catchError,
+  defer,
+  EMPTY,
+  expand,
+  filter,
+  map,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  takeUntil,
+  timer,
+} from 'rxjs';
+import type { Epic } from '../core/epic';
+import { serializeError } from '../core/errors';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import type { SchemasState } from '../schemas/reducer';
+import { treeRequest, treeSignature } from './api';
+import {
+  ancestorLoaded,
+  fetchFailed,
+  fetchRequested,
+  fetchStarted,
+  fulltextChanged,
+  nodeRevealRequested,
+  pageInvalidated,
+  pageLoaded,
+  removed,
+} from './events';
+import { readNodes, type TreeFetch, type TreeNode } from './model';
+import type { TreeState, TreesState } from './reducer';
+
+type S = { trees: TreesState; schemas: SchemasState };
+
+const endOf = (event$: Observable<AnyEvent>, name: string) =>
+  event$.pipe(
+    filter((event) => (removed.match(event) || fulltextChanged.match(event)) && event.payload.name === name),
+  );
+
+/** The request of a started fetch; a stale `state` echo puts the fetch back in the queue (protocol §10.3). */
+export const loadTreePage: Epic<S> = (event$, state$, { http }) =>
+  event$.pipe(
+    ofType(fetchStarted),
+    mergeMap((started) => {
+      const { name, signature } = started.payload;
+      const fetch: TreeFetch = { nodeId: started.payload.nodeId, next: started.payload.next };
+      const tree = state$.value.trees.byName[name];
+      if (!tree?.treefield) return EMPTY;
+      const treefield = tree.treefield;
+      const schemaResolved = state$.value.schemas.byName[tree.path]?.status === 'resolved';
+      return defer(() => http.request(treeRequest(tree, fetch, signature, schemaResolved))).pipe(
+        map(({ data }): UnstampedEvent => {
+          const received = data.state === null || data.state === undefined ? null : String(data.state);
+          const current = state$.value.trees.byName[name];
+          if (received !== signature || !current || treeSignature(current, fetch) !== signature) {
+            return pageInvalidated({ name, ...fetch, sent: signature, received }, started);
+          }
+          const { roots, nodes } = readNodes(data.response.data, treefield);
+          const next = data.links?.next;
+          return pageLoaded(
+            {
+              name,
+              ...fetch,
+              signature,
+              roots,
+              nodes,
+              total: data.response.total ?? roots.length,
+              hasMoreResults: typeof next === 'string' && next !== '',
+              nextResultsToken: data.links?.nextResultsToken ?? null,
+            },
+            started,
+          );
+        }),
+        catchError((error: unknown) =>
+          of(fetchFailed({ name, ...fetch, error: serializeError(error) }, started)),
+        ),
+        takeUntil(event$.pipe(filter((event) => removed.match(event) && event.payload.name === name))),
+      );
+    }),
+  );
+
+/** After a load (or a stale answer), the newest postponed fetch goes (protocol §10.3). */
+export const replayPostponedTreeFetch: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(pageLoaded, pageInvalidated, fetchFailed),
+    mergeMap((event) => {
+      const tree = state$.value.trees.byName[event.payload.name];
+      const [newest] = tree?.queue ?? [];
+      if (!tree || !newest) return EMPTY;
+      return of(fetchStarted({ name: tree.name, ...newest, signature: treeSignature(tree, newest) }, event));
+    }),
+  );
+
+/** Next pages load 500 ms after a page that has more, except with a fulltext (protocol §10.3). */
+export const autoloadTreePages: Epic<S> = (event$, state$, { config, scheduler }) =>
+  event$.pipe(
+    ofType(pageLoaded),
+    filter(
+      (event) =>
+        event.payload.hasMoreResults && state$.value.trees.byName[event.payload.name]?.fulltext === '',
+    ),
+    mergeMap((event) =>
+      timer(config.treeAutoloadDelayMs, scheduler).pipe(
+        map(() =>
+          fetchRequested({ name: event.payload.name, nodeId: event.payload.nodeId, next: true }, event),
+        ),
+        takeUntil(endOf(event$, event.payload.name)),
+      ),
+    ),
+  );
+
+/** What the state lacks to show a node under its ancestors: the node itself, or its parent. */
+function missing(tree: TreeState | undefined, nodeId: string): string | null {
+  const node: TreeNode | undefined = tree?.nodes[nodeId];
+  if (!node) return nodeId;
+  if (node.parent !== null && !tree?.nodes[node.parent]) return node.parent;
+  return null;
+}
+
+interface WalkStep {
+  event: UnstampedEvent;
+  parent: string | null;
+}
+
+/** Loads a node, then its parent, and so on, 10 levels at most (seed 002 §9). */
+export const revealTreeNode: Epic<S> = (event$, state$, { http, config }) =>
+  event$.pipe(
+    ofType(nodeRevealRequested),
+    switchMap((request) => {
+      const { name } = request.payload;
+      const tree = state$.value.trees.byName[name];
+      const first = tree ? missing(tree, request.payload.nodeId) : null;
+      if (!tree?.treefield || first === null) return EMPTY;
+      const treefield = tree.treefield;
+      const step = (nodeId: string): Observable<WalkStep> => {
+        const current = state$.value.trees.byName[name] ?? tree;
+        const fetch: TreeFetch = { nodeId, next: false };
+        const signature = treeSignature(current, fetch);
+        const schemaResolved = state$.value.schemas.byName[current.path]?.status === 'resolved';
+        return http.request(treeRequest({ ...current, fulltext: '' }, fetch, signature, schemaResolved)).pipe(
+          map(({ data }) => {
+            const { nodes } = readNodes(data.response.data, treefield);
+            const parent = nodes.find((node) => node.id === nodeId)?.parent ?? null;
+            return { event: ancestorLoaded({ name, nodes }, request), parent };
+          }),
+          catchError((error: unknown) =>
+            of({
+              event: fetchFailed({ name, ...fetch, error: serializeError(error) }, request),
+              parent: null,
+            }),
+          ),
+        );
+      };
+      let levels = 1;
+      return step(first).pipe(
+        expand(({ parent }) => {
+          if (parent === null || levels >= config.treeParentWalkMaxLevels) return EMPTY;
+          if (state$.value.trees.byName[name]?.nodes[parent]) return EMPTY;
+          levels += 1;
+          return step(parent);
+        }),
+        map(({ event }) => event),
+        takeUntil(event$.pipe(filter((event) => removed.match(event) && event.payload.name === name))),
+      );
+    }),
+  );

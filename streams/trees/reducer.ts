@@ -1,0 +1,196 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import { config } from '../core/config';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import {
+  ancestorLoaded,
+  fetchFailed,
+  fetchPostponed,
+  fetchStarted,
+  fulltextChanged,
+  pageInvalidated,
+  pageLoaded,
+  registered,
+  registrationRequested,
+  removed,
+  resolved,
+  resolveFailed,
+  resolving,
+} from './events';
+import { sameFetch, type TreeFetch, type TreeNode, type TreeOptions } from './model';
+
+export interface TreeState {
+  name: string;
+  path: string;
+  status: Status;
+  error: SerializedError | null;
+  options: TreeOptions;
+  fulltext: string;
+  registration: string;
+  treefield: string | null;
+  roots: string[];
+  nodes: Record<string, TreeNode>;
+  total: number;
+  hasMoreResults: boolean;
+  nextResultsToken: string | null;
+  /** per node: the token of its next children page */
+  nodeTokens: Record<string, string>;
+  signature: string | null;
+  lastSignature: string | null;
+  /** fetches asked while busy, newest first, without duplicates (protocol §10.3) */
+  queue: TreeFetch[];
+  fetched: boolean;
+}
+
+export interface TreesState {
+  byName: Record<string, TreeState>;
+  lastRefusal: { name: string; message: string } | null;
+}
+
+export const initialTreesState: TreesState = { byName: {}, lastRefusal: null };
+
+type D = Draft<TreesState>;
+
+function withTree(draft: D, name: string, change: (tree: Draft<TreeState>) => void): void {
+  const tree = draft.byName[name];
+  if (tree) change(tree);
+}
+
+function enqueue(tree: Draft<TreeState>, fetch: TreeFetch): void {
+  tree.queue = [fetch, ...tree.queue.filter((queued) => !sameFetch(queued, fetch))];
+}
+
+/** A node seen again keeps the children it had when the new copy does not list any. */
+function mergeNode(tree: Draft<TreeState>, node: TreeNode): void {
+  const known = tree.nodes[node.id];
+  tree.nodes[node.id] = known && node.children === null ? { ...node, children: known.children } : node;
+}
+
+export const treesReducer = caseReducer<TreesState>(
+  on(registrationRequested, (draft, { payload, meta }) => {
+    const { name, path, fulltext, ...options } = payload;
+    if (!name || !path || draft.byName[name]) return;
+    draft.byName[name] = {
+      name,
+      path,
+      status: 'registering',
+      error: null,
+      options: {
+        depth: config.treeDefaultDepth,
+        max: config.treeDefaultMax,
+        orderby: [],
+        props: [],
+        techprops: [],
+        query: null,
+        staticQuery: { ...config.defaultStaticQuery },
+        withAggregates: false,
+        enableKeywords: false,
+        disableUseTreeApi: false,
+        ...options,
+      },
+      fulltext: fulltext ?? '',
+      registration: meta.id,
+      treefield: null,
+      roots: [],
+      nodes: {},
+      total: 0,
+      hasMoreResults: false,
+      nextResultsToken: null,
+      nodeTokens: {},
+      signature: null,
+      lastSignature: null,
+      queue: [],
+      fetched: false,
+    };
+  }),
+  on(registered, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'registered';
+    }),
+  ),
+  on(removed, (draft, { payload }) => {
+    delete draft.byName[payload.name];
+  }),
+  on(resolving, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'resolving';
+    }),
+  ),
+  on(resolved, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'resolved';
+      tree.treefield = payload.treefield;
+      tree.error = null;
+    }),
+  ),
+  on(resolveFailed, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'error';
+      tree.error = payload.error;
+    }),
+  ),
+  on(fetchPostponed, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => enqueue(tree, { nodeId: payload.nodeId, next: payload.next })),
+  ),
+  on(fetchStarted, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = tree.fetched ? 'fetching' : 'initial';
+      tree.fetched = true;
+      tree.signature = payload.signature;
+      tree.error = null;
+      tree.queue = tree.queue.filter((queued) => !sameFetch(queued, payload));
+    }),
+  ),
+  on(pageLoaded, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'loaded';
+      tree.lastSignature = payload.signature;
+      const { nodeId } = payload;
+      if (nodeId === null && !payload.next) tree.nodes = {};
+      for (const node of payload.nodes) {
+        const known = tree.nodes[node.id];
+        // a next page of a node's children adds to those already loaded
+        if (payload.next && node.id === nodeId && known?.children && node.children) {
+          mergeNode(tree, { ...node, children: [...new Set([...known.children, ...node.children])] });
+        } else mergeNode(tree, node);
+      }
+      if (nodeId === null) {
+        const roots = payload.next ? [...tree.roots, ...payload.roots] : payload.roots;
+        tree.roots = [...new Set(roots)];
+        tree.total = payload.total;
+        tree.hasMoreResults = payload.hasMoreResults;
+        tree.nextResultsToken = payload.nextResultsToken;
+      } else if (payload.nextResultsToken && payload.hasMoreResults) {
+        tree.nodeTokens[nodeId] = payload.nextResultsToken;
+      } else delete tree.nodeTokens[nodeId];
+    }),
+  ),
+  on(pageInvalidated, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'resolved';
+      tree.lastSignature = payload.received;
+      enqueue(tree, { nodeId: payload.nodeId, next: payload.next });
+    }),
+  ),
+  on(fetchFailed, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.status = 'error';
+      tree.error = payload.error;
+    }),
+  ),
+  on(fulltextChanged, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      tree.fulltext = payload.fulltext;
+      if (tree.status === 'loaded') {
+        tree.status = 'registered';
+        tree.queue = [];
+      }
+    }),
+  ),
+  on(ancestorLoaded, (draft, { payload }) =>
+    withTree(draft, payload.name, (tree) => {
+      for (const node of payload.nodes) mergeNode(tree, node);
+    }),
+  ),
+);

@@ -1,0 +1,191 @@
+import { filter, of } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../../streams/core/config';
+import { combineEpics } from '../../../streams/core/epic';
+import type { HttpRequest } from '../../../streams/core/http';
+import type { RootState } from '../../../streams/root';
+import * as schemasEpics from '../../../streams/schemas/epics';
+import * as treesEpics from '../../../streams/trees/epics';
+import {
+  fetchRequested,
+  fulltextChanged,
+  nodeRevealRequested,
+  registrationRequested,
+} from '../../../streams/trees/events';
+import { selectTreeAncestors, selectTreeRoots } from '../../../streams/trees/selectors';
+import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { fakeHttp, testDeps } from '../../helpers/test-deps';
+
+const epics = combineEpics<RootState>(...Object.values(treesEpics), ...Object.values(schemasEpics));
+const register = registrationRequested({ name: 'categories', path: 'dam/data/category' });
+const { treeFetchDebounceMs: fetchDelay, treeAutoloadDelayMs: autoload } = config;
+
+const categoryHeaders = {
+  resource: 'category',
+  name: 'Category',
+  tree: true,
+  treefield: 'parent',
+  headers: { name: { type: 'string' }, parent: { type: 'object', tree: true } },
+};
+
+const node = (id: number, parent: number | null, children: unknown[] = []) => ({
+  id,
+  name: `node ${id}`,
+  parent:
+    parent === null ? { $children: children } : { id: parent, name: `node ${parent}`, $children: children },
+});
+
+function treeAnswer(
+  request: HttpRequest<unknown>,
+  data: unknown,
+  links: Record<string, string | null> = { next: null },
+) {
+  return {
+    status: 200,
+    data: { resource: 'category', response: { data, total: 2 }, links, state: request.query?.state },
+  };
+}
+
+const headers = (request: HttpRequest<unknown>) =>
+  request.path.endsWith('/headers') ? of({ status: 200, data: categoryHeaders }) : undefined;
+
+describe('trees.epic', () => {
+  it('asks a tree page 80 ms after the last fetch request (tree fetch delay, protocol §24)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const http = fakeHttp(
+        (request) => headers(request) ?? cold('5ms r|', { r: treeAnswer(request, [node(1, null)]) }),
+      );
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('a 29ms a', { a: fetchRequested({ name: 'categories' }) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'trees/fetchStarted')).toBe(`${30 + fetchDelay}ms a`, {
+        a: 'trees/fetchStarted',
+      });
+    });
+  });
+
+  it('postpones a fetch asked while the tree is initial and replays it after the load (seed 002 §4)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      http.request = ((request) => {
+        http.requests.push(request);
+        return headers(request) ?? cold('200ms r|', { r: treeAnswer(request, [node(1, null)]) });
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('a', { a: fetchRequested({ name: 'categories' }) }).subscribe(store.dispatch);
+      hot(`${fetchDelay + 10}ms a`, { a: fetchRequested({ name: 'categories', nodeId: '1' }) }).subscribe(
+        store.dispatch,
+      );
+      expectObservable(
+        typesOf(store, 'trees/fetch').pipe(filter((type) => type !== 'trees/fetchRequested')),
+      ).toBe(`${fetchDelay}ms a ${fetchDelay + 9}ms b ${200 - fetchDelay - 11}ms c`, {
+        a: 'trees/fetchStarted',
+        b: 'trees/fetchPostponed',
+        c: 'trees/fetchStarted',
+      });
+    });
+    const paths = http.requests.map((request) => request.path);
+    expect(paths).toEqual([
+      '/rest/dam/data/category/headers',
+      '/rest/dam/data/category/tree',
+      '/rest/dam/data/category/tree/1',
+    ]);
+    expect(http.requests[2]?.query?.depth).toBe(2);
+  });
+
+  it('loads the next page 500 ms after a page with more, and not with a fulltext (protocol §10.3)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      http.request = ((request) => {
+        http.requests.push(request);
+        if (headers(request)) return headers(request)!;
+        const more = request.query?.after === undefined && request.query?.fulltext === '';
+        return cold('5ms r|', {
+          r: treeAnswer(
+            request,
+            [node(more ? 1 : 2, null)],
+            more ? { next: '/next', nextResultsToken: 'T1' } : { next: null },
+          ),
+        });
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('a', { a: fetchRequested({ name: 'categories' }) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'trees/fetchStarted')).toBe(
+        `${fetchDelay}ms a ${4 + autoload + fetchDelay}ms b`,
+        {
+          a: 'trees/fetchStarted',
+          b: 'trees/fetchStarted',
+        },
+      );
+    });
+    expect(http.requests.at(-1)?.query?.after).toBe('T1');
+  });
+
+  it('sets a loaded tree back to registered when its fulltext changes, then searches (seed 002 §4)', () => {
+    const scheduler = marbleScheduler();
+    const statuses: string[] = [];
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request) => {
+        http.requests.push(request);
+        return headers(request) ?? cold('5ms r|', { r: treeAnswer(request, [node(1, null)]) });
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      store.state$.subscribe((state) => statuses.push(state.trees.byName.categories?.status ?? 'unknown'));
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('a', { a: fetchRequested({ name: 'categories' }) }).subscribe(store.dispatch);
+      hot('200ms a', { a: fulltextChanged({ name: 'categories', fulltext: 'sea' }) }).subscribe(
+        store.dispatch,
+      );
+    });
+    expect(statuses.slice(statuses.indexOf('loaded'))).toContain('registered');
+    const search = http.requests.at(-1)!;
+    expect(search.path).toBe('/rest/dam/data/category');
+    expect(search.query).toMatchObject({ fulltext: 'sea', treepath: 'asc', treetop: -1 });
+    expect(search.query?.depth).toBeUndefined();
+  });
+
+  it("refuses to fetch an unknown tree, except '~' names (seed 002 §5)", () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, expectObservable }) => {
+      const store = epicStore(testDeps({ scheduler }), epics);
+      hot('ab', {
+        a: fetchRequested({ name: '~temporary' }),
+        b: fetchRequested({ name: 'nowhere' }),
+      }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'trees/fetchRefused')).toBe('-a', { a: 'trees/fetchRefused' });
+    });
+  });
+
+  it('walks up at most 10 parents to show a node (parent walk, seed 002 §9)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    let state: RootState | undefined;
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request) => {
+        http.requests.push(request);
+        if (headers(request)) return headers(request)!;
+        const id = Number(request.path.split('/').pop());
+        return cold('1ms r|', { r: treeAnswer(request, node(id, id - 1)) });
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('5ms a', { a: nodeRevealRequested({ name: 'categories', nodeId: '50' }) }).subscribe(
+        store.dispatch,
+      );
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 100);
+    });
+    const nodeRequests = http.requests.filter((request) => !request.path.endsWith('/headers'));
+    expect(nodeRequests).toHaveLength(config.treeParentWalkMaxLevels);
+    expect(nodeRequests.at(-1)?.path).toBe('/rest/dam/data/category/tree/41');
+    expect(selectTreeAncestors(state!, 'categories', '50').map((found) => found.id)).toHaveLength(9);
+    expect(selectTreeRoots(state!, 'categories')).toEqual([]);
+  });
+});
