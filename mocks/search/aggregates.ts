@@ -99,6 +99,16 @@ function bucketMask(index: CollectionIndex, ask: AggregateAsk, id: unknown): Mas
   return evaluate(parseQuery({ [ask.field]: { [operator === 'ct' ? 'in' : operator]: [id] } }), index);
 }
 
+function countIn(mask: Mask, posting: Int32Array | undefined): number {
+  let count = 0;
+  if (posting) for (let at = 0; at < posting.length; at++) count += mask[posting[at] as number] as number;
+  return count;
+}
+
+function countsOf(full: Mask, without: Mask, bucket: Mask): { count: number; total: number } {
+  return { count: countOf(and(full, bucket)), total: countOf(and(without, bucket)) };
+}
+
 /**
  * Constraint counts (protocol §9.1, `/aggs`): for each key of the meta-query, a bucket for every id
  * its `aggregate` and `unconstrainedAggregate` ask for, zeros included, so the client never misses
@@ -128,12 +138,13 @@ export function constraintAggregates(
         const idKey = Number(id) === NO_VALUE_ID ? EMPTY_KEY : valueKey(id, field);
         if (seen.has(idKey)) continue;
         seen.add(idKey);
-        const mask = bucketMask(index, ask, id);
-        buckets.push({
-          count: countOf(and(full, mask)),
-          total: countOf(and(without, mask)),
-          data: bucketData(index, field, idKey, index.facet(field).get(idKey)),
-        });
+        const posting = index.facet(field).get(idKey);
+        // one value's rows are one posting, unless the value is a tree node (its whole sub-tree)
+        const single = ask.operator !== 'dof' && ask.operator !== 'descendantof';
+        const counts = single
+          ? { count: countIn(full, posting), total: countIn(without, posting) }
+          : countsOf(full, without, bucketMask(index, ask, id));
+        buckets.push({ ...counts, data: bucketData(index, field, idKey, posting) });
       }
     }
     aggregates[key] = buckets;
