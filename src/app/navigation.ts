@@ -4,10 +4,16 @@ export interface NavigationLink {
   href: string;
   /** the accessible name fixed by UI-CONTRACT.md, translated */
   label: MessageKey;
+  /** shown to signed-in users only */
+  requiresUser?: boolean;
 }
 
 /**
  * The screens of UI-CONTRACT.md "Routes" that work today, in the contract's order. A screen's
  * link is added here in the same change that makes the screen work.
  */
-export const NAVIGATION: readonly NavigationLink[] = [{ href: '/downloads', label: 'nav.downloads' }];
+export const NAVIGATION: readonly NavigationLink[] = [
+  { href: '/downloads', label: 'nav.downloads' },
+  { href: '/notifications', label: 'nav.notifications', requiresUser: true },
+  { href: '/account', label: 'nav.account' },
+];

@@ -1,0 +1,46 @@
+import { Link } from 'wouter';
+import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useTranslate } from '../i18n/use-translate';
+import { ChangePasswordForm } from '../session/change-password-form';
+import { LanguageSelect } from './language-select';
+import { PreferencesForm } from './preferences-form';
+import { ProfileForm } from './profile-form';
+import './account.css';
+
+/** `/account`: the language for everyone; profile, password and preferences for a user. */
+export function AccountPage() {
+  const t = useTranslate();
+  const isUser = useAppState(selectIsUser);
+  const me = useAppState(selectMe);
+
+  return (
+    <section className="panel account-page" aria-labelledby="account-page-title">
+      <h1 id="account-page-title">{t('accountPage.title')}</h1>
+      <section aria-labelledby="account-language">
+        <h2 id="account-language">{t('accountPage.languageTitle')}</h2>
+        <LanguageSelect />
+      </section>
+      {isUser ? (
+        <>
+          <section aria-labelledby="account-profile">
+            <h2 id="account-profile">{t('accountPage.profileTitle')}</h2>
+            <ProfileForm />
+          </section>
+          <section aria-labelledby="account-password">
+            <h2 id="account-password">{t('accountPage.passwordTitle')}</h2>
+            <ChangePasswordForm login={me?.login ?? ''} />
+          </section>
+          <section aria-labelledby="account-preferences">
+            <h2 id="account-preferences">{t('accountPage.preferencesTitle')}</h2>
+            <PreferencesForm />
+          </section>
+        </>
+      ) : (
+        <p>
+          {t('accountPage.visitor')} <Link href="/signin">{t('accountPage.signInLink')}</Link>
+        </p>
+      )}
+    </section>
+  );
+}

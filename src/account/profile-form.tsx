@@ -1,0 +1,96 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { EDITABLE_PROFILE_FIELDS, type EditableProfileField } from '../../streams/profile/api';
+import { loadRequested, patchRequested } from '../../streams/profile/events';
+import { selectProfile } from '../../streams/profile/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+
+type Draft = Record<EditableProfileField, string>;
+
+const INPUT_TYPES: Record<EditableProfileField, string> = {
+  firstname: 'text',
+  lastname: 'text',
+  email: 'email',
+};
+const AUTOCOMPLETE: Record<EditableProfileField, string> = {
+  firstname: 'given-name',
+  lastname: 'family-name',
+  email: 'email',
+};
+
+/** My profile's fields, editable; only the changed ones are sent (protocol §4.1). */
+export function ProfileForm() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const profile = useAppState(selectProfile);
+  const { data, patch } = profile;
+  const [draft, setDraft] = useState<Draft | null>(null);
+
+  useEffect(() => {
+    dispatch(loadRequested({}));
+  }, [dispatch]);
+
+  // the form restarts from each profile the server gives (after a load or a save)
+  useEffect(() => {
+    if (!data) return;
+    setDraft(Object.fromEntries(EDITABLE_PROFILE_FIELDS.map((name) => [name, data[name] ?? ''])) as Draft);
+  }, [data]);
+
+  if (profile.status === 'error' && profile.error) {
+    return (
+      <div>
+        <p role="alert" className="form__error">
+          {t('accountPage.profileLoadFailed', { message: profile.error.message })}
+        </p>
+        <button type="button" className="button" onClick={() => dispatch(loadRequested({}))}>
+          {t('accountPage.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (!data || !draft) return <p role="status">{t('accountPage.profileLoading')}</p>;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const changes = Object.fromEntries(
+      EDITABLE_PROFILE_FIELDS.filter((name) => draft[name] !== (data[name] ?? '')).map((name) => [
+        name,
+        draft[name].trim(),
+      ]),
+    );
+    if (Object.keys(changes).length > 0) dispatch(patchRequested({ changes }));
+  };
+
+  return (
+    <form className="form" onSubmit={submit} aria-label={t('accountPage.profileTitle')}>
+      <label className="form__field">
+        <span>{t('accountPage.login')}</span>
+        <input type="text" readOnly value={data.login ?? ''} />
+      </label>
+      {EDITABLE_PROFILE_FIELDS.map((name) => (
+        <label key={name} className="form__field">
+          <span>{t(`accountPage.${name}`)}</span>
+          <input
+            type={INPUT_TYPES[name]}
+            autoComplete={AUTOCOMPLETE[name]}
+            value={draft[name]}
+            onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
+          />
+        </label>
+      ))}
+      {patch.status === 'error' && patch.error && (
+        <p role="alert" className="form__error">
+          {t('accountPage.saveFailed', { message: patch.error.message })}
+        </p>
+      )}
+      {patch.status === 'loaded' && <p role="status">{t('accountPage.saved')}</p>}
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={patch.status === 'fetching'}>
+          {t('accountPage.save')}
+        </button>
+        {patch.status === 'fetching' && <span role="status">{t('accountPage.saving')}</span>}
+      </div>
+    </form>
+  );
+}

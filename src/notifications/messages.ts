@@ -1,0 +1,41 @@
+/** The notifications page and the header's unread badge. */
+export const notificationsMessagesEn = {
+  'nav.notifications': 'Notifications',
+  'notifications.title': 'Notifications',
+  'notifications.visitor': 'Notifications belong to users: sign in to see yours.',
+  'notifications.signInLink': 'Go to the sign-in page',
+  'notifications.loading': 'Loading the notifications…',
+  'notifications.failed': 'The notifications could not be loaded or changed: {message}',
+  'notifications.retry': 'Try again',
+  'notifications.empty': 'You have no notifications.',
+  'notifications.markAllRead': 'Mark all read',
+  'notifications.unread': 'Unread',
+  'notifications.read': 'Read',
+  'notifications.delete': 'Delete',
+  'notifications.deleteNamed': 'Delete notification {title}',
+  'notifications.untitled': 'Notification',
+  'notifications.unreadSummary': '{count} unread',
+  'notifications.badge': '{count} unread notifications',
+  'notifications.badgeNone': 'No unread notifications',
+};
+
+export const notificationsMessagesFr: Record<keyof typeof notificationsMessagesEn, string> = {
+  'nav.notifications': 'Notifications',
+  'notifications.title': 'Notifications',
+  'notifications.visitor':
+    'Les notifications appartiennent aux utilisateurs : connectez-vous pour voir les vôtres.',
+  'notifications.signInLink': 'Aller à la page de connexion',
+  'notifications.loading': 'Chargement des notifications…',
+  'notifications.failed': 'Les notifications n’ont pas pu être chargées ou modifiées : {message}',
+  'notifications.retry': 'Réessayer',
+  'notifications.empty': 'Vous n’avez aucune notification.',
+  'notifications.markAllRead': 'Tout marquer comme lu',
+  'notifications.unread': 'Non lue',
+  'notifications.read': 'Lue',
+  'notifications.delete': 'Supprimer',
+  'notifications.deleteNamed': 'Supprimer la notification {title}',
+  'notifications.untitled': 'Notification',
+  'notifications.unreadSummary': '{count} non lues',
+  'notifications.badge': '{count} notifications non lues',
+  'notifications.badgeNone': 'Aucune notification non lue',
+};
