@@ -1,0 +1,14 @@
+import type { Page } from 'playwright-core';
+import { portalUrl } from './portal';
+
+/**
+ * Signs in through `/signin` as a demo account (password = login unless given) and waits until
+ * the portal knows the user: the header then offers "Sign out".
+ */
+export async function signIn(page: Page, login: string, password = login): Promise<void> {
+  await page.goto(`${portalUrl()}/signin`);
+  await page.getByRole('textbox', { name: 'Login' }).fill(login);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
