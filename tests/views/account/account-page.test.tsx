@@ -1,0 +1,132 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AccountPage } from '../../../src/account/account-page';
+import { NotificationsBadge } from '../../../src/notifications/notifications-badge';
+import { NotificationsPage } from '../../../src/notifications/notifications-page';
+import { listLoaded, unreadCounted } from '../../../streams/notifications/events';
+import { saveFailed, setRefused } from '../../../streams/preferences/events';
+import { loaded, patchRefused } from '../../../streams/profile/events';
+import { appStarted } from '../../helpers/app-started';
+import { aliceKnown, visitorKnown } from '../../helpers/identities';
+import { renderWithStore } from '../../helpers/render';
+
+const profile = {
+  id: 1,
+  login: 'alice',
+  firstname: 'Alice',
+  lastname: 'Martin',
+  email: 'alice@x.test',
+  bolang: 'en',
+};
+const alice = [appStarted(), aliceKnown(), loaded({ profile, headers: null })];
+
+const typesOf = (dispatched: { type: string }[]) => dispatched.map((event) => event.type);
+
+describe('/account', () => {
+  it('shows the profile fields, editable, and saves only the changed ones', async () => {
+    const { dispatched } = renderWithStore(<AccountPage />, alice);
+    expect((screen.getByRole('textbox', { name: 'Login' }) as HTMLInputElement).readOnly).toBe(true);
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    expect((first as HTMLInputElement).value).toBe('Alice');
+    await userEvent.clear(first);
+    await userEvent.type(first, 'Alicia');
+    await userEvent.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(dispatched.at(-1)).toMatchObject({
+      type: 'profile/patchRequested',
+      payload: { changes: { firstname: 'Alicia' } },
+    });
+  });
+
+  it('shows a refused patch as an alert', () => {
+    renderWithStore(<AccountPage />, [...alice, patchRefused({ message: 'nope' })]);
+    expect(screen.getByRole('alert').textContent).toContain('nope');
+  });
+
+  it('switches the language as a ui event, and the page follows the effective locale', async () => {
+    const { dispatched } = renderWithStore(<AccountPage />, alice);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'fr');
+    expect(dispatched.at(-1)).toMatchObject({
+      type: 'profile/localeChangeRequested',
+      payload: { locale: 'fr' },
+    });
+  });
+
+  it('saves the page size and the grid density as preferences, and shows their failures', async () => {
+    const { dispatched } = renderWithStore(<AccountPage />, [
+      ...alice,
+      setRefused({ message: 'Invalid parameter' }),
+      saveFailed({
+        namespace: 'vue-app',
+        name: 'gridDensity',
+        error: { code: 'error.http.500', message: 'boom' },
+      }),
+    ]);
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Results per page' }), '96');
+    await userEvent.click(screen.getByRole('radio', { name: 'Compact' }));
+    const inputs = dispatched
+      .filter((event) => event.type === 'preferences/setRequested')
+      .map((event) => event.payload);
+    expect(inputs).toEqual([
+      { input: { key: 'pageSize', value: 96 } },
+      { input: { key: 'gridDensity', value: 'compact' } },
+    ]);
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts.some((text) => text?.includes('Invalid parameter'))).toBe(true);
+    expect(alerts.some((text) => text?.includes('boom'))).toBe(true);
+  });
+
+  it('has labelled password fields for the password change', () => {
+    renderWithStore(<AccountPage />, alice);
+    expect(screen.getByLabelText('Current password')).toBeTruthy();
+    expect(screen.getByLabelText('New password')).toBeTruthy();
+  });
+
+  it('offers a visitor the language and a way to sign in, nothing else', () => {
+    const { dispatched } = renderWithStore(<AccountPage />, [appStarted(), visitorKnown()]);
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the sign-in page' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'First name' })).toBeNull();
+    expect(typesOf(dispatched)).not.toContain('profile/loadRequested');
+  });
+});
+
+describe('/notifications and the badge', () => {
+  const items = [
+    { id: 'n-1', type: 'system', title: 'One', message: 'First', date: null, read: false, link: '/carts/1' },
+    { id: 'n-2', type: 'system', title: 'Two', message: null, date: null, read: true, link: null },
+  ];
+
+  it('lists read and unread notifications; mark all read and delete are ui events', async () => {
+    const { dispatched } = renderWithStore(<NotificationsPage />, [
+      appStarted(),
+      aliceKnown(),
+      listLoaded({ notifications: items }),
+    ]);
+    const list = screen.getByRole('list', { name: 'Notifications' });
+    expect(list.querySelectorAll('li')).toHaveLength(2);
+    expect(screen.getByRole('link', { name: 'One' })).toBeTruthy();
+    expect(screen.getByText('Unread')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete notification Two' }));
+    expect(typesOf(dispatched).slice(-2)).toEqual([
+      'notifications/markAllReadRequested',
+      'notifications/removeRequested',
+    ]);
+    expect(typesOf(dispatched)).toContain('notifications/listRequested');
+  });
+
+  it('names the unread count in the badge, for users only', () => {
+    renderWithStore(<NotificationsBadge />, [appStarted(), aliceKnown(), unreadCounted({ count: 3 })]);
+    expect(screen.getByRole('status', { name: '3 unread notifications' }).textContent).toBe('3');
+  });
+
+  it('shows no badge for a visitor', () => {
+    const { container } = renderWithStore(<NotificationsBadge />, [
+      appStarted(),
+      visitorKnown(),
+      unreadCounted({ count: 3 }),
+    ]);
+    expect(container.textContent).toBe('');
+  });
+});
