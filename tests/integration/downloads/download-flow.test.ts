@@ -1,0 +1,131 @@
+import { unzipSync } from 'fflate';
+import { HttpResponse, http } from 'msw';
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CART_IDS } from '../../../mocks/db/carts';
+import { server } from '../../../mocks/node';
+import { reset, runtime } from '../../../mocks/runtime';
+import type { Config } from '../../../streams/core/config';
+import { combineEpics } from '../../../streams/core/epic';
+import * as downloadEpics from '../../../streams/downloads/epics';
+import { requested, retried, sizeTested, warningConfirmed } from '../../../streams/downloads/events';
+import type { RootState } from '../../../streams/root';
+import { portalAs } from '../account/account-flow';
+
+const epics = combineEpics<RootState>(...Object.values(downloadEpics));
+const options = {
+  profile: 'originals',
+  withContactSheet: false,
+  withAssetsDescriptions: true,
+  sendLinkByEmail: false,
+  selection: {},
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  reset();
+  runtime.settings['zip.buildMs'] = 400;
+});
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** alice's portal with a short readiness wait (real time), running every downloads epic. */
+async function alicePortal() {
+  const portal = await portalAs('alice', epics);
+  (portal.deps.config as { -readonly [K in keyof Config]: Config[K] }).downloadPollMs = 50;
+  const settled = (count: number) =>
+    firstValueFrom(
+      portal.store.state$.pipe(
+        filter((state) => {
+          const records = Object.values(state.downloads.records);
+          return records.length >= count && records.every((r) => ['downloaded', 'error'].includes(r.status));
+        }),
+        timeout(8000),
+      ),
+    );
+  return { ...portal, settled };
+}
+
+/** The zip the browser would get for a ready url. */
+async function fetchZip(url: string): Promise<Record<string, Uint8Array>> {
+  const response = await fetch(`http://localhost${url.replace(/^http:\/\/localhost(:\d+)?/, '')}`);
+  expect(response.status).toBe(200);
+  return unzipSync(new Uint8Array(await response.arrayBuffer()));
+}
+
+describe('download flow against the demo server (protocol §7)', () => {
+  it('sizes, builds, polls until ready and hands over a zip holding the cart items', async () => {
+    const { store, deps, settled } = await alicePortal();
+    const cart = runtime.db.carts.find((candidate) => candidate.id === 1)!;
+    store.dispatch(requested({ cartId: '1', downloadName: cart.name, shared: false, ...options }));
+    const state = await settled(1);
+    const [record] = Object.values(state.downloads.records);
+    expect(record).toMatchObject({ status: 'downloaded', error: null });
+    expect(record?.checks).toBeGreaterThan(0);
+    expect(deps.opened).toHaveLength(1);
+    const files = await fetchZip(deps.opened[0]!);
+    expect(Object.keys(files).filter((name) => name.endsWith('.svg'))).toHaveLength(cart.items.asset!.length);
+    expect(Object.keys(files)).toContain('asset-descriptions.csv');
+  });
+
+  it('splits a refused cart into parts "n of total", each a valid zip, and lists the oversized items', async () => {
+    const { store, deps, settled } = await alicePortal();
+    // parts above zip.warnSize ask for confirmation: the user gives it
+    store.event$.subscribe((event) => {
+      if (sizeTested.match(event) && event.payload.infos.warn) {
+        store.dispatch(warningConfirmed({ downloadId: event.payload.downloadId }));
+      }
+    });
+    const cart = runtime.db.carts.find((candidate) => candidate.id === CART_IDS.refusedZip)!;
+    store.dispatch(
+      requested({ cartId: String(cart.id), downloadName: cart.name, shared: false, ...options }),
+    );
+    const state = await settled(2);
+    const records = state.downloads.order.map((id) => state.downloads.records[id]!);
+    expect(records.every((record) => record.status === 'downloaded')).toBe(true);
+    const total = records.length;
+    expect(records.map((record) => record.downloadName)).toEqual(
+      records.map((_, index) => `${cart.name} ${index + 1} of ${total}`),
+    );
+    const zips = await Promise.all(deps.opened.map(fetchZip));
+    const zipped = zips.reduce(
+      (count, files) => count + Object.keys(files).filter((n) => n.endsWith('.svg')).length,
+      0,
+    );
+    const skipped = Object.values(state.downloads.splits).flatMap((notice) => notice.skipped);
+    expect(skipped.length).toBeGreaterThan(0);
+    expect(zipped + skipped.length).toBe(cart.items.asset!.length);
+  }, 15_000);
+
+  it('a failing readiness check ends in error, and retry completes the download', async () => {
+    const { store, settled, next } = await alicePortal();
+    server.use(
+      http.head(
+        '*/api/wedia/cart/downloadCart/:uuid',
+        () => HttpResponse.json({ error: '500' }, { status: 500 }),
+        {
+          once: true,
+        },
+      ),
+    );
+    store.dispatch(requested({ cartId: '1', downloadName: 'One', shared: false, ...options }));
+    const failed = await settled(1);
+    const [record] = Object.values(failed.downloads.records);
+    expect(record).toMatchObject({ status: 'error' });
+    expect(record?.error?.status).toBe(500);
+    store.dispatch(retried({ downloadId: record!.downloadId }));
+    await next('downloads/handedToBrowser');
+    expect(store.getState().downloads.records[record!.downloadId]?.status).toBe('downloaded');
+  });
+
+  it('downloads a shared cart with the share password from the vault (protocol §6.5)', async () => {
+    const { store, vault, deps, settled } = await alicePortal();
+    const share = runtime.db.shares.find((candidate) => candidate.password === 'lyon-2026')!;
+    vault.userToken = null;
+    vault.setSharePassword(share.uuid, 'lyon-2026');
+    store.dispatch(requested({ cartId: share.uuid, downloadName: 'Lyon', shared: true, ...options }));
+    const state = await settled(1);
+    expect(Object.values(state.downloads.records)[0]).toMatchObject({ status: 'downloaded' });
+    expect(deps.opened).toHaveLength(1);
+  });
+});
