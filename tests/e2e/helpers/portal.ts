@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
-import { test as base, inject } from 'vitest';
+import { test as base, expect, inject } from 'vitest';
+import { importLog } from '../../../streams/recorder/log-file';
+import { redactState } from '../../../streams/recorder/redact';
+import { replayLog } from '../../../streams/recorder/replay';
+import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
 import { CHROMIUM_PATH } from './chromium-path';
 
 const LAUNCH_ARGS = [
@@ -50,6 +54,31 @@ export async function exportedLog(page: Page): Promise<string> {
   );
 }
 
+/** The exported log and the live state, read in one go so that no event comes in between. */
+async function logAndState(page: Page): Promise<{ log: string; state: RootState }> {
+  return page.evaluate(() => {
+    const portal = (window as unknown as { __DAM_PORTAL__: { exportLog(): string; getState(): unknown } })
+      .__DAM_PORTAL__;
+    return { log: portal.exportLog(), state: portal.getState() as RootState };
+  });
+}
+
+/**
+ * ARCHITECTURE "Recording and replay": the session's exported log folds to the state the
+ * portal has. Both sides go through the recorder's state redaction, which the log's events had.
+ */
+export async function expectReplayToMatch(page: Page): Promise<void> {
+  const { log, state } = await logAndState(page);
+  const imported = importLog(log);
+  if (imported.verdict === 'Impossible')
+    throw new Error(`the exported log is Impossible: ${imported.reasons}`);
+  const replayed = redactState(replayLog(imported.log, rootReducer, initialRootState));
+  const live = redactState(state);
+  for (const slice of Object.keys(live) as (keyof RootState)[]) {
+    expect(replayed[slice], `slice "${slice}" after replaying the session's log`).toEqual(live[slice]);
+  }
+}
+
 /** `test` with a `page` of a fresh browser on the portal; the demo server is reset first. */
 const test = base.extend<{ browser: BrowserContext; page: Page }>({
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
@@ -67,13 +96,15 @@ const test = base.extend<{ browser: BrowserContext; page: Page }>({
 type PortalTestContext = { page: Page; browser: BrowserContext };
 
 /**
- * A browser test of a user journey. When it fails, the portal's exported event log is saved
- * under test-results/e2e and attached to the failure, ready for `npm run replay`.
+ * A browser test of a user journey. At its end, the session's exported log must replay to the
+ * portal's state. When it fails, the portal's exported event log is saved under
+ * test-results/e2e and attached to the failure, ready for `npm run replay`.
  */
 export function journey(name: string, body: (context: PortalTestContext) => Promise<void>): void {
   test(name, async ({ page, browser, task, annotate }) => {
     try {
       await body({ page, browser });
+      if (!page.isClosed()) await expectReplayToMatch(page);
     } catch (failure) {
       const folder = join('test-results', 'e2e');
       mkdirSync(folder, { recursive: true });
