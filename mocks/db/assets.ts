@@ -274,17 +274,21 @@ export function relationPool(assets: readonly Asset[]): readonly Asset[] {
   return assets.slice(0, 2000);
 }
 
-/** Binary search: assets stay sorted by id (new ones get the next id, deleted ones are spliced out). */
-export function findAsset(assets: readonly Asset[], id: number | string): Asset | undefined {
+/** Binary search in rows sorted by id (assets, categories, keywords: new rows get the next id, deleted ones are spliced out). */
+export function findById<T extends { id: number }>(rows: readonly T[], id: number | string): T | undefined {
   const wanted = Number(id);
   let low = 0;
-  let high = assets.length - 1;
+  let high = rows.length - 1;
   while (low <= high) {
     const middle = (low + high) >> 1;
-    const asset = assets[middle] as Asset;
-    if (asset.id === wanted) return asset;
-    if (asset.id < wanted) low = middle + 1;
+    const row = rows[middle] as T;
+    if (row.id === wanted) return row;
+    if (row.id < wanted) low = middle + 1;
     else high = middle - 1;
   }
   return undefined;
+}
+
+export function findAsset(assets: readonly Asset[], id: number | string): Asset | undefined {
+  return findById(assets, id);
 }

@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { findById } from '../db/assets';
 import { runtime } from '../runtime';
 import {
   constraintAggregates,
@@ -6,14 +7,7 @@ import {
   fieldAggregates,
   metaQueryOf,
 } from '../search/aggregates';
-import {
-  type Collection,
-  findCollection,
-  findRow,
-  type Row,
-  resolveListPath,
-  wireRow,
-} from '../search/collections';
+import { type Collection, findCollection, type Row, resolveListPath, wireRow } from '../search/collections';
 import { hitAt, type ListSpec, nextToken, type Result, search, startOf } from '../search/engine';
 import { type FulltextMode, fulltextMask, parseFulltext, suggestWords } from '../search/fulltext';
 import {
@@ -302,7 +296,7 @@ function entityAnswer(
 ): Response {
   const index = registryOf(runtime.db).index(collection);
   const row = /^\d+$/.test(id)
-    ? findRow(index.rows, id)
+    ? findById(index.rows, id)
     : index.rows.find((candidate) => candidate.$uuid === id);
   if (!row) return errorResponse(404, `ID #${id} NOT FOUND`);
   const caller = callerOf(request);

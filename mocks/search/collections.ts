@@ -1,3 +1,4 @@
+import { findById } from '../db/assets';
 import type { Db } from '../db/index';
 import { mixSeed } from '../db/random';
 import type { FieldType, SchemaBody } from '../db/schemas';
@@ -59,20 +60,6 @@ function idOrValue(value: unknown): Scalar {
   return value as Scalar;
 }
 
-export function findRow(rows: readonly Row[], id: number | string): Row | undefined {
-  const wanted = Number(id);
-  let low = 0;
-  let high = rows.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const row = rows[middle] as Row;
-    if (row.id === wanted) return row;
-    if (row.id < wanted) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
-}
-
 /** A stable uuid-looking key for rows the seed stores without one (rows are de-duplicated on it). */
 export function uuidOf(resource: string, row: Row): string {
   if (typeof row.$uuid === 'string') return row.$uuid;
@@ -84,7 +71,7 @@ export function uuidOf(resource: string, row: Row): string {
 
 function nameOf(rows: readonly Row[], ids: unknown): string[] {
   const list = Array.isArray(ids) ? ids : [ids];
-  return list.map((id) => String(findRow(rows, Number(idOrValue(id)))?.name ?? ''));
+  return list.map((id) => String(findById(rows, Number(idOrValue(id)))?.name ?? ''));
 }
 
 export type Collections = ReadonlyMap<string, Collection>;
@@ -195,7 +182,7 @@ const isObject = (value: unknown): boolean =>
 
 function related(target: Collection, value: unknown): unknown {
   const describe = (id: unknown) => {
-    const row = findRow(target.rows(), Number(id));
+    const row = findById(target.rows(), Number(id));
     return row ? { id: row.id, name: row.name } : { id };
   };
   if (value === null || value === undefined) return null;

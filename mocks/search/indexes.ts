@@ -1,4 +1,5 @@
-import { type Collection, type Field, findRow, type Row, type Scalar, valuesOf } from './collections';
+import { findById } from '../db/assets';
+import { type Collection, type Field, type Row, type Scalar, valuesOf } from './collections';
 import { displayWords, fold, words } from './text';
 
 /** A set of rows of one collection: 1 at the row's position when it matches. */
@@ -61,7 +62,7 @@ export class CollectionIndex {
   }
 
   byId(id: number | string): Row | undefined {
-    return findRow(this.rows, id);
+    return findById(this.rows, id);
   }
 
   get size(): number {
