@@ -16,6 +16,7 @@ import {
   zipReady,
 } from '../../../streams/downloads/events';
 import type { RootState } from '../../../streams/root';
+import { providerSignedIn, whoAmILoaded } from '../../../streams/session/events';
 import { appStarted } from '../../helpers/app-started';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
@@ -389,6 +390,47 @@ describe('downloads.epic', () => {
         ) as DownloadRecord[];
         expect(stored.map((record) => [record.downloadId, record.status])).toEqual([['d1', 'downloaded']]);
       }, 3 * P);
+    });
+  });
+
+  it('a restored download that was being built starts over once the session is ready (seed 000 §4)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store, seen, deps } = setup(scheduler, happy(cold));
+      const building: DownloadRecord = {
+        ...options,
+        downloadId: 'd2',
+        downloadName: 'Was building',
+        cartId: '7',
+        shared: false,
+        url: null,
+        zipUuid: null,
+        time: 0,
+        size: 100,
+        status: 'initial',
+        error: null,
+        infos: ok,
+        part: null,
+        checks: 0,
+      };
+      deps.storage.setItem(config.pendingDownloadStorageKey, JSON.stringify([building]));
+      hot('a 99ms (bc)', {
+        a: appStarted(),
+        b: providerSignedIn({ surfer: 'user' }),
+        c: whoAmILoaded({ me: { id: 7, isUser: true, isApp: false, application: null } }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(recordOf(store, 'd2')?.status).toBe('registered');
+        expect(seen.testZipCart).toBeUndefined();
+      }, 50);
+      scheduler.schedule(
+        () => {
+          expect(seen.testZipCart).toEqual([100]);
+          expect(seen.zipCart).toEqual([100]);
+          expect(recordOf(store, 'd2')?.status).toBe('downloaded');
+        },
+        100 + 2 * P,
+      );
     });
   });
 });
