@@ -8,6 +8,8 @@ import * as downloadsEpics from './downloads/epics';
 import { downloadsReducer, initialDownloadsState } from './downloads/reducer';
 import { appReducer, initialAppState } from './app/reducer';
 import * as logsEpics from './logs/epics';
+import * as aggregatesEpics from './aggregates/epics';
+import { aggregatesReducer, initialAggregatesState } from './aggregates/reducer';
 import * as cursorsEpics from './cursors/epics';
 import { cursorsReducer, initialCursorsState } from './cursors/reducer';
 import * as queriesEpics from './queries/epics';
@@ -16,6 +18,8 @@ import * as schemasEpics from './schemas/epics';
 import { initialSchemasState, schemasReducer } from './schemas/reducer';
 import * as treesEpics from './trees/epics';
 import { initialTreesState, treesReducer } from './trees/reducer';
+import * as typeaheadEpics from './typeahead/epics';
+import { initialTypeaheadState, typeaheadReducer } from './typeahead/reducer';
 import * as notificationsEpics from './notifications/epics';
 import { initialNotificationsState, notificationsReducer } from './notifications/reducer';
 import * as preferencesEpics from './preferences/epics';
@@ -46,6 +50,8 @@ const slices = {
   queries: { initial: initialQueriesState, reduce: queriesReducer },
   cursors: { initial: initialCursorsState, reduce: cursorsReducer },
   trees: { initial: initialTreesState, reduce: treesReducer },
+  aggregates: { initial: initialAggregatesState, reduce: aggregatesReducer },
+  typeahead: { initial: initialTypeaheadState, reduce: typeaheadReducer },
   carts: { initial: initialCartsState, reduce: cartsReducer },
   system: { initial: initialSystemState, reduce: systemReducer },
 };
@@ -90,6 +96,8 @@ export const rootEpic: Epic<RootState> = combineEpics<RootState>(
   ...Object.values(queriesEpics),
   ...Object.values(cursorsEpics),
   ...Object.values(treesEpics),
+  ...Object.values(aggregatesEpics),
+  ...Object.values(typeaheadEpics),
   ...Object.values(preferencesEpics),
   ...Object.values(profileEpics),
   ...Object.values(notificationsEpics),

@@ -13,6 +13,7 @@ import { downloadsPayloads } from './downloads/payloads';
 import { notificationsPayloads } from './notifications/payloads';
 import { preferencesPayloads } from './preferences/payloads';
 import { profilePayloads } from './profile/payloads';
+import { typeaheadPayloads } from './typeahead/payloads';
 import { sessionPayloads } from './session/payloads';
 
 const error = serializedError;
@@ -84,6 +85,7 @@ const payloads: PayloadGenerators = {
   ...preferencesPayloads,
   ...profilePayloads,
   ...notificationsPayloads,
+  ...typeaheadPayloads,
 };
 
 /** Protocol §2.1: the client order, plus the vocabularies of downloads and the application provider. */

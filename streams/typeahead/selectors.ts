@@ -1,0 +1,40 @@
+import { config } from '../core/config';
+import type { TypeaheadState, WordsState } from './reducer';
+
+type WithTypeahead = { typeahead: TypeaheadState };
+
+export const selectTypeahead = (state: WithTypeahead, name: string): WordsState | undefined =>
+  state.typeahead.byName[name];
+
+const NO_WORDS: readonly string[] = Object.freeze([]);
+
+/** The words suggested for the current input (none while they belong to an older text). */
+export function selectWords(state: WithTypeahead, name: string): readonly string[] {
+  const words = state.typeahead.byName[name];
+  if (!words || words.wordsFor !== words.input) return NO_WORDS;
+  return words.words;
+}
+
+/** The typed words before the one being completed, and that one. */
+export function splitLastWord(text: string): { head: string; last: string } {
+  const match = /^(.*?)(\S*)$/s.exec(text) as RegExpExecArray;
+  return { head: match[1] as string, last: match[2] as string };
+}
+
+const completionsCache = new WeakMap<readonly string[], { input: string; list: string[] }>();
+
+/**
+ * The texts the suggestion list offers: the input with its last word completed by each suggested
+ * word, at most config.typeaheadMaxSuggestions (seed 002 §9, protocol §8.4).
+ */
+export function selectCompletions(state: WithTypeahead, name: string): readonly string[] {
+  const words = selectWords(state, name);
+  if (words.length === 0) return NO_WORDS;
+  const input = state.typeahead.byName[name]?.input ?? '';
+  const cached = completionsCache.get(words);
+  if (cached?.input === input) return cached.list;
+  const { head } = splitLastWord(input);
+  const list = [...new Set(words.map((word) => `${head}${word}`))].slice(0, config.typeaheadMaxSuggestions);
+  completionsCache.set(words, { input, list });
+  return list;
+}
