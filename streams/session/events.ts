@@ -15,6 +15,7 @@ export const providerRegistered = defineEvent(
   z.object({ locale: z.string() }),
   {
     source: 'system',
+    redact: [],
   },
 );
 /** Step 4: a token is held, the portal may ask who-am-I and load data. */
@@ -23,6 +24,7 @@ export const providerSignedIn = defineEvent(
   z.object({ surfer: surferKindSchema }),
   {
     source: 'system',
+    redact: [],
   },
 );
 export const providerFailed = defineEvent(
@@ -30,6 +32,7 @@ export const providerFailed = defineEvent(
   z.object({ error: serializedErrorSchema }),
   {
     source: 'system',
+    redact: [],
     failure: true,
   },
 );
@@ -37,6 +40,7 @@ export const providerFailed = defineEvent(
 /** Auto-connect with the stored refresh token (bearer) or the session cookie (cookie mode). */
 export const autoConnectStarted = defineEvent('session/autoConnectStarted', z.object({}), {
   source: 'system',
+  redact: [],
 });
 /** Auto-connect did not give a token; start-up goes on with the application credentials. */
 export const autoConnectFailed = defineEvent(
@@ -44,6 +48,7 @@ export const autoConnectFailed = defineEvent(
   z.object({ error: serializedErrorSchema }),
   {
     source: 'server',
+    redact: [],
     failure: true,
   },
 );
@@ -52,20 +57,21 @@ export const autoConnectFailed = defineEvent(
 export const signInRequested = defineEvent(
   'session/signInRequested',
   z.object({ login: z.string(), password: z.string() }),
-  { source: 'ui', redact: (payload) => ({ ...payload, password: '[redacted]' }) },
+  { source: 'ui', redact: ['password'] },
 );
 export const applicationSignInStarted = defineEvent('session/applicationSignInStarted', z.object({}), {
   source: 'system',
+  redact: [],
 });
 export const tokenReceived = defineEvent(
   'session/tokenReceived',
   z.object({ ...tokenTimes, via: z.enum(['signIn', 'autoConnect', 'refresh']) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const signInFailed = defineEvent(
   'session/signInFailed',
   z.object({ surfer: surferKindSchema, error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 
 /** Token refresh (protocol §3.4): due after the share of the lifetime, retried on network failures. */
@@ -74,37 +80,48 @@ export const tokenRefreshStarted = defineEvent(
   z.object({ attempt: z.number() }),
   {
     source: 'timer',
+    redact: [],
   },
 );
 /** HTTP error or retries exhausted: a user falls back to the application, an application signs in again. */
 export const sessionExpired = defineEvent(
   'session/sessionExpired',
   z.object({ surfer: surferKindSchema, error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 
-export const signOutRequested = defineEvent('session/signOutRequested', z.object({}), { source: 'ui' });
+export const signOutRequested = defineEvent('session/signOutRequested', z.object({}), {
+  source: 'ui',
+  redact: [],
+});
 /** Seed 002 §8: refused locally, nothing is sent. */
 export const signOutRefused = defineEvent('session/signOutRefused', z.object({ message: z.string() }), {
   source: 'system',
+  redact: [],
   failure: true,
 });
-export const signedOut = defineEvent('session/signedOut', z.object({}), { source: 'server' });
+export const signedOut = defineEvent('session/signedOut', z.object({}), { source: 'server', redact: [] });
 export const signOutFailed = defineEvent(
   'session/signOutFailed',
   z.object({ error: serializedErrorSchema }),
   {
     source: 'server',
+    redact: [],
     failure: true,
   },
 );
 
-export const whoAmIRequested = defineEvent('session/whoAmIRequested', z.object({}), { source: 'system' });
+export const whoAmIRequested = defineEvent('session/whoAmIRequested', z.object({}), {
+  source: 'system',
+  redact: [],
+});
 export const whoAmILoaded = defineEvent('session/whoAmILoaded', z.object({ me: meSchema }), {
   source: 'server',
+  redact: [],
 });
 export const whoAmIFailed = defineEvent('session/whoAmIFailed', z.object({ error: serializedErrorSchema }), {
   source: 'server',
+  redact: [],
   failure: true,
 });
 
@@ -113,26 +130,31 @@ export const serverConfigLoaded = defineEvent(
   z.object({ config: serverConfigSchema }),
   {
     source: 'server',
+    redact: [],
   },
 );
 export const serverConfigFailed = defineEvent(
   'session/serverConfigFailed',
   z.object({ error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 
 /** The sign-in screen wants the identity providers; fetched once, again only after an error. */
-export const ssoConfigRequested = defineEvent('session/ssoConfigRequested', z.object({}), { source: 'ui' });
+export const ssoConfigRequested = defineEvent('session/ssoConfigRequested', z.object({}), {
+  source: 'ui',
+  redact: [],
+});
 export const ssoConfigLoaded = defineEvent(
   'session/ssoConfigLoaded',
   z.object({ providers: z.array(ssoProviderSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const ssoConfigFailed = defineEvent(
   'session/ssoConfigFailed',
   z.object({ error: serializedErrorSchema }),
   {
     source: 'server',
+    redact: [],
     failure: true,
   },
 );
@@ -141,14 +163,14 @@ export const ssoConfigFailed = defineEvent(
 export const passwordChangeRequested = defineEvent(
   'session/passwordChangeRequested',
   z.object({ login: z.string(), currentPassword: z.string(), newPassword: z.string() }),
-  {
-    source: 'ui',
-    redact: (payload) => ({ ...payload, currentPassword: '[redacted]', newPassword: '[redacted]' }),
-  },
+  { source: 'ui', redact: ['currentPassword', 'newPassword'] },
 );
-export const passwordChanged = defineEvent('session/passwordChanged', z.object({}), { source: 'server' });
+export const passwordChanged = defineEvent('session/passwordChanged', z.object({}), {
+  source: 'server',
+  redact: [],
+});
 export const passwordChangeFailed = defineEvent(
   'session/passwordChangeFailed',
   z.object({ error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
