@@ -1,0 +1,154 @@
+import * as z from 'zod';
+import type { HttpRequest } from '../core/http';
+import { sentFulltext } from '../cursors/api';
+import type { CursorState } from '../cursors/reducer';
+import { aggregateOperator, type WireQuery, wireConstraint } from '../queries/operators';
+import type { QueryState } from '../queries/reducer';
+import { wireQueryOf } from '../queries/selectors';
+import { signatureOf } from '../queries/signature';
+import { type Bucket, bucketSchema } from './events';
+import type { CursorAggregates, SortedAggregate } from './reducer';
+
+export const aggsAnswerSchema = z.looseObject({
+  state: z.union([z.string(), z.number()]).nullish(),
+  response: z.looseObject({
+    total: z.number().optional(),
+    aggregates: z.record(z.string(), z.array(bucketSchema)).nullish(),
+  }),
+});
+export type AggsAnswer = z.infer<typeof aggsAnswerSchema>;
+
+export const STATIC_QUERY_KEY = '!! static_query !!';
+
+/** The ids of a constraint's value: the values it is constrained to. */
+function constrainedIds(query: QueryState | undefined, key: string): string[] {
+  const resolved = query?.constraints[key]?.resolved;
+  if (!resolved) return [];
+  const values = Array.isArray(resolved.value) ? resolved.value : [resolved.value];
+  return values.map((value) =>
+    String(
+      typeof value === 'object' && value !== null && 'id' in value ? (value as { id: unknown }).id : value,
+    ),
+  );
+}
+
+/** The ids a count request asks: every wanted one on a reset, else those without a count yet. */
+export function missingIds(aggregates: CursorAggregates, key: string, reset: boolean): string[] {
+  const constraint = aggregates.constraints[key];
+  if (!constraint) return [];
+  return reset ? constraint.wanted : constraint.wanted.filter((id) => constraint.counts[id] === undefined);
+}
+
+/**
+ * The `$meta-query` of protocol §9.1: every constraint of the list under its key, with the
+ * aggregate asks of the registered keys (empty asks left out), plus the static query.
+ */
+export function metaQuery(
+  aggregates: CursorAggregates,
+  query: QueryState | undefined,
+  reset: boolean,
+): WireQuery {
+  const meta: Record<string, Record<string, unknown>> = {};
+  for (const [key, entry] of Object.entries(query?.constraints ?? {})) {
+    if (entry.resolved) {
+      meta[key] = {
+        constraint: wireConstraint(entry.constraint.field, entry.resolved.operator, entry.resolved.value),
+      };
+    }
+  }
+  for (const [key, constraint] of Object.entries(aggregates.constraints)) {
+    const operator = aggregateOperator(constraint.operator);
+    const missing = missingIds(aggregates, key, reset);
+    const constrained = constrainedIds(query, key);
+    meta[key] = {
+      ...meta[key],
+      ...(missing.length > 0 && { aggregate: { field: constraint.field, operator, ids: missing } }),
+      ...(constrained.length > 0 && {
+        unconstrainedAggregate: { field: constraint.field, operator, ids: constrained },
+      }),
+    };
+  }
+  meta[STATIC_QUERY_KEY] = { constraint: query?.staticQuery ?? {} };
+  return { query: { '$meta-query': meta } };
+}
+
+export function aggsSignature(cursor: CursorState, body: WireQuery): string {
+  return signatureOf([cursor.path, sentFulltext(cursor), body]);
+}
+
+/** `POST /rest/{path}/aggs` overridden to GET, form body (protocol §1.7, §9.1). */
+export function aggsRequest(
+  cursor: CursorState,
+  body: WireQuery,
+  signature: string,
+): HttpRequest<AggsAnswer> {
+  return {
+    method: 'GET',
+    override: 'GET',
+    path: `/rest/${cursor.path}/aggs`,
+    body: { form: { fulltext: sentFulltext(cursor), query: body, state: signature } },
+    schema: aggsAnswerSchema,
+  };
+}
+
+/** protocol §9.2: the search limit of a field's sorted aggregates is their largest max + 2. */
+export function sortedLimit(
+  all: readonly SortedAggregate[],
+  sorted: SortedAggregate,
+  margin: number,
+): number {
+  const maxes = all
+    .filter((other) => other.cursor === sorted.cursor && other.field === sorted.field)
+    .map((other) => other.max);
+  return Math.max(sorted.max, ...maxes) + margin;
+}
+
+export function sortedSignature(
+  cursor: CursorState,
+  query: QueryState | undefined,
+  sorted: SortedAggregate,
+  limit: number,
+): string {
+  return signatureOf([
+    cursor.path,
+    sentFulltext(cursor),
+    query ? wireQueryOf(query) : {},
+    sorted.field,
+    limit,
+  ]);
+}
+
+/** [conv] protocol §9.1: `POST /rest/{path}` overridden to GET with a form body, `max=0`. */
+export function sortedRequest(
+  cursor: CursorState,
+  query: QueryState | undefined,
+  sorted: SortedAggregate,
+  limit: number,
+  signature: string,
+): HttpRequest<AggsAnswer> {
+  return {
+    method: 'GET',
+    override: 'GET',
+    path: `/rest/${cursor.path}`,
+    body: {
+      form: {
+        aggFields: sorted.field,
+        fulltext: sentFulltext(cursor),
+        limit,
+        max: 0,
+        query: query ? wireQueryOf(query) : (cursor.options.staticQuery ?? {}),
+        state: signature,
+        withAggregates: true,
+      },
+    },
+    schema: aggsAnswerSchema,
+  };
+}
+
+/** The client filters on `data.name`, case-insensitive substring, and keeps `max` values. */
+export function filterSorted(buckets: readonly Bucket[], filter: string, max: number): Bucket[] {
+  const wanted = filter.trim().toLowerCase();
+  return buckets
+    .filter((bucket) => !wanted || (bucket.data?.name ?? '').toLowerCase().includes(wanted))
+    .slice(0, max);
+}

@@ -1,0 +1,258 @@
+import {
+  catchError,
+  debounceTime,
+  defer,
+  EMPTY,
+  filter,
+  groupBy,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  of,
+} from 'rxjs';
+import type { Epic } from '../core/epic';
+import { serializeError } from '../core/errors';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { optionsChanged, pageLoaded } from '../cursors/events';
+import type { CursorsState } from '../cursors/reducer';
+import { modeChangeMessage, modeOf } from '../queries/operators';
+import type { QueriesState } from '../queries/reducer';
+import {
+  aggsRequest,
+  aggsSignature,
+  filterSorted,
+  metaQuery,
+  missingIds,
+  sortedLimit,
+  sortedRequest,
+  sortedSignature,
+} from './api';
+import {
+  constraintRefused,
+  constraintRegistered,
+  fetchFailed,
+  fetchRefused,
+  fetchStarted,
+  fieldRegistered,
+  idsWanted,
+  invalidated,
+  loaded,
+  sortedFailed,
+  sortedFetchStarted,
+  sortedFilterChanged,
+  sortedLoaded,
+  sortedRegistered,
+} from './events';
+import type { AggregatesState } from './reducer';
+
+type S = { aggregates: AggregatesState; cursors: CursorsState; queries: QueriesState };
+
+export const refuseModeChange: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(constraintRegistered),
+    mergeMap((event) => {
+      const { cursor, key, operator } = event.payload;
+      const known = state$.value.aggregates.byCursor[cursor]?.constraints[key];
+      if (!known || modeOf(known.operator) === modeOf(operator)) return EMPTY;
+      return of(
+        constraintRefused(
+          { cursor, key, message: modeChangeMessage(key, modeOf(known.operator), operator) },
+          event,
+        ),
+      );
+    }),
+  );
+
+const hasAsks = (body: Record<string, unknown>): boolean =>
+  Object.values(
+    ((body.query as Record<string, unknown>)['$meta-query'] ?? {}) as Record<string, object>,
+  ).some((entry) => 'aggregate' in entry || 'unconstrainedAggregate' in entry);
+
+/** Starts a count request unless one is running (seed 001 §4: skipped while initial, fetching or next). */
+function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): UnstampedEvent[] {
+  const aggregates = state.aggregates.byCursor[cursorName];
+  const cursor = state.cursors.byName[cursorName];
+  if (!aggregates || !cursor)
+    return [fetchRefused({ cursor: cursorName, message: `Unknown cursorAggregates: ${cursorName}` }, cause)];
+  if (['initial', 'fetching', 'next'].includes(aggregates.status)) return [];
+  if (
+    !reset &&
+    Object.keys(aggregates.constraints).every((key) => missingIds(aggregates, key, false).length === 0)
+  )
+    return [];
+  const body = metaQuery(aggregates, state.queries.byName[cursorName], reset);
+  return [fetchStarted({ cursor: cursorName, reset, signature: aggsSignature(cursor, body) }, cause)];
+}
+
+/**
+ * Counts are asked again 100 ms after the list changes (its first page, a new facet, a stale
+ * answer), and missing counts 200 ms after the last view asked for them (protocol §24).
+ */
+export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, scheduler }) => {
+  const byCursor = <E extends AnyEvent>(
+    source$: Observable<E>,
+    cursorOf: (event: E) => string,
+    wait: number,
+    reset: boolean,
+  ) =>
+    source$.pipe(
+      groupBy(cursorOf),
+      mergeMap((group$) =>
+        group$.pipe(
+          debounceTime(wait, scheduler),
+          mergeMap((event) => start(state$.value, cursorOf(event), reset, event)),
+        ),
+      ),
+    );
+  const changed$ = event$.pipe(
+    filter(
+      (event) =>
+        (pageLoaded.match(event) &&
+          event.payload.page === 'first' &&
+          state$.value.aggregates.byCursor[event.payload.name] !== undefined) ||
+        constraintRegistered.match(event) ||
+        invalidated.match(event),
+    ),
+  );
+  const cursorOf = (event: AnyEvent) => {
+    const payload = event.payload as { name?: string; cursor?: string };
+    return payload.cursor ?? payload.name ?? '';
+  };
+  return merge(
+    byCursor(changed$, cursorOf, config.aggregateDebounceMs, true),
+    byCursor(
+      event$.pipe(ofType(idsWanted)),
+      (event) => event.payload.cursor,
+      config.missingAggregatesDebounceMs,
+      false,
+    ),
+  );
+};
+
+/** The count request; a stale echo or ids still missing make it invalid, asked again (seed 001 §4). */
+export const loadCursorAggregates: Epic<S> = (event$, state$, { http }) =>
+  event$.pipe(
+    ofType(fetchStarted),
+    mergeMap((started) => {
+      const { cursor: name, reset, signature } = started.payload;
+      const aggregates = state$.value.aggregates.byCursor[name];
+      const cursor = state$.value.cursors.byName[name];
+      if (!aggregates || !cursor) return EMPTY;
+      const body = metaQuery(aggregates, state$.value.queries.byName[name], reset);
+      // when no constraint asks anything, no request: nothing is counted (protocol §9.1)
+      if (!hasAsks(body)) return of(loaded({ cursor: name, signature, total: 0, aggregates: {} }, started));
+      return defer(() => http.request(aggsRequest(cursor, body, signature))).pipe(
+        mergeMap(({ data }) => {
+          const received = data.state === null || data.state === undefined ? null : String(data.state);
+          if (received !== signature)
+            return of(invalidated({ cursor: name, sent: signature, received }, started));
+          const answer = data.response.aggregates ?? {};
+          const asked = (missingKey: string) => missingIds(aggregates, missingKey, reset);
+          const answered = (key: string, id: string) =>
+            (answer[key] ?? []).some((bucket) => String(bucket.data?.id ?? -1) === id);
+          const stillMissing = Object.keys(aggregates.constraints).some((key) =>
+            asked(key).some((id) => !answered(key, id)),
+          );
+          const done = loaded(
+            { cursor: name, signature, total: data.response.total ?? 0, aggregates: answer },
+            started,
+          );
+          return stillMissing
+            ? of(done, invalidated({ cursor: name, sent: signature, received }, started))
+            : of(done);
+        }),
+        catchError((error: unknown) =>
+          of(fetchFailed({ cursor: name, error: serializeError(error) }, started)),
+        ),
+      );
+    }),
+  );
+
+/** Sorted aggregates are asked 300 ms after they change or their list does (seed 001 §9). */
+export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, scheduler }) => {
+  const ids$ = event$.pipe(
+    mergeMap((event): Array<{ id: string; event: AnyEvent }> => {
+      if (sortedRegistered.match(event) || sortedFilterChanged.match(event))
+        return [{ id: event.payload.id, event }];
+      if (pageLoaded.match(event) && event.payload.page === 'first') {
+        return Object.values(state$.value.aggregates.sorted)
+          .filter((sorted) => sorted.cursor === event.payload.name)
+          .map((sorted) => ({ id: sorted.id, event }));
+      }
+      return [];
+    }),
+  );
+  return ids$.pipe(
+    groupBy(({ id }) => id),
+    mergeMap((group$) =>
+      group$.pipe(
+        debounceTime(config.sortedAggregateSearchDelayMs, scheduler),
+        mergeMap(({ id, event }) => {
+          const state = state$.value;
+          const sorted = state.aggregates.sorted[id];
+          const cursor = sorted && state.cursors.byName[sorted.cursor];
+          if (!sorted || !cursor) return EMPTY;
+          const limit = sortedLimit(
+            Object.values(state.aggregates.sorted),
+            sorted,
+            config.sortedAggregateLimitMargin,
+          );
+          const signature = sortedSignature(cursor, state.queries.byName[sorted.cursor], sorted, limit);
+          return of(sortedFetchStarted({ id, signature }, event));
+        }),
+      ),
+    ),
+  );
+};
+
+export const loadSortedAggregate: Epic<S> = (event$, state$, { http, config }) =>
+  event$.pipe(
+    ofType(sortedFetchStarted),
+    mergeMap((started) => {
+      const { id, signature } = started.payload;
+      const state = state$.value;
+      const sorted = state.aggregates.sorted[id];
+      const cursor = sorted && state.cursors.byName[sorted.cursor];
+      if (!sorted || !cursor) return EMPTY;
+      const limit = sortedLimit(
+        Object.values(state.aggregates.sorted),
+        sorted,
+        config.sortedAggregateLimitMargin,
+      );
+      const query = state.queries.byName[sorted.cursor];
+      return defer(() => http.request(sortedRequest(cursor, query, sorted, limit, signature))).pipe(
+        map(({ data }) => {
+          const current = state$.value.aggregates.sorted[id] ?? sorted;
+          const buckets = data.response.aggregates?.[sorted.field] ?? [];
+          return sortedLoaded(
+            { id, signature, values: filterSorted(buckets, current.filter, current.max) },
+            started,
+          );
+        }),
+        catchError((error: unknown) => of(sortedFailed({ id, error: serializeError(error) }, started))),
+      );
+    }),
+  );
+
+/**
+ * Field and tree-field aggregates registered within 50 ms are set on their list at once
+ * (seed 002 §9): the list asks `withAggregates=true&aggFields=…` and loads again.
+ */
+export const applyAggregateFields: Epic<S> = (event$, state$, { config, scheduler }) =>
+  event$.pipe(
+    ofType(fieldRegistered),
+    groupBy((event) => event.payload.cursor),
+    mergeMap((group$) =>
+      group$.pipe(
+        debounceTime(config.aggregateRegistrationDelayMs, scheduler),
+        mergeMap((event) => {
+          const fields = state$.value.aggregates.byCursor[event.payload.cursor]?.fields ?? [];
+          if (!state$.value.cursors.byName[event.payload.cursor]) return EMPTY;
+          const options = { withAggregates: true, aggregatesFields: [...fields] };
+          return of(optionsChanged({ name: event.payload.cursor, options }, event));
+        }),
+      ),
+    ),
+  );

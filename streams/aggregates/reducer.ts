@@ -1,0 +1,199 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import { config } from '../core/config';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import { removed } from '../cursors/events';
+import { modeOf } from '../queries/operators';
+import {
+  type Bucket,
+  constraintRegistered,
+  fetchFailed,
+  fetchStarted,
+  fieldRegistered,
+  idsWanted,
+  invalidated,
+  loaded,
+  sortedFailed,
+  sortedFetchStarted,
+  sortedFilterChanged,
+  sortedLoaded,
+  sortedRegistered,
+} from './events';
+
+/** A count by value id (`-1`: rows without a value, protocol §9.1). */
+export interface Count {
+  count: number;
+  total: number | null;
+  name: string;
+}
+
+export interface AggregateConstraint {
+  field: string;
+  operator: string;
+  showEmptyAggregate: boolean;
+  /** the values views show */
+  wanted: string[];
+  counts: Record<string, Count>;
+}
+
+export interface CursorAggregates {
+  cursor: string;
+  status: Status;
+  error: SerializedError | null;
+  total: number;
+  signature: string | null;
+  lastSignature: string | null;
+  constraints: Record<string, AggregateConstraint>;
+  /** field aggregates asked inline with the list */
+  fields: string[];
+}
+
+export interface SortedAggregate {
+  id: string;
+  cursor: string;
+  field: string;
+  constraintKey: string;
+  fields: string;
+  filter: string;
+  max: number;
+  mode: string;
+  operator: string;
+  status: Status;
+  error: SerializedError | null;
+  signature: string | null;
+  values: Bucket[];
+}
+
+export interface AggregatesState {
+  byCursor: Record<string, CursorAggregates>;
+  sorted: Record<string, SortedAggregate>;
+}
+
+export const initialAggregatesState: AggregatesState = { byCursor: {}, sorted: {} };
+
+function ofCursor(draft: Draft<AggregatesState>, cursor: string): Draft<CursorAggregates> {
+  draft.byCursor[cursor] ??= {
+    cursor,
+    status: 'registered',
+    error: null,
+    total: 0,
+    signature: null,
+    lastSignature: null,
+    constraints: {},
+    fields: [],
+  };
+  return draft.byCursor[cursor];
+}
+
+export const idKey = (id: unknown): string => (id === null || id === undefined ? '-1' : String(id));
+
+export const aggregatesReducer = caseReducer<AggregatesState>(
+  on(constraintRegistered, (draft, { payload }) => {
+    const target = ofCursor(draft, payload.cursor);
+    const known = target.constraints[payload.key];
+    // a key keeps its mode (seed 001 §5): the epic refuses the other one
+    if (known && modeOf(known.operator) !== modeOf(payload.operator)) return;
+    target.constraints[payload.key] = {
+      field: payload.field,
+      operator: payload.operator,
+      showEmptyAggregate: payload.showEmptyAggregate ?? false,
+      wanted: known?.wanted ?? [],
+      counts: known?.field === payload.field ? known.counts : {},
+    };
+  }),
+  on(idsWanted, (draft, { payload }) => {
+    const constraint = draft.byCursor[payload.cursor]?.constraints[payload.key];
+    if (!constraint) return;
+    constraint.wanted = [...new Set([...constraint.wanted, ...payload.ids])];
+  }),
+  on(fetchStarted, (draft, { payload }) => {
+    const target = draft.byCursor[payload.cursor];
+    if (!target) return;
+    target.status = payload.reset ? 'fetching' : 'next';
+    target.signature = payload.signature;
+    if (payload.reset) for (const constraint of Object.values(target.constraints)) constraint.counts = {};
+  }),
+  on(loaded, (draft, { payload }) => {
+    const target = draft.byCursor[payload.cursor];
+    if (!target) return;
+    target.status = 'loaded';
+    target.error = null;
+    target.total = payload.total;
+    target.lastSignature = payload.signature;
+    for (const [key, buckets] of Object.entries(payload.aggregates)) {
+      const constraint = target.constraints[key];
+      if (!constraint) continue;
+      for (const bucket of buckets) {
+        const id = idKey(bucket.data?.id);
+        constraint.counts[id] = {
+          count: bucket.count,
+          total: bucket.total ?? null,
+          name: bucket.data?.name ?? '',
+        };
+      }
+    }
+  }),
+  on(invalidated, (draft, { payload }) => {
+    const target = draft.byCursor[payload.cursor];
+    if (!target) return;
+    target.status = 'invalid';
+    target.lastSignature = payload.received;
+  }),
+  on(fetchFailed, (draft, { payload }) => {
+    const target = draft.byCursor[payload.cursor];
+    if (!target) return;
+    target.status = 'error';
+    target.error = payload.error;
+  }),
+  on(fieldRegistered, (draft, { payload }) => {
+    const target = ofCursor(draft, payload.cursor);
+    if (!target.fields.includes(payload.field)) target.fields.push(payload.field);
+  }),
+  on(removed, (draft, { payload }) => {
+    delete draft.byCursor[payload.name];
+    for (const sorted of Object.values(draft.sorted))
+      if (sorted.cursor === payload.name) delete draft.sorted[sorted.id];
+  }),
+  on(sortedRegistered, (draft, { payload }) => {
+    const known = draft.sorted[payload.id];
+    draft.sorted[payload.id] = {
+      id: payload.id,
+      cursor: payload.cursor,
+      field: payload.field,
+      constraintKey: payload.constraintKey ?? payload.field,
+      fields: payload.fields ?? config.sortedAggregateDefaultFields,
+      filter: known?.filter ?? '',
+      max: payload.max ?? config.sortedAggregateDefaultMax,
+      mode: payload.mode ?? config.sortedAggregateDefaultMode,
+      operator: payload.operator ?? 'in',
+      status: 'registered',
+      error: null,
+      signature: null,
+      values: known?.values ?? [],
+    };
+  }),
+  on(sortedFilterChanged, (draft, { payload }) => {
+    const sorted = draft.sorted[payload.id];
+    if (sorted) sorted.filter = payload.filter;
+  }),
+  on(sortedFetchStarted, (draft, { payload }) => {
+    const sorted = draft.sorted[payload.id];
+    if (!sorted) return;
+    sorted.status = sorted.status === 'registered' ? 'initial' : 'fetching';
+    sorted.signature = payload.signature;
+  }),
+  on(sortedLoaded, (draft, { payload }) => {
+    const sorted = draft.sorted[payload.id];
+    if (!sorted || sorted.signature !== payload.signature) return;
+    sorted.status = 'loaded';
+    sorted.error = null;
+    sorted.values = payload.values;
+  }),
+  on(sortedFailed, (draft, { payload }) => {
+    const sorted = draft.sorted[payload.id];
+    if (!sorted) return;
+    sorted.status = 'error';
+    sorted.error = payload.error;
+  }),
+);

@@ -1,0 +1,64 @@
+import type { Status } from '../core/status';
+import type { CursorsState } from '../cursors/reducer';
+import type { Bucket } from './events';
+import type { AggregatesState, Count, CursorAggregates, SortedAggregate } from './reducer';
+
+type WithAggregates = { aggregates: AggregatesState };
+
+export const selectCursorAggregates = (state: WithAggregates, cursor: string): CursorAggregates | undefined =>
+  state.aggregates.byCursor[cursor];
+
+export const selectAggregatesStatus = (state: WithAggregates, cursor: string): Status =>
+  state.aggregates.byCursor[cursor]?.status ?? 'unknown';
+
+const NO_COUNTS: Readonly<Record<string, Count>> = Object.freeze({});
+
+/** Counts of a facet by value id (`-1`: no value). */
+export const selectConstraintCounts = (
+  state: WithAggregates,
+  cursor: string,
+  key: string,
+): Readonly<Record<string, Count>> =>
+  state.aggregates.byCursor[cursor]?.constraints[key]?.counts ?? NO_COUNTS;
+
+export const selectSortedAggregate = (state: WithAggregates, id: string): SortedAggregate | undefined =>
+  state.aggregates.sorted[id];
+
+const NO_BUCKETS: readonly Bucket[] = Object.freeze([]);
+
+/**
+ * The inline aggregate of one field of a list (protocol §9.1): `[{count, data: {id, name}}]`.
+ * Meta-schemas nest one level deeper by resource; counts are summed across resources.
+ */
+export function selectFieldAggregate(
+  state: { cursors: CursorsState },
+  cursor: string,
+  field: string,
+): readonly Bucket[] {
+  const aggregates = state.cursors.byName[cursor]?.aggregates;
+  if (!aggregates) return NO_BUCKETS;
+  const direct = aggregates[field];
+  if (Array.isArray(direct)) return direct as Bucket[];
+  const summed = new Map<string, Bucket>();
+  for (const perResource of Object.values(aggregates)) {
+    const buckets = (perResource as Record<string, unknown> | null)?.[field];
+    if (!Array.isArray(buckets)) continue;
+    for (const bucket of buckets as Bucket[]) {
+      const id = String(bucket.data?.id ?? -1);
+      const known = summed.get(id);
+      summed.set(id, known ? { ...known, count: known.count + bucket.count } : bucket);
+    }
+  }
+  return summed.size > 0 ? [...summed.values()] : NO_BUCKETS;
+}
+
+/** Tree aggregates: counts by node id from a tree field's inline aggregate. */
+export function selectTreeAggregates(
+  state: { cursors: CursorsState },
+  cursor: string,
+  field: string,
+): Record<string, number> {
+  return Object.fromEntries(
+    selectFieldAggregate(state, cursor, field).map((bucket) => [String(bucket.data?.id ?? -1), bucket.count]),
+  );
+}
