@@ -30,7 +30,8 @@ export function PreferencesForm() {
   const saving = entries.some((entry) => entry?.status === 'fetching');
   const saved = !saving && !failure && entries.some((entry) => entry && reached(entry.status, 'loaded'));
 
-  const save = (key: string, value: unknown) => dispatch(setRequested({ input: { key, value } }));
+  // the key/values form: exported logs mask any member called `key`, a preference's name stays readable
+  const save = (name: string, value: unknown) => dispatch(setRequested({ input: { [name]: value } }));
 
   return (
     <form

@@ -67,10 +67,7 @@ describe('/account', () => {
     const inputs = dispatched
       .filter((event) => event.type === 'preferences/setRequested')
       .map((event) => event.payload);
-    expect(inputs).toEqual([
-      { input: { key: 'pageSize', value: 96 } },
-      { input: { key: 'gridDensity', value: 'compact' } },
-    ]);
+    expect(inputs).toEqual([{ input: { pageSize: 96 } }, { input: { gridDensity: 'compact' } }]);
     const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
     expect(alerts.some((text) => text?.includes('Invalid parameter'))).toBe(true);
     expect(alerts.some((text) => text?.includes('boom'))).toBe(true);
