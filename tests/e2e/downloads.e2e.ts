@@ -3,17 +3,9 @@ import { unzipSync } from 'fflate';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
 
 const CART_ID = '1';
-
-/** Signs in through the UI (session contract): the "Sign out" button shows once signed in. */
-async function signInAs(page: Page, login: string): Promise<void> {
-  await page.goto(`${portalUrl()}/signin`);
-  await page.getByRole('textbox', { name: 'Login' }).fill(login);
-  await page.getByRole('textbox', { name: 'Password' }).fill(login);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
 
 /** The cart as the demo server gives it to alice: its name and the zip entry of each item. */
 async function aliceCart(id: string): Promise<{ name: string; entries: string[] }> {
@@ -54,7 +46,7 @@ const assetEntries = (entries: string[]) => entries.filter((name) => name.endsWi
 describe('downloads against the demo server (seed 000 §4, protocol §7)', () => {
   journey('downloads a cart as a zip whose entries are its items', async ({ page }) => {
     const cart = await aliceCart(CART_ID);
-    await signInAs(page, 'alice');
+    await signIn(page, 'alice');
     const dialog = await openDownloadDialog(page, CART_ID);
     const download = page.waitForEvent('download', { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Start download' }).click();
@@ -71,7 +63,7 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     await mockControl('settings', {
       body: { 'zip.maxSize': 12 * 1024 * 1024, 'zip.warnSize': 0, 'zip.buildMs': 300 },
     });
-    await signInAs(page, 'alice');
+    await signIn(page, 'alice');
     const downloads: Download[] = [];
     page.on('download', (download) => downloads.push(download));
     const dialog = await openDownloadDialog(page, CART_ID);
@@ -97,7 +89,7 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
   journey('a reload during the build still completes the download', async ({ page }) => {
     await mockControl('settings', { body: { 'zip.buildMs': 4000 } });
     const cart = await aliceCart(CART_ID);
-    await signInAs(page, 'alice');
+    await signIn(page, 'alice');
     const dialog = await openDownloadDialog(page, CART_ID);
     await dialog.getByRole('button', { name: 'Start download' }).click();
     await dialog.getByRole('listitem', { name: cart.name }).getByText('Building the zip').waitFor();
@@ -111,7 +103,7 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
 
   journey('a failing readiness check shows an error; Retry completes it', async ({ page }) => {
     const cart = await aliceCart(CART_ID);
-    await signInAs(page, 'alice');
+    await signIn(page, 'alice');
     await mockControl('faults', { body: { match: 'downloadCart', rate: 1, status: 500, delayMs: 0 } });
     const dialog = await openDownloadDialog(page, CART_ID);
     await dialog.getByRole('button', { name: 'Start download' }).click();
