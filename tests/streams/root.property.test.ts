@@ -15,6 +15,11 @@ import { preferencesPayloads } from './preferences/payloads';
 import { profilePayloads } from './profile/payloads';
 import { typeaheadPayloads } from './typeahead/payloads';
 import { sessionPayloads } from './session/payloads';
+import { aggregatesPayloads } from './aggregates/payloads';
+import { cursorsPayloads } from './cursors/payloads';
+import { queriesPayloads } from './queries/payloads';
+import { schemasPayloads } from './schemas/payloads';
+import { treesPayloads } from './trees/payloads';
 
 const error = serializedError;
 const empty = emptyPayload;
@@ -80,6 +85,11 @@ const shellPayloads: PayloadGenerators = {
 /** One generator per event type of the catalogue. */
 const payloads: PayloadGenerators = {
   ...shellPayloads,
+  ...schemasPayloads,
+  ...queriesPayloads,
+  ...cursorsPayloads,
+  ...treesPayloads,
+  ...aggregatesPayloads,
   ...sessionPayloads,
   ...downloadsPayloads,
   ...preferencesPayloads,
