@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '../../../mocks/db/assets';
 import { server } from '../../../mocks/node';
+import { and, countOf, not, or } from '../../../mocks/search/indexes';
 import { reset, runtime } from '../../../mocks/runtime';
 import { API, ASSETS, allRows, getJson, idsOf, type Json, postAsGet } from './search-helpers';
 import { bearer, sessionApi } from './session-helpers';
@@ -428,4 +429,21 @@ describe('meta paths and rights', () => {
     const alice = await getJson(ASSETS, { max: 1, withRights: true }, bearer(accessToken));
     expect(Object.values(alice.body.response.data[0].$security).every(Boolean)).toBe(true);
   });
+});
+
+describe('row masks', () => {
+  it.each([0, 1, 3, 4, 5, 7, 8, 13, 1001])(
+    'and, or, not and count row by row, %i rows (word-wide and tail)',
+    (size) => {
+      const random = (seed: number) =>
+        Uint8Array.from({ length: size }, (_, i) => ((i * 7 + seed) % 3 === 0 ? 1 : 0));
+      const [a, b] = [random(1), random(2)];
+      const count = (mask: Uint8Array) => mask.reduce((sum, bit) => sum + bit, 0);
+      expect([...and(a, b)]).toEqual([...a].map((bit, i) => bit & (b[i] as number)));
+      expect([...or(a, b)]).toEqual([...a].map((bit, i) => bit | (b[i] as number)));
+      expect([...not(a)]).toEqual([...a].map((bit) => 1 - bit));
+      expect(countOf(a)).toBe(count(a));
+      expect(countOf(not(a))).toBe(size - count(a));
+    },
+  );
 });
