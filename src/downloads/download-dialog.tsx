@@ -12,6 +12,25 @@ import './downloads.css';
 /** The seed's defaults (seed 000 §3, protocol §23.2). */
 const DEFAULT_PROFILE = 'originals';
 
+function OptionCheckbox(props: {
+  label: string;
+  checked: boolean;
+  onChange(checked: boolean): void;
+  describedBy?: string;
+}) {
+  return (
+    <label className="form__check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+        aria-describedby={props.describedBy}
+      />
+      {props.label}
+    </label>
+  );
+}
+
 export interface DownloadDialogProps {
   /** the cart's id; for a shared cart, the share uuid (its password is in the session vault) */
   cartId: string;
@@ -88,31 +107,22 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
             </select>
           </label>
           {profiles.status === 'error' && <p role="alert">{t('downloads.dialog.profilesFailed')}</p>}
-          <label className="form__check">
-            <input
-              type="checkbox"
-              checked={withContactSheet}
-              onChange={(event) => setWithContactSheet(event.target.checked)}
-            />
-            {t('downloads.dialog.contactSheet')}
-          </label>
-          <label className="form__check">
-            <input
-              type="checkbox"
-              checked={withAssetsDescriptions}
-              onChange={(event) => setWithAssetsDescriptions(event.target.checked)}
-            />
-            {t('downloads.dialog.descriptions')}
-          </label>
-          <label className="form__check">
-            <input
-              type="checkbox"
-              checked={sendLinkByEmail}
-              onChange={(event) => setSendLinkByEmail(event.target.checked)}
-              aria-describedby={hintId}
-            />
-            {t('downloads.dialog.email')}
-          </label>
+          <OptionCheckbox
+            label={t('downloads.dialog.contactSheet')}
+            checked={withContactSheet}
+            onChange={setWithContactSheet}
+          />
+          <OptionCheckbox
+            label={t('downloads.dialog.descriptions')}
+            checked={withAssetsDescriptions}
+            onChange={setWithAssetsDescriptions}
+          />
+          <OptionCheckbox
+            label={t('downloads.dialog.email')}
+            checked={sendLinkByEmail}
+            onChange={setSendLinkByEmail}
+            describedBy={hintId}
+          />
           <p id={hintId} className="form__hint">
             {t('downloads.dialog.emailHint')}
           </p>
