@@ -101,7 +101,7 @@ function TimeTravel() {
 
 createRoot(mount).render(
   <StrictMode>
-    <PortalProvider value={{ store, exportEventLog, recorder }}>
+    <PortalProvider value={{ store, exportEventLog, recorder, session }}>
       <App />
       <DevtoolsLink />
       <TimeTravel />

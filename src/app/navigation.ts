@@ -13,6 +13,7 @@ export interface NavigationLink {
  * link is added here in the same change that makes the screen work.
  */
 export const NAVIGATION: readonly NavigationLink[] = [
+  { href: '/carts', label: 'nav.carts', requiresUser: true },
   { href: '/downloads', label: 'nav.downloads' },
   { href: '/notifications', label: 'nav.notifications', requiresUser: true },
   { href: '/account', label: 'nav.account' },

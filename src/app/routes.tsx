@@ -1,11 +1,14 @@
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { AccountPage } from '../account/account-page';
+import { CartPage } from '../carts/cart-page';
+import { CartsPage } from '../carts/carts-page';
 import { DevtoolsRoute } from '../devtools/devtools-route';
 import { DownloadsPage } from '../downloads/downloads-page';
 import { HomePage } from '../home/home-page';
 import { NotificationsPage } from '../notifications/notifications-page';
 import { SignInPage } from '../session/sign-in-page';
+import { SharedCartPage } from '../share/shared-cart-page';
 import { NotFoundPage } from './not-found-page';
 
 /**
@@ -14,6 +17,9 @@ import { NotFoundPage } from './not-found-page';
  */
 const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/signin', component: SignInPage },
+  { path: '/carts/:id', component: CartPage },
+  { path: '/carts', component: CartsPage },
+  { path: '/share/:uuid', component: SharedCartPage },
   { path: '/downloads', component: DownloadsPage },
   { path: '/notifications', component: NotificationsPage },
   { path: '/account', component: AccountPage },

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { SessionVault } from '../../streams/core/session-vault';
 import type { Store } from '../../streams/core/store';
 import type { Recorder } from '../../streams/recorder/recorder';
 import type { RootState } from '../../streams/root';
@@ -9,6 +10,11 @@ export interface PortalContext {
   exportEventLog(note?: string): string;
   /** the session's recorder, read by the devtools (view tests go without) */
   recorder?: Recorder<RootState>;
+  /**
+   * The session vault, for the share passwords a view must show or take (a password the server
+   * issued, the one a visitor types): they never go through events (view tests may go without)
+   */
+  session?: SessionVault;
 }
 
 const Context = createContext<PortalContext | null>(null);

@@ -1,4 +1,5 @@
 import { downloadsMessagesEn } from '../downloads/messages';
+import { cartsMessagesEn } from '../carts/messages';
 import { devtoolsMessagesEn } from '../devtools/messages';
 import { sessionMessagesEn } from '../session/messages';
 import { accountMessagesEn } from '../account/messages';
@@ -57,6 +58,7 @@ export const en = {
   ...notificationsMessagesEn,
   ...devtoolsMessagesEn,
   ...downloadsMessagesEn,
+  ...cartsMessagesEn,
 };
 
 export type MessageKey = keyof typeof en;

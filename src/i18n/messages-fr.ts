@@ -1,4 +1,5 @@
 import { downloadsMessagesFr } from '../downloads/messages';
+import { cartsMessagesFr } from '../carts/messages';
 import { devtoolsMessagesFr } from '../devtools/messages';
 import { sessionMessagesFr } from '../session/messages';
 import { accountMessagesFr } from '../account/messages';
@@ -55,4 +56,5 @@ export const fr: Messages = {
   ...notificationsMessagesFr,
   ...devtoolsMessagesFr,
   ...downloadsMessagesFr,
+  ...cartsMessagesFr,
 };

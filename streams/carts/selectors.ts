@@ -4,7 +4,8 @@ import { encodePairs } from '../core/http';
 import type { SessionState } from '../session/reducer';
 import { selectIsWatermarked, selectUserId } from '../session/selectors';
 import { nameMatcher, type SharedLimits, sharedLimit, sortCarts } from './list-rules';
-import { type Cart, type CartItem, splitItemKey } from './model';
+import { chunksOf } from './huge-cart';
+import { type Cart, type CartItem, itemKey, splitItemKey } from './model';
 import { type CartContent, type CartsState, emptyContent, playerKey } from './state';
 
 type WithCarts = { carts: CartsState };
@@ -123,8 +124,10 @@ export interface ShownItem {
   key: string;
   resource: string;
   id: string;
-  /** null while its chunk is not loaded */
+  /** null while its chunk is not loaded, or when the server did not return it */
   details: CartItem | null;
+  /** a huge cart's item whose chunk has not come yet */
+  pending: boolean;
 }
 
 export interface ItemGroup {
@@ -132,23 +135,45 @@ export interface ItemGroup {
   items: ShownItem[];
 }
 
-export function groupItems(keys: readonly string[], details: Record<string, CartItem>): ItemGroup[] {
+export function groupItems(
+  keys: readonly string[],
+  details: Record<string, CartItem>,
+  pending: ReadonlySet<string> = new Set(),
+): ItemGroup[] {
   const groups = new Map<string, ShownItem[]>();
   for (const key of keys) {
     const { resource, id } = splitItemKey(key);
     const group = groups.get(resource) ?? [];
-    group.push({ key, resource, id, details: details[key] ?? null });
+    group.push({ key, resource, id, details: details[key] ?? null, pending: pending.has(key) });
     groups.set(resource, group);
   }
   return [...groups].map(([resource, items]) => ({ resource, items }));
 }
 
-const grouped = memo(groupItems);
+/** The keys of a huge cart whose chunk is not loaded yet. */
+function pendingKeys(items: Cart['items'], chunkStatuses: CartContent['chunks']): Set<string> {
+  const pending = new Set<string>();
+  for (const chunk of chunksOf(items, config.cartCursorMax)) {
+    if (chunkStatuses[chunk.index] === 'loaded') continue;
+    for (const id of chunk.ids) pending.add(itemKey(chunk.resource, id));
+  }
+  return pending;
+}
+
+const grouped = memo(
+  (
+    keys: readonly string[],
+    details: CartContent['details'],
+    items: Cart['items'] | null,
+    chunks: CartContent['chunks'],
+  ) => groupItems(keys, details, items ? pendingKeys(items, chunks) : undefined),
+);
 
 /** A cart's items grouped by resource type, with their details (protocol §6.2 `detailedItems`). */
 export const selectItemGroups = (state: WithCarts, cartId: string): ItemGroup[] => {
   const content = selectContent(state, cartId);
-  return grouped(content.keys, content.details);
+  const chunked = content.huge && !content.filtered ? (state.carts.carts[cartId]?.items ?? null) : null;
+  return grouped(content.keys, content.details, chunked, content.chunks);
 };
 
 /** The variation of protocol §6.1: `thumbnailBig`, `_w` suffix when the viewer is watermarked. */
@@ -183,3 +208,15 @@ export const selectShareDialog = (state: WithCarts, cartId: string) =>
   state.carts.shareDialog[cartId] ?? null;
 export const selectSharesOf = (state: WithCarts, cartId: string) => state.carts.sharesOf[cartId] ?? null;
 export const selectShareAction = (state: WithCarts, uuid: string) => state.carts.shareAction[uuid] ?? null;
+
+/** The image of an item through its cart or share, for visitors of a shared cart (protocol §6.1). */
+export function cartItemImageUrl(
+  apiPath: string,
+  variation: string,
+  cartId: string,
+  resource: string,
+  id: string,
+): string {
+  const segments = [variation, cartId, resource, id].map(encodeURIComponent).join('/');
+  return `${apiPath}/api/wedia/cart/itemPreview/variation/${segments}`;
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { itemsAddRequested } from '../../streams/carts/edit-events';
+import { listOpened } from '../../streams/carts/events';
+import { itemKey, itemKeys } from '../../streams/carts/model';
+import { selectListStatus, selectMutation, selectWritableCarts } from '../../streams/carts/selectors';
+import { selectIsUser } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+
+export interface AddToCartButtonProps {
+  /** the asset's resource type, e.g. `asset` */
+  resource: string;
+  id: string | number;
+  /** the asset's name, shown in the chooser */
+  name: string;
+}
+
+/**
+ * "Add to cart" for any asset (UI-CONTRACT: search results): opens a chooser of the carts the
+ * user may change, and adds the asset to the one picked (`carts/itemsAddRequested`).
+ */
+export function AddToCartButton({ resource, id, name }: AddToCartButtonProps) {
+  const t = useTranslate();
+  const isUser = useAppState(selectIsUser);
+  const [open, setOpen] = useState(false);
+  if (!isUser) return null;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        {t('carts.addToCart')}
+      </button>
+      {open && <CartChooser resource={resource} id={String(id)} name={name} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function CartChooser({
+  resource,
+  id,
+  name,
+  onClose,
+}: AddToCartButtonProps & { id: string; onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const carts = useAppState(selectWritableCarts);
+  const list = useAppState(selectListStatus);
+  const mutation = useAppState(selectMutation);
+  const [picked, setPicked] = useState<string | null>(null);
+  const key = itemKey(resource, id);
+
+  useEffect(() => {
+    dispatch(listOpened({}));
+  }, [dispatch]);
+
+  const outcome = picked && mutation.kind === 'addItems' && mutation.cartId === picked ? mutation : null;
+  const pickedName = carts.find((cart) => cart.id === picked)?.name ?? '';
+  return (
+    <ModalDialog title={t('carts.addToCartTitle', { name })} onClose={onClose}>
+      {list.status === 'initial' && <p role="status">{t('carts.loading')}</p>}
+      {list.status === 'error' && (
+        <p role="alert">{t('carts.loadFailed', { message: list.error?.message ?? '' })}</p>
+      )}
+      {list.status !== 'initial' && carts.length === 0 && <p>{t('carts.noWritableCart')}</p>}
+      <ul className="cart-chooser">
+        {carts.map((cart) => {
+          const inside = itemKeys(cart.items).includes(key);
+          return (
+            <li key={cart.id}>
+              <button
+                type="button"
+                disabled={inside}
+                onClick={() => {
+                  setPicked(cart.id);
+                  dispatch(itemsAddRequested({ cartId: cart.id, items: { [resource]: [id] } }));
+                }}
+              >
+                {t('carts.chooseCart', { name: cart.name })}
+              </button>{' '}
+              {inside && <span>({t('carts.inCart')})</span>}
+            </li>
+          );
+        })}
+      </ul>
+      {outcome?.status === 'loaded' && <p role="status">{t('carts.added', { name: pickedName })}</p>}
+      {outcome?.status === 'error' && (
+        <p role="alert">{t('carts.addFailed', { message: outcome.message ?? '' })}</p>
+      )}
+      <button type="button" onClick={onClose}>
+        {t('carts.close')}
+      </button>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ShownItem } from '../../streams/carts/selectors';
+import { useTranslate } from '../i18n/use-translate';
+
+/** The name an item is known by: its name, else its title, else its id. */
+export function itemName(item: ShownItem): string {
+  return item.details?.name || item.details?.title || `${item.resource} ${item.id}`;
+}
+
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
+}
+
+export interface CartItemTileProps {
+  item: ShownItem;
+  imageUrl: string;
+  selected?: boolean;
+  onSelect?(selected: boolean): void;
+  onRemove?(): void;
+  onPreview?(): void;
+}
+
+/** One item of a cart: thumbnail, name, details and its actions. */
+export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onPreview }: CartItemTileProps) {
+  const t = useTranslate();
+  const name = itemName(item);
+  if (!item.details) {
+    return (
+      <div className="cart-tile cart-tile--placeholder">
+        <span>{item.pending ? t('carts.itemLoading') : t('carts.itemUnavailable', { id: item.id })}</span>
+        {onRemove && (
+          <button type="button" onClick={onRemove}>
+            {t('carts.removeFromCart')}
+          </button>
+        )}
+      </div>
+    );
+  }
+  const { mimetype, filesize, width, height } = item.details;
+  return (
+    <div className="cart-tile">
+      <img className="cart-tile__image" src={imageUrl} alt="" loading="lazy" width={160} height={120} />
+      <div className="cart-tile__body">
+        {onSelect && (
+          <input
+            type="checkbox"
+            aria-label={t('carts.select', { name })}
+            checked={selected ?? false}
+            onChange={(event) => onSelect(event.target.checked)}
+          />
+        )}
+        <span className="cart-tile__name" title={name}>
+          {name}
+        </span>
+      </div>
+      <p className="cart-tile__meta">
+        {[
+          mimetype,
+          filesize !== null ? formatBytes(filesize) : null,
+          width && height ? `${width}×${height}` : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <div className="cart-tile__actions">
+        {onPreview && (
+          <button type="button" onClick={onPreview}>
+            {t('carts.preview')}
+          </button>
+        )}
+        {onRemove && (
+          <button type="button" onClick={onRemove}>
+            {t('carts.removeFromCart')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

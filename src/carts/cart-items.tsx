@@ -1,0 +1,102 @@
+import { useCallback, useId } from 'react';
+import { selectionChanged, visibleRangeChanged } from '../../streams/carts/content-events';
+import { itemsRemoveRequested } from '../../streams/carts/edit-events';
+import type { ItemGroup, ShownItem } from '../../streams/carts/selectors';
+import type { CartContent } from '../../streams/carts/state';
+import { selectGridDensity } from '../../streams/preferences/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
+import { CartItemTile, itemName } from './cart-item-tile';
+
+const TILE_SIZES = {
+  comfortable: { width: 200, height: 250 },
+  compact: { width: 160, height: 220 },
+} as const;
+
+export interface ItemsViewProps {
+  cartId: string;
+  groups: ItemGroup[];
+  content: Pick<CartContent, 'huge' | 'filtered' | 'selected'>;
+  /** the image of an item: the asset variation, or through the share for visitors */
+  imageOf(item: ShownItem): string;
+  canChange: boolean;
+  onPreview?(item: ShownItem): void;
+}
+
+/**
+ * The items of a cart, grouped by resource type. A huge cart is one virtualised grid whose
+ * visible range drives the sliding window of chunks (protocol §6.6).
+ */
+export function CartItems({ cartId, groups, content, imageOf, canChange, onPreview }: ItemsViewProps) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const density = useAppState(selectGridDensity);
+  const tile = TILE_SIZES[density] ?? TILE_SIZES.comfortable;
+  const selected = new Set(content.selected);
+  const onRangeChange = useCallback(
+    ({ first, last }: VirtualGridRange) => dispatch(visibleRangeChanged({ cartId, first, last })),
+    [dispatch, cartId],
+  );
+  const headingPrefix = useId();
+
+  const select = (key: string, on: boolean) =>
+    dispatch(
+      selectionChanged({
+        cartId,
+        keys: on ? [...content.selected, key] : content.selected.filter((candidate) => candidate !== key),
+      }),
+    );
+  const tileOf = (item: ShownItem) => (
+    <CartItemTile
+      item={item}
+      imageUrl={imageOf(item)}
+      {...(canChange
+        ? {
+            selected: selected.has(item.key),
+            onSelect: (on: boolean) => select(item.key, on),
+            onRemove: () => dispatch(itemsRemoveRequested({ cartId, keys: [item.key] })),
+          }
+        : {})}
+      {...(onPreview ? { onPreview: () => onPreview(item) } : {})}
+    />
+  );
+  if (content.huge && !content.filtered) {
+    const items = groups.flatMap((group) => group.items);
+    return (
+      <VirtualGrid
+        items={items}
+        label={t('carts.title')}
+        tileWidth={tile.width}
+        tileHeight={tile.height}
+        itemKey={(item) => item.key}
+        cellLabel={itemName}
+        renderTile={tileOf}
+        onRangeChange={onRangeChange}
+      />
+    );
+  }
+  return (
+    <>
+      {groups.map((group) => (
+        <section
+          key={group.resource}
+          aria-labelledby={`${headingPrefix}-${group.resource}`}
+          className="cart-group"
+        >
+          <h2 id={`${headingPrefix}-${group.resource}`}>
+            {t('carts.group', { resource: group.resource, count: group.items.length })}
+          </h2>
+          <ul className="cart-items">
+            {group.items.map((item) => (
+              <li key={item.key} aria-label={itemName(item)}>
+                {tileOf(item)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation, useParams } from 'wouter';
+import { cartOpened, contentFilterChanged } from '../../streams/carts/content-events';
+import {
+  deleteRequested,
+  editRequested,
+  itemsRemoveRequested,
+  unsubscribeRequested,
+} from '../../streams/carts/edit-events';
+import { fulltextModeSchema } from '../../streams/carts/model';
+import {
+  canChangeItems,
+  type ShownItem,
+  selectApiPath,
+  selectCart,
+  selectContent,
+  selectItemGroups,
+  selectVariation,
+  variationUrl,
+} from '../../streams/carts/selectors';
+import { selectIsUser, selectUserId } from '../../streams/session/selectors';
+import { DownloadDialog } from '../downloads/download-dialog';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+import { CartFormDialog } from './cart-form-dialog';
+import { itemName } from './cart-item-tile';
+import { CartItems } from './cart-items';
+import { RollbackNotice, SignInNeeded } from './carts-page';
+import { CollaboratorsDialog } from './collaborators-dialog';
+import { ItemPlayer } from './item-player';
+import { ShareDialog } from './share-dialog';
+import './carts.css';
+
+type Open = 'share' | 'download' | 'collaborators' | 'edit' | 'delete' | 'unsubscribe' | null;
+
+/** The full-text filter inside the cart: the text and its mode (sent only when should or must). */
+function ContentFilter({ cartId }: { cartId: string }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const { fulltext, mode } = useAppState(selectContent, cartId);
+  const textId = useId();
+  const modeId = useId();
+  return (
+    <div className="carts-toolbar">
+      <label htmlFor={textId}>{t('carts.searchIn')}</label>
+      <input
+        id={textId}
+        type="search"
+        value={fulltext}
+        onChange={(event) => dispatch(contentFilterChanged({ cartId, fulltext: event.target.value, mode }))}
+      />
+      <label htmlFor={modeId}>{t('carts.match')}</label>
+      <select
+        id={modeId}
+        value={mode}
+        onChange={(event) =>
+          dispatch(
+            contentFilterChanged({ cartId, fulltext, mode: fulltextModeSchema.parse(event.target.value) }),
+          )
+        }
+      >
+        {fulltextModeSchema.options.map((option) => (
+          <option key={option} value={option}>
+            {t(`carts.match.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Confirm({
+  title,
+  text,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  text: string;
+  onConfirm(): void;
+  onClose(): void;
+}) {
+  const t = useTranslate();
+  return (
+    <ModalDialog title={title} onClose={onClose}>
+      <p>{text}</p>
+      <div className="cart-form__buttons">
+        <button type="button" onClick={onConfirm}>
+          {t('carts.confirm')}
+        </button>
+        <button type="button" onClick={onClose}>
+          {t('carts.cancel')}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** `/carts/:id`: one cart, its items, and what its owner or a collaborator may do with it. */
+export function CartPage() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const [, navigate] = useLocation();
+  const cartId = decodeURIComponent(useParams<{ id: string }>().id ?? '');
+  const isUser = useAppState(selectIsUser);
+  const userId = useAppState(selectUserId);
+  const cart = useAppState(selectCart, cartId);
+  const content = useAppState(selectContent, cartId);
+  const groups = useAppState(selectItemGroups, cartId);
+  const apiPath = useAppState(selectApiPath);
+  const variation = useAppState(selectVariation);
+  const [open, setOpen] = useState<Open>(null);
+  const [preview, setPreview] = useState<ShownItem | null>(null);
+
+  useEffect(() => {
+    if (userId) dispatch(cartOpened({ cartId }));
+  }, [dispatch, cartId, userId]);
+
+  if (!isUser) return <SignInNeeded />;
+
+  const close = () => setOpen(null);
+  const busy = content.status === 'unknown' || content.status === 'resolving' || content.status === 'initial';
+  if (!cart) {
+    return (
+      <section className="carts-page">
+        <Link href="/carts">{t('carts.back')}</Link>
+        <RollbackNotice />
+        {content.status === 'error' ? (
+          <div role="alert">
+            {t('carts.unknown', { message: content.error?.message ?? '' })}{' '}
+            <button type="button" onClick={() => dispatch(cartOpened({ cartId }))}>
+              {t('carts.retry')}
+            </button>
+          </div>
+        ) : (
+          <p role="status">{t('carts.loadingItems')}</p>
+        )}
+      </section>
+    );
+  }
+
+  const canChange = canChangeItems(cart, userId);
+  const imageOf = (item: ShownItem) => variationUrl(apiPath, item.resource, item.id, variation);
+  const total = groups.reduce((sum, group) => sum + group.items.length, 0);
+  return (
+    <section className="carts-page">
+      <Link href="/carts">{t('carts.back')}</Link>
+      <div className="carts-page__header">
+        <h1>{cart.name}</h1>
+        <span>{cart.isPrivate ? t('carts.private') : t('carts.public')}</span>
+        <span>{t('carts.items', { count: cart.total })}</span>
+      </div>
+      {cart.description && <p>{cart.description}</p>}
+      <div className="carts-actions">
+        {cart.isMine && (
+          <button type="button" onClick={() => setOpen('share')}>
+            {t('carts.share')}
+          </button>
+        )}
+        <button type="button" onClick={() => setOpen('download')} disabled={cart.total === 0}>
+          {t('carts.download')}
+        </button>
+        {cart.isMine && (
+          <>
+            <button type="button" onClick={() => setOpen('collaborators')}>
+              {t('carts.collaborators')}
+            </button>
+            <button type="button" onClick={() => setOpen('edit')}>
+              {t('carts.edit')}
+            </button>
+            <button type="button" onClick={() => setOpen('delete')}>
+              {t('carts.delete')}
+            </button>
+          </>
+        )}
+        {!cart.isMine && (
+          <button type="button" onClick={() => setOpen('unsubscribe')}>
+            {t('carts.unsubscribe')}
+          </button>
+        )}
+      </div>
+      <RollbackNotice />
+      <ContentFilter cartId={cartId} />
+      {canChange && content.selected.length > 0 && (
+        <button
+          type="button"
+          onClick={() => dispatch(itemsRemoveRequested({ cartId, keys: content.selected }))}
+        >
+          {t('carts.removeSelected', { count: content.selected.length })}
+        </button>
+      )}
+      {content.status === 'error' && (
+        <div role="alert">
+          {t('carts.unknown', { message: content.error?.message ?? '' })}{' '}
+          <button type="button" onClick={() => dispatch(cartOpened({ cartId }))}>
+            {t('carts.retry')}
+          </button>
+        </div>
+      )}
+      {busy && <p role="status">{t('carts.loadingItems')}</p>}
+      {!busy && total === 0 && content.status !== 'error' && (
+        <p className="carts-empty">
+          {content.filtered ? t('carts.emptyFilter', { text: content.fulltext }) : t('carts.emptyCart')}
+        </p>
+      )}
+      <CartItems
+        cartId={cartId}
+        groups={groups}
+        content={content}
+        imageOf={imageOf}
+        canChange={canChange}
+        onPreview={setPreview}
+      />
+      {preview && (
+        <ModalDialog
+          title={t('carts.previewOf', { name: itemName(preview) })}
+          onClose={() => setPreview(null)}
+        >
+          <ItemPlayer cartId={cartId} resource={preview.resource} id={preview.id} name={itemName(preview)} />
+          <button type="button" onClick={() => setPreview(null)}>
+            {t('carts.close')}
+          </button>
+        </ModalDialog>
+      )}
+      {open === 'share' && <ShareDialog cartId={cartId} onClose={close} />}
+      {open === 'download' && <DownloadDialog cartId={cartId} cartName={cart.name} onClose={close} />}
+      {open === 'collaborators' && <CollaboratorsDialog cart={cart} onClose={close} />}
+      {open === 'edit' && (
+        <CartFormDialog
+          title={t('carts.editTitle')}
+          submitLabel={t('carts.save')}
+          kind="edit"
+          initial={{ name: cart.name, description: cart.description, isPrivate: cart.isPrivate }}
+          onSubmit={(values) => dispatch(editRequested({ cartId, ...values }))}
+          onClose={close}
+        />
+      )}
+      {open === 'delete' && (
+        <Confirm
+          title={t('carts.delete')}
+          text={t('carts.deleteConfirm', { name: cart.name })}
+          onClose={close}
+          onConfirm={() => {
+            dispatch(deleteRequested({ cartId }));
+            navigate('/carts');
+          }}
+        />
+      )}
+      {open === 'unsubscribe' && (
+        <Confirm
+          title={t('carts.unsubscribe')}
+          text={t('carts.unsubscribeConfirm', { name: cart.name })}
+          onClose={close}
+          onConfirm={() => {
+            dispatch(unsubscribeRequested({ cartId }));
+            navigate('/carts');
+          }}
+        />
+      )}
+    </section>
+  );
+}

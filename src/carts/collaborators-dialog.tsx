@@ -1,0 +1,79 @@
+import { type FormEvent, useId, useState } from 'react';
+import { collaboratorsAddRequested, collaboratorsRemoveRequested } from '../../streams/carts/edit-events';
+import type { Cart } from '../../streams/carts/model';
+import { selectMutation } from '../../streams/carts/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+
+/** The page a collaborator's invitation opens (protocol §6.1 `url`). */
+export function cartPageUrl(cartId: string): string {
+  return `${window.location.origin}/carts/${encodeURIComponent(cartId)}`;
+}
+
+/** The owner adds collaborators by login or e-mail, and removes them. */
+export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const mutation = useAppState(selectMutation);
+  const [who, setWho] = useState('');
+  const inputId = useId();
+  const failed =
+    mutation.kind === 'collaborators' && mutation.cartId === cart.id && mutation.status === 'error';
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    const collaborators = who
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (collaborators.length === 0) return;
+    dispatch(collaboratorsAddRequested({ cartId: cart.id, collaborators, url: cartPageUrl(cart.id) }));
+    setWho('');
+  }
+
+  return (
+    <ModalDialog title={t('carts.collaborators')} onClose={onClose}>
+      {cart.collaborators.length === 0 ? (
+        <p>{t('carts.collaboratorsEmpty')}</p>
+      ) : (
+        <ul className="carts-collaborators">
+          {cart.collaborators.map((id) => {
+            const name = cart.collaboratorNames[id] ?? id;
+            return (
+              <li key={id}>
+                {name}{' '}
+                <button
+                  type="button"
+                  aria-label={t('carts.remove', { name })}
+                  onClick={() =>
+                    dispatch(collaboratorsRemoveRequested({ cartId: cart.id, collaborators: [id] }))
+                  }
+                >
+                  ×
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <form onSubmit={add} className="cart-form">
+        <label htmlFor={inputId}>{t('carts.collaboratorAdd')}</label>
+        <input id={inputId} value={who} onChange={(event) => setWho(event.target.value)} />
+        <div className="cart-form__buttons">
+          <button
+            type="submit"
+            disabled={mutation.kind === 'collaborators' && mutation.status === 'fetching'}
+          >
+            {t('carts.add')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('carts.close')}
+          </button>
+        </div>
+        {failed && <p role="alert">{mutation.message}</p>}
+      </form>
+    </ModalDialog>
+  );
+}

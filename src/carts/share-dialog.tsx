@@ -1,0 +1,249 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import {
+  shareDialogReset,
+  shareOptionsRequested,
+  shareRequested,
+  sharesListRequested,
+} from '../../streams/carts/share-events';
+import {
+  selectProfiles,
+  selectShareActions,
+  selectShareDialog,
+  selectSharesOf,
+} from '../../streams/carts/selectors';
+import { usePortal } from '../app/store-context';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+
+/** The address a share opens; the server puts the uuid in place of `{uuid}`. */
+export function shareLinkTemplate(): string {
+  return `${window.location.origin}/share/{uuid}`;
+}
+
+function CopyField({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  const t = useTranslate();
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="share-copy">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} readOnly value={value} onFocus={(event) => event.target.select()} />
+      <button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(() => setCopied(true));
+        }}
+      >
+        {copyLabel}
+      </button>
+      {copied && <span role="status">{t('share.copied')}</span>}
+    </div>
+  );
+}
+
+/**
+ * "Share": as a link (actions chosen from the server's list, optional password issued by the
+ * server, asset descriptions) or as a zip (a profile). The issued password is read from the
+ * session vault and shown this once; it never goes through an event.
+ */
+export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const { session } = usePortal();
+  const actions = useAppState(selectShareActions);
+  const profiles = useAppState(selectProfiles);
+  const dialog = useAppState(selectShareDialog, cartId);
+  const shares = useAppState(selectSharesOf, cartId);
+  const [mode, setMode] = useState<'link' | 'zip'>('link');
+  const [chosen, setChosen] = useState<string[]>(['view', 'download']);
+  const [profile, setProfile] = useState('originals');
+  const [description, setDescription] = useState('');
+  const [expires, setExpires] = useState('');
+  const [recipients, setRecipients] = useState('');
+  const [askForPassword, setAskForPassword] = useState(false);
+  const [withAssetsDescriptions, setWithAssetsDescriptions] = useState(true);
+  const ids = { description: useId(), expires: useId(), recipients: useId(), profile: useId() };
+
+  useEffect(() => {
+    dispatch(shareOptionsRequested({}));
+    dispatch(sharesListRequested({ cartId, link: shareLinkTemplate() }));
+    return () => dispatch(shareDialogReset({ cartId }));
+  }, [dispatch, cartId]);
+
+  const created = dialog?.status === 'loaded' ? dialog.created : null;
+  const password = created?.hasPassword ? session?.sharePassword(created.uuid) : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    dispatch(
+      shareRequested({
+        cartId,
+        mode,
+        description,
+        expires: expires ? new Date(`${expires}T23:59:59`).getTime() : null,
+        actions: mode === 'link' ? chosen : [],
+        collaborators: recipients
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+        askForPassword: mode === 'link' && askForPassword,
+        withAssetsDescriptions,
+        profile: mode === 'zip' ? profile : null,
+        url: shareLinkTemplate(),
+      }),
+    );
+  }
+
+  const optionsError = actions.error ?? profiles.error;
+  return (
+    <ModalDialog title={t('share.title')} onClose={onClose} className="share-dialog">
+      {created ? (
+        <div className="share-result">
+          <CopyField label={t('share.link')} value={created.url} copyLabel={t('share.copyLink')} />
+          {password && (
+            <>
+              <CopyField label={t('share.password')} value={password} copyLabel={t('share.copyPassword')} />
+              <p>{t('share.passwordOnce')}</p>
+            </>
+          )}
+          <div className="cart-form__buttons">
+            <button type="button" onClick={() => dispatch(shareDialogReset({ cartId }))}>
+              {t('share.another')}
+            </button>
+            <button type="button" onClick={onClose}>
+              {t('carts.close')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form onSubmit={submit} className="cart-form">
+          <fieldset>
+            <legend>{t('share.mode')}</legend>
+            <label>
+              <input
+                type="radio"
+                name="share-mode"
+                checked={mode === 'link'}
+                onChange={() => setMode('link')}
+              />
+              {t('share.asLink')}
+            </label>
+            <label>
+              <input
+                type="radio"
+                name="share-mode"
+                checked={mode === 'zip'}
+                onChange={() => setMode('zip')}
+              />
+              {t('share.asZip')}
+            </label>
+          </fieldset>
+          {optionsError && <p role="alert">{t('share.optionsFailed', { message: optionsError.message })}</p>}
+          {mode === 'link' ? (
+            <fieldset>
+              <legend>{t('share.actions')}</legend>
+              {actions.list.map((action) => (
+                <label key={action.code}>
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(action.code)}
+                    onChange={(event) =>
+                      setChosen(
+                        event.target.checked
+                          ? [...chosen, action.code]
+                          : chosen.filter((code) => code !== action.code),
+                      )
+                    }
+                  />
+                  {action.label}
+                </label>
+              ))}
+            </fieldset>
+          ) : (
+            <>
+              <label htmlFor={ids.profile}>{t('share.profile')}</label>
+              <select id={ids.profile} value={profile} onChange={(event) => setProfile(event.target.value)}>
+                {profiles.list.map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <label htmlFor={ids.description}>{t('share.description')}</label>
+          <textarea
+            id={ids.description}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+          <label htmlFor={ids.expires}>{t('share.expires')}</label>
+          <input
+            id={ids.expires}
+            type="date"
+            value={expires}
+            onChange={(event) => setExpires(event.target.value)}
+          />
+          <label htmlFor={ids.recipients}>{t('share.recipients')}</label>
+          <input
+            id={ids.recipients}
+            value={recipients}
+            onChange={(event) => setRecipients(event.target.value)}
+          />
+          {mode === 'link' && (
+            <>
+              <label className="cart-form__check">
+                <input
+                  type="checkbox"
+                  checked={askForPassword}
+                  onChange={(event) => setAskForPassword(event.target.checked)}
+                />
+                {t('share.askForPassword')}
+              </label>
+              <label className="cart-form__check">
+                <input
+                  type="checkbox"
+                  checked={withAssetsDescriptions}
+                  onChange={(event) => setWithAssetsDescriptions(event.target.checked)}
+                />
+                {t('share.withAssetsDescriptions')}
+              </label>
+            </>
+          )}
+          {dialog?.status === 'error' && (
+            <p role="alert">{t('share.failed', { message: dialog.error?.message ?? '' })}</p>
+          )}
+          {dialog?.status === 'fetching' && <p role="status">{t('share.creating')}</p>}
+          <div className="cart-form__buttons">
+            <button type="submit" disabled={dialog?.status === 'fetching'}>
+              {t('share.createLink')}
+            </button>
+            <button type="button" onClick={onClose}>
+              {t('carts.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      {shares && shares.status !== 'error' && (
+        <section className="share-links">
+          <h3>{t('share.myLinks')}</h3>
+          {shares.list.length === 0 ? (
+            <p>{t('share.noLinks')}</p>
+          ) : (
+            <ul>
+              {shares.list.map((share) => (
+                <li key={share.uuid}>
+                  <a href={share.url}>{share.url}</a>
+                  {share.hasPassword && ` (${t('share.withPassword')})`}
+                  {share.description && ` — ${share.description}`}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,165 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useParams } from 'wouter';
+import { shareActionRequested, sharedCartOpened } from '../../streams/carts/share-events';
+import {
+  cartItemImageUrl,
+  type ShownItem,
+  selectApiPath,
+  selectShareAction,
+  selectShared,
+  selectSharedItemGroups,
+  selectVariation,
+} from '../../streams/carts/selectors';
+import { CartItems } from '../carts/cart-items';
+import { DownloadDialog } from '../downloads/download-dialog';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { PasswordInput } from '../ui/password-input';
+import { useSharePassword } from './use-share-password';
+import '../carts/carts.css';
+
+/** Actions shown as their own buttons; the others are offered as they come from the share. */
+const SHOWN_ELSEWHERE = new Set(['view', 'download']);
+
+function PasswordPrompt({ uuid, wrong }: { uuid: string; wrong: boolean }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const { remember } = useSharePassword(uuid);
+  const [password, setPassword] = useState('');
+  const inputId = useId();
+
+  function open(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return;
+    remember(password);
+    setPassword('');
+    dispatch(sharedCartOpened({ uuid, withPassword: true }));
+  }
+
+  return (
+    <form onSubmit={open} className="cart-form share-password">
+      <p>{t('share.passwordNeeded')}</p>
+      {wrong && <p role="alert">{t('share.wrongPassword')}</p>}
+      <label htmlFor={inputId}>{t('share.password')}</label>
+      <PasswordInput
+        id={inputId}
+        value={password}
+        autoComplete="off"
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <button type="submit">{t('share.open')}</button>
+    </form>
+  );
+}
+
+/**
+ * `/share/:uuid`: a shared cart opened from a link. Without a password no Authorization is
+ * sent; a 401 asks for one, a second 401 says it is wrong; 404 is an unknown or expired link;
+ * anything else is an error with a retry (protocol §6.4, §23.5).
+ */
+export function SharedCartPage() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const uuid = decodeURIComponent(useParams<{ uuid: string }>().uuid ?? '');
+  const shared = useAppState(selectShared, uuid);
+  const groups = useAppState(selectSharedItemGroups, uuid);
+  const apiPath = useAppState(selectApiPath);
+  const variation = useAppState(selectVariation);
+  const action = useAppState(selectShareAction, uuid);
+  const { known } = useSharePassword(uuid);
+  const [downloading, setDownloading] = useState(false);
+
+  useEffect(() => {
+    dispatch(sharedCartOpened({ uuid, withPassword: known() }));
+  }, [dispatch, uuid, known]);
+
+  const status = shared?.status ?? 'unknown';
+  const error = shared?.error ?? null;
+  if (status === 'error' && error?.status === 401) {
+    return (
+      <section className="carts-page">
+        <h1>{t('share.sharedBy')}</h1>
+        <PasswordPrompt uuid={uuid} wrong={shared?.withPassword ?? false} />
+      </section>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <section className="carts-page">
+        <h1>{t('share.sharedBy')}</h1>
+        {error?.status === 404 ? (
+          <p role="alert">{t('share.unknown')}</p>
+        ) : (
+          <div role="alert">
+            {t('share.failedOpen', { message: error?.message ?? '' })}{' '}
+            <button type="button" onClick={() => dispatch(sharedCartOpened({ uuid, withPassword: known() }))}>
+              {t('carts.retry')}
+            </button>
+          </div>
+        )}
+      </section>
+    );
+  }
+  if (status !== 'loaded' || !shared?.cart) {
+    return (
+      <section className="carts-page">
+        <h1>{t('share.sharedBy')}</h1>
+        <p role="status">{t('share.opening')}</p>
+      </section>
+    );
+  }
+
+  const { cart, share } = shared;
+  const actions = share?.actions ?? [];
+  const imageOf = (item: ShownItem) => cartItemImageUrl(apiPath, variation, uuid, item.resource, item.id);
+  return (
+    <section className="carts-page">
+      <div className="carts-page__header">
+        <h1>{cart.name}</h1>
+        <span>{t('carts.items', { count: cart.total })}</span>
+      </div>
+      {share?.description && <p>{share.description}</p>}
+      <div className="carts-actions">
+        {actions.includes('download') && (
+          <button type="button" onClick={() => setDownloading(true)}>
+            {t('carts.download')}
+          </button>
+        )}
+        {actions
+          .filter((code) => !SHOWN_ELSEWHERE.has(code))
+          .map((code) => (
+            <button
+              key={code}
+              type="button"
+              onClick={() => dispatch(shareActionRequested({ uuid, action: code, items: null }))}
+            >
+              {code}
+            </button>
+          ))}
+      </div>
+      {action?.status === 'loaded' && <p role="status">{t('share.action', { action: action.action })}</p>}
+      {action?.status === 'error' && (
+        <p role="alert">
+          {t('share.actionFailed', { action: action.action, message: action.error?.message ?? '' })}
+        </p>
+      )}
+      {cart.total === 0 && <p className="carts-empty">{t('carts.emptyCart')}</p>}
+      <CartItems
+        cartId={uuid}
+        groups={groups}
+        content={{ huge: false, filtered: false, selected: [] }}
+        imageOf={imageOf}
+        canChange={false}
+      />
+      {downloading && (
+        <DownloadDialog
+          cartId={uuid}
+          cartName={cart.name}
+          shareUuid={uuid}
+          onClose={() => setDownloading(false)}
+        />
+      )}
+    </section>
+  );
+}
