@@ -1,0 +1,60 @@
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { combineEpics } from '../../../streams/core/epic';
+import { createHttp, type HttpRequest } from '../../../streams/core/http';
+import { SessionVault } from '../../../streams/core/session-vault';
+import { createStore, type Store } from '../../../streams/core/store';
+import * as aggregatesEpics from '../../../streams/aggregates/epics';
+import * as cursorsEpics from '../../../streams/cursors/epics';
+import * as queriesEpics from '../../../streams/queries/epics';
+import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import * as schemasEpics from '../../../streams/schemas/epics';
+import * as treesEpics from '../../../streams/trees/epics';
+import { testDeps } from '../../helpers/test-deps';
+
+/**
+ * The search data layer against the demo handlers: real http client, real time with short
+ * waits, only the search epics. `sent` records every request the epics made.
+ */
+export function searchStore(): { store: Store<RootState>; sent: HttpRequest<unknown>[] } {
+  const vault = new SessionVault();
+  vault.connection = { apiPath: 'http://localhost:80', cookieAuth: false, sessionAuth: false };
+  vault.lang = 'en';
+  const real = createHttp(vault, (input, init) => fetch(input, init));
+  const sent: HttpRequest<unknown>[] = [];
+  const http = {
+    notices$: real.notices$,
+    request<T>(request: HttpRequest<T>) {
+      sent.push(request as HttpRequest<unknown>);
+      return real.request(request);
+    },
+  };
+  const deps = testDeps({
+    http,
+    config: {
+      listFetchDebounceMs: 1,
+      cursorStatusDelayMs: 1,
+      treeFetchDebounceMs: 1,
+      treeAutoloadDelayMs: 100_000,
+      aggregateDebounceMs: 1,
+      missingAggregatesDebounceMs: 1,
+      aggregateRegistrationDelayMs: 1,
+      sortedAggregateSearchDelayMs: 1,
+    },
+  });
+  const rootEpic = combineEpics<RootState>(
+    ...Object.values(schemasEpics),
+    ...Object.values(queriesEpics),
+    ...Object.values(cursorsEpics),
+    ...Object.values(treesEpics),
+    ...Object.values(aggregatesEpics),
+  );
+  return {
+    store: createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState }),
+    sent,
+  };
+}
+
+/** Resolves with the first state that passes, or fails after 5 s. */
+export function until(store: Store<RootState>, test: (state: RootState) => boolean): Promise<RootState> {
+  return firstValueFrom(store.state$.pipe(filter(test), timeout(5000)));
+}
