@@ -19,7 +19,9 @@ export function childrenByParent(
   index.rows.forEach((row, position) => {
     if (mask[position] !== 1) return;
     const parent = parentOf(index, row);
-    children.set(parent, [...(children.get(parent) ?? []), position]);
+    const siblings = children.get(parent);
+    if (siblings) siblings.push(position);
+    else children.set(parent, [position]);
   });
   const compare = (a: number, b: number): number => {
     for (const key of keys) {
