@@ -1,4 +1,5 @@
 import { freeze } from 'immer';
+import type { CaseReducer } from './core/case-reducer';
 import { combineEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
 import * as appEpics from './app/epics';
@@ -18,6 +19,8 @@ import * as schemasEpics from './schemas/epics';
 import { initialSchemasState, schemasReducer } from './schemas/reducer';
 import * as treesEpics from './trees/epics';
 import { initialTreesState, treesReducer } from './trees/reducer';
+import * as savedSearchesEpics from './saved-searches/epics';
+import { initialSavedSearchesState, savedSearchesReducer } from './saved-searches/reducer';
 import * as typeaheadEpics from './typeahead/epics';
 import { initialTypeaheadState, typeaheadReducer } from './typeahead/reducer';
 import * as notificationsEpics from './notifications/epics';
@@ -52,6 +55,7 @@ const slices = {
   trees: { initial: initialTreesState, reduce: treesReducer },
   aggregates: { initial: initialAggregatesState, reduce: aggregatesReducer },
   typeahead: { initial: initialTypeaheadState, reduce: typeaheadReducer },
+  savedSearches: { initial: initialSavedSearchesState, reduce: savedSearchesReducer },
   carts: { initial: initialCartsState, reduce: cartsReducer },
   system: { initial: initialSystemState, reduce: systemReducer },
 };
@@ -71,11 +75,27 @@ export const initialRootState: RootState = freeze(
   true,
 );
 
-/** Each slice folds every event; the root keeps its identity when no slice changed. */
+type SliceEntries = typeof sliceEntries;
+const slicesByType = new Map<string, SliceEntries>();
+
+/** The slices an event type may change: case reducers say which types they handle, others get all. */
+function slicesFor(type: string): SliceEntries {
+  let entries = slicesByType.get(type);
+  if (!entries) {
+    entries = sliceEntries.filter(([, reduce]) => {
+      const { handles } = reduce as Partial<CaseReducer<unknown>>;
+      return !handles || handles.has(type);
+    });
+    slicesByType.set(type, entries);
+  }
+  return entries;
+}
+
+/** Each slice folds the events it handles; the root keeps its identity when no slice changed. */
 export function rootReducer(state: RootState, event: AnyEvent): RootState {
   let next: Record<string, unknown> | undefined;
   const current = state as unknown as Record<string, unknown>;
-  for (const [key, reduce] of sliceEntries) {
+  for (const [key, reduce] of slicesFor(event.type)) {
     const before = current[key];
     const after = reduce(before, event);
     if (after !== before) {
@@ -98,6 +118,7 @@ export const rootEpic: Epic<RootState> = combineEpics<RootState>(
   ...Object.values(treesEpics),
   ...Object.values(aggregatesEpics),
   ...Object.values(typeaheadEpics),
+  ...Object.values(savedSearchesEpics),
   ...Object.values(preferencesEpics),
   ...Object.values(profileEpics),
   ...Object.values(notificationsEpics),

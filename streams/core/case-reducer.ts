@@ -23,14 +23,18 @@ export function on<S, E extends AppEvent>(
  * A slice reducer from a case map. Events the slice does not handle return the same state
  * without entering immer, which keeps a fold of many events fast.
  */
-export function caseReducer<S>(...cases: Case<S>[]): (state: S, event: AnyEvent) => S {
+export function caseReducer<S>(...cases: Case<S>[]): CaseReducer<S> {
   const handlers = new Map<string, Case<S>['handle'][]>();
   for (const { type, handle } of cases) handlers.set(type, [...(handlers.get(type) ?? []), handle]);
-  return (state, event) => {
+  const reduce = (state: S, event: AnyEvent): S => {
     const handles = handlers.get(event.type);
     if (!handles) return state;
     return produce(state, (draft) => {
       for (const handle of handles) handle(draft, event);
     });
   };
+  return Object.assign(reduce, { handles: new Set(handlers.keys()) });
 }
+
+/** A case reducer says which event types it handles, so the root reducer calls it for those only. */
+export type CaseReducer<S> = ((state: S, event: AnyEvent) => S) & { readonly handles: ReadonlySet<string> };

@@ -14,7 +14,7 @@ import { errorDismissed } from '../../streams/system/events';
  */
 const failureMessage = (index: number) => `failure ${Math.floor(index / 7) % 5}`;
 
-function mixedEvents(count: number): AnyEvent[] {
+export function mixedEvents(count: number): AnyEvent[] {
   const makers: Array<(index: number) => UnstampedEvent> = [
     (index) => navigated({ path: `/page/${index % 7}`, search: index % 3 ? '' : `?q=${index}`, via: 'link' }),
     (index) => entryAdded(newLogEntry('bench', LOG_LEVELS.error, failureMessage(index))),

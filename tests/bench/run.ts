@@ -7,6 +7,7 @@ import '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { initialJsSize } from './bundle-size';
 import { benchReducerFold } from './reducer-fold';
+import { benchExport, benchRecorderMemory, benchReplay } from './replay';
 import { benchSplit } from './split-download';
 
 interface Figure {
@@ -19,6 +20,9 @@ interface Figure {
 buildIfNeeded();
 const fold = benchReducerFold(100_000);
 const bundle = initialJsSize();
+const replay = benchReplay(100_000);
+const exported = benchExport(50_000);
+const memory = benchRecorderMemory();
 const split = benchSplit(100_000);
 
 const figures: Figure[] = [
@@ -29,6 +33,27 @@ const figures: Figure[] = [
     target: '>= 200000',
   },
   { name: 'reducer fold throughput, first pass (cold JIT)', value: fold.coldPerSecond, unit: 'events/s' },
+  {
+    name: 'replay (replayLog) of 100 000 mixed events, median of 3',
+    value: replay.perSecond,
+    unit: 'events/s',
+    target: '>= 200000',
+  },
+  {
+    name: `export of ${exported.events} recorded events (build + serialise, ${Math.round(exported.bytes / 1024 / 102.4) / 10} MB)`,
+    value: exported.ms,
+    unit: 'ms',
+  },
+  {
+    name: `recorder heap after ${memory.events[0]} events of a long session (${memory.bufferedEvents} buffered)`,
+    value: memory.afterMB[0]!,
+    unit: 'MB',
+  },
+  {
+    name: `recorder heap after ${memory.events[1]} events (bounded: about the same)`,
+    value: memory.afterMB[1]!,
+    unit: 'MB',
+  },
   {
     name: 'initial JS, gzipped',
     value: Math.round(bundle.gzipBytes / 102.4) / 10,
