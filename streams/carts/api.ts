@@ -88,7 +88,7 @@ export function toCart(wire: WireCart): { cart: Cart; details: CartItem[] } {
     if (seen.has(key)) continue;
     seen.add(key);
     const ids = items[resource] ?? [];
-    ids.push(item.id);
+    ids.push(String(item.id));
     items[resource] = ids;
     if (item.name !== undefined || item.title !== undefined) details.push(toItem(item, resource));
   }
@@ -97,7 +97,7 @@ export function toCart(wire: WireCart): { cart: Cart; details: CartItem[] } {
     collaboratorNames[person.id] = person.name || person.login || person.id;
   }
   const cart: Cart = {
-    id: wire.id,
+    id: String(wire.id),
     name: wire.name ?? '',
     description: wire.description ?? '',
     isPrivate: wire.private ?? true,

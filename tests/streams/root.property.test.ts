@@ -9,10 +9,12 @@ import * as router from '../../streams/router/events';
 import * as system from '../../streams/system/events';
 import { initialRootState, rootReducer } from '../../streams/root';
 import { emptyPayload, type PayloadGenerators, serializedError, shortText } from '../helpers/arbitraries';
+import { cartsPayloads } from './carts/payloads';
 import { downloadsPayloads } from './downloads/payloads';
 import { notificationsPayloads } from './notifications/payloads';
 import { preferencesPayloads } from './preferences/payloads';
 import { profilePayloads } from './profile/payloads';
+import { savedSearchesPayloads } from './saved-searches/payloads';
 import { typeaheadPayloads } from './typeahead/payloads';
 import { sessionPayloads } from './session/payloads';
 import { aggregatesPayloads } from './aggregates/payloads';
@@ -92,10 +94,12 @@ const payloads: PayloadGenerators = {
   ...aggregatesPayloads,
   ...sessionPayloads,
   ...downloadsPayloads,
+  ...cartsPayloads,
   ...preferencesPayloads,
   ...profilePayloads,
   ...notificationsPayloads,
   ...typeaheadPayloads,
+  ...savedSearchesPayloads,
 };
 
 /** Protocol §2.1: the client order, plus the vocabularies of downloads and the application provider. */

@@ -1,0 +1,268 @@
+import { NEVER } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import {
+  chunkRequested,
+  contentFilterChanged,
+  itemPlayerRequested,
+  visibleRangeChanged,
+} from '../../../streams/carts/content-events';
+import { createRequested, editRequested } from '../../../streams/carts/edit-events';
+import { cartsEpics } from '../../../streams/carts/epics';
+import { listLoaded, listOpened } from '../../../streams/carts/events';
+import { itemsListed } from '../../../streams/carts/content-events';
+import { combineEpics } from '../../../streams/core/epic';
+import { AppError } from '../../../streams/core/errors';
+import type { HttpRequest } from '../../../streams/core/http';
+import { logFailures } from '../../../streams/logs/epics';
+import { whoAmILoaded } from '../../../streams/session/events';
+import type { RootState } from '../../../streams/root';
+import { appStarted } from '../../helpers/app-started';
+import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { fakeHttp, testDeps } from '../../helpers/test-deps';
+import { aCart } from './fixtures';
+
+const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
+const allCarts = combineEpics<RootState>(...Object.values(cartsEpics));
+const ok = (data: unknown) => ({ status: 200, data });
+const wireCart = (id: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  name: `Cart ${id}`,
+  isMine: true,
+  private: true,
+  items: [],
+  ...fields,
+});
+const fail = (status: number, message = 'boom') =>
+  new AppError({ code: `error.http.${status}`, message, status, body: { error: String(status), message } });
+
+describe('carts list (protocol §6.3)', () => {
+  it('goes initial then loaded, a reload fetching then loaded, and a load asked while one runs is skipped', () => {
+    const scheduler = marbleScheduler();
+    const statuses: string[] = [];
+    const seen: string[] = [];
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request: HttpRequest<unknown>) => {
+        http.requests.push(request);
+        return cold('---r|', { r: ok([wireCart('1')]) });
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      store.state$.subscribe((state) => statuses.push(state.carts.list.status));
+      typesOf(store, 'carts/list').subscribe((type) => seen.push(`${scheduler.now()} ${type}`));
+      hot('ab-----c', { a: listOpened({}), b: listOpened({}), c: listOpened({}) }).subscribe(store.dispatch);
+    });
+    expect(seen).toEqual([
+      '0 carts/listOpened',
+      '0 carts/listFetchStarted',
+      '1 carts/listOpened',
+      '3 carts/listLoaded',
+      '7 carts/listOpened',
+      '7 carts/listFetchStarted',
+      '10 carts/listLoaded',
+    ]);
+    expect([...new Set(statuses)]).toEqual(['resolved', 'initial', 'loaded', 'fetching']);
+    expect(statuses.at(-1)).toBe('loaded');
+    expect(http.requests.map((request) => [request.path, request.query])).toEqual([
+      ['/wedia/cart/listCarts', { output: 'list' }],
+      ['/wedia/cart/listCarts', { output: 'list' }],
+    ]);
+  });
+
+  it('a failed load gives error and is logged through the log domain (seed 000 §4)', () => {
+    const scheduler = marbleScheduler();
+    let state: RootState | undefined;
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const http = fakeHttp(() => cold('-#', {}, fail(500)));
+      const store = epicStore(
+        testDeps({ scheduler, http }),
+        combineEpics(allCarts, logFailures),
+        fold([alice]),
+      );
+      hot('a', { a: listOpened({}) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'logs/')).toBe('-a', { a: 'logs/entryAdded' });
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 5);
+    });
+    expect(state?.carts.list.status).toBe('error');
+    expect(state?.logs.pending[0]?.message).toContain('carts/listLoadFailed');
+  });
+
+  it('keeps carts without `modified`, compares ids as strings, and applies the shared-cart limits from the settings', () => {
+    const scheduler = marbleScheduler();
+    let state: RootState | undefined;
+    scheduler.run(({ hot, cold }) => {
+      const answer = [
+        wireCart('1'),
+        wireCart('2', { isMine: false }),
+        wireCart('3', { isMine: false }),
+        wireCart('4', { isMine: false, private: false }),
+        wireCart('5', { isMine: false, private: false }),
+        wireCart('6', { isMine: false, private: false }),
+        { id: 7, name: 'numeric id', isMine: true, items: [{ id: 11, type: 'asset' }] },
+      ];
+      const http = fakeHttp(() => cold('-r|', { r: ok(answer) }));
+      const started = appStarted({
+        settings: { applicationCartsMaxSharedCarts: '1', applicationCartsMaxPublicCarts: '2' },
+      });
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([started, alice]));
+      hot('a', { a: listOpened({}) }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 5);
+    });
+    expect(state?.carts.list.ids).toEqual(['1', '2', '4', '5', '7']);
+    expect(state?.carts.carts['7']?.items).toEqual({ asset: ['11'] });
+    expect(state?.carts.carts['1']?.modified).toBeNull();
+  });
+});
+
+describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
+  it("refuses a missing or empty name with the spec's messages and sends nothing", () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    const messages: (string | null)[] = [];
+    scheduler.run(({ hot }) => {
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      hot('a-b', {
+        a: createRequested({ description: '', isPrivate: true, collaborators: [] }),
+        b: createRequested({ name: '', description: '', isPrivate: true, collaborators: [] }),
+      }).subscribe((event) => {
+        store.dispatch(event);
+        messages.push(store.getState().carts.mutation.message);
+      });
+    });
+    expect(messages).toEqual(['A cart requires a name', 'A cart requires a non empty name']);
+    expect(http.requests).toEqual([]);
+  });
+
+  it('creates from the first element of the answer, then reloads the list', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      http.request = ((request: HttpRequest<unknown>) => {
+        http.requests.push(request);
+        return request.path.includes('createCart') ? cold('-r|', { r: ok([wireCart('9')]) }) : NEVER;
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      hot('a', {
+        a: createRequested({ name: ' New ', description: 'd', isPrivate: false, collaborators: [] }),
+      }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'carts/')).toBe('a(bc)', {
+        a: 'carts/createRequested',
+        b: 'carts/created',
+        c: 'carts/listFetchStarted',
+      });
+    });
+    expect(http.requests[0]?.body).toEqual({
+      json: { name: 'New', description: 'd', private: false, collaborators: [], type: '', expires: null },
+    });
+    expect(http.requests[1]?.path).toBe('/wedia/cart/listCarts');
+  });
+
+  it('applies an edit at once and rolls it back visibly when the server refuses it', () => {
+    const scheduler = marbleScheduler();
+    const names: string[] = [];
+    let state: RootState | undefined;
+    scheduler.run(({ hot, cold }) => {
+      const http = fakeHttp(() => cold('--#', {}, fail(403, 'Only the owner of a cart can do this')));
+      const listed = listLoaded({ carts: [aCart({ id: '4', name: 'Before' })] });
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice, listed]));
+      store.state$.subscribe((current) => names.push(current.carts.carts['4']?.name ?? ''));
+      hot('a', {
+        a: editRequested({ cartId: '4', name: 'After', description: '', isPrivate: true }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 5);
+    });
+    expect([...new Set(names)]).toEqual(['Before', 'After']);
+    expect(state?.carts.carts['4']?.name).toBe('Before');
+    expect(state?.carts.notice).toEqual({
+      kind: 'edit',
+      cartId: '4',
+      message: 'Only the owner of a cart can do this',
+    });
+    expect(state?.carts.undo).toEqual({});
+  });
+});
+
+describe('cart content (protocol §6.4, §6.6)', () => {
+  it('asks for the full-text filter 200 ms after the typing pauses; the mode goes only when should or must', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp(() => NEVER);
+    scheduler.run(({ hot, expectObservable }) => {
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      const typed = (fulltext: string, mode: 'default' | 'should' | 'must') =>
+        contentFilterChanged({ cartId: '1', fulltext, mode });
+      hot('a 100ms b 199ms c', {
+        a: typed('ca', 'default'),
+        b: typed('cat', 'default'),
+        c: typed('cat dog', 'should'),
+      }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'carts/viewStarted')).toBe('- 100ms - 199ms - 199ms a', {
+        a: 'carts/viewStarted',
+      });
+    });
+    expect(http.requests.map((request) => request.query)).toEqual([
+      { no_preview: true, output: 'list', fulltext: 'cat dog', fulltextMode: 'should' },
+    ]);
+  });
+
+  it('a huge cart asks only for the chunks of the sliding window, and drops those that leave it', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp(() => NEVER);
+    const ids = Array.from({ length: 10_000 }, (_, index) => String(index + 1));
+    const huge = itemsListed({
+      cart: aCart({ id: '20', items: { asset: ids }, total: ids.length }),
+      huge: true,
+    });
+    const requested: number[][] = [];
+    let state: RootState | undefined;
+    scheduler.run(({ hot }) => {
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice, huge]));
+      store.event$.subscribe((event) => {
+        if (chunkRequested.match(event)) requested.at(-1)?.push(event.payload.index);
+      });
+      hot('a-b-c', {
+        a: visibleRangeChanged({ cartId: '20', first: 0, last: 23 }),
+        b: visibleRangeChanged({ cartId: '20', first: 130, last: 160 }),
+        c: visibleRangeChanged({ cartId: '20', first: 5000, last: 5030 }),
+      }).subscribe((event) => {
+        requested.push([]);
+        store.dispatch(event);
+      });
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 5);
+    });
+    expect(requested).toEqual([[0], [1, 2], [49, 50]]);
+    expect(Object.keys(state?.carts.contents['20']?.chunks ?? {})).toEqual(['49', '50']);
+    const query = http.requests[0]?.query ?? {};
+    expect(http.requests[0]?.path).toBe('/rest/dam/asset');
+    expect(query.max).toBe(100);
+    expect((query.query as { and: unknown[] }).and[1]).toEqual({ 'asset@id': { in: ids.slice(0, 100) } });
+  });
+
+  it('skips a player request while the same player is initial or fetching (protocol §23.8)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request: HttpRequest<unknown>) => {
+        http.requests.push(request);
+        return cold('---r|', { r: ok({ html: '<p>x</p>', javascriptUrls: [] }) });
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      const target = { cartId: '1', resource: 'asset', id: '11', player: 'fo.player' };
+      hot('a-b----c', {
+        a: itemPlayerRequested(target),
+        b: itemPlayerRequested(target),
+        c: itemPlayerRequested(target),
+      }).subscribe(store.dispatch);
+    });
+    expect(http.requests.map((request) => request.path)).toEqual([
+      '/wedia/cart/itemPreview/player/fo.player/1/asset/11',
+      '/wedia/cart/itemPreview/player/fo.player/1/asset/11',
+    ]);
+  });
+});
