@@ -1,0 +1,104 @@
+import type { CursorsState } from '../cursors/reducer';
+import { wireConstraint } from '../queries/operators';
+import type { ConstraintEntry, QueriesState } from '../queries/reducer';
+import { selectWireQuery } from '../queries/selectors';
+import type { SavedSearch, SavedSearchData } from './api';
+
+type ListSlices = { cursors: CursorsState; queries: QueriesState };
+
+/** Words and quoted phrases of a text: `red "big car"` -> `red`, `"big car"`. */
+export function textTokens(text: string): string[] {
+  return text.match(/"[^"]*"|\S+/g) ?? [];
+}
+
+/** Tokens are kept as `(token)` (protocol §8.3); the text they stand for. */
+export function textOfTokens(tokens: readonly string[]): string {
+  return tokens.map((token) => token.replace(/^\((.*)\)$/s, '$1')).join(' ');
+}
+
+function wireConstraints(entries: Record<string, ConstraintEntry>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(entries).map(([key, { constraint }]) => [
+      key,
+      wireConstraint(constraint.field, constraint.operator, constraint.value),
+    ]),
+  );
+}
+
+/**
+ * What a bookmark of a cursor saves (protocol §17.1 `data`), or null when the cursor is unknown.
+ * The fulltext becomes tokens `(word)`; constraints are kept per key in their wire form.
+ */
+export function bookmarkDataOf(
+  state: ListSlices,
+  cursorName: string,
+  name: string,
+  date: number,
+): SavedSearchData | null {
+  const cursor = state.cursors.byName[cursorName];
+  if (!cursor) return null;
+  const query = state.queries.byName[cursorName];
+  const { options } = cursor;
+  const tokens = options.fulltextTokens.length > 0 ? options.fulltextTokens : textTokens(options.fulltext);
+  return {
+    name,
+    date,
+    path: cursor.path,
+    cursorName,
+    context: '',
+    excludedPaths: [...cursor.excludedPaths],
+    fulltextTokens: tokens.map((token) => `(${token})`),
+    userConstraints: query ? wireConstraints(query.constraints) : {},
+    staticConstraints: query ? wireConstraints(query.staticConstraints) : {},
+    customParams: { ...options.customParams },
+    query: selectWireQuery(state, cursorName),
+    fulltextMode: options.fulltextMode ?? undefined,
+  };
+}
+
+const isEmpty = (value: object | undefined): boolean => !value || Object.keys(value).length === 0;
+
+/** seed 002 §5: a search needs fulltext tokens, user constraints or custom params to be saved. */
+export function isBookmarkable(data: SavedSearchData): boolean {
+  return !isEmpty(data.fulltextTokens) || !isEmpty(data.userConstraints) || !isEmpty(data.customParams);
+}
+
+/** JSON with object keys sorted, so that two equal values compare equal as text. */
+function stable(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, inner]) => inner !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stable(inner)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/** The server's default mode is `must` (demo server README): an unset mode means it. */
+const modeOf = (data: SavedSearchData) => data.fulltextMode ?? 'must';
+
+/**
+ * protocol §17.2 "is bookmarked": same path, customParams, userConstraints, fulltextTokens and
+ * fulltextMode; the context too when the stored search has one.
+ */
+export function sameSearch(stored: SavedSearchData, current: SavedSearchData): boolean {
+  if (stored.context && stored.context !== current.context) return false;
+  return (
+    stored.path === current.path &&
+    modeOf(stored) === modeOf(current) &&
+    stable(stored.customParams ?? {}) === stable(current.customParams ?? {}) &&
+    stable(stored.userConstraints ?? {}) === stable(current.userConstraints ?? {}) &&
+    stable(stored.fulltextTokens ?? []) === stable(current.fulltextTokens ?? [])
+  );
+}
+
+/** The saved search matching `current`, own searches first, then shared ones (protocol §17.2). */
+export function findBookmark(
+  searches: readonly SavedSearch[],
+  current: SavedSearchData,
+  userId: string | null,
+): SavedSearch | null {
+  const matches = searches.filter((search) => sameSearch(search.data, current));
+  return matches.find((search) => search.ownerId === userId) ?? matches[0] ?? null;
+}

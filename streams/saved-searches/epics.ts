@@ -1,0 +1,200 @@
+import { catchError, concat, map, mergeMap, type Observable, of, switchMap } from 'rxjs';
+import type { Deps } from '../core/deps';
+import type { Epic } from '../core/epic';
+import { serializeError } from '../core/errors';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { HttpRequest } from '../core/http';
+import { ofType } from '../core/operators/of-type';
+import type { CursorsState } from '../cursors/reducer';
+import type { QueriesState } from '../queries/reducer';
+import type { SessionState } from '../session/reducer';
+import { selectIsUser } from '../session/selectors';
+import * as api from './api';
+import { bookmarkDataOf, isBookmarkable } from './bookmark';
+import {
+  added,
+  bookmarkRefused,
+  bookmarkRequested,
+  collaboratorsAdded,
+  collaboratorsAddRequested,
+  deleted,
+  deleteRequested,
+  listFailed,
+  listLoaded,
+  listRequested,
+  type Operation,
+  operationFailed,
+  operationStarted,
+  privateSwitched,
+  privateSwitchRequested,
+  renamed,
+  renameRequested,
+  revoked,
+  revokeRequested,
+  shared,
+  shareRequested,
+  unsubscribed,
+  unsubscribeRequested,
+  updated,
+  updateRequested,
+} from './events';
+import { FAILURE_MESSAGES, NOT_BOOKMARKABLE, NOT_CONNECTED } from './messages';
+import type { SavedSearchesState } from './reducer';
+
+type S = {
+  savedSearches: SavedSearchesState;
+  session: SessionState;
+  cursors: CursorsState;
+  queries: QueriesState;
+};
+
+export const loadList: Epic<S> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(listRequested),
+    switchMap((request) =>
+      http.request(api.listSearches()).pipe(
+        map(({ data }) => listLoaded({ searches: data.map(api.toSavedSearch) }, request)),
+        catchError((thrown: unknown) =>
+          of(listFailed({ message: FAILURE_MESSAGES.list, error: serializeError(thrown) }, request)),
+        ),
+      ),
+    ),
+  );
+
+/** One operation's request: the started event, then its success event or its failure. */
+function run(
+  deps: Deps,
+  cause: AnyEvent,
+  id: string | null,
+  operation: Operation,
+  request: HttpRequest<unknown>,
+  success: (answer: unknown) => UnstampedEvent,
+): Observable<UnstampedEvent> {
+  return concat(
+    of(operationStarted({ id, operation }, cause)),
+    deps.http.request(request).pipe(
+      map(({ data }) => success(data)),
+      catchError((thrown: unknown) =>
+        of(
+          operationFailed(
+            { id, operation, message: FAILURE_MESSAGES[operation], error: serializeError(thrown) },
+            cause,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** seed 002 §5: a signed-in user, and something to replay (tokens, constraints or custom params). */
+export const bookmark: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(bookmarkRequested),
+    mergeMap((request) => {
+      const { name, cursorName } = request.payload;
+      const state = state$.value;
+      if (!selectIsUser(state)) return of(bookmarkRefused({ message: NOT_CONNECTED }, request));
+      const data = bookmarkDataOf(state, cursorName, name, deps.clock.now());
+      if (!data || !isBookmarkable(data)) return of(bookmarkRefused({ message: NOT_BOOKMARKABLE }, request));
+      return run(deps, request, null, 'add', api.addSearch(name, data), (answer) =>
+        added({ search: api.toSavedSearch(answer as api.WireSavedSearch) }, request),
+      );
+    }),
+  );
+
+const operationRequests = [
+  renameRequested,
+  updateRequested,
+  shareRequested,
+  collaboratorsAddRequested,
+  revokeRequested,
+  privateSwitchRequested,
+  unsubscribeRequested,
+  deleteRequested,
+] as const;
+
+type OperationRequest = ReturnType<(typeof operationRequests)[number]> & AnyEvent;
+
+/** Each operation: its name, its request and its success event; a string is a local refusal. */
+function planOf(
+  state: S,
+  deps: Deps,
+  event: OperationRequest,
+): { operation: Operation; request: HttpRequest<unknown>; success: UnstampedEvent } | string {
+  const { id } = event.payload;
+  if (renameRequested.match(event)) {
+    const { name } = event.payload;
+    return {
+      operation: 'rename',
+      request: api.updateSearch(id, { name }),
+      success: renamed({ id, name }, event),
+    };
+  }
+  if (updateRequested.match(event)) {
+    const current = state.savedSearches.items?.find((search) => search.id === id);
+    const data = bookmarkDataOf(state, event.payload.cursorName, current?.name ?? '', deps.clock.now());
+    if (!data || !isBookmarkable(data)) return NOT_BOOKMARKABLE;
+    return {
+      operation: 'update',
+      request: api.updateSearch(id, { data }),
+      success: updated({ id, data }, event),
+    };
+  }
+  if (shareRequested.match(event)) {
+    const { userIds } = event.payload;
+    return {
+      operation: 'share',
+      request: api.shareSearch(id, userIds),
+      success: shared({ id, userIds }, event),
+    };
+  }
+  if (collaboratorsAddRequested.match(event)) {
+    const { collaborators, url } = event.payload;
+    return {
+      operation: 'addCollaborators',
+      request: api.addCollaborators(id, collaborators, url),
+      success: collaboratorsAdded({ id }, event),
+    };
+  }
+  if (revokeRequested.match(event)) {
+    const { userIds } = event.payload;
+    return {
+      operation: 'revoke',
+      request: api.revokeShare(id, userIds),
+      success: revoked({ id, userIds }, event),
+    };
+  }
+  if (privateSwitchRequested.match(event)) {
+    const { isPrivate } = event.payload;
+    return {
+      operation: 'switchPrivate',
+      request: api.switchPrivate(id, isPrivate),
+      success: privateSwitched({ id, isPrivate }, event),
+    };
+  }
+  if (unsubscribeRequested.match(event)) {
+    return { operation: 'unsubscribe', request: api.unsubscribe(id), success: unsubscribed({ id }, event) };
+  }
+  return { operation: 'delete', request: api.deleteSearch(id), success: deleted({ id }, event) };
+}
+
+/** seed 001 §4: an operation is ignored while its search is initial or fetching. */
+export const operateOnSearch: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(...operationRequests),
+    mergeMap((event) => {
+      const state = state$.value;
+      const search = state.savedSearches.items?.find((candidate) => candidate.id === event.payload.id);
+      if (search && (search.status === 'initial' || search.status === 'fetching')) return of();
+      const plan = planOf(state, deps, event);
+      if (typeof plan === 'string') return of(bookmarkRefused({ message: plan }, event));
+      return run(deps, event, event.payload.id, plan.operation, plan.request, () => plan.success);
+    }),
+  );
+
+/** Sharing changes who subscribes: the list is asked again for the server's view of it. */
+export const reloadAfterSharing: Epic<S> = (event$) =>
+  event$.pipe(
+    ofType(collaboratorsAdded),
+    map((event) => listRequested({}, event)),
+  );

@@ -1,0 +1,160 @@
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import { whoAmILoaded } from '../session/events';
+import { userIdOf } from '../session/selectors';
+import type { SavedSearch } from './api';
+import {
+  added,
+  bookmarkRefused,
+  bookmarkRequested,
+  collaboratorsAdded,
+  deleted,
+  filterChanged,
+  listFailed,
+  listLoaded,
+  listRequested,
+  type Operation,
+  operationFailed,
+  operationStarted,
+  privateSwitched,
+  renamed,
+  revoked,
+  shared,
+  unsubscribed,
+  updated,
+} from './events';
+
+export interface SavedSearchEntry extends SavedSearch {
+  /** fetching while an operation on it runs (seed 001 §4) */
+  status: Status;
+  error: SerializedError | null;
+}
+
+export interface SavedSearchesState {
+  status: Status;
+  /** null until the list has loaded once for the current identity */
+  items: SavedSearchEntry[] | null;
+  filter: string;
+  /** whose searches these are */
+  userId: string | null;
+  /** the last refusal or failure, in the spec's words, for the screen that asked */
+  notice: { operation: Operation | 'list' | 'bookmark'; message: string; detail: string | null } | null;
+}
+
+export const initialSavedSearchesState: SavedSearchesState = {
+  status: 'unknown',
+  items: null,
+  filter: '',
+  userId: null,
+  notice: null,
+};
+
+type D = Draft<SavedSearchesState>;
+
+function withSearch(draft: D, id: string | null, change: (search: Draft<SavedSearchEntry>) => void): void {
+  const search = draft.items?.find((candidate) => candidate.id === id);
+  if (search) change(search);
+}
+
+/** An operation ended well: the search and the list are loaded again (seed 001 §4). */
+function done(draft: D, id: string, change?: (search: Draft<SavedSearchEntry>) => void): void {
+  draft.status = 'loaded';
+  draft.notice = null;
+  withSearch(draft, id, (search) => {
+    search.status = 'loaded';
+    search.error = null;
+    change?.(search);
+  });
+}
+
+function removeSearch(draft: D, id: string): void {
+  draft.status = 'loaded';
+  draft.notice = null;
+  if (draft.items) draft.items = draft.items.filter((search) => search.id !== id);
+}
+
+export const savedSearchesReducer = caseReducer<SavedSearchesState>(
+  on(listRequested, (draft) => {
+    draft.status = 'fetching';
+  }),
+  on(listLoaded, (draft, { payload }) => {
+    draft.status = 'loaded';
+    draft.items = payload.searches.map((search) => ({ ...search, status: 'loaded', error: null }));
+    draft.notice = null;
+  }),
+  on(listFailed, (draft, { payload }) => {
+    draft.status = 'error';
+    draft.notice = { operation: 'list', message: payload.message, detail: payload.error.message };
+  }),
+  on(filterChanged, (draft, { payload }) => {
+    draft.filter = payload.text;
+  }),
+  on(bookmarkRequested, (draft) => {
+    draft.notice = null;
+  }),
+  on(bookmarkRefused, (draft, { payload }) => {
+    draft.notice = { operation: 'bookmark', message: payload.message, detail: null };
+  }),
+  on(operationStarted, (draft, { payload }) => {
+    draft.status = 'fetching';
+    draft.notice = null;
+    withSearch(draft, payload.id, (search) => {
+      search.status = 'fetching';
+    });
+  }),
+  on(operationFailed, (draft, { payload }) => {
+    draft.status = 'error';
+    draft.notice = { operation: payload.operation, message: payload.message, detail: payload.error.message };
+    withSearch(draft, payload.id, (search) => {
+      search.status = 'error';
+      search.error = payload.error;
+    });
+  }),
+  // protocol §17.1: the client sets `created` to the current time
+  on(added, (draft, { payload, meta }) => {
+    draft.status = 'loaded';
+    draft.notice = null;
+    const search = { ...payload.search, created: meta.at, status: 'loaded' as const, error: null };
+    draft.items = [...(draft.items ?? []).filter((item) => item.id !== search.id), search];
+  }),
+  on(renamed, (draft, { payload }) =>
+    done(draft, payload.id, (search) => {
+      search.name = payload.name;
+    }),
+  ),
+  on(updated, (draft, { payload }) =>
+    done(draft, payload.id, (search) => {
+      search.data = payload.data;
+    }),
+  ),
+  on(shared, (draft, { payload }) =>
+    done(draft, payload.id, (search) => {
+      search.subscriberIds = [search.ownerId, ...payload.userIds.filter((id) => id !== search.ownerId)];
+      search.isPrivate = false;
+    }),
+  ),
+  on(collaboratorsAdded, (draft, { payload }) => done(draft, payload.id)),
+  on(revoked, (draft, { payload }) =>
+    done(draft, payload.id, (search) => {
+      search.subscriberIds = search.subscriberIds.filter(
+        (id) => id === search.ownerId || !payload.userIds.includes(id),
+      );
+    }),
+  ),
+  on(privateSwitched, (draft, { payload }) =>
+    done(draft, payload.id, (search) => {
+      search.isPrivate = payload.isPrivate;
+    }),
+  ),
+  // unsubscribe and delete answer nothing the portal reads: the search goes locally (protocol §17.1)
+  on(unsubscribed, (draft, { payload }) => removeSearch(draft, payload.id)),
+  on(deleted, (draft, { payload }) => removeSearch(draft, payload.id)),
+  // another identity has other searches; the same one seen again keeps its list
+  on(whoAmILoaded, (draft, { payload }) => {
+    const userId = userIdOf(payload.me);
+    if (userId === draft.userId) return;
+    Object.assign(draft, { userId, items: null, status: 'unknown', notice: null });
+  }),
+);
