@@ -1,0 +1,142 @@
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node';
+import { reset } from '../../mocks/runtime';
+import { cartOpened } from '../../streams/carts/content-events';
+import { createRequested, editRequested, itemsAddRequested } from '../../streams/carts/edit-events';
+import { cartsEpics } from '../../streams/carts/epics';
+import { listOpened } from '../../streams/carts/events';
+import { selectCartSections } from '../../streams/carts/selectors';
+import { sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
+import { combineEpics } from '../../streams/core/epic';
+import { createHttp } from '../../streams/core/http';
+import { SessionVault } from '../../streams/core/session-vault';
+import { createStore } from '../../streams/core/store';
+import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { whoAmILoaded } from '../../streams/session/events';
+import { testDeps } from '../helpers/test-deps';
+import { sessionApi } from './mocks/session-helpers';
+
+const ROOT = 'http://localhost';
+const { tokensOf } = sessionApi(`${ROOT}/api`);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => reset());
+afterAll(() => server.close());
+
+/** A store with the carts epics and the real http client, signed in as `login` (or a visitor). */
+async function portal(login?: string) {
+  const session = new SessionVault();
+  session.connection = { apiPath: ROOT, cookieAuth: false, sessionAuth: false };
+  if (login) {
+    const token = await tokensOf(login);
+    session.userToken = { ...token };
+  }
+  const deps = testDeps({ session, http: createHttp(session, (input, init) => fetch(input, init)) });
+  const store = createStore<RootState>({
+    reducer: rootReducer,
+    rootEpic: combineEpics<RootState>(...Object.values(cartsEpics)),
+    deps,
+    initialState: initialRootState,
+  });
+  if (login) store.dispatch(whoAmILoaded({ me: { id: login === 'alice' ? 1 : 2, login, isUser: true } }));
+  const until = (test: (state: RootState) => boolean) =>
+    firstValueFrom(store.state$.pipe(filter(test), timeout(5000)));
+  return { store, session, until };
+}
+
+describe('carts against the demo server (protocol §6)', () => {
+  it("lists alice's carts in three sections and reads her cart profile", async () => {
+    const { store, until } = await portal('alice');
+    store.dispatch(listOpened({}));
+    const state = await until(
+      (current) => current.carts.list.status === 'loaded' && current.carts.profile.status === 'loaded',
+    );
+    const sections = selectCartSections(state);
+    expect(sections.mine.map((cart) => cart.name)).toContain('Spring campaign 2026');
+    expect(sections.sharedPrivate.map((cart) => cart.name)).toContain("Bob's picks");
+    expect(sections.sharedPublic.map((cart) => cart.name)).toContain('Coffee series');
+    expect(state.carts.profile.makePublicBoard).toBe(true);
+  });
+
+  it('creates, refuses an empty rename with the spec message, renames, adds an item and views it', async () => {
+    const { store, until } = await portal('alice');
+    store.dispatch(
+      createRequested({ name: 'Integration', description: '', isPrivate: true, collaborators: [] }),
+    );
+    const created = await until(
+      (state) => state.carts.mutation.kind === 'create' && state.carts.mutation.status === 'loaded',
+    );
+    const cartId = created.carts.mutation.cartId!;
+    await until((state) => state.carts.list.status === 'loaded' && state.carts.list.ids.includes(cartId));
+
+    store.dispatch(editRequested({ cartId, name: '', description: '', isPrivate: true }));
+    expect(store.getState().carts.mutation).toMatchObject({
+      status: 'invalid',
+      message: 'A cart requires a non empty name',
+    });
+    store.dispatch(editRequested({ cartId, name: 'Renamed', description: 'd', isPrivate: true }));
+    await until((state) => state.carts.mutation.kind === 'edit' && state.carts.mutation.status === 'loaded');
+    expect(store.getState().carts.carts[cartId]?.name).toBe('Renamed');
+
+    store.dispatch(cartOpened({ cartId }));
+    await until((state) => state.carts.contents[cartId]?.status === 'loaded');
+    store.dispatch(itemsAddRequested({ cartId, items: { asset: ['1'] } }));
+    // the client views the cart again after adding (protocol §6.1): the item comes with its details
+    const viewed = await until((state) => state.carts.contents[cartId]?.details['asset/1'] !== undefined);
+    expect(viewed.carts.contents[cartId]?.keys).toEqual(['asset/1']);
+    expect(viewed.carts.contents[cartId]?.details['asset/1']?.name).toBeTruthy();
+  });
+
+  it('shares with a password the server issues; a visitor gets 401, then a wrong password refused, then the items', async () => {
+    const owner = await portal('alice');
+    owner.store.dispatch(
+      shareRequested({
+        cartId: '1',
+        mode: 'link',
+        description: '',
+        expires: null,
+        actions: ['view', 'download'],
+        collaborators: [],
+        askForPassword: true,
+        withAssetsDescriptions: true,
+        profile: null,
+        url: `${ROOT}/share/{uuid}`,
+      }),
+    );
+    const shared = await owner.until((state) => state.carts.shareDialog['1']?.status === 'loaded');
+    const link = shared.carts.shareDialog['1']!.created!;
+    expect(link.url).toBe(`${ROOT}/share/${link.uuid}`);
+    const password = owner.session.sharePassword(link.uuid)!;
+    expect(password).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+
+    const visitor = await portal();
+    visitor.store.dispatch(sharedCartOpened({ uuid: link.uuid, withPassword: false }));
+    let state = await visitor.until((current) => current.carts.shared[link.uuid]?.status === 'error');
+    expect(state.carts.shared[link.uuid]?.error).toMatchObject({
+      status: 401,
+      body: { message: 'password required' },
+    });
+
+    visitor.session.setSharePassword(link.uuid, 'not-it');
+    visitor.store.dispatch(sharedCartOpened({ uuid: link.uuid, withPassword: true }));
+    state = await visitor.until(
+      (current) =>
+        current.carts.shared[link.uuid]?.status === 'error' && current.carts.shared[link.uuid]!.withPassword,
+    );
+    expect(state.carts.shared[link.uuid]?.error?.status).toBe(401);
+
+    visitor.session.setSharePassword(link.uuid, password);
+    visitor.store.dispatch(sharedCartOpened({ uuid: link.uuid, withPassword: true }));
+    state = await visitor.until((current) => current.carts.shared[link.uuid]?.status === 'loaded');
+    expect(state.carts.shared[link.uuid]?.keys.length).toBe(24);
+    expect(state.carts.shared[link.uuid]?.share?.actions).toEqual(['view', 'download']);
+  });
+
+  it('an unknown share uuid is a 404 kept as the share error', async () => {
+    const visitor = await portal();
+    visitor.store.dispatch(sharedCartOpened({ uuid: 'no-such-share', withPassword: false }));
+    const state = await visitor.until((current) => current.carts.shared['no-such-share']?.status === 'error');
+    expect(state.carts.shared['no-such-share']?.error?.status).toBe(404);
+  });
+});
