@@ -75,10 +75,13 @@ export const pageKindSchema = z.enum(['first', 'next', 'nextGroups', 'group']);
 export type PageKind = z.infer<typeof pageKindSchema>;
 
 /**
- * Rows are kept by key in fixed hash buckets so that appending a page copies a few small
- * buckets, never one map of every row: 100 000 rows fold in pages without quadratic copying.
+ * Rows are kept by key in hash buckets, 128 groups of 128, so that appending a page copies a few
+ * small arrays and buckets, never one map of every row: 100 000 rows fold in pages without
+ * quadratic copying. Keys in list order are kept in chunks of ID_CHUNK for the same reason.
  */
-export const ROW_BUCKETS = 4096;
+export const ROW_GROUPS = 128;
+export const ROW_GROUP_SIZE = 128;
+export const ID_CHUNK = 1024;
 
 /** protocol §8.4: rows are the same when their `$uuid` is; rows without one, on (resource, id). */
 export function rowKey(row: Row, resource: string): string {
@@ -92,7 +95,7 @@ export function bucketOf(key: string): number {
   let hash = 0;
   for (let index = 0; index < key.length; index += 1)
     hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
-  return (hash >>> 0) % ROW_BUCKETS;
+  return (hash >>> 0) % (ROW_GROUPS * ROW_GROUP_SIZE);
 }
 
 export interface CursorGroup {

@@ -21,7 +21,7 @@ import {
   resolving,
 } from './events';
 import { type CursorGroup, type CursorOptions, defaultOptions } from './model';
-import { foldPage, type RowBuckets } from './rows';
+import { foldPage, type IdChunks, type RowBuckets } from './rows';
 
 export interface CursorState {
   name: string;
@@ -32,8 +32,9 @@ export interface CursorState {
   excludedPaths: string[];
   /** id of the registration event that created it */
   registration: string;
-  /** row keys in list order */
-  ids: string[];
+  /** row keys in list order, in chunks (see rows.ts); `size` of them */
+  idChunks: IdChunks;
+  size: number;
   /** rows by key, spread over hash buckets (see rows.ts) */
   rows: RowBuckets;
   total: number;
@@ -87,7 +88,8 @@ const immerCases = caseReducer<CursorsState>(
       options: { ...defaults, ...options },
       excludedPaths: excludedPaths ?? [],
       registration: meta.id,
-      ids: [],
+      idChunks: [],
+      size: 0,
       rows: [],
       total: 0,
       count: 0,

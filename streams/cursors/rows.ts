@@ -1,48 +1,94 @@
 import { freeze } from 'immer';
 import type { pageLoaded } from './events';
-import { bucketOf, type CursorGroup, ROW_BUCKETS, type Row, rowKey, type WireGroup } from './model';
+import {
+  bucketOf,
+  type CursorGroup,
+  ID_CHUNK,
+  ROW_GROUP_SIZE,
+  ROW_GROUPS,
+  type Row,
+  rowKey,
+  type WireGroup,
+} from './model';
 import type { CursorState } from './reducer';
 
-/** Rows by key in ROW_BUCKETS buckets (an empty array before the first row); null: an empty bucket. */
-export type RowBuckets = ReadonlyArray<Readonly<Record<string, Row>> | null>;
+type Bucket = Readonly<Record<string, Row>> | null;
+/** Rows by key: ROW_GROUPS groups of ROW_GROUP_SIZE buckets (an empty array before the first row). */
+export type RowBuckets = ReadonlyArray<ReadonlyArray<Bucket> | null>;
+/** Row keys in list order, in chunks of ID_CHUNK (every chunk full but the last). */
+export type IdChunks = ReadonlyArray<ReadonlyArray<string>>;
 
 type PagePayload = ReturnType<typeof pageLoaded>['payload'];
 
 /**
- * Adds rows to buckets, copying each touched bucket once. A row whose key is already present is
- * dropped (protocol §8.4, §23 item 9). Returns the keys added, in order.
+ * Adds rows to the buckets, copying each touched group and bucket once; a row whose key is already
+ * present is dropped (protocol §8.4, §23 item 9). Everything new is frozen, so immer never walks
+ * into the (possibly huge) list later.
  */
 class BucketWriter {
-  private readonly buckets: Array<Readonly<Record<string, Row>> | null>;
-  private readonly copied = new Set<number>();
+  private readonly groups: Array<ReadonlyArray<Bucket> | null>;
+  private readonly copiedGroups = new Map<number, Bucket[]>();
+  private readonly copiedBuckets = new Map<number, Record<string, Row>>();
 
   constructor(from: RowBuckets) {
-    this.buckets = from.length === ROW_BUCKETS ? from.slice() : new Array(ROW_BUCKETS).fill(null);
+    this.groups = from.length === ROW_GROUPS ? from.slice() : new Array(ROW_GROUPS).fill(null);
+  }
+
+  private has(bucket: number, key: string): boolean {
+    const group = this.groups[Math.floor(bucket / ROW_GROUP_SIZE)];
+    return group?.[bucket % ROW_GROUP_SIZE]?.[key] !== undefined;
+  }
+
+  private writable(bucket: number): Record<string, Row> {
+    const known = this.copiedBuckets.get(bucket);
+    if (known) return known;
+    const groupIndex = Math.floor(bucket / ROW_GROUP_SIZE);
+    let group = this.copiedGroups.get(groupIndex);
+    if (!group) {
+      group = this.groups[groupIndex]?.slice() ?? new Array(ROW_GROUP_SIZE).fill(null);
+      this.copiedGroups.set(groupIndex, group);
+      this.groups[groupIndex] = group;
+    }
+    const copy = { ...group[bucket % ROW_GROUP_SIZE] };
+    group[bucket % ROW_GROUP_SIZE] = copy;
+    this.copiedBuckets.set(bucket, copy);
+    return copy;
   }
 
   add(rows: readonly Row[], resource: string): string[] {
     const added: string[] = [];
     for (const row of rows) {
       const key = rowKey(row, resource);
-      const index = bucketOf(key);
-      const bucket = this.buckets[index];
-      if (bucket?.[key] !== undefined) continue;
-      let writable = bucket as Record<string, Row> | null;
-      if (!this.copied.has(index)) {
-        writable = { ...bucket };
-        this.buckets[index] = writable;
-        this.copied.add(index);
-      }
-      (writable as Record<string, Row>)[key] = freeze(row, true);
+      const bucket = bucketOf(key);
+      if (this.has(bucket, key)) continue;
+      this.writable(bucket)[key] = freeze(row, true);
       added.push(key);
     }
     return added;
   }
 
   done(): RowBuckets {
-    for (const index of this.copied) Object.freeze(this.buckets[index]);
-    return Object.freeze(this.buckets);
+    for (const bucket of this.copiedBuckets.values()) Object.freeze(bucket);
+    for (const group of this.copiedGroups.values()) Object.freeze(group);
+    return Object.freeze(this.groups);
   }
+}
+
+/** Appends keys: the last chunk is copied and filled, new chunks follow. */
+export function appendIds(chunks: IdChunks, added: readonly string[]): IdChunks {
+  if (added.length === 0) return chunks;
+  const out = chunks.slice();
+  let last = out.length > 0 ? (out[out.length - 1] as readonly string[]) : null;
+  let start = 0;
+  if (last && last.length < ID_CHUNK) {
+    const take = added.slice(0, ID_CHUNK - last.length);
+    out[out.length - 1] = Object.freeze(last.concat(take));
+    start = take.length;
+  }
+  for (; start < added.length; start += ID_CHUNK)
+    out.push(Object.freeze(added.slice(start, start + ID_CHUNK)));
+  last = null;
+  return Object.freeze(out);
 }
 
 function groupOf(writer: BucketWriter, group: WireGroup, resource: string): CursorGroup {
@@ -76,14 +122,18 @@ export function foldPage(cursor: CursorState, page: PagePayload): CursorState {
     );
   }
   const listPage = page.page === 'first' || page.page === 'next';
+  const idChunks = first
+    ? appendIds([], added)
+    : page.page === 'next'
+      ? appendIds(cursor.idChunks, added)
+      : cursor.idChunks;
   const next: CursorState = {
     ...cursor,
     status: 'loaded',
     error: null,
     rows: writer.done(),
-    ids: Object.freeze(
-      first ? added : page.page === 'next' ? cursor.ids.concat(added) : cursor.ids,
-    ) as string[],
+    idChunks,
+    size: idChunks.reduce((sum, chunk) => sum + chunk.length, 0),
     groups: freeze(groups, true),
     lastSignature: page.signature,
   };
@@ -103,5 +153,11 @@ export function foldPage(cursor: CursorState, page: PagePayload): CursorState {
 
 export function rowIn(buckets: RowBuckets, key: string): Row | undefined {
   if (buckets.length === 0) return undefined;
-  return buckets[bucketOf(key)]?.[key] ?? undefined;
+  const bucket = bucketOf(key);
+  return buckets[Math.floor(bucket / ROW_GROUP_SIZE)]?.[bucket % ROW_GROUP_SIZE]?.[key] ?? undefined;
+}
+
+/** The key at a position of the list. */
+export function keyAt(chunks: IdChunks, index: number): string | undefined {
+  return chunks[Math.floor(index / ID_CHUNK)]?.[index % ID_CHUNK];
 }

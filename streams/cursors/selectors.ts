@@ -2,7 +2,7 @@ import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import type { CursorGroup, Row } from './model';
 import type { CursorState, CursorsState } from './reducer';
-import { rowIn } from './rows';
+import { keyAt, rowIn } from './rows';
 
 type WithCursors = { cursors: CursorsState };
 
@@ -22,36 +22,48 @@ export const selectCursorHasMore = (state: WithCursors, name: string): boolean =
   state.cursors.byName[name]?.hasMoreResults ?? false;
 
 const NO_IDS: readonly string[] = Object.freeze([]);
+const idsCache = new WeakMap<object, readonly string[]>();
 
-/** Row keys in list order (`$uuid`, or `{resource}:{id}`). */
-export const selectCursorIds = (state: WithCursors, name: string): readonly string[] =>
-  state.cursors.byName[name]?.ids ?? NO_IDS;
+/** How many rows are loaded. */
+export const selectCursorSize = (state: WithCursors, name: string): number =>
+  state.cursors.byName[name]?.size ?? 0;
+
+/** Row keys in list order (`$uuid`, or `{resource}:{id}`), computed once per change. */
+export function selectCursorIds(state: WithCursors, name: string): readonly string[] {
+  const chunks = state.cursors.byName[name]?.idChunks;
+  if (!chunks || chunks.length === 0) return NO_IDS;
+  const cached = idsCache.get(chunks);
+  if (cached) return cached;
+  const ids = Object.freeze(chunks.flat());
+  idsCache.set(chunks, ids);
+  return ids;
+}
 
 export function selectCursorRow(state: WithCursors, name: string, key: string): Row | undefined {
   const cursor = state.cursors.byName[name];
   return cursor ? rowIn(cursor.rows, key) : undefined;
 }
 
-/** The row at a position of the list: what a virtualised grid asks for. */
+/** The row at a position of the list, in constant time: what a virtualised grid asks for. */
 export function selectCursorRowAt(state: WithCursors, name: string, index: number): Row | undefined {
   const cursor = state.cursors.byName[name];
-  const key = cursor?.ids[index];
+  const key = cursor ? keyAt(cursor.idChunks, index) : undefined;
   return cursor && key !== undefined ? rowIn(cursor.rows, key) : undefined;
 }
 
-const rowsCache = new WeakMap<readonly string[], Row[]>();
+const rowsCache = new WeakMap<object, Row[]>();
 
-/** Every row in order, computed once per list of keys (for short lists; grids use selectCursorRowAt). */
+/** Every row in order, computed once per change (for short lists; grids use selectCursorRowAt). */
 export function selectCursorRows(state: WithCursors, name: string): readonly Row[] {
   const cursor = state.cursors.byName[name];
   if (!cursor) return [];
-  const cached = rowsCache.get(cursor.ids);
+  const cached = rowsCache.get(cursor.idChunks);
   if (cached) return cached;
-  const rows = cursor.ids.flatMap((key) => {
+  const rows = selectCursorIds(state, name).flatMap((key) => {
     const row = rowIn(cursor.rows, key);
     return row ? [row] : [];
   });
-  rowsCache.set(cursor.ids, rows);
+  rowsCache.set(cursor.idChunks, rows);
   return rows;
 }
 

@@ -46,6 +46,6 @@ export function benchCursorFold(
     slowestPageMs = Math.max(slowestPageMs, performance.now() - before);
   }
   const totalMs = performance.now() - startedAt;
-  if (state.cursors.byName.bench?.ids.length !== rows) throw new Error('the bench list lost rows');
+  if (state.cursors.byName.bench?.size !== rows) throw new Error('the bench list lost rows');
   return { rows, pages, totalMs: Math.round(totalMs), slowestPageMs: Math.round(slowestPageMs * 100) / 100 };
 }

@@ -7,6 +7,7 @@ import '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { initialJsSize } from './bundle-size';
 import { benchReducerFold } from './reducer-fold';
+import { benchCursorFold } from './cursor-fold';
 import { benchExport, benchRecorderMemory, benchReplay } from './replay';
 import { benchSplit } from './split-download';
 
@@ -20,12 +21,24 @@ interface Figure {
 buildIfNeeded();
 const fold = benchReducerFold(100_000);
 const bundle = initialJsSize();
+const cursorFold = benchCursorFold(100_000, 24);
 const replay = benchReplay(100_000);
 const exported = benchExport(50_000);
 const memory = benchRecorderMemory();
 const split = benchSplit(100_000);
 
 const figures: Figure[] = [
+  {
+    name: `search list fold: ${cursorFold.rows} rows in ${cursorFold.pages} pages (fetch + answer each), total`,
+    value: cursorFold.totalMs,
+    unit: 'ms',
+  },
+  {
+    name: 'search list fold: slowest single event',
+    value: cursorFold.slowestPageMs,
+    unit: 'ms',
+    target: '< 50',
+  },
   {
     name: 'reducer fold throughput, warm (median of 3 passes over 100 000 mixed events)',
     value: fold.warmPerSecond,

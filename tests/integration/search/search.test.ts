@@ -35,7 +35,7 @@ describe('cursors against the demo server (protocol §8)', () => {
     const { state, sent } = await loadedList();
     const cursor = state.cursors.byName.search!;
     expect(cursor.total).toBeGreaterThan(24);
-    expect(cursor.ids).toHaveLength(24);
+    expect(cursor.size).toBe(24);
     expect(cursor.hasMoreResults).toBe(true);
     expect(cursor.lastSignature).toBe(cursor.signature);
     expect(selectCanCreate(state, 'dam/data/asset')).toBe(false);
