@@ -4,7 +4,8 @@
  */
 export const REDACTED = '[redacted]';
 
-const SECRET_KEY = /pass(word)?|token|secret|authori[sz]ation|csrf|cookie|^key$|credential/i;
+// a bare `key` is data (notification, constraint and preference keys); named API keys are secrets
+const SECRET_KEY = /pass(word)?|token|secret|authori[sz]ation|csrf|cookie|^(api|private|app|application)[-_]?key$|credential/i;
 
 const SECRET_TEXT: Array<[RegExp, string]> = [
   // Authorization values: "Bearer eyJ...", "Basic OnB3"
