@@ -47,7 +47,6 @@ function ContentFilter({ cartId }: { cartId: string }) {
       <label htmlFor={textId}>{t('carts.searchIn')}</label>
       <input
         id={textId}
-        type="search"
         value={fulltext}
         onChange={(event) => dispatch(contentFilterChanged({ cartId, fulltext: event.target.value, mode }))}
       />

@@ -126,7 +126,6 @@ export function CartsPage() {
         <label htmlFor={filterId}>{t('carts.filter')}</label>
         <input
           id={filterId}
-          type="search"
           value={filter}
           aria-describedby={hintId}
           onChange={(event) => dispatch(filterChanged({ text: event.target.value }))}

@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { journey, openBrowser, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
+
+/** Bob's locale is French: after sign-in the portal speaks French to him. */
+async function signInAsBob(page: Page): Promise<void> {
+  await page.goto(`${portalUrl()}/signin`);
+  await page.getByRole('textbox', { name: 'Login' }).fill('bob');
+  await page.getByRole('textbox', { name: 'Password' }).fill('bob');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: /sign out|se déconnecter/i }).waitFor();
+}
+
+async function openCarts(page: Page): Promise<void> {
+  await page.getByRole('link', { name: /^(carts|paniers)$/i }).click();
+  await page.getByRole('heading', { level: 1, name: /^(carts|paniers)$/i }).waitFor();
+}
+
+const section = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
+
+describe('carts and sharing against the demo server', () => {
+  journey(
+    'creates a cart, finds it with a wildcard, refuses an empty rename with the spec message, renames it (seed 000 §5)',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await openCarts(page);
+      await page.getByRole('button', { name: 'New cart' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New cart' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('E2E board');
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('made by a browser test');
+      expect(await dialog.getByRole('checkbox', { name: 'Private' }).isChecked()).toBe(true);
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const mine = section(page, 'My carts');
+      await mine.getByRole('link', { name: 'E2E board' }).waitFor();
+
+      await page.getByRole('textbox', { name: 'Filter carts' }).fill('e2e*BOARD');
+      await expect.poll(() => mine.getByRole('link').count()).toBe(1);
+      await page.getByRole('textbox', { name: 'Filter carts' }).fill('');
+      await expect.poll(() => mine.getByRole('link').count()).toBeGreaterThan(5);
+
+      await mine.getByRole('link', { name: 'E2E board' }).click();
+      await page.getByRole('heading', { level: 1, name: 'E2E board' }).waitFor();
+      await page.getByText('This cart is empty').waitFor();
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit cart' });
+      await edit.getByRole('textbox', { name: 'Name' }).fill('');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      expect(await edit.getByRole('alert').textContent()).toBe('A cart requires a non empty name');
+      await edit.getByRole('textbox', { name: 'Name' }).fill('E2E renamed');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { level: 1, name: 'E2E renamed' }).waitFor();
+    },
+  );
+
+  journey('removes items one by one and several at once; the server keeps the change', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/carts/7`);
+    await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+    const items = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Remove from cart' }) });
+    await expect.poll(() => items.count()).toBe(8);
+    await items.first().getByRole('button', { name: 'Remove from cart' }).click();
+    await expect.poll(() => items.count()).toBe(7);
+    await items.nth(0).getByRole('checkbox').check();
+    await items.nth(1).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Remove selected (2)' }).click();
+    await expect.poll(() => items.count()).toBe(5);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+    await expect.poll(() => items.count()).toBe(5);
+  });
+
+  journey(
+    "adds bob as a collaborator: the cart is in bob's shared with me (private), and bob unsubscribes",
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/7`);
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await page.getByRole('button', { name: 'Collaborators' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Collaborators' });
+      await dialog.getByRole('textbox', { name: 'Login or e-mail' }).fill('bob');
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await dialog.getByRole('button', { name: /^Remove Bob/ }).waitFor();
+
+      const other = await openBrowser();
+      try {
+        const bob = other.pages()[0] ?? (await other.newPage());
+        await signInAsBob(bob);
+        await openCarts(bob);
+        const shared = section(bob, /shared with me \(private\)|partagés avec moi \(privés\)/i);
+        await shared.getByRole('link', { name: 'Moodboard' }).click();
+        await bob.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+        await bob.getByRole('button', { name: /^(unsubscribe|se désabonner)$/i }).click();
+        await bob
+          .getByRole('dialog')
+          .getByRole('button', { name: /^(confirm|confirmer)$/i })
+          .click();
+        await bob.getByRole('heading', { level: 1, name: /^(carts|paniers)$/i }).waitFor();
+        await expect.poll(() => shared.getByRole('link', { name: 'Moodboard' }).count()).toBe(0);
+        await bob.reload();
+        await bob.getByRole('heading', { level: 1, name: /^(carts|paniers)$/i }).waitFor();
+        await shared.getByRole('link').first().waitFor();
+        expect(await shared.getByRole('link', { name: 'Moodboard' }).count()).toBe(0);
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  journey(
+    'shares with a password; a fresh browser is asked for it, a wrong one is refused, the right one shows the items',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/1`);
+      await page.getByRole('heading', { level: 1, name: 'Spring campaign 2026' }).waitFor();
+      await page.getByRole('button', { name: 'Share' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share' });
+      await dialog.getByRole('checkbox', { name: 'Ask for password' }).check();
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      const link = await dialog.getByRole('textbox', { name: 'Link' }).inputValue();
+      const password = await dialog.getByRole('textbox', { name: 'Password' }).inputValue();
+      expect(link).toMatch(/\/share\/[\w-]+$/);
+      expect(password).not.toBe('');
+
+      const visitor = await openBrowser();
+      try {
+        const stranger = visitor.pages()[0] ?? (await visitor.newPage());
+        await stranger.goto(link);
+        await stranger.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+        await stranger.getByRole('button', { name: 'Open' }).click();
+        await stranger.getByRole('alert').filter({ hasText: 'Wrong password' }).waitFor();
+        await stranger.getByRole('textbox', { name: 'Password' }).fill(password);
+        await stranger.getByRole('button', { name: 'Open' }).click();
+        await stranger.getByRole('heading', { level: 1, name: 'Spring campaign 2026' }).waitFor();
+        await expect.poll(() => stranger.getByRole('main').getByRole('listitem').count()).toBe(24);
+        await stranger.getByRole('button', { name: 'Download' }).waitFor();
+      } finally {
+        await visitor.close();
+      }
+    },
+  );
+});
