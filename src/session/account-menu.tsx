@@ -3,13 +3,15 @@ import { signOutRequested } from '../../streams/session/events';
 import { selectIsUser, selectMe } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { ReportProblemButton } from '../devtools/report-problem';
 import { useTranslate } from '../i18n/use-translate';
 import { displayName } from './display-name';
 import './session.css';
 
 /**
  * The header's corner: who the portal is for right now, "Sign in" for a visitor and
- * "Sign out" for a user (kept visible: UI-CONTRACT names it a button, not a menu item).
+ * "Sign out" for a user (kept visible: UI-CONTRACT names it a button, not a menu item), and
+ * "Report a problem" for both.
  */
 export function AccountMenu() {
   const t = useTranslate();
@@ -27,6 +29,7 @@ export function AccountMenu() {
           </span>
         )}
         <span className="account-menu__who">{t('account.visitor')}</span>
+        <ReportProblemButton className="account-menu__report" />
         <Link href="/signin" className="button button--primary">
           {t('nav.signIn')}
         </Link>
@@ -41,6 +44,7 @@ export function AccountMenu() {
           {t('account.signOutFailed', { message: signOut.error.message })}
         </span>
       )}
+      <ReportProblemButton className="account-menu__report" />
       <button type="button" className="button" onClick={() => dispatch(signOutRequested({}))}>
         {t('account.signOut')}
       </button>
