@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   batchesOf,
+  type FieldHeader,
   metaParts,
   NO_SECTION,
   readHeadersAnswer,
@@ -16,7 +17,7 @@ import {
 } from '../../../streams/schemas/selectors';
 import { fold } from '../../helpers/marbles';
 
-const body = (resource: string, create: boolean, insert: boolean, fields: Record<string, unknown>) => ({
+const body = (resource: string, create: boolean, insert: boolean, fields: Record<string, FieldHeader>) => ({
   name: `dam/data/${resource}`,
   resource,
   label: resource,
