@@ -49,43 +49,50 @@ const sizedItemSchema = z.object({ resource: z.string(), id: z.string(), size: z
 export const requested = defineEvent(
   'downloads/requested',
   downloadOptionsSchema.extend({ cartId: z.string().min(1), downloadName: z.string(), shared: z.boolean() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 /** Step 2 of protocol §7.2: the size test is sent. */
 export const sizeTestStarted = defineEvent('downloads/sizeTestStarted', z.object({ downloadId }), {
   source: 'system',
+  redact: [],
 });
 export const sizeTested = defineEvent('downloads/sizeTested', z.object({ downloadId, infos: infosSchema }), {
   source: 'server',
+  redact: [],
 });
 
 /** The user goes on with a download the server warned about (protocol §7.2 step 3). */
 export const warningConfirmed = defineEvent('downloads/warningConfirmed', z.object({ downloadId }), {
   source: 'ui',
+  redact: [],
 });
 
 /** Step 4: status `initial` while `zipCart` runs. */
 export const buildStarted = defineEvent('downloads/buildStarted', z.object({ downloadId }), {
   source: 'system',
+  redact: [],
 });
 export const built = defineEvent('downloads/built', z.object({ downloadId, zipUuid: z.string().min(1) }), {
   source: 'server',
+  redact: [],
 });
 
 /** A readiness HEAD answered another 2xx: not ready yet, ask again after the wait. */
 export const readinessChecked = defineEvent(
   'downloads/readinessChecked',
   z.object({ downloadId, httpStatus: z.number().int() }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 /** HEAD 200: the url is known, status `loaded`. */
 export const zipReady = defineEvent('downloads/zipReady', z.object({ downloadId, url: z.string() }), {
   source: 'server',
+  redact: [],
 });
 /** The url went to the browser, which streams the file to disk: status `downloaded`. */
 export const handedToBrowser = defineEvent('downloads/handedToBrowser', z.object({ downloadId }), {
   source: 'system',
+  redact: [],
 });
 
 /** Any failure of the flow: status `error`, the error kept on the record. */
@@ -94,6 +101,7 @@ export const failed = defineEvent(
   z.object({ downloadId, error: serializedErrorSchema }),
   {
     source: 'server',
+    redact: [],
     failure: true,
   },
 );
@@ -102,7 +110,7 @@ export const failed = defineEvent(
 export const cartMeasured = defineEvent(
   'downloads/cartMeasured',
   z.object({ downloadId, items: z.array(sizedItemSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 /** The refused download is replaced by its parts; the skipped items are listed to the user. */
 export const split = defineEvent(
@@ -112,38 +120,52 @@ export const split = defineEvent(
     parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).min(1),
     skipped: z.array(sizedItemSchema),
   }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
-export const retried = defineEvent('downloads/retried', z.object({ downloadId }), { source: 'ui' });
+export const retried = defineEvent('downloads/retried', z.object({ downloadId }), {
+  source: 'ui',
+  redact: [],
+});
 /** Stops a download in progress and removes it. */
-export const canceled = defineEvent('downloads/canceled', z.object({ downloadId }), { source: 'ui' });
+export const canceled = defineEvent('downloads/canceled', z.object({ downloadId }), {
+  source: 'ui',
+  redact: [],
+});
 /** Removes finished downloads (and the notices of their splits). */
 export const cleared = defineEvent('downloads/cleared', z.object({ downloadIds: z.array(downloadId) }), {
   source: 'ui',
+  redact: [],
 });
 export const splitNoticeDismissed = defineEvent('downloads/splitNoticeDismissed', z.object({ downloadId }), {
   source: 'ui',
+  redact: [],
 });
 
 /** The PENDING_DOWNLOAD records read once at start (seed 000 §4). */
 export const pendingRestored = defineEvent(
   'downloads/pendingRestored',
   z.object({ records: z.array(downloadRecordSchema) }),
-  { source: 'storage' },
+  { source: 'storage', redact: [] },
 );
 /** A restored record that was sizing or building starts over once the session is ready. */
-export const resumed = defineEvent('downloads/resumed', z.object({ downloadId }), { source: 'system' });
+export const resumed = defineEvent('downloads/resumed', z.object({ downloadId }), {
+  source: 'system',
+  redact: [],
+});
 
 /** The zip profiles (protocol §6.1 `profiles`), loaded like share actions (§6.4). */
-export const profilesRequested = defineEvent('downloads/profilesRequested', z.object({}), { source: 'ui' });
+export const profilesRequested = defineEvent('downloads/profilesRequested', z.object({}), {
+  source: 'ui',
+  redact: [],
+});
 export const profilesLoaded = defineEvent(
   'downloads/profilesLoaded',
   z.object({ profiles: z.array(zipProfileSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const profilesLoadFailed = defineEvent(
   'downloads/profilesLoadFailed',
   z.object({ error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
