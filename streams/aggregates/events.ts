@@ -35,24 +35,24 @@ export const constraintRegistered = defineEvent(
     operator: z.string(),
     showEmptyAggregate: z.boolean().optional(),
   }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const constraintRefused = defineEvent(
   'aggregates/constraintRefused',
   z.object({ cursor: z.string(), key: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 export const idsWanted = defineEvent(
   'aggregates/idsWanted',
   z.object({ cursor: z.string(), key: z.string(), ids: z.array(z.string()) }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 /** A count request leaves: reset (counts cleared, status fetching) or missing ids only (next). */
 export const fetchStarted = defineEvent(
   'aggregates/fetchStarted',
   z.object({ cursor: z.string(), reset: z.boolean(), signature: z.string() }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 export const bucketSchema = z.object({
   count: z.number(),
@@ -69,29 +69,29 @@ export const loaded = defineEvent(
     total: z.number(),
     aggregates: z.record(z.string(), z.array(bucketSchema)),
   }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 /** A stale `state` echo or ids still missing: asked again (seed 001 §4). */
 export const invalidated = defineEvent(
   'aggregates/invalidated',
   z.object({ cursor: z.string(), sent: z.string(), received: z.string().nullable() }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const fetchFailed = defineEvent(
   'aggregates/fetchFailed',
   z.object({ cursor: z.string(), error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 export const fetchRefused = defineEvent(
   'aggregates/fetchRefused',
   z.object({ cursor: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 export const fieldRegistered = defineEvent(
   'aggregates/fieldRegistered',
   z.object({ cursor: z.string(), field: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 export const sortedRegistered = defineEvent(
@@ -106,25 +106,25 @@ export const sortedRegistered = defineEvent(
     operator: z.string().optional(),
     constraintKey: z.string().optional(),
   }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const sortedFilterChanged = defineEvent(
   'aggregates/sortedFilterChanged',
   z.object({ id: z.string(), filter: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const sortedFetchStarted = defineEvent(
   'aggregates/sortedFetchStarted',
   z.object({ id: z.string(), signature: z.string() }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 export const sortedLoaded = defineEvent(
   'aggregates/sortedLoaded',
   z.object({ id: z.string(), signature: z.string(), values: z.array(bucketSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const sortedFailed = defineEvent(
   'aggregates/sortedFailed',
   z.object({ id: z.string(), error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );

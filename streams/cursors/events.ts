@@ -46,46 +46,56 @@ export const registrationRequested = defineEvent(
     namespaces: z.record(z.string(), z.enum(['and', 'or'])).optional(),
     excludedPaths: z.array(z.string()).optional(),
   }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 export const registered = defineEvent('cursors/registered', z.object({ name: z.string() }), {
   source: 'system',
+  redact: [],
 });
 
 export const registrationRefused = defineEvent(
   'cursors/registrationRefused',
   z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
-export const removed = defineEvent('cursors/removed', z.object({ name: z.string() }), { source: 'ui' });
+export const removed = defineEvent('cursors/removed', z.object({ name: z.string() }), {
+  source: 'ui',
+  redact: [],
+});
 
 export const resolving = defineEvent('cursors/resolving', z.object({ name: z.string() }), {
   source: 'system',
+  redact: [],
 });
-export const resolved = defineEvent('cursors/resolved', z.object({ name: z.string() }), { source: 'system' });
+export const resolved = defineEvent('cursors/resolved', z.object({ name: z.string() }), {
+  source: 'system',
+  redact: [],
+});
 export const resolveFailed = defineEvent(
   'cursors/resolveFailed',
   z.object({ name: z.string(), error: serializedErrorSchema }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 export const fetchRequested = defineEvent('cursors/fetchRequested', z.object({ name: z.string() }), {
   source: 'ui',
+  redact: [],
 });
 export const nextPageRequested = defineEvent('cursors/nextPageRequested', z.object({ name: z.string() }), {
   source: 'ui',
+  redact: [],
 });
 export const nextGroupsRequested = defineEvent(
   'cursors/nextGroupsRequested',
   z.object({ name: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const groupNextRequested = defineEvent(
   'cursors/groupNextRequested',
   z.object({ name: z.string(), groupKey: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 /** A search typed or cleared (free text, or tokens kept as `(t1) (t2)`). */
@@ -97,20 +107,20 @@ export const fulltextChanged = defineEvent(
     mode: z.enum(['should', 'must']).nullable().optional(),
     tokens: z.array(z.string()).optional(),
   }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 export const optionsChanged = defineEvent(
   'cursors/optionsChanged',
   z.object({ name: z.string(), options: cursorOptionsSchema.partial() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 /** A fetch, refused: unknown cursor, no nextGroups token, no group or no group token. */
 export const fetchRefused = defineEvent(
   'cursors/fetchRefused',
   z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 /** The request leaves: status initial / fetching / next; `signature` is the `state` sent. */
@@ -122,7 +132,7 @@ export const fetchStarted = defineEvent(
     signature: z.string(),
     groupKey: z.string().optional(),
   }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
 export const pageLoaded = defineEvent(
@@ -141,18 +151,18 @@ export const pageLoaded = defineEvent(
     nextGroups: z.string().nullable().optional(),
     groupKey: z.string().optional(),
   }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 
 /** The answer's `state` is not the current signature: the list is asked again (protocol §8.4). */
 export const pageInvalidated = defineEvent(
   'cursors/pageInvalidated',
   z.object({ name: z.string(), page: pageKindSchema, sent: z.string(), received: z.string().nullable() }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 
 export const fetchFailed = defineEvent(
   'cursors/fetchFailed',
   z.object({ name: z.string(), page: pageKindSchema, error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );

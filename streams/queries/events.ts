@@ -32,7 +32,7 @@ export const constraintsRequested = defineEvent(
     constraints: z.record(z.string(), constraintSchema.nullable()),
     replace: z.boolean().optional(),
   }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 /** The request passed its checks: the reducer applies it. */
@@ -43,13 +43,13 @@ export const constraintsSet = defineEvent(
     constraints: z.record(z.string(), constraintSchema.nullable()),
     replace: z.boolean().optional(),
   }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
 export const constraintsRefused = defineEvent(
   'queries/constraintsRefused',
   z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 /** A sub-query or a lookup gave its ids: the constraint is sent as `{field: {operator: ids}}`. */
@@ -61,11 +61,11 @@ export const constraintResolved = defineEvent(
     operator: z.string(),
     value: z.unknown(),
   }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
 export const constraintFailed = defineEvent(
   'queries/constraintFailed',
   z.object({ name: z.string(), key: z.string(), error: serializedErrorSchema }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );

@@ -22,40 +22,42 @@ import { schemaBodySchema } from './api';
 export const resolveRequested = defineEvent(
   'schemas/resolveRequested',
   z.object({ names: z.array(z.string()), force: z.boolean().optional() }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
 export const reloadRequested = defineEvent('schemas/reloadRequested', z.object({ name: z.string() }), {
   source: 'ui',
+  redact: [],
 });
 
 /** A resolve or reload without a name, or a reload of an unknown schema (protocol §11.2 messages). */
 export const resolveRefused = defineEvent(
   'schemas/resolveRefused',
   z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 /** One batch of names is asked (protocol §11.1: at most 20 names a call). */
 export const batchRequested = defineEvent(
   'schemas/batchRequested',
   z.object({ names: z.array(z.string()) }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 
 export const resolved = defineEvent('schemas/resolved', z.object({ schemas: z.array(schemaBodySchema) }), {
   source: 'server',
+  redact: [],
 });
 
 export const resolveFailed = defineEvent(
   'schemas/resolveFailed',
   z.object({ names: z.array(z.string()), error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 
 /** Headers that came inline with a list or tree answer asked with `headers=true` (protocol §1.8). */
 export const headersReceived = defineEvent(
   'schemas/headersReceived',
   z.object({ schema: schemaBodySchema }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );

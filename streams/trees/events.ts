@@ -29,48 +29,56 @@ import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
 export const registrationRequested = defineEvent(
   'trees/registrationRequested',
   treeOptionsSchema.partial().extend({ name: z.string(), path: z.string(), fulltext: z.string().optional() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const registered = defineEvent('trees/registered', z.object({ name: z.string() }), {
   source: 'system',
+  redact: [],
 });
 export const registrationRefused = defineEvent(
   'trees/registrationRefused',
   z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
-export const removed = defineEvent('trees/removed', z.object({ name: z.string() }), { source: 'ui' });
+export const removed = defineEvent('trees/removed', z.object({ name: z.string() }), {
+  source: 'ui',
+  redact: [],
+});
 
-export const resolving = defineEvent('trees/resolving', z.object({ name: z.string() }), { source: 'system' });
+export const resolving = defineEvent('trees/resolving', z.object({ name: z.string() }), {
+  source: 'system',
+  redact: [],
+});
 export const resolved = defineEvent('trees/resolved', z.object({ name: z.string(), treefield: z.string() }), {
   source: 'system',
+  redact: [],
 });
 export const resolveFailed = defineEvent(
   'trees/resolveFailed',
   z.object({ name: z.string(), error: serializedErrorSchema }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 
 export const fetchRequested = defineEvent(
   'trees/fetchRequested',
   z.object({ name: z.string(), nodeId: z.string().nullable().optional(), next: z.boolean().optional() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const fetchRefused = defineEvent(
   'trees/fetchRefused',
   z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', failure: true },
+  { source: 'system', redact: [], failure: true },
 );
 /** Asked while the tree was initial or fetching: queued, newest first, and replayed after. */
 export const fetchPostponed = defineEvent(
   'trees/fetchPostponed',
   treeFetchSchema.extend({ name: z.string() }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 export const fetchStarted = defineEvent(
   'trees/fetchStarted',
   treeFetchSchema.extend({ name: z.string(), signature: z.string() }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 export const pageLoaded = defineEvent(
   'trees/pageLoaded',
@@ -83,34 +91,34 @@ export const pageLoaded = defineEvent(
     hasMoreResults: z.boolean(),
     nextResultsToken: z.string().nullable(),
   }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 /** The answer's `state` is not the current signature: back to resolved, the fetch queued again. */
 export const pageInvalidated = defineEvent(
   'trees/pageInvalidated',
   treeFetchSchema.extend({ name: z.string(), sent: z.string(), received: z.string().nullable() }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const fetchFailed = defineEvent(
   'trees/fetchFailed',
   treeFetchSchema.extend({ name: z.string(), error: serializedErrorSchema }),
-  { source: 'server', failure: true },
+  { source: 'server', redact: [], failure: true },
 );
 
 export const fulltextChanged = defineEvent(
   'trees/fulltextChanged',
   z.object({ name: z.string(), fulltext: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 
 export const nodeRevealRequested = defineEvent(
   'trees/nodeRevealRequested',
   z.object({ name: z.string(), nodeId: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 /** One level of a parent walk: the node and what it says of its parent. */
 export const ancestorLoaded = defineEvent(
   'trees/ancestorLoaded',
   z.object({ name: z.string(), nodes: z.array(treeNodeSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
