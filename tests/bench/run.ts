@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { initialJsSize } from './bundle-size';
+import { benchCartGrid } from './cart-grid';
 import { benchReducerFold } from './reducer-fold';
 import { benchCursorFold } from './cursor-fold';
 import { benchExport, benchRecorderMemory, benchReplay } from './replay';
@@ -27,7 +28,24 @@ const exported = benchExport(50_000);
 const memory = benchRecorderMemory();
 const split = benchSplit(100_000);
 
+const cartGrid = await benchCartGrid(10_000);
+
 const figures: Figure[] = [
+  {
+    name: '10 000-item cart, React into happy-dom: from the ids and first chunk to the first tiles',
+    value: cartGrid.firstTilesMs,
+    unit: 'ms',
+  },
+  {
+    name: '10 000-item cart: tiles in the DOM (virtualised grid)',
+    value: cartGrid.tilesInDom,
+    unit: 'tiles',
+  },
+  {
+    name: `10 000-item cart: jump to the middle, render (${cartGrid.tilesAfterScroll} tiles in the DOM after)`,
+    value: cartGrid.scrollMs,
+    unit: 'ms',
+  },
   {
     name: `search list fold: ${cursorFold.rows} rows in ${cursorFold.pages} pages (fetch + answer each), total`,
     value: cursorFold.totalMs,

@@ -1,0 +1,156 @@
+import { register } from 'node:module';
+import { performance } from 'node:perf_hooks';
+import { Window } from 'happy-dom';
+import { chunkLoaded, itemsListed } from '../../streams/carts/content-events';
+import type { CartItem } from '../../streams/carts/model';
+import { selectContent, selectItemGroups } from '../../streams/carts/selectors';
+import { initialRootState, rootReducer } from '../../streams/root';
+import { whoAmILoaded } from '../../streams/session/events';
+import { storeWithoutEpics } from '../helpers/store-without-epics';
+
+export interface CartGridFigures {
+  /** from the cart's ids and its first chunk arriving to the first tiles in the DOM */
+  firstTilesMs: number;
+  tilesInDom: number;
+  /** a jump to the middle of the cart: render time and tiles in the DOM */
+  scrollMs: number;
+  tilesAfterScroll: number;
+}
+
+/** Views import their CSS, which Node cannot load: it is empty here. */
+const IGNORE_CSS = `export async function load(url, context, next) {
+  return url.endsWith('.css') ? { format: 'module', source: '', shortCircuit: true } : next(url, context);
+}`;
+
+const GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'HTMLElement',
+  'Node',
+  'Element',
+  'Event',
+  'ResizeObserver',
+];
+
+/**
+ * A cart of `count` items in the virtualised grid of the cart screen, rendered by React into
+ * happy-dom (no layout: the grid uses its fallback viewport of 1024×600 px).
+ */
+export async function benchCartGrid(count: number): Promise<CartGridFigures> {
+  register(`data:text/javascript,${encodeURIComponent(IGNORE_CSS)}`);
+  // the production build of React, as users run it
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const window = new Window({ url: 'http://localhost/', width: 1280, height: 800 });
+  const saved = new Map(GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
+  for (const name of GLOBALS) {
+    Object.defineProperty(globalThis, name, {
+      value: (window as unknown as Record<string, unknown>)[name],
+      configurable: true,
+      writable: true,
+    });
+  }
+  try {
+    // React DOM decides at import time whether it runs in a browser: import it once the DOM is there
+    const [
+      { createElement },
+      { createRoot },
+      { flushSync },
+      { PortalProvider },
+      { CartItems },
+      { useAppState },
+    ] = await Promise.all([
+      import('react'),
+      import('react-dom/client'),
+      import('react-dom'),
+      import('../../src/app/store-context'),
+      import('../../src/carts/cart-items'),
+      import('../../src/hooks/use-app-state'),
+    ]);
+    const ids = Array.from({ length: count }, (_, index) => String(index + 1));
+    const store = storeWithoutEpics({ reducer: rootReducer, initialState: initialRootState });
+    store.dispatch(whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } }));
+
+    function Grid() {
+      const groups = useAppState(selectItemGroups, 'huge');
+      const content = useAppState(selectContent, 'huge');
+      return createElement(CartItems, {
+        cartId: 'huge',
+        groups,
+        content,
+        imageOf: () => '',
+        canChange: true,
+      });
+    }
+
+    const container = window.document.createElement('div');
+    window.document.body.append(container as never);
+    const root = createRoot(container as unknown as HTMLElement);
+    const firstChunk: CartItem[] = ids.slice(0, 100).map((id) => ({
+      id,
+      resource: 'asset',
+      name: `asset-${id}.jpg`,
+      title: null,
+      mimetype: 'image/jpeg',
+      nature: 'image',
+      filesize: 1000,
+      width: 800,
+      height: 600,
+    }));
+    const cart = {
+      id: 'huge',
+      name: 'Huge',
+      description: '',
+      isPrivate: true,
+      type: '',
+      expires: null,
+      collaborators: [],
+      collaboratorNames: {},
+      isMine: true,
+      modified: null,
+      ownerName: '',
+      items: { asset: ids },
+      total: count,
+    };
+
+    const start = performance.now();
+    store.dispatch(itemsListed({ cart, huge: true }));
+    store.dispatch(chunkLoaded({ cartId: 'huge', index: 0, details: firstChunk }));
+    flushSync(() =>
+      root.render(
+        createElement(PortalProvider, {
+          value: { store, exportEventLog: () => '' },
+          children: createElement(Grid),
+        }),
+      ),
+    );
+    const firstTilesMs = performance.now() - start;
+    const tilesInDom = container.querySelectorAll('[role="gridcell"]').length;
+
+    const scroller = container.querySelector('.virtual-grid') as unknown as HTMLElement;
+    const scrollStart = performance.now();
+    scroller.scrollTop = 500_000;
+    flushSync(() => {
+      scroller.dispatchEvent(new window.Event('scroll') as unknown as Event);
+    });
+    const scrollMs = performance.now() - scrollStart;
+    const tilesAfterScroll = container.querySelectorAll('[role="gridcell"]').length;
+    root.unmount();
+    // React's scheduler finishes on a later tick: the DOM stays until then
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return {
+      firstTilesMs: Math.round(firstTilesMs * 10) / 10,
+      tilesInDom,
+      scrollMs: Math.round(scrollMs * 10) / 10,
+      tilesAfterScroll,
+    };
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else delete (globalThis as Record<string, unknown>)[name];
+    }
+    await window.happyDOM.close();
+  }
+}
