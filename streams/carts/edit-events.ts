@@ -11,7 +11,7 @@ const redactPeople = <P extends { collaborators: string[] }>(payload: P): P => (
   ...payload,
   collaborators: payload.collaborators.map(() => REDACTED),
 });
-const failure = { source: 'server', failure: true } as const;
+const failure = { source: 'server', failure: true, redact: [] } as const;
 
 /** `name` may be missing: the rule then answers 'A cart requires a name' (seed 000 §5). */
 export const createRequested = defineEvent(
@@ -27,6 +27,7 @@ export const createRequested = defineEvent(
 /** The name rule refused it: nothing was sent. */
 export const createRefused = defineEvent('carts/createRefused', z.object({ message: z.string() }), {
   source: 'system',
+  redact: [],
 });
 export const created = defineEvent('carts/created', z.object({ cart: cartSchema }), {
   source: 'server',
@@ -42,10 +43,11 @@ export const createFailed = defineEvent(
 export const editRequested = defineEvent(
   'carts/editRequested',
   z.object({ cartId, name: z.string().optional(), description: z.string(), isPrivate: z.boolean() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const editRefused = defineEvent('carts/editRefused', z.object({ cartId, message: z.string() }), {
   source: 'system',
+  redact: [],
 });
 export const edited = defineEvent('carts/edited', z.object({ cart: cartSchema }), {
   source: 'server',
@@ -57,8 +59,11 @@ export const editFailed = defineEvent(
   failure,
 );
 
-export const deleteRequested = defineEvent('carts/deleteRequested', z.object({ cartId }), { source: 'ui' });
-export const deleted = defineEvent('carts/deleted', z.object({ cartId }), { source: 'server' });
+export const deleteRequested = defineEvent('carts/deleteRequested', z.object({ cartId }), {
+  source: 'ui',
+  redact: [],
+});
+export const deleted = defineEvent('carts/deleted', z.object({ cartId }), { source: 'server', redact: [] });
 export const deleteFailed = defineEvent(
   'carts/deleteFailed',
   z.object({ cartId, error: serializedErrorSchema }),
@@ -69,7 +74,7 @@ export const deleteFailed = defineEvent(
 export const itemsAddRequested = defineEvent(
   'carts/itemsAddRequested',
   z.object({ cartId, items: itemMapSchema }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const itemsAdded = defineEvent('carts/itemsAdded', z.object({ cart: cartSchema }), {
   source: 'server',
@@ -85,7 +90,7 @@ export const itemsAddFailed = defineEvent(
 export const itemsRemoveRequested = defineEvent(
   'carts/itemsRemoveRequested',
   z.object({ cartId, keys: z.array(z.string()) }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const itemsRemoved = defineEvent('carts/itemsRemoved', z.object({ cart: cartSchema }), {
   source: 'server',
@@ -107,7 +112,7 @@ export const collaboratorsAddRequested = defineEvent(
 export const collaboratorsRemoveRequested = defineEvent(
   'carts/collaboratorsRemoveRequested',
   z.object({ cartId, collaborators: z.array(z.string()) }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const collaboratorsChanged = defineEvent(
   'carts/collaboratorsChanged',
@@ -126,8 +131,12 @@ export const collaboratorsChangeFailed = defineEvent(
 /** Leaves a cart shared with me; skipped while the list loads (protocol §6.3). */
 export const unsubscribeRequested = defineEvent('carts/unsubscribeRequested', z.object({ cartId }), {
   source: 'ui',
+  redact: [],
 });
-export const unsubscribed = defineEvent('carts/unsubscribed', z.object({ cartId }), { source: 'server' });
+export const unsubscribed = defineEvent('carts/unsubscribed', z.object({ cartId }), {
+  source: 'server',
+  redact: [],
+});
 export const unsubscribeFailed = defineEvent(
   'carts/unsubscribeFailed',
   z.object({ cartId, error: serializedErrorSchema }),

@@ -12,31 +12,36 @@ import {
   shareInfoSchema,
 } from './model';
 
-const failure = { source: 'server', failure: true } as const;
+const failure = { source: 'server', failure: true, redact: [] } as const;
 const uuid = z.string();
 
 /** The share dialog opened: the share actions and the zip profiles are loaded (protocol §6.4). */
 export const shareOptionsRequested = defineEvent('carts/shareOptionsRequested', z.object({}), {
   source: 'ui',
+  redact: [],
 });
 export const shareActionsStarted = defineEvent('carts/shareActionsStarted', z.object({}), {
   source: 'system',
+  redact: [],
 });
 export const shareActionsLoaded = defineEvent(
   'carts/shareActionsLoaded',
   z.object({ actions: z.array(codeLabelSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const shareActionsLoadFailed = defineEvent(
   'carts/shareActionsLoadFailed',
   z.object({ error: serializedErrorSchema }),
   failure,
 );
-export const profilesStarted = defineEvent('carts/profilesStarted', z.object({}), { source: 'system' });
+export const profilesStarted = defineEvent('carts/profilesStarted', z.object({}), {
+  source: 'system',
+  redact: [],
+});
 export const profilesLoaded = defineEvent(
   'carts/profilesLoaded',
   z.object({ profiles: z.array(codeLabelSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const profilesLoadFailed = defineEvent(
   'carts/profilesLoadFailed',
@@ -70,7 +75,7 @@ export const shareRequested = defineEvent(
 export const shareCreated = defineEvent(
   'carts/shareCreated',
   z.object({ cartId: z.string(), share: createdShareSchema }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const shareFailed = defineEvent(
   'carts/shareFailed',
@@ -80,6 +85,7 @@ export const shareFailed = defineEvent(
 /** The share dialog shows a new form again. */
 export const shareDialogReset = defineEvent('carts/shareDialogReset', z.object({ cartId: z.string() }), {
   source: 'ui',
+  redact: [],
 });
 
 /** The links I created for a cart, when the server lists them. */
@@ -87,12 +93,12 @@ export const shareDialogReset = defineEvent('carts/shareDialogReset', z.object({
 export const sharesListRequested = defineEvent(
   'carts/sharesListRequested',
   z.object({ cartId: z.string(), link: z.string() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const sharesListed = defineEvent(
   'carts/sharesListed',
   z.object({ cartId: z.string(), shares: z.array(createdShareSchema) }),
-  { source: 'server' },
+  { source: 'server', redact: [] },
 );
 export const sharesListFailed = defineEvent(
   'carts/sharesListFailed',
@@ -107,12 +113,12 @@ export const sharesListFailed = defineEvent(
 export const sharedCartOpened = defineEvent(
   'carts/sharedCartOpened',
   z.object({ uuid, withPassword: z.boolean() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const sharedCartStarted = defineEvent(
   'carts/sharedCartStarted',
   z.object({ uuid, withPassword: z.boolean() }),
-  { source: 'system' },
+  { source: 'system', redact: [] },
 );
 export const sharedCartLoaded = defineEvent(
   'carts/sharedCartLoaded',
@@ -130,10 +136,11 @@ export const sharedCartFailed = defineEvent(
 export const shareActionRequested = defineEvent(
   'carts/shareActionRequested',
   z.object({ uuid, action: z.string(), items: itemMapSchema.nullable() }),
-  { source: 'ui' },
+  { source: 'ui', redact: [] },
 );
 export const shareActionDone = defineEvent('carts/shareActionDone', z.object({ uuid, action: z.string() }), {
   source: 'server',
+  redact: [],
 });
 export const shareActionFailed = defineEvent(
   'carts/shareActionFailed',
