@@ -1,8 +1,9 @@
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
-import { reset } from '../../mocks/runtime';
-import { cartOpened } from '../../streams/carts/content-events';
+import { addHugeCart } from '../../mocks/db/huge-cart';
+import { reset, runtime } from '../../mocks/runtime';
+import { cartOpened, visibleRangeChanged } from '../../streams/carts/content-events';
 import { createRequested, editRequested, itemsAddRequested } from '../../streams/carts/edit-events';
 import { cartsEpics } from '../../streams/carts/epics';
 import { listOpened } from '../../streams/carts/events';
@@ -138,5 +139,25 @@ describe('carts against the demo server (protocol §6)', () => {
     visitor.store.dispatch(sharedCartOpened({ uuid: 'no-such-share', withPassword: false }));
     const state = await visitor.until((current) => current.carts.shared['no-such-share']?.status === 'error');
     expect(state.carts.shared['no-such-share']?.error?.status).toBe(404);
+  });
+
+  it('shows a huge cart through the list query: the window chunk comes with its details (protocol §6.6)', async () => {
+    const cartId = String(addHugeCart(runtime.db, 1200).id);
+    const { store, until } = await portal('alice');
+    store.dispatch(cartOpened({ cartId }));
+    await until(
+      (state) =>
+        state.carts.contents[cartId]?.huge === true && state.carts.contents[cartId]?.status === 'loaded',
+    );
+    store.dispatch(visibleRangeChanged({ cartId, first: 300, last: 330 }));
+    const state = await until((current) => {
+      const chunks = current.carts.contents[cartId]?.chunks ?? {};
+      return chunks['2'] === 'loaded' && chunks['3'] === 'loaded';
+    });
+    const content = state.carts.contents[cartId]!;
+    expect(Object.keys(content.chunks).sort()).toEqual(['2', '3']);
+    const firstOfChunk3 = content.keys[300]!;
+    expect(content.details[firstOfChunk3]?.name).toBeTruthy();
+    expect(content.details[content.keys[0]!]).toBeUndefined();
   });
 });
