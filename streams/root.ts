@@ -21,6 +21,7 @@ import * as treesEpics from './trees/epics';
 import { initialTreesState, treesReducer } from './trees/reducer';
 import * as savedSearchesEpics from './saved-searches/epics';
 import { initialSavedSearchesState, savedSearchesReducer } from './saved-searches/reducer';
+import * as searchEpics from './search/epics';
 import * as typeaheadEpics from './typeahead/epics';
 import { initialTypeaheadState, typeaheadReducer } from './typeahead/reducer';
 import * as notificationsEpics from './notifications/epics';
@@ -119,6 +120,7 @@ export const rootEpic: Epic<RootState> = combineEpics<RootState>(
   ...Object.values(aggregatesEpics),
   ...Object.values(typeaheadEpics),
   ...Object.values(savedSearchesEpics),
+  ...Object.values(searchEpics),
   ...Object.values(preferencesEpics),
   ...Object.values(profileEpics),
   ...Object.values(notificationsEpics),

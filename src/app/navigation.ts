@@ -13,8 +13,10 @@ export interface NavigationLink {
  * link is added here in the same change that makes the screen work.
  */
 export const NAVIGATION: readonly NavigationLink[] = [
+  { href: '/search', label: 'nav.search' },
   { href: '/carts', label: 'nav.carts', requiresUser: true },
   { href: '/downloads', label: 'nav.downloads' },
+  { href: '/saved-searches', label: 'nav.savedSearches', requiresUser: true },
   { href: '/notifications', label: 'nav.notifications', requiresUser: true },
   { href: '/account', label: 'nav.account' },
 ];

@@ -7,6 +7,8 @@ import { DevtoolsRoute } from '../devtools/devtools-route';
 import { DownloadsPage } from '../downloads/downloads-page';
 import { HomePage } from '../home/home-page';
 import { NotificationsPage } from '../notifications/notifications-page';
+import { SavedSearchesPage } from '../saved-searches/saved-searches-page';
+import { SearchPage } from '../search/search-page';
 import { SignInPage } from '../session/sign-in-page';
 import { SharedCartPage } from '../share/shared-cart-page';
 import { NotFoundPage } from './not-found-page';
@@ -17,10 +19,12 @@ import { NotFoundPage } from './not-found-page';
  */
 const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/signin', component: SignInPage },
+  { path: '/search', component: SearchPage },
   { path: '/carts/:id', component: CartPage },
   { path: '/carts', component: CartsPage },
   { path: '/share/:uuid', component: SharedCartPage },
   { path: '/downloads', component: DownloadsPage },
+  { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/notifications', component: NotificationsPage },
   { path: '/account', component: AccountPage },
   { path: '/devtools', component: DevtoolsRoute },

@@ -4,6 +4,8 @@ import { devtoolsMessagesEn } from '../devtools/messages';
 import { sessionMessagesEn } from '../session/messages';
 import { accountMessagesEn } from '../account/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
+import { savedSearchesMessagesEn } from '../saved-searches/messages';
+import { searchMessagesEn } from '../search/messages';
 /** The shell's own English messages. */
 export const shellMessagesEn = {
   'app.loading': 'Loading the portal…',
@@ -59,6 +61,8 @@ export const en = {
   ...devtoolsMessagesEn,
   ...downloadsMessagesEn,
   ...cartsMessagesEn,
+  ...searchMessagesEn,
+  ...savedSearchesMessagesEn,
 };
 
 export type MessageKey = keyof typeof en;

@@ -4,6 +4,8 @@ import { devtoolsMessagesFr } from '../devtools/messages';
 import { sessionMessagesFr } from '../session/messages';
 import { accountMessagesFr } from '../account/messages';
 import { notificationsMessagesFr } from '../notifications/messages';
+import { savedSearchesMessagesFr } from '../saved-searches/messages';
+import { searchMessagesFr } from '../search/messages';
 import type { Messages, shellMessagesEn } from './messages-en';
 
 const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
@@ -57,4 +59,6 @@ export const fr: Messages = {
   ...devtoolsMessagesFr,
   ...downloadsMessagesFr,
   ...cartsMessagesFr,
+  ...searchMessagesFr,
+  ...savedSearchesMessagesFr,
 };

@@ -2,6 +2,7 @@ import type { CursorsState } from '../cursors/reducer';
 import { wireConstraint } from '../queries/operators';
 import type { ConstraintEntry, QueriesState } from '../queries/reducer';
 import { selectWireQuery } from '../queries/selectors';
+import { stableJson } from '../queries/signature';
 import type { SavedSearch, SavedSearchData } from './api';
 
 type ListSlices = { cursors: CursorsState; queries: QueriesState };
@@ -63,18 +64,6 @@ export function isBookmarkable(data: SavedSearchData): boolean {
   return !isEmpty(data.fulltextTokens) || !isEmpty(data.userConstraints) || !isEmpty(data.customParams);
 }
 
-/** JSON with object keys sorted, so that two equal values compare equal as text. */
-function stable(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stable).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stable(inner)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
 /** The server's default mode is `must` (demo server README): an unset mode means it. */
 const modeOf = (data: SavedSearchData) => data.fulltextMode ?? 'must';
 
@@ -87,9 +76,9 @@ export function sameSearch(stored: SavedSearchData, current: SavedSearchData): b
   return (
     stored.path === current.path &&
     modeOf(stored) === modeOf(current) &&
-    stable(stored.customParams ?? {}) === stable(current.customParams ?? {}) &&
-    stable(stored.userConstraints ?? {}) === stable(current.userConstraints ?? {}) &&
-    stable(stored.fulltextTokens ?? []) === stable(current.fulltextTokens ?? [])
+    stableJson(stored.customParams ?? {}) === stableJson(current.customParams ?? {}) &&
+    stableJson(stored.userConstraints ?? {}) === stableJson(current.userConstraints ?? {}) &&
+    stableJson(stored.fulltextTokens ?? []) === stableJson(current.fulltextTokens ?? [])
   );
 }
 

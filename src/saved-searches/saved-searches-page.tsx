@@ -1,0 +1,245 @@
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'wouter';
+import { navigated } from '../../streams/router/events';
+import {
+  collaboratorsAddRequested,
+  deleteRequested,
+  filterChanged,
+  listRequested,
+  privateSwitchRequested,
+  renameRequested,
+  revokeRequested,
+} from '../../streams/saved-searches/events';
+import { unsubscribeRequested } from '../../streams/saved-searches/events';
+import {
+  selectSavedSearches,
+  selectSavedSearchesFilter,
+  selectSavedSearchesLoaded,
+  selectSavedSearchesNotice,
+  selectSavedSearchesStatus,
+  type ShownSavedSearch,
+} from '../../streams/saved-searches/selectors';
+import { formatSearch, paramsOfSaved, SEARCH_ROUTE } from '../../streams/search/url';
+import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+
+/** Where a saved search opens: the search screen with its address (so it can be shared too). */
+export function savedSearchTarget(search: ShownSavedSearch): { path: string; search: string } {
+  return { path: SEARCH_ROUTE, search: formatSearch(paramsOfSaved(search.data)) };
+}
+
+function ShareDialog({ search, onClose }: { search: ShownSavedSearch; onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const others = search.subscriberIds.filter((id) => id !== search.ownerId);
+  const target = savedSearchTarget(search);
+  return (
+    <ModalDialog title={t('savedSearches.shareTitle', { name: search.name })} onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const collaborators = text
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean);
+          if (collaborators.length === 0) return;
+          const url = `${window.location.origin}${target.path}${target.search}`;
+          dispatch(collaboratorsAddRequested({ id: search.id, collaborators, url }));
+          onClose();
+        }}
+      >
+        <label htmlFor={fieldId}>{t('savedSearches.collaborators')}</label>
+        <input id={fieldId} type="text" value={text} onChange={(event) => setText(event.target.value)} />
+        <p>{t('savedSearches.collaboratorsHelp')}</p>
+        <p>{t('savedSearches.subscribers', { count: others.length })}</p>
+        <div className="button-row">
+          <button type="submit">{t('savedSearches.share')}</button>
+          {others.length > 0 && (
+            <button
+              type="button"
+              onClick={() => {
+                dispatch(revokeRequested({ id: search.id, userIds: others }));
+                onClose();
+              }}
+            >
+              {t('savedSearches.revoke')}
+            </button>
+          )}
+          <button type="button" onClick={onClose}>
+            {t('savedSearches.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+function SavedSearchItem({ search }: { search: ShownSavedSearch }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const locale = useAppState(selectEffectiveLocale);
+  const [renaming, setRenaming] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const [name, setName] = useState(search.name);
+  const busy = search.status === 'fetching';
+  return (
+    <li className="saved-search" aria-label={search.name} aria-busy={busy}>
+      <div className="saved-search__text">
+        <strong>{search.name}</strong>{' '}
+        <span className="saved-search__tags">
+          {t(search.isMine ? 'savedSearches.mine' : 'savedSearches.sharedWithMe')}
+          {search.isPrivatelyShared && ` · ${t('savedSearches.privatelyShared')}`}
+        </span>
+        {search.description && <p>{search.description}</p>}
+        {search.created !== null && (
+          <p>{t('savedSearches.created', { date: new Date(search.created).toLocaleDateString(locale) })}</p>
+        )}
+      </div>
+      {renaming ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (name.trim()) dispatch(renameRequested({ id: search.id, name: name.trim() }));
+            setRenaming(false);
+          }}
+        >
+          <input
+            type="text"
+            aria-label={t('savedSearches.newName')}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          <button type="submit">{t('savedSearches.save')}</button>
+          <button type="button" onClick={() => setRenaming(false)}>
+            {t('savedSearches.cancel')}
+          </button>
+        </form>
+      ) : (
+        <div className="button-row">
+          <button
+            type="button"
+            aria-label={t('savedSearches.openNamed', { name: search.name })}
+            onClick={() => dispatch(navigated({ ...savedSearchTarget(search), via: 'link' }))}
+          >
+            {t('savedSearches.open')}
+          </button>
+          {search.isMine ? (
+            <>
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t('savedSearches.renameNamed', { name: search.name })}
+                onClick={() => {
+                  setName(search.name);
+                  setRenaming(true);
+                }}
+              >
+                {t('savedSearches.rename')}
+              </button>
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t('savedSearches.shareNamed', { name: search.name })}
+                onClick={() => setSharing(true)}
+              >
+                {t('savedSearches.share')}
+              </button>
+              <label>
+                <input
+                  type="checkbox"
+                  disabled={busy}
+                  aria-label={t('savedSearches.switchPrivateNamed', { name: search.name })}
+                  checked={search.isPrivate ?? !search.isPrivatelyShared}
+                  onChange={(event) =>
+                    dispatch(privateSwitchRequested({ id: search.id, isPrivate: event.target.checked }))
+                  }
+                />{' '}
+                {t('savedSearches.switchPrivate')}
+              </label>
+              <button
+                type="button"
+                disabled={busy}
+                aria-label={t('savedSearches.deleteNamed', { name: search.name })}
+                onClick={() => dispatch(deleteRequested({ id: search.id }))}
+              >
+                {t('savedSearches.delete')}
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              disabled={busy}
+              aria-label={t('savedSearches.unsubscribeNamed', { name: search.name })}
+              onClick={() => dispatch(unsubscribeRequested({ id: search.id }))}
+            >
+              {t('savedSearches.unsubscribe')}
+            </button>
+          )}
+        </div>
+      )}
+      {sharing && <ShareDialog search={search} onClose={() => setSharing(false)} />}
+    </li>
+  );
+}
+
+/** `/saved-searches`: the user's saved searches and those shared with them (protocol §17). */
+export function SavedSearchesPage() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const isUser = useAppState(selectIsUser);
+  const searches = useAppState(selectSavedSearches);
+  const loaded = useAppState(selectSavedSearchesLoaded);
+  const status = useAppState(selectSavedSearchesStatus);
+  const notice = useAppState(selectSavedSearchesNotice);
+  const filter = useAppState(selectSavedSearchesFilter);
+
+  useEffect(() => {
+    if (isUser) dispatch(listRequested({}));
+  }, [dispatch, isUser]);
+
+  if (!isUser) {
+    return (
+      <section className="panel">
+        <h1>{t('savedSearches.title')}</h1>
+        <p>
+          {t('savedSearches.visitor')} <Link href="/signin">{t('savedSearches.signInLink')}</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="panel saved-searches-page">
+      <h1>{t('savedSearches.title')}</h1>
+      <input
+        type="search"
+        aria-label={t('savedSearches.filter')}
+        value={filter}
+        onChange={(event) => dispatch(filterChanged({ text: event.target.value }))}
+      />
+      {notice && (
+        <div role="alert" className="form__error">
+          {notice.detail
+            ? t('savedSearches.failure', { message: notice.message, detail: notice.detail })
+            : notice.message}{' '}
+          {notice.operation === 'list' && (
+            <button type="button" onClick={() => dispatch(listRequested({}))}>
+              {t('savedSearches.retry')}
+            </button>
+          )}
+        </div>
+      )}
+      {!loaded && status === 'fetching' && <p role="status">{t('savedSearches.loading')}</p>}
+      {loaded && searches.length === 0 && <p>{t('savedSearches.empty')}</p>}
+      <ul className="saved-searches-page__list" aria-label={t('savedSearches.title')}>
+        {searches.map((search) => (
+          <SavedSearchItem key={search.id} search={search} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useCallback } from 'react';
+import { selectApiPath, selectVariation, variationUrl } from '../../streams/carts/selectors';
+import { config } from '../../streams/core/config';
+import { reached } from '../../streams/core/status';
+import { fetchRequested, nextPageRequested } from '../../streams/cursors/events';
+import type { Row } from '../../streams/cursors/model';
+import {
+  selectCursorError,
+  selectCursorHasMore,
+  selectCursorIds,
+  selectCursorRow,
+  selectCursorStatus,
+  selectCursorTotal,
+} from '../../streams/cursors/selectors';
+import type { RootState } from '../../streams/root';
+import { SEARCH_CURSOR } from '../../streams/search/url';
+import { AddToCartButton } from '../carts/add-to-cart-button';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
+
+const selectCursors = (state: RootState) => state.cursors;
+const TILE_WIDTH = 200;
+const TILE_HEIGHT = 230;
+
+/** The name a result is known by (UI-CONTRACT: each result is named by the asset's name). */
+export function resultName(row: Row | undefined, key: string): string {
+  const name = row?.name ?? row?.title;
+  return typeof name === 'string' && name ? name : key;
+}
+
+function ResultTile({ row, name }: { row: Row; name: string }) {
+  const apiPath = useAppState(selectApiPath);
+  const variation = useAppState(selectVariation);
+  const resource = typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
+  return (
+    <div className="result-tile">
+      <img
+        className="result-tile__image"
+        src={variationUrl(apiPath, resource, String(row.id), variation)}
+        alt=""
+        loading="lazy"
+        width={TILE_WIDTH - 16}
+        height={140}
+      />
+      <span className="result-tile__name" title={name}>
+        {name}
+      </span>
+      <AddToCartButton resource={resource} id={row.id} name={name} />
+    </div>
+  );
+}
+
+/**
+ * The results: "N results", then a windowed grid (only the rows on screen are drawn); the next
+ * page is asked when the last page's worth of results comes on screen.
+ */
+export function SearchResults() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const ids = useAppState(selectCursorIds, SEARCH_CURSOR);
+  const cursors = useAppState(selectCursors);
+  const total = useAppState(selectCursorTotal, SEARCH_CURSOR);
+  const status = useAppState(selectCursorStatus, SEARCH_CURSOR);
+  const hasMore = useAppState(selectCursorHasMore, SEARCH_CURSOR);
+  const error = useAppState(selectCursorError, SEARCH_CURSOR);
+  const rowOf = useCallback((key: string) => selectCursorRow({ cursors }, SEARCH_CURSOR, key), [cursors]);
+
+  const onRangeChange = useCallback(
+    (range: VirtualGridRange) => {
+      if (hasMore && status === 'loaded' && range.last >= ids.length - config.cursorDefaultMax) {
+        dispatch(nextPageRequested({ name: SEARCH_CURSOR }));
+      }
+    },
+    [dispatch, hasMore, status, ids.length],
+  );
+
+  if (error) {
+    return (
+      <div role="alert" className="search-results__error">
+        {t('search.failed', { message: error.message })}{' '}
+        <button type="button" onClick={() => dispatch(fetchRequested({ name: SEARCH_CURSOR }))}>
+          {t('search.retry')}
+        </button>
+      </div>
+    );
+  }
+  // nothing to show before the first answer (or a fresh one after an invalid signature)
+  const first = !reached(status, 'loaded');
+  return (
+    <section className="search-results" aria-busy={first || status === 'fetching'}>
+      <p role="status" className="search-results__total">
+        {first ? t('search.loading') : t('search.results', { count: total })}
+      </p>
+      {!first && ids.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}
+      {ids.length > 0 && (
+        <VirtualGrid
+          items={ids}
+          label={t('search.grid')}
+          tileWidth={TILE_WIDTH}
+          tileHeight={TILE_HEIGHT}
+          itemKey={(key) => key}
+          cellLabel={(key) => resultName(rowOf(key), key)}
+          renderTile={(key) => {
+            const row = rowOf(key);
+            return row ? <ResultTile row={row} name={resultName(row, key)} /> : null;
+          }}
+          onRangeChange={onRangeChange}
+        />
+      )}
+      {status === 'next' && <p className="search-results__more">{t('search.loadingMore')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Constraint } from '../queries/operators';
+import type { SavedSearchData } from '../saved-searches/api';
+import { textOfTokens } from '../saved-searches/bookmark';
+
+/** The search screen's list, its category tree and the facets it counts (demo schema `dam/data/asset`). */
+export const SEARCH_ROUTE = '/search';
+export const SEARCH_CURSOR = 'search';
+export const SEARCH_PATH = 'dam/data/asset';
+export const SEARCH_TREE = 'search-categories';
+export const SEARCH_TREE_PATH = 'dam/data/category';
+/** the asset field the category tree filters on */
+export const TREE_FIELD = 'categories';
+export const FACET_FIELDS = ['assetnature', 'keywords', 'author', 'mimetype'] as const;
+export const SORTS = ['', 'name asc', 'name desc', 'created desc', 'created asc'] as const;
+
+export type FulltextMode = 'should' | 'must';
+
+/**
+ * What the address says a search is, so that a search can be shared and reloaded:
+ * `?q=lake&mode=should&sort=name+asc&node=12&f.keywords=3,4&c.rights={"dteendrights":{"lt":"2026-03-01"}}`.
+ * `f.{field}` are facet values (operator `in`), `node` the category (operator `descendantof`),
+ * `c.{key}` any other constraint, in its wire form.
+ */
+export interface SearchParams {
+  q: string;
+  mode: FulltextMode | null;
+  sort: string;
+  node: string | null;
+  facets: Record<string, string[]>;
+  others: Record<string, Record<string, Record<string, unknown>>>;
+}
+
+export const EMPTY_SEARCH: SearchParams = { q: '', mode: null, sort: '', node: null, facets: {}, others: {} };
+
+/** Ids travel as text in the address; the server's ids are numbers when they look like one. */
+export const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
+
+function wireOf(text: string): Record<string, Record<string, unknown>> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, Record<string, unknown>>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function parseSearch(search: string): SearchParams {
+  const params = new URLSearchParams(search);
+  const mode = params.get('mode');
+  const out: SearchParams = {
+    q: params.get('q') ?? '',
+    mode: mode === 'should' || mode === 'must' ? mode : null,
+    sort: params.get('sort') ?? '',
+    node: params.get('node') || null,
+    facets: {},
+    others: {},
+  };
+  for (const [key, value] of params) {
+    if (key.startsWith('f.') && value) out.facets[key.slice(2)] = value.split(',').filter(Boolean);
+    if (key.startsWith('c.')) {
+      const wire = wireOf(value);
+      if (wire) out.others[key.slice(2)] = wire;
+    }
+  }
+  return out;
+}
+
+/** The query string of a search (`?…`, or `''` for an empty search), keys in a stable order. */
+export function formatSearch(params: SearchParams): string {
+  const pairs = new URLSearchParams();
+  if (params.q) pairs.set('q', params.q);
+  if (params.mode) pairs.set('mode', params.mode);
+  if (params.sort) pairs.set('sort', params.sort);
+  if (params.node) pairs.set('node', params.node);
+  for (const field of Object.keys(params.facets).sort()) {
+    const values = params.facets[field] ?? [];
+    if (values.length > 0) pairs.set(`f.${field}`, values.join(','));
+  }
+  for (const key of Object.keys(params.others).sort())
+    pairs.set(`c.${key}`, JSON.stringify(params.others[key]));
+  const text = pairs.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The constraints of a search, by key: facets and the tree by field name, others by their own key. */
+export function constraintsOf(params: SearchParams): Record<string, Constraint> {
+  const constraints: Record<string, Constraint> = {};
+  for (const [key, wire] of Object.entries(params.others)) {
+    const [field, test] = Object.entries(wire)[0] ?? [];
+    const [operator, value] = Object.entries(test ?? {})[0] ?? [];
+    if (field && operator) constraints[key] = { field, operator, value };
+  }
+  for (const [field, values] of Object.entries(params.facets)) {
+    if (values.length > 0) constraints[field] = { field, operator: 'in', value: values.map(idValue) };
+  }
+  if (params.node)
+    constraints[TREE_FIELD] = { field: TREE_FIELD, operator: 'descendantof', value: [idValue(params.node)] };
+  return constraints;
+}
+
+/**
+ * The search a saved one replays (protocol §17.1 `data`): tokens become the text, constraints that
+ * look like a facet or a category go there, the rest are kept as they are.
+ */
+export function paramsOfSaved(data: SavedSearchData): SearchParams {
+  const out: SearchParams = { ...EMPTY_SEARCH, facets: {}, others: {} };
+  out.q = textOfTokens(data.fulltextTokens ?? []);
+  out.mode = data.fulltextMode ?? null;
+  for (const [key, raw] of Object.entries(data.userConstraints ?? {})) {
+    const wire = raw as Record<string, Record<string, unknown>>;
+    const [field, test] = Object.entries(wire ?? {})[0] ?? [];
+    const [operator, value] = Object.entries(test ?? {})[0] ?? [];
+    const ids = Array.isArray(value) ? value.map(String) : null;
+    const facet = (FACET_FIELDS as readonly string[]).includes(field ?? '');
+    if (field === key && facet && operator === 'in' && ids) out.facets[field] = ids;
+    else if (field === TREE_FIELD && key === TREE_FIELD && operator === 'descendantof' && ids?.length === 1) {
+      out.node = ids[0] as string;
+    } else out.others[key] = wire;
+  }
+  return out;
+}

@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { journey, mockControl, portalUrl } from './helpers/portal';
+
+interface LoggedRequest {
+  method: string;
+  path: string;
+  query: Record<string, string | string[]>;
+}
+
+const requests = async () => (await mockControl('requests')) as LoggedRequest[];
+const suggestions = async () => (await requests()).filter((request) => request.query.suggest === 'words');
+const assetPages = async () =>
+  (await requests()).filter((request) => request.path.endsWith('/rest/dam/data/asset') && request.query.max);
+
+/** The "N results" line, once the search has answered. */
+async function total(page: Page): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: /^\d+ results$/ });
+  await status.waitFor();
+  return Number.parseInt((await status.textContent()) ?? '', 10);
+}
+
+/** Waits until the total is no longer `before`, and returns it. */
+async function totalAfter(page: Page, before: number): Promise<number> {
+  await expect.poll(() => total(page), { timeout: 10_000 }).not.toBe(before);
+  return total(page);
+}
+
+async function openSearch(page: Page, query = ''): Promise<number> {
+  await page.goto(`${portalUrl()}/search${query}`);
+  return total(page);
+}
+
+async function signInAs(page: Page, login: string): Promise<void> {
+  await page.goto(`${portalUrl()}/signin`);
+  await page.getByRole('textbox', { name: 'Login' }).fill(login);
+  await page.getByRole('textbox', { name: 'Password' }).fill(login);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+const firstResultNames = (page: Page) =>
+  page
+    .getByRole('grid', { name: 'Results' })
+    .getByRole('gridcell')
+    .evaluateAll((cells) => cells.slice(0, 6).map((cell) => cell.getAttribute('aria-label')));
+
+describe('search screen against the demo server', () => {
+  journey(
+    'typing a word in bursts sends one suggestion request per pause (seed 002 §9)',
+    async ({ page }) => {
+      await openSearch(page);
+      const box = page.getByRole('combobox', { name: 'Search' });
+      await box.pressSequentially('mou', { delay: 30 });
+      const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+      await listbox.getByRole('option').first().waitFor();
+      await box.pressSequentially('nt', { delay: 30 });
+      await page.waitForTimeout(600);
+      expect((await suggestions()).map((request) => request.query.fulltext)).toEqual(['mou', 'mount']);
+      // keyboard: the first suggestion, then Enter searches it and writes it to the address
+      await box.press('ArrowDown');
+      const chosen = await listbox.getByRole('option', { selected: true }).textContent();
+      await box.press('Enter');
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(chosen);
+      await total(page);
+    },
+  );
+
+  journey('a facet narrows the total and un-checking restores it; the address keeps it', async ({ page }) => {
+    const all = await openSearch(page);
+    const nature = page.getByRole('group', { name: 'Nature' }).getByRole('checkbox').first();
+    await nature.check();
+    const narrowed = await totalAfter(page, all);
+    expect(narrowed).toBeLessThan(all);
+    expect(page.url()).toContain('f.assetnature=');
+    await page.reload();
+    expect(await total(page)).toBe(narrowed);
+    await page.getByRole('group', { name: 'Nature' }).getByRole('checkbox', { checked: true }).uncheck();
+    expect(await totalAfter(page, narrowed)).toBe(all);
+  });
+
+  journey('picking a category of the tree filters the results', async ({ page }) => {
+    const all = await openSearch(page);
+    const tree = page.getByRole('navigation', { name: 'Categories' });
+    await tree
+      .getByRole('button', { name: /^Expand / })
+      .first()
+      .click();
+    const node = tree
+      .getByRole('button', { pressed: false })
+      .filter({ hasNotText: /All categories/ })
+      .nth(1);
+    await node.click();
+    const filtered = await totalAfter(page, all);
+    expect(filtered).toBeLessThan(all);
+    expect(new URL(page.url()).searchParams.get('node')).toMatch(/^\d+$/);
+    await tree.getByRole('button', { name: 'All categories' }).click();
+    expect(await totalAfter(page, filtered)).toBe(all);
+  });
+
+  journey('scrolling to the end of the results loads the next page', async ({ page }) => {
+    await openSearch(page);
+    const grid = page.getByRole('grid', { name: 'Results' });
+    // the first pages fill the screen and one page more; then nothing until the end comes near
+    await page.waitForTimeout(500);
+    const pagesBefore = (await assetPages()).length;
+    const rowsBefore = Number(await grid.getAttribute('aria-rowcount'));
+    await page.waitForTimeout(500);
+    expect((await assetPages()).length).toBe(pagesBefore);
+    await page.locator('.virtual-grid').evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect.poll(async () => (await assetPages()).length).toBeGreaterThan(pagesBefore);
+    expect((await assetPages()).at(-1)?.query.after).toBeTruthy();
+    await expect
+      .poll(async () => Number(await grid.getAttribute('aria-rowcount')))
+      .toBeGreaterThan(rowsBefore);
+  });
+
+  journey('a search bookmarked by name reopens the same results from /saved-searches', async ({ page }) => {
+    await signInAs(page, 'alice');
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    const all = await total(page);
+    await page.getByRole('combobox', { name: 'Search' }).fill('lake');
+    await page.getByRole('combobox', { name: 'Search' }).press('Enter');
+    const lakes = await totalAfter(page, all);
+    const names = await firstResultNames(page);
+    await page.getByRole('button', { name: 'Bookmark this search' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bookmark this search' });
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Lakes');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved as “Lakes”' }).waitFor();
+
+    await page.getByRole('link', { name: 'Saved searches' }).click();
+    await page.getByRole('searchbox', { name: 'Filter saved searches' }).fill('LAK*');
+    await page.getByRole('button', { name: 'Open Lakes' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('lake');
+    expect(await total(page)).toBe(lakes);
+    expect(await firstResultNames(page)).toEqual(names);
+  });
+});
