@@ -5,7 +5,8 @@
 export const REDACTED = '[redacted]';
 
 // a bare `key` is data (notification, constraint and preference keys); named API keys are secrets
-const SECRET_KEY = /pass(word)?|token|secret|authori[sz]ation|csrf|cookie|^(api|private|app|application)[-_]?key$|credential/i;
+const SECRET_KEY =
+  /pass(word)?|token|secret|authori[sz]ation|csrf|cookie|^(api|private|app|application)[-_]?key$|credential/i;
 
 const SECRET_TEXT: Array<[RegExp, string]> = [
   // Authorization values: "Bearer eyJ...", "Basic OnB3"
