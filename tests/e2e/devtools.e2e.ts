@@ -62,7 +62,7 @@ describe('devtools', () => {
       });
     });
     await page.getByRole('heading', { name: 'An error occured!' }).waitFor();
-    await page.getByRole('button', { name: 'Report a problem' }).click();
+    await page.locator('#main').getByRole('button', { name: 'Report a problem' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report a problem' });
     await dialog.getByRole('textbox', { name: 'Note' }).fill('It broke after the home page; token=abc123');
     const download = page.waitForEvent('download');
