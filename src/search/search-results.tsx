@@ -30,15 +30,17 @@ export function resultName(row: Row | undefined, key: string): string {
   return typeof name === 'string' && name ? name : key;
 }
 
-function ResultTile({ row, name }: { row: Row; name: string }) {
-  const apiPath = useAppState(selectApiPath);
-  const variation = useAppState(selectVariation);
-  const resource = typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
+const resourceOf = (row: Row): string =>
+  typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
+
+/** One result; the image address is made by the grid, so a tile subscribes to nothing of its own. */
+function ResultTile({ row, name, imageUrl }: { row: Row; name: string; imageUrl: string }) {
+  const resource = resourceOf(row);
   return (
     <div className="result-tile">
       <img
         className="result-tile__image"
-        src={variationUrl(apiPath, resource, String(row.id), variation)}
+        src={imageUrl}
         alt=""
         loading="lazy"
         width={TILE_WIDTH - 16}
@@ -66,6 +68,9 @@ export function SearchResults() {
   const hasMore = useAppState(selectCursorHasMore, SEARCH_CURSOR);
   const error = useAppState(selectCursorError, SEARCH_CURSOR);
   const rowOf = useCallback((key: string) => selectCursorRow({ cursors }, SEARCH_CURSOR, key), [cursors]);
+  // thumbnails: the default variation, `_w` for a watermarked viewer (seed 002 §8, §9)
+  const apiPath = useAppState(selectApiPath);
+  const variation = useAppState(selectVariation);
 
   const onRangeChange = useCallback(
     (range: VirtualGridRange) => {
@@ -104,7 +109,9 @@ export function SearchResults() {
           cellLabel={(key) => resultName(rowOf(key), key)}
           renderTile={(key) => {
             const row = rowOf(key);
-            return row ? <ResultTile row={row} name={resultName(row, key)} /> : null;
+            if (!row) return null;
+            const imageUrl = variationUrl(apiPath, resourceOf(row), String(row.id), variation);
+            return <ResultTile row={row} name={resultName(row, key)} imageUrl={imageUrl} />;
           }}
           onRangeChange={onRangeChange}
         />

@@ -1,12 +1,11 @@
-import { register } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { Window } from 'happy-dom';
 import { chunkLoaded, itemsListed } from '../../streams/carts/content-events';
 import type { CartItem } from '../../streams/carts/model';
 import { selectContent, selectItemGroups } from '../../streams/carts/selectors';
 import { initialRootState, rootReducer } from '../../streams/root';
 import { whoAmILoaded } from '../../streams/session/events';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
+import { withHappyDom } from './happy-dom-react';
 
 export interface CartGridFigures {
   /** from the cart's ids and its first chunk arriving to the first tiles in the DOM */
@@ -17,41 +16,12 @@ export interface CartGridFigures {
   tilesAfterScroll: number;
 }
 
-/** Views import their CSS, which Node cannot load: it is empty here. */
-const IGNORE_CSS = `export async function load(url, context, next) {
-  return url.endsWith('.css') ? { format: 'module', source: '', shortCircuit: true } : next(url, context);
-}`;
-
-const GLOBALS = [
-  'window',
-  'document',
-  'navigator',
-  'HTMLElement',
-  'Node',
-  'Element',
-  'Event',
-  'ResizeObserver',
-];
-
 /**
  * A cart of `count` items in the virtualised grid of the cart screen, rendered by React into
  * happy-dom (no layout: the grid uses its fallback viewport of 1024×600 px).
  */
 export async function benchCartGrid(count: number): Promise<CartGridFigures> {
-  register(`data:text/javascript,${encodeURIComponent(IGNORE_CSS)}`);
-  // the production build of React, as users run it
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  const window = new Window({ url: 'http://localhost/', width: 1280, height: 800 });
-  const saved = new Map(GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
-  for (const name of GLOBALS) {
-    Object.defineProperty(globalThis, name, {
-      value: (window as unknown as Record<string, unknown>)[name],
-      configurable: true,
-      writable: true,
-    });
-  }
-  try {
+  return withHappyDom(async (window) => {
     // React DOM decides at import time whether it runs in a browser: import it once the DOM is there
     const [
       { createElement },
@@ -145,12 +115,5 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
       scrollMs: Math.round(scrollMs * 10) / 10,
       tilesAfterScroll,
     };
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-    for (const [name, descriptor] of saved) {
-      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
-      else delete (globalThis as Record<string, unknown>)[name];
-    }
-    await window.happyDOM.close();
-  }
+  });
 }

@@ -8,6 +8,7 @@ import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { initialJsSize } from './bundle-size';
 import { benchCartGrid } from './cart-grid';
 import { benchReducerFold } from './reducer-fold';
+import { benchSearchGrid } from './search-grid';
 import { benchCursorFold } from './cursor-fold';
 import { benchExport, benchRecorderMemory, benchReplay } from './replay';
 import { benchSplit } from './split-download';
@@ -29,8 +30,33 @@ const memory = benchRecorderMemory();
 const split = benchSplit(100_000);
 
 const cartGrid = await benchCartGrid(10_000);
+const searchGrid = await benchSearchGrid(100_000);
 
 const figures: Figure[] = [
+  {
+    name: `search results, ${searchGrid.rows} rows in happy-dom: from the first page's event to the first tiles`,
+    value: searchGrid.firstResultsMs,
+    unit: 'ms',
+    target: '< 100',
+  },
+  {
+    name: `search results: slowest step of scrolling to the end (${searchGrid.pages} pages; median ${searchGrid.medianScrollStepMs} ms)`,
+    value: searchGrid.slowestScrollStepMs,
+    unit: 'ms',
+    target: '< 50',
+  },
+  {
+    name: 'search results: most tiles in the DOM',
+    value: searchGrid.maxTiles,
+    unit: 'tiles',
+    target: '<= 300',
+  },
+  {
+    name: `search results: rows drawn scrolling top to bottom (of ${searchGrid.rows})`,
+    value: searchGrid.reachableRows,
+    unit: 'rows',
+    target: `= ${searchGrid.rows}`,
+  },
   {
     name: '10 000-item cart, React into happy-dom: from the ids and first chunk to the first tiles',
     value: cartGrid.firstTilesMs,

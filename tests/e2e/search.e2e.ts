@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
 
 interface LoggedRequest {
   method: string;
@@ -29,14 +30,6 @@ async function totalAfter(page: Page, before: number): Promise<number> {
 async function openSearch(page: Page, query = ''): Promise<number> {
   await page.goto(`${portalUrl()}/search${query}`);
   return total(page);
-}
-
-async function signInAs(page: Page, login: string): Promise<void> {
-  await page.goto(`${portalUrl()}/signin`);
-  await page.getByRole('textbox', { name: 'Login' }).fill(login);
-  await page.getByRole('textbox', { name: 'Password' }).fill(login);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
 const firstResultNames = (page: Page) =>
@@ -118,7 +111,7 @@ describe('search screen against the demo server', () => {
   });
 
   journey('a search bookmarked by name reopens the same results from /saved-searches', async ({ page }) => {
-    await signInAs(page, 'alice');
+    await signIn(page, 'alice');
     await page.getByRole('link', { name: 'Search', exact: true }).click();
     const all = await total(page);
     await page.getByRole('combobox', { name: 'Search' }).fill('lake');

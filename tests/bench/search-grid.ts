@@ -1,0 +1,149 @@
+import { performance } from 'node:perf_hooks';
+import { fetchStarted, pageLoaded, registrationRequested } from '../../streams/cursors/events';
+import { initialRootState, rootReducer } from '../../streams/root';
+import { SEARCH_CURSOR, SEARCH_PATH } from '../../streams/search/url';
+import { storeWithoutEpics } from '../helpers/store-without-epics';
+import { withHappyDom } from './happy-dom-react';
+
+export interface SearchGridFigures {
+  rows: number;
+  pages: number;
+  /** from the first page's event to the first tiles in the DOM */
+  firstResultsMs: number;
+  /** the median step of scrolling to the end */
+  medianScrollStepMs: number;
+  /** the slowest step of scrolling to the end: one page folded, the grid moved to its end, rendered */
+  slowestScrollStepMs: number;
+  /** the most tiles (grid cells) in the DOM at any step */
+  maxTiles: number;
+  /** distinct results drawn while scrolling from the top to the bottom */
+  reachableRows: number;
+  /** how long that sweep took (happy-dom renders slowly: a measure of the bench, not of the grid) */
+  sweepSeconds: number;
+}
+
+/** the grid's fallback viewport height where there is no layout */
+const VIEWPORT_HEIGHT = 600;
+/** rows the grid draws above and below the visible ones (its default) */
+const OVERSCAN_ROWS = 2;
+const uuid = (id: number) => `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
+
+/**
+ * The search results screen (SearchResults: "N results" and the virtualised grid) rendered by React
+ * into happy-dom, fed `rows` assets in pages of `pageSize` as infinite paging would bring them: each
+ * step folds one page and scrolls to the end (the time includes React's render of the scroll). No layout in happy-dom: the grid uses its fallback
+ * viewport (1024×600 px, 4 columns of 200 px tiles).
+ */
+export async function benchSearchGrid(rows = 100_000, pageSize = 24): Promise<SearchGridFigures> {
+  return withHappyDom(async (window) => {
+    const [{ createElement }, { createRoot }, { flushSync }, { PortalProvider }, { SearchResults }] =
+      await Promise.all([
+        import('react'),
+        import('react-dom/client'),
+        import('react-dom'),
+        import('../../src/app/store-context'),
+        import('../../src/search/search-results'),
+      ]);
+    const store = storeWithoutEpics({ reducer: rootReducer, initialState: initialRootState });
+    store.dispatch(registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }));
+    const container = window.document.createElement('div');
+    window.document.body.append(container as never);
+    const root = createRoot(container as unknown as HTMLElement);
+    flushSync(() =>
+      root.render(
+        createElement(PortalProvider, {
+          value: { store, exportEventLog: () => '' },
+          children: createElement(SearchResults),
+        }),
+      ),
+    );
+    const cells = () => container.querySelectorAll('[role="gridcell"]');
+    const pages = Math.ceil(rows / pageSize);
+    const loadPage = (page: number) => {
+      const kind = page === 0 ? 'first' : 'next';
+      const data = Array.from({ length: Math.min(pageSize, rows - page * pageSize) }, (_, index) => {
+        const id = page * pageSize + index + 1;
+        return { id, $uuid: uuid(id), name: `asset ${id}` };
+      });
+      store.dispatch(fetchStarted({ name: SEARCH_CURSOR, page: kind, signature: '1' }));
+      store.dispatch(
+        pageLoaded({
+          name: SEARCH_CURSOR,
+          page: kind,
+          signature: '1',
+          resource: 'asset',
+          rows: data,
+          total: rows,
+          count: data.length,
+          nextResultsToken: page + 1 < pages ? `T${page + 1}` : null,
+          aggregates: null,
+        }),
+      );
+    };
+
+    const started = performance.now();
+    flushSync(() => loadPage(0));
+    const firstResultsMs = performance.now() - started;
+    if (cells().length === 0) throw new Error('no tile after the first page');
+
+    const scroller = container.querySelector('.virtual-grid') as unknown as HTMLElement;
+    const canvas = container.querySelector('[role="grid"]') as unknown as HTMLElement;
+    const contentHeight = () => Number.parseFloat(canvas.style.height);
+    const firstDrawn = () => Math.min(...[...cells()].map((cell) => Number(cell.getAttribute('data-index'))));
+    // A scroll is a continuous event: React renders it on a later task, which this waits for
+    // (the first result drawn is then the first of the overscan above the new top).
+    const scrollTo = async (top: number) => {
+      scroller.scrollTop = top;
+      scroller.dispatchEvent(new window.Event('scroll') as unknown as Event);
+      const columns = Number(canvas.getAttribute('aria-colcount'));
+      const rowHeight = contentHeight() / Number(canvas.getAttribute('aria-rowcount'));
+      const expected = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN_ROWS) * columns;
+      for (let wait = 0; wait < 50 && firstDrawn() !== expected; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    };
+    const lastDrawn = () => Math.max(...[...cells()].map((cell) => Number(cell.getAttribute('data-index'))));
+    const steps: number[] = [];
+    let maxTiles = cells().length;
+    for (let page = 1; page < pages; page += 1) {
+      const before = performance.now();
+      flushSync(() => loadPage(page));
+      // a browser stops the scroll at the content's height less the viewport's (no layout here)
+      await scrollTo(Math.max(0, contentHeight() - VIEWPORT_HEIGHT));
+      steps.push(performance.now() - before);
+      maxTiles = Math.max(maxTiles, cells().length);
+    }
+    if (lastDrawn() !== rows - 1) throw new Error('the end of the list was not drawn');
+
+    // every row can be reached: from the top, four rows at a time (fewer than are drawn), the
+    // results drawn are collected
+    const seen = new Set<string>();
+    const rowHeight = contentHeight() / Number(canvas.getAttribute('aria-rowcount'));
+    const sweepStarted = performance.now();
+    for (let top = 0; ; top += 4 * rowHeight) {
+      await scrollTo(Math.min(top, contentHeight() - VIEWPORT_HEIGHT));
+      for (const cell of cells()) seen.add(cell.getAttribute('data-index') ?? '');
+      maxTiles = Math.max(maxTiles, cells().length);
+      if (top >= contentHeight() - VIEWPORT_HEIGHT) break;
+    }
+    const sweepMs = performance.now() - sweepStarted;
+    root.unmount();
+    // React's scheduler finishes on a later tick: the DOM stays until then
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    return {
+      rows,
+      pages,
+      firstResultsMs: round(firstResultsMs),
+      medianScrollStepMs: round(steps.sort((a, b) => a - b)[Math.floor(steps.length / 2)] ?? 0),
+      slowestScrollStepMs: round(steps.at(-1) ?? 0),
+      maxTiles,
+      reachableRows: seen.size,
+      sweepSeconds: Math.round(sweepMs / 100) / 10,
+    };
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await benchSearchGrid(Number(process.argv[2] ?? 100_000)));
+}
