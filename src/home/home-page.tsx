@@ -3,9 +3,18 @@ import { selectAppInfo } from '../../streams/app/selectors';
 import { reached } from '../../streams/core/status';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { lazyScreen } from '../app/lazy-screen';
 import { useTranslate } from '../i18n/use-translate';
 
-/** The landing page: the application's own name, logo, background and credit (protocol §19). */
+const SearchScreen = lazyScreen(
+  () => import('../search/search-page'),
+  (m) => m.SearchPage,
+);
+
+/**
+ * The landing page: the application's own name, logo, background and credit (protocol §19) above
+ * the search (UI-CONTRACT: `/` is the search screen too).
+ */
 export function HomePage() {
   const t = useTranslate();
   const dispatch = useDispatch();
@@ -30,13 +39,19 @@ export function HomePage() {
     );
   }
   return (
-    <section className="hero" style={appBGUrl ? { backgroundImage: `url("${appBGUrl}")` } : undefined}>
-      <div className="hero__content">
-        {appLogoUrlForDarkBG && <img className="hero__logo" src={appLogoUrlForDarkBG} alt="" />}
-        <h1>{t('home.welcome', { name: appName ?? 'DAM' })}</h1>
-        <p>{t('home.intro')}</p>
-      </div>
-      {appBGCredit && <p className="hero__credit">{t('home.credit', { credit: appBGCredit })}</p>}
-    </section>
+    <>
+      <section
+        className="hero hero--compact"
+        style={appBGUrl ? { backgroundImage: `url("${appBGUrl}")` } : undefined}
+      >
+        <div className="hero__content">
+          {appLogoUrlForDarkBG && <img className="hero__logo" src={appLogoUrlForDarkBG} alt="" />}
+          <h1>{t('home.welcome', { name: appName ?? 'DAM' })}</h1>
+          <p>{t('home.intro')}</p>
+        </div>
+        {appBGCredit && <p className="hero__credit">{t('home.credit', { credit: appBGCredit })}</p>}
+      </section>
+      <SearchScreen />
+    </>
   );
 }

@@ -12,8 +12,7 @@ export const shellMessagesEn = {
   'app.skipToContent': 'Skip to content',
   'nav.label': 'Main navigation',
   'home.welcome': 'Welcome to {name}',
-  'home.intro':
-    'Find assets, collect them into carts, share them and download them. The features of the portal appear in the navigation as they become available.',
+  'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.credit': 'Background: {credit}',
   'home.infoUnavailable': 'The application information could not be loaded.',
   'home.retry': 'Try again',

@@ -14,7 +14,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'nav.label': 'Navigation principale',
   'home.welcome': 'Bienvenue sur {name}',
   'home.intro':
-    'Trouvez des médias, rassemblez-les dans des paniers, partagez-les et téléchargez-les. Les fonctions du portail apparaissent dans la navigation dès qu’elles sont disponibles.',
+    'Cherchez dans la médiathèque ci-dessous, rassemblez des médias dans des paniers, partagez-les et téléchargez-les.',
   'home.credit': 'Image de fond : {credit}',
   'home.infoUnavailable': 'Les informations de l’application n’ont pas pu être chargées.',
   'home.retry': 'Réessayer',

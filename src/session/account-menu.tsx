@@ -38,7 +38,10 @@ export function AccountMenu() {
   }
   return (
     <section className="account-menu" aria-label={t('account.menu')}>
-      <span className="account-menu__who">{t('account.user', { name: displayName(me, signIn.login) })}</span>
+      <span className="account-menu__who">
+        <span className="visually-hidden">{t('account.signedInAs')} </span>
+        {displayName(me, signIn.login)}
+      </span>
       {signOut.status === 'error' && signOut.error && (
         <span role="alert" className="account-menu__problem">
           {t('account.signOutFailed', { message: signOut.error.message })}

@@ -29,7 +29,7 @@ export const sessionMessagesEn = {
   'account.signOut': 'Sign out',
   'account.signOutFailed': 'Sign-out failed: {message}',
   'account.visitor': 'Visitor',
-  'account.user': 'Signed in as {name}',
+  'account.signedInAs': 'Signed in as',
   'account.startFailed': 'The portal could not connect to the server: {message}',
   'account.retryStart': 'Reload',
 };
@@ -66,7 +66,7 @@ export const sessionMessagesFr: Record<keyof typeof sessionMessagesEn, string> =
   'account.signOut': 'Se déconnecter',
   'account.signOutFailed': 'La déconnexion a échoué : {message}',
   'account.visitor': 'Visiteur',
-  'account.user': 'Connecté en tant que {name}',
+  'account.signedInAs': 'Connecté en tant que',
   'account.startFailed': 'Le portail n’a pas pu se connecter au serveur : {message}',
   'account.retryStart': 'Recharger',
 };

@@ -4,9 +4,10 @@
  */
 export const REDACTED = '[redacted]';
 
-// a bare `key` is data (notification, constraint and preference keys); named API keys are secrets
+// A bare `key` is data (notification, constraint, preference keys) and so are paging tokens
+// (`nextResultsToken`) and search words (`fulltextTokens`); named API keys and credentials are not.
 const SECRET_KEY =
-  /pass(word)?|token|secret|authori[sz]ation|csrf|cookie|^(api|private|app|application)[-_]?key$|credential/i;
+  /pass(word)?|^(access|refresh|auth|session|id|csrf|api|bearer)?[-_]?token$|secret|authori[sz]ation|csrf|cookie|^(api|private|app|application)[-_]?key$|credential/i;
 
 const SECRET_TEXT: Array<[RegExp, string]> = [
   // Authorization values: "Bearer eyJ...", "Basic OnB3"

@@ -14,12 +14,12 @@ import type { TreesState } from '../trees/reducer';
 import {
   constraintsOf,
   FACET_FIELDS,
+  isSearchAddress,
   parseSearch,
   SEARCH_CURSOR,
   SEARCH_PATH,
   SEARCH_TREE,
   SEARCH_TREE_PATH,
-  SEARCH_ROUTE,
   type SearchParams,
 } from './url';
 
@@ -80,13 +80,13 @@ function changes(
 }
 
 /**
- * The address is the search (UI-CONTRACT "/search"): on arrival and on every change of the
+ * The address is the search (UI-CONTRACT "/" and "/search"): on arrival and on every change of the
  * address, the list, its constraints and its order follow it, and the category tree is loaded once.
  */
 export const followSearchAddress: Epic<S> = (event$, state$) =>
   event$.pipe(
     ofType(started, navigated),
-    filter((event) => event.payload.path === SEARCH_ROUTE),
+    filter((event) => isSearchAddress(event.payload.path)),
     mergeMap((event) => {
       const params = parseSearch(event.payload.search);
       const out = changes(state$.value, params, event);

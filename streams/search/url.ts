@@ -4,6 +4,8 @@ import { textOfTokens } from '../saved-searches/bookmark';
 
 /** The search screen's list, its category tree and the facets it counts (demo schema `dam/data/asset`). */
 export const SEARCH_ROUTE = '/search';
+/** UI-CONTRACT "Routes": the landing page is the search too (under the application's banner). */
+export const isSearchAddress = (path: string): boolean => path === SEARCH_ROUTE || path === '/';
 export const SEARCH_CURSOR = 'search';
 export const SEARCH_PATH = 'dam/data/asset';
 export const SEARCH_TREE = 'search-categories';

@@ -7,7 +7,9 @@ describe('session against the demo server (issue 3)', () => {
     'signs in as alice, stays signed in after a reload, and signs out back to the visitor',
     async ({ page }) => {
       await signIn(page, 'alice');
-      expect(await page.getByText('Signed in as').textContent()).toContain('alice');
+      expect(await page.getByRole('region', { name: 'Account menu' }).textContent()).toContain(
+        'Signed in as alice',
+      );
       await page.reload();
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
       await page.getByRole('button', { name: 'Sign out' }).click();

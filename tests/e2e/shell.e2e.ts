@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { importLog } from '../../streams/recorder/log-file';
 import { replayLog } from '../../streams/recorder/replay';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
-import { exportedLog, journey, mockControl, portalUrl } from './helpers/portal';
+import { initialRootState, rootReducer } from '../../streams/root';
+import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
 
 describe('portal shell against the demo server', () => {
   journey(
@@ -85,10 +85,8 @@ describe('portal shell against the demo server', () => {
       await page.getByRole('heading', { name: 'Welcome to Wedia Demo Portal' }).waitFor();
       await page.goBack();
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
-      const live = (await page.evaluate(() =>
-        (window as unknown as { __DAM_PORTAL__: { getState(): unknown } }).__DAM_PORTAL__.getState(),
-      )) as RootState;
-      const imported = importLog(await exportedLog(page));
+      const { log, state: live } = await logAndState(page);
+      const imported = importLog(log);
       if (imported.verdict !== 'Fine')
         throw new Error(`the log was graded ${imported.verdict}: ${imported.reasons}`);
       const replayed = replayLog(imported.log, rootReducer, initialRootState);

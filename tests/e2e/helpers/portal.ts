@@ -56,7 +56,7 @@ export async function exportedLog(page: Page): Promise<string> {
 }
 
 /** The exported log and the live state, read in one go so that no event comes in between. */
-async function logAndState(page: Page): Promise<{ log: string; state: RootState }> {
+export async function logAndState(page: Page): Promise<{ log: string; state: RootState }> {
   return page.evaluate(() => {
     const portal = (window as unknown as { __DAM_PORTAL__: { exportLog(): string; getState(): unknown } })
       .__DAM_PORTAL__;

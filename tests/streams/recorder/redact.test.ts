@@ -95,6 +95,23 @@ describe('redactEvent', () => {
 });
 
 describe('redactState', () => {
+  it('masks credentials but keeps keys, paging tokens and search words, which replays need', () => {
+    const state = {
+      vault: { accessToken: 'a', refreshToken: 'r', token: 't', csrfToken: 'c', apiKey: 'k' },
+      list: { nextResultsToken: 'page2', fulltextTokens: ['cat'], key: 'n-1' },
+    };
+    expect(redactState(state)).toEqual({
+      vault: {
+        accessToken: REDACTED,
+        refreshToken: REDACTED,
+        token: REDACTED,
+        csrfToken: REDACTED,
+        apiKey: REDACTED,
+      },
+      list: { nextResultsToken: 'page2', fulltextTokens: ['cat'], key: 'n-1' },
+    });
+  });
+
   it('returns a redacted copy and leaves the frozen state untouched', () => {
     const state = Object.freeze({ session: Object.freeze({ csrf: 'c', user: 'u' }) });
     expect(redactState(state)).toEqual({ session: { csrf: REDACTED, user: 'u' } });
