@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { selectApiPath, selectVariation, variationUrl } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
@@ -7,7 +7,7 @@ import type { Row } from '../../streams/cursors/model';
 import {
   selectCursorError,
   selectCursorHasMore,
-  selectCursorIds,
+  selectCursorKeys,
   selectCursorRow,
   selectCursorStatus,
   selectCursorTotal,
@@ -33,8 +33,19 @@ export function resultName(row: Row | undefined, key: string): string {
 const resourceOf = (row: Row): string =>
   typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
 
-/** One result; the image address is made by the grid, so a tile subscribes to nothing of its own. */
-function ResultTile({ row, name, imageUrl }: { row: Row; name: string; imageUrl: string }) {
+/**
+ * One result; the image address is made by the grid, so a tile subscribes to nothing of its own.
+ * Rows are frozen and shared between pages, so a tile on screen is not drawn again when a page comes.
+ */
+const ResultTile = memo(function ResultTile({
+  row,
+  name,
+  imageUrl,
+}: {
+  row: Row;
+  name: string;
+  imageUrl: string;
+}) {
   const resource = resourceOf(row);
   return (
     <div className="result-tile">
@@ -43,6 +54,7 @@ function ResultTile({ row, name, imageUrl }: { row: Row; name: string; imageUrl:
         src={imageUrl}
         alt=""
         loading="lazy"
+        decoding="async"
         width={TILE_WIDTH - 16}
         height={140}
       />
@@ -52,7 +64,7 @@ function ResultTile({ row, name, imageUrl }: { row: Row; name: string; imageUrl:
       <AddToCartButton resource={resource} id={row.id} name={name} />
     </div>
   );
-}
+});
 
 /**
  * The results: "N results", then a windowed grid (only the rows on screen are drawn); the next
@@ -61,7 +73,8 @@ function ResultTile({ row, name, imageUrl }: { row: Row; name: string; imageUrl:
 export function SearchResults() {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const ids = useAppState(selectCursorIds, SEARCH_CURSOR);
+  // the keys are read by position: never a copy of the whole list (it may hold 100 000 rows)
+  const keys = useAppState(selectCursorKeys, SEARCH_CURSOR);
   const cursors = useAppState(selectCursors);
   const total = useAppState(selectCursorTotal, SEARCH_CURSOR);
   const status = useAppState(selectCursorStatus, SEARCH_CURSOR);
@@ -74,11 +87,11 @@ export function SearchResults() {
 
   const onRangeChange = useCallback(
     (range: VirtualGridRange) => {
-      if (hasMore && status === 'loaded' && range.last >= ids.length - config.cursorDefaultMax) {
+      if (hasMore && status === 'loaded' && range.last >= keys.length - config.cursorDefaultMax) {
         dispatch(nextPageRequested({ name: SEARCH_CURSOR }));
       }
     },
-    [dispatch, hasMore, status, ids.length],
+    [dispatch, hasMore, status, keys.length],
   );
 
   if (error) {
@@ -98,10 +111,10 @@ export function SearchResults() {
       <p role="status" className="search-results__total">
         {first ? t('search.loading') : t('search.results', { count: total })}
       </p>
-      {!first && ids.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}
-      {ids.length > 0 && (
+      {!first && keys.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}
+      {keys.length > 0 && (
         <VirtualGrid
-          items={ids}
+          items={keys}
           label={t('search.grid')}
           tileWidth={TILE_WIDTH}
           tileHeight={TILE_HEIGHT}

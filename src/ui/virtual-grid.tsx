@@ -8,8 +8,14 @@ export interface VirtualGridRange {
   last: number;
 }
 
+/** What the grid reads its items from: an array, or any list read by position (only the visible ones are read). */
+export interface GridItems<T> {
+  readonly length: number;
+  at(index: number): T | undefined;
+}
+
 export interface VirtualGridProps<T> {
-  items: readonly T[];
+  items: GridItems<T>;
   /** the grid's accessible name */
   label: string;
   /** tile size in CSS pixels; columns follow the grid's width */
@@ -159,7 +165,7 @@ export function VirtualGrid<T>({
     for (let column = 0; column < columns; column += 1) {
       const index = row * columns + column;
       if (index >= items.length) break;
-      const item = items[index] as T;
+      const item = items.at(index) as T;
       cells.push(
         // biome-ignore lint/a11y/useSemanticElements: a windowed grid places its cells itself; a table cannot skip rows
         <div

@@ -28,7 +28,7 @@ const idsCache = new WeakMap<object, readonly string[]>();
 export const selectCursorSize = (state: WithCursors, name: string): number =>
   state.cursors.byName[name]?.size ?? 0;
 
-/** Row keys in list order (`$uuid`, or `{resource}:{id}`), computed once per change. */
+/** Row keys in list order (`$uuid`, or `{resource}:{id}`), copied once per change (for short lists; grids use selectCursorKeys). */
 export function selectCursorIds(state: WithCursors, name: string): readonly string[] {
   const chunks = state.cursors.byName[name]?.idChunks;
   if (!chunks || chunks.length === 0) return NO_IDS;
@@ -37,6 +37,33 @@ export function selectCursorIds(state: WithCursors, name: string): readonly stri
   const ids = Object.freeze(chunks.flat());
   idsCache.set(chunks, ids);
   return ids;
+}
+
+/** A list of row keys read by position (what a virtualised grid needs): `at` is constant time. */
+export interface CursorKeys {
+  readonly length: number;
+  at(index: number): string | undefined;
+}
+
+const NO_KEYS: CursorKeys = Object.freeze({ length: 0, at: () => undefined });
+const keysCache = new WeakMap<object, CursorKeys>();
+
+/**
+ * The row keys in list order without copying them: the same object until a page adds keys, so a
+ * view that selects it re-renders once per page, and 100 000 keys are never flattened.
+ */
+export function selectCursorKeys(state: WithCursors, name: string): CursorKeys {
+  const cursor = state.cursors.byName[name];
+  if (!cursor || cursor.size === 0) return NO_KEYS;
+  const { idChunks, size } = cursor;
+  const cached = keysCache.get(idChunks);
+  if (cached) return cached;
+  const keys: CursorKeys = Object.freeze({
+    length: size,
+    at: (index: number) => (index >= 0 && index < size ? keyAt(idChunks, index) : undefined),
+  });
+  keysCache.set(idChunks, keys);
+  return keys;
 }
 
 export function selectCursorRow(state: WithCursors, name: string, key: string): Row | undefined {
