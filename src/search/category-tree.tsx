@@ -1,43 +1,104 @@
-import { useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { selectConstraintCounts } from '../../streams/aggregates/selectors';
+import { SEARCH_CURSOR, SEARCH_TREE, TREE_FIELD } from '../../streams/search/url';
 import { fetchRequested } from '../../streams/trees/events';
 import type { TreeNode } from '../../streams/trees/model';
-import {
-  selectTreeChildren,
-  selectTreeError,
-  selectTreeRoots,
-  selectTreeStatus,
-} from '../../streams/trees/selectors';
-import { SEARCH_TREE } from '../../streams/search/url';
+import type { TreeState } from '../../streams/trees/reducer';
+import { selectTree } from '../../streams/trees/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 
-interface NodeProps {
+/** A node as the tree shows it: where it sits (aria-level, -setsize, -posinset) and its children if expanded. */
+interface Row {
   node: TreeNode;
-  selected: string | null;
-  onSelect(id: string | null): void;
+  level: number;
+  setSize: number;
+  posInSet: number;
+  parent: string | null;
+  children: Row[] | null;
 }
 
-function CategoryNode({ node, selected, onSelect }: NodeProps) {
+/** Children not asked yet may exist unless the server said there are none. */
+const hasChildren = (node: TreeNode): boolean =>
+  node.children === null ? (node.childrenCount ?? 1) > 0 : node.children.length > 0;
+
+function rowsOf(
+  tree: TreeState,
+  ids: readonly string[],
+  level: number,
+  parent: string | null,
+  expanded: ReadonlySet<string>,
+): Row[] {
+  const nodes = ids.flatMap((id) => (tree.nodes[id] ? [tree.nodes[id]] : []));
+  return nodes.map((node, index) => ({
+    node,
+    level,
+    setSize: nodes.length,
+    posInSet: index + 1,
+    parent,
+    children:
+      expanded.has(node.id) && node.children
+        ? rowsOf(tree, node.children, level + 1, node.id, expanded)
+        : null,
+  }));
+}
+
+/** The rows in the order the keyboard walks them (expanded children after their parent). */
+const flatten = (rows: readonly Row[]): Row[] => rows.flatMap((row) => [row, ...flatten(row.children ?? [])]);
+
+interface ItemProps {
+  row: Row;
+  focused: string | null;
+  selected: string | null;
+  counts: Readonly<Record<string, { total: number | null }>>;
+  nodeTokens: Readonly<Record<string, string>>;
+  register(id: string, element: HTMLDivElement | null): void;
+  onFocus(id: string): void;
+  onToggle(node: TreeNode): void;
+  onSelect(id: string): void;
+}
+
+function CategoryItem(props: ItemProps) {
+  const { row, focused, selected, counts, nodeTokens, register, onFocus, onToggle, onSelect } = props;
   const t = useTranslate();
-  const dispatch = useDispatch();
-  const [expanded, setExpanded] = useState(false);
-  const children = useAppState(selectTreeChildren, SEARCH_TREE, node.id);
-  const hasChildren = node.children === null ? (node.childrenCount ?? 1) > 0 : node.children.length > 0;
+  const labelId = useId();
+  const { node } = row;
+  const expandable = hasChildren(node);
+  const expanded = row.children !== null;
+  const total = counts[node.id]?.total;
   return (
-    <li>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree takes the keys of all its items (Enter, Space, arrows)
+    <div
+      ref={(element) => register(node.id, element)}
+      role="treeitem"
+      aria-labelledby={labelId}
+      aria-level={row.level}
+      aria-setsize={row.setSize}
+      aria-posinset={row.posInSet}
+      aria-expanded={expandable ? expanded : undefined}
+      aria-selected={selected === node.id}
+      tabIndex={focused === node.id ? 0 : -1}
+      className="category-tree__item"
+      onFocus={(event) => {
+        event.stopPropagation();
+        onFocus(node.id);
+      }}
+      onClick={(event) => {
+        event.stopPropagation();
+        onSelect(node.id);
+      }}
+    >
       <div className="category-tree__row">
-        {hasChildren ? (
+        {expandable ? (
           <button
             type="button"
+            tabIndex={-1}
             className="category-tree__toggle"
-            aria-expanded={expanded}
             aria-label={t(expanded ? 'search.collapse' : 'search.expand', { name: node.name })}
-            onClick={() => {
-              // children not asked yet are loaded from this node (depth >= 1, protocol §10.1)
-              if (!expanded && node.children === null)
-                dispatch(fetchRequested({ name: SEARCH_TREE, nodeId: node.id }));
-              setExpanded(!expanded);
+            onClick={(event) => {
+              event.stopPropagation();
+              onToggle(node);
             }}
           >
             {expanded ? '▾' : '▸'}
@@ -45,27 +106,32 @@ function CategoryNode({ node, selected, onSelect }: NodeProps) {
         ) : (
           <span className="category-tree__toggle" aria-hidden="true" />
         )}
-        <button
-          type="button"
-          className="category-tree__name"
-          aria-pressed={selected === node.id}
-          onClick={() => onSelect(selected === node.id ? null : node.id)}
-        >
-          {node.name}
-        </button>
+        <span id={labelId} className="category-tree__name">
+          {typeof total === 'number' ? t('search.facetValue', { name: node.name, count: total }) : node.name}
+        </span>
       </div>
-      {expanded && children.length > 0 && (
-        <ul>
-          {children.map((child) => (
-            <CategoryNode key={child.id} node={child} selected={selected} onSelect={onSelect} />
+      {row.children && (
+        // biome-ignore lint/a11y/useSemanticElements: a tree's group of child items, not a form's fieldset
+        <div
+          role="group"
+          className="category-tree__group"
+          aria-busy={nodeTokens[node.id] !== undefined || node.children === null}
+        >
+          {row.children.map((child) => (
+            <CategoryItem key={child.node.id} {...props} row={child} />
           ))}
-        </ul>
+        </div>
       )}
-    </li>
+    </div>
   );
 }
 
-/** The category tree: expand and collapse nodes, pick one to search inside it (operator `descendantof`). */
+/**
+ * The category tree (WAI-ARIA tree pattern): one tab stop, arrows move and open or close, Home
+ * and End jump, Enter or Space picks a node to search inside it (operator `descendantof`).
+ * Children are loaded when a node opens; next pages load by themselves (streams/trees). Counts
+ * are those of the list without the category constraint (streams/search countSearchFacets).
+ */
 export function CategoryTree({
   selected,
   onSelect,
@@ -75,29 +141,109 @@ export function CategoryTree({
 }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const roots = useAppState(selectTreeRoots, SEARCH_TREE);
-  const status = useAppState(selectTreeStatus, SEARCH_TREE);
-  const error = useAppState(selectTreeError, SEARCH_TREE);
+  const tree = useAppState(selectTree, SEARCH_TREE);
+  const counts = useAppState(selectConstraintCounts, SEARCH_CURSOR, TREE_FIELD);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const items = useRef(new Map<string, HTMLDivElement>());
+
+  const rows = tree ? rowsOf(tree, tree.roots, 1, null, expanded) : [];
+  const visible = flatten(rows);
+  const at = (id: string | null) => visible.findIndex((row) => row.node.id === id);
+  // the tab stop: the focused node while shown, else the selected one, else the first
+  const focused =
+    (at(focusedId) >= 0 ? focusedId : at(selected) >= 0 ? selected : visible[0]?.node.id) ?? null;
+
+  const moveTo = (row: Row | undefined) => {
+    if (!row) return;
+    setFocusedId(row.node.id);
+    items.current.get(row.node.id)?.focus();
+  };
+  const toggle = (node: TreeNode) => {
+    const opening = !expanded.has(node.id);
+    // children not asked yet are loaded from this node (depth >= 1, protocol §10.1)
+    if (opening && node.children === null) dispatch(fetchRequested({ name: SEARCH_TREE, nodeId: node.id }));
+    const next = new Set(expanded);
+    if (opening) next.add(node.id);
+    else next.delete(node.id);
+    setExpanded(next);
+  };
+  const pick = (id: string) => onSelect(selected === id ? null : id);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = at(focused);
+    const row = visible[index];
+    if (!row) return;
+    const { node } = row;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => moveTo(visible[index + 1]),
+      ArrowUp: () => moveTo(visible[index - 1]),
+      Home: () => moveTo(visible[0]),
+      End: () => moveTo(visible.at(-1)),
+      ArrowRight: () => {
+        if (!hasChildren(node)) return;
+        if (row.children === null) toggle(node);
+        else moveTo(row.children[0]);
+      },
+      ArrowLeft: () => {
+        if (row.children !== null) toggle(node);
+        else moveTo(visible[at(row.parent)]);
+      },
+      Enter: () => pick(node.id),
+      ' ': () => pick(node.id),
+    };
+    const action = keys[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  };
+
+  const register = (id: string, element: HTMLDivElement | null) => {
+    if (element) items.current.set(id, element);
+    else items.current.delete(id);
+  };
+  const status = tree?.status ?? 'unknown';
   return (
     <nav className="category-tree" aria-label={t('search.categories')}>
       <h2>{t('search.categories')}</h2>
-      {error && (
+      {tree?.error && (
         <div role="alert">
-          {t('search.treeFailed', { message: error.message })}{' '}
+          {t('search.treeFailed', { message: tree.error.message })}{' '}
           <button type="button" onClick={() => dispatch(fetchRequested({ name: SEARCH_TREE }))}>
             {t('search.retry')}
           </button>
         </div>
       )}
-      {roots.length === 0 && !error && status !== 'loaded' && <p role="status">{t('search.treeLoading')}</p>}
+      {rows.length === 0 && !tree?.error && status !== 'loaded' && (
+        <p role="status">{t('search.treeLoading')}</p>
+      )}
       <button type="button" aria-pressed={selected === null} onClick={() => onSelect(null)}>
         {t('search.allCategories')}
       </button>
-      <ul>
-        {roots.map((node) => (
-          <CategoryNode key={node.id} node={node} selected={selected} onSelect={onSelect} />
-        ))}
-      </ul>
+      {rows.length > 0 && (
+        <div
+          role="tree"
+          aria-label={t('search.categories')}
+          aria-busy={tree?.hasMoreResults ?? false}
+          className="category-tree__tree"
+          onKeyDown={onKeyDown}
+        >
+          {rows.map((row) => (
+            <CategoryItem
+              key={row.node.id}
+              row={row}
+              focused={focused}
+              selected={selected}
+              counts={counts}
+              nodeTokens={tree?.nodeTokens ?? {}}
+              register={register}
+              onFocus={setFocusedId}
+              onToggle={toggle}
+              onSelect={pick}
+            />
+          ))}
+        </div>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
-import { selectCursorAggregates } from '../../streams/cursors/selectors';
+import { useId, useRef, useState } from 'react';
+import type { Count } from '../../streams/aggregates/reducer';
+import { selectConstraintCounts, selectFieldAggregate } from '../../streams/aggregates/selectors';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
 import { FACET_FIELDS, SEARCH_CURSOR, SEARCH_PATH, type SearchParams } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
@@ -14,44 +15,52 @@ interface Bucket {
 /** A facet's list gets a filter box from this many values on. */
 const FILTER_FROM = 8;
 
-/** Inline aggregates of one field (protocol §9.1): `[{count, data: {id, name}}]`; buckets without a value are left out. */
-function bucketsOf(aggregates: Record<string, unknown> | null, field: string): Bucket[] {
-  const raw = aggregates?.[field];
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((bucket: { count?: unknown; data?: { id?: unknown; name?: unknown } | null }) =>
-    bucket?.data && bucket.data.id !== undefined && typeof bucket.count === 'number'
-      ? [
-          {
-            id: String(bucket.data.id),
-            name: String(bucket.data.name ?? bucket.data.id),
-            count: bucket.count,
-          },
-        ]
-      : [],
-  );
+/**
+ * The values of a facet and their counts. A value counts the list without the facet's own
+ * constraint (`total` of the constraint aggregates, protocol §9.1), so checking Image keeps Video's
+ * count: what adding it would give. The list's inline aggregates only tell which values exist
+ * (and their counts while the facet is not constrained, which are the same). A count being asked
+ * again keeps its last figure rather than blinking; values nothing would add are left out
+ * unless checked.
+ */
+function useFacetBuckets(field: string, checked: readonly string[]): Bucket[] {
+  const inline = useAppState(selectFieldAggregate, SEARCH_CURSOR, field);
+  const counts = useAppState(selectConstraintCounts, SEARCH_CURSOR, field);
+  const last = useRef(new Map<string, Count>());
+  for (const [id, count] of Object.entries(counts)) if (count.total !== null) last.current.set(id, count);
+  const buckets = new Map<string, Bucket>();
+  for (const bucket of inline) {
+    if (!bucket.data) continue;
+    const id = String(bucket.data.id);
+    const known = last.current.get(id);
+    const count = known?.total ?? (checked.length === 0 ? bucket.count : 0);
+    buckets.set(id, { id, name: bucket.data.name, count });
+  }
+  for (const [id, known] of last.current) {
+    if (id !== '-1' && !buckets.has(id))
+      buckets.set(id, { id, name: known.name || id, count: known.total ?? 0 });
+  }
+  for (const id of checked) if (!buckets.has(id)) buckets.set(id, { id, name: id, count: 0 });
+  return [...buckets.values()]
+    .filter((bucket) => bucket.count > 0 || checked.includes(bucket.id))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
 function Facet({
   field,
   label,
-  buckets,
   checked,
   onChange,
 }: {
   field: string;
   label: string;
-  buckets: Bucket[];
   checked: readonly string[];
   onChange(values: string[]): void;
 }) {
   const t = useTranslate();
   const filterId = useId();
   const [filter, setFilter] = useState('');
-  // checked values stay listed even when nothing matches them any more
-  const missing = checked
-    .filter((id) => !buckets.some((bucket) => bucket.id === id))
-    .map((id) => ({ id, name: id, count: 0 }));
-  const all = [...buckets, ...missing];
+  const all = useFacetBuckets(field, checked);
   const needle = filter.trim().toLowerCase();
   const shown = needle ? all.filter((bucket) => bucket.name.toLowerCase().includes(needle)) : all;
   if (all.length === 0) return null;
@@ -91,7 +100,7 @@ function Facet({
   );
 }
 
-/** The facets: a checkbox per value with its count; checking narrows the search (operator `in`). */
+/** The facets: a checkbox per value with its count; checking narrows the search (operator `in`), values of one facet add up. */
 export function FacetPanel({
   params,
   onChange,
@@ -100,7 +109,6 @@ export function FacetPanel({
   onChange(change: Partial<SearchParams>): void;
 }) {
   const t = useTranslate();
-  const aggregates = useAppState(selectCursorAggregates, SEARCH_CURSOR);
   const fields = useAppState(selectSchemaFields, SEARCH_PATH);
   const others = Object.keys(params.others);
   const filtered = others.length > 0 || Object.values(params.facets).some((values) => values.length > 0);
@@ -112,7 +120,6 @@ export function FacetPanel({
           key={field}
           field={field}
           label={fields[field]?.label ?? field}
-          buckets={bucketsOf(aggregates, field)}
           checked={params.facets[field] ?? []}
           onChange={(values) => onChange({ facets: { ...params.facets, [field]: values } })}
         />

@@ -1,9 +1,18 @@
 import { filter, from, mergeMap } from 'rxjs';
+import { constraintRegistered, idsWanted } from '../aggregates/events';
+import type { AggregatesState } from '../aggregates/reducer';
+import { selectFieldAggregate } from '../aggregates/selectors';
 import { started } from '../app/events';
 import type { Epic } from '../core/epic';
 import type { UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import { fetchRequested, fulltextChanged, optionsChanged, registrationRequested } from '../cursors/events';
+import {
+  fetchRequested,
+  fulltextChanged,
+  optionsChanged,
+  pageLoaded,
+  registrationRequested,
+} from '../cursors/events';
 import type { CursorsState } from '../cursors/reducer';
 import { constraintsRequested } from '../queries/events';
 import type { QueriesState } from '../queries/reducer';
@@ -21,9 +30,10 @@ import {
   SEARCH_TREE,
   SEARCH_TREE_PATH,
   type SearchParams,
+  TREE_FIELD,
 } from './url';
 
-type S = { cursors: CursorsState; queries: QueriesState; trees: TreesState };
+type S = { aggregates: AggregatesState; cursors: CursorsState; queries: QueriesState; trees: TreesState };
 
 /** The search list is registered once, with the facets' inline counts (protocol §9.1). */
 function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequested>[1]): UnstampedEvent[] {
@@ -95,6 +105,53 @@ export const followSearchAddress: Epic<S> = (event$, state$) =>
           trees.registrationRequested({ name: SEARCH_TREE, path: SEARCH_TREE_PATH }, event),
           trees.fetchRequested({ name: SEARCH_TREE }, event),
         );
+      }
+      return from(out);
+    }),
+  );
+
+/** What each counted key counts with: facets their values (`in`), the tree its nodes with what is under them. */
+const COUNTED: ReadonlyArray<{ key: string; operator: string }> = [
+  ...FACET_FIELDS.map((field) => ({ key: field, operator: 'in' })),
+  { key: TREE_FIELD, operator: 'descendantof' },
+];
+
+/** The ids each counted key should have a count for: the facet values the list found, the tree's loaded nodes. */
+function shownIds(state: S): Record<string, string[]> {
+  const ids: Record<string, string[]> = {};
+  for (const field of FACET_FIELDS)
+    ids[field] = selectFieldAggregate(state, SEARCH_CURSOR, field).flatMap((bucket) =>
+      bucket.data ? [String(bucket.data.id)] : [],
+    );
+  ids[TREE_FIELD] = Object.keys(state.trees.byName[SEARCH_TREE]?.nodes ?? {});
+  return ids;
+}
+
+/**
+ * Facet and tree counts come from the list's constraint aggregates (protocol §9.1): their `total`
+ * counts each value without its own key's constraint, so checking Image still tells how many
+ * Video would add. The keys are registered with the list's first page; every value the list or
+ * the tree shows is then asked (values found once stay asked, so they keep their counts).
+ */
+export const countSearchFacets: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    filter(
+      (event) =>
+        (pageLoaded.match(event) && event.payload.name === SEARCH_CURSOR && event.payload.page === 'first') ||
+        (trees.pageLoaded.match(event) && event.payload.name === SEARCH_TREE),
+    ),
+    mergeMap((event) => {
+      const state = state$.value;
+      const known = state.aggregates.byCursor[SEARCH_CURSOR]?.constraints ?? {};
+      // nodes loaded before the list's first page are asked along with it
+      if (trees.pageLoaded.match(event) && !known[TREE_FIELD]) return [];
+      const out: UnstampedEvent[] = COUNTED.filter(({ key }) => !known[key]).map(({ key, operator }) =>
+        constraintRegistered({ cursor: SEARCH_CURSOR, key, field: key, operator }, event),
+      );
+      for (const [key, ids] of Object.entries(shownIds(state))) {
+        const wanted = new Set(known[key]?.wanted ?? []);
+        const fresh = ids.filter((id) => !wanted.has(id));
+        if (fresh.length > 0) out.push(idsWanted({ cursor: SEARCH_CURSOR, key, ids: fresh }, event));
       }
       return from(out);
     }),
