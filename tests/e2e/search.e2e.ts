@@ -61,10 +61,19 @@ describe('search screen against the demo server', () => {
 
   journey('a facet narrows the total and un-checking restores it; the address keeps it', async ({ page }) => {
     const all = await openSearch(page);
-    const nature = page.getByRole('group', { name: 'Nature' }).getByRole('checkbox').first();
+    const group = page.getByRole('group', { name: 'Nature' });
+    const values = () =>
+      group
+        .getByRole('checkbox')
+        .evaluateAll((boxes) => boxes.map((box) => box.closest('label')?.textContent?.trim()));
+    await expect.poll(async () => (await values()).length).toBeGreaterThan(1);
+    const before = await values();
+    const nature = group.getByRole('checkbox').first();
     await nature.check();
     const narrowed = await totalAfter(page, all);
     expect(narrowed).toBeLessThan(all);
+    // the other values keep their counts: what adding them would give (counted without Nature)
+    await expect.poll(values).toEqual(before);
     expect(page.url()).toContain('f.assetnature=');
     await page.reload();
     expect(await total(page)).toBe(narrowed);
