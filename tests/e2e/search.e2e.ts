@@ -84,6 +84,24 @@ describe('search screen against the demo server', () => {
   journey('picking a category of the tree filters the results', async ({ page }) => {
     const all = await openSearch(page);
     const tree = page.getByRole('navigation', { name: 'Categories' });
+    // nodes show how many results they hold; the keyboard walks the tree from its one tab stop
+    await tree
+      .getByRole('treeitem', { name: /\(\d+\)$/ })
+      .first()
+      .waitFor();
+    const firstItem = tree.getByRole('treeitem').first();
+    await firstItem.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() =>
+        tree
+          .getByRole('treeitem')
+          .nth(1)
+          .evaluate((item) => item === document.activeElement),
+      )
+      .toBe(true);
+    await page.keyboard.press('Home');
+    await expect.poll(() => firstItem.evaluate((item) => item === document.activeElement)).toBe(true);
     await tree
       .getByRole('button', { name: /^Expand / })
       .first()
