@@ -23,6 +23,8 @@ export function buildIfNeeded(root = process.cwd()): void {
   const result = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    // a test runner's NODE_ENV=test would make Vite bundle React's development build
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error('vite build failed');
 }
