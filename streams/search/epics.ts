@@ -29,6 +29,7 @@ import {
   SEARCH_PATH,
   SEARCH_TREE,
   SEARCH_TREE_PATH,
+  SEARCH_VALUES_CURSOR,
   type SearchParams,
   TREE_FIELD,
 } from './url';
@@ -52,6 +53,17 @@ function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequest
       cause,
     ),
     fetchRequested({ name: SEARCH_CURSOR }, cause),
+    registrationRequested(
+      {
+        name: SEARCH_VALUES_CURSOR,
+        path: SEARCH_PATH,
+        max: 1,
+        withAggregates: true,
+        aggregatesFields: [...FACET_FIELDS],
+      },
+      cause,
+    ),
+    fetchRequested({ name: SEARCH_VALUES_CURSOR }, cause),
   ];
 }
 
@@ -120,9 +132,15 @@ const COUNTED: ReadonlyArray<{ key: string; operator: string }> = [
 function shownIds(state: S): Record<string, string[]> {
   const ids: Record<string, string[]> = {};
   for (const field of FACET_FIELDS)
-    ids[field] = selectFieldAggregate(state, SEARCH_CURSOR, field).flatMap((bucket) =>
-      bucket.data ? [String(bucket.data.id)] : [],
-    );
+    ids[field] = [
+      ...new Set(
+        [SEARCH_CURSOR, SEARCH_VALUES_CURSOR].flatMap((cursor) =>
+          selectFieldAggregate(state, cursor, field).flatMap((bucket) =>
+            bucket.data ? [String(bucket.data.id)] : [],
+          ),
+        ),
+      ),
+    ];
   ids[TREE_FIELD] = Object.keys(state.trees.byName[SEARCH_TREE]?.nodes ?? {});
   return ids;
 }
@@ -130,21 +148,28 @@ function shownIds(state: S): Record<string, string[]> {
 /**
  * Facet and tree counts come from the list's constraint aggregates (protocol §9.1): their `total`
  * counts each value without its own key's constraint, so checking Image still tells how many
- * Video would add. The keys are registered with the list's first page; every value the list or
- * the tree shows is then asked (values found once stay asked, so they keep their counts).
+ * Video would add. The keys are registered with the list's first page; every value the list, the
+ * whole collection (SEARCH_VALUES_CURSOR) or the tree shows is then asked (values found once stay
+ * asked, so they keep their counts).
  */
 export const countSearchFacets: Epic<S> = (event$, state$) =>
   event$.pipe(
     filter(
       (event) =>
-        (pageLoaded.match(event) && event.payload.name === SEARCH_CURSOR && event.payload.page === 'first') ||
+        (pageLoaded.match(event) &&
+          [SEARCH_CURSOR, SEARCH_VALUES_CURSOR].includes(event.payload.name) &&
+          event.payload.page === 'first') ||
         (trees.pageLoaded.match(event) && event.payload.name === SEARCH_TREE),
     ),
     mergeMap((event) => {
       const state = state$.value;
       const known = state.aggregates.byCursor[SEARCH_CURSOR]?.constraints ?? {};
-      // nodes loaded before the list's first page are asked along with it
-      if (trees.pageLoaded.match(event) && !known[TREE_FIELD]) return [];
+      // values and nodes found before the search list's first page are asked along with it
+      if (
+        !state.aggregates.byCursor[SEARCH_CURSOR] &&
+        !(pageLoaded.match(event) && event.payload.name === SEARCH_CURSOR)
+      )
+        return [];
       const out: UnstampedEvent[] = COUNTED.filter(({ key }) => !known[key]).map(({ key, operator }) =>
         constraintRegistered({ cursor: SEARCH_CURSOR, key, field: key, operator }, event),
       );

@@ -8,6 +8,11 @@ export const SEARCH_ROUTE = '/search';
 export const isSearchAddress = (path: string): boolean => path === SEARCH_ROUTE || path === '/';
 export const SEARCH_CURSOR = 'search';
 export const SEARCH_PATH = 'dam/data/asset';
+/**
+ * A one-row list over the whole collection whose inline aggregates name every facet value, so a
+ * search opened with a value checked still offers the others (the search list only sees its own).
+ */
+export const SEARCH_VALUES_CURSOR = 'search-facet-values';
 export const SEARCH_TREE = 'search-categories';
 export const SEARCH_TREE_PATH = 'dam/data/category';
 /** the asset field the category tree filters on */

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEvent, UnstampedEvent } from '../../../streams/core/event';
 import * as cursors from '../../../streams/cursors/events';
 import { countSearchFacets } from '../../../streams/search/epics';
-import { SEARCH_CURSOR, SEARCH_PATH, SEARCH_TREE, SEARCH_TREE_PATH } from '../../../streams/search/url';
+import {
+  SEARCH_CURSOR,
+  SEARCH_PATH,
+  SEARCH_TREE,
+  SEARCH_TREE_PATH,
+  SEARCH_VALUES_CURSOR,
+} from '../../../streams/search/url';
 import * as trees from '../../../streams/trees/events';
 import { epicStore, fold } from '../../helpers/marbles';
 import { testDeps } from '../../helpers/test-deps';
 
-const firstPage = (aggregates: Record<string, unknown>) =>
+const firstPage = (aggregates: Record<string, unknown>, name = SEARCH_CURSOR) =>
   cursors.pageLoaded({
-    name: SEARCH_CURSOR,
+    name,
     page: 'first',
     signature: 'l',
     resource: 'asset',
@@ -39,6 +45,7 @@ function run(events: UnstampedEvent[]) {
     countSearchFacets,
     fold([
       cursors.registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
+      cursors.registrationRequested({ name: SEARCH_VALUES_CURSOR, path: SEARCH_PATH, max: 1 }),
       trees.registrationRequested({ name: SEARCH_TREE, path: SEARCH_TREE_PATH }),
       treePage(['1']),
     ]),
@@ -46,7 +53,9 @@ function run(events: UnstampedEvent[]) {
   const seen: AnyEvent[] = [];
   store.event$.subscribe((event) => seen.push(event));
   for (const event of events) store.dispatch(event);
-  return seen.filter((event) => event.type.startsWith('aggregates/')).map((event) => event.payload);
+  return seen
+    .filter((event) => event.type.startsWith('aggregates/'))
+    .map((event) => event.payload as { key?: string; ids?: string[] });
 }
 
 describe('countSearchFacets', () => {
@@ -77,6 +86,18 @@ describe('countSearchFacets', () => {
     expect(asked.slice(7)).toEqual([
       { cursor: SEARCH_CURSOR, key: 'assetnature', ids: ['2'] },
       { cursor: SEARCH_CURSOR, key: 'categories', ids: ['2'] },
+    ]);
+  });
+
+  it('also asks the values the whole collection has, so a search opened with Image checked offers Video', () => {
+    const image = { count: 3, data: { id: 1, name: 'Image' } };
+    const video = { count: 5, data: { id: 2, name: 'Video' } };
+    const asked = run([
+      firstPage({ assetnature: [image, video] }, SEARCH_VALUES_CURSOR),
+      firstPage({ assetnature: [image] }),
+    ]);
+    expect(asked.filter((payload) => payload.ids && payload.key === 'assetnature')).toEqual([
+      { cursor: SEARCH_CURSOR, key: 'assetnature', ids: ['1', '2'] },
     ]);
   });
 });
