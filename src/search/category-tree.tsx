@@ -44,6 +44,9 @@ function rowsOf(
   }));
 }
 
+const isTypeAhead = (event: KeyboardEvent): boolean =>
+  event.key.length === 1 && event.key !== ' ' && !event.ctrlKey && !event.metaKey && !event.altKey;
+
 /** The rows in the order the keyboard walks them (expanded children after their parent). */
 const flatten = (rows: readonly Row[]): Row[] => rows.flatMap((row) => [row, ...flatten(row.children ?? [])]);
 
@@ -169,6 +172,12 @@ export function CategoryTree({
     setExpanded(next);
   };
   const pick = (id: string) => onSelect(selected === id ? null : id);
+  // a letter goes to the next shown node whose name starts with it (after the focused one, wrapping)
+  const nextStartingWith = (letter: string) => {
+    const index = at(focused);
+    const after = [...visible.slice(index + 1), ...visible.slice(0, index + 1)];
+    return after.find((row) => row.node.name.toLowerCase().startsWith(letter.toLowerCase()));
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = at(focused);
@@ -192,7 +201,7 @@ export function CategoryTree({
       Enter: () => pick(node.id),
       ' ': () => pick(node.id),
     };
-    const action = keys[event.key];
+    const action = keys[event.key] ?? (isTypeAhead(event) ? () => moveTo(nextStartingWith(event.key)) : null);
     if (!action) return;
     event.preventDefault();
     action();

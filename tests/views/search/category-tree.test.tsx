@@ -141,6 +141,9 @@ describe('CategoryTree (ARIA tree)', () => {
     fireEvent.keyDown(tree, { key: 'ArrowLeft' });
     expect(root.getAttribute('aria-expanded')).toBe('false');
     expect(picked).toEqual(['12', '11']);
+    // a letter goes to the next node whose name starts with it
+    fireEvent.keyDown(tree, { key: 'c' });
+    expect(focusedName()).toBe('Cat 2');
   });
 
   it('keeps the mouse affordances: Expand buttons out of the tab order, a click picks a node', () => {
