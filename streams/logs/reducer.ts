@@ -1,4 +1,4 @@
-import { caseReducer, on } from '../core/case-reducer';
+import { caseReducer, on, onReplace } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
 import type { LogEntry } from './api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from './events';
@@ -23,28 +23,35 @@ export const initialLogsState: LogsState = {
 };
 
 export const logsReducer = caseReducer<LogsState>(
-  on(entryAdded, (draft, { payload, meta }) => {
+  // the two hot transitions of a long session build the next state by hand (no draft)
+  onReplace(entryAdded, (state, { payload, meta }) => {
     const { name, level, message, hash } = payload;
-    const existing = draft.pending.find((entry) => entry.hash === hash);
-    if (existing) {
-      existing.count += 1;
-      existing.times.push(meta.at);
-    } else {
-      draft.pending.push({ name, hash, count: 1, level, message, times: [meta.at] });
-    }
+    const index = state.pending.findIndex((entry) => entry.hash === hash);
+    const pending =
+      index < 0
+        ? [...state.pending, { name, hash, count: 1, level, message, times: [meta.at] }]
+        : state.pending.map((entry, at) =>
+            at === index ? { ...entry, count: entry.count + 1, times: [...entry.times, meta.at] } : entry,
+          );
+    return { ...state, pending };
   }),
-  on(batchSent, (draft, { payload }) => {
+  onReplace(batchSent, (state, { payload }) => {
     // entries added while the batch was in flight stay pending
-    for (const { hash, count } of payload.entries) {
-      const entry = draft.pending.find((candidate) => candidate.hash === hash);
-      if (!entry) continue;
-      entry.count -= count;
-      entry.times.splice(0, count);
-      draft.sentOccurrences += count;
+    let sentOccurrences = state.sentOccurrences;
+    const sent = new Map<LogEntry['hash'], number>();
+    for (const { hash, count } of payload.entries) sent.set(hash, (sent.get(hash) ?? 0) + count);
+    const pending: LogEntry[] = [];
+    for (const entry of state.pending) {
+      const count = sent.get(entry.hash);
+      if (count === undefined) {
+        pending.push(entry);
+        continue;
+      }
+      sentOccurrences += count;
+      if (entry.count > count)
+        pending.push({ ...entry, count: entry.count - count, times: entry.times.slice(count) });
     }
-    draft.pending = draft.pending.filter((entry) => entry.count > 0);
-    draft.consecutiveFailures = 0;
-    draft.lastError = null;
+    return { ...state, pending, sentOccurrences, consecutiveFailures: 0, lastError: null };
   }),
   on(batchSendFailed, (draft, { payload }) => {
     draft.consecutiveFailures = payload.consecutiveFailures;
