@@ -112,6 +112,8 @@ export const cartsMessagesEn = {
   'share.failedOpen': 'The shared cart could not be opened: {message}',
   'share.sharedBy': 'Shared cart',
   'share.action': 'Action "{action}" done.',
+  'share.actionComment': 'Comment',
+  'share.actionCopy': 'Copy to my carts',
   'share.actionFailed': 'Action "{action}" failed: {message}',
 };
 
@@ -229,5 +231,7 @@ export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'share.failedOpen': 'Le panier partagé n’a pas pu être ouvert : {message}',
   'share.sharedBy': 'Panier partagé',
   'share.action': 'Action « {action} » effectuée.',
+  'share.actionComment': 'Commenter',
+  'share.actionCopy': 'Copier dans mes paniers',
   'share.actionFailed': 'L’action « {action} » a échoué : {message}',
 };

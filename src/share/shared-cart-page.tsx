@@ -14,6 +14,7 @@ import { CartItems } from '../carts/cart-items';
 import { DownloadDialog } from '../downloads/download-dialog';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
 import { PasswordInput } from '../ui/password-input';
 import { useSharePassword } from './use-share-password';
@@ -21,6 +22,11 @@ import '../carts/carts.css';
 
 /** Actions shown as their own buttons; the others are offered as they come from the share. */
 const SHOWN_ELSEWHERE = new Set(['view', 'download']);
+/** The share actions of the demo's `listShareActions`; a code the portal does not know shows as is. */
+const ACTION_LABELS: Partial<Record<string, MessageKey>> = {
+  comment: 'share.actionComment',
+  copy: 'share.actionCopy',
+};
 
 function PasswordPrompt({ uuid, wrong }: { uuid: string; wrong: boolean }) {
   const t = useTranslate();
@@ -134,7 +140,7 @@ export function SharedCartPage() {
               type="button"
               onClick={() => dispatch(shareActionRequested({ uuid, action: code, items: null }))}
             >
-              {code}
+              {ACTION_LABELS[code] ? t(ACTION_LABELS[code]) : code}
             </button>
           ))}
       </div>
