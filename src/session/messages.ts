@@ -11,7 +11,8 @@ export const sessionMessagesEn = {
   'signIn.provider': 'Sign in with {name}',
   'signIn.providersFailed': 'The single sign-on providers could not be loaded.',
   'signIn.retryProviders': 'Try again',
-  'signIn.demoHint': 'Demo accounts: alice, bob, carol (password = login).',
+  'signIn.demoHint':
+    'Demo accounts: alice, bob, carol (password = login); dave must change his password first.',
   'signIn.signedInAs': 'You are signed in as {name}.',
   'signIn.expired': 'Your session expired. Please sign in again.',
   'password.title': 'Change your password',
@@ -48,7 +49,8 @@ export const sessionMessagesFr: Record<keyof typeof sessionMessagesEn, string> =
   'signIn.provider': 'Se connecter avec {name}',
   'signIn.providersFailed': 'Les fournisseurs d’authentification unique n’ont pas pu être chargés.',
   'signIn.retryProviders': 'Réessayer',
-  'signIn.demoHint': 'Comptes de démonstration : alice, bob, carol (mot de passe = identifiant).',
+  'signIn.demoHint':
+    'Comptes de démonstration : alice, bob, carol (mot de passe = identifiant) ; dave doit d’abord changer son mot de passe.',
   'signIn.signedInAs': 'Vous êtes connecté en tant que {name}.',
   'signIn.expired': 'Votre session a expiré. Veuillez vous reconnecter.',
   'password.title': 'Changez votre mot de passe',

@@ -11,6 +11,8 @@ import { ChangePasswordForm } from './change-password-form';
 import { displayName } from './display-name';
 import './session.css';
 
+const DEMO_APPLICATION_NAME = 'wedia-demo';
+
 /** `/signin`: login and password, the identity providers, and the forced password change (403/2). */
 export function SignInPage() {
   const t = useTranslate();
@@ -19,6 +21,8 @@ export function SignInPage() {
   const session = useAppState((state) => state.session);
   const isUser = useAppState(selectIsUser);
   const me = useAppState(selectMe);
+  // the demo accounts exist only on the demo server, whose application is `wedia-demo`
+  const isDemoApplication = useAppState((state) => state.app.applicationName === DEMO_APPLICATION_NAME);
   const [login, setLogin] = useState(session.signIn.login ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -92,7 +96,7 @@ export function SignInPage() {
           {busy && <span role="status">{t('signIn.busy')}</span>}
         </div>
       </form>
-      <p className="session-panel__hint">{t('signIn.demoHint')}</p>
+      {isDemoApplication && <p className="session-panel__hint">{t('signIn.demoHint')}</p>}
       <IdentityProviders />
     </section>
   );
