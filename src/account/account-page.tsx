@@ -1,5 +1,10 @@
 import { Link } from 'wouter';
-import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import {
+  selectContributionLocales,
+  selectIsUser,
+  selectIsWatermarked,
+  selectMe,
+} from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { ChangePasswordForm } from '../session/change-password-form';
@@ -13,6 +18,8 @@ export function AccountPage() {
   const t = useTranslate();
   const isUser = useAppState(selectIsUser);
   const me = useAppState(selectMe);
+  const contributionLocales = useAppState((state) => selectContributionLocales(state).join(', '));
+  const watermarked = useAppState(selectIsWatermarked);
 
   return (
     <section className="panel account-page" aria-labelledby="account-page-title">
@@ -26,6 +33,8 @@ export function AccountPage() {
           <section aria-labelledby="account-profile">
             <h2 id="account-profile">{t('accountPage.profileTitle')}</h2>
             <ProfileForm />
+            <p>{t('accountPage.contributionLocales', { locales: contributionLocales })}</p>
+            {watermarked && <p className="notice">{t('accountPage.watermarked')}</p>}
           </section>
           <section aria-labelledby="account-password">
             <h2 id="account-password">{t('accountPage.passwordTitle')}</h2>

@@ -2,6 +2,8 @@
 export const accountMessagesEn = {
   'nav.account': 'Account',
   'accountPage.title': 'Your account',
+  'accountPage.contributionLocales': 'Contribution languages: {locales}',
+  'accountPage.watermarked': 'Previews and downloads are watermarked for your role.',
   'accountPage.visitor': 'Sign in to see and change your profile, your password and your preferences.',
   'accountPage.signInLink': 'Go to the sign-in page',
   'accountPage.language': 'Language',
@@ -34,6 +36,8 @@ export const accountMessagesEn = {
 export const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> = {
   'nav.account': 'Compte',
   'accountPage.title': 'Votre compte',
+  'accountPage.contributionLocales': 'Langues de contribution : {locales}',
+  'accountPage.watermarked': 'Les aperçus et téléchargements sont filigranés pour votre rôle.',
   'accountPage.visitor':
     'Connectez-vous pour voir et modifier votre profil, votre mot de passe et vos préférences.',
   'accountPage.signInLink': 'Aller à la page de connexion',

@@ -18,9 +18,6 @@ export const selectSession = (state: WithSession) => state.session;
 export const selectMe = (state: WithSession) => state.session.whoAmI.me;
 export const selectSurferType = (state: WithSession): SurferType => surferTypeOf(state.session.whoAmI.me);
 export const selectIsUser = (state: WithSession): boolean => selectSurferType(state) === 'user';
-/** protocol §2.1: `connected` for a user, `disconnected` otherwise */
-export const selectSurferStatus = (state: WithSession): 'connected' | 'disconnected' =>
-  selectIsUser(state) ? 'connected' : 'disconnected';
 /** The id of the user `me` describes; null for an application or a visitor. */
 export function userIdOf(me: Me | null): string | null {
   return surferTypeOf(me) === 'user' && me?.id !== undefined ? String(me.id) : null;
