@@ -240,6 +240,11 @@ export const changePassword: Epic<S> = (event$, state$, deps) =>
                   api.userSignIn(login, newPassword, deps.session.connection),
                   'signIn',
                   event,
+                ).pipe(
+                  // the change itself went through: a failed sign-in after it is a sign-in failure
+                  catchError((thrown: unknown) =>
+                    of(signInFailed({ surfer: 'user', error: serializeError(thrown) }, event)),
+                  ),
                 ),
               ),
         ),
