@@ -1,20 +1,12 @@
 import type { ShownItem } from '../../streams/carts/selectors';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { formatSize } from '../ui/format-size';
 
 /** The name an item is known by: its name, else its title, else its id. */
 export function itemName(item: ShownItem): string {
   return item.details?.name || item.details?.title || `${item.resource} ${item.id}`;
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`;
 }
 
 export interface CartItemTileProps {
@@ -29,6 +21,7 @@ export interface CartItemTileProps {
 /** One item of a cart: thumbnail, name, details and its actions. */
 export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onPreview }: CartItemTileProps) {
   const t = useTranslate();
+  const locale = useAppState(selectEffectiveLocale);
   const name = itemName(item);
   if (!item.details) {
     return (
@@ -62,7 +55,7 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
       <p className="cart-tile__meta">
         {[
           mimetype,
-          filesize !== null ? formatBytes(filesize) : null,
+          filesize !== null ? formatSize(filesize, locale) : null,
           width && height ? `${width}×${height}` : null,
         ]
           .filter(Boolean)

@@ -7,7 +7,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
 import { describeErrorCode } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
-import { formatSize } from './format-size';
+import { formatSize } from '../ui/format-size';
 
 /**
  * One download or part: its status in words, a progress bar through the phases, its size, and
