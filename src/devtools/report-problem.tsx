@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
 
 /**
  * "Report a problem": a dialog with a note, whose button saves the redacted event log with the
@@ -24,19 +25,9 @@ export function ReportProblemDialog({ onClose }: { onClose: () => void }) {
   const { exportEventLog } = usePortal();
   const [note, setNote] = useState('');
   const [savedAs, setSavedAs] = useState<string | null>(null);
-  const headingId = useId();
   const noteId = useId();
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={headingId}
-      className="report-dialog"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
-    >
-      <h2 id={headingId}>{t('devtools.report.heading')}</h2>
+    <ModalDialog title={t('devtools.report.heading')} onClose={onClose} className="report-dialog">
       <p>{t('devtools.report.intro')}</p>
       <label htmlFor={noteId}>{t('devtools.report.note')}</label>
       <textarea
@@ -65,6 +56,6 @@ export function ReportProblemDialog({ onClose }: { onClose: () => void }) {
           {t('devtools.report.saved', { file: savedAs })}
         </p>
       )}
-    </div>
+    </ModalDialog>
   );
 }
