@@ -1,4 +1,3 @@
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { addHugeCart } from '../../mocks/db/huge-cart';
@@ -10,40 +9,20 @@ import { listOpened } from '../../streams/carts/events';
 import { selectCartSections } from '../../streams/carts/selectors';
 import { sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
 import { combineEpics } from '../../streams/core/epic';
-import { createHttp } from '../../streams/core/http';
-import { SessionVault } from '../../streams/core/session-vault';
-import { createStore } from '../../streams/core/store';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
-import { whoAmILoaded } from '../../streams/session/events';
-import { testDeps } from '../helpers/test-deps';
-import { sessionApi } from './mocks/session-helpers';
-
-const ROOT = 'http://localhost';
-const { tokensOf } = sessionApi(`${ROOT}/api`);
+import type { RootState } from '../../streams/root';
+import { ORIGIN, portalAs } from '../helpers/demo-portal';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());
 afterAll(() => server.close());
 
-/** A store with the carts epics and the real http client, signed in as `login` (or a visitor). */
+/** The carts epics against the demo handlers, signed in as `login` (or a visitor). */
 async function portal(login?: string) {
-  const session = new SessionVault();
-  session.connection = { apiPath: ROOT, cookieAuth: false, sessionAuth: false };
-  if (login) {
-    const token = await tokensOf(login);
-    session.userToken = { ...token };
-  }
-  const deps = testDeps({ session, http: createHttp(session, (input, init) => fetch(input, init)) });
-  const store = createStore<RootState>({
-    reducer: rootReducer,
-    rootEpic: combineEpics<RootState>(...Object.values(cartsEpics)),
-    deps,
-    initialState: initialRootState,
-  });
-  if (login) store.dispatch(whoAmILoaded({ me: { id: login === 'alice' ? 1 : 2, login, isUser: true } }));
-  const until = (test: (state: RootState) => boolean) =>
-    firstValueFrom(store.state$.pipe(filter(test), timeout(5000)));
-  return { store, session, until };
+  const { store, vault, until } = await portalAs(
+    login ?? null,
+    combineEpics<RootState>(...Object.values(cartsEpics)),
+  );
+  return { store, session: vault, until };
 }
 
 describe('carts against the demo server (protocol §6)', () => {
@@ -102,12 +81,12 @@ describe('carts against the demo server (protocol §6)', () => {
         askForPassword: true,
         withAssetsDescriptions: true,
         profile: null,
-        url: `${ROOT}/share/{uuid}`,
+        url: `${ORIGIN}/share/{uuid}`,
       }),
     );
     const shared = await owner.until((state) => state.carts.shareDialog['1']?.status === 'loaded');
     const link = shared.carts.shareDialog['1']!.created!;
-    expect(link.url).toBe(`${ROOT}/share/${link.uuid}`);
+    expect(link.url).toBe(`${ORIGIN}/share/${link.uuid}`);
     const password = owner.session.sharePassword(link.uuid)!;
     expect(password).toMatch(/^\w{4}-\w{4}-\w{4}$/);
 

@@ -9,7 +9,7 @@ import {
   removeNotification,
 } from '../../../streams/notifications/epics';
 import { listRequested, markAllReadRequested, removeRequested } from '../../../streams/notifications/events';
-import { portalAs } from './account-flow';
+import { portalAs } from '../../helpers/demo-portal';
 
 const epics = combineEpics(loadList, pollUnreadCount, markAllRead, removeNotification);
 

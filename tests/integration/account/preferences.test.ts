@@ -5,7 +5,7 @@ import { combineEpics } from '../../../streams/core/epic';
 import { loadPreference, removePreference, savePreferences } from '../../../streams/preferences/epics';
 import { getRequested, removeRequested, setRequested } from '../../../streams/preferences/events';
 import { selectPreference } from '../../../streams/preferences/selectors';
-import { portalAs } from './account-flow';
+import { portalAs } from '../../helpers/demo-portal';
 
 const epics = combineEpics(savePreferences, loadPreference, removePreference);
 

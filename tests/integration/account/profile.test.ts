@@ -12,7 +12,7 @@ import {
 import { loadWhoAmI } from '../../../streams/session/epics';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
 import { sessionApi } from '../mocks/session-helpers';
-import { API, portalAs } from './account-flow';
+import { API, portalAs } from '../../helpers/demo-portal';
 
 const epics = combineEpics(loadProfile, patchProfile, createProfile, changeLocale, loadWhoAmI);
 

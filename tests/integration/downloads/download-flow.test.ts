@@ -10,7 +10,7 @@ import { combineEpics } from '../../../streams/core/epic';
 import * as downloadEpics from '../../../streams/downloads/epics';
 import { requested, retried, sizeTested, warningConfirmed } from '../../../streams/downloads/events';
 import type { RootState } from '../../../streams/root';
-import { portalAs } from '../account/account-flow';
+import { portalAs } from '../../helpers/demo-portal';
 
 const epics = combineEpics<RootState>(...Object.values(downloadEpics));
 const options = {

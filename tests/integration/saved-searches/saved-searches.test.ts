@@ -23,7 +23,7 @@ import {
   selectSavedSearch,
   selectSavedSearches,
 } from '../../../streams/saved-searches/selectors';
-import { portalAs } from '../account/account-flow';
+import { portalAs } from '../../helpers/demo-portal';
 
 const epics = combineEpics(...Object.values(savedSearchesEpics));
 const { alice, bob } = USER_IDS;

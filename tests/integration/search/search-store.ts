@@ -1,4 +1,3 @@
-import { filter, firstValueFrom, timeout } from 'rxjs';
 import { combineEpics } from '../../../streams/core/epic';
 import { createHttp, type HttpRequest } from '../../../streams/core/http';
 import { SessionVault } from '../../../streams/core/session-vault';
@@ -52,9 +51,4 @@ export function searchStore(): { store: Store<RootState>; sent: HttpRequest<unkn
     store: createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState }),
     sent,
   };
-}
-
-/** Resolves with the first state that passes, or fails after 5 s. */
-export function until(store: Store<RootState>, test: (state: RootState) => boolean): Promise<RootState> {
-  return firstValueFrom(store.state$.pipe(filter(test), timeout(5000)));
 }

@@ -11,7 +11,8 @@ import { NO_SECTION, TOO_MANY_SECTIONS } from '../../../streams/schemas/api';
 import { selectCanCreate } from '../../../streams/schemas/selectors';
 import * as trees from '../../../streams/trees/events';
 import { selectTreeRoots } from '../../../streams/trees/selectors';
-import { searchStore, until } from './search-store';
+import { until } from '../../helpers/demo-portal';
+import { searchStore } from './search-store';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());

@@ -15,6 +15,7 @@ import { selectIsUser, selectIsWatermarked, selectSurferType } from '../../../st
 import { handlers } from '../../../mocks/handlers/index';
 import { reset } from '../../../mocks/runtime';
 import { appStarted } from '../../helpers/app-started';
+import { until } from '../../helpers/demo-portal';
 import { testDeps } from '../../helpers/test-deps';
 import { demoVault } from '../../streams/session/session-fixtures';
 
@@ -61,9 +62,6 @@ function startPortal(): Store<RootState> {
   store.dispatch(appStarted({ apiPath: API_PATH }));
   return store;
 }
-
-const until = (store: Store<RootState>, predicate: (state: RootState) => boolean) =>
-  firstValueFrom(store.state$.pipe(filter(predicate), timeout(5000)));
 
 describe('session client against the demo server (protocol §3)', () => {
   it('signs the application in with its multipart fields, then who-am-I says application', async () => {

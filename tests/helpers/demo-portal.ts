@@ -1,16 +1,22 @@
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import type { Epic } from '../../../streams/core/epic';
-import type { AnyEvent } from '../../../streams/core/event';
-import { createHttp } from '../../../streams/core/http';
-import { SessionVault } from '../../../streams/core/session-vault';
-import type { RootState } from '../../../streams/root';
-import { whoAmILoaded } from '../../../streams/session/events';
-import { epicStore } from '../../helpers/marbles';
-import { testDeps } from '../../helpers/test-deps';
-import { sessionApi } from '../mocks/session-helpers';
+import type { Epic } from '../../streams/core/epic';
+import type { AnyEvent } from '../../streams/core/event';
+import { createHttp } from '../../streams/core/http';
+import type { Store } from '../../streams/core/store';
+import { SessionVault } from '../../streams/core/session-vault';
+import type { RootState } from '../../streams/root';
+import { whoAmILoaded } from '../../streams/session/events';
+import { epicStore } from './marbles';
+import { testDeps } from './test-deps';
+import { sessionApi } from '../integration/mocks/session-helpers';
 
 export const ORIGIN = 'http://localhost';
 export const API = `${ORIGIN}/api`;
+
+/** Resolves with the first state that passes, or fails after 5 s. */
+export function until(store: Store<RootState>, test: (state: RootState) => boolean): Promise<RootState> {
+  return firstValueFrom(store.state$.pipe(filter(test), timeout(5000)));
+}
 
 /**
  * The real http client against the demo handlers (MSW in node), signed in as `login` (bearer
@@ -37,5 +43,12 @@ export async function portalAs(login: string | null, epic: Epic<RootState>) {
         timeout(5000),
       ),
     );
-  return { store, deps, vault, events, next };
+  return {
+    store,
+    deps,
+    vault,
+    events,
+    next,
+    until: (test: (state: RootState) => boolean) => until(store, test),
+  };
 }
