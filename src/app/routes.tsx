@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import { DevtoolsRoute } from '../devtools/devtools-route';
 import { HomePage } from '../home/home-page';
 import { SignInPage } from '../session/sign-in-page';
 import { lazyScreen } from './lazy-screen';
@@ -34,6 +33,11 @@ const NotificationsPage = lazyScreen(
   () => import('../notifications/notifications-page'),
   (m) => m.NotificationsPage,
 );
+const DevtoolsPage = lazyScreen(
+  () => import('../devtools/devtools-page'),
+  (m) => m.default,
+  'devtools.loading',
+);
 const AccountPage = lazyScreen(
   () => import('../account/account-page'),
   (m) => m.AccountPage,
@@ -54,7 +58,7 @@ const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/notifications', component: NotificationsPage },
   { path: '/account', component: AccountPage },
-  { path: '/devtools', component: DevtoolsRoute },
+  { path: '/devtools', component: DevtoolsPage },
   { path: '/', component: HomePage },
 ];
 
