@@ -1,78 +1,70 @@
 import { freeze } from 'immer';
 import type { CaseReducer } from './core/case-reducer';
-import { combineEpics, type Epic } from './core/epic';
+import type { Domain } from './core/domain';
+import { domainEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
-import * as appEpics from './app/epics';
-import { cartsEpics } from './carts/epics';
-import { cartsReducer, initialCartsState } from './carts/reducer';
-import * as downloadsEpics from './downloads/epics';
-import { downloadsReducer, initialDownloadsState } from './downloads/reducer';
-import { appReducer, initialAppState } from './app/reducer';
-import * as logsEpics from './logs/epics';
-import * as aggregatesEpics from './aggregates/epics';
-import { aggregatesReducer, initialAggregatesState } from './aggregates/reducer';
-import * as cursorsEpics from './cursors/epics';
-import { cursorsReducer, initialCursorsState } from './cursors/reducer';
-import * as queriesEpics from './queries/epics';
-import { initialQueriesState, queriesReducer } from './queries/reducer';
-import * as schemasEpics from './schemas/epics';
-import { initialSchemasState, schemasReducer } from './schemas/reducer';
-import * as treesEpics from './trees/epics';
-import { initialTreesState, treesReducer } from './trees/reducer';
-import * as savedSearchesEpics from './saved-searches/epics';
-import { initialSavedSearchesState, savedSearchesReducer } from './saved-searches/reducer';
-import * as searchEpics from './search/epics';
-import * as typeaheadEpics from './typeahead/epics';
-import { initialTypeaheadState, typeaheadReducer } from './typeahead/reducer';
-import * as notificationsEpics from './notifications/epics';
-import { initialNotificationsState, notificationsReducer } from './notifications/reducer';
-import * as preferencesEpics from './preferences/epics';
-import { initialPreferencesState, preferencesReducer } from './preferences/reducer';
-import * as profileEpics from './profile/epics';
-import { initialProfileState, profileReducer } from './profile/reducer';
-import { initialLogsState, logsReducer } from './logs/reducer';
-import * as routerEpics from './router/epics';
-import * as sessionEpics from './session/epics';
-import { initialSessionState, sessionReducer } from './session/reducer';
-import { initialRouterState, routerReducer } from './router/reducer';
-import { initialSystemState, systemReducer } from './system/reducer';
+import { aggregatesDomain } from './aggregates/domain';
+import { appDomain } from './app/domain';
+import { cartsDomain } from './carts/domain';
+import { cursorsDomain } from './cursors/domain';
+import { downloadsDomain } from './downloads/domain';
+import { logsDomain } from './logs/domain';
+import { notificationsDomain } from './notifications/domain';
+import { preferencesDomain } from './preferences/domain';
+import { profileDomain } from './profile/domain';
+import { queriesDomain } from './queries/domain';
+import { routerDomain } from './router/domain';
+import { savedSearchesDomain } from './saved-searches/domain';
+import { schemasDomain } from './schemas/domain';
+import { searchDomain } from './search/domain';
+import { sessionDomain } from './session/domain';
+import { systemDomain } from './system/domain';
+import { treesDomain } from './trees/domain';
+import { typeaheadDomain } from './typeahead/domain';
 
 /**
- * Every domain's slice: its initial state and its reducer. A new domain adds one line here and
- * one spread to `rootEpic`; the state type follows.
+ * Every domain of the portal, by its manifest (`streams/<domain>/domain.ts`). A new domain adds
+ * one line here; the state type and the epic registry follow.
  */
-const slices = {
-  app: { initial: initialAppState, reduce: appReducer },
-  router: { initial: initialRouterState, reduce: routerReducer },
-  session: { initial: initialSessionState, reduce: sessionReducer },
-  logs: { initial: initialLogsState, reduce: logsReducer },
-  preferences: { initial: initialPreferencesState, reduce: preferencesReducer },
-  profile: { initial: initialProfileState, reduce: profileReducer },
-  notifications: { initial: initialNotificationsState, reduce: notificationsReducer },
-  downloads: { initial: initialDownloadsState, reduce: downloadsReducer },
-  schemas: { initial: initialSchemasState, reduce: schemasReducer },
-  queries: { initial: initialQueriesState, reduce: queriesReducer },
-  cursors: { initial: initialCursorsState, reduce: cursorsReducer },
-  trees: { initial: initialTreesState, reduce: treesReducer },
-  aggregates: { initial: initialAggregatesState, reduce: aggregatesReducer },
-  typeahead: { initial: initialTypeaheadState, reduce: typeaheadReducer },
-  savedSearches: { initial: initialSavedSearchesState, reduce: savedSearchesReducer },
-  carts: { initial: initialCartsState, reduce: cartsReducer },
-  system: { initial: initialSystemState, reduce: systemReducer },
+const domains = [
+  appDomain,
+  routerDomain,
+  sessionDomain,
+  logsDomain,
+  preferencesDomain,
+  profileDomain,
+  notificationsDomain,
+  downloadsDomain,
+  schemasDomain,
+  queriesDomain,
+  cursorsDomain,
+  treesDomain,
+  aggregatesDomain,
+  typeaheadDomain,
+  savedSearchesDomain,
+  cartsDomain,
+  systemDomain,
+  searchDomain,
+] as const;
+
+type Domains = (typeof domains)[number];
+
+/** The whole state tree: one slice per domain that has one. */
+export type RootState = {
+  readonly [D in Domains as D['reducer'] extends null ? never : D['name']]: D['initialState'];
 };
 
-type Slices = typeof slices;
-
-/** The whole state tree: one slice per domain. */
-export type RootState = { readonly [K in keyof Slices]: Slices[K]['initial'] };
-
 type SliceReducer = (state: unknown, event: AnyEvent) => unknown;
-const sliceEntries = Object.entries(slices).map(
-  ([key, slice]) => [key, slice.reduce as SliceReducer] as const,
-);
+const sliceEntries = (domains as readonly Domain<string, unknown, never>[])
+  .filter((domain) => domain.reducer !== null)
+  .map((domain) => [domain.name, domain.reducer as SliceReducer] as const);
 
 export const initialRootState: RootState = freeze(
-  Object.fromEntries(Object.entries(slices).map(([key, slice]) => [key, slice.initial])) as RootState,
+  Object.fromEntries(
+    (domains as readonly Domain<string, unknown, never>[])
+      .filter((domain) => domain.reducer !== null)
+      .map((domain) => [domain.name, domain.initialState]),
+  ) as RootState,
   true,
 );
 
@@ -107,22 +99,7 @@ export function rootReducer(state: RootState, event: AnyEvent): RootState {
   return next ? (next as unknown as RootState) : state;
 }
 
-export const rootEpic: Epic<RootState> = combineEpics<RootState>(
-  ...Object.values(appEpics),
-  ...Object.values(routerEpics),
-  ...Object.values(sessionEpics),
-  ...Object.values(logsEpics),
-  ...Object.values(cartsEpics),
-  ...Object.values(schemasEpics),
-  ...Object.values(queriesEpics),
-  ...Object.values(cursorsEpics),
-  ...Object.values(treesEpics),
-  ...Object.values(aggregatesEpics),
-  ...Object.values(typeaheadEpics),
-  ...Object.values(savedSearchesEpics),
-  ...Object.values(searchEpics),
-  ...Object.values(preferencesEpics),
-  ...Object.values(profileEpics),
-  ...Object.values(notificationsEpics),
-  ...Object.values(downloadsEpics),
+/** Every domain's epics, each registered under `<domain>/<epic>`. */
+export const rootEpic: Epic<RootState> = domainEpics<RootState>(
+  ...(domains as readonly { name: string; epics: Readonly<Record<string, Epic<RootState>>> }[]),
 );

@@ -1,6 +1,7 @@
-import type { UnstampedEvent } from '../../streams/core/event';
+import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { usePortal } from '../app/store-context';
 
-export function useDispatch(): (event: UnstampedEvent) => void {
+/** Dispatches an intent; returns it stamped (its `meta.id` keys the request it starts), or null when dropped. */
+export function useDispatch(): (event: UnstampedEvent) => AnyEvent | null {
   return usePortal().store.dispatch;
 }

@@ -19,8 +19,13 @@ export type Epic<S = unknown> = (
  * without touching its siblings. The restarts are bounded so that an epic that crashes on
  * subscription cannot loop forever.
  */
-function isolated<S>(epic: Epic<S>, event$: Observable<AnyEvent>, state$: StateObservable<S>, deps: Deps) {
-  const name = epic.name || 'anonymous epic';
+function isolated<S>(
+  name: string,
+  epic: Epic<S>,
+  event$: Observable<AnyEvent>,
+  state$: StateObservable<S>,
+  deps: Deps,
+) {
   let restarts = 0;
   const start = (): Observable<UnstampedEvent> =>
     defer(() => epic(event$, state$, deps)).pipe(
@@ -34,8 +39,25 @@ function isolated<S>(epic: Epic<S>, event$: Observable<AnyEvent>, state$: StateO
   return start();
 }
 
-export function combineEpics<S>(...epics: Epic<S>[]): Epic<S> {
-  const combined: Epic<S> = (event$, state$, deps) =>
-    merge(...epics.map((epic) => isolated(epic, event$, state$, deps)));
-  return combined;
+/**
+ * Runs epics side by side, each isolated under its name (`carts/loadList`): the name is what
+ * `system/epicCrashed` and the devtools show, so it must be unique.
+ */
+export function combineEpics<S>(epics: Readonly<Record<string, Epic<S>>>): Epic<S> {
+  const entries = Object.entries(epics);
+  return (event$, state$, deps) =>
+    merge(...entries.map(([name, epic]) => isolated(name, epic, event$, state$, deps)));
+}
+
+/** The epics of whole domains (their manifests), each named `<domain>/<epic>`. */
+export function domainEpics<S>(
+  ...domains: ReadonlyArray<{ name: string; epics: Readonly<Record<string, Epic<S>>> }>
+): Epic<S> {
+  return combineEpics(
+    Object.fromEntries(
+      domains.flatMap(({ name, epics }) =>
+        Object.entries(epics).map(([epicName, epic]) => [`${name}/${epicName}`, epic] as const),
+      ),
+    ),
+  );
 }

@@ -72,13 +72,6 @@ export function errorCodePath(code: string): string[] {
   return code.split(/[.\-_/]/).filter(Boolean);
 }
 
-/** `error.rest.403/2` is within `error.rest` and within `error.rest.403`, not within `error.re`. */
-export function isWithin(code: string, ancestor: string): boolean {
-  const path = errorCodePath(code);
-  const prefix = errorCodePath(ancestor);
-  return prefix.length <= path.length && prefix.every((part, index) => path[index] === part);
-}
-
 /** The code itself, then each ancestor, most specific first: used to look up descriptions. */
 export function errorCodeLineage(code: string): string[] {
   const path = errorCodePath(code);

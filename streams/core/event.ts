@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { serializedErrorSchema } from './errors';
 import { maskPaths } from './redact';
 
 /** Where an event comes from; replay and re-simulation feed some sources and recompute the others. */
@@ -104,9 +105,53 @@ export function eventCatalogue(): ReadonlyMap<string, EventDefinition<string, z.
   return catalogue;
 }
 
-/** Starts a new correlated flow: the returned event and everything it causes share `corr`. */
-export function correlate<E extends UnstampedEvent>(event: E, corr: string): E {
-  return { ...event, meta: { ...event.meta, corr } };
+type Shape = Record<string, z.ZodType>;
+type PayloadOf<Sh extends Shape> = z.output<z.ZodObject<Sh>>;
+
+/**
+ * The builders below declare the usual kinds of event in one line each. Their payload is an
+ * object of the given shape; nothing is masked in exports unless `redact` says so (the
+ * recorder's key/text safety net still runs).
+ */
+
+/** What a person asked for (source `ui`). */
+export function defineIntent<T extends string, Sh extends Shape>(
+  type: T,
+  shape: Sh,
+  redact: Redaction<PayloadOf<Sh>> = [],
+): EventDefinition<T, z.ZodObject<Sh>> {
+  return defineEvent(type, z.object(shape), { source: 'ui', redact });
+}
+
+/** What the server answered (source `server`). */
+export function defineAnswer<T extends string, Sh extends Shape>(
+  type: T,
+  shape: Sh,
+  redact: Redaction<PayloadOf<Sh>> = [],
+): EventDefinition<T, z.ZodObject<Sh>> {
+  return defineEvent(type, z.object(shape), { source: 'server', redact });
+}
+
+const failureShape = { error: serializedErrorSchema };
+
+/** A request that failed: `{error, ...shape}`, marked `error: true` (source `server`). */
+export function defineFailure<T extends string, Sh extends Shape = Record<never, z.ZodType>>(
+  type: T,
+  shape?: Sh,
+  redact: Redaction<PayloadOf<Sh & typeof failureShape>> = [],
+): EventDefinition<T, z.ZodObject<Sh & typeof failureShape>> {
+  const full = { ...shape, ...failureShape } as Sh & typeof failureShape;
+  return defineEvent(type, z.object(full), { source: 'server', failure: true, redact });
+}
+
+/** Anything else the portal learns: a timer fired, a stored value, a system fact. */
+export function defineFact<T extends string, Sh extends Shape>(
+  type: T,
+  source: Exclude<EventSource, 'ui' | 'server'>,
+  shape: Sh,
+  redact: Redaction<PayloadOf<Sh>> = [],
+): EventDefinition<T, z.ZodObject<Sh>> {
+  return defineEvent(type, z.object(shape), { source, redact });
 }
 
 export const eventMetaSchema = z.object({

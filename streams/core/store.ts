@@ -26,8 +26,11 @@ export type Inspector<S> = (event: AnyEvent, before: S, after: S) => void;
 
 export interface Store<S> {
   readonly mode: 'live' | 'replay';
-  /** unstamped events (intents) are dropped in replay mode and while travelling */
-  dispatch(event: UnstampedEvent | AnyEvent): void;
+  /**
+   * Stamps and folds the event; returns it stamped (its `meta.id` keys the request it starts),
+   * or null when it was dropped: intents are dropped in replay mode and while travelling.
+   */
+  dispatch(event: UnstampedEvent | AnyEvent): AnyEvent | null;
   /** the live state */
   getState(): S;
   /** the live state: what the epics read */
@@ -68,7 +71,7 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   const travellingSubject = new BehaviorSubject(false);
   const inspectors = new Set<Inspector<S>>();
   const eventSubject = new Subject<AnyEvent>();
-  const queue: Array<UnstampedEvent | AnyEvent> = [];
+  const queue: AnyEvent[] = [];
   let seq = 0;
   let draining = false;
 
@@ -77,15 +80,18 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
     return { ...event, meta: { ...event.meta, seq, id: deps.ids.next(), at: deps.clock.now() } };
   }
 
+  // a throwing reducer must never take the epics down: it becomes an event of its own
+  let failure: UnstampedEvent | null = null;
   function reduce(state: S, event: AnyEvent): S {
     try {
       return reducer(state, event);
     } catch (thrown) {
-      // a throwing reducer must never take the epics down: it becomes an event of its own
       if (!reducerFailed.match(event)) {
-        queue.push(
-          reducerFailed({ eventType: event.type, eventSeq: event.meta.seq, error: serializeError(thrown) }),
-        );
+        failure = reducerFailed({
+          eventType: event.type,
+          eventSeq: event.meta.seq,
+          error: serializeError(thrown),
+        });
       }
       return state;
     }
@@ -93,11 +99,13 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
 
   // Order of one dispatch: stamp, reduce, publish state, record, then hand to the epics, so
   // epics always see the state that already includes the event.
-  function process(input: UnstampedEvent | AnyEvent): void {
-    const event = isStamped(input) ? input : stamp(input);
-    if (isStamped(input)) seq = Math.max(seq, input.meta.seq);
+  function process(event: AnyEvent): void {
     const before = stateSubject.value;
     const next = reduce(before, event);
+    if (failure) {
+      queue.push(stamp(failure));
+      failure = null;
+    }
     if (next !== before) publish(next);
     recorder?.append(event, next);
     for (const inspector of inspectors) inspector(event, before, next);
@@ -110,22 +118,26 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   }
 
   // Epic output arriving while an event is being handled waits in the queue: synchronous
-  // chains run breadth-first instead of recursing.
-  function enqueue(event: UnstampedEvent | AnyEvent): void {
+  // chains run breadth-first instead of recursing. Events are stamped as they join the queue,
+  // which is the order they are folded in, so seq still grows with each fold.
+  function enqueue(input: UnstampedEvent | AnyEvent): AnyEvent {
+    const event = isStamped(input) ? input : stamp(input);
+    if (isStamped(input)) seq = Math.max(seq, input.meta.seq);
     queue.push(event);
-    if (draining) return;
+    if (draining) return event;
     draining = true;
     try {
       while (queue.length > 0) process(queue.shift()!);
     } finally {
       draining = false;
     }
+    return event;
   }
 
-  function dispatch(event: UnstampedEvent | AnyEvent): void {
+  function dispatch(event: UnstampedEvent | AnyEvent): AnyEvent | null {
     const intent = !isStamped(event);
-    if (intent && (mode === 'replay' || travellingSubject.value)) return;
-    enqueue(event);
+    if (intent && (mode === 'replay' || travellingSubject.value)) return null;
+    return enqueue(event);
   }
 
   function travel(state: S | null): void {
@@ -136,7 +148,7 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   function fold(events: readonly AnyEvent[], from: S = stateSubject.value): void {
     let state = from;
     for (const event of events) state = reduce(state, event);
-    queue.length = 0;
+    failure = null;
     publish(state);
   }
 

@@ -4,11 +4,11 @@ import { addHugeCart } from '../../mocks/db/huge-cart';
 import { reset, runtime } from '../../mocks/runtime';
 import { cartOpened, visibleRangeChanged } from '../../streams/carts/content-events';
 import { createRequested, editRequested, itemsAddRequested } from '../../streams/carts/edit-events';
-import { cartsEpics } from '../../streams/carts/epics';
+import { cartsDomain } from '../../streams/carts/domain';
 import { listOpened } from '../../streams/carts/events';
 import { selectCartSections } from '../../streams/carts/selectors';
 import { sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
-import { combineEpics } from '../../streams/core/epic';
+import { domainEpics } from '../../streams/core/epic';
 import type { RootState } from '../../streams/root';
 import { ORIGIN, portalAs } from '../helpers/demo-portal';
 
@@ -18,10 +18,7 @@ afterAll(() => server.close());
 
 /** The carts epics against the demo handlers, signed in as `login` (or a visitor). */
 async function portal(login?: string) {
-  const { store, vault, until } = await portalAs(
-    login ?? null,
-    combineEpics<RootState>(...Object.values(cartsEpics)),
-  );
+  const { store, vault, until } = await portalAs(login ?? null, domainEpics<RootState>(cartsDomain));
   return { store, session: vault, until };
 }
 

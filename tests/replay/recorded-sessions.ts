@@ -8,18 +8,18 @@ import {
   VirtualTimeScheduler,
 } from 'rxjs';
 import * as app from '../../streams/app/events';
-import * as appEpics from '../../streams/app/epics';
-import { combineEpics, type Epic } from '../../streams/core/epic';
+import { appDomain } from '../../streams/app/domain';
+import { domainEpics, type Epic } from '../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../streams/core/errors';
 import type { UnstampedEvent } from '../../streams/core/event';
 import type { HttpRequest, HttpResponse } from '../../streams/core/http';
 import { createStore } from '../../streams/core/store';
-import * as logsEpics from '../../streams/logs/epics';
+import { logsDomain } from '../../streams/logs/domain';
 import { type EventLogFile, serializeLog } from '../../streams/recorder/log-file';
 import { createRecorder } from '../../streams/recorder/recorder';
 import { initialRootState, type RootState, rootReducer } from '../../streams/root';
 import * as router from '../../streams/router/events';
-import * as routerEpics from '../../streams/router/epics';
+import { routerDomain } from '../../streams/router/domain';
 import { appStarted } from '../helpers/app-started';
 import { fakeHttp, testDeps } from '../helpers/test-deps';
 
@@ -28,11 +28,7 @@ import { fakeHttp, testDeps } from '../helpers/test-deps';
  * time, against a scripted server. Re-simulation tests run the same epics: the epics of domains
  * added later would react to `app/started` and rightly report a divergence.
  */
-export const shellEpic: Epic<RootState> = combineEpics<RootState>(
-  ...Object.values(appEpics),
-  ...Object.values(routerEpics),
-  ...Object.values(logsEpics),
-);
+export const shellEpic: Epic<RootState> = domainEpics<RootState>(appDomain, routerDomain, logsDomain);
 
 export const STARTED_AT = Date.UTC(2026, 0, 5, 9, 30);
 

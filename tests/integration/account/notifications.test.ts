@@ -11,7 +11,7 @@ import {
 import { listRequested, markAllReadRequested, removeRequested } from '../../../streams/notifications/events';
 import { portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics(loadList, pollUnreadCount, markAllRead, removeNotification);
+const epics = combineEpics({ loadList, pollUnreadCount, markAllRead, removeNotification });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());

@@ -7,7 +7,7 @@ import { getRequested, removeRequested, setRequested } from '../../../streams/pr
 import { selectPreference } from '../../../streams/preferences/selectors';
 import { portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics(savePreferences, loadPreference, removePreference);
+const epics = combineEpics({ savePreferences, loadPreference, removePreference });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());

@@ -14,7 +14,7 @@ import { selectEffectiveLocale } from '../../../streams/session/selectors';
 import { sessionApi } from '../mocks/session-helpers';
 import { API, portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics(loadProfile, patchProfile, createProfile, changeLocale, loadWhoAmI);
+const epics = combineEpics({ loadProfile, patchProfile, createProfile, changeLocale, loadWhoAmI });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());

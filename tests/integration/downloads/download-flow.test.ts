@@ -6,13 +6,13 @@ import { CART_IDS } from '../../../mocks/db/carts';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import type { Config } from '../../../streams/core/config';
-import { combineEpics } from '../../../streams/core/epic';
-import * as downloadEpics from '../../../streams/downloads/epics';
+import { domainEpics } from '../../../streams/core/epic';
+import { downloadsDomain } from '../../../streams/downloads/domain';
 import { requested, retried, sizeTested, warningConfirmed } from '../../../streams/downloads/events';
 import type { RootState } from '../../../streams/root';
 import { portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics<RootState>(...Object.values(downloadEpics));
+const epics = domainEpics<RootState>(downloadsDomain);
 const options = {
   profile: 'originals',
   withContactSheet: false,

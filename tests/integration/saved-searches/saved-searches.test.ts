@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { USER_IDS } from '../../../mocks/db/users';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import { registrationRequested } from '../../../streams/cursors/events';
-import * as savedSearchesEpics from '../../../streams/saved-searches/epics';
+import { savedSearchesDomain } from '../../../streams/saved-searches/domain';
 import {
   bookmarkRequested,
   collaboratorsAddRequested,
@@ -25,7 +25,7 @@ import {
 } from '../../../streams/saved-searches/selectors';
 import { portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics(...Object.values(savedSearchesEpics));
+const epics = domainEpics(savedSearchesDomain);
 const { alice, bob } = USER_IDS;
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

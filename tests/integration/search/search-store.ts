@@ -1,13 +1,13 @@
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import { createHttp, type HttpRequest } from '../../../streams/core/http';
 import { SessionVault } from '../../../streams/core/session-vault';
 import { createStore, type Store } from '../../../streams/core/store';
-import * as aggregatesEpics from '../../../streams/aggregates/epics';
-import * as cursorsEpics from '../../../streams/cursors/epics';
-import * as queriesEpics from '../../../streams/queries/epics';
+import { aggregatesDomain } from '../../../streams/aggregates/domain';
+import { cursorsDomain } from '../../../streams/cursors/domain';
+import { queriesDomain } from '../../../streams/queries/domain';
 import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
-import * as schemasEpics from '../../../streams/schemas/epics';
-import * as treesEpics from '../../../streams/trees/epics';
+import { schemasDomain } from '../../../streams/schemas/domain';
+import { treesDomain } from '../../../streams/trees/domain';
 import { testDeps } from '../../helpers/test-deps';
 
 /**
@@ -40,12 +40,12 @@ export function searchStore(): { store: Store<RootState>; sent: HttpRequest<unkn
       sortedAggregateSearchDelayMs: 1,
     },
   });
-  const rootEpic = combineEpics<RootState>(
-    ...Object.values(schemasEpics),
-    ...Object.values(queriesEpics),
-    ...Object.values(cursorsEpics),
-    ...Object.values(treesEpics),
-    ...Object.values(aggregatesEpics),
+  const rootEpic = domainEpics<RootState>(
+    schemasDomain,
+    queriesDomain,
+    cursorsDomain,
+    treesDomain,
+    aggregatesDomain,
   );
   return {
     store: createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState }),

@@ -3,13 +3,13 @@ import { setupServer } from 'msw/node';
 import { asyncScheduler, filter, firstValueFrom, timeout } from 'rxjs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applicationInvalidated } from '../../../streams/app/events';
-import * as appEpics from '../../../streams/app/epics';
-import { combineEpics } from '../../../streams/core/epic';
+import { reportApplicationInvalid } from '../../../streams/app/epics';
+import { combineEpics, domainEpics } from '../../../streams/core/epic';
 import { createHttp } from '../../../streams/core/http';
 import { createStore, type Store } from '../../../streams/core/store';
 import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
 import { SIGN_OUT_REFUSED } from '../../../streams/session/api';
-import * as sessionEpics from '../../../streams/session/epics';
+import { sessionDomain } from '../../../streams/session/domain';
 import { passwordChangeRequested, signInRequested, signOutRequested } from '../../../streams/session/events';
 import { selectIsUser, selectIsWatermarked, selectSurferType } from '../../../streams/session/selectors';
 import { handlers } from '../../../mocks/handlers/index';
@@ -55,7 +55,10 @@ function startPortal(): Store<RootState> {
   });
   const store = createStore({
     reducer: rootReducer,
-    rootEpic: combineEpics<RootState>(...Object.values(sessionEpics), appEpics.reportApplicationInvalid),
+    rootEpic: combineEpics<RootState>({
+      session: domainEpics<RootState>(sessionDomain),
+      reportApplicationInvalid,
+    }),
     deps: testDeps({ scheduler: asyncScheduler, http, session: vault }),
     initialState: initialRootState,
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as aggregatesEpics from '../../../streams/aggregates/epics';
+import { aggregatesDomain } from '../../../streams/aggregates/domain';
 import {
   constraintRegistered,
   fieldRegistered,
@@ -9,7 +9,7 @@ import {
 } from '../../../streams/aggregates/events';
 import { selectConstraintCounts, selectSortedAggregate } from '../../../streams/aggregates/selectors';
 import { config } from '../../../streams/core/config';
-import { combineEpics } from '../../../streams/core/epic';
+import { combineEpics, domainEpics } from '../../../streams/core/epic';
 import type { HttpRequest } from '../../../streams/core/http';
 import { registrationRequested } from '../../../streams/cursors/events';
 import type { RootState } from '../../../streams/root';
@@ -18,7 +18,7 @@ import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { listAnswer, searchServer } from '../cursors/fixtures';
 import { listEpics } from '../cursors/helpers';
 
-const epics = combineEpics<RootState>(listEpics, ...Object.values(aggregatesEpics));
+const epics = combineEpics<RootState>({ listEpics, aggregates: domainEpics<RootState>(aggregatesDomain) });
 const register = registrationRequested({ name: 'search', path: 'dam/data/asset' });
 const facet = constraintRegistered({ cursor: 'search', key: 'keywords', field: 'keywords', operator: 'in' });
 

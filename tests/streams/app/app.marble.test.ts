@@ -22,7 +22,7 @@ describe('app.epic', () => {
     let finalInfo: RootState['app']['info'] | undefined;
     scheduler.run(({ hot, cold, expectObservable }) => {
       const http = fakeHttp(() => cold('--r|', { r: { status: 200, data: { infos } } }));
-      const store = epicStore(testDeps({ scheduler, http }), combineEpics(requestInfo, loadInfo));
+      const store = epicStore(testDeps({ scheduler, http }), combineEpics({ requestInfo, loadInfo }));
       const statuses: string[] = [];
       store.state$.subscribe((state) => statuses.push(state.app.info.status));
       hot('a', { a: appStarted() }).subscribe(store.dispatch);
@@ -65,7 +65,7 @@ describe('app.epic', () => {
       );
       const store = epicStore(
         testDeps({ scheduler, http }),
-        combineEpics(requestAvailability, checkAvailability),
+        combineEpics({ requestAvailability, checkAvailability }),
       );
       hot('a', { a: appStarted() }).subscribe(store.dispatch);
       scheduler.schedule(() => {
@@ -84,7 +84,7 @@ describe('app.epic', () => {
       const http = fakeHttp(() => cold('-r|', { r: answer }));
       const store = epicStore(
         testDeps({ scheduler, http }),
-        combineEpics(requestAvailability, checkAvailability),
+        combineEpics({ requestAvailability, checkAvailability }),
       );
       hot('a', { a: appStarted() }).subscribe(store.dispatch);
       scheduler.schedule(() => {

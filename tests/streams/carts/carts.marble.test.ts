@@ -7,10 +7,10 @@ import {
   visibleRangeChanged,
 } from '../../../streams/carts/content-events';
 import { createRequested, editRequested } from '../../../streams/carts/edit-events';
-import { cartsEpics } from '../../../streams/carts/epics';
+import { cartsDomain } from '../../../streams/carts/domain';
 import { listLoaded, listOpened } from '../../../streams/carts/events';
 import { itemsListed } from '../../../streams/carts/content-events';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics, combineEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest } from '../../../streams/core/http';
 import { logFailures } from '../../../streams/logs/epics';
@@ -22,7 +22,7 @@ import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { aCart } from './fixtures';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
-const allCarts = combineEpics<RootState>(...Object.values(cartsEpics));
+const allCarts = domainEpics<RootState>(cartsDomain);
 const ok = (data: unknown) => ({ status: 200, data });
 const wireCart = (id: string, fields: Record<string, unknown> = {}) => ({
   id,
@@ -75,7 +75,7 @@ describe('carts list (protocol §6.3)', () => {
       const http = fakeHttp(() => cold('-#', {}, fail(500)));
       const store = epicStore(
         testDeps({ scheduler, http }),
-        combineEpics(allCarts, logFailures),
+        combineEpics({ allCarts, logFailures }),
         fold([alice]),
       );
       hot('a', { a: listOpened({}) }).subscribe(store.dispatch);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cartsEpics } from '../../../streams/carts/epics';
+import { cartsDomain } from '../../../streams/carts/domain';
 import { sharedCartOpened, shareRequested } from '../../../streams/carts/share-events';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import type { HttpRequest } from '../../../streams/core/http';
@@ -10,7 +10,7 @@ import type { RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 
-const allCarts = combineEpics<RootState>(...Object.values(cartsEpics));
+const allCarts = domainEpics<RootState>(cartsDomain);
 const sharedAnswer = {
   id: 'u-1',
   name: 'Shared',

@@ -121,7 +121,7 @@ describe('store', () => {
         );
       const store = createStore({
         reducer: counter,
-        rootEpic: combineEpics(crashOnClick, tick),
+        rootEpic: combineEpics({ crashOnClick, tick }),
         deps: testDeps({ scheduler }),
         initialState: { clicks: 0 },
       });
@@ -141,7 +141,7 @@ describe('store', () => {
     const crashes: AnyEvent[] = [];
     const store = createStore({
       reducer: counter,
-      rootEpic: combineEpics(crashAtOnce),
+      rootEpic: combineEpics({ crashAtOnce }),
       deps: testDeps(),
       initialState: { clicks: 0 },
       recorder: { append: (event) => crashes.push(event) },

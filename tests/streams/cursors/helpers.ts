@@ -1,12 +1,8 @@
-import { combineEpics, type Epic } from '../../../streams/core/epic';
-import * as cursorsEpics from '../../../streams/cursors/epics';
-import * as queriesEpics from '../../../streams/queries/epics';
+import { domainEpics, type Epic } from '../../../streams/core/epic';
+import { cursorsDomain } from '../../../streams/cursors/domain';
+import { queriesDomain } from '../../../streams/queries/domain';
 import type { RootState } from '../../../streams/root';
-import * as schemasEpics from '../../../streams/schemas/epics';
+import { schemasDomain } from '../../../streams/schemas/domain';
 
 /** The epics a list needs: its own, its query's and the schemas'. */
-export const listEpics: Epic<RootState> = combineEpics<RootState>(
-  ...Object.values(cursorsEpics),
-  ...Object.values(queriesEpics),
-  ...Object.values(schemasEpics),
-);
+export const listEpics: Epic<RootState> = domainEpics<RootState>(cursorsDomain, queriesDomain, schemasDomain);

@@ -2,12 +2,12 @@ import { NEVER, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { type Config, config } from '../../../streams/core/config';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import { SessionVault } from '../../../streams/core/session-vault';
 import type { Store } from '../../../streams/core/store';
-import * as epics from '../../../streams/downloads/epics';
+import { downloadsDomain } from '../../../streams/downloads/domain';
 import {
   canceled,
   type DownloadRecord,
@@ -59,7 +59,7 @@ function setup(
     return answers[kind]?.(request, seen[kind].length - 1) ?? NEVER;
   });
   const deps = testDeps({ scheduler, http, ...overrides });
-  const store = epicStore(deps, combineEpics<RootState>(...Object.values(epics)));
+  const store = epicStore(deps, domainEpics<RootState>(downloadsDomain));
   return { deps, http, store, seen };
 }
 

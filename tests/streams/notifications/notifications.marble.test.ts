@@ -22,7 +22,7 @@ import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { answer } from '../session/session-fixtures';
 
-const notificationEpics = combineEpics(loadList, pollUnreadCount, markAllRead, removeNotification);
+const notificationEpics = combineEpics({ loadList, pollUnreadCount, markAllRead, removeNotification });
 const wire = [
   { key: 'n-1', title: 'One', read: false },
   { key: 'n-2', title: 'Two', read: false },
@@ -138,7 +138,7 @@ describe('unread count (protocol §20)', () => {
 describe('notifications list (protocol §20)', () => {
   it('mark all read shows at once, the count drops to 0; a removal is local at once', () => {
     const http = fakeHttp(notificationServer);
-    const store = epicStore(testDeps({ http }), combineEpics(loadList, markAllRead, removeNotification));
+    const store = epicStore(testDeps({ http }), combineEpics({ loadList, markAllRead, removeNotification }));
     store.dispatch(aliceKnown());
     store.dispatch(unreadCounted({ count: 2 }));
     store.dispatch(listRequested({}));

@@ -17,12 +17,12 @@ import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { answer, failure, httpError } from '../session/session-fixtures';
 
-const preferenceEpics = combineEpics(
+const preferenceEpics = combineEpics({
   savePreferences,
   loadPreference,
   removePreference,
   loadPortalPreferences,
-);
+});
 
 /** `/json/userpref` answering what it stored (protocol §4.1), the value as JSON text. */
 function echoServer(request: HttpRequest<unknown>) {

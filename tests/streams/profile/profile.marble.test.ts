@@ -24,13 +24,13 @@ import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { answer, failure, httpError, multipartOf } from '../session/session-fixtures';
 
-const profileEpics = combineEpics(
+const profileEpics = combineEpics({
   loadProfile,
   patchProfile,
   createProfile,
   changeLocale,
   restoreVisitorLocale,
-);
+});
 const alice = {
   id: 1,
   login: 'alice',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
-import * as savedSearchesEpics from '../../../streams/saved-searches/epics';
+import { savedSearchesDomain } from '../../../streams/saved-searches/domain';
 import { listLoaded, listRequested, renameRequested } from '../../../streams/saved-searches/events';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { savedSearch } from './fixtures';
 
-const epics = combineEpics(...Object.values(savedSearchesEpics));
+const epics = domainEpics(savedSearchesDomain);
 const loaded = () => fold([listLoaded({ searches: [savedSearch('1'), savedSearch('2')] })]);
 
 describe('savedSearches.epic (seed 001 §4, §8)', () => {

@@ -4,9 +4,9 @@ import { resetRequested } from '../../../streams/app/events';
 import { config } from '../../../streams/core/config';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import type { SessionVault } from '../../../streams/core/session-vault';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import type { RootState } from '../../../streams/root';
-import * as sessionEpics from '../../../streams/session/epics';
+import { sessionDomain } from '../../../streams/session/domain';
 import { SIGN_OUT_REFUSED } from '../../../streams/session/api';
 import { signInRequested, signOutRequested, ssoConfigRequested } from '../../../streams/session/events';
 import { appStarted } from '../../helpers/app-started';
@@ -82,7 +82,7 @@ function runSession(
   scheduler.run(() => {
     const deps = testDeps({ scheduler, http, session: vault });
     if (options.stored) deps.storage.setItem(config.refreshTokenStorageKey, options.stored);
-    const store = epicStore(deps, combineEpics<RootState>(...Object.values(sessionEpics)));
+    const store = epicStore(deps, domainEpics<RootState>(sessionDomain));
     store.event$.subscribe((event) => {
       if (event.type.startsWith('session/')) events.push(`${scheduler.now()} ${event.type}`);
     });

@@ -1,11 +1,11 @@
 import { filter, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
-import { combineEpics } from '../../../streams/core/epic';
+import { domainEpics } from '../../../streams/core/epic';
 import type { HttpRequest } from '../../../streams/core/http';
 import type { RootState } from '../../../streams/root';
-import * as schemasEpics from '../../../streams/schemas/epics';
-import * as treesEpics from '../../../streams/trees/epics';
+import { schemasDomain } from '../../../streams/schemas/domain';
+import { treesDomain } from '../../../streams/trees/domain';
 import {
   fetchRequested,
   fulltextChanged,
@@ -16,7 +16,7 @@ import { selectTreeAncestors, selectTreeRoots } from '../../../streams/trees/sel
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 
-const epics = combineEpics<RootState>(...Object.values(treesEpics), ...Object.values(schemasEpics));
+const epics = domainEpics<RootState>(treesDomain, schemasDomain);
 const register = registrationRequested({ name: 'categories', path: 'dam/data/category' });
 const { treeFetchDebounceMs: fetchDelay, treeAutoloadDelayMs: autoload } = config;
 

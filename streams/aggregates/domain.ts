@@ -1,0 +1,26 @@
+import { defineDomain } from '../core/domain';
+import {
+  applyAggregateFields,
+  loadCursorAggregates,
+  loadSortedAggregate,
+  refuseModeChange,
+  scheduleCursorAggregates,
+  scheduleSortedAggregates,
+} from './epics';
+import { initialAggregatesState, aggregatesReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const aggregatesDomain = defineDomain({
+  name: 'aggregates',
+  initialState: initialAggregatesState,
+  reducer: aggregatesReducer,
+  epics: {
+    refuseModeChange,
+    scheduleCursorAggregates,
+    loadCursorAggregates,
+    scheduleSortedAggregates,
+    loadSortedAggregate,
+    applyAggregateFields,
+  },
+  selectors,
+});

@@ -1,0 +1,18 @@
+import { defineDomain } from '../core/domain';
+import {
+  checkAvailability,
+  loadInfo,
+  reportApplicationInvalid,
+  requestAvailability,
+  requestInfo,
+} from './epics';
+import { initialAppState, appReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const appDomain = defineDomain({
+  name: 'app',
+  initialState: initialAppState,
+  reducer: appReducer,
+  epics: { requestInfo, loadInfo, requestAvailability, checkAvailability, reportApplicationInvalid },
+  selectors,
+});

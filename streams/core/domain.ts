@@ -1,0 +1,36 @@
+import type { Epic } from './epic';
+import type { AnyEvent } from './event';
+
+/** A selector the domain offers to views and to other domains. */
+// biome-ignore lint/suspicious/noExplicitAny: selectors take the slices they read and any arguments
+export type Selector = (state: any, ...args: any[]) => unknown;
+
+/**
+ * One domain of the spec: its slice (initial state and reducer, both optional for a domain that
+ * only runs epics), its epics by name, and the selectors it makes public. `streams/root.ts`
+ * lists the manifests; epics are registered as `<name>/<epic>`.
+ */
+export interface Domain<N extends string = string, S = unknown, R = never> {
+  name: N;
+  initialState: S;
+  reducer: ((state: S, event: AnyEvent) => S) | null;
+  epics: Readonly<Record<string, Epic<R>>>;
+  selectors: Readonly<Record<string, Selector>>;
+}
+
+/** Declares a domain's manifest; the name is its slice key and the prefix of its epics' names. */
+export function defineDomain<const N extends string, S, R = never>(domain: {
+  name: N;
+  initialState?: S;
+  reducer?: (state: S, event: AnyEvent) => S;
+  epics?: Readonly<Record<string, Epic<R>>>;
+  selectors?: Readonly<Record<string, Selector>>;
+}): Domain<N, S, R> {
+  return {
+    name: domain.name,
+    initialState: domain.initialState as S,
+    reducer: domain.reducer ?? null,
+    epics: domain.epics ?? {},
+    selectors: domain.selectors ?? {},
+  };
+}

@@ -1,0 +1,12 @@
+import { defineDomain } from '../core/domain';
+import { loadPortalPreferences, loadPreference, removePreference, savePreferences } from './epics';
+import { initialPreferencesState, preferencesReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const preferencesDomain = defineDomain({
+  name: 'preferences',
+  initialState: initialPreferencesState,
+  reducer: preferencesReducer,
+  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences },
+  selectors,
+});

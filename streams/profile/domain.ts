@@ -1,0 +1,12 @@
+import { defineDomain } from '../core/domain';
+import { changeLocale, createProfile, loadProfile, patchProfile, restoreVisitorLocale } from './epics';
+import { initialProfileState, profileReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const profileDomain = defineDomain({
+  name: 'profile',
+  initialState: initialProfileState,
+  reducer: profileReducer,
+  epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale },
+  selectors,
+});

@@ -1,0 +1,12 @@
+import { defineDomain } from '../core/domain';
+import { bookmark, loadList, operateOnSearch, reloadAfterSharing } from './epics';
+import { initialSavedSearchesState, savedSearchesReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const savedSearchesDomain = defineDomain({
+  name: 'savedSearches',
+  initialState: initialSavedSearchesState,
+  reducer: savedSearchesReducer,
+  epics: { loadList, bookmark, operateOnSearch, reloadAfterSharing },
+  selectors,
+});

@@ -1,0 +1,42 @@
+import { defineDomain } from '../core/domain';
+import {
+  askWhoAmI,
+  autoConnect,
+  changePassword,
+  keepLangInVault,
+  loadServerConfig,
+  loadSsoConfig,
+  loadWhoAmI,
+  recoverFromExpiry,
+  refreshTokenOnSchedule,
+  registerProvider,
+  settleProvider,
+  signInApplication,
+  signInUser,
+  signOutUser,
+} from './epics';
+import { initialSessionState, sessionReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const sessionDomain = defineDomain({
+  name: 'session',
+  initialState: initialSessionState,
+  reducer: sessionReducer,
+  epics: {
+    registerProvider,
+    autoConnect,
+    signInApplication,
+    settleProvider,
+    signInUser,
+    askWhoAmI,
+    loadWhoAmI,
+    loadServerConfig,
+    loadSsoConfig,
+    signOutUser,
+    changePassword,
+    keepLangInVault,
+    refreshTokenOnSchedule,
+    recoverFromExpiry,
+  },
+  selectors,
+});

@@ -1,0 +1,10 @@
+import { defineDomain } from '../core/domain';
+import { initialSystemState, systemReducer } from './reducer';
+import * as selectors from './selectors';
+
+export const systemDomain = defineDomain({
+  name: 'system',
+  initialState: initialSystemState,
+  reducer: systemReducer,
+  selectors,
+});
