@@ -33,6 +33,7 @@ export default defineConfig({
             'tests/streams/**/*.test.ts',
             'tests/integration/**/*.test.ts',
             'tests/replay/**/*.test.ts',
+            'tests/architecture/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-node.ts'],
         },

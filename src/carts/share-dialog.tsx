@@ -69,7 +69,9 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
   useEffect(() => {
     dispatch(shareOptionsRequested({}));
     dispatch(sharesListRequested({ cartId, link: shareLinkTemplate() }));
-    return () => dispatch(shareDialogReset({ cartId }));
+    return () => {
+      dispatch(shareDialogReset({ cartId }));
+    };
   }, [dispatch, cartId]);
 
   const created = dialog?.status === 'loaded' ? dialog.created : null;

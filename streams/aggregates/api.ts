@@ -2,10 +2,10 @@ import * as z from 'zod';
 import type { HttpRequest } from '../core/http';
 import { sentFulltext } from '../cursors/api';
 import type { CursorState } from '../cursors/reducer';
-import { aggregateOperator, type WireQuery, wireConstraint } from '../queries/operators';
+import { aggregateOperator, type WireQuery, wireConstraint } from '../core/query/operators';
 import type { QueryState } from '../queries/reducer';
 import { wireQueryOf } from '../queries/selectors';
-import { signatureOf } from '../queries/signature';
+import { signatureOf } from '../core/signature';
 import { type Bucket, bucketSchema } from './events';
 import type { CursorAggregates, SortedAggregate } from './reducer';
 

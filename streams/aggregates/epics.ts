@@ -17,7 +17,7 @@ import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { optionsChanged, pageLoaded } from '../cursors/events';
 import type { CursorsState } from '../cursors/reducer';
-import { modeChangeMessage, modeOf } from '../queries/operators';
+import { modeChangeMessage, modeOf } from '../core/query/operators';
 import type { QueriesState } from '../queries/reducer';
 import {
   aggsRequest,

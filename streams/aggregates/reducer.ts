@@ -4,7 +4,7 @@ import { config } from '../core/config';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import { removed } from '../cursors/events';
-import { modeOf } from '../queries/operators';
+import { modeOf } from '../core/query/operators';
 import {
   type Bucket,
   constraintRegistered,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { HttpRequest, QueryValue } from '../core/http';
-import { adaptFulltext, fulltextOfTokens, type WireQuery } from '../queries/operators';
-import { signatureOf } from '../queries/signature';
+import { adaptFulltext, fulltextOfTokens, type WireQuery } from '../core/query/operators';
+import { signatureOf } from '../core/signature';
 import { groupSchema, type PageKind } from './model';
 import type { CursorState } from './reducer';
 

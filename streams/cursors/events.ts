@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
 import { defineEvent } from '../core/event';
-import { constraintSchema } from '../queries/operators';
+import { constraintSchema } from '../core/query/operators';
 import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './model';
 
 /**

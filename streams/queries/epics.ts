@@ -36,7 +36,7 @@ import {
   operatorProblem,
   SUBQUERY_CURSORDATA,
   splitOperator,
-} from './operators';
+} from '../core/query/operators';
 import type { ConstraintEntry, QueriesState, QueryState } from './reducer';
 import { backoffDelays, fixedDelays, pollFor } from './waits';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
 import { defineEvent } from '../core/event';
-import { constraintSchema } from './operators';
+import { constraintSchema } from '../core/query/operators';
 
 /**
  * Queries and constraints (seed 002 §3 Query, §4, §5; seed 001 §5; protocol §8.3, §9.2).

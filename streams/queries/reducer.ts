@@ -5,8 +5,8 @@ import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import { registrationRequested, removed } from '../cursors/events';
 import { constraintFailed, constraintResolved, constraintsSet } from './events';
-import { type Constraint, type ConstraintMode, modeOf, splitOperator } from './operators';
-import { signatureOf } from './signature';
+import { type Constraint, type ConstraintMode, modeOf, splitOperator } from '../core/query/operators';
+import { signatureOf } from '../core/signature';
 
 export interface ConstraintEntry {
   constraint: Constraint;

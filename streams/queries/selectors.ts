@@ -1,5 +1,5 @@
 import type { Status } from '../core/status';
-import { andOf, fieldTarget, NOTHING, orOf, type WireQuery, wireConstraint } from './operators';
+import { andOf, fieldTarget, NOTHING, orOf, type WireQuery, wireConstraint } from '../core/query/operators';
 import type { ConstraintEntry, QueriesState, QueryState } from './reducer';
 
 type WithQueries = { queries: QueriesState };

@@ -1,8 +1,8 @@
 import type { CursorsState } from '../cursors/reducer';
-import { wireConstraint } from '../queries/operators';
+import { wireConstraint } from '../core/query/operators';
 import type { ConstraintEntry, QueriesState } from '../queries/reducer';
 import { selectWireQuery } from '../queries/selectors';
-import { stableJson } from '../queries/signature';
+import { stableJson } from '../core/signature';
 import type { SavedSearch, SavedSearchData } from './api';
 
 type ListSlices = { cursors: CursorsState; queries: QueriesState };

@@ -1,4 +1,4 @@
-import { nameMatcher } from '../carts/list-rules';
+import { nameMatcher } from '../core/name-matcher';
 import type { CursorsState } from '../cursors/reducer';
 import type { QueriesState } from '../queries/reducer';
 import type { SessionState } from '../session/reducer';

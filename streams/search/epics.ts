@@ -16,7 +16,7 @@ import {
 import type { CursorsState } from '../cursors/reducer';
 import { constraintsRequested } from '../queries/events';
 import type { QueriesState } from '../queries/reducer';
-import { stableJson } from '../queries/signature';
+import { stableJson } from '../core/signature';
 import { navigated } from '../router/events';
 import * as trees from '../trees/events';
 import type { TreesState } from '../trees/reducer';

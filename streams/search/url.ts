@@ -1,4 +1,4 @@
-import type { Constraint } from '../queries/operators';
+import type { Constraint } from '../core/query/operators';
 import type { SavedSearchData } from '../saved-searches/api';
 import { textOfTokens } from '../saved-searches/bookmark';
 

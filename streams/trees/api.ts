@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { HttpRequest, QueryValue } from '../core/http';
-import { adaptFulltext, andOf } from '../queries/operators';
-import { signatureOf } from '../queries/signature';
+import { adaptFulltext, andOf } from '../core/query/operators';
+import { signatureOf } from '../core/signature';
 import type { TreeFetch } from './model';
 import type { TreeState } from './reducer';
 

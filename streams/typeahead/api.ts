@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { HttpRequest, QueryValue } from '../core/http';
 import type { CursorState } from '../cursors/reducer';
-import type { WireQuery } from '../queries/operators';
+import type { WireQuery } from '../core/query/operators';
 
 /** protocol §8.1: the words come in `response.data`; `state` echoes the text asked. */
 export const wordsAnswerSchema = z.looseObject({

@@ -5,10 +5,10 @@ import {
   editNameError,
   NAME_NOT_EMPTY,
   NAME_REQUIRED,
-  nameMatcher,
   sharedLimit,
   sortCarts,
 } from '../../../streams/carts/list-rules';
+import { nameMatcher } from '../../../streams/core/name-matcher';
 import { chunksInWindow, chunksOf, windowAround } from '../../../streams/carts/huge-cart';
 import { itemKey, itemKeys, itemMapOf } from '../../../streams/carts/model';
 import { aCart } from './fixtures';

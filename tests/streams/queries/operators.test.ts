@@ -5,7 +5,7 @@ import {
   modeChangeMessage,
   modeOf,
   OPERATORS,
-} from '../../../streams/queries/operators';
+} from '../../../streams/core/query/operators';
 import { entryOf, type QueryState } from '../../../streams/queries/reducer';
 import { wireQueryOf } from '../../../streams/queries/selectors';
 
