@@ -1,9 +1,19 @@
 import type { AppState } from './reducer';
 
-type WithApp = { app: AppState };
+export type { AppState };
+/** The state other domains type themselves with to read the app's slice through these selectors. */
+export type WithApp = { app: AppState };
 
 export const selectAppInfo = (state: WithApp) => state.app.info;
 export const selectLocale = (state: WithApp) => state.app.locale;
+export const selectApiPath = (state: WithApp): string => state.app.apiPath;
+export const selectApplicationName = (state: WithApp): string | null => state.app.applicationName;
+export const selectHasApplicationCredentials = (state: WithApp): boolean =>
+  state.app.hasApplicationCredentials;
+/** The mount settings (`data-*` attributes of the mount element, read at `app/started`). */
+export const selectAppSettings = (state: WithApp): Readonly<Record<string, string>> => state.app.settings;
+export const selectAppSetting = (state: WithApp, name: string): string | undefined =>
+  state.app.settings[name];
 
 /** The app-not-available view shows when the server says so, or after a 419 (protocol §2.2, §19). */
 export const selectUnavailability = (

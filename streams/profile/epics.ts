@@ -1,12 +1,10 @@
 import { catchError, EMPTY, exhaustMap, map, mergeMap, of, switchMap } from 'rxjs';
 import { started } from '../app/events';
-import type { AppState } from '../app/reducer';
 import type { Epic } from '../core/epic';
 import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
 import { whoAmIRequested } from '../session/events';
-import type { SessionState } from '../session/reducer';
-import { selectIsUser } from '../session/selectors';
+import { selectIsUser, type WithSession } from '../session/selectors';
 import * as api from './api';
 import {
   created,
@@ -25,9 +23,9 @@ import {
   visitorLocaleChosen,
   visitorLocaleRestored,
 } from './events';
-import type { ProfileState } from './reducer';
+import type { WithProfile } from './selectors';
 
-type S = { app: AppState; session: SessionState; profile: ProfileState };
+type S = WithSession & WithProfile;
 
 /** My profile; the schema headers are asked for while unknown, or when forced (protocol §23.21). */
 export const loadProfile: Epic<S> = (event$, state$, { http }) =>

@@ -1,9 +1,6 @@
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { Status } from '../core/status';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
-import type { Profile } from './api';
 import {
   created,
   createFailed,
@@ -21,29 +18,7 @@ import {
   visitorLocaleChosen,
   visitorLocaleRestored,
 } from './events';
-
-interface Operation {
-  status: Status;
-  error: SerializedError | null;
-}
-
-export interface LocaleChoice extends Operation {
-  /** the language just picked: the UI shows it while the profile patch runs */
-  requested: string | null;
-  /** a visitor's own choice (a user's lives in the profile) */
-  visitor: string | null;
-}
-
-export interface ProfileState extends Operation {
-  /** the user the profile belongs to */
-  owner: string | null;
-  data: Profile | null;
-  /** the profile schema's field headers, asked for once (protocol §23.21) */
-  headers: Record<string, unknown> | null;
-  patch: Operation;
-  create: Operation;
-  locale: LocaleChoice;
-}
+import type { Operation, ProfileState } from './state';
 
 const idle: Operation = { status: 'unknown', error: null };
 

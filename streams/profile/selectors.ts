@@ -1,10 +1,6 @@
-import type { ProfileState } from './reducer';
+import type { ProfileState } from './state';
 
-/**
- * No runtime import of the session domain here: its `selectEffectiveLocale` reads
- * `selectLocaleChoice`, and the session selectors are imported by this domain's reducer.
- */
-type WithProfile = { profile: ProfileState };
+export type WithProfile = { profile: ProfileState };
 
 export const selectProfile = (state: WithProfile) => state.profile;
 export const selectProfilePatch = (state: WithProfile) => state.profile.patch;

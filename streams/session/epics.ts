@@ -13,7 +13,7 @@ import {
   tap,
 } from 'rxjs';
 import { resetRequested, started } from '../app/events';
-import type { AppState } from '../app/reducer';
+import type { WithApp } from '../app/selectors';
 import type { Epic } from '../core/epic';
 import { AppError, serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
@@ -44,11 +44,10 @@ import {
   whoAmILoaded,
   whoAmIRequested,
 } from './events';
-import type { SessionState } from './reducer';
-import { selectEffectiveLocale, selectIsUser } from './selectors';
+import { selectEffectiveLocale, selectIsUser, type WithSession } from './selectors';
 import { dropToken, obtainToken, storedRefreshToken } from './tokens';
 
-type S = { app: AppState; session: SessionState };
+type S = WithApp & WithSession;
 
 export { refreshTokenOnSchedule, recoverFromExpiry } from './refresh-epics';
 

@@ -1,5 +1,5 @@
 import { catchError, concat, EMPTY, filter, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
-import type { AppState } from '../app/reducer';
+import { selectHasApplicationCredentials, type WithApp } from '../app/selectors';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import { ERROR_CODES, serializeError } from '../core/errors';
@@ -14,10 +14,10 @@ import {
   tokenRefreshStarted,
   whoAmIRequested,
 } from './events';
-import type { SessionState } from './reducer';
+import type { WithSession } from './selectors';
 import { dropToken, heldToken, obtainToken, refreshDelayMs, type SurferKind } from './tokens';
 
-type S = { app: AppState; session: SessionState };
+type S = WithApp & WithSession;
 
 /**
  * One refresh attempt, and the next ones while the server cannot be reached: up to
@@ -75,7 +75,7 @@ export const recoverFromExpiry: Epic<S> = (event$, state$, deps) =>
     ofType(sessionExpired),
     mergeMap((event) => {
       dropToken(deps, event.payload.surfer);
-      const reconnect = state$.value.app.hasApplicationCredentials
+      const reconnect = selectHasApplicationCredentials(state$.value)
         ? [applicationSignInStarted({}, event)]
         : [];
       return event.payload.surfer === 'user'

@@ -1,10 +1,12 @@
-import type { AppState } from '../app/reducer';
+import type { WithApp } from '../app/selectors';
 import { selectLocaleChoice } from '../profile/selectors';
 import type { Me } from './api';
 import type { SessionState } from './reducer';
 
-type WithSession = { session: SessionState };
-type WithAppAndSession = WithSession & { app: AppState };
+export type { Me, SessionState };
+/** The state other domains type themselves with to read the session through these selectors. */
+export type WithSession = { session: SessionState };
+type WithAppAndSession = WithSession & WithApp;
 
 export type SurferType = 'unknown' | 'application' | 'user';
 

@@ -9,12 +9,13 @@ import {
   localeChangeRequested,
   patchRequested,
 } from '../../../streams/profile/events';
+import type { RootState } from '../../../streams/root';
 import { loadWhoAmI } from '../../../streams/session/epics';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
 import { sessionApi } from '../mocks/session-helpers';
 import { API, portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics({ loadProfile, patchProfile, createProfile, changeLocale, loadWhoAmI });
+const epics = combineEpics<RootState>({ loadProfile, patchProfile, createProfile, changeLocale, loadWhoAmI });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());

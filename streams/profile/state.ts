@@ -1,0 +1,26 @@
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import type { Profile } from './api';
+
+export interface Operation {
+  status: Status;
+  error: SerializedError | null;
+}
+
+interface LocaleChoice extends Operation {
+  /** the language just picked: the UI shows it while the profile patch runs */
+  requested: string | null;
+  /** a visitor's own choice (a user's lives in the profile) */
+  visitor: string | null;
+}
+
+export interface ProfileState extends Operation {
+  /** the user the profile belongs to */
+  owner: string | null;
+  data: Profile | null;
+  /** the profile schema's field headers, asked for once (protocol §23.21) */
+  headers: Record<string, unknown> | null;
+  patch: Operation;
+  create: Operation;
+  locale: LocaleChoice;
+}
