@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
-import { initialJsSize } from './bundle-size';
+import { formatComposition, INITIAL_JS_BUDGET_KB, initialJsSize } from './bundle-size';
 import { benchCartGrid } from './cart-grid';
 import { benchReducerFold } from './reducer-fold';
 import { benchSearchGrid } from './search-grid';
@@ -115,7 +115,7 @@ const figures: Figure[] = [
     name: 'initial JS, gzipped',
     value: Math.round(bundle.gzipBytes / 102.4) / 10,
     unit: 'KB',
-    target: '<= 130',
+    target: `<= ${INITIAL_JS_BUDGET_KB}`,
   },
   { name: 'initial JS, raw', value: Math.round(bundle.bytes / 102.4) / 10, unit: 'KB' },
   {
@@ -129,7 +129,20 @@ const figures: Figure[] = [
 mkdirSync('bench', { recursive: true });
 writeFileSync(
   'bench/report.json',
-  `${JSON.stringify({ at: new Date().toISOString(), node: process.version, figures }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      at: new Date().toISOString(),
+      node: process.version,
+      figures,
+      // what the first download holds, by package and project folder (gzip apportioned by minified bytes)
+      initialJs: {
+        files: bundle.files,
+        parts: bundle.parts.map(({ name, bytes, gzipBytes }) => ({ name, bytes, gzipBytes })),
+      },
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log('Benchmarks (bench/report.json):');
 for (const figure of figures) {
@@ -137,3 +150,5 @@ for (const figure of figures) {
     `  ${figure.name}: ${figure.value} ${figure.unit}${figure.target ? `  (target ${figure.target})` : ''}`,
   );
 }
+console.log(`The first download (${bundle.files.length} files), by package and folder, gzipped (minified):`);
+console.log(formatComposition(bundle.parts, 256));
