@@ -1,11 +1,9 @@
 import * as z from 'zod';
 import type { HttpRequest } from '../core/http';
-import { sentFulltext } from '../cursors/api';
-import type { CursorState } from '../cursors/reducer';
 import { aggregateOperator, type WireQuery, wireConstraint } from '../core/query/operators';
-import type { QueryState } from '../queries/reducer';
-import { wireQueryOf } from '../queries/selectors';
 import { signatureOf } from '../core/signature';
+import type { CursorScope } from '../cursors/selectors';
+import { type QueryState, wireQueryOf } from '../queries/selectors';
 import { type Bucket, bucketSchema } from './events';
 import type { CursorAggregates, SortedAggregate } from './reducer';
 
@@ -18,7 +16,7 @@ export const aggsAnswerSchema = z.looseObject({
 });
 export type AggsAnswer = z.infer<typeof aggsAnswerSchema>;
 
-export const STATIC_QUERY_KEY = '!! static_query !!';
+const STATIC_QUERY_KEY = '!! static_query !!';
 
 /** The ids of a constraint's value: the values it is constrained to. */
 function constrainedIds(query: QueryState | undefined, key: string): string[] {
@@ -72,21 +70,17 @@ export function metaQuery(
   return { query: { '$meta-query': meta } };
 }
 
-export function aggsSignature(cursor: CursorState, body: WireQuery): string {
-  return signatureOf([cursor.path, sentFulltext(cursor), body]);
+export function aggsSignature(list: CursorScope, body: WireQuery): string {
+  return signatureOf([list.path, list.fulltext, body]);
 }
 
 /** `POST /rest/{path}/aggs` overridden to GET, form body (protocol §1.7, §9.1). */
-export function aggsRequest(
-  cursor: CursorState,
-  body: WireQuery,
-  signature: string,
-): HttpRequest<AggsAnswer> {
+export function aggsRequest(list: CursorScope, body: WireQuery, signature: string): HttpRequest<AggsAnswer> {
   return {
     method: 'GET',
     override: 'GET',
-    path: `/rest/${cursor.path}/aggs`,
-    body: { form: { fulltext: sentFulltext(cursor), query: body, state: signature } },
+    path: `/rest/${list.path}/aggs`,
+    body: { form: { fulltext: list.fulltext, query: body, state: signature } },
     schema: aggsAnswerSchema,
   };
 }
@@ -104,23 +98,17 @@ export function sortedLimit(
 }
 
 export function sortedSignature(
-  cursor: CursorState,
+  list: CursorScope,
   query: QueryState | undefined,
   sorted: SortedAggregate,
   limit: number,
 ): string {
-  return signatureOf([
-    cursor.path,
-    sentFulltext(cursor),
-    query ? wireQueryOf(query) : {},
-    sorted.field,
-    limit,
-  ]);
+  return signatureOf([list.path, list.fulltext, query ? wireQueryOf(query) : {}, sorted.field, limit]);
 }
 
 /** [conv] protocol §9.1: `POST /rest/{path}` overridden to GET with a form body, `max=0`. */
 export function sortedRequest(
-  cursor: CursorState,
+  list: CursorScope,
   query: QueryState | undefined,
   sorted: SortedAggregate,
   limit: number,
@@ -129,14 +117,14 @@ export function sortedRequest(
   return {
     method: 'GET',
     override: 'GET',
-    path: `/rest/${cursor.path}`,
+    path: `/rest/${list.path}`,
     body: {
       form: {
         aggFields: sorted.field,
-        fulltext: sentFulltext(cursor),
+        fulltext: list.fulltext,
         limit,
         max: 0,
-        query: query ? wireQueryOf(query) : (cursor.options.staticQuery ?? {}),
+        query: query ? wireQueryOf(query) : (list.staticQuery ?? {}),
         state: signature,
         withAggregates: true,
       },

@@ -7,8 +7,8 @@ import {
   scheduleCursorAggregates,
   scheduleSortedAggregates,
 } from './epics';
-import { initialAggregatesState, aggregatesReducer } from './reducer';
-import * as selectors from './selectors';
+import { aggregatesReducer, initialAggregatesState } from './reducer';
+import { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate } from './selectors';
 
 export const aggregatesDomain = defineDomain({
   name: 'aggregates',
@@ -22,5 +22,5 @@ export const aggregatesDomain = defineDomain({
     loadSortedAggregate,
     applyAggregateFields,
   },
-  selectors,
+  selectors: { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate },
 });

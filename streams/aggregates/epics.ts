@@ -1,25 +1,14 @@
-import {
-  catchError,
-  debounceTime,
-  defer,
-  EMPTY,
-  filter,
-  groupBy,
-  map,
-  merge,
-  mergeMap,
-  type Observable,
-  of,
-} from 'rxjs';
+import { debounceTime, defer, EMPTY, filter, groupBy, merge, mergeMap, type Observable, of } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import { optionsChanged, pageLoaded } from '../cursors/events';
-import type { CursorsState } from '../cursors/reducer';
 import { modeChangeMessage, modeOf } from '../core/query/operators';
-import type { QueriesState } from '../queries/reducer';
+import { requestAnswer } from '../core/request';
+import { optionsChanged, pageLoaded } from '../cursors/events';
+import { selectCursor, selectCursorScope, type WithCursors } from '../cursors/selectors';
+import { selectQuery, type WithQueries } from '../queries/selectors';
 import {
+  type AggsAnswer,
   aggsRequest,
   aggsSignature,
   filterSorted,
@@ -45,9 +34,9 @@ import {
   sortedLoaded,
   sortedRegistered,
 } from './events';
-import type { AggregatesState } from './reducer';
+import type { WithAggregates } from './selectors';
 
-type S = { aggregates: AggregatesState; cursors: CursorsState; queries: QueriesState };
+type S = WithAggregates & WithCursors & WithQueries;
 
 export const refuseModeChange: Epic<S> = (event$, state$) =>
   event$.pipe(
@@ -73,8 +62,8 @@ const hasAsks = (body: Record<string, unknown>): boolean =>
 /** Starts a count request unless one is running (seed 001 §4: skipped while initial, fetching or next). */
 function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): UnstampedEvent[] {
   const aggregates = state.aggregates.byCursor[cursorName];
-  const cursor = state.cursors.byName[cursorName];
-  if (!aggregates || !cursor)
+  const list = selectCursorScope(state, cursorName);
+  if (!aggregates || !list)
     return [fetchRefused({ cursor: cursorName, message: `Unknown cursorAggregates: ${cursorName}` }, cause)];
   if (['initial', 'fetching', 'next'].includes(aggregates.status)) return [];
   if (
@@ -82,8 +71,8 @@ function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): U
     Object.keys(aggregates.constraints).every((key) => missingIds(aggregates, key, false).length === 0)
   )
     return [];
-  const body = metaQuery(aggregates, state.queries.byName[cursorName], reset);
-  return [fetchStarted({ cursor: cursorName, reset, signature: aggsSignature(cursor, body) }, cause)];
+  const body = metaQuery(aggregates, selectQuery(state, cursorName), reset);
+  return [fetchStarted({ cursor: cursorName, reset, signature: aggsSignature(list, body) }, cause)];
 }
 
 /**
@@ -138,33 +127,32 @@ export const loadCursorAggregates: Epic<S> = (event$, state$, { http }) =>
     mergeMap((started) => {
       const { cursor: name, reset, signature } = started.payload;
       const aggregates = state$.value.aggregates.byCursor[name];
-      const cursor = state$.value.cursors.byName[name];
-      if (!aggregates || !cursor) return EMPTY;
-      const body = metaQuery(aggregates, state$.value.queries.byName[name], reset);
+      const list = selectCursorScope(state$.value, name);
+      if (!aggregates || !list) return EMPTY;
+      const body = metaQuery(aggregates, selectQuery(state$.value, name), reset);
       // when no constraint asks anything, no request: nothing is counted (protocol §9.1)
       if (!hasAsks(body)) return of(loaded({ cursor: name, signature, total: 0, aggregates: {} }, started));
-      return defer(() => http.request(aggsRequest(cursor, body, signature))).pipe(
-        mergeMap(({ data }) => {
-          const received = data.state === null || data.state === undefined ? null : String(data.state);
-          if (received !== signature)
-            return of(invalidated({ cursor: name, sent: signature, received }, started));
-          const answer = data.response.aggregates ?? {};
-          const asked = (missingKey: string) => missingIds(aggregates, missingKey, reset);
-          const answered = (key: string, id: string) =>
-            (answer[key] ?? []).some((bucket) => String(bucket.data?.id ?? -1) === id);
-          const stillMissing = Object.keys(aggregates.constraints).some((key) =>
-            asked(key).some((id) => !answered(key, id)),
-          );
-          const done = loaded(
-            { cursor: name, signature, total: data.response.total ?? 0, aggregates: answer },
-            started,
-          );
-          return stillMissing
-            ? of(done, invalidated({ cursor: name, sent: signature, received }, started))
-            : of(done);
-        }),
-        catchError((error: unknown) =>
-          of(fetchFailed({ cursor: name, error: serializeError(error) }, started)),
+      const answered = (data: AggsAnswer): UnstampedEvent[] => {
+        const received = data.state === null || data.state === undefined ? null : String(data.state);
+        if (received !== signature)
+          return [invalidated({ cursor: name, sent: signature, received }, started)];
+        const answer = data.response.aggregates ?? {};
+        const has = (key: string, id: string) =>
+          (answer[key] ?? []).some((bucket) => String(bucket.data?.id ?? -1) === id);
+        const stillMissing = Object.keys(aggregates.constraints).some((key) =>
+          missingIds(aggregates, key, reset).some((id) => !has(key, id)),
+        );
+        const done = loaded(
+          { cursor: name, signature, total: data.response.total ?? 0, aggregates: answer },
+          started,
+        );
+        return stillMissing
+          ? [done, invalidated({ cursor: name, sent: signature, received }, started)]
+          : [done];
+      };
+      return defer(() =>
+        requestAnswer(http, aggsRequest(list, body, signature), answered, (error) =>
+          fetchFailed({ cursor: name, error }, started),
         ),
       );
     }),
@@ -192,14 +180,14 @@ export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, sche
         mergeMap(({ id, event }) => {
           const state = state$.value;
           const sorted = state.aggregates.sorted[id];
-          const cursor = sorted && state.cursors.byName[sorted.cursor];
-          if (!sorted || !cursor) return EMPTY;
+          const list = sorted && selectCursorScope(state, sorted.cursor);
+          if (!sorted || !list) return EMPTY;
           const limit = sortedLimit(
             Object.values(state.aggregates.sorted),
             sorted,
             config.sortedAggregateLimitMargin,
           );
-          const signature = sortedSignature(cursor, state.queries.byName[sorted.cursor], sorted, limit);
+          const signature = sortedSignature(list, selectQuery(state, sorted.cursor), sorted, limit);
           return of(sortedFetchStarted({ id, signature }, event));
         }),
       ),
@@ -214,24 +202,27 @@ export const loadSortedAggregate: Epic<S> = (event$, state$, { http, config }) =
       const { id, signature } = started.payload;
       const state = state$.value;
       const sorted = state.aggregates.sorted[id];
-      const cursor = sorted && state.cursors.byName[sorted.cursor];
-      if (!sorted || !cursor) return EMPTY;
+      const list = sorted && selectCursorScope(state, sorted.cursor);
+      if (!sorted || !list) return EMPTY;
       const limit = sortedLimit(
         Object.values(state.aggregates.sorted),
         sorted,
         config.sortedAggregateLimitMargin,
       );
-      const query = state.queries.byName[sorted.cursor];
-      return defer(() => http.request(sortedRequest(cursor, query, sorted, limit, signature))).pipe(
-        map(({ data }) => {
-          const current = state$.value.aggregates.sorted[id] ?? sorted;
-          const buckets = data.response.aggregates?.[sorted.field] ?? [];
-          return sortedLoaded(
-            { id, signature, values: filterSorted(buckets, current.filter, current.max) },
-            started,
-          );
-        }),
-        catchError((error: unknown) => of(sortedFailed({ id, error: serializeError(error) }, started))),
+      const request = sortedRequest(list, selectQuery(state, sorted.cursor), sorted, limit, signature);
+      return defer(() =>
+        requestAnswer(
+          http,
+          request,
+          (data) => {
+            // the filter and max of now: they may have changed while the request was on its way
+            const current = state$.value.aggregates.sorted[id] ?? sorted;
+            const buckets = data.response.aggregates?.[sorted.field] ?? [];
+            const values = filterSorted(buckets, current.filter, current.max);
+            return sortedLoaded({ id, signature, values }, started);
+          },
+          (error) => sortedFailed({ id, error }, started),
+        ),
       );
     }),
   );
@@ -249,7 +240,7 @@ export const applyAggregateFields: Epic<S> = (event$, state$, { config, schedule
         debounceTime(config.aggregateRegistrationDelayMs, scheduler),
         mergeMap((event) => {
           const fields = state$.value.aggregates.byCursor[event.payload.cursor]?.fields ?? [];
-          if (!state$.value.cursors.byName[event.payload.cursor]) return EMPTY;
+          if (!selectCursor(state$.value, event.payload.cursor)) return EMPTY;
           const options = { withAggregates: true, aggregatesFields: [...fields] };
           return of(optionsChanged({ name: event.payload.cursor, options }, event));
         }),

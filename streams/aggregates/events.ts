@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /**
  * Aggregates and facets (seed 001 §3, §4, §5, §9; seed 002 §9; protocol §9).
@@ -15,45 +14,42 @@ import { defineEvent } from '../core/event';
  * - Field aggregates (inline, `withAggregates=true&aggFields=`): `aggregates/fieldRegistered`
  *   {cursor, field}; the fields registered within 50 ms are set on the cursor at once, which loads
  *   again. Read them with selectFieldAggregate (values of one field).
- * - Sorted aggregates: `aggregates/sortedRegistered` {id, cursor, field, max?, fields?, mode?,
- *   operator?, constraintKey?} (max 20, fields 'id,name', mode 'auto'), `aggregates/sortedFilterChanged`
+ * - Sorted aggregates: `aggregates/sortedRegistered` {id, cursor, field, max, fields, mode,
+ *   operator?, constraintKey?} (the caller gives the configured defaults: sortedAggregateDefaultMax,
+ *   sortedAggregateDefaultFields, sortedAggregateDefaultMode), `aggregates/sortedFilterChanged`
  *   {id, filter}: asked 300 ms after the last change, limit = the largest max of that field + 2.
- * - Tree aggregates: selectTreeAggregates(cursor, field) gives counts by node id from the field
- *   aggregates of a tree field (register it with `aggregates/fieldRegistered`).
  *
- * Selectors (`streams/aggregates/selectors.ts`): selectCursorAggregates (status, total,
- * constraints), selectConstraintCounts(cursor, key), selectFieldAggregate, selectSortedAggregate,
- * selectTreeAggregates.
+ * Selectors (`streams/aggregates/selectors.ts`): selectConstraintCounts(cursor, key),
+ * selectFieldAggregate(cursor, field) (also the counts of a tree field), selectSortedAggregate.
  */
 
-export const constraintRegistered = defineEvent(
-  'aggregates/constraintRegistered',
-  z.object({
-    cursor: z.string(),
-    key: z.string(),
-    field: z.string(),
-    operator: z.string(),
-    showEmptyAggregate: z.boolean().optional(),
-  }),
-  { source: 'ui', redact: [] },
-);
+const cursor = z.string();
+const refusal = { cursor, message: z.string() };
+
+export const constraintRegistered = defineIntent('aggregates/constraintRegistered', {
+  cursor,
+  key: z.string(),
+  field: z.string(),
+  operator: z.string(),
+  showEmptyAggregate: z.boolean().optional(),
+});
 export const constraintRefused = defineEvent(
   'aggregates/constraintRefused',
-  z.object({ cursor: z.string(), key: z.string(), message: z.string() }),
+  z.object({ cursor, key: z.string(), message: z.string() }),
   { source: 'system', redact: [], failure: true },
 );
-export const idsWanted = defineEvent(
-  'aggregates/idsWanted',
-  z.object({ cursor: z.string(), key: z.string(), ids: z.array(z.string()) }),
-  { source: 'ui', redact: [] },
-);
+export const idsWanted = defineIntent('aggregates/idsWanted', {
+  cursor,
+  key: z.string(),
+  ids: z.array(z.string()),
+});
 
 /** A count request leaves: reset (counts cleared, status fetching) or missing ids only (next). */
-export const fetchStarted = defineEvent(
-  'aggregates/fetchStarted',
-  z.object({ cursor: z.string(), reset: z.boolean(), signature: z.string() }),
-  { source: 'system', redact: [] },
-);
+export const fetchStarted = defineFact('aggregates/fetchStarted', 'system', {
+  cursor,
+  reset: z.boolean(),
+  signature: z.string(),
+});
 export const bucketSchema = z.object({
   count: z.number(),
   total: z.number().optional(),
@@ -61,70 +57,48 @@ export const bucketSchema = z.object({
 });
 export type Bucket = z.infer<typeof bucketSchema>;
 
-export const loaded = defineEvent(
-  'aggregates/loaded',
-  z.object({
-    cursor: z.string(),
-    signature: z.string(),
-    total: z.number(),
-    aggregates: z.record(z.string(), z.array(bucketSchema)),
-  }),
-  { source: 'server', redact: [] },
-);
+export const loaded = defineAnswer('aggregates/loaded', {
+  cursor,
+  signature: z.string(),
+  total: z.number(),
+  aggregates: z.record(z.string(), z.array(bucketSchema)),
+});
 /** A stale `state` echo or ids still missing: asked again (seed 001 §4). */
-export const invalidated = defineEvent(
-  'aggregates/invalidated',
-  z.object({ cursor: z.string(), sent: z.string(), received: z.string().nullable() }),
-  { source: 'server', redact: [] },
-);
-export const fetchFailed = defineEvent(
-  'aggregates/fetchFailed',
-  z.object({ cursor: z.string(), error: serializedErrorSchema }),
-  { source: 'server', redact: [], failure: true },
-);
-export const fetchRefused = defineEvent(
-  'aggregates/fetchRefused',
-  z.object({ cursor: z.string(), message: z.string() }),
-  { source: 'system', redact: [], failure: true },
-);
+export const invalidated = defineAnswer('aggregates/invalidated', {
+  cursor,
+  sent: z.string(),
+  received: z.string().nullable(),
+});
+export const fetchFailed = defineFailure('aggregates/fetchFailed', { cursor });
+export const fetchRefused = defineEvent('aggregates/fetchRefused', z.object(refusal), {
+  source: 'system',
+  redact: [],
+  failure: true,
+});
 
-export const fieldRegistered = defineEvent(
-  'aggregates/fieldRegistered',
-  z.object({ cursor: z.string(), field: z.string() }),
-  { source: 'ui', redact: [] },
-);
+export const fieldRegistered = defineIntent('aggregates/fieldRegistered', { cursor, field: z.string() });
 
-export const sortedRegistered = defineEvent(
-  'aggregates/sortedRegistered',
-  z.object({
-    id: z.string(),
-    cursor: z.string(),
-    field: z.string(),
-    max: z.number().int().min(1).optional(),
-    fields: z.string().optional(),
-    mode: z.string().optional(),
-    operator: z.string().optional(),
-    constraintKey: z.string().optional(),
-  }),
-  { source: 'ui', redact: [] },
-);
-export const sortedFilterChanged = defineEvent(
-  'aggregates/sortedFilterChanged',
-  z.object({ id: z.string(), filter: z.string() }),
-  { source: 'ui', redact: [] },
-);
-export const sortedFetchStarted = defineEvent(
-  'aggregates/sortedFetchStarted',
-  z.object({ id: z.string(), signature: z.string() }),
-  { source: 'system', redact: [] },
-);
-export const sortedLoaded = defineEvent(
-  'aggregates/sortedLoaded',
-  z.object({ id: z.string(), signature: z.string(), values: z.array(bucketSchema) }),
-  { source: 'server', redact: [] },
-);
-export const sortedFailed = defineEvent(
-  'aggregates/sortedFailed',
-  z.object({ id: z.string(), error: serializedErrorSchema }),
-  { source: 'server', redact: [], failure: true },
-);
+export const sortedRegistered = defineIntent('aggregates/sortedRegistered', {
+  id: z.string(),
+  cursor,
+  field: z.string(),
+  max: z.number().int().min(1),
+  fields: z.string(),
+  mode: z.string(),
+  operator: z.string().optional(),
+  constraintKey: z.string().optional(),
+});
+export const sortedFilterChanged = defineIntent('aggregates/sortedFilterChanged', {
+  id: z.string(),
+  filter: z.string(),
+});
+export const sortedFetchStarted = defineFact('aggregates/sortedFetchStarted', 'system', {
+  id: z.string(),
+  signature: z.string(),
+});
+export const sortedLoaded = defineAnswer('aggregates/sortedLoaded', {
+  id: z.string(),
+  signature: z.string(),
+  values: z.array(bucketSchema),
+});
+export const sortedFailed = defineFailure('aggregates/sortedFailed', { id: z.string() });

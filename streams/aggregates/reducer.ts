@@ -1,10 +1,9 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import { config } from '../core/config';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import { removed } from '../cursors/events';
 import { modeOf } from '../core/query/operators';
+import { removed } from '../cursors/events';
 import {
   type Bucket,
   constraintRegistered,
@@ -86,7 +85,7 @@ function ofCursor(draft: Draft<AggregatesState>, cursor: string): Draft<CursorAg
   return draft.byCursor[cursor];
 }
 
-export const idKey = (id: unknown): string => (id === null || id === undefined ? '-1' : String(id));
+const idKey = (id: unknown): string => (id === null || id === undefined ? '-1' : String(id));
 
 export const aggregatesReducer = caseReducer<AggregatesState>(
   on(constraintRegistered, (draft, { payload }) => {
@@ -162,10 +161,10 @@ export const aggregatesReducer = caseReducer<AggregatesState>(
       cursor: payload.cursor,
       field: payload.field,
       constraintKey: payload.constraintKey ?? payload.field,
-      fields: payload.fields ?? config.sortedAggregateDefaultFields,
+      fields: payload.fields,
       filter: known?.filter ?? '',
-      max: payload.max ?? config.sortedAggregateDefaultMax,
-      mode: payload.mode ?? config.sortedAggregateDefaultMode,
+      max: payload.max,
+      mode: payload.mode,
       operator: payload.operator ?? 'in',
       status: 'registered',
       error: null,

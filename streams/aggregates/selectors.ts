@@ -1,15 +1,10 @@
-import type { Status } from '../core/status';
-import type { CursorsState } from '../cursors/reducer';
+import { selectCursorAggregates, type WithCursors } from '../cursors/selectors';
 import type { Bucket } from './events';
-import type { AggregatesState, Count, CursorAggregates, SortedAggregate } from './reducer';
+import type { AggregatesState, Count, SortedAggregate } from './reducer';
 
-type WithAggregates = { aggregates: AggregatesState };
-
-export const selectCursorAggregates = (state: WithAggregates, cursor: string): CursorAggregates | undefined =>
-  state.aggregates.byCursor[cursor];
-
-export const selectAggregatesStatus = (state: WithAggregates, cursor: string): Status =>
-  state.aggregates.byCursor[cursor]?.status ?? 'unknown';
+export type { Bucket } from './events';
+export type { AggregatesState, Count, CursorAggregates, SortedAggregate } from './reducer';
+export type WithAggregates = { aggregates: AggregatesState };
 
 const NO_COUNTS: Readonly<Record<string, Count>> = Object.freeze({});
 
@@ -30,12 +25,8 @@ const NO_BUCKETS: readonly Bucket[] = Object.freeze([]);
  * The inline aggregate of one field of a list (protocol §9.1): `[{count, data: {id, name}}]`.
  * Meta-schemas nest one level deeper by resource; counts are summed across resources.
  */
-export function selectFieldAggregate(
-  state: { cursors: CursorsState },
-  cursor: string,
-  field: string,
-): readonly Bucket[] {
-  const aggregates = state.cursors.byName[cursor]?.aggregates;
+export function selectFieldAggregate(state: WithCursors, cursor: string, field: string): readonly Bucket[] {
+  const aggregates = selectCursorAggregates(state, cursor);
   if (!aggregates) return NO_BUCKETS;
   const direct = aggregates[field];
   if (Array.isArray(direct)) return direct as Bucket[];
@@ -50,15 +41,4 @@ export function selectFieldAggregate(
     }
   }
   return summed.size > 0 ? [...summed.values()] : NO_BUCKETS;
-}
-
-/** Tree aggregates: counts by node id from a tree field's inline aggregate. */
-export function selectTreeAggregates(
-  state: { cursors: CursorsState },
-  cursor: string,
-  field: string,
-): Record<string, number> {
-  return Object.fromEntries(
-    selectFieldAggregate(state, cursor, field).map((bucket) => [String(bucket.data?.id ?? -1), bucket.count]),
-  );
 }

@@ -1,9 +1,8 @@
 import * as z from 'zod';
 import type { HttpRequest, QueryValue } from '../core/http';
-import { adaptFulltext, fulltextOfTokens, type WireQuery } from '../core/query/operators';
+import type { WireQuery } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
-import { groupSchema, type PageKind } from './model';
-import type { CursorState } from './reducer';
+import { type CursorState, groupSchema, type PageKind, sentFulltext } from './model';
 
 /** The REST envelope of a list (protocol §1.8, §8.1, §23 item 23). */
 export const listAnswerSchema = z.looseObject({
@@ -38,14 +37,8 @@ export interface PageAsk {
   groupKey?: string;
 }
 
-/** The fulltext sent: tokens as `(t1) (t2)` when there are tokens, adapted (protocol §1.6, §8.3). */
-export function sentFulltext(cursor: CursorState): string {
-  const { fulltext, fulltextTokens } = cursor.options;
-  return adaptFulltext(fulltextTokens.length > 0 ? fulltextOfTokens(fulltextTokens) : fulltext);
-}
-
 /** protocol §8.2: ordering fields absent from every schema of the path are dropped (`id` always exists). */
-export function keptOrderby(orderby: readonly string[], fields: ReadonlySet<string>): string[] {
+function keptOrderby(orderby: readonly string[], fields: ReadonlySet<string>): string[] {
   return orderby.filter((part) => {
     const field = (part.trim().split(/\s+/)[0] ?? '').replace(/^[-+]/, '');
     return field === 'id' || fields.has(field);
@@ -60,7 +53,7 @@ export function keptOrderby(orderby: readonly string[], fields: ReadonlySet<stri
  */
 export function listSignature(cursor: CursorState, queries: unknown, page: PageAsk): string {
   const { options } = cursor;
-  const fulltext = sentFulltext(cursor);
+  const fulltext = sentFulltext(options);
   return signatureOf([
     cursor.path,
     options.max,
@@ -100,7 +93,7 @@ export function listParams(
   signature: string,
 ): Record<string, QueryValue> {
   const { options } = cursor;
-  const fulltext = sentFulltext(cursor);
+  const fulltext = sentFulltext(options);
   const paging = page.kind !== 'first';
   const withAggregates = !paging && options.withAggregates;
   const orderby = schema.resolved ? keptOrderby(options.orderby, schema.fields) : options.orderby;

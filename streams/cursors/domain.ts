@@ -1,17 +1,28 @@
 import { defineDomain } from '../core/domain';
+import { refetchOnChange, refetchOnIdentity, registerCursor, resolveCursor } from './epics';
 import {
   fetchCursorPage,
   loadCursorPage,
   pageCursor,
   refetchInvalidCursor,
-  refetchOnChange,
-  refetchOnIdentity,
   refuseUnknownFetch,
-  registerCursor,
-  resolveCursor,
-} from './epics';
-import { initialCursorsState, cursorsReducer } from './reducer';
-import * as selectors from './selectors';
+} from './fetch-epics';
+import { cursorsReducer, initialCursorsState } from './reducer';
+import {
+  selectCursor,
+  selectCursorAggregates,
+  selectCursorError,
+  selectCursorHasMore,
+  selectCursorIds,
+  selectCursorKeys,
+  selectCursorRow,
+  selectCursorRowAt,
+  selectCursorRowIds,
+  selectCursorRows,
+  selectCursorScope,
+  selectCursorStatus,
+  selectCursorTotal,
+} from './selectors';
 
 export const cursorsDomain = defineDomain({
   name: 'cursors',
@@ -28,5 +39,19 @@ export const cursorsDomain = defineDomain({
     refetchInvalidCursor,
     refuseUnknownFetch,
   },
-  selectors,
+  selectors: {
+    selectCursor,
+    selectCursorStatus,
+    selectCursorError,
+    selectCursorTotal,
+    selectCursorHasMore,
+    selectCursorIds,
+    selectCursorKeys,
+    selectCursorRow,
+    selectCursorRowAt,
+    selectCursorRows,
+    selectCursorRowIds,
+    selectCursorAggregates,
+    selectCursorScope,
+  },
 });

@@ -2,9 +2,8 @@ import { concat, filter, first, from, map, mergeMap, of, takeUntil } from 'rxjs'
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { constraintFailed, constraintResolved, constraintsSet } from '../queries/events';
-import type { QueriesState } from '../queries/reducer';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
-import type { SchemasState } from '../schemas/reducer';
+import { selectSchema, type WithSchemas } from '../schemas/selectors';
 import { whoAmILoaded } from '../session/events';
 import {
   fetchRequested,
@@ -18,27 +17,28 @@ import {
   resolveFailed,
   resolving,
 } from './events';
-import type { CursorsState } from './reducer';
-import { isTemporaryCursor } from './selectors';
+import { isTemporaryCursor, type WithCursors } from './selectors';
 
-export {
-  fetchCursorPage,
-  loadCursorPage,
-  pageCursor,
-  refetchInvalidCursor,
-  refuseUnknownFetch,
-} from './fetch-epics';
+type S = WithCursors & WithSchemas;
 
-type S = { cursors: CursorsState; queries: QueriesState; schemas: SchemasState };
-
-/** protocol §8.4: a name and a path are needed; names are unique. */
-export const registerCursor: Epic<S> = (event$, state$) =>
+/**
+ * protocol §8.4: a name and a path are needed; names are unique. The accepted registration brings
+ * the max and static query from config when it left them out.
+ */
+export const registerCursor: Epic<S> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(registrationRequested),
     map((request) => {
-      const { name, path } = request.payload;
+      const { name, path, max, staticQuery } = request.payload;
       if (state$.value.cursors.byName[name]?.registration === request.meta.id) {
-        return registered({ name }, request);
+        return registered(
+          {
+            name,
+            max: max ?? config.cursorDefaultMax,
+            staticQuery: staticQuery === undefined ? { ...config.defaultStaticQuery } : staticQuery,
+          },
+          request,
+        );
       }
       const message =
         !name || !path
@@ -57,7 +57,7 @@ export const resolveCursor: Epic<S> = (event$, state$) =>
       const path = state$.value.cursors.byName[name]?.path;
       if (path === undefined) return of();
       const schemaSettled$ = state$.pipe(
-        map((state) => state.schemas.byName[path]),
+        map((state) => selectSchema(state, path)),
         first((schema) => schema?.status === 'resolved' || schema?.status === 'error'),
         map((schema) =>
           schema?.status === 'resolved'

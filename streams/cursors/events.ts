@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { constraintSchema } from '../core/query/operators';
 import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './model';
 
@@ -13,7 +13,8 @@ import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './m
  *   withAggregates, aggregatesFields[], customParams, staticQuery, security[], withRights, ...)
  *   plus `constraints` / `staticConstraints` (key -> constraint) and `namespaces` for the query of
  *   the same name. The schema of `path` is resolved at once: registering -> registered ->
- *   resolving -> resolved. Refusals ('Cannot register a cursor without a name or without path',
+ *   resolving -> resolved. `cursors/registered` carries the max and static query the list runs
+ *   with (the configured defaults when the registration left them out). Refusals ('Cannot register a cursor without a name or without path',
  *   'Cursor {name} already exists') come as `cursors/registrationRefused`.
  * - `cursors/removed` {name}: forgets the cursor and its query (a screen leaving).
  * - `cursors/fetchRequested` {name}: loads the first page, 50 ms after the last such request;
@@ -31,138 +32,105 @@ import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './m
  * Identity changes (`session/whoAmILoaded`) load every fetched cursor again.
  *
  * Selectors (`streams/cursors/selectors.ts`): selectCursor, selectCursorStatus, selectCursorTotal,
- * selectCursorIds (row keys in order), selectCursorRow(key), selectCursorRowAt(index),
- * selectCursorRows (memoised array), selectCursorHasMore, selectCursorError, selectCursorGroups,
- * selectCursorAggregates (inline, per field), selectLastCursorRefusal.
+ * selectCursorIds (row keys in order), selectCursorKeys (by position), selectCursorRow(key),
+ * selectCursorRowAt(index), selectCursorRows (memoised array), selectCursorRowIds, selectCursorHasMore,
+ * selectCursorError, selectCursorAggregates (inline, per field), selectCursorScope (path, fulltext
+ * sent, static query: what requests over the same list need).
  */
 
-export const registrationRequested = defineEvent(
-  'cursors/registrationRequested',
-  cursorOptionsSchema.partial().extend({
-    name: z.string(),
-    path: z.string(),
-    constraints: z.record(z.string(), constraintSchema).optional(),
-    staticConstraints: z.record(z.string(), constraintSchema).optional(),
-    namespaces: z.record(z.string(), z.enum(['and', 'or'])).optional(),
-    excludedPaths: z.array(z.string()).optional(),
-  }),
-  { source: 'ui', redact: [] },
-);
+const name = z.string();
+const refusal = { name, message: z.string() };
 
-export const registered = defineEvent('cursors/registered', z.object({ name: z.string() }), {
+export const registrationRequested = defineIntent('cursors/registrationRequested', {
+  ...cursorOptionsSchema.partial().shape,
+  name,
+  path: z.string(),
+  constraints: z.record(z.string(), constraintSchema).optional(),
+  staticConstraints: z.record(z.string(), constraintSchema).optional(),
+  namespaces: z.record(z.string(), z.enum(['and', 'or'])).optional(),
+  excludedPaths: z.array(z.string()).optional(),
+});
+
+/**
+ * The registration is accepted. `max` and `staticQuery` are those asked, else the configured
+ * defaults: a replay folds them whatever the config is today (absent: kept as registered).
+ */
+export const registered = defineFact('cursors/registered', 'system', {
+  name,
+  max: cursorOptionsSchema.shape.max.optional(),
+  staticQuery: cursorOptionsSchema.shape.staticQuery.optional(),
+});
+
+export const registrationRefused = defineEvent('cursors/registrationRefused', z.object(refusal), {
   source: 'system',
   redact: [],
+  failure: true,
 });
 
-export const registrationRefused = defineEvent(
-  'cursors/registrationRefused',
-  z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', redact: [], failure: true },
-);
+export const removed = defineIntent('cursors/removed', { name });
 
-export const removed = defineEvent('cursors/removed', z.object({ name: z.string() }), {
-  source: 'ui',
-  redact: [],
-});
-
-export const resolving = defineEvent('cursors/resolving', z.object({ name: z.string() }), {
-  source: 'system',
-  redact: [],
-});
-export const resolved = defineEvent('cursors/resolved', z.object({ name: z.string() }), {
-  source: 'system',
-  redact: [],
-});
+export const resolving = defineFact('cursors/resolving', 'system', { name });
+export const resolved = defineFact('cursors/resolved', 'system', { name });
 export const resolveFailed = defineEvent(
   'cursors/resolveFailed',
-  z.object({ name: z.string(), error: serializedErrorSchema }),
+  z.object({ name, error: serializedErrorSchema }),
   { source: 'system', redact: [], failure: true },
 );
 
-export const fetchRequested = defineEvent('cursors/fetchRequested', z.object({ name: z.string() }), {
-  source: 'ui',
-  redact: [],
-});
-export const nextPageRequested = defineEvent('cursors/nextPageRequested', z.object({ name: z.string() }), {
-  source: 'ui',
-  redact: [],
-});
-export const nextGroupsRequested = defineEvent(
-  'cursors/nextGroupsRequested',
-  z.object({ name: z.string() }),
-  { source: 'ui', redact: [] },
-);
-export const groupNextRequested = defineEvent(
-  'cursors/groupNextRequested',
-  z.object({ name: z.string(), groupKey: z.string() }),
-  { source: 'ui', redact: [] },
-);
+export const fetchRequested = defineIntent('cursors/fetchRequested', { name });
+export const nextPageRequested = defineIntent('cursors/nextPageRequested', { name });
+export const nextGroupsRequested = defineIntent('cursors/nextGroupsRequested', { name });
+export const groupNextRequested = defineIntent('cursors/groupNextRequested', { name, groupKey: z.string() });
 
 /** A search typed or cleared (free text, or tokens kept as `(t1) (t2)`). */
-export const fulltextChanged = defineEvent(
-  'cursors/fulltextChanged',
-  z.object({
-    name: z.string(),
-    fulltext: z.string(),
-    mode: z.enum(['should', 'must']).nullable().optional(),
-    tokens: z.array(z.string()).optional(),
-  }),
-  { source: 'ui', redact: [] },
-);
+export const fulltextChanged = defineIntent('cursors/fulltextChanged', {
+  name,
+  fulltext: z.string(),
+  mode: z.enum(['should', 'must']).nullable().optional(),
+  tokens: z.array(z.string()).optional(),
+});
 
-export const optionsChanged = defineEvent(
-  'cursors/optionsChanged',
-  z.object({ name: z.string(), options: cursorOptionsSchema.partial() }),
-  { source: 'ui', redact: [] },
-);
+export const optionsChanged = defineIntent('cursors/optionsChanged', {
+  name,
+  options: cursorOptionsSchema.partial(),
+});
 
 /** A fetch, refused: unknown cursor, no nextGroups token, no group or no group token. */
-export const fetchRefused = defineEvent(
-  'cursors/fetchRefused',
-  z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', redact: [], failure: true },
-);
+export const fetchRefused = defineEvent('cursors/fetchRefused', z.object(refusal), {
+  source: 'system',
+  redact: [],
+  failure: true,
+});
 
 /** The request leaves: status initial / fetching / next; `signature` is the `state` sent. */
-export const fetchStarted = defineEvent(
-  'cursors/fetchStarted',
-  z.object({
-    name: z.string(),
-    page: pageKindSchema,
-    signature: z.string(),
-    groupKey: z.string().optional(),
-  }),
-  { source: 'system', redact: [] },
-);
+export const fetchStarted = defineFact('cursors/fetchStarted', 'system', {
+  name,
+  page: pageKindSchema,
+  signature: z.string(),
+  groupKey: z.string().optional(),
+});
 
-export const pageLoaded = defineEvent(
-  'cursors/pageLoaded',
-  z.object({
-    name: z.string(),
-    page: pageKindSchema,
-    signature: z.string(),
-    resource: z.string(),
-    rows: z.array(rowSchema),
-    total: z.number(),
-    count: z.number(),
-    nextResultsToken: z.string().nullable(),
-    aggregates: z.record(z.string(), z.unknown()).nullable(),
-    groups: z.array(groupSchema).optional(),
-    nextGroups: z.string().nullable().optional(),
-    groupKey: z.string().optional(),
-  }),
-  { source: 'server', redact: [] },
-);
+export const pageLoaded = defineAnswer('cursors/pageLoaded', {
+  name,
+  page: pageKindSchema,
+  signature: z.string(),
+  resource: z.string(),
+  rows: z.array(rowSchema),
+  total: z.number(),
+  count: z.number(),
+  nextResultsToken: z.string().nullable(),
+  aggregates: z.record(z.string(), z.unknown()).nullable(),
+  groups: z.array(groupSchema).optional(),
+  nextGroups: z.string().nullable().optional(),
+  groupKey: z.string().optional(),
+});
 
 /** The answer's `state` is not the current signature: the list is asked again (protocol §8.4). */
-export const pageInvalidated = defineEvent(
-  'cursors/pageInvalidated',
-  z.object({ name: z.string(), page: pageKindSchema, sent: z.string(), received: z.string().nullable() }),
-  { source: 'server', redact: [] },
-);
+export const pageInvalidated = defineAnswer('cursors/pageInvalidated', {
+  name,
+  page: pageKindSchema,
+  sent: z.string(),
+  received: z.string().nullable(),
+});
 
-export const fetchFailed = defineEvent(
-  'cursors/fetchFailed',
-  z.object({ name: z.string(), page: pageKindSchema, error: serializedErrorSchema }),
-  { source: 'server', redact: [], failure: true },
-);
+export const fetchFailed = defineFailure('cursors/fetchFailed', { name, page: pageKindSchema });

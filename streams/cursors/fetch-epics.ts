@@ -1,5 +1,4 @@
 import {
-  catchError,
   debounceTime,
   defer,
   delay,
@@ -13,13 +12,12 @@ import {
   switchMap,
   takeUntil,
 } from 'rxjs';
-import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
+import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import type { StateObservable } from '../core/epic';
-import { headersReceived } from '../schemas/events';
-import { readInlineHeaders } from '../schemas/api';
+import { requestAnswer } from '../core/request';
+import { inlineHeadersReceived } from '../schemas/events';
+import { selectSchema } from '../schemas/selectors';
 import type { ListAnswer, PageAsk } from './api';
 import {
   fetchFailed,
@@ -173,10 +171,10 @@ function answerEvents(
   const resource = answer.resource ?? cursor?.path.split('/').pop() ?? '';
   const { rows, token } = pageOf(answer, ask);
   const events: UnstampedEvent[] = [];
-  const schema = state$.value.schemas.byName[cursor?.path ?? ''];
+  const schema = selectSchema(state$.value, cursor?.path ?? '');
   if (cursor && answer.headers && schema?.status !== 'resolved' && !schema?.schemas) {
-    const body = readInlineHeaders(cursor.path, resource, answer.headers);
-    if (body) events.push(headersReceived({ schema: body }, started));
+    const headers = inlineHeadersReceived(cursor.path, resource, answer.headers, started);
+    if (headers) events.push(headers);
   }
   const { response } = answer;
   events.push(
@@ -212,13 +210,14 @@ export const loadCursorPage: Epic<S> = (event$, state$, { http }) =>
       const ask = pageAsk(cursor, page, groupKey);
       const request = cursorListRequest(state$.value, name, ask, signature);
       if (!request) return of();
-      return defer(() => http.request(request)).pipe(
-        mergeMap(({ data }) => of(...answerEvents(state$, started, ask, data))),
-        catchError((error: unknown) =>
-          of(fetchFailed({ name, page, error: serializeError(error) }, started)),
+      return defer(() =>
+        requestAnswer(
+          http,
+          request,
+          (data) => answerEvents(state$, started, ask, data),
+          (error) => fetchFailed({ name, page, error }, started),
         ),
-        takeUntil(removedNamed(event$, name)),
-      );
+      ).pipe(takeUntil(removedNamed(event$, name)));
     }),
   );
 

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import type { SerializedError } from '../core/errors';
+import { adaptFulltext, fulltextOfTokens } from '../core/query/operators';
+import type { Status } from '../core/status';
 
 /** The options of a list (seed 002 §3 Cursor; protocol §8.2), all optional at registration. */
 export const cursorOptionsSchema = z.object({
@@ -27,9 +30,13 @@ export const cursorOptionsSchema = z.object({
 });
 export type CursorOptions = z.infer<typeof cursorOptionsSchema>;
 
-export function defaultOptions(max: number, staticQuery: Record<string, unknown>): CursorOptions {
+/**
+ * The options of a new cursor besides those it was registered with. `max` and `staticQuery` come
+ * with `cursors/registered` (the configured defaults when not asked), never from config here.
+ */
+export function defaultOptions(): CursorOptions {
   return {
-    max,
+    max: 0,
     orderby: [],
     fulltext: '',
     fulltextMode: null,
@@ -48,7 +55,7 @@ export function defaultOptions(max: number, staticQuery: Record<string, unknown>
     withAggregates: false,
     aggregatesFields: [],
     customParams: {},
-    staticQuery,
+    staticQuery: null,
     workflows: null,
   };
 }
@@ -105,4 +112,53 @@ export interface CursorGroup {
   /** row keys of the group, in order */
   ids: string[];
   nextToken: string | null;
+}
+
+/** The fulltext sent: tokens as `(t1) (t2)` when there are tokens, adapted (protocol §1.6, §8.3). */
+export function sentFulltext(options: Pick<CursorOptions, 'fulltext' | 'fulltextTokens'>): string {
+  const { fulltext, fulltextTokens } = options;
+  return adaptFulltext(fulltextTokens.length > 0 ? fulltextOfTokens(fulltextTokens) : fulltext);
+}
+
+type Bucket = Readonly<Record<string, Row>> | null;
+/** Rows by key: ROW_GROUPS groups of ROW_GROUP_SIZE buckets (an empty array before the first row). */
+export type RowBuckets = ReadonlyArray<ReadonlyArray<Bucket> | null>;
+/** Row keys in list order, in chunks of ID_CHUNK (every chunk full but the last). */
+export type IdChunks = ReadonlyArray<ReadonlyArray<string>>;
+
+export interface CursorState {
+  name: string;
+  path: string;
+  status: Status;
+  error: SerializedError | null;
+  options: CursorOptions;
+  excludedPaths: string[];
+  /** id of the registration event that created it */
+  registration: string;
+  /** row keys in list order, in chunks (see rows.ts); `size` of them */
+  idChunks: IdChunks;
+  size: number;
+  /** rows by key, spread over hash buckets (see rows.ts) */
+  rows: RowBuckets;
+  total: number;
+  count: number;
+  hasMoreResults: boolean;
+  nextResultsToken: string | null;
+  lastFetchDataLength: number;
+  /** inline aggregates of the first page, keyed by field */
+  aggregates: Record<string, unknown> | null;
+  groups: CursorGroup[];
+  nextGroups: string | null;
+  /** the `state` of the request in flight or last sent */
+  signature: string | null;
+  /** the `state` the last answer echoed */
+  lastSignature: string | null;
+  /** a fetch has started once: option changes load it again */
+  fetched: boolean;
+}
+
+export interface CursorsState {
+  byName: Record<string, CursorState>;
+  /** the last refused registration or fetch, for the screen that asked */
+  lastRefusal: { name: string; message: string } | null;
 }

@@ -1,7 +1,5 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import { config } from '../core/config';
-import type { SerializedError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import type { Status } from '../core/status';
 import {
@@ -20,45 +18,11 @@ import {
   resolveFailed,
   resolving,
 } from './events';
-import { type CursorGroup, type CursorOptions, defaultOptions } from './model';
-import { foldPage, type IdChunks, type RowBuckets } from './rows';
+import { type CursorState, type CursorsState, defaultOptions } from './model';
+import { foldPage } from './rows';
 
-export interface CursorState {
-  name: string;
-  path: string;
-  status: Status;
-  error: SerializedError | null;
-  options: CursorOptions;
-  excludedPaths: string[];
-  /** id of the registration event that created it */
-  registration: string;
-  /** row keys in list order, in chunks (see rows.ts); `size` of them */
-  idChunks: IdChunks;
-  size: number;
-  /** rows by key, spread over hash buckets (see rows.ts) */
-  rows: RowBuckets;
-  total: number;
-  count: number;
-  hasMoreResults: boolean;
-  nextResultsToken: string | null;
-  lastFetchDataLength: number;
-  /** inline aggregates of the first page, keyed by field */
-  aggregates: Record<string, unknown> | null;
-  groups: CursorGroup[];
-  nextGroups: string | null;
-  /** the `state` of the request in flight or last sent */
-  signature: string | null;
-  /** the `state` the last answer echoed */
-  lastSignature: string | null;
-  /** a fetch has started once: option changes load it again */
-  fetched: boolean;
-}
-
-export interface CursorsState {
-  byName: Record<string, CursorState>;
-  /** the last refused registration or fetch, for the screen that asked */
-  lastRefusal: { name: string; message: string } | null;
-}
+/** Other domains name these types through `./selectors`. */
+export type { CursorState, CursorsState } from './model';
 
 export const initialCursorsState: CursorsState = { byName: {}, lastRefusal: null };
 
@@ -79,13 +43,12 @@ const immerCases = caseReducer<CursorsState>(
   on(registrationRequested, (draft, { payload, meta }) => {
     const { name, path, constraints, staticConstraints, namespaces, excludedPaths, ...options } = payload;
     if (!name || !path || draft.byName[name]) return;
-    const defaults = defaultOptions(config.cursorDefaultMax, { ...config.defaultStaticQuery });
     draft.byName[name] = {
       name,
       path,
       status: 'registering',
       error: null,
-      options: { ...defaults, ...options },
+      options: { ...defaultOptions(), ...options },
       excludedPaths: excludedPaths ?? [],
       registration: meta.id,
       idChunks: [],
@@ -107,6 +70,8 @@ const immerCases = caseReducer<CursorsState>(
   on(registered, (draft, { payload }) =>
     withCursor(draft, payload.name, (cursor) => {
       cursor.status = 'registered';
+      if (payload.max !== undefined) cursor.options.max = payload.max;
+      if (payload.staticQuery !== undefined) cursor.options.staticQuery = payload.staticQuery;
     }),
   ),
   on(registrationRefused, (draft, { payload }) => {

@@ -1,8 +1,6 @@
 import type { HttpRequest } from '../core/http';
-import type { QueriesState } from '../queries/reducer';
-import { queryStatusOf, wireQueryOf } from '../queries/selectors';
-import type { SchemasState } from '../schemas/reducer';
-import { selectSchema, selectSchemaBodies, selectSchemaFields } from '../schemas/selectors';
+import { selectQuery, selectQueryStatus, type WithQueries, wireQueryOf } from '../queries/selectors';
+import { selectSchema, selectSchemaBodies, selectSchemaFields, type WithSchemas } from '../schemas/selectors';
 import {
   type ListAnswer,
   listParams,
@@ -11,10 +9,11 @@ import {
   type PageAsk,
   type SchemaContext,
 } from './api';
-import type { CursorState, CursorsState } from './reducer';
+import type { CursorState } from './model';
+import type { WithCursors } from './selectors';
 
 /** The slices a list request is made from. */
-export type ListSlices = { cursors: CursorsState; queries: QueriesState; schemas: SchemasState };
+export type ListSlices = WithCursors & WithQueries & WithSchemas;
 
 function schemaContext(state: ListSlices, path: string): SchemaContext {
   const entry = selectSchema(state, path);
@@ -27,7 +26,7 @@ function schemaContext(state: ListSlices, path: string): SchemaContext {
 
 /** The query part: `query`, or one `query_{resource}` per resource of a meta-schema (protocol §8.3). */
 function queriesOf(state: ListSlices, cursor: CursorState) {
-  const query = state.queries.byName[cursor.name];
+  const query = selectQuery(state, cursor.name);
   const entry = selectSchema(state, cursor.path);
   if (!query) return { query: cursor.options.staticQuery ?? {} };
   if (!entry?.schemas) return { query: wireQueryOf(query) };
@@ -86,6 +85,6 @@ export function fetchReadiness(state: ListSlices, name: string): 'ready' | 'wait
     return 'wait';
   }
   if (selectSchema(state, cursor.path)?.status !== 'resolved') return 'unresolved';
-  if (queryStatusOf(state.queries.byName[name]) === 'resolving') return 'wait';
+  if (selectQueryStatus(state, name) === 'resolving') return 'wait';
   return 'ready';
 }

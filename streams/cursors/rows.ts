@@ -3,20 +3,18 @@ import type { pageLoaded } from './events';
 import {
   bucketOf,
   type CursorGroup,
+  type CursorState,
   ID_CHUNK,
+  type IdChunks,
   ROW_GROUP_SIZE,
   ROW_GROUPS,
   type Row,
+  type RowBuckets,
   rowKey,
   type WireGroup,
 } from './model';
-import type { CursorState } from './reducer';
 
 type Bucket = Readonly<Record<string, Row>> | null;
-/** Rows by key: ROW_GROUPS groups of ROW_GROUP_SIZE buckets (an empty array before the first row). */
-export type RowBuckets = ReadonlyArray<ReadonlyArray<Bucket> | null>;
-/** Row keys in list order, in chunks of ID_CHUNK (every chunk full but the last). */
-export type IdChunks = ReadonlyArray<ReadonlyArray<string>>;
 
 type PagePayload = ReturnType<typeof pageLoaded>['payload'];
 
@@ -75,7 +73,7 @@ class BucketWriter {
 }
 
 /** Appends keys: the last chunk is copied and filled, new chunks follow. */
-export function appendIds(chunks: IdChunks, added: readonly string[]): IdChunks {
+function appendIds(chunks: IdChunks, added: readonly string[]): IdChunks {
   if (added.length === 0) return chunks;
   const out = chunks.slice();
   let last = out.length > 0 ? (out[out.length - 1] as readonly string[]) : null;

@@ -1,10 +1,10 @@
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import type { CursorGroup, Row } from './model';
-import type { CursorState, CursorsState } from './reducer';
+import { type CursorState, type CursorsState, type Row, sentFulltext } from './model';
 import { keyAt, rowIn } from './rows';
 
-type WithCursors = { cursors: CursorsState };
+export type { CursorOptions, CursorState, CursorsState, Row } from './model';
+export type WithCursors = { cursors: CursorsState };
 
 export const selectCursor = (state: WithCursors, name: string): CursorState | undefined =>
   state.cursors.byName[name];
@@ -23,10 +23,6 @@ export const selectCursorHasMore = (state: WithCursors, name: string): boolean =
 
 const NO_IDS: readonly string[] = Object.freeze([]);
 const idsCache = new WeakMap<object, readonly string[]>();
-
-/** How many rows are loaded. */
-export const selectCursorSize = (state: WithCursors, name: string): number =>
-  state.cursors.byName[name]?.size ?? 0;
 
 /** Row keys in list order (`$uuid`, or `{resource}:{id}`), copied once per change (for short lists; grids use selectCursorKeys). */
 export function selectCursorIds(state: WithCursors, name: string): readonly string[] {
@@ -99,16 +95,27 @@ export function selectCursorRowIds(state: WithCursors, name: string): Array<stri
   return selectCursorRows(state, name).map((row) => row.id);
 }
 
-const NO_GROUPS: readonly CursorGroup[] = Object.freeze([]);
-
-export const selectCursorGroups = (state: WithCursors, name: string): readonly CursorGroup[] =>
-  state.cursors.byName[name]?.groups ?? NO_GROUPS;
-
 /** Inline aggregates of the last first page, keyed by field (protocol §9.1). */
 export const selectCursorAggregates = (state: WithCursors, name: string): Record<string, unknown> | null =>
   state.cursors.byName[name]?.aggregates ?? null;
 
-export const selectLastCursorRefusal = (state: WithCursors) => state.cursors.lastRefusal;
+/** What a request over the same list needs (aggregates, suggestions): not memoised, for epics. */
+export interface CursorScope {
+  path: string;
+  /** the fulltext the list sends (tokens as `(t1) (t2)`, adapted) */
+  fulltext: string;
+  staticQuery: Record<string, unknown> | null;
+}
+
+export function selectCursorScope(state: WithCursors, name: string): CursorScope | undefined {
+  const cursor = state.cursors.byName[name];
+  if (!cursor) return undefined;
+  return {
+    path: cursor.path,
+    fulltext: sentFulltext(cursor.options),
+    staticQuery: cursor.options.staticQuery,
+  };
+}
 
 /** Temporary cursors (`~name`) are tolerated when unknown (seed 002 §5). */
 export const isTemporaryCursor = (name: string): boolean => name.startsWith('~');

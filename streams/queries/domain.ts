@@ -1,12 +1,12 @@
 import { defineDomain } from '../core/domain';
 import { resolveSubqueries, setConstraints } from './epics';
 import { initialQueriesState, queriesReducer } from './reducer';
-import * as selectors from './selectors';
+import { selectConstraint, selectQuery, selectQueryStatus, selectWireQuery } from './selectors';
 
 export const queriesDomain = defineDomain({
   name: 'queries',
   initialState: initialQueriesState,
   reducer: queriesReducer,
   epics: { setConstraints, resolveSubqueries },
-  selectors,
+  selectors: { selectQuery, selectQueryStatus, selectConstraint, selectWireQuery },
 });

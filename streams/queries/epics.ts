@@ -17,18 +17,6 @@ import type { Deps } from '../core/deps';
 import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import * as cursorEvents from '../cursors/events';
-import type { CursorsState } from '../cursors/reducer';
-import { selectCursorRowIds } from '../cursors/selectors';
-import type { SchemasState } from '../schemas/reducer';
-import { selectRelatedSchema } from '../schemas/selectors';
-import {
-  constraintFailed,
-  constraintResolved,
-  constraintsRefused,
-  constraintsRequested,
-  constraintsSet,
-} from './events';
 import {
   fieldTarget,
   modeChangeMessage,
@@ -37,10 +25,24 @@ import {
   SUBQUERY_CURSORDATA,
   splitOperator,
 } from '../core/query/operators';
-import type { ConstraintEntry, QueriesState, QueryState } from './reducer';
+import * as cursorEvents from '../cursors/events';
+import { selectCursor, selectCursorRowIds, selectCursorStatus, type WithCursors } from '../cursors/selectors';
+import { selectRelatedSchema, selectSchemaStatus, type WithSchemas } from '../schemas/selectors';
+import {
+  constraintFailed,
+  constraintResolved,
+  constraintsRefused,
+  constraintsRequested,
+  constraintsSet,
+} from './events';
+import type { ConstraintEntry, QueryState, WithQueries } from './selectors';
 import { backoffDelays, fixedDelays, pollFor } from './waits';
 
-type S = { queries: QueriesState; cursors: CursorsState; schemas: SchemasState };
+type S = WithQueries & WithCursors & WithSchemas;
+
+/** The row ids of a list once it has loaded, else null (what a `cursordata` wait polls). */
+const loadedIds = (state: S, name: string) =>
+  selectCursorStatus(state, name) === 'loaded' ? selectCursorRowIds(state, name) : null;
 
 /** The checks of protocol §8.3 and §9.2 on a query that exists. */
 function verdict(
@@ -105,13 +107,10 @@ const failure = (job: Job, message: string) =>
 /** `{op}_cursordata`: waits for the other list to load, 50 ms x 1.2 up to 60 s (protocol §8.3, §24). */
 function cursordata(job: Job, state$: StateObservable<S>, deps: Deps): Observable<UnstampedEvent> {
   const target = String(job.entry.constraint.value);
-  if (!state$.value.cursors.byName[target])
+  if (!selectCursor(state$.value, target))
     return of(failure(job, `Cursor ${target} has not been registered`));
   const { cursorWaitStartMs, cursorWaitFactor, cursorWaitMaxMs } = deps.config;
-  const loaded = () =>
-    state$.value.cursors.byName[target]?.status === 'loaded'
-      ? selectCursorRowIds(state$.value, target)
-      : null;
+  const loaded = () => loadedIds(state$.value, target);
   const operator = splitOperator(job.entry.constraint.operator).operator;
   return pollFor(
     loaded,
@@ -135,16 +134,13 @@ function lookup(job: Job, sub: string, state$: StateObservable<S>, deps: Deps): 
   const field = fieldTarget(job.entry.constraint.field).name;
   const operator = splitOperator(job.entry.constraint.operator).operator;
   return state$.pipe(
-    map((state) => state.schemas.byName[path]?.status),
+    map((state) => selectSchemaStatus(state, path)),
     first((status) => status === 'resolved' || status === 'error'),
     mergeMap(() => {
       const related = selectRelatedSchema(state$.value, path, field);
       if (!related) return of(failure(job, `Unknown subquery operator: ${sub}`));
       const temporary = `~lookup:${job.name}:${job.key}:${job.entry.signature}`;
-      const loaded = () =>
-        state$.value.cursors.byName[temporary]?.status === 'loaded'
-          ? selectCursorRowIds(state$.value, temporary)
-          : null;
+      const loaded = () => loadedIds(state$.value, temporary);
       const { lookupRetryMs, lookupRetries, lookupCursorMax } = deps.config;
       const staticConstraints = { lookup: { field: sub, operator: 'eq', value: job.entry.constraint.value } };
       return concat(

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineEvent, defineFact, defineIntent } from '../core/event';
 import { constraintSchema } from '../core/query/operators';
 
 /**
@@ -25,47 +25,34 @@ import { constraintSchema } from '../core/query/operators';
  *   sub-query or lookup runs), selectConstraint(name, key), selectWireQuery (what is sent).
  */
 
-export const constraintsRequested = defineEvent(
-  'queries/constraintsRequested',
-  z.object({
-    name: z.string(),
-    constraints: z.record(z.string(), constraintSchema.nullable()),
-    replace: z.boolean().optional(),
-  }),
-  { source: 'ui', redact: [] },
-);
+const name = z.string();
+const change = {
+  name,
+  constraints: z.record(z.string(), constraintSchema.nullable()),
+  replace: z.boolean().optional(),
+};
+
+export const constraintsRequested = defineIntent('queries/constraintsRequested', change);
 
 /** The request passed its checks: the reducer applies it. */
-export const constraintsSet = defineEvent(
-  'queries/constraintsSet',
-  z.object({
-    name: z.string(),
-    constraints: z.record(z.string(), constraintSchema.nullable()),
-    replace: z.boolean().optional(),
-  }),
-  { source: 'system', redact: [] },
-);
+export const constraintsSet = defineFact('queries/constraintsSet', 'system', change);
 
 export const constraintsRefused = defineEvent(
   'queries/constraintsRefused',
-  z.object({ name: z.string(), message: z.string() }),
+  z.object({ name, message: z.string() }),
   { source: 'system', redact: [], failure: true },
 );
 
 /** A sub-query or a lookup gave its ids: the constraint is sent as `{field: {operator: ids}}`. */
-export const constraintResolved = defineEvent(
-  'queries/constraintResolved',
-  z.object({
-    name: z.string(),
-    key: z.string(),
-    operator: z.string(),
-    value: z.unknown(),
-  }),
-  { source: 'system', redact: [] },
-);
+export const constraintResolved = defineFact('queries/constraintResolved', 'system', {
+  name,
+  key: z.string(),
+  operator: z.string(),
+  value: z.unknown(),
+});
 
 export const constraintFailed = defineEvent(
   'queries/constraintFailed',
-  z.object({ name: z.string(), key: z.string(), error: serializedErrorSchema }),
+  z.object({ name, key: z.string(), error: serializedErrorSchema }),
   { source: 'system', redact: [], failure: true },
 );

@@ -1,9 +1,8 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import { config } from '../core/config';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import { registrationRequested, removed } from '../cursors/events';
+import { registered, registrationRequested, removed } from '../cursors/events';
 import { constraintFailed, constraintResolved, constraintsSet } from './events';
 import { type Constraint, type ConstraintMode, modeOf, splitOperator } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
@@ -69,10 +68,15 @@ export const queriesReducer = caseReducer<QueriesState>(
       path: payload.path,
       constraints: entriesOf(payload.constraints),
       staticConstraints: entriesOf(payload.staticConstraints),
-      staticQuery: payload.staticQuery === undefined ? { ...config.defaultStaticQuery } : payload.staticQuery,
+      // the configured default comes with `cursors/registered` when none is asked
+      staticQuery: payload.staticQuery ?? null,
       namespaces: payload.namespaces ?? {},
       excludedPaths: payload.excludedPaths ?? [],
     };
+  }),
+  on(registered, (draft, { payload }) => {
+    const query = draft.byName[payload.name];
+    if (query && payload.staticQuery !== undefined) query.staticQuery = payload.staticQuery;
   }),
   on(removed, (draft, { payload }) => {
     delete draft.byName[payload.name];

@@ -2,7 +2,8 @@ import type { Status } from '../core/status';
 import { andOf, fieldTarget, NOTHING, orOf, type WireQuery, wireConstraint } from '../core/query/operators';
 import type { ConstraintEntry, QueriesState, QueryState } from './reducer';
 
-type WithQueries = { queries: QueriesState };
+export type { ConstraintEntry, QueriesState, QueryState } from './reducer';
+export type WithQueries = { queries: QueriesState };
 
 export const selectQuery = (state: WithQueries, name: string): QueryState | undefined =>
   state.queries.byName[name];
@@ -18,7 +19,7 @@ function allEntries(query: QueryState): ConstraintEntry[] {
 }
 
 /** seed 002 §4: a query's status derives from its constraints' statuses. */
-export function queryStatusOf(query: QueryState | undefined): Status {
+function queryStatusOf(query: QueryState | undefined): Status {
   if (!query) return 'unknown';
   const entries = allEntries(query);
   if (entries.some((entry) => entry.status === 'resolving')) return 'resolving';

@@ -1,12 +1,28 @@
 import { defineDomain } from '../core/domain';
 import { batchSchemaRequests, fetchSchemaBatch } from './epics';
 import { initialSchemasState, schemasReducer } from './reducer';
-import * as selectors from './selectors';
+import {
+  selectCanCreate,
+  selectRelatedSchema,
+  selectSchema,
+  selectSchemaBodies,
+  selectSchemaFields,
+  selectSchemaStatus,
+  selectTreeField,
+} from './selectors';
 
 export const schemasDomain = defineDomain({
   name: 'schemas',
   initialState: initialSchemasState,
   reducer: schemasReducer,
   epics: { batchSchemaRequests, fetchSchemaBatch },
-  selectors,
+  selectors: {
+    selectSchema,
+    selectSchemaStatus,
+    selectSchemaBodies,
+    selectSchemaFields,
+    selectCanCreate,
+    selectTreeField,
+    selectRelatedSchema,
+  },
 });

@@ -1,7 +1,7 @@
-import { catchError, from, map, mergeMap, of } from 'rxjs';
+import { from, mergeMap, of } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestEpic } from '../core/request';
 import { batchesOf, readHeadersAnswer, schemaBatchHeaders } from './api';
 import {
   batchRequested,
@@ -11,9 +11,9 @@ import {
   resolveRefused,
   resolveRequested,
 } from './events';
-import type { SchemasState } from './reducer';
+import type { WithSchemas } from './selectors';
 
-type S = { schemas: SchemasState };
+type S = WithSchemas;
 
 /** Names the request marked resolving, in batches of 20 of one base (protocol §11.1). */
 export const batchSchemaRequests: Epic<S> = (event$, state$, { config }) =>
@@ -37,15 +37,12 @@ export const batchSchemaRequests: Epic<S> = (event$, state$, { config }) =>
     }),
   );
 
-export const fetchSchemaBatch: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(batchRequested),
-    mergeMap((request) =>
-      http.request(schemaBatchHeaders(request.payload.names)).pipe(
-        map(({ data }) => resolved({ schemas: readHeadersAnswer(request.payload.names, data) }, request)),
-        catchError((error: unknown) =>
-          of(resolveFailed({ names: request.payload.names, error: serializeError(error) }, request)),
-        ),
-      ),
-    ),
-  );
+/** One headers call per batch; an answer without exactly one section fails the batch (protocol §11.2). */
+export const fetchSchemaBatch: Epic<S> = requestEpic({
+  on: batchRequested,
+  flatten: 'merge',
+  call: (request) => schemaBatchHeaders(request.payload.names),
+  succeeded: (data, request) =>
+    resolved({ schemas: readHeadersAnswer(request.payload.names, data) }, request),
+  failed: (error, request) => resolveFailed({ names: request.payload.names, error }, request),
+});

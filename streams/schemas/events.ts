@@ -1,7 +1,13 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
-import { schemaBodySchema } from './api';
+import {
+  type AppEvent,
+  defineAnswer,
+  defineEvent,
+  defineFact,
+  defineFailure,
+  defineIntent,
+} from '../core/event';
+import { readInlineHeaders, schemaBodySchema } from './api';
 
 /**
  * Schemas (seed 002 §3 Schema, §4, §5; protocol §11): field headers of a path, resolved in batches.
@@ -14,21 +20,18 @@ import { schemaBodySchema } from './api';
  * - dispatch `schemas/reloadRequested` {name}: asks a known schema again ('Cannot translate an
  *   unknown schema : {name}' otherwise).
  * - read with `streams/schemas/selectors.ts`: selectSchema, selectSchemaStatus, selectSchemaFields
- *   (union for meta-schemas), selectCanCreate (create flag AND objectdata/insert), selectTreeField,
- *   selectIsTree, selectRelatedSchema.
+ *   (union for meta-schemas), selectSchemaBodies, selectCanCreate (create flag AND objectdata/insert),
+ *   selectTreeField, selectRelatedSchema.
+ * - a list or tree answer asked with `headers=true` tells its headers with `inlineHeadersReceived`.
  * Statuses: registered -> resolving -> resolved, or error with the error kept.
  */
 
-export const resolveRequested = defineEvent(
-  'schemas/resolveRequested',
-  z.object({ names: z.array(z.string()), force: z.boolean().optional() }),
-  { source: 'system', redact: [] },
-);
-
-export const reloadRequested = defineEvent('schemas/reloadRequested', z.object({ name: z.string() }), {
-  source: 'ui',
-  redact: [],
+export const resolveRequested = defineFact('schemas/resolveRequested', 'system', {
+  names: z.array(z.string()),
+  force: z.boolean().optional(),
 });
+
+export const reloadRequested = defineIntent('schemas/reloadRequested', { name: z.string() });
 
 /** A resolve or reload without a name, or a reload of an unknown schema (protocol §11.2 messages). */
 export const resolveRefused = defineEvent(
@@ -38,26 +41,22 @@ export const resolveRefused = defineEvent(
 );
 
 /** One batch of names is asked (protocol §11.1: at most 20 names a call). */
-export const batchRequested = defineEvent(
-  'schemas/batchRequested',
-  z.object({ names: z.array(z.string()) }),
-  { source: 'system', redact: [] },
-);
+export const batchRequested = defineFact('schemas/batchRequested', 'system', { names: z.array(z.string()) });
 
-export const resolved = defineEvent('schemas/resolved', z.object({ schemas: z.array(schemaBodySchema) }), {
-  source: 'server',
-  redact: [],
-});
+export const resolved = defineAnswer('schemas/resolved', { schemas: z.array(schemaBodySchema) });
 
-export const resolveFailed = defineEvent(
-  'schemas/resolveFailed',
-  z.object({ names: z.array(z.string()), error: serializedErrorSchema }),
-  { source: 'server', redact: [], failure: true },
-);
+export const resolveFailed = defineFailure('schemas/resolveFailed', { names: z.array(z.string()) });
 
 /** Headers that came inline with a list or tree answer asked with `headers=true` (protocol §1.8). */
-export const headersReceived = defineEvent(
-  'schemas/headersReceived',
-  z.object({ schema: schemaBodySchema }),
-  { source: 'server', redact: [] },
-);
+export const headersReceived = defineAnswer('schemas/headersReceived', { schema: schemaBodySchema });
+
+/** The `schemas/headersReceived` of a list or tree answer's inline headers; null when they are not field headers. */
+export function inlineHeadersReceived(
+  name: string,
+  resource: string,
+  headers: unknown,
+  origin: Pick<AppEvent, 'meta'>,
+): ReturnType<typeof headersReceived> | null {
+  const schema = readInlineHeaders(name, resource, headers);
+  return schema ? headersReceived({ schema }, origin) : null;
+}

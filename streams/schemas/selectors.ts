@@ -2,7 +2,9 @@ import type { Status } from '../core/status';
 import { type FieldHeader, relatedSchemaOf, type SchemaBody } from './api';
 import type { SchemaEntry, SchemasState } from './reducer';
 
-type WithSchemas = { schemas: SchemasState };
+export type { FieldHeader, SchemaBody } from './api';
+export type { SchemaEntry, SchemasState } from './reducer';
+export type WithSchemas = { schemas: SchemasState };
 
 export const selectSchema = (state: WithSchemas, name: string): SchemaEntry | undefined =>
   state.schemas.byName[name];
@@ -46,24 +48,20 @@ export function selectCanCreate(state: WithSchemas, name: string): boolean {
 }
 
 /** The field naming a node's parent: `treefield`, else the field whose header has `tree: true`. */
-export function treeFieldOf(body: SchemaBody): string | null {
+function treeFieldOf(body: SchemaBody): string | null {
   if (body.treefield) return body.treefield;
   const found = Object.entries(body.fields).find(([, header]) => header.tree === true);
   return found ? found[0] : null;
 }
 
 /** protocol §11.2: a schema whose `tree` is false is never a tree. */
-export function isTreeSchema(body: SchemaBody): boolean {
+function isTreeSchema(body: SchemaBody): boolean {
   return body.tree !== false && treeFieldOf(body) !== null;
 }
 
 export function selectTreeField(state: WithSchemas, name: string): string | null {
   const body = state.schemas.byName[name]?.body;
   return body && isTreeSchema(body) ? treeFieldOf(body) : null;
-}
-
-export function selectIsTree(state: WithSchemas, name: string): boolean {
-  return selectTreeField(state, name) !== null;
 }
 
 /** The schema a relation field points to (`keywords` of an asset -> `dam/data/keyword`). */

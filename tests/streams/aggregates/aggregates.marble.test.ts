@@ -20,6 +20,12 @@ import { listEpics } from '../cursors/helpers';
 
 const epics = combineEpics<RootState>({ listEpics, aggregates: domainEpics<RootState>(aggregatesDomain) });
 const register = registrationRequested({ name: 'search', path: 'dam/data/asset' });
+/** What a view registering a sorted aggregate gives when it asks nothing special. */
+const sortedDefaults = {
+  max: config.sortedAggregateDefaultMax,
+  fields: config.sortedAggregateDefaultFields,
+  mode: config.sortedAggregateDefaultMode,
+};
 const facet = constraintRegistered({ cursor: 'search', key: 'keywords', field: 'keywords', operator: 'in' });
 
 function countsAnswer(request: HttpRequest<unknown>, state?: string) {
@@ -159,11 +165,17 @@ describe('aggregates.epic', () => {
       const store = epicStore(testDeps({ scheduler, http }), epics);
       hot('a', { a: register }).subscribe(store.dispatch);
       hot('a', {
-        a: sortedRegistered({ id: 'kw-small', cursor: 'search', field: 'keywords', max: 5 }),
+        a: sortedRegistered({
+          ...sortedDefaults,
+          id: 'kw-small',
+          cursor: 'search',
+          field: 'keywords',
+          max: 5,
+        }),
       }).subscribe(store.dispatch);
-      hot('a', { a: sortedRegistered({ id: 'kw', cursor: 'search', field: 'keywords' }) }).subscribe(
-        store.dispatch,
-      );
+      hot('a', {
+        a: sortedRegistered({ ...sortedDefaults, id: 'kw', cursor: 'search', field: 'keywords' }),
+      }).subscribe(store.dispatch);
       hot('100ms a 99ms b', {
         a: sortedFilterChanged({ id: 'kw', filter: 's' }),
         b: sortedFilterChanged({ id: 'kw', filter: 'SEA' }),
