@@ -3,19 +3,19 @@ import type { HttpRequest, QueryValue } from '../core/http';
 import { adaptFulltext, andOf } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
 import type { TreeFetch } from './model';
-import type { TreeState } from './reducer';
+import type { RegisteredTree } from './reducer';
 
 /** A tree answer (protocol §10.1): `response.data` is a list of nodes or one node. */
-export const treeAnswerSchema = z.looseObject({
+const treeAnswerSchema = z.looseObject({
   resource: z.string().optional(),
   response: z.looseObject({ data: z.unknown(), total: z.number().optional() }),
   links: z.looseObject({ next: z.string().nullish(), nextResultsToken: z.string().nullish() }).nullish(),
   state: z.union([z.string(), z.number()]).nullish(),
 });
-export type TreeAnswer = z.infer<typeof treeAnswerSchema>;
+type TreeAnswer = z.infer<typeof treeAnswerSchema>;
 
 /** The token or index a fetch continues from. */
-export function continuation(tree: TreeState, fetch: TreeFetch): { after?: string; from?: number } {
+function continuation(tree: RegisteredTree, fetch: TreeFetch): { after?: string; from?: number } {
   if (!fetch.next) return {};
   const token = fetch.nodeId === null ? tree.nextResultsToken : tree.nodeTokens[fetch.nodeId];
   if (token) return { after: token };
@@ -23,12 +23,12 @@ export function continuation(tree: TreeState, fetch: TreeFetch): { after?: strin
   return fetch.nodeId === null ? { from: tree.roots.length + 1 } : {};
 }
 
-function queryOf(tree: TreeState): Record<string, unknown> {
+function queryOf(tree: RegisteredTree): Record<string, unknown> {
   return andOf([tree.options.query ?? {}, tree.options.staticQuery ?? {}]);
 }
 
 /** protocol §10.3: max, orderby, staticQuery, fulltext, after, props, techprops and query. */
-export function treeSignature(tree: TreeState, fetch: TreeFetch): string {
+export function treeSignature(tree: RegisteredTree, fetch: TreeFetch): string {
   const { after, from } = continuation(tree, fetch);
   return signatureOf([
     tree.options.max,
@@ -51,7 +51,7 @@ const joined = (list: readonly string[]): string | undefined =>
  * is off or a fulltext is applied; the fulltext is sent empty when not searching and for a node.
  */
 export function treeRequest(
-  tree: TreeState,
+  tree: RegisteredTree,
   fetch: TreeFetch,
   signature: string,
   schemaResolved: boolean,

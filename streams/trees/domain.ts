@@ -1,16 +1,16 @@
 import { defineDomain } from '../core/domain';
-import {
-  autoloadTreePages,
-  loadTreePage,
-  refuseUnknownTreeFetch,
-  registerTree,
-  replayPostponedTreeFetch,
-  resolveTree,
-  revealTreeNode,
-  scheduleTreeFetch,
-} from './epics';
+import { refuseUnknownTreeFetch, registerTree, resolveTree, scheduleTreeFetch } from './epics';
+import { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
 import { initialTreesState, treesReducer } from './reducer';
-import * as selectors from './selectors';
+import {
+  selectTree,
+  selectTreeAncestors,
+  selectTreeChildren,
+  selectTreeError,
+  selectTreeNode,
+  selectTreeRoots,
+  selectTreeStatus,
+} from './selectors';
 
 export const treesDomain = defineDomain({
   name: 'trees',
@@ -26,5 +26,13 @@ export const treesDomain = defineDomain({
     replayPostponedTreeFetch,
     revealTreeNode,
   },
-  selectors,
+  selectors: {
+    selectTree,
+    selectTreeStatus,
+    selectTreeError,
+    selectTreeRoots,
+    selectTreeNode,
+    selectTreeChildren,
+    selectTreeAncestors,
+  },
 });

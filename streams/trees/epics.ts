@@ -12,12 +12,12 @@ import {
   switchMap,
   takeUntil,
 } from 'rxjs';
+import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
-import type { SchemasState } from '../schemas/reducer';
-import { selectTreeField } from '../schemas/selectors';
+import { selectSchema, selectTreeField } from '../schemas/selectors';
 import {
   fetchPostponed,
   fetchRefused,
@@ -32,24 +32,42 @@ import {
   resolveFailed,
   resolving,
 } from './events';
-import type { TreeFetch } from './model';
-import type { TreesState } from './reducer';
 import { treeSignature } from './api';
+import type { TreeFetch, TreeOptions } from './model';
+import { isRegistered } from './reducer';
+import type { WithTrees } from './selectors';
 
-export { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
+export type S = WithTrees & Parameters<typeof selectSchema>[0];
 
-type S = { trees: TreesState; schemas: SchemasState };
-
-const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
+/** Ends a tree's pipes when the tree is removed. */
+export const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
   event$.pipe(filter((event) => removed.match(event) && event.payload.name === name));
 
-export const registerTree: Epic<S> = (event$, state$) =>
+/** The options a registration asks for, over the configured defaults (seed 002 §3 Tree). */
+function optionsOf(request: ReturnType<typeof registrationRequested>, config: Config): TreeOptions {
+  const { name, path, fulltext, ...asked } = request.payload;
+  return {
+    depth: config.treeDefaultDepth,
+    max: config.treeDefaultMax,
+    orderby: [],
+    props: [],
+    techprops: [],
+    query: null,
+    staticQuery: { ...config.defaultStaticQuery },
+    withAggregates: false,
+    enableKeywords: false,
+    disableUseTreeApi: false,
+    ...asked,
+  };
+}
+
+export const registerTree: Epic<S> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(registrationRequested),
     map((request) => {
       const { name, path } = request.payload;
       if (state$.value.trees.byName[name]?.registration === request.meta.id)
-        return registered({ name }, request);
+        return registered({ name, options: optionsOf(request, config) }, request);
       const message =
         !name || !path
           ? 'Cannot register a tree without a name or without path'
@@ -78,7 +96,7 @@ export const resolveTree: Epic<S> = (event$, state$) =>
           event,
         );
       const settled$ = state$.pipe(
-        map((state) => state.schemas.byName[path]),
+        map((state) => selectSchema(state, path)),
         first((schema) => schema?.status === 'resolved' || schema?.status === 'error'),
         mergeMap((schema): UnstampedEvent[] => {
           if (schema?.status !== 'resolved') return [failed(schema?.error?.message ?? '')];
@@ -132,7 +150,7 @@ export const scheduleTreeFetch: Epic<S> = (event$, state$, { config, scheduler }
             map((state) => state.trees.byName[name]),
             first((tree) => !tree || !['registering', 'registered', 'resolving'].includes(tree.status)),
             mergeMap((tree): UnstampedEvent[] => {
-              if (!tree || (tree.status === 'error' && !tree.treefield)) return [];
+              if (!isRegistered(tree) || (tree.status === 'error' && !tree.treefield)) return [];
               if (tree.status === 'initial' || tree.status === 'fetching') {
                 return [fetchPostponed({ name, ...fetch }, request)];
               }

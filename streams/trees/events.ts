@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
 
 /**
@@ -11,6 +11,7 @@ import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
  *   (depth 2, max 24, orderby, props, techprops, query, staticQuery, withAggregates,
  *   enableKeywords, disableUseTreeApi). Refusals: `trees/registrationRefused`
  *   ('Cannot register a tree without a name or without path', 'Tree {name} already exists').
+ *   `trees/registered` carries the options the tree runs with (the configured defaults filled in).
  *   The schema is resolved at once; a path without a tree field fails ('{path} is not a tree').
  * - `trees/fetchRequested` {name, nodeId?, next?}: the roots (no nodeId) or a node's children
  *   (depth >= 1), first or next page; asked 80 ms after the last request of the same kind; a fetch
@@ -26,99 +27,72 @@ import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
  * selectTreeNode, selectTreeChildren, selectTreeAncestors, selectTreeError.
  */
 
-export const registrationRequested = defineEvent(
-  'trees/registrationRequested',
-  treeOptionsSchema.partial().extend({ name: z.string(), path: z.string(), fulltext: z.string().optional() }),
-  { source: 'ui', redact: [] },
-);
-export const registered = defineEvent('trees/registered', z.object({ name: z.string() }), {
-  source: 'system',
-  redact: [],
+const name = z.string();
+
+export const registrationRequested = defineIntent('trees/registrationRequested', {
+  ...treeOptionsSchema.partial().shape,
+  name,
+  path: z.string(),
+  fulltext: z.string().optional(),
 });
+/** The options asked, over the configured defaults: a replay folds them whatever the config is today. */
+export const registered = defineFact('trees/registered', 'system', { name, options: treeOptionsSchema });
 export const registrationRefused = defineEvent(
   'trees/registrationRefused',
-  z.object({ name: z.string(), message: z.string() }),
+  z.object({ name, message: z.string() }),
   { source: 'system', redact: [], failure: true },
 );
-export const removed = defineEvent('trees/removed', z.object({ name: z.string() }), {
-  source: 'ui',
-  redact: [],
-});
+export const removed = defineIntent('trees/removed', { name });
 
-export const resolving = defineEvent('trees/resolving', z.object({ name: z.string() }), {
-  source: 'system',
-  redact: [],
-});
-export const resolved = defineEvent('trees/resolved', z.object({ name: z.string(), treefield: z.string() }), {
-  source: 'system',
-  redact: [],
-});
+export const resolving = defineFact('trees/resolving', 'system', { name });
+export const resolved = defineFact('trees/resolved', 'system', { name, treefield: z.string() });
 export const resolveFailed = defineEvent(
   'trees/resolveFailed',
-  z.object({ name: z.string(), error: serializedErrorSchema }),
+  z.object({ name, error: serializedErrorSchema }),
   { source: 'system', redact: [], failure: true },
 );
 
-export const fetchRequested = defineEvent(
-  'trees/fetchRequested',
-  z.object({ name: z.string(), nodeId: z.string().nullable().optional(), next: z.boolean().optional() }),
-  { source: 'ui', redact: [] },
-);
-export const fetchRefused = defineEvent(
-  'trees/fetchRefused',
-  z.object({ name: z.string(), message: z.string() }),
-  { source: 'system', redact: [], failure: true },
-);
+export const fetchRequested = defineIntent('trees/fetchRequested', {
+  name,
+  nodeId: z.string().nullable().optional(),
+  next: z.boolean().optional(),
+});
+export const fetchRefused = defineEvent('trees/fetchRefused', z.object({ name, message: z.string() }), {
+  source: 'system',
+  redact: [],
+  failure: true,
+});
 /** Asked while the tree was initial or fetching: queued, newest first, and replayed after. */
-export const fetchPostponed = defineEvent(
-  'trees/fetchPostponed',
-  treeFetchSchema.extend({ name: z.string() }),
-  { source: 'system', redact: [] },
-);
-export const fetchStarted = defineEvent(
-  'trees/fetchStarted',
-  treeFetchSchema.extend({ name: z.string(), signature: z.string() }),
-  { source: 'system', redact: [] },
-);
-export const pageLoaded = defineEvent(
-  'trees/pageLoaded',
-  treeFetchSchema.extend({
-    name: z.string(),
-    signature: z.string(),
-    roots: z.array(z.string()),
-    nodes: z.array(treeNodeSchema),
-    total: z.number(),
-    hasMoreResults: z.boolean(),
-    nextResultsToken: z.string().nullable(),
-  }),
-  { source: 'server', redact: [] },
-);
+export const fetchPostponed = defineFact('trees/fetchPostponed', 'system', {
+  ...treeFetchSchema.shape,
+  name,
+});
+export const fetchStarted = defineFact('trees/fetchStarted', 'system', {
+  ...treeFetchSchema.shape,
+  name,
+  signature: z.string(),
+});
+export const pageLoaded = defineAnswer('trees/pageLoaded', {
+  ...treeFetchSchema.shape,
+  name,
+  signature: z.string(),
+  roots: z.array(z.string()),
+  nodes: z.array(treeNodeSchema),
+  total: z.number(),
+  hasMoreResults: z.boolean(),
+  nextResultsToken: z.string().nullable(),
+});
 /** The answer's `state` is not the current signature: back to resolved, the fetch queued again. */
-export const pageInvalidated = defineEvent(
-  'trees/pageInvalidated',
-  treeFetchSchema.extend({ name: z.string(), sent: z.string(), received: z.string().nullable() }),
-  { source: 'server', redact: [] },
-);
-export const fetchFailed = defineEvent(
-  'trees/fetchFailed',
-  treeFetchSchema.extend({ name: z.string(), error: serializedErrorSchema }),
-  { source: 'server', redact: [], failure: true },
-);
+export const pageInvalidated = defineAnswer('trees/pageInvalidated', {
+  ...treeFetchSchema.shape,
+  name,
+  sent: z.string(),
+  received: z.string().nullable(),
+});
+export const fetchFailed = defineFailure('trees/fetchFailed', { ...treeFetchSchema.shape, name });
 
-export const fulltextChanged = defineEvent(
-  'trees/fulltextChanged',
-  z.object({ name: z.string(), fulltext: z.string() }),
-  { source: 'ui', redact: [] },
-);
+export const fulltextChanged = defineIntent('trees/fulltextChanged', { name, fulltext: z.string() });
 
-export const nodeRevealRequested = defineEvent(
-  'trees/nodeRevealRequested',
-  z.object({ name: z.string(), nodeId: z.string() }),
-  { source: 'ui', redact: [] },
-);
+export const nodeRevealRequested = defineIntent('trees/nodeRevealRequested', { name, nodeId: z.string() });
 /** One level of a parent walk: the node and what it says of its parent. */
-export const ancestorLoaded = defineEvent(
-  'trees/ancestorLoaded',
-  z.object({ name: z.string(), nodes: z.array(treeNodeSchema) }),
-  { source: 'server', redact: [] },
-);
+export const ancestorLoaded = defineAnswer('trees/ancestorLoaded', { name, nodes: z.array(treeNodeSchema) });

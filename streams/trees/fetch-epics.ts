@@ -1,23 +1,11 @@
-import {
-  catchError,
-  defer,
-  EMPTY,
-  expand,
-  filter,
-  map,
-  mergeMap,
-  type Observable,
-  of,
-  switchMap,
-  takeUntil,
-  timer,
-} from 'rxjs';
+import { EMPTY, expand, filter, map, mergeMap, type Observable, of, switchMap, takeUntil, timer } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import type { SchemasState } from '../schemas/reducer';
+import { requestAnswer } from '../core/request';
+import { selectSchemaStatus } from '../schemas/selectors';
 import { treeRequest, treeSignature } from './api';
+import { removedNamed, type S } from './epics';
 import {
   ancestorLoaded,
   fetchFailed,
@@ -30,9 +18,7 @@ import {
   removed,
 } from './events';
 import { readNodes, type TreeFetch, type TreeNode } from './model';
-import type { TreeState, TreesState } from './reducer';
-
-type S = { trees: TreesState; schemas: SchemasState };
+import { isRegistered, type TreeState } from './reducer';
 
 const endOf = (event$: Observable<AnyEvent>, name: string) =>
   event$.pipe(
@@ -47,14 +33,20 @@ export const loadTreePage: Epic<S> = (event$, state$, { http }) =>
       const { name, signature } = started.payload;
       const fetch: TreeFetch = { nodeId: started.payload.nodeId, next: started.payload.next };
       const tree = state$.value.trees.byName[name];
-      if (!tree?.treefield) return EMPTY;
+      if (!isRegistered(tree) || !tree.treefield) return EMPTY;
       const treefield = tree.treefield;
-      const schemaResolved = state$.value.schemas.byName[tree.path]?.status === 'resolved';
-      return defer(() => http.request(treeRequest(tree, fetch, signature, schemaResolved))).pipe(
-        map(({ data }): UnstampedEvent => {
+      const schemaResolved = selectSchemaStatus(state$.value, tree.path) === 'resolved';
+      return requestAnswer(
+        http,
+        treeRequest(tree, fetch, signature, schemaResolved),
+        (data): UnstampedEvent => {
           const received = data.state === null || data.state === undefined ? null : String(data.state);
           const current = state$.value.trees.byName[name];
-          if (received !== signature || !current || treeSignature(current, fetch) !== signature) {
+          if (
+            received !== signature ||
+            !isRegistered(current) ||
+            treeSignature(current, fetch) !== signature
+          ) {
             return pageInvalidated({ name, ...fetch, sent: signature, received }, started);
           }
           const { roots, nodes } = readNodes(data.response.data, treefield);
@@ -72,12 +64,9 @@ export const loadTreePage: Epic<S> = (event$, state$, { http }) =>
             },
             started,
           );
-        }),
-        catchError((error: unknown) =>
-          of(fetchFailed({ name, ...fetch, error: serializeError(error) }, started)),
-        ),
-        takeUntil(event$.pipe(filter((event) => removed.match(event) && event.payload.name === name))),
-      );
+        },
+        (error) => fetchFailed({ name, ...fetch, error }, started),
+      ).pipe(takeUntil(removedNamed(event$, name)));
     }),
   );
 
@@ -88,7 +77,7 @@ export const replayPostponedTreeFetch: Epic<S> = (event$, state$) =>
     mergeMap((event) => {
       const tree = state$.value.trees.byName[event.payload.name];
       const [newest] = tree?.queue ?? [];
-      if (!tree || !newest) return EMPTY;
+      if (!isRegistered(tree) || !newest) return EMPTY;
       return of(fetchStarted({ name: tree.name, ...newest, signature: treeSignature(tree, newest) }, event));
     }),
   );
@@ -132,25 +121,27 @@ export const revealTreeNode: Epic<S> = (event$, state$, { http, config }) =>
       const { name } = request.payload;
       const tree = state$.value.trees.byName[name];
       const first = tree ? missing(tree, request.payload.nodeId) : null;
-      if (!tree?.treefield || first === null) return EMPTY;
+      if (!isRegistered(tree) || !tree.treefield || first === null) return EMPTY;
       const treefield = tree.treefield;
       const step = (nodeId: string): Observable<WalkStep> => {
-        const current = state$.value.trees.byName[name] ?? tree;
+        const latest = state$.value.trees.byName[name];
+        const current = isRegistered(latest) ? latest : tree;
         const fetch: TreeFetch = { nodeId, next: false };
         const signature = treeSignature(current, fetch);
-        const schemaResolved = state$.value.schemas.byName[current.path]?.status === 'resolved';
-        return http.request(treeRequest({ ...current, fulltext: '' }, fetch, signature, schemaResolved)).pipe(
-          map(({ data }) => {
-            const { nodes } = readNodes(data.response.data, treefield);
-            const parent = nodes.find((node) => node.id === nodeId)?.parent ?? null;
-            return { event: ancestorLoaded({ name, nodes }, request), parent };
-          }),
-          catchError((error: unknown) =>
-            of({
-              event: fetchFailed({ name, ...fetch, error: serializeError(error) }, request),
-              parent: null,
-            }),
-          ),
+        const schemaResolved = selectSchemaStatus(state$.value, current.path) === 'resolved';
+        return requestAnswer(
+          http,
+          treeRequest({ ...current, fulltext: '' }, fetch, signature, schemaResolved),
+          ({ response }) =>
+            ancestorLoaded({ name, nodes: readNodes(response.data, treefield).nodes }, request),
+          (error) => fetchFailed({ name, ...fetch, error }, request),
+        ).pipe(
+          map((event) => ({
+            event,
+            parent: ancestorLoaded.match(event)
+              ? (event.payload.nodes.find((node) => node.id === nodeId)?.parent ?? null)
+              : null,
+          })),
         );
       };
       let levels = 1;
@@ -162,7 +153,7 @@ export const revealTreeNode: Epic<S> = (event$, state$, { http, config }) =>
           return step(parent);
         }),
         map(({ event }) => event),
-        takeUntil(event$.pipe(filter((event) => removed.match(event) && event.payload.name === name))),
+        takeUntil(removedNamed(event$, name)),
       );
     }),
   );

@@ -1,6 +1,5 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import { config } from '../core/config';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import {
@@ -25,7 +24,8 @@ export interface TreeState {
   path: string;
   status: Status;
   error: SerializedError | null;
-  options: TreeOptions;
+  /** null until registered: the options asked, over the configured defaults */
+  options: TreeOptions | null;
   fulltext: string;
   registration: string;
   treefield: string | null;
@@ -48,6 +48,12 @@ export interface TreesState {
   lastRefusal: { name: string; message: string } | null;
 }
 
+/** A tree past its registration: its options are known. */
+export type RegisteredTree = TreeState & { options: TreeOptions };
+
+export const isRegistered = (tree: TreeState | undefined): tree is RegisteredTree =>
+  tree !== undefined && tree.options !== null;
+
 export const initialTreesState: TreesState = { byName: {}, lastRefusal: null };
 
 type D = Draft<TreesState>;
@@ -69,26 +75,14 @@ function mergeNode(tree: Draft<TreeState>, node: TreeNode): void {
 
 export const treesReducer = caseReducer<TreesState>(
   on(registrationRequested, (draft, { payload, meta }) => {
-    const { name, path, fulltext, ...options } = payload;
+    const { name, path, fulltext } = payload;
     if (!name || !path || draft.byName[name]) return;
     draft.byName[name] = {
       name,
       path,
       status: 'registering',
       error: null,
-      options: {
-        depth: config.treeDefaultDepth,
-        max: config.treeDefaultMax,
-        orderby: [],
-        props: [],
-        techprops: [],
-        query: null,
-        staticQuery: { ...config.defaultStaticQuery },
-        withAggregates: false,
-        enableKeywords: false,
-        disableUseTreeApi: false,
-        ...options,
-      },
+      options: null,
       fulltext: fulltext ?? '',
       registration: meta.id,
       treefield: null,
@@ -107,6 +101,7 @@ export const treesReducer = caseReducer<TreesState>(
   on(registered, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'registered';
+      tree.options = payload.options;
     }),
   ),
   on(removed, (draft, { payload }) => {

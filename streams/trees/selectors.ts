@@ -3,7 +3,7 @@ import type { Status } from '../core/status';
 import type { TreeNode } from './model';
 import type { TreeState, TreesState } from './reducer';
 
-type WithTrees = { trees: TreesState };
+export type WithTrees = { trees: TreesState };
 
 export const selectTree = (state: WithTrees, name: string): TreeState | undefined => state.trees.byName[name];
 
@@ -60,7 +60,3 @@ export function selectTreeAncestors(state: WithTrees, name: string, id: string):
   }
   return path;
 }
-
-/** Whether a node has more children to load (its next page is autoloaded). */
-export const selectTreeNodeHasMore = (state: WithTrees, name: string, id: string): boolean =>
-  state.trees.byName[name]?.nodeTokens[id] !== undefined;

@@ -2,6 +2,7 @@ import { filter, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
+import type { AnyEvent } from '../../../streams/core/event';
 import type { HttpRequest } from '../../../streams/core/http';
 import type { RootState } from '../../../streams/root';
 import { schemasDomain } from '../../../streams/schemas/domain';
@@ -10,10 +11,11 @@ import {
   fetchRequested,
   fulltextChanged,
   nodeRevealRequested,
+  registered,
   registrationRequested,
 } from '../../../streams/trees/events';
 import { selectTreeAncestors, selectTreeRoots } from '../../../streams/trees/selectors';
-import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 
 const epics = domainEpics<RootState>(treesDomain, schemasDomain);
@@ -187,5 +189,26 @@ describe('trees.epic', () => {
     expect(nodeRequests.at(-1)?.path).toBe('/rest/dam/data/category/tree/41');
     expect(selectTreeAncestors(state!, 'categories', '50').map((found) => found.id)).toHaveLength(9);
     expect(selectTreeRoots(state!, 'categories')).toEqual([]);
+  });
+
+  it('registers a tree with the configured defaults in the event, so a replay folds the same options', () => {
+    const scheduler = marbleScheduler();
+    const registrations: AnyEvent[] = [];
+    scheduler.run(({ hot }) => {
+      const deps = testDeps({ scheduler, config: { treeDefaultDepth: 3, treeDefaultMax: 10 } });
+      const store = epicStore(deps, epics);
+      store.event$.pipe(filter(registered.match)).subscribe((event) => registrations.push(event));
+      hot('a', { a: registrationRequested({ ...register.payload, orderby: ['name asc'] }) }).subscribe(
+        store.dispatch,
+      );
+    });
+    const [done] = registrations;
+    expect(done?.payload).toMatchObject({
+      name: 'categories',
+      options: { depth: 3, max: 10, orderby: ['name asc'], staticQuery: config.defaultStaticQuery },
+    });
+    // the fold reads the options from the events alone
+    const replayed = fold([register, registered(done?.payload as Parameters<typeof registered>[0])]);
+    expect(replayed.trees.byName.categories?.options).toMatchObject({ depth: 3, max: 10 });
   });
 });

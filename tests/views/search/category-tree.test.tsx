@@ -26,7 +26,21 @@ const node = (id: string, parent: string | null, children: string[] | null): Tre
 /** Roots 1 and 2; 1 has 11 and 12 loaded (depth 2), 11 has children not asked yet, 12 has none. */
 const loadedTree = [
   trees.registrationRequested({ name: SEARCH_TREE, path: SEARCH_TREE_PATH }),
-  trees.registered({ name: SEARCH_TREE }),
+  trees.registered({
+    name: SEARCH_TREE,
+    options: {
+      depth: 2,
+      max: 24,
+      orderby: [],
+      props: [],
+      techprops: [],
+      query: null,
+      staticQuery: null,
+      withAggregates: false,
+      enableKeywords: false,
+      disableUseTreeApi: false,
+    },
+  }),
   trees.resolved({ name: SEARCH_TREE, treefield: 'parent' }),
   trees.fetchStarted({ name: SEARCH_TREE, nodeId: null, next: false, signature: 's' }),
   trees.pageLoaded({
