@@ -4,11 +4,12 @@ import {
   fetchRequested,
   fulltextChanged,
   nextPageRequested,
+  registered,
   registrationRequested,
 } from '../../../streams/cursors/events';
 import { selectCursorIds, selectCursorRowAt } from '../../../streams/cursors/selectors';
 import type { RootState } from '../../../streams/root';
-import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { assetHeaders, listAnswer, rows, searchServer } from './fixtures';
 import { listEpics } from './helpers';
@@ -142,5 +143,40 @@ describe('cursors.epic', () => {
     expect(selectCursorIds(state!, 'search')).toEqual(['uuid-1', 'uuid-2', 'uuid-3', 'uuid-4', 'uuid-5']);
     expect(selectCursorRowAt(state!, 'search', 4)?.name).toBe('asset 5');
     expect(state!.cursors.byName.search).toMatchObject({ status: 'loaded', total: 5, hasMoreResults: false });
+  });
+
+  it('a list registered without max or static query runs with the configured ones, which cursors/registered carries (protocol §8.2)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    const accepted: unknown[] = [];
+    let state: RootState | undefined;
+    scheduler.run(({ hot }) => {
+      const deps = testDeps({ scheduler, http, config: { cursorDefaultMax: 7 } });
+      const store = epicStore(deps, listEpics);
+      store.event$.subscribe((event) => registered.match(event) && accepted.push(event.payload));
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('a', {
+        a: registrationRequested({ name: 'plain', path: 'dam/data/asset', max: 3, staticQuery: null }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 10);
+    });
+    expect(accepted).toEqual([
+      { name: 'search', max: 7, staticQuery: config.defaultStaticQuery },
+      { name: 'plain', max: 3, staticQuery: null },
+    ]);
+    expect(state!.cursors.byName.search?.options).toMatchObject({
+      max: 7,
+      staticQuery: config.defaultStaticQuery,
+    });
+    expect(state!.queries.byName.search?.staticQuery).toEqual(config.defaultStaticQuery);
+    expect(state!.queries.byName.plain?.staticQuery).toBeNull();
+  });
+
+  it('a recorded registration replays with the values it carried, whatever the config is today', () => {
+    const state = fold([register, registered({ name: 'search', max: 50, staticQuery: { archived: false } })]);
+    expect(state.cursors.byName.search?.options).toMatchObject({ max: 50, staticQuery: { archived: false } });
+    expect(state.queries.byName.search?.staticQuery).toEqual({ archived: false });
   });
 });
