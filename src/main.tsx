@@ -5,7 +5,7 @@ import { config } from '../streams/core/config';
 import { serializeError } from '../streams/core/errors';
 import { SessionVault } from '../streams/core/session-vault';
 import { createStore } from '../streams/core/store';
-import { serializeLog, withNote } from '../streams/recorder/log-file';
+import { serializeLog, withNote } from '../streams/recorder/log-format';
 import { createRecorder } from '../streams/recorder/recorder';
 import { initialRootState, type RootState, rootEpic, rootReducer } from '../streams/root';
 import { untrappedErrorCaught } from '../streams/system/events';
@@ -13,7 +13,7 @@ import { App } from './app/app';
 import { createLiveDeps, currentLocation } from './app/live-deps';
 import { readMountSettings } from './app/mount-settings';
 import { PortalProvider } from './app/store-context';
-import { DevtoolsLink } from './devtools/devtools-link';
+import { Footer } from './app/footer';
 import { useTravelling } from './hooks/use-travelling';
 import './ui/theme.css';
 
@@ -103,7 +103,7 @@ createRoot(mount).render(
   <StrictMode>
     <PortalProvider value={{ store, exportEventLog, recorder, session }}>
       <App />
-      <DevtoolsLink />
+      <Footer />
       <TimeTravel />
     </PortalProvider>
   </StrictMode>,

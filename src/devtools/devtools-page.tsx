@@ -1,6 +1,7 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { usePortal } from '../app/store-context';
-import { useTranslate } from '../i18n/use-translate';
+import { useDevtoolsTranslate } from './use-devtools-translate';
+import './devtools.css';
 import { EventLogPanel } from './event-log-panel';
 import { ImportPanel } from './import-panel';
 import { useLiveLog, useStatePairs } from './live-log';
@@ -8,7 +9,7 @@ import { devtoolsSession$ } from './travel';
 
 /** `/devtools`: the session's events live, export, import, time travel and re-simulation. */
 export default function DevtoolsPage() {
-  const t = useTranslate();
+  const t = useDevtoolsTranslate();
   const { store, recorder, exportEventLog } = usePortal();
   const liveLog = useLiveLog(store, recorder);
   const statePairs = useStatePairs(store);

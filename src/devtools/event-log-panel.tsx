@@ -5,7 +5,7 @@ import type { EventLogFile } from '../../streams/recorder/log-file';
 import { diffStates } from '../../streams/recorder/state-diff';
 import type { Timeline } from '../../streams/recorder/timeline';
 import type { RootState } from '../../streams/root';
-import { useTranslate } from '../i18n/use-translate';
+import { useDevtoolsTranslate } from './use-devtools-translate';
 import { domainsOf, type EventFilter, filterEvents, NO_FILTER } from './event-filters';
 import type { StatePair } from './live-log';
 import { VirtualList } from './virtual-list';
@@ -28,7 +28,7 @@ function clockTime(at: number): string {
 
 /** The events of a log: filters, a virtualised list, and the payload and state diff of one. */
 export function EventLogPanel({ log, statePairs, timeline }: Props) {
-  const t = useTranslate();
+  const t = useDevtoolsTranslate();
   const [filter, setFilter] = useState<EventFilter>(NO_FILTER);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const events = useMemo(() => filterEvents(log.events, filter), [log.events, filter]);
@@ -120,7 +120,7 @@ export function EventLogPanel({ log, statePairs, timeline }: Props) {
 }
 
 function EventDetail({ event, patches }: { event: AnyEvent; patches: Patch[] | null }) {
-  const t = useTranslate();
+  const t = useDevtoolsTranslate();
   return (
     <section className="devtools__detail" aria-labelledby="devtools-detail-heading">
       <h2 id="devtools-detail-heading">

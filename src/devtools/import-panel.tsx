@@ -3,7 +3,7 @@ import { importLog } from '../../streams/recorder/log-file';
 import { type ResimulationResult, resimulate } from '../../streams/recorder/resimulate';
 import { initialRootState, rootEpic, rootReducer } from '../../streams/root';
 import { usePortal } from '../app/store-context';
-import { useTranslate } from '../i18n/use-translate';
+import { useDevtoolsTranslate } from './use-devtools-translate';
 import { type ImportedLog, setImported, startTravel } from './travel';
 
 async function readImport(file: File): Promise<ImportedLog> {
@@ -12,7 +12,7 @@ async function readImport(file: File): Promise<ImportedLog> {
 
 /** Import a log (file input or drop), its verdict, then time travel or re-simulation. */
 export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
-  const t = useTranslate();
+  const t = useDevtoolsTranslate();
   const { store } = usePortal();
   const [dragging, setDragging] = useState(false);
   const [resimulation, setResimulation] = useState<ResimulationResult | null>(null);
@@ -99,7 +99,7 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
 }
 
 function ResimulationReport({ result, start }: { result: ResimulationResult; start: number }) {
-  const t = useTranslate();
+  const t = useDevtoolsTranslate();
   const { divergence } = result;
   return (
     <section className="devtools__resimulation" aria-labelledby="devtools-resimulation-heading">

@@ -1,7 +1,8 @@
-/** The devtools' messages (the report dialog is shown to every user; the rest to developers). */
+/**
+ * The devtools' messages, loaded with the devtools (the report dialog is shown to every user; the
+ * rest to developers). The footer link, the loading message and the report button are the shell's.
+ */
 export const devtoolsMessagesEn = {
-  'devtools.link': 'Devtools',
-  'devtools.loading': 'Loading the devtools…',
   'devtools.heading': 'Devtools',
   'devtools.export': 'Export',
   'devtools.filter.legend': 'Filter the events',
@@ -48,7 +49,6 @@ export const devtoolsMessagesEn = {
   'devtools.travel.previous': 'Previous event',
   'devtools.travel.next': 'Next event',
   'devtools.travel.stop': 'Back to live',
-  'devtools.report.button': 'Report a problem',
   'devtools.report.heading': 'Report a problem',
   'devtools.report.intro':
     'The portal saves what happened in this session as a file, without passwords or tokens. Say what went wrong, then attach the file to your report.',
@@ -60,8 +60,6 @@ export const devtoolsMessagesEn = {
 };
 
 export const devtoolsMessagesFr: Record<keyof typeof devtoolsMessagesEn, string> = {
-  'devtools.link': 'Outils de développement',
-  'devtools.loading': 'Chargement des outils de développement…',
   'devtools.heading': 'Outils de développement',
   'devtools.export': 'Exporter',
   'devtools.filter.legend': 'Filtrer les événements',
@@ -108,7 +106,6 @@ export const devtoolsMessagesFr: Record<keyof typeof devtoolsMessagesEn, string>
   'devtools.travel.previous': 'Événement précédent',
   'devtools.travel.next': 'Événement suivant',
   'devtools.travel.stop': 'Retour au direct',
-  'devtools.report.button': 'Signaler un problème',
   'devtools.report.heading': 'Signaler un problème',
   'devtools.report.intro':
     "Le portail enregistre ce qui s'est passé dans cette session dans un fichier, sans mots de passe ni jetons. Dites ce qui n'a pas marché, puis joignez le fichier à votre signalement.",

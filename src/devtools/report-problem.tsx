@@ -1,27 +1,15 @@
 import { useId, useState } from 'react';
 import { usePortal } from '../app/store-context';
-import { useTranslate } from '../i18n/use-translate';
+import { useDevtoolsTranslate } from './use-devtools-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './devtools.css';
 
 /**
- * "Report a problem": a dialog with a note, whose button saves the redacted event log with the
- * note in it, ready to attach to a bug report. Place it anywhere inside the portal provider.
+ * The "Report a problem" dialog: a note, and a button that saves the redacted event log with the
+ * note in it. Opened by `ReportProblemButton` (src/ui), which loads this module on first use.
  */
-export function ReportProblemButton({ className = 'button' }: { className?: string }) {
-  const t = useTranslate();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
-        {t('devtools.report.button')}
-      </button>
-      {open && <ReportProblemDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-export function ReportProblemDialog({ onClose }: { onClose: () => void }) {
-  const t = useTranslate();
+export default function ReportProblemDialog({ onClose }: { onClose: () => void }) {
+  const t = useDevtoolsTranslate();
   const { exportEventLog } = usePortal();
   const [note, setNote] = useState('');
   const [savedAs, setSavedAs] = useState<string | null>(null);

@@ -1,11 +1,12 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { usePortal } from '../app/store-context';
-import { useTranslate } from '../i18n/use-translate';
+import { useDevtoolsTranslate } from './use-devtools-translate';
+import './devtools.css';
 import { devtoolsSession$, jumpTo, stopTravel } from './travel';
 
 /** The timeline over a replayed log, shown over whatever screen the replayed state is on. */
 export default function TimeTravelBar() {
-  const t = useTranslate();
+  const t = useDevtoolsTranslate();
   const { store } = usePortal();
   const { travel } = useObservableEagerState(devtoolsSession$);
   if (!travel) return null;

@@ -1,6 +1,5 @@
 import { downloadsMessagesEn } from '../downloads/messages';
 import { cartsMessagesEn } from '../carts/messages';
-import { devtoolsMessagesEn } from '../devtools/messages';
 import { sessionMessagesEn } from '../session/messages';
 import { accountMessagesEn } from '../account/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
@@ -45,6 +44,9 @@ export const shellMessagesEn = {
   'errors.error.rest': 'The data service refused the request.',
   'errors.error.rest.403.2': 'You must change your password.',
   'errors.error.wedia.vue.untrapped': 'An unexpected error happened in the portal.',
+  'devtools.link': 'Devtools',
+  'devtools.loading': 'Loading the devtools…',
+  'devtools.report.button': 'Report a problem',
   'footer.version': 'Version {version}',
 };
 
@@ -57,7 +59,6 @@ export const en = {
   ...sessionMessagesEn,
   ...accountMessagesEn,
   ...notificationsMessagesEn,
-  ...devtoolsMessagesEn,
   ...downloadsMessagesEn,
   ...cartsMessagesEn,
   ...searchMessagesEn,

@@ -1,6 +1,5 @@
 import { downloadsMessagesFr } from '../downloads/messages';
 import { cartsMessagesFr } from '../carts/messages';
-import { devtoolsMessagesFr } from '../devtools/messages';
 import { sessionMessagesFr } from '../session/messages';
 import { accountMessagesFr } from '../account/messages';
 import { notificationsMessagesFr } from '../notifications/messages';
@@ -48,6 +47,9 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'errors.error.rest': 'Le service de données a refusé la requête.',
   'errors.error.rest.403.2': 'Vous devez changer votre mot de passe.',
   'errors.error.wedia.vue.untrapped': 'Une erreur inattendue est survenue dans le portail.',
+  'devtools.link': 'Outils de développement',
+  'devtools.loading': 'Chargement des outils de développement…',
+  'devtools.report.button': 'Signaler un problème',
   'footer.version': 'Version {version}',
 };
 
@@ -56,7 +58,6 @@ export const fr: Messages = {
   ...sessionMessagesFr,
   ...accountMessagesFr,
   ...notificationsMessagesFr,
-  ...devtoolsMessagesFr,
   ...downloadsMessagesFr,
   ...cartsMessagesFr,
   ...searchMessagesFr,

@@ -8,17 +8,29 @@ export const SUPPORTED_LOCALES = Object.keys(catalogues);
 
 /** `fr-CA` reads the French messages; an unknown language reads English. */
 export function messagesFor(locale: string): Messages {
-  return catalogues[locale.split(/[-_]/)[0]!.toLowerCase()] ?? en;
+  return catalogueFor(catalogues, locale, en);
 }
 
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+export type Translate<K extends string = MessageKey> = (
+  key: K,
+  params?: Record<string, string | number>,
+) => string;
 
-export function translator(locale: string): Translate {
-  const messages = messagesFor(locale);
+/** The catalogue of a locale among `catalogues` (`fr-CA` reads `fr`), or the fallback. */
+export function catalogueFor<C>(catalogues: Readonly<Record<string, C>>, locale: string, fallback: C): C {
+  return catalogues[locale.split(/[-_]/)[0]!.toLowerCase()] ?? fallback;
+}
+
+/** Translates over one catalogue, filling `{name}` placeholders from the params. */
+export function translatorOver<K extends string>(messages: Readonly<Record<K, string>>): Translate<K> {
   return (key, params) =>
     messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
       params && name in params ? String(params[name]) : whole,
     );
+}
+
+export function translator(locale: string): Translate {
+  return translatorOver(messagesFor(locale));
 }
 
 /** The most specific description known for a hierarchical error code (protocol §1.9). */

@@ -3,7 +3,7 @@ import { signOutRequested } from '../../streams/session/events';
 import { selectIsUser, selectMe } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
-import { ReportProblemButton } from '../devtools/report-problem';
+import { ReportProblemButton } from '../ui/report-problem-button';
 import { useTranslate } from '../i18n/use-translate';
 import { displayName } from './display-name';
 import './session.css';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { NO_CODE_PROVIDED, type SerializedError } from '../../streams/core/errors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { usePortal } from '../app/store-context';
-import { ReportProblemButton } from '../devtools/report-problem';
+import { ReportProblemButton } from './report-problem-button';
 import { useAppState } from '../hooks/use-app-state';
 import { describeErrorCode } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';

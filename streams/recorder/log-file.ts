@@ -1,12 +1,20 @@
 import * as z from 'zod';
 import { eventCatalogue, eventMetaSchema } from '../core/event';
-import { redactText } from '../core/redact';
-import { schemaShape } from './schema-shape';
-import { sha256Hex } from './sha256';
+import { eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
 
-/** The `*.evlog.json` file: an exported recording, and the input of replay and re-simulation. */
-export const LOG_FORMAT = 'dam-portal.eventlog';
-export const LOG_VERSION = 1;
+/**
+ * The `*.evlog.json` file: an exported recording, and the input of replay and re-simulation.
+ * This module reads one (schema, import verdict); writing one is `log-format.ts`, re-exported here.
+ */
+export {
+  type AppIdentity,
+  createLogFile,
+  eventSchemaHash,
+  LOG_FORMAT,
+  LOG_VERSION,
+  serializeLog,
+  withNote,
+} from './log-format';
 
 /** How many offending paths or events a reason names before summing up the rest. */
 const LISTED = 5;
@@ -42,60 +50,6 @@ export const eventLogFileSchema = z.object({
 export type EventLogFile = z.infer<typeof eventLogFileSchema>;
 export type SessionInfo = z.infer<typeof sessionSchema>;
 export type LogSnapshot = NonNullable<EventLogFile['snapshot']>;
-
-/** Which build recorded a log: the app passes `import.meta.env` values, scripts package.json's. */
-export interface AppIdentity {
-  version: string;
-  commit: string;
-}
-
-let hashCache: { types: number; hash: string } | undefined;
-
-/**
- * Fingerprint of the event catalogue: every type with the structure of its payload schema. A log
- * recorded with another hash may hold payloads today's reducers read differently (Risky).
- * The catalogue only grows, so its size tells whether the cached hash is still current.
- */
-export function eventSchemaHash(): string {
-  const catalogue = eventCatalogue();
-  if (hashCache?.types === catalogue.size) return hashCache.hash;
-  const lines = [...catalogue.values()]
-    .map((definition) => `${definition.type}\t${schemaShape(definition.schema)}`)
-    .sort();
-  hashCache = { types: catalogue.size, hash: `sha256:${sha256Hex(lines.join('\n'))}` };
-  return hashCache.hash;
-}
-
-export function createLogFile(parts: {
-  app: AppIdentity;
-  session: SessionInfo;
-  snapshot: LogSnapshot | null;
-  events: EventLogFile['events'];
-}): EventLogFile {
-  return {
-    format: LOG_FORMAT,
-    version: LOG_VERSION,
-    app: { version: parts.app.version, commit: parts.app.commit, eventSchemaHash: eventSchemaHash() },
-    session: parts.session,
-    snapshot: parts.snapshot,
-    events: parts.events,
-  };
-}
-
-/** The user's note travels with the log, masked like any other text that may hold a secret. */
-export function withNote(log: EventLogFile, note: string): EventLogFile {
-  const text = redactText(note.trim());
-  return text ? { ...log, note: text } : log;
-}
-
-/** JSON with one event per line, so that committed fixture logs diff readably. */
-export function serializeLog(log: EventLogFile): string {
-  const { events, ...head } = log;
-  const headText = JSON.stringify(head, null, 2);
-  const eventsText =
-    events.length === 0 ? '[]' : `[\n${events.map((e) => `    ${JSON.stringify(e)}`).join(',\n')}\n  ]`;
-  return `${headText.slice(0, -2)},\n  "events": ${eventsText}\n}\n`;
-}
 
 export type ImportVerdict = 'Impossible' | 'Risky' | 'Fine';
 

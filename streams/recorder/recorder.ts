@@ -1,7 +1,8 @@
 import { config } from '../core/config';
 import type { AnyEvent } from '../core/event';
 import type { EventSink } from '../core/store';
-import { type AppIdentity, createLogFile, type EventLogFile, type SessionInfo } from './log-file';
+import type { EventLogFile, SessionInfo } from './log-file';
+import { type AppIdentity, createLogFile } from './log-format';
 import { redactEvent, redactState } from './redact';
 
 export interface RecorderOptions {

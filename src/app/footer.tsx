@@ -1,9 +1,11 @@
 import { useStoreLocation } from '../hooks/use-store-location';
-import './devtools.css';
 import { useTranslate } from '../i18n/use-translate';
 
-/** A discreet way to the devtools, at the foot of every page (not one of the contract's screens). */
-export function DevtoolsLink() {
+/**
+ * The foot of every page: a discreet link to the devtools (not one of the contract's screens).
+ * It belongs to the shell; the devtools themselves load when the link is followed.
+ */
+export function Footer() {
   const t = useTranslate();
   const [, navigate] = useStoreLocation();
   return (
