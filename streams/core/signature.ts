@@ -1,14 +1,19 @@
+/** The 32-bit (signed) string hash of the signatures, also what spreads list rows over buckets. */
+export function hashOf(text: string): number {
+  let hash = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
+  }
+  return hash;
+}
+
 /**
  * The `state` signature of a request (protocol §8.2, §9.1, §10.3): a 32-bit hash, as text, of
  * the values that make the answer what it is. The server echoes it; an answer whose echo is not
  * the current signature is stale.
  */
 export function hash32(text: string): string {
-  let hash = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
-  }
-  return String(hash);
+  return String(hashOf(text));
 }
 
 /** JSON with sorted object keys, so equal values give equal text whatever their key order. */
@@ -22,7 +27,10 @@ export function stableJson(value: unknown): string {
   return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${stableJson(inner)}`).join(',')}}`;
 }
 
-/** The signature of named values: their order in the list is part of the signature. */
+/**
+ * The one signature function of the portal (lists, aggregates, trees, carts): the values that
+ * make an answer what it is, in order, as stable JSON, hashed.
+ */
 export function signatureOf(values: readonly unknown[]): string {
   return hash32(stableJson(values));
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { SerializedError } from '../core/errors';
 import { adaptFulltext, fulltextOfTokens } from '../core/query/operators';
+import { hashOf } from '../core/signature';
 import type { Status } from '../core/status';
 
 /** The options of a list (seed 002 §3 Cursor; protocol §8.2), all optional at registration. */
@@ -99,10 +100,7 @@ export function rowKey(row: Row, resource: string): string {
 }
 
 export function bucketOf(key: string): number {
-  let hash = 0;
-  for (let index = 0; index < key.length; index += 1)
-    hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
-  return (hash >>> 0) % (ROW_GROUPS * ROW_GROUP_SIZE);
+  return (hashOf(key) >>> 0) % (ROW_GROUPS * ROW_GROUP_SIZE);
 }
 
 export interface CursorGroup {
