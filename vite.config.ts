@@ -19,7 +19,13 @@ function currentCommit(): string {
 export default defineConfig({
   plugins: [react()],
   define: { __APP_VERSION__: JSON.stringify(version), __APP_COMMIT__: JSON.stringify(currentCommit()) },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    // every browser the portal supports preloads modules itself: no polyfill in the first download
+    modulePreload: { polyfill: false },
+  },
   test: {
     // failure attachments (the e2e event logs) stay with the other test output, out of git
     attachmentsDir: 'test-results/attachments',
