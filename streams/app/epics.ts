@@ -1,7 +1,7 @@
-import { catchError, exhaustMap, filter, map, of } from 'rxjs';
+import { filter, map } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestEpic } from '../core/request';
 import * as api from './api';
 import {
   applicationInvalidated,
@@ -15,9 +15,9 @@ import {
   resetRequested,
   started,
 } from './events';
-import type { AppState } from './reducer';
+import { selectApplicationName, type WithApp } from './selectors';
 
-type S = { app: AppState };
+type S = WithApp;
 
 export const requestInfo: Epic<S> = (event$) =>
   event$.pipe(
@@ -25,17 +25,14 @@ export const requestInfo: Epic<S> = (event$) =>
     map((event) => infoRequested({}, event)),
   );
 
-// exhaustMap: a request made while one is resolving is skipped (protocol §19)
-export const loadInfo: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(infoRequested),
-    exhaustMap((request) =>
-      http.request(api.getInfos()).pipe(
-        map(({ data }) => infoLoaded({ infos: data.infos }, request)),
-        catchError((error: unknown) => of(infoLoadFailed({ error: serializeError(error) }, request))),
-      ),
-    ),
-  );
+// exhaust: a request made while one is resolving is skipped (protocol §19)
+export const loadInfo: Epic<S> = requestEpic({
+  on: infoRequested,
+  flatten: 'exhaust',
+  call: () => api.getInfos(),
+  succeeded: (data, event) => infoLoaded({ infos: data.infos }, event),
+  failed: (error, event) => infoLoadFailed({ error }, event),
+});
 
 export const requestAvailability: Epic<S> = (event$) =>
   event$.pipe(
@@ -43,23 +40,17 @@ export const requestAvailability: Epic<S> = (event$) =>
     map((event) => availabilityRequested({}, event)),
   );
 
-export const checkAvailability: Epic<S> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(availabilityRequested),
-    exhaustMap((request) => {
-      const name = state$.value.app.applicationName;
-      // without an application name there is nothing to ask: the portal is available
-      if (!name) return of(availabilityChecked({ available: true, message: null }, request));
-      return http.request(api.isAvailable(name)).pipe(
-        map(({ data }) =>
-          availabilityChecked({ available: data.available, message: data.message ?? null }, request),
-        ),
-        catchError((error: unknown) =>
-          of(availabilityCheckFailed({ error: serializeError(error) }, request)),
-        ),
-      );
-    }),
-  );
+export const checkAvailability: Epic<S> = requestEpic({
+  on: availabilityRequested,
+  flatten: 'exhaust',
+  // without an application name there is nothing to ask: the portal is available
+  refuse: (event, state) =>
+    selectApplicationName(state) ? null : availabilityChecked({ available: true, message: null }, event),
+  call: (_event, state) => api.isAvailable(selectApplicationName(state) ?? ''),
+  succeeded: (data, event) =>
+    availabilityChecked({ available: data.available, message: data.message ?? null }, event),
+  failed: (error, event) => availabilityCheckFailed({ error }, event),
+});
 
 export const reportApplicationInvalid: Epic<S> = (_event$, _state$, { http }) =>
   http.notices$.pipe(

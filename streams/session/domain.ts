@@ -7,8 +7,6 @@ import {
   loadServerConfig,
   loadSsoConfig,
   loadWhoAmI,
-  recoverFromExpiry,
-  refreshTokenOnSchedule,
   registerProvider,
   settleProvider,
   signInApplication,
@@ -16,6 +14,7 @@ import {
   signOutUser,
 } from './epics';
 import { initialSessionState, sessionReducer } from './reducer';
+import { recoverFromExpiry, refreshTokenOnSchedule } from './refresh-epics';
 import * as selectors from './selectors';
 
 export const sessionDomain = defineDomain({

@@ -1,6 +1,6 @@
 import {
-  catchError,
   concat,
+  concatMap,
   distinctUntilChanged,
   EMPTY,
   exhaustMap,
@@ -9,14 +9,16 @@ import {
   map,
   mergeMap,
   of,
-  switchMap,
   tap,
 } from 'rxjs';
 import { resetRequested, started } from '../app/events';
 import type { WithApp } from '../app/selectors';
+import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import { AppError, serializeError } from '../core/errors';
+import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
 import * as api from './api';
 import {
   applicationSignInStarted,
@@ -49,8 +51,6 @@ import { dropToken, obtainToken, storedRefreshToken } from './tokens';
 
 type S = WithApp & WithSession;
 
-export { refreshTokenOnSchedule, recoverFromExpiry } from './refresh-epics';
-
 /** Application provider step 1 (protocol §3.2). */
 export const registerProvider: Epic<S> = (event$) =>
   event$.pipe(
@@ -68,15 +68,10 @@ export const autoConnect: Epic<S> = (event$, _state$, deps) =>
       if (!flags.cookieAuth && !refresh) return of(applicationSignInStarted({}, event));
       return concat(
         of(autoConnectStarted({}, event)),
-        obtainToken(deps, 'user', api.refreshToken(refresh, flags), 'autoConnect', event).pipe(
-          catchError((thrown: unknown) => {
-            dropToken(deps, 'user');
-            return of(
-              autoConnectFailed({ error: serializeError(thrown) }, event),
-              applicationSignInStarted({}, event),
-            );
-          }),
-        ),
+        obtainToken(deps, 'user', api.refreshToken(refresh, flags), 'autoConnect', event, (error) => {
+          dropToken(deps, 'user');
+          return [autoConnectFailed({ error }, event), applicationSignInStarted({}, event)];
+        }),
       );
     }),
   );
@@ -94,16 +89,9 @@ export const signInApplication: Epic<S> = (event$, _state$, deps) =>
         });
         return of(signInFailed({ surfer: 'application', error: serializeError(error) }, event));
       }
-      return obtainToken(
-        deps,
-        'application',
-        api.applicationSignIn(credentials, deps.session.connection),
-        'signIn',
-        event,
-      ).pipe(
-        catchError((thrown: unknown) =>
-          of(signInFailed({ surfer: 'application', error: serializeError(thrown) }, event)),
-        ),
+      const request = api.applicationSignIn(credentials, deps.session.connection);
+      return obtainToken(deps, 'application', request, 'signIn', event, (error) =>
+        signInFailed({ surfer: 'application', error }, event),
       );
     }),
   );
@@ -121,23 +109,18 @@ export const settleProvider: Epic<S> = (event$, state$) =>
     }),
   );
 
+/** A user's sign-in with login and password; the token is kept, the event carries its times. */
+function signInWith(deps: Deps, login: string, password: string, origin: AnyEvent) {
+  const request = api.userSignIn(login, password, deps.session.connection);
+  return obtainToken(deps, 'user', request, 'signIn', origin, (error) =>
+    signInFailed({ surfer: 'user', error }, origin),
+  );
+}
+
 export const signInUser: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
     ofType(signInRequested),
-    exhaustMap((event) => {
-      const { login, password } = event.payload;
-      return obtainToken(
-        deps,
-        'user',
-        api.userSignIn(login, password, deps.session.connection),
-        'signIn',
-        event,
-      ).pipe(
-        catchError((thrown: unknown) =>
-          of(signInFailed({ surfer: 'user', error: serializeError(thrown) }, event)),
-        ),
-      );
-    }),
+    exhaustMap((event) => signInWith(deps, event.payload.login, event.payload.password, event)),
   );
 
 /**
@@ -156,41 +139,32 @@ export const askWhoAmI: Epic<S> = (event$, state$) =>
     map((event) => whoAmIRequested({}, event)),
   );
 
-export const loadWhoAmI: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(whoAmIRequested),
-    switchMap((event) =>
-      http.request(api.whoAmI()).pipe(
-        map(({ data }) => whoAmILoaded({ me: data.response.data }, event)),
-        catchError((thrown: unknown) => of(whoAmIFailed({ error: serializeError(thrown) }, event))),
-      ),
-    ),
-  );
+export const loadWhoAmI: Epic<S> = requestEpic({
+  on: whoAmIRequested,
+  flatten: 'switch',
+  call: () => api.whoAmI(),
+  succeeded: (data, event) => whoAmILoaded({ me: data.response.data }, event),
+  failed: (error, event) => whoAmIFailed({ error }, event),
+});
 
 /** The server config is read once the provider is signed in (protocol §3.1). */
-export const loadServerConfig: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(providerSignedIn),
-    exhaustMap((event) =>
-      http.request(api.serverConfig()).pipe(
-        map(({ data }) => serverConfigLoaded({ config: api.toServerConfig(data) }, event)),
-        catchError((thrown: unknown) => of(serverConfigFailed({ error: serializeError(thrown) }, event))),
-      ),
-    ),
-  );
+export const loadServerConfig: Epic<S> = requestEpic({
+  on: providerSignedIn,
+  flatten: 'exhaust',
+  call: () => api.serverConfig(),
+  succeeded: (data, event) => serverConfigLoaded({ config: api.toServerConfig(data) }, event),
+  failed: (error, event) => serverConfigFailed({ error }, event),
+});
 
 /** Seed 002 §4: fetched once, again only after an error (the reducer marks it fetching). */
-export const loadSsoConfig: Epic<S> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(ssoConfigRequested),
-    filter(() => state$.value.session.sso.status === 'fetching'),
-    exhaustMap((event) =>
-      http.request(api.ssoConfig()).pipe(
-        map(({ data }) => ssoConfigLoaded({ providers: data.providers ?? [] }, event)),
-        catchError((thrown: unknown) => of(ssoConfigFailed({ error: serializeError(thrown) }, event))),
-      ),
-    ),
-  );
+export const loadSsoConfig: Epic<S> = requestEpic({
+  on: ssoConfigRequested,
+  flatten: 'exhaust',
+  when: (_event, state) => state.session.sso.status === 'fetching',
+  call: () => api.ssoConfig(),
+  succeeded: (data, event) => ssoConfigLoaded({ providers: data.providers ?? [] }, event),
+  failed: (error, event) => ssoConfigFailed({ error }, event),
+});
 
 /**
  * Sign-out (protocol §3.2), also asked by the reset of the app-not-available view. Afterwards
@@ -207,47 +181,43 @@ export const signOutUser: Epic<S> = (event$, state$, deps) =>
           : of(signOutRefused({ message: api.SIGN_OUT_REFUSED }, event));
       }
       const flags = deps.session.connection;
-      return deps.http.request(api.signOut(deps.session.userToken?.refreshToken ?? null, flags)).pipe(
-        mergeMap(() => {
+      return requestAnswer(
+        deps.http,
+        api.signOut(deps.session.userToken?.refreshToken ?? null, flags),
+        () => {
           dropToken(deps, 'user');
           const next =
             flags.cookieAuth || !deps.session.applicationToken
               ? applicationSignInStarted({}, event)
               : whoAmIRequested({}, event);
-          return of(signedOut({}, event), next);
-        }),
-        catchError((thrown: unknown) => of(signOutFailed({ error: serializeError(thrown) }, event))),
+          return [signedOut({}, event), next];
+        },
+        (error) => signOutFailed({ error }, event),
       );
     }),
   );
 
-/** A user who must change password (403/2) signs in with the new one right after the change. */
+/**
+ * A user who must change password (403/2) signs in with the new one right after the change; the
+ * change itself went through, so a failed sign-in after it is a sign-in failure.
+ */
 export const changePassword: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(passwordChangeRequested),
     exhaustMap((event) => {
       const { login, currentPassword, newPassword } = event.payload;
-      return deps.http.request(api.changePassword(login, currentPassword, newPassword)).pipe(
-        mergeMap(() =>
-          selectIsUser(state$.value)
-            ? of(passwordChanged({}, event), whoAmIRequested({}, event))
-            : concat(
-                of(passwordChanged({}, event)),
-                obtainToken(
-                  deps,
-                  'user',
-                  api.userSignIn(login, newPassword, deps.session.connection),
-                  'signIn',
-                  event,
-                ).pipe(
-                  // the change itself went through: a failed sign-in after it is a sign-in failure
-                  catchError((thrown: unknown) =>
-                    of(signInFailed({ surfer: 'user', error: serializeError(thrown) }, event)),
-                  ),
-                ),
-              ),
-        ),
-        catchError((thrown: unknown) => of(passwordChangeFailed({ error: serializeError(thrown) }, event))),
+      return requestAnswer(
+        deps.http,
+        api.changePassword(login, currentPassword, newPassword),
+        () => passwordChanged({}, event),
+        (error) => passwordChangeFailed({ error }, event),
+      ).pipe(
+        concatMap((answer) => {
+          if (!passwordChanged.match(answer)) return of(answer);
+          return selectIsUser(state$.value)
+            ? of(answer, whoAmIRequested({}, event))
+            : concat(of(answer), signInWith(deps, login, newPassword, event));
+        }),
       );
     }),
   );

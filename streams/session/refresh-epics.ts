@@ -1,8 +1,8 @@
-import { catchError, concat, EMPTY, filter, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
+import { concat, defer, EMPTY, filter, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
 import { selectHasApplicationCredentials, type WithApp } from '../app/selectors';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
-import { ERROR_CODES, serializeError } from '../core/errors';
+import { ERROR_CODES } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import * as api from './api';
@@ -32,17 +32,19 @@ function refreshAttempt(
 ): Observable<UnstampedEvent> {
   const { config, scheduler, session } = deps;
   const refresh = heldToken(deps, surfer)?.refreshToken ?? null;
+  let retry = false;
   return concat(
     of(tokenRefreshStarted({ attempt }, origin)),
-    obtainToken(deps, surfer, api.refreshToken(refresh, session.connection), 'refresh', origin).pipe(
-      catchError((thrown: unknown) => {
-        const error = serializeError(thrown);
-        if (error.code === ERROR_CODES.network && attempt <= config.tokenRefreshRetries)
-          return timer(config.tokenRefreshRetryMs, scheduler).pipe(
+    obtainToken(deps, surfer, api.refreshToken(refresh, session.connection), 'refresh', origin, (error) => {
+      retry = error.code === ERROR_CODES.network && attempt <= config.tokenRefreshRetries;
+      return retry ? [] : sessionExpired({ surfer, error }, origin);
+    }),
+    defer(() =>
+      retry
+        ? timer(config.tokenRefreshRetryMs, scheduler).pipe(
             mergeMap(() => refreshAttempt(deps, surfer, attempt + 1, origin)),
-          );
-        return of(sessionExpired({ surfer, error }, origin));
-      }),
+          )
+        : EMPTY,
     ),
   );
 }

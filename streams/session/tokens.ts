@@ -1,9 +1,10 @@
-import { map, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { Deps } from '../core/deps';
-import { AppError, ERROR_CODES } from '../core/errors';
+import { AppError, ERROR_CODES, type SerializedError } from '../core/errors';
 import type { Token } from '../core/session-vault';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { HttpRequest } from '../core/http';
+import { requestAnswer } from '../core/request';
 import { jwtTimes, type TokenAnswer } from './api';
 import { tokenReceived } from './events';
 
@@ -68,19 +69,26 @@ export function refreshDelayMs({ session, config }: Deps, token: Pick<Token, 'ia
   return Math.round((token.exp - token.iat) * ratio * 1000);
 }
 
-/** Signs in (or refreshes) and keeps the token; the answer event carries only its times. */
+/**
+ * Signs in (or refreshes) and keeps the token; the answer event carries only its times. An answer
+ * without valid times is a failure like any other.
+ */
 export function obtainToken(
   deps: Deps,
   surfer: SurferKind,
   request: HttpRequest<TokenAnswer>,
   via: 'signIn' | 'autoConnect' | 'refresh',
   origin: AnyEvent,
+  failed: (error: SerializedError) => UnstampedEvent | readonly UnstampedEvent[],
 ): Observable<UnstampedEvent> {
-  return deps.http.request(request).pipe(
-    map(({ data }) => {
+  return requestAnswer(
+    deps.http,
+    request,
+    (data) => {
       const token = tokenFromAnswer(data, via === 'refresh' ? heldToken(deps, surfer) : null);
       keepToken(deps, surfer, token);
       return tokenReceived({ surfer, iat: token.iat, exp: token.exp, via }, origin);
-    }),
+    },
+    failed,
   );
 }
