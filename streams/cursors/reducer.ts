@@ -21,7 +21,7 @@ import {
 import { type CursorState, type CursorsState, defaultOptions } from './model';
 import { foldPage } from './rows';
 
-/** Other domains name these types through `./selectors`. */
+/** For the domains that still import them from here; `./selectors` is where others name them. */
 export type { CursorState, CursorsState } from './model';
 
 export const initialCursorsState: CursorsState = { byName: {}, lastRefusal: null };

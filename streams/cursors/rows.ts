@@ -76,7 +76,7 @@ class BucketWriter {
 function appendIds(chunks: IdChunks, added: readonly string[]): IdChunks {
   if (added.length === 0) return chunks;
   const out = chunks.slice();
-  let last = out.length > 0 ? (out[out.length - 1] as readonly string[]) : null;
+  const last = out.length > 0 ? (out[out.length - 1] as readonly string[]) : null;
   let start = 0;
   if (last && last.length < ID_CHUNK) {
     const take = added.slice(0, ID_CHUNK - last.length);
@@ -85,7 +85,6 @@ function appendIds(chunks: IdChunks, added: readonly string[]): IdChunks {
   }
   for (; start < added.length; start += ID_CHUNK)
     out.push(Object.freeze(added.slice(start, start + ID_CHUNK)));
-  last = null;
   return Object.freeze(out);
 }
 
