@@ -41,9 +41,15 @@ const DATE_POOL = [0, 86_400_000, 1_767_225_600_000].map((time) => new Date(time
 /** Keys a loose object may carry beyond its shape. */
 const EXTRA_KEYS = ['x', 'extra'];
 const MAX_ITEMS = 3;
-/** How many times a path may enter one `z.lazy` before only finite values are drawn. */
-const MAX_LAZY_DEPTH = 2;
+/** How many times a path may enter one recursive schema before only finite values are drawn. */
+const MAX_DEPTH = 2;
 const SAMPLE = { numRuns: 60, seed: 42 };
+/** String formats zod checks by code rather than by a pattern that could be drawn from. */
+const FORMATS: Readonly<Record<string, fc.Arbitrary<string>>> = {
+  url: fc.webUrl(),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+};
 
 const json: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -60,9 +66,9 @@ const json: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
 
 interface Context {
   overrides: Overrides;
-  /** times each lazy schema was entered on the current path */
-  lazies: Map<zc.$ZodType, number>;
-  /** past the lazy depth: draw the smallest values only, so recursion ends */
+  /** times each object or lazy schema was entered on the current path */
+  entered: Map<zc.$ZodType, number>;
+  /** past the recursion depth: draw the smallest values only, so recursion ends */
   finite: boolean;
 }
 
@@ -76,7 +82,7 @@ export function arbitraryOf<S extends zc.$ZodType>(
   overrides: Overrides = {},
   options: DeriveOptions = {},
 ): fc.Arbitrary<zc.input<S>> {
-  const context: Context = { overrides, lazies: new Map(), finite: false };
+  const context: Context = { overrides, entered: new Map(), finite: false };
   return derive(schema, options.root ?? 'payload', context) as fc.Arbitrary<zc.input<S>>;
 }
 
@@ -152,9 +158,9 @@ function deriveKind(schema: zc.$ZodType, path: string, context: Context): fc.Arb
         'a template literal',
       );
     case 'object':
-      return objectOf(def, path, context);
+      return recursing(schema, path, context, () => objectOf(def, path, context));
     case 'array': {
-      const { min, max } = lengthBounds(schema);
+      const { min, max } = lengthBounds(schema, path);
       if (context.finite && min === 0) return fc.constant([]);
       const element = derive(def.element, `${path}[]`, context);
       const maxLength = context.finite ? min : Math.min(max, Math.max(min, MAX_ITEMS));
@@ -191,7 +197,7 @@ function deriveKind(schema: zc.$ZodType, path: string, context: Context): fc.Arb
     case 'pipe':
       return pipeOf(schema, def, path, context);
     case 'lazy':
-      return lazyOf(schema, def.getter, path, context);
+      return recursing(schema, path, context, () => derive(def.getter(), path, context));
     case 'transform':
       throw new SchemaArbitraryError(
         path,
@@ -222,13 +228,16 @@ function stringOf(schema: zc.$ZodType, path: string): fc.Arbitrary<string> {
     }, text);
   const pooled = [...new Set([...STRING_POOL, ...STRING_POOL.map(affixed)])].filter(ok);
   if (pooled.length > 0) return fc.constantFrom(...pooled);
-  const { min, max } = lengthBounds(schema);
+  const { min, max } = lengthBounds(schema, path);
+  const format = checks.find((check) => check.check === 'string_format' && check.format in FORMATS);
   const pattern = checks.find(
     (check): check is zc.$ZodCheckStringFormatDef => check.check === 'string_format' && !!check.pattern,
   )?.pattern;
-  const drawn = pattern
-    ? fc.stringMatching(pattern)
-    : fc.string({ minLength: min, maxLength: Math.min(max, min + 8) }).map(affixed);
+  const drawn = format
+    ? FORMATS[(format as zc.$ZodCheckStringFormatDef).format]!
+    : pattern
+      ? fc.stringMatching(pattern)
+      : fc.string({ minLength: min, maxLength: Math.min(max, min + 8) }).map(affixed);
   return poolOf(drawn, ok, path, 'a string');
 }
 
@@ -257,7 +266,7 @@ function numberOf(schema: zc.$ZodType, path: string): fc.Arbitrary<number> {
   return poolOf(drawn, ok, path, 'a number');
 }
 
-function lengthBounds(schema: zc.$ZodType): { min: number; max: number } {
+function lengthBounds(schema: zc.$ZodType, path: string): { min: number; max: number } {
   let min = 0;
   let max = Number.POSITIVE_INFINITY;
   for (const check of checksOf(schema)) {
@@ -266,6 +275,7 @@ function lengthBounds(schema: zc.$ZodType): { min: number; max: number } {
     else if (check.check === 'length_equals') [min, max] = [check.length, check.length];
     else if (check.check === 'size_equals') [min, max] = [check.size, check.size];
   }
+  if (min > max) throw new SchemaArbitraryError(path, `no length is at least ${min} and at most ${max}`);
   return { min, max };
 }
 
@@ -274,7 +284,7 @@ function objectOf(def: zc.$ZodObjectDef, path: string, context: Context): fc.Arb
   const requiredKeys: string[] = [];
   for (const [key, field] of Object.entries(def.shape)) {
     const optional = field._zod.def.type === 'optional';
-    // past the lazy depth an optional key stays out, so a recursive shape ends
+    // past the recursion depth an optional key stays out, so a recursive shape ends
     if (optional && context.finite) continue;
     if (!optional) requiredKeys.push(key);
     const override = Object.hasOwn(context.overrides, key) ? context.overrides[key] : undefined;
@@ -312,7 +322,7 @@ function unionOptions(
   context: Context,
 ): fc.Arbitrary<unknown>[] {
   if (!context.finite) return options.map((option, index) => derive(option, `${path}|${index}`, context));
-  // past the lazy depth: the options that end without recursing further
+  // past the recursion depth: the options that end without recursing further
   const ending = options.flatMap((option, index) => {
     try {
       return [derive(option, `${path}|${index}`, context)];
@@ -336,22 +346,25 @@ function pipeOf(
   return filtered(derive(side, path, context), accepts(schema), path, 'a pipe');
 }
 
-function lazyOf(
+/**
+ * Enters a schema that may recur on its path (an object whose shape has a getter, a `z.lazy`):
+ * past the depth, only finite values are drawn (empty arrays, missing keys, null...).
+ */
+function recursing(
   schema: zc.$ZodType,
-  getter: () => zc.$ZodType,
   path: string,
   context: Context,
+  derive: () => fc.Arbitrary<unknown>,
 ): fc.Arbitrary<unknown> {
-  const depth = context.lazies.get(schema) ?? 0;
-  if (depth > MAX_LAZY_DEPTH)
-    throw new SchemaArbitraryError(path, 'this recursive schema has no finite value');
-  context.lazies.set(schema, depth + 1);
+  const depth = context.entered.get(schema) ?? 0;
+  if (depth > MAX_DEPTH) throw new SchemaArbitraryError(path, 'this recursive schema has no finite value');
+  context.entered.set(schema, depth + 1);
   const wasFinite = context.finite;
-  context.finite ||= depth === MAX_LAZY_DEPTH;
+  context.finite ||= depth === MAX_DEPTH;
   try {
-    return derive(getter(), path, context);
+    return derive();
   } finally {
     context.finite = wasFinite;
-    context.lazies.set(schema, depth);
+    context.entered.set(schema, depth);
   }
 }
