@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { config } from '../../streams/core/config';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 import { cleared, inputChanged } from '../../streams/typeahead/events';
 import { selectCompletions } from '../../streams/typeahead/selectors';
@@ -18,7 +19,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const suggestions = useAppState(selectCompletions, SEARCH_CURSOR);
+  const suggestions = useAppState(selectCompletions, SEARCH_CURSOR, config.typeaheadMaxSuggestions);
   const shown = open && suggestions.length > 0;
 
   // the address changed (a reopened saved search, back button): the box shows it

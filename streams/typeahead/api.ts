@@ -1,21 +1,20 @@
 import * as z from 'zod';
 import type { HttpRequest, QueryValue } from '../core/http';
-import type { CursorState } from '../cursors/reducer';
 import type { WireQuery } from '../core/query/operators';
 
 /** protocol §8.1: the words come in `response.data`; `state` echoes the text asked. */
-export const wordsAnswerSchema = z.looseObject({
+const wordsAnswerSchema = z.looseObject({
   response: z.looseObject({ data: z.array(z.union([z.string(), z.number()])).nullish() }),
   state: z.union([z.string(), z.number()]).nullish(),
 });
-export type WordsAnswer = z.infer<typeof wordsAnswerSchema>;
+type WordsAnswer = z.infer<typeof wordsAnswerSchema>;
 
 /** What a suggestion request is made of, read from the cursor when there is one. */
 export interface WordsScope {
   path: string;
   query: WireQuery;
   i18nQuery: boolean | null;
-  customParams: CursorState['options']['customParams'];
+  customParams: Readonly<Record<string, string | number | boolean>>;
   /** `path` is sent when the schema is not resolved yet, or is a meta-schema (protocol §8.2) */
   sendPath: boolean;
 }

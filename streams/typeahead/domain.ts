@@ -1,12 +1,12 @@
 import { defineDomain } from '../core/domain';
 import { suggestWords } from './epics';
 import { initialTypeaheadState, typeaheadReducer } from './reducer';
-import * as selectors from './selectors';
+import { selectCompletions, selectTypeahead, selectWords } from './selectors';
 
 export const typeaheadDomain = defineDomain({
   name: 'typeahead',
   initialState: initialTypeaheadState,
   reducer: typeaheadReducer,
   epics: { suggestWords },
-  selectors,
+  selectors: { selectTypeahead, selectWords, selectCompletions },
 });

@@ -1,34 +1,21 @@
-import {
-  catchError,
-  concat,
-  EMPTY,
-  groupBy,
-  map,
-  mergeMap,
-  type Observable,
-  of,
-  switchMap,
-  timer,
-} from 'rxjs';
+import { concat, EMPTY, groupBy, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import type { CursorsState } from '../cursors/reducer';
-import type { QueriesState } from '../queries/reducer';
-import { selectWireQuery } from '../queries/selectors';
-import type { SchemasState } from '../schemas/reducer';
-import { selectSchema } from '../schemas/selectors';
+import { requestAnswer } from '../core/request';
+import { selectCursor, type WithCursors } from '../cursors/selectors';
+import { selectWireQuery, type WithQueries } from '../queries/selectors';
+import { selectSchema, type WithSchemas } from '../schemas/selectors';
 import { readWords, type WordsScope, wordsRequest } from './api';
 import { cleared, inputChanged, wordsFailed, wordsInvalidated, wordsLoaded, wordsRequested } from './events';
-import type { TypeaheadState } from './reducer';
+import type { WithTypeahead } from './selectors';
 
-type S = { typeahead: TypeaheadState; cursors: CursorsState; queries: QueriesState; schemas: SchemasState };
+type S = WithTypeahead & WithCursors & WithQueries & WithSchemas;
 
 /** The list a suggestion is scoped by: the cursor of the same name (protocol §8.1). */
 function scopeOf(state: S, name: string): WordsScope | null {
-  const cursor = state.cursors.byName[name];
+  const cursor = selectCursor(state, name);
   if (!cursor) return null;
   const schema = selectSchema(state, cursor.path);
   return {
@@ -78,13 +65,15 @@ function askWords(
   if (!scope) return EMPTY;
   return concat(
     of(wordsRequested({ name, text }, cause)),
-    deps.http.request(wordsRequest(scope, text)).pipe(
-      map(({ data }) => {
+    requestAnswer(
+      deps.http,
+      wordsRequest(scope, text),
+      (data) => {
         const received = data.state === null || data.state === undefined ? null : String(data.state);
         if (received !== text) return wordsInvalidated({ name, sent: text, received }, cause);
         return wordsLoaded({ name, text, words: readWords(data, deps.config.typeaheadMaxWords) }, cause);
-      }),
-      catchError((thrown: unknown) => of(wordsFailed({ name, text, error: serializeError(thrown) }, cause))),
+      },
+      (error) => wordsFailed({ name, text, error }, cause),
     ),
   );
 }

@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /**
  * Typeahead: word suggestions of a cursor (seed 002 §3 "Cursor words", §9; protocol §8.1, §8.4).
@@ -12,46 +11,31 @@ import { defineEvent } from '../core/event';
  *   a stale answer is never shown. An empty text clears the words at once, without a request.
  * - dispatch `typeahead/cleared` {name}: forgets the input and the words.
  * - read with `streams/typeahead/selectors.ts`: selectTypeahead, selectWords (at most
- *   config.typeaheadMaxWords), selectSuggestions (at most config.typeaheadMaxSuggestions).
+ *   config.typeaheadMaxWords), selectCompletions (at most the `max` the view passes:
+ *   config.typeaheadMaxSuggestions).
  */
 
-/** What is typed in a search box; its words are what gets completed. */
-export const inputChanged = defineEvent(
-  'typeahead/inputChanged',
-  z.object({ name: z.string(), text: z.string() }),
-  {
-    source: 'ui',
-    redact: [],
-  },
-);
+const name = z.string();
 
-export const cleared = defineEvent('typeahead/cleared', z.object({ name: z.string() }), {
-  source: 'ui',
-  redact: [],
-});
+/** What is typed in a search box; its words are what gets completed. */
+export const inputChanged = defineIntent('typeahead/inputChanged', { name, text: z.string() });
+
+export const cleared = defineIntent('typeahead/cleared', { name });
 
 /** The request leaves, for this text (its `state`). */
-export const wordsRequested = defineEvent(
-  'typeahead/wordsRequested',
-  z.object({ name: z.string(), text: z.string() }),
-  { source: 'system', redact: [] },
-);
+export const wordsRequested = defineFact('typeahead/wordsRequested', 'system', { name, text: z.string() });
 
-export const wordsLoaded = defineEvent(
-  'typeahead/wordsLoaded',
-  z.object({ name: z.string(), text: z.string(), words: z.array(z.string()) }),
-  { source: 'server', redact: [] },
-);
+export const wordsLoaded = defineAnswer('typeahead/wordsLoaded', {
+  name,
+  text: z.string(),
+  words: z.array(z.string()),
+});
 
 /** protocol §8.4: the answer's `state` is not the text asked: invalid, asked again with the current input. */
-export const wordsInvalidated = defineEvent(
-  'typeahead/wordsInvalidated',
-  z.object({ name: z.string(), sent: z.string(), received: z.string().nullable() }),
-  { source: 'server', redact: [] },
-);
+export const wordsInvalidated = defineAnswer('typeahead/wordsInvalidated', {
+  name,
+  sent: z.string(),
+  received: z.string().nullable(),
+});
 
-export const wordsFailed = defineEvent(
-  'typeahead/wordsFailed',
-  z.object({ name: z.string(), text: z.string(), error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const wordsFailed = defineFailure('typeahead/wordsFailed', { name, text: z.string() });

@@ -1,7 +1,6 @@
-import { config } from '../core/config';
 import type { TypeaheadState, WordsState } from './reducer';
 
-type WithTypeahead = { typeahead: TypeaheadState };
+export type WithTypeahead = { typeahead: TypeaheadState };
 
 export const selectTypeahead = (state: WithTypeahead, name: string): WordsState | undefined =>
   state.typeahead.byName[name];
@@ -16,25 +15,25 @@ export function selectWords(state: WithTypeahead, name: string): readonly string
 }
 
 /** The typed words before the one being completed, and that one. */
-export function splitLastWord(text: string): { head: string; last: string } {
+function splitLastWord(text: string): { head: string; last: string } {
   const match = /^(.*?)(\S*)$/s.exec(text) as RegExpExecArray;
   return { head: match[1] as string, last: match[2] as string };
 }
 
-const completionsCache = new WeakMap<readonly string[], { input: string; list: string[] }>();
+const completionsCache = new WeakMap<readonly string[], { input: string; max: number; list: string[] }>();
 
 /**
  * The texts the suggestion list offers: the input with its last word completed by each suggested
- * word, at most config.typeaheadMaxSuggestions (seed 002 §9, protocol §8.4).
+ * word, at most `max` (config.typeaheadMaxSuggestions, the view's to pass; seed 002 §9, protocol §8.4).
  */
-export function selectCompletions(state: WithTypeahead, name: string): readonly string[] {
+export function selectCompletions(state: WithTypeahead, name: string, max: number): readonly string[] {
   const words = selectWords(state, name);
   if (words.length === 0) return NO_WORDS;
   const input = state.typeahead.byName[name]?.input ?? '';
   const cached = completionsCache.get(words);
-  if (cached?.input === input) return cached.list;
+  if (cached?.input === input && cached.max === max) return cached.list;
   const { head } = splitLastWord(input);
-  const list = [...new Set(words.map((word) => `${head}${word}`))].slice(0, config.typeaheadMaxSuggestions);
-  completionsCache.set(words, { input, list });
+  const list = [...new Set(words.map((word) => `${head}${word}`))].slice(0, max);
+  completionsCache.set(words, { input, max, list });
   return list;
 }

@@ -12,7 +12,10 @@ import { fakeHttp, testDeps } from '../../helpers/test-deps';
 const DEBOUNCE = config.typeaheadDebounceMs;
 const name = 'search';
 const withCursor = () =>
-  fold([registrationRequested({ name, path: 'dam/data/asset' }), registered({ name })]);
+  fold([
+    registrationRequested({ name, path: 'dam/data/asset' }),
+    registered({ name, staticQuery: config.defaultStaticQuery }),
+  ]);
 const typed = (text: string) => inputChanged({ name, text });
 
 /** Answers `suggest=words` with the given words, echoing `state` after `delay` frames. */
@@ -103,7 +106,7 @@ describe('typeahead.epic (seed 002 §9, protocol §8.1, §8.4, §24)', () => {
       const store = epicStore(testDeps({ scheduler, http }), suggestWords, withCursor());
       hot('a', { a: typed('blue la') }).subscribe(store.dispatch);
       scheduler.schedule(() => {
-        completions = selectCompletions(store.getState(), name);
+        completions = selectCompletions(store.getState(), name, config.typeaheadMaxSuggestions);
       }, DEBOUNCE + 10);
     });
     expect(completions).toHaveLength(Math.min(config.typeaheadMaxWords, config.typeaheadMaxSuggestions));
