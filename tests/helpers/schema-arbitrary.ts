@@ -21,7 +21,10 @@ export interface DeriveOptions {
   root?: string;
 }
 
-/** What `arbitraryOf` throws when a schema holds something it cannot derive. */
+/**
+ * What `arbitraryOf` throws when a schema holds something it cannot derive. The path reads
+ * `payload.items[].id`: `[]` any element, `{}` any record value, `|1` the union's second option.
+ */
 export class SchemaArbitraryError extends Error {
   constructor(
     readonly path: string,
@@ -293,8 +296,9 @@ function objectOf(def: zc.$ZodObjectDef, path: string, context: Context): fc.Arb
   }
   const record = fc.record(model, { requiredKeys, noNullPrototype: true });
   const catchall = def.catchall;
-  if (!catchall || catchall._zod.def.type === 'never' || context.finite) return record;
   const extraKeys = EXTRA_KEYS.filter((key) => !(key in def.shape));
+  if (!catchall || catchall._zod.def.type === 'never' || context.finite || extraKeys.length === 0)
+    return record;
   const extras = fc.dictionary(fc.constantFrom(...extraKeys), derive(catchall, `${path}.*`, context), {
     maxKeys: 2,
     noNullPrototype: true,
