@@ -46,16 +46,15 @@ function CartChooser({
   const dispatch = useDispatch();
   const carts = useAppState(selectWritableCarts);
   const list = useAppState(selectListStatus);
-  const mutation = useAppState(selectMutation);
-  const [picked, setPicked] = useState<string | null>(null);
+  const [picked, setPicked] = useState<{ cartId: string; requestId: string | null } | null>(null);
+  const outcome = useAppState(selectMutation, picked?.requestId);
   const key = itemKey(resource, id);
 
   useEffect(() => {
     dispatch(listOpened({}));
   }, [dispatch]);
 
-  const outcome = picked && mutation.kind === 'addItems' && mutation.cartId === picked ? mutation : null;
-  const pickedName = carts.find((cart) => cart.id === picked)?.name ?? '';
+  const pickedName = carts.find((cart) => cart.id === picked?.cartId)?.name ?? '';
   return (
     <ModalDialog title={t('carts.addToCartTitle', { name })} onClose={onClose}>
       {list.status === 'initial' && <p role="status">{t('carts.loading')}</p>}
@@ -72,8 +71,10 @@ function CartChooser({
                 type="button"
                 disabled={inside}
                 onClick={() => {
-                  setPicked(cart.id);
-                  dispatch(itemsAddRequested({ cartId: cart.id, items: { [resource]: [id] } }));
+                  const request = dispatch(
+                    itemsAddRequested({ cartId: cart.id, items: { [resource]: [id] } }),
+                  );
+                  setPicked({ cartId: cart.id, requestId: request?.meta.id ?? null });
                 }}
               >
                 {t('carts.chooseCart', { name: cart.name })}

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { selectMakePublicBoard, selectMutation } from '../../streams/carts/selectors';
+import type { AnyEvent } from '../../streams/core/event';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
@@ -12,48 +13,45 @@ export interface CartFormValues {
 
 /**
  * The "New cart" and "Edit cart" dialogs: name, description, private. "Private" can be turned
- * off only when the cart profile allows public boards (seed 000 §3). The name rule's message
- * comes from the state (the epic checks it), and the dialog closes once the server answered.
+ * off only when the cart profile allows public boards (seed 000 §3). `onSubmit` gives back the
+ * request it dispatched: the dialog shows that request's outcome (the name rule's message, the
+ * server's refusal) and closes once the server accepted it.
  */
 export function CartFormDialog({
   title,
   submitLabel,
   initial,
-  kind,
   onSubmit,
   onClose,
 }: {
   title: string;
   submitLabel: string;
   initial: CartFormValues;
-  kind: 'create' | 'edit';
-  onSubmit(values: CartFormValues): void;
+  onSubmit(values: CartFormValues): AnyEvent | null;
   onClose(): void;
 }) {
   const t = useTranslate();
   const makePublicBoard = useAppState(selectMakePublicBoard);
-  const mutation = useAppState(selectMutation);
   const [values, setValues] = useState(initial);
-  const [submitted, setSubmitted] = useState(false);
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const mutation = useAppState(selectMutation, requestId);
   const nameId = useId();
   const descriptionId = useId();
   const hintId = useId();
-  const mine = submitted && mutation.kind === kind;
+  const status = mutation?.status;
   const closing = useRef(onClose);
   closing.current = onClose;
 
   useEffect(() => {
-    if (mine && mutation.status === 'loaded') closing.current();
-  }, [mine, mutation.status]);
+    if (status === 'loaded') closing.current();
+  }, [status]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setSubmitted(true);
-    onSubmit(values);
+    setRequestId(onSubmit(values)?.meta.id ?? null);
   }
 
-  const message =
-    mine && (mutation.status === 'invalid' || mutation.status === 'error') ? mutation.message : null;
+  const message = status === 'invalid' || status === 'error' ? (mutation?.message ?? null) : null;
   const privateLocked = !makePublicBoard && values.isPrivate;
   return (
     <ModalDialog title={title} onClose={onClose}>
@@ -88,7 +86,7 @@ export function CartFormDialog({
         )}
         {message && <p role="alert">{message}</p>}
         <div className="cart-form__buttons">
-          <button type="submit" disabled={mine && mutation.status === 'fetching'}>
+          <button type="submit" disabled={status === 'fetching'}>
             {submitLabel}
           </button>
           <button type="button" onClick={onClose}>

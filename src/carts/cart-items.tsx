@@ -2,7 +2,7 @@ import { useCallback, useId } from 'react';
 import { selectionChanged, visibleRangeChanged } from '../../streams/carts/content-events';
 import { itemsRemoveRequested } from '../../streams/carts/edit-events';
 import type { ItemGroup, ShownItem } from '../../streams/carts/selectors';
-import type { CartContent } from '../../streams/carts/state';
+import type { CartContent } from '../../streams/carts/selectors';
 import { selectGridDensity } from '../../streams/preferences/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';

@@ -11,7 +11,6 @@ import { fulltextModeSchema } from '../../streams/carts/model';
 import {
   canChangeItems,
   type ShownItem,
-  selectApiPath,
   selectCart,
   selectContent,
   selectItemGroups,
@@ -20,6 +19,8 @@ import {
 } from '../../streams/carts/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { DownloadDialog } from '../downloads/download-dialog';
+import { selectApiPath } from '../../streams/app/selectors';
+import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -109,7 +110,7 @@ export function CartPage() {
   const content = useAppState(selectContent, cartId);
   const groups = useAppState(selectItemGroups, cartId);
   const apiPath = useAppState(selectApiPath);
-  const variation = useAppState(selectVariation);
+  const variation = useAppState(selectVariation, config);
   const [open, setOpen] = useState<Open>(null);
   const [preview, setPreview] = useState<ShownItem | null>(null);
 
@@ -230,7 +231,6 @@ export function CartPage() {
         <CartFormDialog
           title={t('carts.editTitle')}
           submitLabel={t('carts.save')}
-          kind="edit"
           initial={{ name: cart.name, description: cart.description, isPrivate: cart.isPrivate }}
           onSubmit={(values) => dispatch(editRequested({ cartId, ...values }))}
           onClose={close}

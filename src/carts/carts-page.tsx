@@ -9,7 +9,7 @@ import {
   selectFilter,
   selectListStatus,
   selectMakePublicBoard,
-  selectNotice,
+  selectNotices,
   selectSort,
 } from '../../streams/carts/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
@@ -32,20 +32,19 @@ export function SignInNeeded() {
   );
 }
 
-/** A rolled-back change, said out loud until dismissed. */
+/** Each rolled-back change, said out loud until dismissed (concurrent ones each keep theirs). */
 export function RollbackNotice() {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const notice = useAppState(selectNotice);
-  if (!notice) return null;
-  return (
-    <div role="alert" className="carts-notice">
-      {t('carts.rolledBack', { message: notice.message })}{' '}
-      <button type="button" onClick={() => dispatch(noticeDismissed({}))}>
+  const notices = useAppState(selectNotices);
+  return notices.map(({ requestId, message }) => (
+    <div key={requestId} role="alert" className="carts-notice">
+      {t('carts.rolledBack', { message })}{' '}
+      <button type="button" onClick={() => dispatch(noticeDismissed({ requestId }))}>
         {t('carts.dismiss')}
       </button>
     </div>
-  );
+  ));
 }
 
 function CartRow({ cart }: { cart: Cart }) {
@@ -189,7 +188,6 @@ export function CartsPage() {
         <CartFormDialog
           title={t('carts.new')}
           submitLabel={t('carts.create')}
-          kind="create"
           initial={{ name: '', description: '', isPrivate: true }}
           onSubmit={(values) =>
             dispatch(

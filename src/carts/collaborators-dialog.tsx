@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { collaboratorsAddRequested, collaboratorsRemoveRequested } from '../../streams/carts/edit-events';
 import type { Cart } from '../../streams/carts/model';
 import { selectMutation } from '../../streams/carts/selectors';
+import type { UnstampedEvent } from '../../streams/core/event';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -16,11 +17,13 @@ export function cartPageUrl(cartId: string): string {
 export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): void }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const mutation = useAppState(selectMutation);
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const mutation = useAppState(selectMutation, requestId);
   const [who, setWho] = useState('');
   const inputId = useId();
-  const failed =
-    mutation.kind === 'collaborators' && mutation.cartId === cart.id && mutation.status === 'error';
+  const failed = mutation?.status === 'error';
+  // the dialog follows its latest change: an earlier one's outcome is no longer shown
+  const change = (event: UnstampedEvent) => setRequestId(dispatch(event)?.meta.id ?? null);
 
   function add(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +32,7 @@ export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): 
       .map((entry) => entry.trim())
       .filter(Boolean);
     if (collaborators.length === 0) return;
-    dispatch(collaboratorsAddRequested({ cartId: cart.id, collaborators, url: cartPageUrl(cart.id) }));
+    change(collaboratorsAddRequested({ cartId: cart.id, collaborators, url: cartPageUrl(cart.id) }));
     setWho('');
   }
 
@@ -48,7 +51,7 @@ export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): 
                   type="button"
                   aria-label={t('carts.remove', { name })}
                   onClick={() =>
-                    dispatch(collaboratorsRemoveRequested({ cartId: cart.id, collaborators: [id] }))
+                    change(collaboratorsRemoveRequested({ cartId: cart.id, collaborators: [id] }))
                   }
                 >
                   ×
@@ -62,10 +65,7 @@ export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): 
         <label htmlFor={inputId}>{t('carts.collaboratorAdd')}</label>
         <input id={inputId} value={who} onChange={(event) => setWho(event.target.value)} />
         <div className="cart-form__buttons">
-          <button
-            type="submit"
-            disabled={mutation.kind === 'collaborators' && mutation.status === 'fetching'}
-          >
+          <button type="submit" disabled={mutation?.status === 'fetching'}>
             {t('carts.add')}
           </button>
           <button type="button" onClick={onClose}>

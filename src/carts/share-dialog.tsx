@@ -5,12 +5,9 @@ import {
   shareRequested,
   sharesListRequested,
 } from '../../streams/carts/share-events';
-import {
-  selectProfiles,
-  selectShareActions,
-  selectShareDialog,
-  selectSharesOf,
-} from '../../streams/carts/selectors';
+import { selectShareActions, selectShareDialog, selectSharesOf } from '../../streams/carts/selectors';
+import { profilesRequested } from '../../streams/downloads/events';
+import { selectProfiles } from '../../streams/downloads/selectors';
 import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -68,6 +65,7 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
 
   useEffect(() => {
     dispatch(shareOptionsRequested({}));
+    dispatch(profilesRequested({}));
     dispatch(sharesListRequested({ cartId, link: shareLinkTemplate() }));
     return () => {
       dispatch(shareDialogReset({ cartId }));

@@ -4,7 +4,6 @@ import { shareActionRequested, sharedCartOpened } from '../../streams/carts/shar
 import {
   cartItemImageUrl,
   type ShownItem,
-  selectApiPath,
   selectShareAction,
   selectShared,
   selectSharedItemGroups,
@@ -12,6 +11,8 @@ import {
 } from '../../streams/carts/selectors';
 import { CartItems } from '../carts/cart-items';
 import { DownloadDialog } from '../downloads/download-dialog';
+import { selectApiPath } from '../../streams/app/selectors';
+import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
@@ -71,7 +72,7 @@ export function SharedCartPage() {
   const shared = useAppState(selectShared, uuid);
   const groups = useAppState(selectSharedItemGroups, uuid);
   const apiPath = useAppState(selectApiPath);
-  const variation = useAppState(selectVariation);
+  const variation = useAppState(selectVariation, config);
   const action = useAppState(selectShareAction, uuid);
   const { known } = useSharePassword(uuid);
   const [downloading, setDownloading] = useState(false);

@@ -1,7 +1,8 @@
-import { catchError, debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { AppError, serializeError } from '../core/errors';
+import { AppError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import {
@@ -44,21 +45,18 @@ export const openCart: Epic<CartsRoot> = (event$, state$) =>
     map((event) => itemsListStarted({ cartId: event.payload.cartId }, event)),
   );
 
-export const listItems: Epic<CartsRoot> = (event$, _state$, { http, config }) =>
-  event$.pipe(
-    ofType(itemsListStarted),
-    mergeMap((request) =>
-      http.request(api.listCartItems(request.payload.cartId)).pipe(
-        map(({ data }) => {
-          const { cart } = api.toCart(data);
-          return itemsListed({ cart, huge: cart.total > config.hugeCartItems }, request);
-        }),
-        catchError((error: unknown) =>
-          of(itemsListFailed({ cartId: request.payload.cartId, error: serializeError(error) }, request)),
-        ),
-      ),
-    ),
-  );
+export const listItems: Epic<CartsRoot> = (event$, state$, deps) =>
+  requestEpic({
+    on: itemsListStarted,
+    flatten: 'merge',
+    call: (request) => api.listCartItems(request.payload.cartId),
+    succeeded: (data, request) => {
+      const { cart } = api.toCart(data);
+      const huge = cart.total > deps.config.hugeCartItems;
+      return itemsListed({ cart, huge, chunkSize: deps.config.cartCursorMax }, request);
+    },
+    failed: (error, request) => itemsListFailed({ cartId: request.payload.cartId, error }, request),
+  })(event$, state$, deps);
 
 /** A cart small enough for one answer is viewed with its details at once. */
 export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
@@ -106,14 +104,14 @@ export const viewCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
       perCart$.pipe(
         switchMap((request) => {
           const { cartId, fulltext, mode } = request.payload;
-          return http.request(api.viewCart(cartId, fulltext, mode)).pipe(
-            map(({ data }) => {
+          return requestAnswer(
+            http,
+            api.viewCart(cartId, fulltext, mode),
+            (data) => {
               const { cart, details } = api.toCart(data);
               return viewLoaded({ cart, details, filtered: fulltext.trim() !== '' }, request);
-            }),
-            catchError((error: unknown) =>
-              of(viewLoadFailed({ cartId, error: serializeError(error) }, request)),
-            ),
+            },
+            (error) => viewLoadFailed({ cartId, error }, request),
           );
         }),
       ),
@@ -124,7 +122,7 @@ export const viewCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
  * The sliding window of a huge cart (protocol §6.6): the chunks around what is on screen are
  * asked for, those that left the window give their details back.
  */
-export const slideWindow: Epic<CartsRoot> = (event$, state$, { config }) =>
+export const slideWindow: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
     ofType(visibleRangeChanged),
     mergeMap((event) => {
@@ -132,8 +130,8 @@ export const slideWindow: Epic<CartsRoot> = (event$, state$, { config }) =>
       const cart = state$.value.carts.carts[cartId];
       const content = state$.value.carts.contents[cartId];
       if (!cart || !content?.huge || content.filtered) return EMPTY;
-      const chunks = chunksOf(cart.items, config.cartCursorMax);
-      const wanted = chunksInWindow(chunks, windowAround({ first, last }, cart.total, config.cartCursorMax));
+      const chunks = chunksOf(cart.items, content.chunkSize);
+      const wanted = chunksInWindow(chunks, windowAround({ first, last }, cart.total, content.chunkSize));
       const keep = new Set(wanted);
       const held = Object.keys(content.chunks).map(Number);
       const leaving = held.filter((index) => !keep.has(index));
@@ -176,21 +174,20 @@ function rowsToItems(answer: ListAnswer, chunk: Chunk): CartItem[] {
   }));
 }
 
-export const loadChunk: Epic<CartsRoot> = (event$, state$, { http, config }) =>
+export const loadChunk: Epic<CartsRoot> = (event$, state$, { http }) =>
   event$.pipe(
     ofType(chunkRequested),
     mergeMap((request) => {
       const { cartId, index } = request.payload;
       const cart = state$.value.carts.carts[cartId];
-      const chunk = cart ? chunksOf(cart.items, config.cartCursorMax)[index] : undefined;
+      const chunkSize = state$.value.carts.contents[cartId]?.chunkSize ?? 0;
+      const chunk = cart && chunkSize > 0 ? chunksOf(cart.items, chunkSize)[index] : undefined;
       if (!cart || !chunk) return EMPTY;
-      const { request: listRequest, state } = chunkRequest(
-        chunk,
-        Object.keys(cart.items),
-        config.cartCursorMax,
-      );
-      return http.request(listRequest).pipe(
-        map(({ data }) => {
+      const { request: listRequest, state } = chunkRequest(chunk, Object.keys(cart.items), chunkSize);
+      return requestAnswer(
+        http,
+        listRequest,
+        (data) => {
           // the list signature must come back as sent (protocol §1.8)
           if (data.state !== undefined && data.state !== null && data.state !== state) {
             throw new AppError({
@@ -199,10 +196,8 @@ export const loadChunk: Epic<CartsRoot> = (event$, state$, { http, config }) =>
             });
           }
           return chunkLoaded({ cartId, index, details: rowsToItems(data, chunk) }, request);
-        }),
-        catchError((error: unknown) =>
-          of(chunkLoadFailed({ cartId, index, error: serializeError(error) }, request)),
-        ),
+        },
+        (error) => chunkLoadFailed({ cartId, index, error }, request),
       );
     }),
   );
@@ -215,23 +210,15 @@ export const requestItemPlayer: Epic<CartsRoot> = (event$, state$) =>
     map((event) => itemPlayerStarted(event.payload, event)),
   );
 
-export const loadItemPlayer: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(itemPlayerStarted),
-    mergeMap((request) => {
-      const { cartId, resource, id, player } = request.payload;
-      return http
-        .request(shareApi.itemPlayer(player, cartId, resource, id, { width: '100%', height: '100%' }))
-        .pipe(
-          map(({ data }) =>
-            itemPlayerLoaded(
-              { ...request.payload, html: data.html ?? '', javascriptUrls: data.javascriptUrls ?? [] },
-              request,
-            ),
-          ),
-          catchError((error: unknown) =>
-            of(itemPlayerFailed({ ...request.payload, error: serializeError(error) }, request)),
-          ),
-        );
-    }),
-  );
+export const loadItemPlayer: Epic<CartsRoot> = requestEpic({
+  on: itemPlayerStarted,
+  flatten: 'merge',
+  call: ({ payload: { cartId, resource, id, player } }) =>
+    shareApi.itemPlayer(player, cartId, resource, id, { width: '100%', height: '100%' }),
+  succeeded: (data, request) =>
+    itemPlayerLoaded(
+      { ...request.payload, html: data.html ?? '', javascriptUrls: data.javascriptUrls ?? [] },
+      request,
+    ),
+  failed: (error, request) => itemPlayerFailed({ ...request.payload, error }, request),
+});

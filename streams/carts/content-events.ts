@@ -1,108 +1,78 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { redactCartPayload } from './events';
 import { cartItemSchema, cartSchema, fulltextModeSchema } from './model';
 
 const cartId = z.string();
+const index = z.number().int().nonnegative();
 
 /** The cart screen shows a cart: its items are listed, then viewed (protocol §6.4). */
-export const cartOpened = defineEvent('carts/cartOpened', z.object({ cartId }), { source: 'ui', redact: [] });
+export const cartOpened = defineIntent('carts/cartOpened', { cartId });
 
 /** `listCartItems`: resolving, then resolved. */
-export const itemsListStarted = defineEvent('carts/itemsListStarted', z.object({ cartId }), {
-  source: 'system',
-  redact: [],
-});
-/** `huge`: the cart is shown through the list query, in chunks (protocol §6.6). */
-export const itemsListed = defineEvent(
+export const itemsListStarted = defineFact('carts/itemsListStarted', 'system', { cartId });
+/**
+ * `huge`: the cart is shown through the list query, in chunks of `chunkSize` items (protocol
+ * §6.6); the size travels here so that a replay cuts the chunks as the session did.
+ */
+export const itemsListed = defineAnswer(
   'carts/itemsListed',
-  z.object({ cart: cartSchema, huge: z.boolean() }),
-  { source: 'server', redact: redactCartPayload },
+  { cart: cartSchema, huge: z.boolean(), chunkSize: z.number().int().positive() },
+  redactCartPayload,
 );
-export const itemsListFailed = defineEvent(
-  'carts/itemsListFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const itemsListFailed = defineFailure('carts/itemsListFailed', { cartId });
 
 /** `viewCart` with the cart's full-text filter. */
-export const viewStarted = defineEvent(
-  'carts/viewStarted',
-  z.object({ cartId, fulltext: z.string(), mode: fulltextModeSchema }),
-  { source: 'system', redact: [] },
-);
-export const viewLoaded = defineEvent(
+export const viewStarted = defineFact('carts/viewStarted', 'system', {
+  cartId,
+  fulltext: z.string(),
+  mode: fulltextModeSchema,
+});
+export const viewLoaded = defineAnswer(
   'carts/viewLoaded',
-  z.object({ cart: cartSchema, details: z.array(cartItemSchema), filtered: z.boolean() }),
-  { source: 'server', redact: redactCartPayload },
+  { cart: cartSchema, details: z.array(cartItemSchema), filtered: z.boolean() },
+  redactCartPayload,
 );
-export const viewLoadFailed = defineEvent(
-  'carts/viewLoadFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const viewLoadFailed = defineFailure('carts/viewLoadFailed', { cartId });
 
 /** The full-text filter inside a cart; asked for after the fulltext debounce. */
-export const contentFilterChanged = defineEvent(
-  'carts/contentFilterChanged',
-  z.object({ cartId, fulltext: z.string(), mode: fulltextModeSchema }),
-  { source: 'ui', redact: [] },
-);
+export const contentFilterChanged = defineIntent('carts/contentFilterChanged', {
+  cartId,
+  fulltext: z.string(),
+  mode: fulltextModeSchema,
+});
 
 /** The items on screen in a huge cart's grid, by position. */
-export const visibleRangeChanged = defineEvent(
-  'carts/visibleRangeChanged',
-  z.object({ cartId, first: z.number().int().nonnegative(), last: z.number().int().nonnegative() }),
-  { source: 'ui', redact: [] },
-);
+export const visibleRangeChanged = defineIntent('carts/visibleRangeChanged', {
+  cartId,
+  first: z.number().int().nonnegative(),
+  last: z.number().int().nonnegative(),
+});
 /** The chunks of the sliding window; the details of the chunks that left it are dropped. */
-export const windowMoved = defineEvent(
-  'carts/windowMoved',
-  z.object({ cartId, chunks: z.array(z.number().int().nonnegative()), dropped: z.array(z.string()) }),
-  { source: 'system', redact: [] },
-);
-export const chunkRequested = defineEvent(
-  'carts/chunkRequested',
-  z.object({ cartId, index: z.number().int().nonnegative() }),
-  { source: 'system', redact: [] },
-);
-export const chunkLoaded = defineEvent(
-  'carts/chunkLoaded',
-  z.object({ cartId, index: z.number().int().nonnegative(), details: z.array(cartItemSchema) }),
-  { source: 'server', redact: [] },
-);
-export const chunkLoadFailed = defineEvent(
-  'carts/chunkLoadFailed',
-  z.object({ cartId, index: z.number().int().nonnegative(), error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const windowMoved = defineFact('carts/windowMoved', 'system', {
+  cartId,
+  chunks: z.array(index),
+  dropped: z.array(z.string()),
+});
+export const chunkRequested = defineFact('carts/chunkRequested', 'system', { cartId, index });
+export const chunkLoaded = defineAnswer('carts/chunkLoaded', {
+  cartId,
+  index,
+  details: z.array(cartItemSchema),
+});
+export const chunkLoadFailed = defineFailure('carts/chunkLoadFailed', { cartId, index });
 
 const playerTarget = { cartId, resource: z.string(), id: z.string(), player: z.string() };
 
 /** An item's preview player; tracked per (cart, type, id, player) (protocol §23.8). */
-export const itemPlayerRequested = defineEvent('carts/itemPlayerRequested', z.object(playerTarget), {
-  source: 'ui',
-  redact: [],
+export const itemPlayerRequested = defineIntent('carts/itemPlayerRequested', playerTarget);
+export const itemPlayerStarted = defineFact('carts/itemPlayerStarted', 'system', playerTarget);
+export const itemPlayerLoaded = defineAnswer('carts/itemPlayerLoaded', {
+  ...playerTarget,
+  html: z.string(),
+  javascriptUrls: z.array(z.string()),
 });
-export const itemPlayerStarted = defineEvent('carts/itemPlayerStarted', z.object(playerTarget), {
-  source: 'system',
-  redact: [],
-});
-export const itemPlayerLoaded = defineEvent(
-  'carts/itemPlayerLoaded',
-  z.object({ ...playerTarget, html: z.string(), javascriptUrls: z.array(z.string()) }),
-  { source: 'server', redact: [] },
-);
-export const itemPlayerFailed = defineEvent(
-  'carts/itemPlayerFailed',
-  z.object({ ...playerTarget, error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const itemPlayerFailed = defineFailure('carts/itemPlayerFailed', playerTarget);
 
 /** The items ticked for a multi-select remove. */
-export const selectionChanged = defineEvent(
-  'carts/selectionChanged',
-  z.object({ cartId, keys: z.array(z.string()) }),
-  { source: 'ui', redact: [] },
-);
+export const selectionChanged = defineIntent('carts/selectionChanged', { cartId, keys: z.array(z.string()) });

@@ -47,6 +47,7 @@ export const contentCases: Case<CartsState>[] = [
     storeCart(draft, payload.cart);
     const content = contentOf(draft, payload.cart.id);
     content.huge = payload.huge;
+    content.chunkSize = payload.chunkSize;
     content.error = null;
     if (!content.filtered) content.keys = itemKeys(payload.cart.items);
     // a huge cart is shown from its ids at once; its details come chunk by chunk

@@ -1,7 +1,5 @@
-import { catchError, concatMap, filter, map, mergeMap, of } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
-import { ofType } from '../core/operators/of-type';
+import { requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import {
@@ -34,97 +32,78 @@ import { createNameError, editNameError } from './list-rules';
 import { itemMapOf } from './model';
 import type { CartsRoot } from './state';
 
-const fail = (error: unknown) => serializeError(error);
-
 /** The name rule first (seed 000 §5): a refused name is never sent. */
-export const createCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(createRequested),
-    concatMap((request) => {
-      const { name, description, isPrivate, collaborators } = request.payload;
-      const message = createNameError(name);
-      if (message !== null) return of(createRefused({ message }, request));
-      return http
-        .request(api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }))
-        .pipe(
-          map(({ data }) => created({ cart: api.toCart(data[0]!).cart }, request)),
-          catchError((error: unknown) => of(createFailed({ error: fail(error) }, request))),
-        );
-    }),
-  );
+export const createCart: Epic<CartsRoot> = requestEpic({
+  on: createRequested,
+  flatten: 'concat',
+  refuse: (request) => {
+    const message = createNameError(request.payload.name);
+    return message === null ? null : createRefused({ message }, request);
+  },
+  call: ({ payload: { name, description, isPrivate, collaborators } }) =>
+    api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }),
+  succeeded: (data, request) => created({ cart: api.toCart(data[0]!).cart }, request),
+  failed: (error, request) => createFailed({ error }, request),
+});
 
-export const editCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(editRequested),
-    concatMap((request) => {
-      const { cartId, name, description, isPrivate } = request.payload;
-      const message = editNameError(name);
-      if (message !== null) return of(editRefused({ cartId, message }, request));
-      return http.request(api.editCart(cartId, { name: String(name).trim(), description, isPrivate })).pipe(
-        map(({ data }) => edited({ cart: api.toCart(data).cart }, request)),
-        catchError((error: unknown) => of(editFailed({ cartId, error: fail(error) }, request))),
-      );
-    }),
-  );
+export const editCart: Epic<CartsRoot> = requestEpic({
+  on: editRequested,
+  flatten: 'concat',
+  refuse: (request) => {
+    const message = editNameError(request.payload.name);
+    return message === null ? null : editRefused({ cartId: request.payload.cartId, message }, request);
+  },
+  call: ({ payload: { cartId, name, description, isPrivate } }) =>
+    api.editCart(cartId, { name: String(name).trim(), description, isPrivate }),
+  succeeded: (data, request) => edited({ cart: api.toCart(data).cart }, request),
+  failed: (error, request) => editFailed({ cartId: request.payload.cartId, error }, request),
+});
 
-export const deleteCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(deleteRequested),
-    mergeMap((request) => {
-      const { cartId } = request.payload;
-      return http.request(api.deleteCart(cartId)).pipe(
-        map(() => deleted({ cartId }, request)),
-        catchError((error: unknown) => of(deleteFailed({ cartId, error: fail(error) }, request))),
-      );
-    }),
-  );
+export const deleteCart: Epic<CartsRoot> = requestEpic({
+  on: deleteRequested,
+  flatten: 'merge',
+  call: (request) => api.deleteCart(request.payload.cartId),
+  succeeded: (_data, request) => deleted({ cartId: request.payload.cartId }, request),
+  failed: (error, request) => deleteFailed({ cartId: request.payload.cartId, error }, request),
+});
 
 /** Changes of one cart's items go one after the other, so their answers come in order. */
-export const changeItems: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(itemsAddRequested, itemsRemoveRequested),
-    concatMap((request) => {
-      const { cartId } = request.payload;
-      if (itemsAddRequested.match(request)) {
-        return http.request(api.addCartItems(cartId, request.payload.items)).pipe(
-          map(({ data }) => itemsAdded({ cart: api.toCart(data).cart }, request)),
-          catchError((error: unknown) => of(itemsAddFailed({ cartId, error: fail(error) }, request))),
-        );
-      }
-      return http.request(api.removeCartItems(cartId, itemMapOf(request.payload.keys))).pipe(
-        map(({ data }) => itemsRemoved({ cart: api.toCart(data).cart }, request)),
-        catchError((error: unknown) => of(itemsRemoveFailed({ cartId, error: fail(error) }, request))),
-      );
-    }),
-  );
+export const changeItems: Epic<CartsRoot> = requestEpic({
+  on: [itemsAddRequested, itemsRemoveRequested],
+  flatten: 'concat',
+  call: (request) =>
+    itemsAddRequested.match(request)
+      ? api.addCartItems(request.payload.cartId, request.payload.items)
+      : api.removeCartItems(request.payload.cartId, itemMapOf(request.payload.keys)),
+  succeeded: (data, request) => {
+    const cart = api.toCart(data).cart;
+    return itemsAddRequested.match(request) ? itemsAdded({ cart }, request) : itemsRemoved({ cart }, request);
+  },
+  failed: (error, request) => {
+    const cartId = request.payload.cartId;
+    return itemsAddRequested.match(request)
+      ? itemsAddFailed({ cartId, error }, request)
+      : itemsRemoveFailed({ cartId, error }, request);
+  },
+});
 
-export const changeCollaborators: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(collaboratorsAddRequested, collaboratorsRemoveRequested),
-    concatMap((request) => {
-      const { cartId, collaborators } = request.payload;
-      const call = collaboratorsAddRequested.match(request)
-        ? api.addCartCollaborators(cartId, collaborators, request.payload.url)
-        : api.removeCartCollaborators(cartId, collaborators);
-      return http.request(call).pipe(
-        map(({ data }) => collaboratorsChanged({ cart: api.toCart(data).cart }, request)),
-        catchError((error: unknown) =>
-          of(collaboratorsChangeFailed({ cartId, error: fail(error) }, request)),
-        ),
-      );
-    }),
-  );
+export const changeCollaborators: Epic<CartsRoot> = requestEpic({
+  on: [collaboratorsAddRequested, collaboratorsRemoveRequested],
+  flatten: 'concat',
+  call: (request) =>
+    collaboratorsAddRequested.match(request)
+      ? api.addCartCollaborators(request.payload.cartId, request.payload.collaborators, request.payload.url)
+      : api.removeCartCollaborators(request.payload.cartId, request.payload.collaborators),
+  succeeded: (data, request) => collaboratorsChanged({ cart: api.toCart(data).cart }, request),
+  failed: (error, request) => collaboratorsChangeFailed({ cartId: request.payload.cartId, error }, request),
+});
 
 /** Skipped while the list is initial or fetching (protocol §6.3); the cart goes at once. */
-export const unsubscribe: Epic<CartsRoot> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(unsubscribeRequested),
-    filter(() => !isBusy(state$.value.carts.list.status)),
-    mergeMap((request) => {
-      const { cartId } = request.payload;
-      return http.request(api.unsubscribe(cartId)).pipe(
-        map(() => unsubscribed({ cartId }, request)),
-        catchError((error: unknown) => of(unsubscribeFailed({ cartId, error: fail(error) }, request))),
-      );
-    }),
-  );
+export const unsubscribe: Epic<CartsRoot> = requestEpic({
+  on: unsubscribeRequested,
+  flatten: 'merge',
+  when: (_request, state: CartsRoot) => !isBusy(state.carts.list.status),
+  call: (request) => api.unsubscribe(request.payload.cartId),
+  succeeded: (_data, request) => unsubscribed({ cartId: request.payload.cartId }, request),
+  failed: (error, request) => unsubscribeFailed({ cartId: request.payload.cartId, error }, request),
+});

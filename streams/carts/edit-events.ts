@@ -1,144 +1,83 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { REDACTED } from '../core/redact';
 import { redactCartPayload } from './events';
 import { cartSchema, itemMapSchema } from './model';
 
+/**
+ * Every change of a cart is keyed by its request event's id (`meta.id`): the answers, refusals
+ * and failures carry it as `meta.cause`, so each dialog reads the outcome of its own request.
+ */
 const cartId = z.string();
 /** logins and e-mail addresses typed by the user are personal data */
 const redactPeople = <P extends { collaborators: string[] }>(payload: P): P => ({
   ...payload,
   collaborators: payload.collaborators.map(() => REDACTED),
 });
-const failure = { source: 'server', failure: true, redact: [] } as const;
 
 /** `name` may be missing: the rule then answers 'A cart requires a name' (seed 000 §5). */
-export const createRequested = defineEvent(
+export const createRequested = defineIntent(
   'carts/createRequested',
-  z.object({
+  {
     name: z.string().optional(),
     description: z.string(),
     isPrivate: z.boolean(),
     collaborators: z.array(z.string()),
-  }),
-  { source: 'ui', redact: redactPeople },
+  },
+  redactPeople,
 );
 /** The name rule refused it: nothing was sent. */
-export const createRefused = defineEvent('carts/createRefused', z.object({ message: z.string() }), {
-  source: 'system',
-  redact: [],
-});
-export const created = defineEvent('carts/created', z.object({ cart: cartSchema }), {
-  source: 'server',
-  redact: redactCartPayload,
-});
-export const createFailed = defineEvent(
-  'carts/createFailed',
-  z.object({ error: serializedErrorSchema }),
-  failure,
-);
+export const createRefused = defineFact('carts/createRefused', 'system', { message: z.string() });
+export const created = defineAnswer('carts/created', { cart: cartSchema }, redactCartPayload);
+export const createFailed = defineFailure('carts/createFailed');
 
 /** Applied at once; rolled back when the server refuses it. */
-export const editRequested = defineEvent(
-  'carts/editRequested',
-  z.object({ cartId, name: z.string().optional(), description: z.string(), isPrivate: z.boolean() }),
-  { source: 'ui', redact: [] },
-);
-export const editRefused = defineEvent('carts/editRefused', z.object({ cartId, message: z.string() }), {
-  source: 'system',
-  redact: [],
+export const editRequested = defineIntent('carts/editRequested', {
+  cartId,
+  name: z.string().optional(),
+  description: z.string(),
+  isPrivate: z.boolean(),
 });
-export const edited = defineEvent('carts/edited', z.object({ cart: cartSchema }), {
-  source: 'server',
-  redact: redactCartPayload,
-});
-export const editFailed = defineEvent(
-  'carts/editFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  failure,
-);
+export const editRefused = defineFact('carts/editRefused', 'system', { cartId, message: z.string() });
+export const edited = defineAnswer('carts/edited', { cart: cartSchema }, redactCartPayload);
+export const editFailed = defineFailure('carts/editFailed', { cartId });
 
-export const deleteRequested = defineEvent('carts/deleteRequested', z.object({ cartId }), {
-  source: 'ui',
-  redact: [],
-});
-export const deleted = defineEvent('carts/deleted', z.object({ cartId }), { source: 'server', redact: [] });
-export const deleteFailed = defineEvent(
-  'carts/deleteFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  failure,
-);
+export const deleteRequested = defineIntent('carts/deleteRequested', { cartId });
+export const deleted = defineAnswer('carts/deleted', { cartId });
+export const deleteFailed = defineFailure('carts/deleteFailed', { cartId });
 
 /** Adds items from anywhere (the search screen's "Add to cart"): `{<resource>: [ids]}`. */
-export const itemsAddRequested = defineEvent(
-  'carts/itemsAddRequested',
-  z.object({ cartId, items: itemMapSchema }),
-  { source: 'ui', redact: [] },
-);
-export const itemsAdded = defineEvent('carts/itemsAdded', z.object({ cart: cartSchema }), {
-  source: 'server',
-  redact: redactCartPayload,
-});
-export const itemsAddFailed = defineEvent(
-  'carts/itemsAddFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  failure,
-);
+export const itemsAddRequested = defineIntent('carts/itemsAddRequested', { cartId, items: itemMapSchema });
+export const itemsAdded = defineAnswer('carts/itemsAdded', { cart: cartSchema }, redactCartPayload);
+export const itemsAddFailed = defineFailure('carts/itemsAddFailed', { cartId });
 
 /** Items by key (`resource/id`); removed from the view at once, back on failure. */
-export const itemsRemoveRequested = defineEvent(
-  'carts/itemsRemoveRequested',
-  z.object({ cartId, keys: z.array(z.string()) }),
-  { source: 'ui', redact: [] },
-);
-export const itemsRemoved = defineEvent('carts/itemsRemoved', z.object({ cart: cartSchema }), {
-  source: 'server',
-  redact: redactCartPayload,
+export const itemsRemoveRequested = defineIntent('carts/itemsRemoveRequested', {
+  cartId,
+  keys: z.array(z.string()),
 });
-export const itemsRemoveFailed = defineEvent(
-  'carts/itemsRemoveFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  failure,
-);
+export const itemsRemoved = defineAnswer('carts/itemsRemoved', { cart: cartSchema }, redactCartPayload);
+export const itemsRemoveFailed = defineFailure('carts/itemsRemoveFailed', { cartId });
 
 /** `url` is the link the invitation carries: the cart's page (protocol §6.1). */
-export const collaboratorsAddRequested = defineEvent(
+export const collaboratorsAddRequested = defineIntent(
   'carts/collaboratorsAddRequested',
-  z.object({ cartId, collaborators: z.array(z.string()), url: z.string() }),
-  { source: 'ui', redact: redactPeople },
+  { cartId, collaborators: z.array(z.string()), url: z.string() },
+  redactPeople,
 );
 /** By user id; removed at once, back on failure. */
-export const collaboratorsRemoveRequested = defineEvent(
-  'carts/collaboratorsRemoveRequested',
-  z.object({ cartId, collaborators: z.array(z.string()) }),
-  { source: 'ui', redact: [] },
-);
-export const collaboratorsChanged = defineEvent(
+export const collaboratorsRemoveRequested = defineIntent('carts/collaboratorsRemoveRequested', {
+  cartId,
+  collaborators: z.array(z.string()),
+});
+export const collaboratorsChanged = defineAnswer(
   'carts/collaboratorsChanged',
-  z.object({ cart: cartSchema }),
-  {
-    source: 'server',
-    redact: redactCartPayload,
-  },
+  { cart: cartSchema },
+  redactCartPayload,
 );
-export const collaboratorsChangeFailed = defineEvent(
-  'carts/collaboratorsChangeFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  failure,
-);
+export const collaboratorsChangeFailed = defineFailure('carts/collaboratorsChangeFailed', { cartId });
 
 /** Leaves a cart shared with me; skipped while the list loads (protocol §6.3). */
-export const unsubscribeRequested = defineEvent('carts/unsubscribeRequested', z.object({ cartId }), {
-  source: 'ui',
-  redact: [],
-});
-export const unsubscribed = defineEvent('carts/unsubscribed', z.object({ cartId }), {
-  source: 'server',
-  redact: [],
-});
-export const unsubscribeFailed = defineEvent(
-  'carts/unsubscribeFailed',
-  z.object({ cartId, error: serializedErrorSchema }),
-  failure,
-);
+export const unsubscribeRequested = defineIntent('carts/unsubscribeRequested', { cartId });
+export const unsubscribed = defineAnswer('carts/unsubscribed', { cartId });
+export const unsubscribeFailed = defineFailure('carts/unsubscribeFailed', { cartId });

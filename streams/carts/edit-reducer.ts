@@ -31,16 +31,28 @@ import {
 } from './edit-events';
 import { editNameError } from './list-rules';
 import { type Cart, itemKey, itemKeys } from './model';
-import type { CartsState, MutationKind } from './state';
+import type { CartsState, Mutation, MutationKind } from './state';
 
 type D = Draft<CartsState>;
 
-function start(draft: D, kind: MutationKind, cartId: string | null): void {
-  draft.mutation = { kind, cartId, status: 'fetching', message: null };
+/** A change starts: its outcome is kept under the request's id. */
+function start(draft: D, event: AnyEvent, kind: MutationKind, cartId: string | null): void {
+  draft.mutations[event.meta.id] = { kind, cartId, status: 'fetching', message: null };
 }
 
-function succeed(draft: D, event: AnyEvent): void {
-  draft.mutation.status = 'loaded';
+/** The outcome of the request an answer, refusal or failure was caused by. */
+function settle(
+  draft: D,
+  event: AnyEvent,
+  kind: MutationKind,
+  outcome: Pick<Mutation, 'cartId' | 'status' | 'message'>,
+): void {
+  const requestId = event.meta.cause;
+  if (requestId !== undefined) draft.mutations[requestId] = { kind, ...outcome };
+}
+
+function succeed(draft: D, event: AnyEvent, kind: MutationKind, cartId: string): void {
+  settle(draft, event, kind, { cartId, status: 'loaded', message: null });
   if (event.meta.cause) delete draft.undo[event.meta.cause];
 }
 
@@ -66,11 +78,14 @@ function rollBack(
   kind: MutationKind,
   cartId: string,
 ): void {
-  draft.mutation = { kind, cartId, status: 'error', message: event.payload.error.message };
-  draft.notice = { kind, cartId, message: event.payload.error.message };
-  const undo = event.meta.cause ? draft.undo[event.meta.cause] : undefined;
-  if (!undo || !event.meta.cause) return;
-  delete draft.undo[event.meta.cause];
+  const { message } = event.payload.error;
+  settle(draft, event, kind, { cartId, status: 'error', message });
+  const requestId = event.meta.cause;
+  if (requestId === undefined) return;
+  draft.notices[requestId] = { kind, cartId, message };
+  const undo = draft.undo[requestId];
+  if (!undo) return;
+  delete draft.undo[requestId];
   draft.carts[cartId] = undo.cart as Draft<Cart>;
   if (undo.listIndex >= 0 && !draft.list.ids.includes(cartId))
     draft.list.ids.splice(undo.listIndex, 0, cartId);
@@ -78,20 +93,20 @@ function rollBack(
 }
 
 export const editCases: Case<CartsState>[] = [
-  on(createRequested, (draft) => start(draft, 'create', null)),
-  on(createRefused, (draft, { payload }) => {
-    draft.mutation = { kind: 'create', cartId: null, status: 'invalid', message: payload.message };
-  }),
+  on(createRequested, (draft, event) => start(draft, event, 'create', null)),
+  on(createRefused, (draft, event) =>
+    settle(draft, event, 'create', { cartId: null, status: 'invalid', message: event.payload.message }),
+  ),
   on(created, (draft, event) => {
     const { cart } = event.payload;
     storeCart(draft, cart);
     if (!draft.list.ids.includes(cart.id)) draft.list.ids.unshift(cart.id);
     draft.cartStatus[cart.id] = 'resolved';
-    draft.mutation = { kind: 'create', cartId: cart.id, status: 'loaded', message: null };
+    succeed(draft, event, 'create', cart.id);
   }),
-  on(createFailed, (draft, { payload }) => {
-    draft.mutation = { kind: 'create', cartId: null, status: 'error', message: payload.error.message };
-  }),
+  on(createFailed, (draft, event) =>
+    settle(draft, event, 'create', { cartId: null, status: 'error', message: event.payload.error.message }),
+  ),
 
   on(editRequested, (draft, event) => {
     const { cartId, name, description, isPrivate } = event.payload;
@@ -99,14 +114,15 @@ export const editCases: Case<CartsState>[] = [
     if (editNameError(name) !== null || !cart) return;
     remember(draft, event, cartId);
     Object.assign(cart, { name, description, isPrivate });
-    start(draft, 'edit', cartId);
+    start(draft, event, 'edit', cartId);
   }),
-  on(editRefused, (draft, { payload }) => {
-    draft.mutation = { kind: 'edit', cartId: payload.cartId, status: 'invalid', message: payload.message };
+  on(editRefused, (draft, event) => {
+    const { cartId, message } = event.payload;
+    settle(draft, event, 'edit', { cartId, status: 'invalid', message });
   }),
   on(edited, (draft, event) => {
     storeCart(draft, event.payload.cart);
-    succeed(draft, event);
+    succeed(draft, event, 'edit', event.payload.cart.id);
   }),
   on(editFailed, (draft, event) => rollBack(draft, event, 'edit', event.payload.cartId)),
 
@@ -114,7 +130,7 @@ export const editCases: Case<CartsState>[] = [
     const { cartId } = event.payload;
     remember(draft, event, cartId);
     removeFromList(draft, cartId);
-    start(draft, 'delete', cartId);
+    start(draft, event, 'delete', cartId);
   }),
   on(deleted, (draft, event) => {
     const { cartId } = event.payload;
@@ -122,16 +138,16 @@ export const editCases: Case<CartsState>[] = [
     delete draft.contents[cartId];
     delete draft.cartStatus[cartId];
     removeFromList(draft, cartId);
-    succeed(draft, event);
+    succeed(draft, event, 'delete', cartId);
   }),
   on(deleteFailed, (draft, event) => rollBack(draft, event, 'delete', event.payload.cartId)),
 
-  on(itemsAddRequested, (draft, { payload }) => start(draft, 'addItems', payload.cartId)),
+  on(itemsAddRequested, (draft, event) => start(draft, event, 'addItems', event.payload.cartId)),
   on(itemsAdded, (draft, event) => {
     storeCart(draft, event.payload.cart);
     const content = draft.contents[event.payload.cart.id];
     if (content && !content.filtered) content.keys = itemKeys(event.payload.cart.items);
-    succeed(draft, event);
+    succeed(draft, event, 'addItems', event.payload.cart.id);
   }),
   on(itemsAddFailed, (draft, event) => rollBack(draft, event, 'addItems', event.payload.cartId)),
 
@@ -148,15 +164,15 @@ export const editCases: Case<CartsState>[] = [
     const content = contentOf(draft, cartId);
     content.keys = content.keys.filter((key) => !gone.has(key));
     content.selected = content.selected.filter((key) => !gone.has(key));
-    start(draft, 'removeItems', cartId);
+    start(draft, event, 'removeItems', cartId);
   }),
   on(itemsRemoved, (draft, event) => {
     storeCart(draft, event.payload.cart);
-    succeed(draft, event);
+    succeed(draft, event, 'removeItems', event.payload.cart.id);
   }),
   on(itemsRemoveFailed, (draft, event) => rollBack(draft, event, 'removeItems', event.payload.cartId)),
 
-  on(collaboratorsAddRequested, (draft, { payload }) => start(draft, 'collaborators', payload.cartId)),
+  on(collaboratorsAddRequested, (draft, event) => start(draft, event, 'collaborators', event.payload.cartId)),
   on(collaboratorsRemoveRequested, (draft, event) => {
     const { cartId, collaborators } = event.payload;
     const cart = draft.carts[cartId];
@@ -164,12 +180,12 @@ export const editCases: Case<CartsState>[] = [
     remember(draft, event, cartId);
     const gone = new Set(collaborators);
     cart.collaborators = cart.collaborators.filter((id) => !gone.has(id));
-    start(draft, 'collaborators', cartId);
+    start(draft, event, 'collaborators', cartId);
   }),
   // protocol §6.1: the answer's items are not used
   on(collaboratorsChanged, (draft, event) => {
     storeCart(draft, event.payload.cart, false);
-    succeed(draft, event);
+    succeed(draft, event, 'collaborators', event.payload.cart.id);
   }),
   on(collaboratorsChangeFailed, (draft, event) =>
     rollBack(draft, event, 'collaborators', event.payload.cartId),
@@ -181,12 +197,12 @@ export const editCases: Case<CartsState>[] = [
     const { cartId } = event.payload;
     remember(draft, event, cartId);
     removeFromList(draft, cartId);
-    start(draft, 'unsubscribe', cartId);
+    start(draft, event, 'unsubscribe', cartId);
   }),
   on(unsubscribed, (draft, event) => {
     delete draft.carts[event.payload.cartId];
     delete draft.contents[event.payload.cartId];
-    succeed(draft, event);
+    succeed(draft, event, 'unsubscribe', event.payload.cartId);
   }),
   on(unsubscribeFailed, (draft, event) => rollBack(draft, event, 'unsubscribe', event.payload.cartId)),
 ];

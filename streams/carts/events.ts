@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { REDACTED } from '../core/redact';
 import { type Cart, cartSchema, sortFieldSchema } from './model';
 
@@ -18,50 +17,25 @@ export function redactCartPayload<P extends { cart: Cart }>(payload: P): P {
 }
 
 /** The cart user profile (protocol §6.1) is asked for once a user is known. */
-export const profileRequested = defineEvent('carts/profileRequested', z.object({}), {
-  source: 'system',
-  redact: [],
-});
-export const profileLoaded = defineEvent('carts/profileLoaded', z.object({ makePublicBoard: z.boolean() }), {
-  source: 'server',
-  redact: [],
-});
-export const profileLoadFailed = defineEvent(
-  'carts/profileLoadFailed',
-  z.object({ error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const profileRequested = defineFact('carts/profileRequested', 'system', {});
+export const profileLoaded = defineAnswer('carts/profileLoaded', { makePublicBoard: z.boolean() });
+export const profileLoadFailed = defineFailure('carts/profileLoadFailed');
 
 /** The carts screen (or a cart chooser) wants the list: on show, and on the reload button. */
-export const listOpened = defineEvent('carts/listOpened', z.object({}), { source: 'ui', redact: [] });
+export const listOpened = defineIntent('carts/listOpened', {});
 /** A load really starts (it is skipped while one is initial or fetching, protocol §6.3). */
-export const listFetchStarted = defineEvent('carts/listFetchStarted', z.object({}), {
-  source: 'system',
-  redact: [],
-});
+export const listFetchStarted = defineFact('carts/listFetchStarted', 'system', {});
 /** The carts, shared-cart limits applied, in server order. */
-export const listLoaded = defineEvent('carts/listLoaded', z.object({ carts: z.array(cartSchema) }), {
-  source: 'server',
-  redact: (payload) => ({ carts: payload.carts.map(redactCart) }),
-});
-export const listLoadFailed = defineEvent(
-  'carts/listLoadFailed',
-  z.object({ error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const listLoaded = defineAnswer('carts/listLoaded', { carts: z.array(cartSchema) }, (payload) => ({
+  carts: payload.carts.map(redactCart),
+}));
+export const listLoadFailed = defineFailure('carts/listLoadFailed');
 
-export const filterChanged = defineEvent('carts/filterChanged', z.object({ text: z.string() }), {
-  source: 'ui',
-  redact: [],
+export const filterChanged = defineIntent('carts/filterChanged', { text: z.string() });
+export const sortChanged = defineIntent('carts/sortChanged', {
+  field: sortFieldSchema,
+  ascending: z.boolean(),
 });
-export const sortChanged = defineEvent(
-  'carts/sortChanged',
-  z.object({ field: sortFieldSchema, ascending: z.boolean() }),
-  { source: 'ui', redact: [] },
-);
 
-/** The user closes the message of a rolled-back change. */
-export const noticeDismissed = defineEvent('carts/noticeDismissed', z.object({}), {
-  source: 'ui',
-  redact: [],
-});
+/** The user closes the message of a rolled-back change: the id of the request that was refused. */
+export const noticeDismissed = defineIntent('carts/noticeDismissed', { requestId: z.string() });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { HttpRequest } from '../core/http';
+import { signatureOf } from '../core/signature';
 import type { ItemMap } from './model';
 
 /**
@@ -54,16 +55,6 @@ export function chunksInWindow(chunks: readonly Chunk[], window: { from: number;
     .map((chunk) => chunk.index);
 }
 
-/** The list signature of protocol §8.2: a 32-bit hash, as text, of what defines the answer. */
-export function listSignature(parts: unknown): string {
-  const text = JSON.stringify(parts);
-  let hash = 0;
-  for (let index = 0; index < text.length; index += 1) {
-    hash = (Math.imul(hash, 31) + text.charCodeAt(index)) | 0;
-  }
-  return String(hash);
-}
-
 const listRowSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),
   $resource: z.string().nullish(),
@@ -97,7 +88,8 @@ export function chunkRequest(
   }));
   const query = { and: [{ activated: true }, ...constraints] };
   const params = { max, query, techprops: 'none', withAggregates: false };
-  const state = listSignature({ path: 'dam/asset', ...params });
+  // the list signature of protocol §8.2: what defines the answer
+  const state = signatureOf(['dam/asset', params]);
   return {
     request: {
       method: 'GET',

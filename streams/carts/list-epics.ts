@@ -1,7 +1,9 @@
-import { catchError, exhaustMap, filter, map, of } from 'rxjs';
+import { filter, map } from 'rxjs';
+import { selectAppSetting } from '../app/selectors';
+import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import { whoAmILoaded } from '../session/events';
 import { surferTypeOf } from '../session/selectors';
@@ -16,8 +18,7 @@ import {
   profileLoadFailed,
   profileRequested,
 } from './events';
-import { applySharedLimits } from './list-rules';
-import { selectSharedLimits } from './selectors';
+import { applySharedLimits, type SharedLimits, sharedLimit } from './list-rules';
 import type { CartsRoot } from './state';
 
 /** A user is known: their cart profile says whether they may make public boards. */
@@ -28,18 +29,14 @@ export const requestCartProfile: Epic<CartsRoot> = (event$) =>
     map((event) => profileRequested({}, event)),
   );
 
-export const loadCartProfile: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(profileRequested),
-    exhaustMap((request) =>
-      http.request(api.userProfile()).pipe(
-        map(({ data }) =>
-          profileLoaded({ makePublicBoard: data.permissions?.makePublicBoard ?? false }, request),
-        ),
-        catchError((error: unknown) => of(profileLoadFailed({ error: serializeError(error) }, request))),
-      ),
-    ),
-  );
+export const loadCartProfile: Epic<CartsRoot> = requestEpic({
+  on: profileRequested,
+  flatten: 'exhaust',
+  call: () => api.userProfile(),
+  succeeded: (data, request) =>
+    profileLoaded({ makePublicBoard: data.permissions?.makePublicBoard ?? false }, request),
+  failed: (error, request) => profileLoadFailed({ error }, request),
+});
 
 /** Asked for on show, and again after a create; skipped while initial or fetching (protocol §6.3). */
 export const startListLoad: Epic<CartsRoot> = (event$, state$) =>
@@ -49,16 +46,40 @@ export const startListLoad: Epic<CartsRoot> = (event$, state$) =>
     map((event) => listFetchStarted({}, event)),
   );
 
-export const loadList: Epic<CartsRoot> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(listFetchStarted),
-    exhaustMap((request) =>
-      http.request(api.listCarts()).pipe(
-        map(({ data }) => {
-          const carts = data.map((wire) => api.toCart(wire).cart);
-          return listLoaded({ carts: applySharedLimits(carts, selectSharedLimits(state$.value)) }, request);
-        }),
-        catchError((error: unknown) => of(listLoadFailed({ error: serializeError(error) }, request))),
-      ),
+function numberSetting(state: CartsRoot, name: string): number | undefined {
+  const value = selectAppSetting(state, name);
+  return value === undefined ? undefined : Number(value);
+}
+
+/**
+ * protocol §6.3: `carts.maxSharedCarts` (private, default 5000) and `carts.maxPublicCarts`
+ * (public, default 10000), given as the mount settings `carts-max-shared-carts` and
+ * `carts-max-public-carts`. Applied here, so `carts/listLoaded` holds the carts kept.
+ */
+function sharedLimits(state: CartsRoot, config: Config): SharedLimits {
+  return {
+    privateMax: sharedLimit(
+      numberSetting(state, 'applicationCartsMaxSharedCarts'),
+      config.maxSharedCartsPrivate,
     ),
-  );
+    publicMax: sharedLimit(
+      numberSetting(state, 'applicationCartsMaxPublicCarts'),
+      config.maxSharedCartsPublic,
+    ),
+  };
+}
+
+export const loadList: Epic<CartsRoot> = (event$, state$, deps) =>
+  requestEpic({
+    on: listFetchStarted,
+    flatten: 'exhaust',
+    call: () => api.listCarts(),
+    succeeded: (data, request) => {
+      const carts = data.map((wire) => api.toCart(wire).cart);
+      return listLoaded(
+        { carts: applySharedLimits(carts, sharedLimits(state$.value, deps.config)) },
+        request,
+      );
+    },
+    failed: (error, request) => listLoadFailed({ error }, request),
+  })(event$, state$, deps);

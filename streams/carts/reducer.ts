@@ -16,9 +16,6 @@ import {
 import { shareCases } from './share-reducer';
 import { type CartsState, initialCartsState } from './state';
 
-export type { CartsState } from './state';
-export { initialCartsState } from './state';
-
 export const cartsReducer = caseReducer<CartsState>(
   // carts belong to a user: another identity starts from nothing (the filter and sort stay)
   on(whoAmILoaded, (draft, { payload }) => {
@@ -69,8 +66,8 @@ export const cartsReducer = caseReducer<CartsState>(
   on(sortChanged, (draft, { payload }) => {
     draft.sort = { field: payload.field, ascending: payload.ascending };
   }),
-  on(noticeDismissed, (draft) => {
-    draft.notice = null;
+  on(noticeDismissed, (draft, { payload }) => {
+    delete draft.notices[payload.requestId];
   }),
   ...contentCases,
   ...editCases,

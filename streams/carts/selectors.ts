@@ -1,16 +1,21 @@
-import type { AppState } from '../app/reducer';
-import { config } from '../core/config';
+import type { Config } from '../core/config';
 import { encodePairs } from '../core/http';
-import type { SessionState } from '../session/reducer';
-import { selectIsWatermarked, selectUserId } from '../session/selectors';
 import { nameMatcher } from '../core/name-matcher';
-import { type SharedLimits, sharedLimit, sortCarts } from './list-rules';
+import { selectIsWatermarked, selectUserId, type WithSession } from '../session/selectors';
 import { chunksOf } from './huge-cart';
+import { sortCarts } from './list-rules';
 import { type Cart, type CartItem, itemKey, splitItemKey } from './model';
-import { type CartContent, type CartsState, emptyContent, playerKey } from './state';
+import {
+  type CartContent,
+  type CartsState,
+  emptyContent,
+  type Mutation,
+  type Notice,
+  playerKey,
+  type WithCarts,
+} from './state';
 
-type WithCarts = { carts: CartsState };
-type Root = WithCarts & { session: SessionState; app: AppState };
+export type { CartContent, Mutation, Notice, WithCarts } from './state';
 
 /** Remembers the last answer while the inputs are the same objects (views compare by reference). */
 function memo<I extends readonly unknown[], O>(compute: (...inputs: I) => O): (...inputs: I) => O {
@@ -29,15 +34,23 @@ function memo<I extends readonly unknown[], O>(compute: (...inputs: I) => O): (.
   };
 }
 
-export const selectCarts = (state: WithCarts) => state.carts;
 export const selectListStatus = (state: WithCarts) => state.carts.list;
-export const selectCartProfile = (state: WithCarts) => state.carts.profile;
 /** "Private" may be turned off only by users allowed to make public boards (seed 000 §3). */
 export const selectMakePublicBoard = (state: WithCarts) => state.carts.profile.makePublicBoard;
 export const selectFilter = (state: WithCarts) => state.carts.filter;
 export const selectSort = (state: WithCarts) => state.carts.sort;
-export const selectMutation = (state: WithCarts) => state.carts.mutation;
-export const selectNotice = (state: WithCarts) => state.carts.notice;
+
+/** The outcome of the change a view asked for, by the id of its request event. */
+export const selectMutation = (state: WithCarts, requestId: string | null | undefined): Mutation | null =>
+  requestId ? (state.carts.mutations[requestId] ?? null) : null;
+
+const noticeList = memo((notices: CartsState['notices']) =>
+  Object.entries(notices).map(([requestId, notice]) => ({ requestId, ...notice })),
+);
+/** Every rolled-back change not dismissed yet, oldest first, with the id that dismisses it. */
+export const selectNotices = (state: WithCarts): (Notice & { requestId: string })[] =>
+  noticeList(state.carts.notices);
+
 export const selectCart = (state: WithCarts, cartId: string): Cart | null =>
   state.carts.carts[cartId] ?? null;
 
@@ -45,28 +58,7 @@ const EMPTY_CONTENT = emptyContent();
 export const selectContent = (state: WithCarts, cartId: string): CartContent =>
   state.carts.contents[cartId] ?? EMPTY_CONTENT;
 
-function numberSetting(settings: Record<string, string>, name: string): number | undefined {
-  const value = settings[name];
-  return value === undefined ? undefined : Number(value);
-}
-
-/**
- * protocol §6.3: `carts.maxSharedCarts` (private, default 5000) and `carts.maxPublicCarts`
- * (public, default 10000), given as the mount settings `carts-max-shared-carts` and
- * `carts-max-public-carts`.
- */
-export const selectSharedLimits = (state: { app: AppState }): SharedLimits => ({
-  privateMax: sharedLimit(
-    numberSetting(state.app.settings, 'applicationCartsMaxSharedCarts'),
-    config.maxSharedCartsPrivate,
-  ),
-  publicMax: sharedLimit(
-    numberSetting(state.app.settings, 'applicationCartsMaxPublicCarts'),
-    config.maxSharedCartsPublic,
-  ),
-});
-
-export interface CartSections {
+interface CartSections {
   mine: Cart[];
   sharedPrivate: Cart[];
   sharedPublic: Cart[];
@@ -118,7 +110,7 @@ const writable = memo((ids: readonly string[], carts: CartsState['carts'], userI
 );
 
 /** The carts an "Add to cart" may add to. */
-export const selectWritableCarts = (state: Root): Cart[] =>
+export const selectWritableCarts = (state: WithCarts & WithSession): Cart[] =>
   writable(state.carts.list.ids, state.carts.carts, selectUserId(state));
 
 export interface ShownItem {
@@ -136,7 +128,7 @@ export interface ItemGroup {
   items: ShownItem[];
 }
 
-export function groupItems(
+function groupItems(
   keys: readonly string[],
   details: Record<string, CartItem>,
   pending: ReadonlySet<string> = new Set(),
@@ -152,9 +144,13 @@ export function groupItems(
 }
 
 /** The keys of a huge cart whose chunk is not loaded yet. */
-function pendingKeys(items: Cart['items'], chunkStatuses: CartContent['chunks']): Set<string> {
+function pendingKeys(
+  items: Cart['items'],
+  chunkSize: number,
+  chunkStatuses: CartContent['chunks'],
+): Set<string> {
   const pending = new Set<string>();
-  for (const chunk of chunksOf(items, config.cartCursorMax)) {
+  for (const chunk of chunksOf(items, chunkSize)) {
     if (chunkStatuses[chunk.index] === 'loaded') continue;
     for (const id of chunk.ids) pending.add(itemKey(chunk.resource, id));
   }
@@ -166,29 +162,32 @@ const grouped = memo(
     keys: readonly string[],
     details: CartContent['details'],
     items: Cart['items'] | null,
+    chunkSize: number,
     chunks: CartContent['chunks'],
-  ) => groupItems(keys, details, items ? pendingKeys(items, chunks) : undefined),
+  ) => groupItems(keys, details, items ? pendingKeys(items, chunkSize, chunks) : undefined),
 );
 
 /** A cart's items grouped by resource type, with their details (protocol §6.2 `detailedItems`). */
 export const selectItemGroups = (state: WithCarts, cartId: string): ItemGroup[] => {
   const content = selectContent(state, cartId);
   const chunked = content.huge && !content.filtered ? (state.carts.carts[cartId]?.items ?? null) : null;
-  return grouped(content.keys, content.details, chunked, content.chunks);
+  return grouped(content.keys, content.details, chunked, content.chunkSize, content.chunks);
 };
 
-/** The variation of protocol §6.1: `thumbnailBig`, `_w` suffix when the viewer is watermarked. */
-export const selectVariation = (state: { session: SessionState }): string =>
-  selectIsWatermarked(state)
-    ? `${config.defaultVariation}${config.watermarkSuffix}`
-    : config.defaultVariation;
+/**
+ * The variation of protocol §6.1: `thumbnailBig`, `_w` suffix when the viewer is watermarked.
+ * The names are the view's to pass (`config`): a selector never reads config.
+ */
+export const selectVariation = (
+  state: WithSession,
+  names: Pick<Config, 'defaultVariation' | 'watermarkSuffix'>,
+): string =>
+  selectIsWatermarked(state) ? `${names.defaultVariation}${names.watermarkSuffix}` : names.defaultVariation;
 
 /** The browser-loaded asset image: absolute, no Authorization, no lang (protocol §1.1). */
 export function variationUrl(apiPath: string, resource: string, id: string, variation: string): string {
   return `${apiPath}/api/wedia/dam/variation?${encodePairs({ object: resource, id, variation }).join('&')}`;
 }
-
-export const selectApiPath = (state: { app: AppState }) => state.app.apiPath;
 
 export const selectPlayer = (
   state: WithCarts,
@@ -204,7 +203,6 @@ export const selectSharedItemGroups = (state: WithCarts, uuid: string): ItemGrou
 };
 
 export const selectShareActions = (state: WithCarts) => state.carts.shareActions;
-export const selectProfiles = (state: WithCarts) => state.carts.profiles;
 export const selectShareDialog = (state: WithCarts, cartId: string) =>
   state.carts.shareDialog[cartId] ?? null;
 export const selectSharesOf = (state: WithCarts, cartId: string) => state.carts.sharesOf[cartId] ?? null;

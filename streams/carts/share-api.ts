@@ -7,7 +7,7 @@ const CART = '/wedia/cart';
 
 const codeListSchema = z.array(z.looseObject({ code: z.string(), label: z.string().nullish() }));
 
-/** Lists of `{code, …}` keyed by code (protocol §6.1); the label falls back to the code. */
+/** The share actions, `{code, …}` keyed by code (protocol §6.1); the label falls back to the code. */
 export function toCodeLabels(list: z.infer<typeof codeListSchema>): CodeLabel[] {
   const byCode = new Map(
     list.map((entry) => [entry.code, { code: entry.code, label: entry.label || entry.code }]),
@@ -17,10 +17,6 @@ export function toCodeLabels(list: z.infer<typeof codeListSchema>): CodeLabel[] 
 
 export function listShareActions(): HttpRequest<z.infer<typeof codeListSchema>> {
   return { method: 'GET', path: `${CART}/listShareActions`, schema: codeListSchema };
-}
-
-export function listProfiles(): HttpRequest<z.infer<typeof codeListSchema>> {
-  return { method: 'GET', path: `${CART}/profiles`, schema: codeListSchema };
 }
 
 /** The answer to a share: the protocol does not read it; the demo gives the link and the issued password. */

@@ -1,14 +1,11 @@
-import { catchError, exhaustMap, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { filter, groupBy, map, mergeMap, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import * as shareApi from './share-api';
 import {
-  profilesLoaded,
-  profilesLoadFailed,
-  profilesStarted,
   shareActionDone,
   shareActionFailed,
   shareActionRequested,
@@ -29,40 +26,21 @@ import {
 } from './share-events';
 import type { CartsRoot } from './state';
 
-/** The share dialog needs the share actions and the zip profiles; each skipped while loading. */
+/** The share dialog needs the share actions; skipped while they load. */
 export const requestShareOptions: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
     ofType(shareOptionsRequested),
-    mergeMap((event) => {
-      const { shareActions, profiles } = state$.value.carts;
-      return of(
-        ...(isBusy(shareActions.status) ? [] : [shareActionsStarted({}, event)]),
-        ...(isBusy(profiles.status) ? [] : [profilesStarted({}, event)]),
-      );
-    }),
+    filter(() => !isBusy(state$.value.carts.shareActions.status)),
+    map((event) => shareActionsStarted({}, event)),
   );
 
-export const loadShareActions: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(shareActionsStarted),
-    exhaustMap((request) =>
-      http.request(shareApi.listShareActions()).pipe(
-        map(({ data }) => shareActionsLoaded({ actions: shareApi.toCodeLabels(data) }, request)),
-        catchError((error: unknown) => of(shareActionsLoadFailed({ error: serializeError(error) }, request))),
-      ),
-    ),
-  );
-
-export const loadProfiles: Epic<CartsRoot> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(profilesStarted),
-    exhaustMap((request) =>
-      http.request(shareApi.listProfiles()).pipe(
-        map(({ data }) => profilesLoaded({ profiles: shareApi.toCodeLabels(data) }, request)),
-        catchError((error: unknown) => of(profilesLoadFailed({ error: serializeError(error) }, request))),
-      ),
-    ),
-  );
+export const loadShareActions: Epic<CartsRoot> = requestEpic({
+  on: shareActionsStarted,
+  flatten: 'exhaust',
+  call: () => shareApi.listShareActions(),
+  succeeded: (data, request) => shareActionsLoaded({ actions: shareApi.toCodeLabels(data) }, request),
+  failed: (error, request) => shareActionsLoadFailed({ error }, request),
+});
 
 /**
  * Shares a cart as a link or a zip. The password the server issues goes to the session vault
@@ -72,17 +50,7 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
   event$.pipe(
     ofType(shareRequested),
     mergeMap((request) => {
-      const {
-        cartId,
-        mode,
-        description,
-        expires,
-        actions,
-        collaborators,
-        askForPassword,
-        withAssetsDescriptions,
-        url,
-      } = request.payload;
+      const { cartId, mode, description, expires, actions, collaborators, url } = request.payload;
       const call =
         mode === 'zip'
           ? shareApi.shareZip(cartId, {
@@ -97,12 +65,14 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
               expires,
               actions,
               collaborators,
-              askForPassword,
-              withAssetsDescriptions,
+              askForPassword: request.payload.askForPassword,
+              withAssetsDescriptions: request.payload.withAssetsDescriptions,
               url,
             });
-      return http.request(call).pipe(
-        map(({ data }) => {
+      return requestAnswer(
+        http,
+        call,
+        (data) => {
           if (data.password) session.setSharePassword(data.uuid, data.password);
           const share = {
             uuid: data.uuid,
@@ -114,12 +84,13 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
             hasPassword: Boolean(data.password) || data.hasPassword === true,
           };
           return shareCreated({ cartId, share }, request);
-        }),
-        catchError((error: unknown) => of(shareFailed({ cartId, error: serializeError(error) }, request))),
+        },
+        (error) => shareFailed({ cartId, error }, request),
       );
     }),
   );
 
+/** One listing per cart at a time: a newer request replaces the answer being waited for. */
 export const listShares: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
     ofType(sharesListRequested),
@@ -128,21 +99,16 @@ export const listShares: Epic<CartsRoot> = (event$, _state$, { http }) =>
       perCart$.pipe(
         switchMap((request) => {
           const { cartId, link } = request.payload;
-          return http.request(shareApi.listShares(cartId)).pipe(
-            map(({ data }) =>
-              sharesListed(
-                {
-                  cartId,
-                  shares: data.map((raw) =>
-                    shareApi.toCreatedShare(raw, (uuid) => link.replaceAll('{uuid}', uuid)),
-                  ),
-                },
-                request,
-              ),
-            ),
-            catchError((error: unknown) =>
-              of(sharesListFailed({ cartId, error: serializeError(error) }, request)),
-            ),
+          return requestAnswer(
+            http,
+            shareApi.listShares(cartId),
+            (data) => {
+              const shares = data.map((raw) =>
+                shareApi.toCreatedShare(raw, (uuid) => link.replaceAll('{uuid}', uuid)),
+              );
+              return sharesListed({ cartId, shares }, request);
+            },
+            (error) => sharesListFailed({ cartId, error }, request),
           );
         }),
       ),
@@ -170,19 +136,14 @@ export const loadSharedCart: Epic<CartsRoot> = (event$, _state$, { http, session
     mergeMap((request) => {
       const { uuid, withPassword } = request.payload;
       const password = withPassword ? session.sharePassword(uuid) : undefined;
-      return http.request(shareApi.viewSharedCart(uuid, password || undefined)).pipe(
-        map(({ data }) => {
+      return requestAnswer(
+        http,
+        shareApi.viewSharedCart(uuid, password || undefined),
+        (data) => {
           const { cart, details } = api.toCart(data);
           return sharedCartLoaded({ uuid, cart, details, share: api.toShareInfo(data, uuid) }, request);
-        }),
-        catchError((error: unknown) =>
-          of(
-            sharedCartFailed(
-              { uuid, withPassword: Boolean(password), error: serializeError(error) },
-              request,
-            ),
-          ),
-        ),
+        },
+        (error) => sharedCartFailed({ uuid, withPassword: Boolean(password), error }, request),
       );
     }),
   );
@@ -192,11 +153,11 @@ export const actOnShare: Epic<CartsRoot> = (event$, _state$, { http, session }) 
     ofType(shareActionRequested),
     mergeMap((request) => {
       const { uuid, action, items } = request.payload;
-      return http.request(shareApi.withShare(uuid, action, items, session.sharePassword(uuid))).pipe(
-        map(() => shareActionDone({ uuid, action }, request)),
-        catchError((error: unknown) =>
-          of(shareActionFailed({ uuid, action, error: serializeError(error) }, request)),
-        ),
+      return requestAnswer(
+        http,
+        shareApi.withShare(uuid, action, items, session.sharePassword(uuid)),
+        () => shareActionDone({ uuid, action }, request),
+        (error) => shareActionFailed({ uuid, action, error }, request),
       );
     }),
   );

@@ -4,9 +4,6 @@ import { reached, type Status } from '../core/status';
 import { mergeDetails } from './content-reducer';
 import { itemKeys } from './model';
 import {
-  profilesLoaded,
-  profilesLoadFailed,
-  profilesStarted,
   shareActionDone,
   shareActionFailed,
   shareActionRequested,
@@ -26,7 +23,7 @@ import {
 } from './share-events';
 import type { CartsState, LoadedList } from './state';
 
-/** resolved -> initial, loaded -> fetching (protocol §6.4, share actions and profiles). */
+/** resolved -> initial, loaded -> fetching (protocol §6.4, share actions). */
 const nextLoadStatus = (status: Status): Status => (reached(status, 'loaded') ? 'fetching' : 'initial');
 
 function loading<T>(list: Draft<LoadedList<T>>): void {
@@ -41,14 +38,6 @@ export const shareCases: Case<CartsState>[] = [
   on(shareActionsLoadFailed, (draft, { payload }) => {
     draft.shareActions.status = 'error';
     draft.shareActions.error = payload.error;
-  }),
-  on(profilesStarted, (draft) => loading(draft.profiles)),
-  on(profilesLoaded, (draft, { payload }) => {
-    draft.profiles = { status: 'loaded', list: payload.profiles, error: null };
-  }),
-  on(profilesLoadFailed, (draft, { payload }) => {
-    draft.profiles.status = 'error';
-    draft.profiles.error = payload.error;
   }),
 
   on(shareRequested, (draft, { payload }) => {

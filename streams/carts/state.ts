@@ -1,7 +1,7 @@
-import type { AppState } from '../app/reducer';
+import type { WithApp } from '../app/selectors';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import type { SessionState } from '../session/reducer';
+import type { WithSession } from '../session/selectors';
 import type { Cart, CartItem, CodeLabel, CreatedShare, FulltextMode, ShareInfo, SortField } from './model';
 
 /** The items of one cart as a screen shows them. */
@@ -18,6 +18,8 @@ export interface CartContent {
   filtered: boolean;
   /** `detailedItems` of protocol §6.2, by key */
   details: Record<string, CartItem>;
+  /** huge carts: the list max the items were cut with (from `carts/itemsListed`) */
+  chunkSize: number;
   /** huge carts: the status of each chunk in the window, by chunk index */
   chunks: Record<string, Status>;
   selected: string[];
@@ -64,6 +66,22 @@ export type MutationKind =
   | 'collaborators'
   | 'unsubscribe';
 
+/** The outcome of one change, under the id of the request event that asked for it. */
+export interface Mutation {
+  kind: MutationKind;
+  /** null for a create until the server answered */
+  cartId: string | null;
+  status: Status;
+  message: string | null;
+}
+
+/** A change the server refused and that was rolled back: said until dismissed. */
+export interface Notice {
+  kind: MutationKind;
+  cartId: string;
+  message: string;
+}
+
 export interface CartsState {
   /** whose carts these are: a new identity clears them */
   userId: string | null;
@@ -77,13 +95,12 @@ export interface CartsState {
   contents: Record<string, CartContent>;
   /** by `cartId|resource|id|player` */
   players: Record<string, PlayerState>;
-  /** the last create / edit / item / collaborator change and its outcome */
-  mutation: { kind: MutationKind | null; cartId: string | null; status: Status; message: string | null };
-  /** a change the server refused and that was rolled back, shown until dismissed */
-  notice: { kind: MutationKind; cartId: string; message: string } | null;
+  /** every change and its outcome, by request id: concurrent edits each keep their own */
+  mutations: Record<string, Mutation>;
+  /** rolled-back changes by request id, each shown until dismissed */
+  notices: Record<string, Notice>;
   undo: Record<string, UndoRecord>;
   shareActions: LoadedList<CodeLabel>;
-  profiles: LoadedList<CodeLabel>;
   /** the share dialog of each cart: the link just created (without its password) */
   shareDialog: Record<
     string,
@@ -105,11 +122,10 @@ export const initialCartsState: CartsState = {
   sort: { field: 'id', ascending: false },
   contents: {},
   players: {},
-  mutation: { kind: null, cartId: null, status: 'unknown', message: null },
-  notice: null,
+  mutations: {},
+  notices: {},
   undo: {},
   shareActions: { status: 'resolved', list: [], error: null },
-  profiles: { status: 'resolved', list: [], error: null },
   shareDialog: {},
   sharesOf: {},
   shared: {},
@@ -126,6 +142,7 @@ export function emptyContent(): CartContent {
     keys: [],
     filtered: false,
     details: {},
+    chunkSize: 0,
     chunks: {},
     selected: [],
   };
@@ -135,5 +152,7 @@ export function playerKey(target: { cartId: string; resource: string; id: string
   return [target.cartId, target.resource, target.id, target.player].join('|');
 }
 
+export type WithCarts = { carts: CartsState };
+
 /** What the carts epics read: their slice, the mount settings and the session. */
-export type CartsRoot = { carts: CartsState; app: AppState; session: SessionState };
+export type CartsRoot = WithCarts & WithApp & WithSession;

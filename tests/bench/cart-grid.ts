@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { chunkLoaded, itemsListed } from '../../streams/carts/content-events';
 import type { CartItem } from '../../streams/carts/model';
 import { selectContent, selectItemGroups } from '../../streams/carts/selectors';
+import { config } from '../../streams/core/config';
 import { initialRootState, rootReducer } from '../../streams/root';
 import { whoAmILoaded } from '../../streams/session/events';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
@@ -57,7 +58,7 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
     const container = window.document.createElement('div');
     window.document.body.append(container as never);
     const root = createRoot(container as unknown as HTMLElement);
-    const firstChunk: CartItem[] = ids.slice(0, 100).map((id) => ({
+    const firstChunk: CartItem[] = ids.slice(0, config.cartCursorMax).map((id) => ({
       id,
       resource: 'asset',
       name: `asset-${id}.jpg`,
@@ -85,7 +86,7 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
     };
 
     const start = performance.now();
-    store.dispatch(itemsListed({ cart, huge: true }));
+    store.dispatch(itemsListed({ cart, huge: true, chunkSize: config.cartCursorMax }));
     store.dispatch(chunkLoaded({ cartId: 'huge', index: 0, details: firstChunk }));
     flushSync(() =>
       root.render(

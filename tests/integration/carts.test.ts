@@ -6,7 +6,7 @@ import { cartOpened, visibleRangeChanged } from '../../streams/carts/content-eve
 import { createRequested, editRequested, itemsAddRequested } from '../../streams/carts/edit-events';
 import { cartsDomain } from '../../streams/carts/domain';
 import { listOpened } from '../../streams/carts/events';
-import { selectCartSections } from '../../streams/carts/selectors';
+import { selectCartSections, selectMutation } from '../../streams/carts/selectors';
 import { sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
 import { domainEpics } from '../../streams/core/epic';
 import type { RootState } from '../../streams/root';
@@ -38,22 +38,22 @@ describe('carts against the demo server (protocol §6)', () => {
 
   it('creates, refuses an empty rename with the spec message, renames, adds an item and views it', async () => {
     const { store, until } = await portal('alice');
-    store.dispatch(
+    const create = store.dispatch(
       createRequested({ name: 'Integration', description: '', isPrivate: true, collaborators: [] }),
-    );
-    const created = await until(
-      (state) => state.carts.mutation.kind === 'create' && state.carts.mutation.status === 'loaded',
-    );
-    const cartId = created.carts.mutation.cartId!;
+    )!;
+    const created = await until((state) => selectMutation(state, create.meta.id)?.status === 'loaded');
+    const cartId = selectMutation(created, create.meta.id)!.cartId!;
     await until((state) => state.carts.list.status === 'loaded' && state.carts.list.ids.includes(cartId));
 
-    store.dispatch(editRequested({ cartId, name: '', description: '', isPrivate: true }));
-    expect(store.getState().carts.mutation).toMatchObject({
+    const empty = store.dispatch(editRequested({ cartId, name: '', description: '', isPrivate: true }))!;
+    expect(selectMutation(store.getState(), empty.meta.id)).toMatchObject({
       status: 'invalid',
       message: 'A cart requires a non empty name',
     });
-    store.dispatch(editRequested({ cartId, name: 'Renamed', description: 'd', isPrivate: true }));
-    await until((state) => state.carts.mutation.kind === 'edit' && state.carts.mutation.status === 'loaded');
+    const rename = store.dispatch(
+      editRequested({ cartId, name: 'Renamed', description: 'd', isPrivate: true }),
+    )!;
+    await until((state) => selectMutation(state, rename.meta.id)?.status === 'loaded');
     expect(store.getState().carts.carts[cartId]?.name).toBe('Renamed');
 
     store.dispatch(cartOpened({ cartId }));

@@ -9,6 +9,8 @@ import {
 import { createRequested, editRequested } from '../../../streams/carts/edit-events';
 import { cartsDomain } from '../../../streams/carts/domain';
 import { listLoaded, listOpened } from '../../../streams/carts/events';
+import { selectMutation } from '../../../streams/carts/selectors';
+import { config } from '../../../streams/core/config';
 import { itemsListed } from '../../../streams/carts/content-events';
 import { domainEpics, combineEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
@@ -128,8 +130,8 @@ describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
         a: createRequested({ description: '', isPrivate: true, collaborators: [] }),
         b: createRequested({ name: '', description: '', isPrivate: true, collaborators: [] }),
       }).subscribe((event) => {
-        store.dispatch(event);
-        messages.push(store.getState().carts.mutation.message);
+        const request = store.dispatch(event);
+        messages.push(selectMutation(store.getState(), request?.meta.id)?.message ?? null);
       });
     });
     expect(messages).toEqual(['A cart requires a name', 'A cart requires a non empty name']);
@@ -178,11 +180,13 @@ describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
     });
     expect([...new Set(names)]).toEqual(['Before', 'After']);
     expect(state?.carts.carts['4']?.name).toBe('Before');
-    expect(state?.carts.notice).toEqual({
-      kind: 'edit',
-      cartId: '4',
-      message: 'Only the owner of a cart can do this',
-    });
+    expect(Object.values(state?.carts.notices ?? {})).toEqual([
+      {
+        kind: 'edit',
+        cartId: '4',
+        message: 'Only the owner of a cart can do this',
+      },
+    ]);
     expect(state?.carts.undo).toEqual({});
   });
 });
@@ -216,6 +220,7 @@ describe('cart content (protocol §6.4, §6.6)', () => {
     const huge = itemsListed({
       cart: aCart({ id: '20', items: { asset: ids }, total: ids.length }),
       huge: true,
+      chunkSize: config.cartCursorMax,
     });
     const requested: number[][] = [];
     let state: RootState | undefined;
