@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { eventCatalogue, eventMetaSchema } from '../core/event';
-import { eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
+import { type EventLogFile, eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
 
 /**
  * The `*.evlog.json` file: an exported recording, and the input of replay and re-simulation.
@@ -8,6 +8,10 @@ import { eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
  */
 export {
   type AppIdentity,
+  type EventLogFile,
+  type LogSnapshot,
+  type LoggedEvent,
+  type SessionInfo,
   createLogFile,
   eventSchemaHash,
   LOG_FORMAT,
@@ -45,11 +49,7 @@ export const eventLogFileSchema = z.object({
   events: z.array(loggedEventSchema),
   /** what the user wrote when reporting a problem */
   note: z.string().optional(),
-});
-
-export type EventLogFile = z.infer<typeof eventLogFileSchema>;
-export type SessionInfo = z.infer<typeof sessionSchema>;
-export type LogSnapshot = NonNullable<EventLogFile['snapshot']>;
+}) satisfies z.ZodType<EventLogFile>;
 
 export type ImportVerdict = 'Impossible' | 'Risky' | 'Fine';
 

@@ -1,6 +1,5 @@
-import { eventCatalogue } from '../core/event';
+import { type EventMeta, eventCatalogue } from '../core/event';
 import { redactText } from '../core/redact';
-import type { EventLogFile, LogSnapshot, SessionInfo } from './log-file';
 import { schemaShape } from './schema-shape';
 import { sha256Hex } from './sha256';
 
@@ -15,6 +14,37 @@ export const LOG_VERSION = 1;
 export interface AppIdentity {
   version: string;
   commit: string;
+}
+
+export interface SessionInfo {
+  startedAt: number;
+  locale: string;
+  seed: number | null;
+}
+
+export interface LogSnapshot {
+  seq: number;
+  state: unknown;
+}
+
+/** A recorded event: its payload is checked against its own definition when a log is read. */
+export interface LoggedEvent {
+  type: string;
+  payload: unknown;
+  error?: true;
+  meta: EventMeta;
+}
+
+/** The file's shape; `eventLogFileSchema` (log-file.ts) checks a file read back against it. */
+export interface EventLogFile {
+  format: typeof LOG_FORMAT;
+  version: typeof LOG_VERSION;
+  app: AppIdentity & { eventSchemaHash: string };
+  session: SessionInfo;
+  snapshot: LogSnapshot | null;
+  events: LoggedEvent[];
+  /** what the user wrote when reporting a problem */
+  note?: string;
 }
 
 let hashCache: { types: number; hash: string } | undefined;

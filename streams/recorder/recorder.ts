@@ -1,8 +1,7 @@
 import { config } from '../core/config';
 import type { AnyEvent } from '../core/event';
 import type { EventSink } from '../core/store';
-import type { EventLogFile, SessionInfo } from './log-file';
-import { type AppIdentity, createLogFile } from './log-format';
+import { type AppIdentity, createLogFile, type EventLogFile, type SessionInfo } from './log-format';
 import { redactEvent, redactState } from './redact';
 
 export interface RecorderOptions {
