@@ -42,3 +42,13 @@ export function selectFieldAggregate(state: WithCursors, cursor: string, field: 
   }
   return summed.size > 0 ? [...summed.values()] : NO_BUCKETS;
 }
+
+/**
+ * The constraint aggregates a list counts, by key, with the ids each asks counts for;
+ * undefined until the list has any (what the search screen asks next depends on them).
+ */
+export const selectCountedConstraints = (
+  state: WithAggregates,
+  cursor: string,
+): Readonly<AggregatesState['byCursor'][string]['constraints']> | undefined =>
+  state.aggregates.byCursor[cursor]?.constraints;

@@ -25,7 +25,7 @@ export type SavedSearchData = z.infer<typeof savedSearchDataSchema>;
  * A search as the list returns it. Owner and subscribers are kept as ids only: their names are
  * personal data the portal does not need here.
  */
-export const wireSavedSearchSchema = z.object({
+const wireSavedSearchSchema = z.object({
   id: idSchema,
   name: z.string(),
   description: z.string().nullish(),

@@ -1,20 +1,14 @@
-import type { CursorsState } from '../cursors/reducer';
 import { wireConstraint } from '../core/query/operators';
-import type { ConstraintEntry, QueriesState } from '../queries/reducer';
-import { selectWireQuery } from '../queries/selectors';
 import { stableJson } from '../core/signature';
+import { selectCursor, type WithCursors } from '../cursors/selectors';
+import { type ConstraintEntry, selectQuery, selectWireQuery, type WithQueries } from '../queries/selectors';
 import type { SavedSearch, SavedSearchData } from './api';
 
-type ListSlices = { cursors: CursorsState; queries: QueriesState };
+export type WithList = WithCursors & WithQueries;
 
 /** Words and quoted phrases of a text: `red "big car"` -> `red`, `"big car"`. */
-export function textTokens(text: string): string[] {
+function textTokens(text: string): string[] {
   return text.match(/"[^"]*"|\S+/g) ?? [];
-}
-
-/** Tokens are kept as `(token)` (protocol §8.3); the text they stand for. */
-export function textOfTokens(tokens: readonly string[]): string {
-  return tokens.map((token) => token.replace(/^\((.*)\)$/s, '$1')).join(' ');
 }
 
 function wireConstraints(entries: Record<string, ConstraintEntry>): Record<string, unknown> {
@@ -31,14 +25,14 @@ function wireConstraints(entries: Record<string, ConstraintEntry>): Record<strin
  * The fulltext becomes tokens `(word)`; constraints are kept per key in their wire form.
  */
 export function bookmarkDataOf(
-  state: ListSlices,
+  state: WithList,
   cursorName: string,
   name: string,
   date: number,
 ): SavedSearchData | null {
-  const cursor = state.cursors.byName[cursorName];
+  const cursor = selectCursor(state, cursorName);
   if (!cursor) return null;
-  const query = state.queries.byName[cursorName];
+  const query = selectQuery(state, cursorName);
   const { options } = cursor;
   const tokens = options.fulltextTokens.length > 0 ? options.fulltextTokens : textTokens(options.fulltext);
   return {
@@ -71,7 +65,7 @@ const modeOf = (data: SavedSearchData) => data.fulltextMode ?? 'must';
  * protocol §17.2 "is bookmarked": same path, customParams, userConstraints, fulltextTokens and
  * fulltextMode; the context too when the stored search has one.
  */
-export function sameSearch(stored: SavedSearchData, current: SavedSearchData): boolean {
+function sameSearch(stored: SavedSearchData, current: SavedSearchData): boolean {
   if (stored.context && stored.context !== current.context) return false;
   return (
     stored.path === current.path &&

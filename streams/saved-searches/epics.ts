@@ -1,16 +1,13 @@
-import { catchError, concat, map, mergeMap, type Observable, of, switchMap } from 'rxjs';
+import { concat, map, mergeMap, type Observable, of } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { HttpRequest } from '../core/http';
 import { ofType } from '../core/operators/of-type';
-import type { CursorsState } from '../cursors/reducer';
-import type { QueriesState } from '../queries/reducer';
-import type { SessionState } from '../session/reducer';
+import { requestAnswer, requestEpic } from '../core/request';
 import { selectIsUser } from '../session/selectors';
 import * as api from './api';
-import { bookmarkDataOf, isBookmarkable } from './bookmark';
+import { bookmarkDataOf, isBookmarkable, type WithList } from './bookmark';
 import {
   added,
   bookmarkRefused,
@@ -39,27 +36,17 @@ import {
   updateRequested,
 } from './events';
 import { FAILURE_MESSAGES, NOT_BOOKMARKABLE, NOT_CONNECTED } from './messages';
-import type { SavedSearchesState } from './reducer';
+import type { WithSavedSearches } from './selectors';
 
-type S = {
-  savedSearches: SavedSearchesState;
-  session: SessionState;
-  cursors: CursorsState;
-  queries: QueriesState;
-};
+type S = WithSavedSearches & WithList;
 
-export const loadList: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(listRequested),
-    switchMap((request) =>
-      http.request(api.listSearches()).pipe(
-        map(({ data }) => listLoaded({ searches: data.map(api.toSavedSearch) }, request)),
-        catchError((thrown: unknown) =>
-          of(listFailed({ message: FAILURE_MESSAGES.list, error: serializeError(thrown) }, request)),
-        ),
-      ),
-    ),
-  );
+export const loadList = requestEpic<S, typeof listRequested, api.WireSavedSearch[]>({
+  on: listRequested,
+  flatten: 'switch',
+  call: () => api.listSearches(),
+  succeeded: (data, request) => listLoaded({ searches: data.map(api.toSavedSearch) }, request),
+  failed: (error, request) => listFailed({ message: FAILURE_MESSAGES.list, error }, request),
+});
 
 /** One operation's request: the started event, then its success event or its failure. */
 function run(
@@ -72,16 +59,8 @@ function run(
 ): Observable<UnstampedEvent> {
   return concat(
     of(operationStarted({ id, operation }, cause)),
-    deps.http.request(request).pipe(
-      map(({ data }) => success(data)),
-      catchError((thrown: unknown) =>
-        of(
-          operationFailed(
-            { id, operation, message: FAILURE_MESSAGES[operation], error: serializeError(thrown) },
-            cause,
-          ),
-        ),
-      ),
+    requestAnswer(deps.http, request, success, (error) =>
+      operationFailed({ id, operation, message: FAILURE_MESSAGES[operation], error }, cause),
     ),
   );
 }

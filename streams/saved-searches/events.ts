@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { savedSearchDataSchema, savedSearchSchema } from './api';
 
 /**
@@ -37,135 +36,62 @@ export const operationSchema = z.enum([
 ]);
 export type Operation = z.infer<typeof operationSchema>;
 
-export const listRequested = defineEvent('savedSearches/listRequested', z.object({}), {
-  source: 'ui',
-  redact: [],
-});
-export const listLoaded = defineEvent(
-  'savedSearches/listLoaded',
-  z.object({ searches: z.array(savedSearchSchema) }),
-  { source: 'server', redact: [] },
-);
-export const listFailed = defineEvent(
-  'savedSearches/listFailed',
-  z.object({ message: z.string(), error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const listRequested = defineIntent('savedSearches/listRequested', {});
+export const listLoaded = defineAnswer('savedSearches/listLoaded', { searches: z.array(savedSearchSchema) });
+export const listFailed = defineFailure('savedSearches/listFailed', { message: z.string() });
 
-export const filterChanged = defineEvent('savedSearches/filterChanged', z.object({ text: z.string() }), {
-  source: 'ui',
-  redact: [],
-});
+export const filterChanged = defineIntent('savedSearches/filterChanged', { text: z.string() });
 
-export const bookmarkRequested = defineEvent(
-  'savedSearches/bookmarkRequested',
-  z.object({ name: z.string(), cursorName: z.string() }),
-  { source: 'ui', redact: [] },
-);
+export const bookmarkRequested = defineIntent('savedSearches/bookmarkRequested', {
+  name: z.string(),
+  cursorName: z.string(),
+});
 export const bookmarkRefused = defineEvent(
   'savedSearches/bookmarkRefused',
   z.object({ message: z.string() }),
-  {
-    source: 'system',
-    failure: true,
-    redact: [],
-  },
+  { source: 'system', failure: true, redact: [] },
 );
-export const added = defineEvent('savedSearches/added', z.object({ search: savedSearchSchema }), {
-  source: 'server',
-  redact: [],
-});
+export const added = defineAnswer('savedSearches/added', { search: savedSearchSchema });
 
-export const renameRequested = defineEvent(
-  'savedSearches/renameRequested',
-  z.object({ id, name: z.string() }),
-  {
-    source: 'ui',
-    redact: [],
-  },
-);
-export const updateRequested = defineEvent(
-  'savedSearches/updateRequested',
-  z.object({ id, cursorName: z.string() }),
-  { source: 'ui', redact: [] },
-);
-export const shareRequested = defineEvent(
-  'savedSearches/shareRequested',
-  z.object({ id, userIds: z.array(z.string()) }),
-  { source: 'ui', redact: [] },
-);
+export const renameRequested = defineIntent('savedSearches/renameRequested', { id, name: z.string() });
+export const updateRequested = defineIntent('savedSearches/updateRequested', { id, cursorName: z.string() });
+export const shareRequested = defineIntent('savedSearches/shareRequested', {
+  id,
+  userIds: z.array(z.string()),
+});
 /** Collaborators are named by login or e-mail: personal data. */
-export const collaboratorsAddRequested = defineEvent(
+export const collaboratorsAddRequested = defineIntent(
   'savedSearches/collaboratorsAddRequested',
-  z.object({ id, collaborators: z.array(z.string()), url: z.string() }),
-  { source: 'ui', redact: ['collaborators'] },
+  { id, collaborators: z.array(z.string()), url: z.string() },
+  ['collaborators'],
 );
-export const revokeRequested = defineEvent(
-  'savedSearches/revokeRequested',
-  z.object({ id, userIds: z.array(z.string()) }),
-  { source: 'ui', redact: [] },
-);
-export const privateSwitchRequested = defineEvent(
-  'savedSearches/privateSwitchRequested',
-  z.object({ id, isPrivate: z.boolean() }),
-  { source: 'ui', redact: [] },
-);
-export const unsubscribeRequested = defineEvent('savedSearches/unsubscribeRequested', z.object({ id }), {
-  source: 'ui',
-  redact: [],
+export const revokeRequested = defineIntent('savedSearches/revokeRequested', {
+  id,
+  userIds: z.array(z.string()),
 });
-export const deleteRequested = defineEvent('savedSearches/deleteRequested', z.object({ id }), {
-  source: 'ui',
-  redact: [],
+export const privateSwitchRequested = defineIntent('savedSearches/privateSwitchRequested', {
+  id,
+  isPrivate: z.boolean(),
 });
+export const unsubscribeRequested = defineIntent('savedSearches/unsubscribeRequested', { id });
+export const deleteRequested = defineIntent('savedSearches/deleteRequested', { id });
 
 /** The request of an operation leaves: the search and the list go fetching (seed 001 §4). */
-export const operationStarted = defineEvent(
-  'savedSearches/operationStarted',
-  z.object({ id: id.nullable(), operation: operationSchema }),
-  { source: 'system', redact: [] },
-);
-export const operationFailed = defineEvent(
-  'savedSearches/operationFailed',
-  z.object({
-    id: id.nullable(),
-    operation: operationSchema,
-    message: z.string(),
-    error: serializedErrorSchema,
-  }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const operationStarted = defineFact('savedSearches/operationStarted', 'system', {
+  id: id.nullable(),
+  operation: operationSchema,
+});
+export const operationFailed = defineFailure('savedSearches/operationFailed', {
+  id: id.nullable(),
+  operation: operationSchema,
+  message: z.string(),
+});
 
-export const renamed = defineEvent('savedSearches/renamed', z.object({ id, name: z.string() }), {
-  source: 'server',
-  redact: [],
-});
-export const updated = defineEvent('savedSearches/updated', z.object({ id, data: savedSearchDataSchema }), {
-  source: 'server',
-  redact: [],
-});
-export const shared = defineEvent('savedSearches/shared', z.object({ id, userIds: z.array(z.string()) }), {
-  source: 'server',
-  redact: [],
-});
-export const collaboratorsAdded = defineEvent('savedSearches/collaboratorsAdded', z.object({ id }), {
-  source: 'server',
-  redact: [],
-});
-export const revoked = defineEvent('savedSearches/revoked', z.object({ id, userIds: z.array(z.string()) }), {
-  source: 'server',
-  redact: [],
-});
-export const privateSwitched = defineEvent(
-  'savedSearches/privateSwitched',
-  z.object({ id, isPrivate: z.boolean() }),
-  { source: 'server', redact: [] },
-);
-export const unsubscribed = defineEvent('savedSearches/unsubscribed', z.object({ id }), {
-  source: 'server',
-  redact: [],
-});
-export const deleted = defineEvent('savedSearches/deleted', z.object({ id }), {
-  source: 'server',
-  redact: [],
-});
+export const renamed = defineAnswer('savedSearches/renamed', { id, name: z.string() });
+export const updated = defineAnswer('savedSearches/updated', { id, data: savedSearchDataSchema });
+export const shared = defineAnswer('savedSearches/shared', { id, userIds: z.array(z.string()) });
+export const collaboratorsAdded = defineAnswer('savedSearches/collaboratorsAdded', { id });
+export const revoked = defineAnswer('savedSearches/revoked', { id, userIds: z.array(z.string()) });
+export const privateSwitched = defineAnswer('savedSearches/privateSwitched', { id, isPrivate: z.boolean() });
+export const unsubscribed = defineAnswer('savedSearches/unsubscribed', { id });
+export const deleted = defineAnswer('savedSearches/deleted', { id });

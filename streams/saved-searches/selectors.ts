@@ -1,13 +1,13 @@
 import { nameMatcher } from '../core/name-matcher';
-import type { CursorsState } from '../cursors/reducer';
-import type { QueriesState } from '../queries/reducer';
-import type { SessionState } from '../session/reducer';
-import { selectUserId } from '../session/selectors';
-import type { SavedSearch } from './api';
-import { bookmarkDataOf, findBookmark } from './bookmark';
+import { selectCursor } from '../cursors/selectors';
+import { selectQuery } from '../queries/selectors';
+import { selectUserId, type WithSession } from '../session/selectors';
+import type { SavedSearch, SavedSearchData } from './api';
+import { bookmarkDataOf, findBookmark, type WithList } from './bookmark';
 import type { SavedSearchEntry, SavedSearchesState } from './reducer';
 
-type WithSavedSearches = { savedSearches: SavedSearchesState; session: SessionState };
+export type { SavedSearch, SavedSearchData } from './api';
+export type WithSavedSearches = { savedSearches: SavedSearchesState } & WithSession;
 
 export interface ShownSavedSearch extends SavedSearchEntry {
   isMine: boolean;
@@ -15,7 +15,7 @@ export interface ShownSavedSearch extends SavedSearchEntry {
 }
 
 /** seed 001 §6, protocol §17.2: mine when the owner is me (as strings); privately shared when a subscriber is not the owner. */
-export function describeSearch(search: SavedSearchEntry, userId: string | null): ShownSavedSearch {
+function describeSearch(search: SavedSearchEntry, userId: string | null): ShownSavedSearch {
   return {
     ...search,
     isMine: userId !== null && search.ownerId === userId,
@@ -60,20 +60,26 @@ export function selectSavedSearch(state: WithSavedSearches, id: string): ShownSa
   return search ? describeSearch(search, selectUserId(state)) : null;
 }
 
-type WithList = WithSavedSearches & { cursors: CursorsState; queries: QueriesState };
-
 const bookmarkCache = new WeakMap<object, { items: unknown; query: unknown; found: SavedSearch | null }>();
 
 /** The saved search that searches what the cursor searches now, own first (protocol §17.2 "is bookmarked"). */
-export function selectBookmarkOf(state: WithList, cursorName: string): SavedSearch | null {
-  const cursor = state.cursors.byName[cursorName];
+export function selectBookmarkOf(
+  state: WithSavedSearches & WithList,
+  cursorName: string,
+): SavedSearch | null {
+  const cursor = selectCursor(state, cursorName);
   const { items } = state.savedSearches;
   if (!cursor || !items) return null;
-  const query = state.queries.byName[cursorName];
+  const query = selectQuery(state, cursorName);
   const cached = bookmarkCache.get(cursor);
   if (cached && cached.items === items && cached.query === query) return cached.found;
   const current = bookmarkDataOf(state, cursorName, '', 0);
   const found = current ? findBookmark(items, current, selectUserId(state)) : null;
   bookmarkCache.set(cursor, { items, query, found });
   return found;
+}
+
+/** The text a saved search looks for: its tokens, kept as `(token)` (protocol §8.3), unwrapped. */
+export function savedSearchText(data: SavedSearchData): string {
+  return (data.fulltextTokens ?? []).map((token) => token.replace(/^\((.*)\)$/s, '$1')).join(' ');
 }

@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { countSearchFacets, followSearchAddress } from './epics';
 
+/** The search screen's flow: no slice of its own, the address drives the list, its tree and its counts. */
 export const searchDomain = defineDomain({
   name: 'search',
   epics: { followSearchAddress, countSearchFacets },

@@ -1,7 +1,6 @@
 import { filter, from, mergeMap } from 'rxjs';
 import { constraintRegistered, idsWanted } from '../aggregates/events';
-import type { AggregatesState } from '../aggregates/reducer';
-import { selectFieldAggregate } from '../aggregates/selectors';
+import { selectCountedConstraints, selectFieldAggregate, type WithAggregates } from '../aggregates/selectors';
 import { started } from '../app/events';
 import type { Epic } from '../core/epic';
 import type { UnstampedEvent } from '../core/event';
@@ -13,13 +12,13 @@ import {
   pageLoaded,
   registrationRequested,
 } from '../cursors/events';
-import type { CursorsState } from '../cursors/reducer';
+import { selectCursor, type WithCursors } from '../cursors/selectors';
 import { constraintsRequested } from '../queries/events';
-import type { QueriesState } from '../queries/reducer';
+import { selectQuery, type WithQueries } from '../queries/selectors';
 import { stableJson } from '../core/signature';
 import { navigated } from '../router/events';
 import * as trees from '../trees/events';
-import type { TreesState } from '../trees/reducer';
+import { selectTree, type WithTrees } from '../trees/selectors';
 import {
   constraintsOf,
   FACET_FIELDS,
@@ -34,7 +33,7 @@ import {
   TREE_FIELD,
 } from './url';
 
-type S = { aggregates: AggregatesState; cursors: CursorsState; queries: QueriesState; trees: TreesState };
+type S = WithAggregates & WithCursors & WithQueries & WithTrees;
 
 /** The search list is registered once, with the facets' inline counts (protocol §9.1). */
 function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequested>[1]): UnstampedEvent[] {
@@ -73,7 +72,7 @@ function changes(
   params: SearchParams,
   cause: Parameters<typeof fetchRequested>[1],
 ): UnstampedEvent[] {
-  const cursor = state.cursors.byName[SEARCH_CURSOR];
+  const cursor = selectCursor(state, SEARCH_CURSOR);
   if (!cursor) return firstSearch(params, cause);
   const out: UnstampedEvent[] = [];
   const { options } = cursor;
@@ -89,7 +88,7 @@ function changes(
     out.push(optionsChanged({ name: SEARCH_CURSOR, options: { orderby } }, cause));
   }
   const wanted = constraintsOf(params);
-  const query = state.queries.byName[SEARCH_CURSOR];
+  const query = selectQuery(state, SEARCH_CURSOR);
   const current = Object.fromEntries(
     Object.entries(query?.constraints ?? {}).map(([key, entry]) => [key, entry.constraint]),
   );
@@ -112,7 +111,7 @@ export const followSearchAddress: Epic<S> = (event$, state$) =>
     mergeMap((event) => {
       const params = parseSearch(event.payload.search);
       const out = changes(state$.value, params, event);
-      if (!state$.value.trees.byName[SEARCH_TREE]) {
+      if (!selectTree(state$.value, SEARCH_TREE)) {
         out.push(
           trees.registrationRequested({ name: SEARCH_TREE, path: SEARCH_TREE_PATH }, event),
           trees.fetchRequested({ name: SEARCH_TREE }, event),
@@ -141,7 +140,7 @@ function shownIds(state: S): Record<string, string[]> {
         ),
       ),
     ];
-  ids[TREE_FIELD] = Object.keys(state.trees.byName[SEARCH_TREE]?.nodes ?? {});
+  ids[TREE_FIELD] = Object.keys(selectTree(state, SEARCH_TREE)?.nodes ?? {});
   return ids;
 }
 
@@ -163,13 +162,10 @@ export const countSearchFacets: Epic<S> = (event$, state$) =>
     ),
     mergeMap((event) => {
       const state = state$.value;
-      const known = state.aggregates.byCursor[SEARCH_CURSOR]?.constraints ?? {};
+      const counted = selectCountedConstraints(state, SEARCH_CURSOR);
+      const known = counted ?? {};
       // values and nodes found before the search list's first page are asked along with it
-      if (
-        !state.aggregates.byCursor[SEARCH_CURSOR] &&
-        !(pageLoaded.match(event) && event.payload.name === SEARCH_CURSOR)
-      )
-        return [];
+      if (!counted && !(pageLoaded.match(event) && event.payload.name === SEARCH_CURSOR)) return [];
       const out: UnstampedEvent[] = COUNTED.filter(({ key }) => !known[key]).map(({ key, operator }) =>
         constraintRegistered({ cursor: SEARCH_CURSOR, key, field: key, operator }, event),
       );

@@ -1,6 +1,5 @@
 import type { Constraint } from '../core/query/operators';
-import type { SavedSearchData } from '../saved-searches/api';
-import { textOfTokens } from '../saved-searches/bookmark';
+import { type SavedSearchData, savedSearchText } from '../saved-searches/selectors';
 
 /** The search screen's list, its category tree and the facets it counts (demo schema `dam/data/asset`). */
 export const SEARCH_ROUTE = '/search';
@@ -18,7 +17,6 @@ export const SEARCH_TREE_PATH = 'dam/data/category';
 /** the asset field the category tree filters on */
 export const TREE_FIELD = 'categories';
 export const FACET_FIELDS = ['assetnature', 'keywords', 'author', 'mimetype'] as const;
-export const SORTS = ['', 'name asc', 'name desc', 'created desc', 'created asc'] as const;
 
 export type FulltextMode = 'should' | 'must';
 
@@ -40,7 +38,7 @@ export interface SearchParams {
 export const EMPTY_SEARCH: SearchParams = { q: '', mode: null, sort: '', node: null, facets: {}, others: {} };
 
 /** Ids travel as text in the address; the server's ids are numbers when they look like one. */
-export const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
+const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
 
 function wireOf(text: string): Record<string, Record<string, unknown>> | null {
   try {
@@ -113,7 +111,7 @@ export function constraintsOf(params: SearchParams): Record<string, Constraint> 
  */
 export function paramsOfSaved(data: SavedSearchData): SearchParams {
   const out: SearchParams = { ...EMPTY_SEARCH, facets: {}, others: {} };
-  out.q = textOfTokens(data.fulltextTokens ?? []);
+  out.q = savedSearchText(data);
   out.mode = data.fulltextMode ?? null;
   for (const [key, raw] of Object.entries(data.userConstraints ?? {})) {
     const wire = raw as Record<string, Record<string, unknown>>;
