@@ -9,8 +9,8 @@ import {
   privateSwitchRequested,
   renameRequested,
   revokeRequested,
+  unsubscribeRequested,
 } from '../../streams/saved-searches/events';
-import { unsubscribeRequested } from '../../streams/saved-searches/events';
 import {
   selectSavedSearches,
   selectSavedSearchesFilter,

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { Count } from '../../streams/aggregates/reducer';
-import { selectConstraintCounts, selectFieldAggregate } from '../../streams/aggregates/selectors';
+import { type Count, selectConstraintCounts, selectFieldAggregate } from '../../streams/aggregates/selectors';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
 import { FACET_FIELDS, SEARCH_CURSOR, SEARCH_PATH, type SearchParams } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';

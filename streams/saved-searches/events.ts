@@ -23,7 +23,7 @@ import { savedSearchDataSchema, savedSearchSchema } from './api';
  */
 
 const id = z.string();
-export const operationSchema = z.enum([
+const operationSchema = z.enum([
   'add',
   'rename',
   'update',

@@ -2,15 +2,7 @@ import { defineDomain } from '../core/domain';
 import { refuseUnknownTreeFetch, registerTree, resolveTree, scheduleTreeFetch } from './epics';
 import { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
 import { initialTreesState, treesReducer } from './reducer';
-import {
-  selectTree,
-  selectTreeAncestors,
-  selectTreeChildren,
-  selectTreeError,
-  selectTreeNode,
-  selectTreeRoots,
-  selectTreeStatus,
-} from './selectors';
+import { selectTree, selectTreeAncestors, selectTreeRoots } from './selectors';
 
 export const treesDomain = defineDomain({
   name: 'trees',
@@ -26,13 +18,5 @@ export const treesDomain = defineDomain({
     replayPostponedTreeFetch,
     revealTreeNode,
   },
-  selectors: {
-    selectTree,
-    selectTreeStatus,
-    selectTreeError,
-    selectTreeRoots,
-    selectTreeNode,
-    selectTreeChildren,
-    selectTreeAncestors,
-  },
+  selectors: { selectTree, selectTreeRoots, selectTreeAncestors },
 });

@@ -17,7 +17,7 @@ import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
-import { selectSchema, selectTreeField } from '../schemas/selectors';
+import { selectSchema, selectTreeField, type WithSchemas } from '../schemas/selectors';
 import {
   fetchPostponed,
   fetchRefused,
@@ -37,7 +37,7 @@ import type { TreeFetch, TreeOptions } from './model';
 import { isRegistered } from './reducer';
 import type { WithTrees } from './selectors';
 
-export type S = WithTrees & Parameters<typeof selectSchema>[0];
+export type S = WithTrees & WithSchemas;
 
 /** Ends a tree's pipes when the tree is removed. */
 export const removedNamed = (event$: Observable<AnyEvent>, name: string) =>

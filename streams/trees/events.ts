@@ -23,8 +23,7 @@ import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
  * - `trees/removed` {name}.
  * Next pages load by themselves 500 ms after a page with more (not with a fulltext).
  *
- * Selectors (`streams/trees/selectors.ts`): selectTree, selectTreeStatus, selectTreeRoots,
- * selectTreeNode, selectTreeChildren, selectTreeAncestors, selectTreeError.
+ * Selectors (`streams/trees/selectors.ts`): selectTree, selectTreeRoots, selectTreeAncestors.
  */
 
 const name = z.string();

@@ -1,12 +1,12 @@
 import { defineDomain } from '../core/domain';
 import { suggestWords } from './epics';
 import { initialTypeaheadState, typeaheadReducer } from './reducer';
-import { selectCompletions, selectTypeahead, selectWords } from './selectors';
+import { selectCompletions, selectWords } from './selectors';
 
 export const typeaheadDomain = defineDomain({
   name: 'typeahead',
   initialState: initialTypeaheadState,
   reducer: typeaheadReducer,
   epics: { suggestWords },
-  selectors: { selectTypeahead, selectWords, selectCompletions },
+  selectors: { selectWords, selectCompletions },
 });

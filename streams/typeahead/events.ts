@@ -10,7 +10,7 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   (config.typeaheadDebounceMs) after the last change; a newer input cancels an older request, so
  *   a stale answer is never shown. An empty text clears the words at once, without a request.
  * - dispatch `typeahead/cleared` {name}: forgets the input and the words.
- * - read with `streams/typeahead/selectors.ts`: selectTypeahead, selectWords (at most
+ * - read with `streams/typeahead/selectors.ts`: selectWords (at most
  *   config.typeaheadMaxWords), selectCompletions (at most the `max` the view passes:
  *   config.typeaheadMaxSuggestions).
  */

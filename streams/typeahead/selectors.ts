@@ -1,9 +1,6 @@
-import type { TypeaheadState, WordsState } from './reducer';
+import type { TypeaheadState } from './reducer';
 
 export type WithTypeahead = { typeahead: TypeaheadState };
-
-export const selectTypeahead = (state: WithTypeahead, name: string): WordsState | undefined =>
-  state.typeahead.byName[name];
 
 const NO_WORDS: readonly string[] = Object.freeze([]);
 
