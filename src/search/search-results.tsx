@@ -1,5 +1,6 @@
 import { memo, useCallback } from 'react';
-import { selectApiPath, selectVariation, variationUrl } from '../../streams/carts/selectors';
+import { selectApiPath } from '../../streams/app/selectors';
+import { selectVariation, variationUrl } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
 import { fetchRequested, nextPageRequested } from '../../streams/cursors/events';
@@ -83,7 +84,7 @@ export function SearchResults() {
   const rowOf = useCallback((key: string) => selectCursorRow({ cursors }, SEARCH_CURSOR, key), [cursors]);
   // thumbnails: the default variation, `_w` for a watermarked viewer (seed 002 §8, §9)
   const apiPath = useAppState(selectApiPath);
-  const variation = useAppState(selectVariation);
+  const variation = useAppState(selectVariation, config);
 
   const onRangeChange = useCallback(
     (range: VirtualGridRange) => {
