@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { profilesRequested, requested } from '../../streams/downloads/events';
-import { selectLatestForCart, selectProfiles } from '../../streams/downloads/selectors';
+import { downloadIdOf, selectFollowed, selectProfiles } from '../../streams/downloads/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -48,10 +48,11 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
   const dispatch = useDispatch();
   const target = shareUuid ?? cartId;
   const profiles = useAppState(selectProfiles);
-  const followed = useAppState(selectLatestForCart, target);
   const formId = useId();
   const hintId = useId();
-  const [started, setStarted] = useState(false);
+  // the download this dialog started: its request's id names it (and its parts after a split)
+  const [started, setStarted] = useState<string | null>(null);
+  const followed = useAppState(selectFollowed, started);
   const [profile, setProfile] = useState(DEFAULT_PROFILE);
   const [withContactSheet, setWithContactSheet] = useState(true);
   const [withAssetsDescriptions, setWithAssetsDescriptions] = useState(true);
@@ -62,11 +63,12 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
     if (!profilesLoaded) dispatch(profilesRequested({}));
   }, [dispatch, profilesLoaded]);
 
-  const codes = profiles.list.length > 0 ? profiles.list : [{ code: DEFAULT_PROFILE }];
+  const codes =
+    profiles.list.length > 0 ? profiles.list : [{ code: DEFAULT_PROFILE, label: DEFAULT_PROFILE }];
 
   const start = (event: FormEvent) => {
     event.preventDefault();
-    dispatch(
+    const request = dispatch(
       requested({
         cartId: target,
         shared: shareUuid !== undefined,
@@ -78,7 +80,7 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
         selection: {},
       }),
     );
-    setStarted(true);
+    if (request) setStarted(downloadIdOf(request, target));
   };
 
   return (
@@ -101,7 +103,7 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
             <select name="profile" value={profile} onChange={(event) => setProfile(event.target.value)}>
               {codes.map(({ code, label }) => (
                 <option key={code} value={code}>
-                  {label ?? code}
+                  {label}
                 </option>
               ))}
             </select>

@@ -59,7 +59,7 @@ export function testZipCart(target: ZipTarget, options: ZipOptions): HttpRequest
 }
 
 /** The answer is the zip uuid, as a JSON string or plain text (protocol §7.1). */
-export const zipUuidSchema = z.string().trim().min(1);
+const zipUuidSchema = z.string().trim().min(1);
 
 export function zipCart(
   target: ZipTarget,
@@ -83,11 +83,21 @@ export function checkReadiness(zipUuid: string): HttpRequest<undefined> {
   return { method: 'HEAD', path: downloadPath(zipUuid) };
 }
 
-export const zipProfileSchema = z.looseObject({ code: z.string(), label: z.string().optional() });
-export type ZipProfile = { code: string; label?: string | undefined };
+/** A zip profile as the portal keeps it: the label falls back to the code. */
+export const zipProfileSchema = z.object({ code: z.string(), label: z.string() });
+export type ZipProfile = z.infer<typeof zipProfileSchema>;
 
-export function listProfiles(): HttpRequest<ZipProfile[]> {
-  return { method: 'GET', path: `${CART}/profiles`, schema: z.array(zipProfileSchema) };
+const wireProfilesSchema = z.array(z.looseObject({ code: z.string(), label: z.string().nullish() }));
+type WireProfiles = z.infer<typeof wireProfilesSchema>;
+
+export function listProfiles(): HttpRequest<WireProfiles> {
+  return { method: 'GET', path: `${CART}/profiles`, schema: wireProfilesSchema };
+}
+
+/** The profiles keyed by code (protocol §6.1): a code listed twice is offered once. */
+export function toZipProfiles(wire: WireProfiles): ZipProfile[] {
+  const byCode = new Map(wire.map(({ code, label }) => [code, { code, label: label || code }]));
+  return [...byCode.values()];
 }
 
 const itemSchema = z.looseObject({
@@ -98,7 +108,7 @@ const itemSchema = z.looseObject({
 type WireItem = z.infer<typeof itemSchema>;
 
 /** A cart's items as `output=list` (an array) or as a map by type (shares), protocol §6.2. */
-export const measuredCartSchema = z.looseObject({
+const measuredCartSchema = z.looseObject({
   items: z.union([z.array(itemSchema), z.record(z.string(), z.array(itemSchema))]),
 });
 export type MeasuredCart = z.infer<typeof measuredCartSchema>;

@@ -1,19 +1,19 @@
 import { defineDomain } from '../core/domain';
+import { buildZip, deliverZip, loadProfiles, testSize } from './epics';
+import { persistPending, restorePending, resumeRestored } from './persistence-epics';
+import { pollReadiness } from './readiness-epics';
+import { downloadsReducer } from './reducer';
 import {
-  buildZip,
-  deliverZip,
-  loadProfiles,
-  measureRefused,
-  persistPending,
-  pollReadiness,
-  restorePending,
-  resumeRestored,
-  splitRefused,
-  testSize,
-} from './epics';
-import { initialDownloadsState, downloadsReducer } from './reducer';
-import * as selectors from './selectors';
+  selectDownloads,
+  selectFinishedIds,
+  selectFollowed,
+  selectProfiles,
+  selectSplitNotices,
+} from './selectors';
+import { measureRefused, splitRefused } from './split-epics';
+import { initialDownloadsState } from './state';
 
+/** Downloads (protocol §7): size test, zip build, readiness poll, split, PENDING_DOWNLOAD; the zip profiles. */
 export const downloadsDomain = defineDomain({
   name: 'downloads',
   initialState: initialDownloadsState,
@@ -30,5 +30,11 @@ export const downloadsDomain = defineDomain({
     restorePending,
     resumeRestored,
   },
-  selectors,
+  selectors: {
+    selectDownloads,
+    selectFinishedIds,
+    selectFollowed,
+    selectSplitNotices,
+    selectProfiles,
+  },
 });

@@ -1,8 +1,8 @@
-import { catchError, concat, EMPTY, exhaustMap, filter, map, merge, mergeMap, of, takeUntil } from 'rxjs';
+import { concat, EMPTY, filter, merge, mergeMap, of, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { requestEpic } from '../core/request';
 import * as api from './api';
 import { downloadErrors } from './download-errors';
 import {
@@ -22,13 +22,9 @@ import {
   warningConfirmed,
   zipReady,
 } from './events';
-import { type DownloadsRoot, failWith, optionsOf, targetOf, untilCanceled, withRecord } from './flow';
-import { downloadIdOf } from './reducer';
+import { flowRequest, optionsOf, targetOf, untilCanceled, withRecord } from './flow';
 import { downloadReached, selectDownloads } from './selectors';
-
-export { pollReadiness } from './readiness-epics';
-export { measureRefused, splitRefused } from './split-epics';
-export { persistPending, restorePending, resumeRestored } from './persistence-epics';
+import { type DownloadsRoot, downloadIdOf } from './state';
 
 type S = DownloadsRoot;
 
@@ -57,10 +53,14 @@ export const testSize: Epic<S> = (event$, state$, deps) =>
             if (downloadReached(record.status, 'resolving')) return EMPTY;
             return concat(
               of(sizeTestStarted({ downloadId }, event)),
-              deps.http
-                .request(api.testZipCart(targetOf(record, deps), optionsOf(record)))
-                .pipe(map(({ data }) => sizeTested({ downloadId, infos: data }, event))),
-            ).pipe(failWith(downloadId, event), takeUntil(untilCanceled(event$, downloadId)));
+              flowRequest(
+                deps,
+                api.testZipCart(targetOf(record, deps), optionsOf(record)),
+                downloadId,
+                event,
+                (data) => sizeTested({ downloadId, infos: data }, event),
+              ),
+            ).pipe(takeUntil(untilCanceled(event$, downloadId)));
           }),
         ),
       ),
@@ -87,17 +87,13 @@ export const buildZip: Epic<S> = (event$, state$, deps) =>
           );
         }
         if (downloadReached(record.status, 'initial')) return EMPTY;
+        const options = { ...optionsOf(record), sendLinkByEmail: record.sendLinkByEmail };
         return concat(
           of(buildStarted({ downloadId }, event)),
-          deps.http
-            .request(
-              api.zipCart(targetOf(record, deps), {
-                ...optionsOf(record),
-                sendLinkByEmail: record.sendLinkByEmail,
-              }),
-            )
-            .pipe(map(({ data }) => built({ downloadId, zipUuid: data }, event))),
-        ).pipe(failWith(downloadId, event), takeUntil(untilCanceled(event$, downloadId)));
+          flowRequest(deps, api.zipCart(targetOf(record, deps), options), downloadId, event, (data) =>
+            built({ downloadId, zipUuid: data }, event),
+          ),
+        ).pipe(takeUntil(untilCanceled(event$, downloadId)));
       });
     }),
   );
@@ -115,13 +111,10 @@ export const deliverZip: Epic<S> = (event$, state$, { downloads }) =>
   );
 
 /** The zip profiles; a request made while one runs is skipped (protocol §6.4). */
-export const loadProfiles: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(profilesRequested),
-    exhaustMap((event) =>
-      http.request(api.listProfiles()).pipe(
-        map(({ data }) => profilesLoaded({ profiles: data }, event)),
-        catchError((error: unknown) => of(profilesLoadFailed({ error: serializeError(error) }, event))),
-      ),
-    ),
-  );
+export const loadProfiles: Epic<S> = requestEpic({
+  on: profilesRequested,
+  flatten: 'exhaust',
+  call: () => api.listProfiles(),
+  succeeded: (data, request) => profilesLoaded({ profiles: api.toZipProfiles(data) }, request),
+  failed: (error, request) => profilesLoadFailed({ error }, request),
+});

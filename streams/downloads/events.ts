@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { STATUS_ORDER } from '../core/status';
 import { infosSchema, selectionSchema, zipProfileSchema } from './api';
 
@@ -46,126 +46,69 @@ export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 const sizedItemSchema = z.object({ resource: z.string(), id: z.string(), size: z.number() });
 
 /** The user starts a download from the dialog; the record's id is built from this event (reducer). */
-export const requested = defineEvent(
-  'downloads/requested',
-  downloadOptionsSchema.extend({ cartId: z.string().min(1), downloadName: z.string(), shared: z.boolean() }),
-  { source: 'ui', redact: [] },
-);
+export const requested = defineIntent('downloads/requested', {
+  ...downloadOptionsSchema.shape,
+  cartId: z.string().min(1),
+  downloadName: z.string(),
+  shared: z.boolean(),
+});
 
 /** Step 2 of protocol §7.2: the size test is sent. */
-export const sizeTestStarted = defineEvent('downloads/sizeTestStarted', z.object({ downloadId }), {
-  source: 'system',
-  redact: [],
-});
-export const sizeTested = defineEvent('downloads/sizeTested', z.object({ downloadId, infos: infosSchema }), {
-  source: 'server',
-  redact: [],
-});
+export const sizeTestStarted = defineFact('downloads/sizeTestStarted', 'system', { downloadId });
+export const sizeTested = defineAnswer('downloads/sizeTested', { downloadId, infos: infosSchema });
 
 /** The user goes on with a download the server warned about (protocol §7.2 step 3). */
-export const warningConfirmed = defineEvent('downloads/warningConfirmed', z.object({ downloadId }), {
-  source: 'ui',
-  redact: [],
-});
+export const warningConfirmed = defineIntent('downloads/warningConfirmed', { downloadId });
 
 /** Step 4: status `initial` while `zipCart` runs. */
-export const buildStarted = defineEvent('downloads/buildStarted', z.object({ downloadId }), {
-  source: 'system',
-  redact: [],
-});
-export const built = defineEvent('downloads/built', z.object({ downloadId, zipUuid: z.string().min(1) }), {
-  source: 'server',
-  redact: [],
-});
+export const buildStarted = defineFact('downloads/buildStarted', 'system', { downloadId });
+export const built = defineAnswer('downloads/built', { downloadId, zipUuid: z.string().min(1) });
 
 /** A readiness HEAD answered another 2xx: not ready yet, ask again after the wait. */
-export const readinessChecked = defineEvent(
-  'downloads/readinessChecked',
-  z.object({ downloadId, httpStatus: z.number().int() }),
-  { source: 'server', redact: [] },
-);
+export const readinessChecked = defineAnswer('downloads/readinessChecked', {
+  downloadId,
+  httpStatus: z.number().int(),
+});
 /** HEAD 200: the url is known, status `loaded`. */
-export const zipReady = defineEvent('downloads/zipReady', z.object({ downloadId, url: z.string() }), {
-  source: 'server',
-  redact: [],
-});
+export const zipReady = defineAnswer('downloads/zipReady', { downloadId, url: z.string() });
 /** The url went to the browser, which streams the file to disk: status `downloaded`. */
-export const handedToBrowser = defineEvent('downloads/handedToBrowser', z.object({ downloadId }), {
-  source: 'system',
-  redact: [],
-});
+export const handedToBrowser = defineFact('downloads/handedToBrowser', 'system', { downloadId });
 
 /** Any failure of the flow: status `error`, the error kept on the record. */
-export const failed = defineEvent(
-  'downloads/failed',
-  z.object({ downloadId, error: serializedErrorSchema }),
-  {
-    source: 'server',
-    redact: [],
-    failure: true,
-  },
-);
+export const failed = defineFailure('downloads/failed', { downloadId });
 
 /** The cart's item sizes, read to split a refused download (protocol §7.3). */
-export const cartMeasured = defineEvent(
-  'downloads/cartMeasured',
-  z.object({ downloadId, items: z.array(sizedItemSchema) }),
-  { source: 'server', redact: [] },
-);
+export const cartMeasured = defineAnswer('downloads/cartMeasured', {
+  downloadId,
+  items: z.array(sizedItemSchema),
+});
 /** The refused download is replaced by its parts; the skipped items are listed to the user. */
-export const split = defineEvent(
-  'downloads/split',
-  z.object({
-    downloadId,
-    parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).min(1),
-    skipped: z.array(sizedItemSchema),
-  }),
-  { source: 'system', redact: [] },
-);
+export const split = defineFact('downloads/split', 'system', {
+  downloadId,
+  parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).min(1),
+  skipped: z.array(sizedItemSchema),
+});
 
-export const retried = defineEvent('downloads/retried', z.object({ downloadId }), {
-  source: 'ui',
-  redact: [],
-});
+export const retried = defineIntent('downloads/retried', { downloadId });
 /** Stops a download in progress and removes it. */
-export const canceled = defineEvent('downloads/canceled', z.object({ downloadId }), {
-  source: 'ui',
-  redact: [],
-});
+export const canceled = defineIntent('downloads/canceled', { downloadId });
 /** Removes finished downloads (and the notices of their splits). */
-export const cleared = defineEvent('downloads/cleared', z.object({ downloadIds: z.array(downloadId) }), {
-  source: 'ui',
-  redact: [],
-});
-export const splitNoticeDismissed = defineEvent('downloads/splitNoticeDismissed', z.object({ downloadId }), {
-  source: 'ui',
-  redact: [],
-});
+export const cleared = defineIntent('downloads/cleared', { downloadIds: z.array(downloadId) });
+export const splitNoticeDismissed = defineIntent('downloads/splitNoticeDismissed', { downloadId });
 
 /** The PENDING_DOWNLOAD records read once at start (seed 000 §4). */
-export const pendingRestored = defineEvent(
-  'downloads/pendingRestored',
-  z.object({ records: z.array(downloadRecordSchema) }),
-  { source: 'storage', redact: [] },
-);
+export const pendingRestored = defineFact('downloads/pendingRestored', 'storage', {
+  records: z.array(downloadRecordSchema),
+});
 /** A restored record that was sizing or building starts over once the session is ready. */
-export const resumed = defineEvent('downloads/resumed', z.object({ downloadId }), {
-  source: 'system',
-  redact: [],
-});
+export const resumed = defineFact('downloads/resumed', 'system', { downloadId });
 
-/** The zip profiles (protocol §6.1 `profiles`), loaded like share actions (§6.4). */
-export const profilesRequested = defineEvent('downloads/profilesRequested', z.object({}), {
-  source: 'ui',
-  redact: [],
+/**
+ * The zip profiles (protocol §6.1 `profiles`), loaded like share actions (§6.4): this domain
+ * owns them, the share dialog reads them here too.
+ */
+export const profilesRequested = defineIntent('downloads/profilesRequested', {});
+export const profilesLoaded = defineAnswer('downloads/profilesLoaded', {
+  profiles: z.array(zipProfileSchema),
 });
-export const profilesLoaded = defineEvent(
-  'downloads/profilesLoaded',
-  z.object({ profiles: z.array(zipProfileSchema) }),
-  { source: 'server', redact: [] },
-);
-export const profilesLoadFailed = defineEvent(
-  'downloads/profilesLoadFailed',
-  z.object({ error: serializedErrorSchema }),
-  { source: 'server', redact: [], failure: true },
-);
+export const profilesLoadFailed = defineFailure('downloads/profilesLoadFailed');

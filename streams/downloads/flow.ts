@@ -1,18 +1,14 @@
-import { catchError, defer, filter, type Observable, type OperatorFunction, of } from 'rxjs';
-import type { AppState } from '../app/reducer';
+import { defer, filter, type Observable, of } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { StateObservable } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { HttpRequest } from '../core/http';
 import { ofType } from '../core/operators/of-type';
-import type { SessionState } from '../session/reducer';
+import { requestAnswer } from '../core/request';
 import type * as api from './api';
 import { downloadErrors } from './download-errors';
 import { canceled, type DownloadRecord, failed } from './events';
-import type { DownloadsState } from './reducer';
-
-/** What the download epics read of the state. */
-export type DownloadsRoot = { downloads: DownloadsState; app: AppState; session: SessionState };
+import type { DownloadsRoot } from './state';
 
 /** The call target of a record: a shared cart's password comes from the vault, never from state. */
 export function targetOf(record: DownloadRecord, deps: Deps): api.ZipTarget {
@@ -50,7 +46,13 @@ export function withRecord(
   });
 }
 
-/** Ends a step's failure in `downloads/failed` with the error kept (protocol §7.2). */
-export function failWith<T>(downloadId: string, cause: AnyEvent): OperatorFunction<T, T | UnstampedEvent> {
-  return catchError((error: unknown) => of(failed({ downloadId, error: serializeError(error) }, cause)));
+/** One request of a download's flow: its answer, or `downloads/failed` with the error kept (protocol §7.2). */
+export function flowRequest<T>(
+  deps: Deps,
+  request: HttpRequest<T>,
+  downloadId: string,
+  cause: AnyEvent,
+  succeeded: (data: T, status: number) => UnstampedEvent,
+): Observable<UnstampedEvent> {
+  return requestAnswer(deps.http, request, succeeded, (error) => failed({ downloadId, error }, cause));
 }

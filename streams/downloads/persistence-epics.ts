@@ -16,7 +16,7 @@ import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { selectSessionReady } from '../session/selectors';
 import { type DownloadRecord, downloadRecordSchema, pendingRestored, resumed } from './events';
-import type { DownloadsRoot } from './flow';
+import type { DownloadsRoot } from './state';
 
 /** The records kept under PENDING_DOWNLOAD; what cannot be read is dropped, never fatal. */
 function readPending({ storage, config }: Deps): DownloadRecord[] {

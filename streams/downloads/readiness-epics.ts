@@ -1,4 +1,4 @@
-import { defer, EMPTY, expand, map, merge, mergeMap, type Observable, of, takeUntil, timer } from 'rxjs';
+import { defer, EMPTY, expand, merge, mergeMap, type Observable, of, takeUntil, timer } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { browserUrl } from '../core/http';
@@ -6,7 +6,8 @@ import { ofType } from '../core/operators/of-type';
 import * as api from './api';
 import { downloadErrors } from './download-errors';
 import { built, failed, pendingRestored, readinessChecked, zipReady } from './events';
-import { type DownloadsRoot, failWith, untilCanceled } from './flow';
+import { flowRequest, untilCanceled } from './flow';
+import type { DownloadsRoot } from './state';
 
 /**
  * Steps 5-6 of protocol §7.2 (and §23.1): wait `downloadPollMs`, check that the record is still
@@ -15,7 +16,7 @@ import { type DownloadsRoot, failWith, untilCanceled } from './flow';
  * restored while polling is checked at once, then at the normal rhythm.
  */
 export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
-  const { http, scheduler, config, session } = deps;
+  const { scheduler, config, session } = deps;
 
   const check = (downloadId: string, cause: AnyEvent): Observable<UnstampedEvent> =>
     defer(() => {
@@ -27,13 +28,10 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
         );
       }
       const { zipUuid } = record;
-      return http.request(api.checkReadiness(zipUuid)).pipe(
-        map(({ status }) =>
-          status === 200
-            ? zipReady({ downloadId, url: browserUrl(session, api.downloadPath(zipUuid)) }, cause)
-            : readinessChecked({ downloadId, httpStatus: status }, cause),
-        ),
-        failWith(downloadId, cause),
+      return flowRequest(deps, api.checkReadiness(zipUuid), downloadId, cause, (_data, status) =>
+        status === 200
+          ? zipReady({ downloadId, url: browserUrl(session, api.downloadPath(zipUuid)) }, cause)
+          : readinessChecked({ downloadId, httpStatus: status }, cause),
       );
     });
 

@@ -1,9 +1,5 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { AnyEvent } from '../core/event';
-import type { Status } from '../core/status';
-import type { SizedItem, ZipProfile } from './api';
 import {
   built,
   buildStarted,
@@ -26,35 +22,7 @@ import {
   zipReady,
 } from './events';
 import { partName } from './split';
-
-/** What the user is told about a split: how many parts, and which items were left out. */
-export interface SplitNotice {
-  downloadName: string;
-  total: number;
-  skipped: SizedItem[];
-}
-
-export interface DownloadsState {
-  records: Record<string, DownloadRecord>;
-  /** ids, oldest first */
-  order: string[];
-  /** by the id of the download that was split */
-  splits: Record<string, SplitNotice>;
-  profiles: { status: Status; list: ZipProfile[]; error: SerializedError | null };
-}
-
-export const initialDownloadsState: DownloadsState = {
-  records: {},
-  order: [],
-  splits: {},
-  // share actions and profiles start resolved (protocol §6.4)
-  profiles: { status: 'resolved', list: [], error: null },
-};
-
-/** protocol §7.2: `{cartId}-{epoch ms}-{unique}`, from the event so that a replay builds the same id. */
-export function downloadIdOf(event: Pick<AnyEvent, 'meta'>, cartId: string): string {
-  return `${cartId}-${event.meta.at}-${event.meta.id}`;
-}
+import { type DownloadsState, downloadIdOf } from './state';
 
 type D = Draft<DownloadsState>;
 
@@ -217,11 +185,7 @@ export const downloadsReducer = caseReducer<DownloadsState>(
     draft.profiles.status = draft.profiles.status === 'loaded' ? 'fetching' : 'initial';
   }),
   on(profilesLoaded, (draft, { payload }) => {
-    draft.profiles = {
-      status: 'loaded',
-      list: payload.profiles.map(({ code, label }) => (label === undefined ? { code } : { code, label })),
-      error: null,
-    };
+    draft.profiles = { status: 'loaded', list: payload.profiles, error: null };
   }),
   on(profilesLoadFailed, (draft, { payload }) => {
     draft.profiles.status = 'error';

@@ -1,9 +1,10 @@
-import type { AppState } from '../app/reducer';
+import { selectAppSetting, type WithApp } from '../app/selectors';
 import { reached, type Status } from '../core/status';
 import type { DownloadRecord, DownloadStatus } from './events';
-import type { DownloadsState, SplitNotice } from './reducer';
+import type { DownloadsState, SplitNotice, WithDownloads } from './state';
 
-type WithDownloads = { downloads: DownloadsState };
+export type { WithDownloads } from './state';
+export { downloadIdOf } from './state';
 
 /** Memoises a derived value on the identity of its input, so views re-render only on change. */
 function memoOn<I, O>(derive: (input: I) => O): (input: I) => O {
@@ -25,15 +26,8 @@ const orderedRecords = memoOn((downloads: DownloadsState) =>
 /** Every download and part, oldest first. */
 export const selectDownloads = (state: WithDownloads): DownloadRecord[] => orderedRecords(state.downloads);
 
-export const selectDownload = (state: WithDownloads, downloadId: string): DownloadRecord | undefined =>
-  state.downloads.records[downloadId];
-
 const FINISHED: readonly DownloadStatus[] = ['downloaded', 'error'];
 export const isFinished = (record: DownloadRecord): boolean => FINISHED.includes(record.status);
-
-/** The downloads the tray shows: the ones not finished yet. */
-export const selectActiveDownloadCount = (state: WithDownloads): number =>
-  selectDownloads(state).filter((record) => !isFinished(record)).length;
 
 const finishedIds = memoOn((downloads: DownloadsState) =>
   orderedRecords(downloads)
@@ -44,17 +38,24 @@ const finishedIds = memoOn((downloads: DownloadsState) =>
 /** The ids the "Clear finished" button removes. */
 export const selectFinishedIds = (state: WithDownloads): string[] => finishedIds(state.downloads);
 
+const followed = memoOn((downloads: DownloadsState) => {
+  const byId = new Map<string, DownloadRecord[]>();
+  for (const record of orderedRecords(downloads)) {
+    const id = record.part?.of ?? record.downloadId;
+    const group = byId.get(id);
+    if (group) group.push(record);
+    else byId.set(id, [record]);
+  }
+  return byId;
+});
+
 /**
- * The downloads the dialog follows: the latest one started for this cart, or its parts after a
- * split (their `part.of` is the download the dialog started).
+ * The downloads a dialog follows: the one its request started (`downloadIdOf` the request), or
+ * its parts after a split (their `part.of` is that id). Two dialogs each follow their own.
  */
-export const selectLatestForCart = (state: WithDownloads, cartId: string): DownloadRecord[] => {
-  const records = selectDownloads(state);
-  const latest = records.findLast((record) => record.cartId === cartId);
-  if (!latest) return [];
-  const origin = latest.part?.of;
-  return origin ? records.filter((record) => record.part?.of === origin) : [latest];
-};
+export const selectFollowed = (state: WithDownloads, downloadId: string | null): DownloadRecord[] =>
+  (downloadId ? followed(state.downloads).get(downloadId) : undefined) ?? NONE;
+const NONE: DownloadRecord[] = [];
 
 export const selectSplitNotices = (state: WithDownloads): Record<string, SplitNotice> =>
   state.downloads.splits;
@@ -65,8 +66,8 @@ export const selectProfiles = (state: WithDownloads) => state.downloads.profiles
  * Whether a refused download is split: the server setting `carts.splitcart` (protocol §7.2), given
  * to the portal as the mount setting `wedia-app-carts-splitcart` [conv], else `fallback`.
  */
-export function splitAllowed(state: { app: AppState }, fallback: boolean): boolean {
-  const value = state.app.settings.applicationCartsSplitcart;
+export function splitAllowed(state: WithApp, fallback: boolean): boolean {
+  const value = selectAppSetting(state, 'applicationCartsSplitcart');
   if (value === undefined || value === '') return fallback;
   return value === 'true';
 }

@@ -1,12 +1,13 @@
-import { EMPTY, filter, map, mergeMap, of, takeUntil } from 'rxjs';
+import { EMPTY, filter, mergeMap, of, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import * as api from './api';
 import { downloadErrors } from './download-errors';
 import { cartMeasured, failed, sizeTested, split } from './events';
-import { type DownloadsRoot, failWith, targetOf, untilCanceled, withRecord } from './flow';
+import { flowRequest, targetOf, untilCanceled, withRecord } from './flow';
 import { splitAllowed } from './selectors';
 import { splitDownload } from './split';
+import type { DownloadsRoot } from './state';
 
 /**
  * Step 3 of protocol §7.2: a refused size ends in `error` when splitting is off; when it is on,
@@ -22,13 +23,13 @@ export const measureRefused: Epic<DownloadsRoot> = (event$, state$, deps) =>
         return of(failed({ downloadId, error: downloadErrors.refused(infos) }, event));
       }
       return withRecord(state$, downloadId, event, (record) =>
-        deps.http.request(api.viewCartForSplit(targetOf(record, deps), record.shared)).pipe(
-          map(({ data }) =>
-            cartMeasured({ downloadId, items: api.sizedItems(data, record.selection) }, event),
-          ),
-          failWith(downloadId, event),
-          takeUntil(untilCanceled(event$, downloadId)),
-        ),
+        flowRequest(
+          deps,
+          api.viewCartForSplit(targetOf(record, deps), record.shared),
+          downloadId,
+          event,
+          (data) => cartMeasured({ downloadId, items: api.sizedItems(data, record.selection) }, event),
+        ).pipe(takeUntil(untilCanceled(event$, downloadId))),
       );
     }),
   );
