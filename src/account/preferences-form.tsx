@@ -1,3 +1,4 @@
+import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
 import { setRequested } from '../../streams/preferences/events';
 import {
@@ -9,7 +10,7 @@ import {
 import {
   selectGridDensity,
   selectPageSize,
-  selectPreference,
+  selectPortalPreference,
   selectPreferenceRefusal,
 } from '../../streams/preferences/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -20,10 +21,10 @@ import { useTranslate } from '../i18n/use-translate';
 export function PreferencesForm() {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const pageSize = useAppState(selectPageSize);
+  const pageSize = useAppState(selectPageSize, config.cursorDefaultMax);
   const density = useAppState(selectGridDensity);
-  const pageSizeEntry = useAppState(selectPreference, PORTAL_PREFERENCES.pageSize);
-  const densityEntry = useAppState(selectPreference, PORTAL_PREFERENCES.gridDensity);
+  const pageSizeEntry = useAppState(selectPortalPreference, PORTAL_PREFERENCES.pageSize);
+  const densityEntry = useAppState(selectPortalPreference, PORTAL_PREFERENCES.gridDensity);
   const refusal = useAppState(selectPreferenceRefusal);
   const entries = [pageSizeEntry, densityEntry];
   const failure = entries.find((entry) => entry?.status === 'error' && entry.error)?.error;

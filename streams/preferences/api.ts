@@ -8,7 +8,7 @@ export const INVALID_PARAMETER = 'Invalid parameter';
  * One preference to write, namespace resolved (default from config). The client calls the wire's
  * `key` a `name`: exported logs mask any member called `key` (streams/core/redact.ts).
  */
-export interface PreferenceEntry {
+interface PreferenceEntry {
   namespace: string;
   name: string;
   value: unknown;
@@ -22,7 +22,7 @@ const preferenceDataSchema = z.object({
   value: z.string().nullish(),
 });
 const preferenceAnswerSchema = z.object({ response: z.object({ data: preferenceDataSchema.nullish() }) });
-export type PreferenceAnswer = z.infer<typeof preferenceAnswerSchema>;
+type PreferenceAnswer = z.infer<typeof preferenceAnswerSchema>;
 
 export function getPreference(namespace: string, name: string): HttpRequest<PreferenceAnswer> {
   return {
@@ -49,7 +49,7 @@ export function removePreference(namespace: string, name: string): HttpRequest<u
 }
 
 /** The stored text parsed as JSON; text that is not JSON (written by another client) is kept as is. */
-export function parsePreferenceValue(text: string): unknown {
+function parsePreferenceValue(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

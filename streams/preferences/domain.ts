@@ -1,12 +1,24 @@
 import { defineDomain } from '../core/domain';
 import { loadPortalPreferences, loadPreference, removePreference, savePreferences } from './epics';
 import { initialPreferencesState, preferencesReducer } from './reducer';
-import * as selectors from './selectors';
+import {
+  selectGridDensity,
+  selectPageSize,
+  selectPortalPreference,
+  selectPreference,
+  selectPreferenceRefusal,
+} from './selectors';
 
 export const preferencesDomain = defineDomain({
   name: 'preferences',
   initialState: initialPreferencesState,
   reducer: preferencesReducer,
   epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences },
-  selectors,
+  selectors: {
+    selectPreference,
+    selectPortalPreference,
+    selectPreferenceRefusal,
+    selectPageSize,
+    selectGridDensity,
+  },
 });

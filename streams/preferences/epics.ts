@@ -1,18 +1,7 @@
-import {
-  catchError,
-  concat,
-  distinctUntilChanged,
-  EMPTY,
-  filter,
-  from,
-  map,
-  merge,
-  mergeMap,
-  of,
-} from 'rxjs';
+import { concat, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer } from '../core/request';
 import { whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
 import * as api from './api';
@@ -22,6 +11,7 @@ import {
   loaded,
   loadFailed,
   notFound,
+  portalRequested,
   removed,
   removeFailed,
   removeRequested,
@@ -32,9 +22,9 @@ import {
   setRequested,
 } from './events';
 import { PORTAL_PREFERENCES } from './portal-preferences';
-import type { PreferencesState } from './reducer';
+import { selectPreference, type WithPreferences } from './selectors';
 
-type S = { preferences: PreferencesState };
+type S = WithPreferences;
 
 /** The setter (protocol §4.2): one of the three forms, else 'Invalid parameter'; each entry is its own POST. */
 export const savePreferences: Epic<S> = (event$, _state$, { http, config }) =>
@@ -44,14 +34,12 @@ export const savePreferences: Epic<S> = (event$, _state$, { http, config }) =>
       const entries = api.preferenceEntries(event.payload.input, config.defaultPreferenceNamespace);
       if (!entries) return of(setRefused({ message: api.INVALID_PARAMETER }, event));
       const writes = entries.map(({ namespace, name, value }) =>
-        http.request(api.setPreference({ namespace, name, value })).pipe(
+        requestAnswer(
+          http,
+          api.setPreference({ namespace, name, value }),
           // the stored value as the server answers it, else the one sent
-          map(({ data }) =>
-            saved({ namespace, name, value: (api.valueOfAnswer(data) ?? { value }).value }, event),
-          ),
-          catchError((thrown: unknown) =>
-            of(saveFailed({ namespace, name, error: serializeError(thrown) }, event)),
-          ),
+          (data) => saved({ namespace, name, value: (api.valueOfAnswer(data) ?? { value }).value }, event),
+          (error) => saveFailed({ namespace, name, error }, event),
         ),
       );
       return concat(of(saveStarted({ entries }, event)), merge(...writes));
@@ -65,24 +53,22 @@ export const loadPreference: Epic<S> = (event$, state$, { http, config }) =>
     mergeMap((event) => {
       const { name } = event.payload;
       const namespace = event.payload.namespace ?? config.defaultPreferenceNamespace;
-      if (state$.value.preferences.values[namespace]?.[name]?.status === 'fetching') return EMPTY;
+      if (selectPreference(state$.value, namespace, name)?.status === 'fetching') return EMPTY;
       return concat(
         of(fetchStarted({ namespace, name }, event)),
-        http.request(api.getPreference(namespace, name)).pipe(
-          map(({ data }) => {
+        requestAnswer(
+          http,
+          api.getPreference(namespace, name),
+          (data) => {
             const found = api.valueOfAnswer(data);
             return found
               ? loaded({ namespace, name, value: found.value }, event)
               : notFound({ namespace, name }, event);
-          }),
-          catchError((thrown: unknown) => {
-            const error = serializeError(thrown);
-            return of(
-              error.status === 404
-                ? notFound({ namespace, name }, event)
-                : loadFailed({ namespace, name, error }, event),
-            );
-          }),
+          },
+          (error) =>
+            error.status === 404
+              ? notFound({ namespace, name }, event)
+              : loadFailed({ namespace, name, error }, event),
         ),
       );
     }),
@@ -94,23 +80,30 @@ export const removePreference: Epic<S> = (event$, _state$, { http, config }) =>
     mergeMap((event) => {
       const { name } = event.payload;
       const namespace = event.payload.namespace ?? config.defaultPreferenceNamespace;
-      return http.request(api.removePreference(namespace, name)).pipe(
-        map(() => removed({ namespace, name }, event)),
-        catchError((thrown: unknown) =>
-          of(removeFailed({ namespace, name, error: serializeError(thrown) }, event)),
-        ),
+      return requestAnswer(
+        http,
+        api.removePreference(namespace, name),
+        () => removed({ namespace, name }, event),
+        (error) => removeFailed({ namespace, name, error }, event),
       );
     }),
   );
 
-/** The portal's own preferences are read once a user is known, and again when another user signs in. */
-export const loadPortalPreferences: Epic<S> = (event$) =>
+/**
+ * The portal's own preferences are read once a user is known, and again when another user signs
+ * in, in the configured default namespace.
+ */
+export const loadPortalPreferences: Epic<S> = (event$, _state$, { config }) =>
   event$.pipe(
     ofType(whoAmILoaded),
     map((event) => ({ event, user: userIdOf(event.payload.me) })),
     distinctUntilChanged((previous, next) => previous.user === next.user),
     filter(({ user }) => user !== null),
-    mergeMap(({ event }) =>
-      from(Object.values(PORTAL_PREFERENCES).map((name) => getRequested({ name }, event))),
-    ),
+    mergeMap(({ event }) => {
+      const namespace = config.defaultPreferenceNamespace;
+      return of(
+        portalRequested({ namespace }, event),
+        ...Object.values(PORTAL_PREFERENCES).map((name) => getRequested({ namespace, name }, event)),
+      );
+    }),
   );

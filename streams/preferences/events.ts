@@ -1,6 +1,5 @@
 import * as z from 'zod';
-import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /** A preference is named by its namespace and its key on the wire, `name` here (see api.ts). */
 const preferenceId = { namespace: z.string(), name: z.string() };
@@ -11,10 +10,7 @@ const value = z.unknown();
  * The setter (protocol §4.2): `input` is whatever the caller gave (an array of entries, an object
  * with exactly key and value, or an object of key/values); the epic checks its form.
  */
-export const setRequested = defineEvent('preferences/setRequested', z.object({ input: z.unknown() }), {
-  source: 'ui',
-  redact: [],
-});
+export const setRequested = defineIntent('preferences/setRequested', { input: z.unknown() });
 /** The input had none of the three forms: 'Invalid parameter', nothing sent. */
 export const setRefused = defineEvent('preferences/setRefused', z.object({ message: z.string() }), {
   source: 'system',
@@ -22,58 +18,32 @@ export const setRefused = defineEvent('preferences/setRefused', z.object({ messa
   redact: [],
 });
 /** The entries being written, namespaces resolved: each one is `fetching` until its answer. */
-export const saveStarted = defineEvent(
-  'preferences/saveStarted',
-  z.object({ entries: z.array(z.object({ ...preferenceId, value })) }),
-  { source: 'system', redact: [] },
-);
-export const saved = defineEvent('preferences/saved', z.object({ ...preferenceId, value }), {
-  source: 'server',
-  redact: [],
+export const saveStarted = defineFact('preferences/saveStarted', 'system', {
+  entries: z.array(z.object({ ...preferenceId, value })),
 });
+export const saved = defineAnswer('preferences/saved', { ...preferenceId, value });
 /** protocol §4.2: a failed write leaves the preference in `error` with the value `null`. */
-export const saveFailed = defineEvent(
-  'preferences/saveFailed',
-  z.object({ ...preferenceId, error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const saveFailed = defineFailure('preferences/saveFailed', preferenceId);
 
+/**
+ * The portal's own preferences are about to be read for a user: the namespace they live in (the
+ * configured default at the time) travels here, so the page size and density read the same on replay.
+ */
+export const portalRequested = defineFact('preferences/portalRequested', 'system', { namespace: z.string() });
 /** A read; without a namespace the configured default is used. Skipped while the preference is fetching. */
-export const getRequested = defineEvent(
-  'preferences/getRequested',
-  z.object({ namespace: z.string().optional(), name: z.string() }),
-  { source: 'system', redact: [] },
-);
-export const fetchStarted = defineEvent('preferences/fetchStarted', z.object(preferenceId), {
-  source: 'system',
-  redact: [],
+export const getRequested = defineFact('preferences/getRequested', 'system', {
+  namespace: z.string().optional(),
+  name: z.string(),
 });
-export const loaded = defineEvent('preferences/loaded', z.object({ ...preferenceId, value }), {
-  source: 'server',
-  redact: [],
-});
+export const fetchStarted = defineFact('preferences/fetchStarted', 'system', preferenceId);
+export const loaded = defineAnswer('preferences/loaded', { ...preferenceId, value });
 /** No `value` in the answer, or HTTP 404. */
-export const notFound = defineEvent('preferences/notFound', z.object(preferenceId), {
-  source: 'server',
-  redact: [],
-});
-export const loadFailed = defineEvent(
-  'preferences/loadFailed',
-  z.object({ ...preferenceId, error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const notFound = defineAnswer('preferences/notFound', preferenceId);
+export const loadFailed = defineFailure('preferences/loadFailed', preferenceId);
 
-export const removeRequested = defineEvent(
-  'preferences/removeRequested',
-  z.object({ namespace: z.string().optional(), name: z.string() }),
-  { source: 'ui', redact: [] },
-);
-export const removed = defineEvent('preferences/removed', z.object(preferenceId), {
-  source: 'server',
-  redact: [],
+export const removeRequested = defineIntent('preferences/removeRequested', {
+  namespace: z.string().optional(),
+  name: z.string(),
 });
-export const removeFailed = defineEvent(
-  'preferences/removeFailed',
-  z.object({ ...preferenceId, error: serializedErrorSchema }),
-  { source: 'server', failure: true, redact: [] },
-);
+export const removed = defineAnswer('preferences/removed', preferenceId);
+export const removeFailed = defineFailure('preferences/removeFailed', preferenceId);

@@ -9,6 +9,7 @@ import {
   loaded,
   loadFailed,
   notFound,
+  portalRequested,
   removed,
   removeFailed,
   saved,
@@ -31,9 +32,16 @@ export interface PreferencesState {
   values: Record<string, Record<string, PreferenceState>>;
   /** the setter's last refusal ('Invalid parameter'), until the next accepted write */
   refusal: string | null;
+  /** where the portal's own preferences live: null until they are first asked for */
+  portalNamespace: string | null;
 }
 
-export const initialPreferencesState: PreferencesState = { owner: null, values: {}, refusal: null };
+export const initialPreferencesState: PreferencesState = {
+  owner: null,
+  values: {},
+  refusal: null,
+  portalNamespace: null,
+};
 
 type Id = { namespace: string; name: string };
 
@@ -51,6 +59,9 @@ export const preferencesReducer = caseReducer<PreferencesState>(
   }),
   on(signedOut, (draft) => {
     Object.assign(draft, { owner: null, values: {}, refusal: null });
+  }),
+  on(portalRequested, (draft, { payload }) => {
+    draft.portalNamespace = payload.namespace;
   }),
   on(setRefused, (draft, { payload }) => {
     draft.refusal = payload.message;

@@ -1,4 +1,3 @@
-import { config } from '../core/config';
 import {
   DEFAULT_GRID_DENSITY,
   GRID_DENSITIES,
@@ -9,26 +8,35 @@ import {
 } from './portal-preferences';
 import type { PreferenceState, PreferencesState } from './reducer';
 
-type WithPreferences = { preferences: PreferencesState };
+export type WithPreferences = { preferences: PreferencesState };
 
-/** One preference, `undefined` until it was asked for; the namespace defaults to the configured one. */
+/** One preference, `undefined` until it was asked for. */
 export const selectPreference = (
   state: WithPreferences,
+  namespace: string,
   name: string,
-  namespace: string = config.defaultPreferenceNamespace,
 ): PreferenceState | undefined => state.preferences.values[namespace]?.[name];
+
+/** One of the portal's own preferences (page size, density), in the namespace they were read from. */
+export const selectPortalPreference = (state: WithPreferences, name: string): PreferenceState | undefined => {
+  const { portalNamespace } = state.preferences;
+  return portalNamespace === null ? undefined : selectPreference(state, portalNamespace, name);
+};
 
 /** The setter's last refusal ('Invalid parameter'), shown as an alert. */
 export const selectPreferenceRefusal = (state: WithPreferences): string | null => state.preferences.refusal;
 
 function portalValue<T>(state: WithPreferences, name: string, allowed: readonly T[], fallback: T): T {
-  const value = selectPreference(state, name)?.value;
+  const value = selectPortalPreference(state, name)?.value;
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
-/** Results per page: the user's choice among 24, 48 and 96, else the default page size (seed 002 §9). */
-export const selectPageSize = (state: WithPreferences): PageSize =>
-  portalValue(state, PORTAL_PREFERENCES.pageSize, PAGE_SIZES, config.cursorDefaultMax as PageSize);
+/**
+ * Results per page: the user's choice among 24, 48 and 96, else the default page size the
+ * caller passes (the cursors' default `max`, seed 002 §9).
+ */
+export const selectPageSize = (state: WithPreferences, fallback: number): PageSize =>
+  portalValue(state, PORTAL_PREFERENCES.pageSize, PAGE_SIZES, fallback as PageSize);
 
 /** Grid density: 'comfortable' (default) or 'compact'. */
 export const selectGridDensity = (state: WithPreferences): GridDensity =>

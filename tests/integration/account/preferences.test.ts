@@ -4,6 +4,7 @@ import { reset, runtime } from '../../../mocks/runtime';
 import { combineEpics } from '../../../streams/core/epic';
 import { loadPreference, removePreference, savePreferences } from '../../../streams/preferences/epics';
 import { getRequested, removeRequested, setRequested } from '../../../streams/preferences/events';
+import { config } from '../../../streams/core/config';
 import { selectPreference } from '../../../streams/preferences/selectors';
 import { portalAs } from '../../helpers/demo-portal';
 
@@ -52,7 +53,7 @@ describe('preferences against the demo server (protocol §4)', () => {
     const read = readerNext('preferences/loaded');
     reader.dispatch(getRequested({ name: 'pageSize' }));
     await read;
-    expect(selectPreference(reader.getState(), 'pageSize')).toEqual({
+    expect(selectPreference(reader.getState(), config.defaultPreferenceNamespace, 'pageSize')).toEqual({
       status: 'loaded',
       value: 48,
       error: null,
@@ -79,7 +80,9 @@ describe('preferences against the demo server (protocol §4)', () => {
     const removal = next('preferences/removed');
     store.dispatch(removeRequested({ name: 'gone' }));
     await removal;
-    expect(selectPreference(store.getState(), 'gone')?.status).toBe('not_found');
+    expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'gone')?.status).toBe(
+      'not_found',
+    );
     expect(alicePreferences()).toEqual([]);
   });
 
@@ -88,6 +91,9 @@ describe('preferences against the demo server (protocol §4)', () => {
     const failed = next('preferences/saveFailed', 'preferences/saved');
     store.dispatch(setRequested({ input: { key: 'pageSize', value: 96 } }));
     expect((await failed).type).toBe('preferences/saveFailed');
-    expect(selectPreference(store.getState(), 'pageSize')).toMatchObject({ status: 'error', value: null });
+    expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'pageSize')).toMatchObject({
+      status: 'error',
+      value: null,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { config } from '../../../streams/core/config';
 import { combineEpics } from '../../../streams/core/epic';
 import type { HttpRequest } from '../../../streams/core/http';
 import { INVALID_PARAMETER } from '../../../streams/preferences/api';
@@ -58,7 +59,11 @@ describe('preferences setter (protocol §4.2)', () => {
       ).toBe(true);
       expect(forms[0]).toEqual({ namespace: 'vue-app', key: 'a', type: 'string', value: '1' });
       if (forms.length > 1) expect(forms[1]).toMatchObject({ key: 'b', value: '{"x":2}' });
-      expect(selectPreference(store.getState(), 'a')).toEqual({ status: 'loaded', value: 1, error: null });
+      expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'a')).toEqual({
+        status: 'loaded',
+        value: 1,
+        error: null,
+      });
     },
   );
 
@@ -96,8 +101,8 @@ describe('preferences setter (protocol §4.2)', () => {
       );
       const store = epicStore(testDeps({ scheduler, http }), preferenceEpics);
       store.state$.subscribe((state) => {
-        const good = selectPreference(state, 'good');
-        const bad = selectPreference(state, 'bad');
+        const good = selectPreference(state, config.defaultPreferenceNamespace, 'good');
+        const bad = selectPreference(state, config.defaultPreferenceNamespace, 'bad');
         if (good || bad) seen.push([`${good?.status}/${bad?.status}`, bad?.value]);
       });
       hot('a', { a: setRequested({ input: { good: 24, bad: 48 } }) }).subscribe(store.dispatch);
@@ -136,7 +141,10 @@ describe('preferences getter (protocol §4.2)', () => {
       path: '/json/userpref',
       query: { namespace: 'vue-app', key: 'k' },
     });
-    expect(selectPreference(store.getState(), 'k')).toMatchObject({ status, value });
+    expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'k')).toMatchObject({
+      status,
+      value,
+    });
   });
 
   it('is skipped while the preference is fetching', () => {
@@ -157,7 +165,9 @@ describe('preferences getter (protocol §4.2)', () => {
     store.dispatch(removeRequested({ name: 'k' }));
     expect(http.requests[0]).toMatchObject({ method: 'DELETE', query: { namespace: 'vue-app', key: 'k' } });
     expect(http.requests[0]?.body).toBeUndefined();
-    expect(selectPreference(store.getState(), 'k')?.status).toBe('not_found');
+    expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'k')?.status).toBe(
+      'not_found',
+    );
   });
 
   it('uses the namespace of the config', () => {
@@ -183,14 +193,20 @@ describe("the portal's preferences: page size and grid density", () => {
     const http = fakeHttp(portalServer);
     const store = epicStore(testDeps({ http }), preferenceEpics);
     let state: RootState = store.getState();
-    expect([selectPageSize(state), selectGridDensity(state)]).toEqual([24, 'comfortable']);
+    expect([selectPageSize(state, config.cursorDefaultMax), selectGridDensity(state)]).toEqual([
+      24,
+      'comfortable',
+    ]);
     store.dispatch(visitorKnown());
     expect(http.requests).toHaveLength(0);
     store.dispatch(aliceKnown());
     store.dispatch(aliceKnown());
     state = store.getState();
     expect(http.requests.map((request) => request.query?.key)).toEqual(['pageSize', 'gridDensity']);
-    expect([selectPageSize(state), selectGridDensity(state)]).toEqual([48, 'compact']);
+    expect([selectPageSize(state, config.cursorDefaultMax), selectGridDensity(state)]).toEqual([
+      48,
+      'compact',
+    ]);
     store.dispatch(bobKnown());
     expect(http.requests).toHaveLength(4);
   });
@@ -201,15 +217,28 @@ describe("the portal's preferences: page size and grid density", () => {
     store.dispatch(aliceKnown());
     http.request = () => NEVER;
     store.dispatch(visitorKnown());
-    expect(selectPageSize(store.getState())).toBe(24);
+    expect(selectPageSize(store.getState(), config.cursorDefaultMax)).toBe(24);
     expect(store.getState().preferences.values).toEqual({});
+  });
+
+  it('are read in the namespace configured when they were asked for, which the state keeps', () => {
+    const http = fakeHttp(portalServer);
+    const store = epicStore(
+      testDeps({ http, config: { defaultPreferenceNamespace: 'portal' } }),
+      preferenceEpics,
+    );
+    store.dispatch(aliceKnown());
+    expect(http.requests.map((request) => request.query?.namespace)).toEqual(['portal', 'portal']);
+    expect(store.getState().preferences.portalNamespace).toBe('portal');
+    expect(selectPageSize(store.getState(), config.cursorDefaultMax)).toBe(48);
+    expect(selectGridDensity(store.getState())).toBe('compact');
   });
 
   it('fall back to the defaults for a value the portal does not offer', () => {
     const http = fakeHttp(() => answer({ response: { data: { value: '50' } } }));
     const store = epicStore(testDeps({ http }), preferenceEpics);
     store.dispatch(aliceKnown());
-    expect(selectPageSize(store.getState())).toBe(24);
+    expect(selectPageSize(store.getState(), config.cursorDefaultMax)).toBe(24);
     expect(selectGridDensity(store.getState())).toBe('comfortable');
   });
 

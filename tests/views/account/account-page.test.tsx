@@ -5,7 +5,7 @@ import { AccountPage } from '../../../src/account/account-page';
 import { NotificationsBadge } from '../../../src/notifications/notifications-badge';
 import { NotificationsPage } from '../../../src/notifications/notifications-page';
 import { listLoaded, unreadCounted } from '../../../streams/notifications/events';
-import { saveFailed, setRefused } from '../../../streams/preferences/events';
+import { portalRequested, saveFailed, setRefused } from '../../../streams/preferences/events';
 import { loaded, patchRefused } from '../../../streams/profile/events';
 import { appStarted } from '../../helpers/app-started';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
@@ -55,6 +55,7 @@ describe('/account', () => {
   it('saves the page size and the grid density as preferences, and shows their failures', async () => {
     const { dispatched } = renderWithStore(<AccountPage />, [
       ...alice,
+      portalRequested({ namespace: 'vue-app' }),
       setRefused({ message: 'Invalid parameter' }),
       saveFailed({
         namespace: 'vue-app',
