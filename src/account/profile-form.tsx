@@ -1,11 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { EDITABLE_PROFILE_FIELDS, type EditableProfileField } from '../../streams/profile/api';
 import { loadRequested, patchRequested } from '../../streams/profile/events';
 import { selectProfile } from '../../streams/profile/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 
+/** The fields of the form, in order; `login` is shown read-only. */
+const EDITABLE_PROFILE_FIELDS = ['firstname', 'lastname', 'email'] as const;
+type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
 type Draft = Record<EditableProfileField, string>;
 
 const INPUT_TYPES: Record<EditableProfileField, string> = {

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import type { Notification } from '../../streams/notifications/api';
 import { listRequested, markAllReadRequested, removeRequested } from '../../streams/notifications/events';
-import { selectNotifications } from '../../streams/notifications/selectors';
+import { type Notification, selectNotifications } from '../../streams/notifications/selectors';
 import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';

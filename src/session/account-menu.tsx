@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { signOutRequested } from '../../streams/session/events';
-import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import { selectIsUser, selectMe, selectSession } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { ReportProblemButton } from '../ui/report-problem-button';
@@ -18,7 +18,7 @@ export function AccountMenu() {
   const dispatch = useDispatch();
   const isUser = useAppState(selectIsUser);
   const me = useAppState(selectMe);
-  const { signIn, signOut, provider } = useAppState((state) => state.session);
+  const { signIn, signOut, provider } = useAppState(selectSession);
 
   if (!isUser) {
     return (

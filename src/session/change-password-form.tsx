@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { passwordChangeRequested } from '../../streams/session/events';
+import { selectPasswordChange } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -12,7 +13,7 @@ import { PasswordInput } from '../ui/password-input';
 export function ChangePasswordForm({ login }: { login: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const change = useAppState((state) => state.session.passwordChange);
+  const change = useAppState(selectPasswordChange);
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -2,7 +2,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { reached } from '../../streams/core/status';
 import { signInRequested, ssoConfigRequested } from '../../streams/session/events';
-import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import { selectApplicationName } from '../../streams/app/selectors';
+import { selectIsUser, selectMe, selectSession, selectSso } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -18,11 +19,11 @@ export function SignInPage() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const [, navigate] = useLocation();
-  const session = useAppState((state) => state.session);
+  const session = useAppState(selectSession);
   const isUser = useAppState(selectIsUser);
   const me = useAppState(selectMe);
   // the demo accounts exist only on the demo server, whose application is `wedia-demo`
-  const isDemoApplication = useAppState((state) => state.app.applicationName === DEMO_APPLICATION_NAME);
+  const isDemoApplication = useAppState(selectApplicationName) === DEMO_APPLICATION_NAME;
   const [login, setLogin] = useState(session.signIn.login ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -106,7 +107,7 @@ export function SignInPage() {
 function IdentityProviders() {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const sso = useAppState((state) => state.session.sso);
+  const sso = useAppState(selectSso);
   if (sso.status === 'error') {
     return (
       <div className="session-panel__providers">

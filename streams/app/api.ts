@@ -31,9 +31,9 @@ export const appInfosSchema = z.object({
   appLogoUrlForLightBG: z.string().optional(),
 });
 
-export const infosAnswerSchema = z.object({ infos: z.record(z.string(), z.unknown()) });
+const infosAnswerSchema = z.object({ infos: z.record(z.string(), z.unknown()) });
 
-export const availabilityAnswerSchema = z.object({
+const availabilityAnswerSchema = z.object({
   available: z.boolean(),
   message: z.string().nullish(),
 });

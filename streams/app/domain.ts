@@ -7,12 +7,26 @@ import {
   requestInfo,
 } from './epics';
 import { initialAppState, appReducer } from './reducer';
-import * as selectors from './selectors';
+import {
+  selectApiPath,
+  selectAppInfo,
+  selectApplicationName,
+  selectAppSetting,
+  selectHasApplicationCredentials,
+  selectUnavailability,
+} from './selectors';
 
 export const appDomain = defineDomain({
   name: 'app',
   initialState: initialAppState,
   reducer: appReducer,
   epics: { requestInfo, loadInfo, requestAvailability, checkAvailability, reportApplicationInvalid },
-  selectors,
+  selectors: {
+    selectAppInfo,
+    selectApiPath,
+    selectApplicationName,
+    selectHasApplicationCredentials,
+    selectAppSetting,
+    selectUnavailability,
+  },
 });

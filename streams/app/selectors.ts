@@ -5,13 +5,11 @@ export type { AppState };
 export type WithApp = { app: AppState };
 
 export const selectAppInfo = (state: WithApp) => state.app.info;
-export const selectLocale = (state: WithApp) => state.app.locale;
 export const selectApiPath = (state: WithApp): string => state.app.apiPath;
 export const selectApplicationName = (state: WithApp): string | null => state.app.applicationName;
 export const selectHasApplicationCredentials = (state: WithApp): boolean =>
   state.app.hasApplicationCredentials;
-/** The mount settings (`data-*` attributes of the mount element, read at `app/started`). */
-export const selectAppSettings = (state: WithApp): Readonly<Record<string, string>> => state.app.settings;
+/** One mount setting (a `data-*` attribute of the mount element, read at `app/started`). */
 export const selectAppSetting = (state: WithApp, name: string): string | undefined =>
   state.app.settings[name];
 

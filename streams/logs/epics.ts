@@ -1,9 +1,10 @@
-import { catchError, concatMap, debounceTime, filter, map, merge, of } from 'rxjs';
+import { concatMap, debounceTime, filter, map, merge } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { redactText } from '../core/redact';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer } from '../core/request';
 import { epicCrashed, reducerFailed, untrappedErrorCaught } from '../system/events';
-import { serializeError, serializedErrorSchema } from '../core/errors';
+import { serializedErrorSchema } from '../core/errors';
 import { LOG_LEVELS, newLogEntry, sendLogs } from './api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from './events';
 import type { LogsState } from './reducer';
@@ -46,15 +47,17 @@ export const sendLogBatches: Epic<S> = (event$, state$, { http, scheduler, confi
     // concatMap: batches go one after the other, in order
     concatMap((trigger) => {
       const batch = state$.value.logs.pending;
-      return http.request(sendLogs(batch)).pipe(
-        map(() => batchSent({ entries: batch.map(({ hash, count }) => ({ hash, count })) }, trigger)),
-        catchError((error: unknown) => {
+      return requestAnswer(
+        http,
+        sendLogs(batch),
+        () => batchSent({ entries: batch.map(({ hash, count }) => ({ hash, count })) }, trigger),
+        (error) => {
           const consecutiveFailures = state$.value.logs.consecutiveFailures + 1;
-          const failed = batchSendFailed({ error: serializeError(error), consecutiveFailures }, trigger);
-          if (consecutiveFailures < config.logMaxConsecutiveFailures) return of(failed);
+          const failed = batchSendFailed({ error, consecutiveFailures }, trigger);
+          if (consecutiveFailures < config.logMaxConsecutiveFailures) return failed;
           const occurrences = batch.reduce((sum, entry) => sum + entry.count, 0);
-          return of(failed, entriesDropped({ entries: batch.length, occurrences }, trigger));
-        }),
+          return [failed, entriesDropped({ entries: batch.length, occurrences }, trigger)];
+        },
       );
     }),
   );

@@ -1,5 +1,4 @@
 import {
-  catchError,
   distinctUntilChanged,
   EMPTY,
   filter,
@@ -7,15 +6,14 @@ import {
   merge,
   mergeMap,
   type Observable,
-  of,
   switchMap,
   timer,
 } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { Http } from '../core/http';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
 import * as api from './api';
@@ -32,21 +30,25 @@ import {
   unreadCounted,
   unreadCountFailed,
 } from './events';
-import type { NotificationsState } from './reducer';
+import { selectNotifications, type WithNotifications } from './selectors';
 
-type S = { notifications: NotificationsState };
+type S = WithNotifications;
 
 function fetchList(http: Http, origin: AnyEvent): Observable<UnstampedEvent> {
-  return http.request(api.listNotifications()).pipe(
-    map(({ data }) => listLoaded({ notifications: data.response.data.map(api.toNotification) }, origin)),
-    catchError((thrown: unknown) => of(listFailed({ error: serializeError(thrown) }, origin))),
+  return requestAnswer(
+    http,
+    api.listNotifications(),
+    (data) => listLoaded({ notifications: data.response.data.map(api.toNotification) }, origin),
+    (error) => listFailed({ error }, origin),
   );
 }
 
 function fetchUnreadCount(http: Http, origin: AnyEvent): Observable<UnstampedEvent> {
-  return http.request(api.unreadCount()).pipe(
-    map(({ data }) => unreadCounted({ count: data.response.unreadCount }, origin)),
-    catchError((thrown: unknown) => of(unreadCountFailed({ error: serializeError(thrown) }, origin))),
+  return requestAnswer(
+    http,
+    api.unreadCount(),
+    (data) => unreadCounted({ count: data.response.unreadCount }, origin),
+    (error) => unreadCountFailed({ error }, origin),
   );
 }
 
@@ -71,7 +73,7 @@ export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, conf
       if (user === null) return EMPTY;
       const ticks$ = timer(0, config.notificationsPollMs, scheduler).pipe(
         mergeMap(() =>
-          state$.value.notifications.items === null
+          selectNotifications(state$.value).items === null
             ? fetchUnreadCount(http, event)
             : merge(fetchUnreadCount(http, event), fetchList(http, event)),
         ),
@@ -83,26 +85,18 @@ export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, conf
 };
 
 /** Fire and forget: the page does not wait for the answer, only the count is asked again. */
-export const markAllRead: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(markAllReadRequested),
-    mergeMap((event) =>
-      http.request(api.markAllRead()).pipe(
-        map(() => markedAllRead({}, event)),
-        catchError((thrown: unknown) => of(markAllReadFailed({ error: serializeError(thrown) }, event))),
-      ),
-    ),
-  );
+export const markAllRead: Epic<S> = requestEpic({
+  on: markAllReadRequested,
+  flatten: 'merge',
+  call: () => api.markAllRead(),
+  succeeded: (_data, event) => markedAllRead({}, event),
+  failed: (error, event) => markAllReadFailed({ error }, event),
+});
 
-export const removeNotification: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(removeRequested),
-    mergeMap((event) =>
-      http.request(api.removeNotification(event.payload.id)).pipe(
-        map(() => removed({ id: event.payload.id }, event)),
-        catchError((thrown: unknown) =>
-          of(removeFailed({ id: event.payload.id, error: serializeError(thrown) }, event)),
-        ),
-      ),
-    ),
-  );
+export const removeNotification: Epic<S> = requestEpic({
+  on: removeRequested,
+  flatten: 'merge',
+  call: (event) => api.removeNotification(event.payload.id),
+  succeeded: (_data, event) => removed({ id: event.payload.id }, event),
+  failed: (error, event) => removeFailed({ id: event.payload.id, error }, event),
+});

@@ -1,6 +1,9 @@
+import type { Notification } from './api';
 import type { NotificationsState } from './reducer';
 
-type WithNotifications = { notifications: NotificationsState };
+export type { Notification };
+
+export type WithNotifications = { notifications: NotificationsState };
 
 export const selectNotifications = (state: WithNotifications) => state.notifications;
 /** The header badge: null until the server answered, 0 when everything is read. */

@@ -16,10 +16,6 @@ export const profileSchema = z.looseObject({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-/** The fields of the profile form, in order; `login` is shown read-only. */
-export const EDITABLE_PROFILE_FIELDS = ['firstname', 'lastname', 'email'] as const;
-export type EditableProfileField = (typeof EDITABLE_PROFILE_FIELDS)[number];
-
 /** Field headers, as `headers=true` returns them: passed on, read by name. */
 export const profileHeadersSchema = z.record(z.string(), z.unknown());
 
@@ -28,7 +24,7 @@ const profileAnswerSchema = z.object({
   response: z.object({ data: profileSchema }),
   headers: profileHeadersSchema.nullish(),
 });
-export type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
+type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
 
 /** Seed 002 §7; protocol §23.21: the schema headers only while they are not known (or forced). */
 export function getMyProfile(withHeaders: boolean): HttpRequest<ProfileAnswer> {

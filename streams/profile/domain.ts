@@ -1,12 +1,12 @@
 import { defineDomain } from '../core/domain';
 import { changeLocale, createProfile, loadProfile, patchProfile, restoreVisitorLocale } from './epics';
 import { initialProfileState, profileReducer } from './reducer';
-import * as selectors from './selectors';
+import { selectLocaleChange, selectLocaleChoice, selectProfile } from './selectors';
 
 export const profileDomain = defineDomain({
   name: 'profile',
   initialState: initialProfileState,
   reducer: profileReducer,
   epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale },
-  selectors,
+  selectors: { selectProfile, selectLocaleChange, selectLocaleChoice },
 });

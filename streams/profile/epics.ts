@@ -1,8 +1,8 @@
-import { catchError, EMPTY, exhaustMap, map, mergeMap, of, switchMap } from 'rxjs';
+import { EMPTY, mergeMap, of, switchMap } from 'rxjs';
 import { started } from '../app/events';
 import type { Epic } from '../core/epic';
-import { serializeError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
 import { whoAmIRequested } from '../session/events';
 import { selectIsUser, type WithSession } from '../session/selectors';
 import * as api from './api';
@@ -28,50 +28,36 @@ import type { WithProfile } from './selectors';
 type S = WithSession & WithProfile;
 
 /** My profile; the schema headers are asked for while unknown, or when forced (protocol §23.21). */
-export const loadProfile: Epic<S> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(loadRequested),
-    exhaustMap((event) => {
-      const withHeaders = event.payload.force === true || state$.value.profile.headers === null;
-      return http.request(api.getMyProfile(withHeaders)).pipe(
-        map(({ data }) => loaded({ profile: data.response.data, headers: data.headers ?? null }, event)),
-        catchError((thrown: unknown) => of(loadFailed({ error: serializeError(thrown) }, event))),
-      );
-    }),
-  );
+export const loadProfile: Epic<S> = requestEpic({
+  on: loadRequested,
+  flatten: 'exhaust',
+  call: (event, state) => api.getMyProfile(event.payload.force === true || state.profile.headers === null),
+  succeeded: (data, event) => loaded({ profile: data.response.data, headers: data.headers ?? null }, event),
+  failed: (error, event) => loadFailed({ error }, event),
+});
 
 /**
  * A plain patch never carries a password (protocol §4.2). Once saved, who-am-I is asked again:
  * it may have changed (the language, the name).
  */
-export const patchProfile: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(patchRequested),
-    exhaustMap((event) => {
-      if ('password' in event.payload.changes)
-        return of(patchRefused({ message: api.PASSWORD_NOT_PATCHABLE }, event));
-      return http.request(api.patchMyProfile(event.payload.changes)).pipe(
-        mergeMap(({ data }) =>
-          of(patched({ profile: data.response.data }, event), whoAmIRequested({}, event)),
-        ),
-        catchError((thrown: unknown) => of(patchFailed({ error: serializeError(thrown) }, event))),
-      );
-    }),
-  );
+export const patchProfile: Epic<S> = requestEpic({
+  on: patchRequested,
+  flatten: 'exhaust',
+  refuse: (event) =>
+    'password' in event.payload.changes ? patchRefused({ message: api.PASSWORD_NOT_PATCHABLE }, event) : null,
+  call: (event) => api.patchMyProfile(event.payload.changes),
+  succeeded: (data, event) => [patched({ profile: data.response.data }, event), whoAmIRequested({}, event)],
+  failed: (error, event) => patchFailed({ error }, event),
+});
 
 /** protocol §4.1: on 200 or 201 the profile is replaced and who-am-I is asked again. */
-export const createProfile: Epic<S> = (event$, _state$, { http }) =>
-  event$.pipe(
-    ofType(createRequested),
-    exhaustMap((event) =>
-      http.request(api.createProfile(event.payload.fields)).pipe(
-        mergeMap(({ data }) =>
-          of(created({ profile: data.response.data }, event), whoAmIRequested({}, event)),
-        ),
-        catchError((thrown: unknown) => of(createFailed({ error: serializeError(thrown) }, event))),
-      ),
-    ),
-  );
+export const createProfile: Epic<S> = requestEpic({
+  on: createRequested,
+  flatten: 'exhaust',
+  call: (event) => api.createProfile(event.payload.fields),
+  succeeded: (data, event) => [created({ profile: data.response.data }, event), whoAmIRequested({}, event)],
+  failed: (error, event) => createFailed({ error }, event),
+});
 
 /**
  * A user's language is the profile's `bolang` (protocol §4.1); who-am-I then carries it, and with
@@ -86,11 +72,11 @@ export const changeLocale: Epic<S> = (event$, state$, { http, storage, config })
         storage.setItem(config.visitorLocaleStorageKey, locale);
         return of(visitorLocaleChosen({ locale }, event));
       }
-      return http.request(api.changeLocale(locale)).pipe(
-        mergeMap(() => of(localeChanged({ locale }, event), whoAmIRequested({}, event))),
-        catchError((thrown: unknown) =>
-          of(localeChangeFailed({ locale, error: serializeError(thrown) }, event)),
-        ),
+      return requestAnswer(
+        http,
+        api.changeLocale(locale),
+        () => [localeChanged({ locale }, event), whoAmIRequested({}, event)],
+        (error) => localeChangeFailed({ locale, error }, event),
       );
     }),
   );

@@ -3,8 +3,6 @@ import type { ProfileState } from './state';
 export type WithProfile = { profile: ProfileState };
 
 export const selectProfile = (state: WithProfile) => state.profile;
-export const selectProfilePatch = (state: WithProfile) => state.profile.patch;
-export const selectProfileCreate = (state: WithProfile) => state.profile.create;
 export const selectLocaleChange = (state: WithProfile) => state.profile.locale;
 
 /** The language picked in this browser, if any: optional so the session's selectors work without this slice. */

@@ -1,12 +1,12 @@
 import { defineDomain } from '../core/domain';
 import { readHistory, writeHistory } from './epics';
 import { initialRouterState, routerReducer } from './reducer';
-import * as selectors from './selectors';
+import { selectLocation } from './selectors';
 
 export const routerDomain = defineDomain({
   name: 'router',
   initialState: initialRouterState,
   reducer: routerReducer,
   epics: { writeHistory, readHistory },
-  selectors,
+  selectors: { selectLocation },
 });

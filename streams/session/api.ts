@@ -6,7 +6,7 @@ export const SIGN_OUT_REFUSED = 'signout is not allowed if not connected as a us
 export const NO_APPLICATION_CREDENTIALS = 'No application credential provided';
 
 /** protocol §3.1: a token answer; `iat`/`exp` may be missing, then they are read from the JWT. */
-export const tokenAnswerSchema = z.object({
+const tokenAnswerSchema = z.object({
   tokenType: z.string().optional(),
   accessToken: z.string().optional(),
   refreshToken: z.string().optional(),
@@ -64,7 +64,7 @@ export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 
 const ssoAnswerSchema = z.object({ providers: z.array(ssoProviderSchema).nullish() });
 
-export interface ConnectionFlags {
+interface ConnectionFlags {
   cookieAuth: boolean;
   sessionAuth: boolean;
 }

@@ -15,7 +15,19 @@ import {
 } from './epics';
 import { initialSessionState, sessionReducer } from './reducer';
 import { recoverFromExpiry, refreshTokenOnSchedule } from './refresh-epics';
-import * as selectors from './selectors';
+import {
+  selectContributionLocales,
+  selectEffectiveLocale,
+  selectIsUser,
+  selectIsWatermarked,
+  selectMe,
+  selectPasswordChange,
+  selectSession,
+  selectSessionReady,
+  selectSso,
+  selectSurferType,
+  selectUserId,
+} from './selectors';
 
 export const sessionDomain = defineDomain({
   name: 'session',
@@ -37,5 +49,17 @@ export const sessionDomain = defineDomain({
     refreshTokenOnSchedule,
     recoverFromExpiry,
   },
-  selectors,
+  selectors: {
+    selectSession,
+    selectMe,
+    selectSurferType,
+    selectIsUser,
+    selectUserId,
+    selectIsWatermarked,
+    selectSessionReady,
+    selectEffectiveLocale,
+    selectContributionLocales,
+    selectPasswordChange,
+    selectSso,
+  },
 });

@@ -28,7 +28,7 @@ import {
 } from './events';
 
 /** protocol §2.1: the application provider's own vocabulary. */
-export type ProviderStatus = 'pending' | 'registered' | 'signed-in' | 'error';
+type ProviderStatus = 'pending' | 'registered' | 'signed-in' | 'error';
 
 export interface SessionState {
   provider: { status: ProviderStatus; error: SerializedError | null };

@@ -8,7 +8,7 @@ export type { Me, SessionState };
 export type WithSession = { session: SessionState };
 type WithAppAndSession = WithSession & WithApp;
 
-export type SurferType = 'unknown' | 'application' | 'user';
+type SurferType = 'unknown' | 'application' | 'user';
 
 /** protocol §3.3: unknown when `me` is empty, application when `me.application` is set, else user. */
 export function surferTypeOf(me: Me | null): SurferType {
@@ -17,6 +17,8 @@ export function surferTypeOf(me: Me | null): SurferType {
 }
 
 export const selectSession = (state: WithSession) => state.session;
+export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
+export const selectSso = (state: WithSession) => state.session.sso;
 export const selectMe = (state: WithSession) => state.session.whoAmI.me;
 export const selectSurferType = (state: WithSession): SurferType => surferTypeOf(state.session.whoAmI.me);
 export const selectIsUser = (state: WithSession): boolean => selectSurferType(state) === 'user';

@@ -11,7 +11,7 @@ import { tokenReceived } from './events';
 export type SurferKind = 'user' | 'application';
 
 /** A token answer made whole: `iat`/`exp` from the JWT when the body lacks them (protocol §3.1). */
-export function tokenFromAnswer(answer: TokenAnswer, previous: Token | null): Token {
+function tokenFromAnswer(answer: TokenAnswer, previous: Token | null): Token {
   const times = { ...jwtTimes(answer.accessToken), ...definedTimes(answer) };
   if (times.iat === undefined || times.exp === undefined || times.exp <= times.iat)
     throw new AppError({
@@ -36,7 +36,7 @@ function definedTimes(answer: TokenAnswer): { iat?: number; exp?: number } {
 }
 
 /** Puts a token where `http` reads it; a user's refresh token also survives a reload (bearer mode). */
-export function keepToken({ session, storage, config }: Deps, surfer: SurferKind, token: Token): void {
+function keepToken({ session, storage, config }: Deps, surfer: SurferKind, token: Token): void {
   if (surfer === 'user') {
     session.userToken = token;
     if (!session.connection.cookieAuth && token.refreshToken)

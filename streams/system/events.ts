@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { serializedErrorSchema } from '../core/errors';
-import { defineEvent } from '../core/event';
+import { defineEvent, defineIntent } from '../core/event';
 
-export { epicCrashed, reducerFailed } from '../core/system-events';
+export { domainLoaded, domainStarted, epicCrashed, reducerFailed } from '../core/system-events';
 
 /** An error nothing handled: a window error, an unhandled rejection, or a view that failed to render. */
 export const untrappedErrorCaught = defineEvent(
@@ -11,7 +11,4 @@ export const untrappedErrorCaught = defineEvent(
   { source: 'system', redact: [], failure: true },
 );
 
-export const errorDismissed = defineEvent('system/errorDismissed', z.object({}), {
-  source: 'ui',
-  redact: [],
-});
+export const errorDismissed = defineIntent('system/errorDismissed', {});

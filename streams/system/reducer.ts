@@ -1,8 +1,8 @@
 import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
-import { epicCrashed, errorDismissed, reducerFailed, untrappedErrorCaught } from './events';
+import { domainLoaded, epicCrashed, errorDismissed, reducerFailed, untrappedErrorCaught } from './events';
 
-export interface ShownError {
+interface ShownError {
   error: SerializedError;
   /** what raised it: an event type, an epic name, or where an untrapped error came from */
   origin: string;
@@ -15,6 +15,12 @@ export interface SystemState {
   epicCrashes: Array<{ epic: string; restarted: boolean; at: number; message: string }>;
   stoppedEpics: string[];
   reducerFailures: number;
+  /**
+   * Domains whose code has not loaded yet: their slices keep their initial state and their
+   * reducers are skipped until `system/domainLoaded`. Kept in state, so a replay, which has
+   * every reducer, folds exactly what the live session folded.
+   */
+  deferredDomains: string[];
 }
 
 export const initialSystemState: SystemState = {
@@ -22,6 +28,7 @@ export const initialSystemState: SystemState = {
   epicCrashes: [],
   stoppedEpics: [],
   reducerFailures: 0,
+  deferredDomains: [],
 };
 
 const KEPT_CRASHES = 20;
@@ -43,6 +50,9 @@ export const systemReducer = caseReducer<SystemState>(
       draft.stoppedEpics.push(epic);
       draft.shownError = { error, origin: epic, at: meta.at };
     }
+  }),
+  on(domainLoaded, (draft, { payload }) => {
+    draft.deferredDomains = draft.deferredDomains.filter((name) => name !== payload.name);
   }),
   on(errorDismissed, (draft) => {
     draft.shownError = null;

@@ -1,3 +1,0 @@
-import type { LogsState } from './reducer';
-
-export const selectLogs = (state: { logs: LogsState }) => state.logs;
