@@ -73,7 +73,9 @@ export function SharedCartPage() {
   const groups = useAppState(selectSharedItemGroups, uuid);
   const apiPath = useAppState(selectApiPath);
   const variation = useAppState(selectVariation, config);
-  const action = useAppState(selectShareAction, uuid);
+  // the page says how its latest action went; an earlier one's late answer does not replace it
+  const [actionRequest, setActionRequest] = useState<string | null>(null);
+  const action = useAppState(selectShareAction, actionRequest);
   const { known } = useSharePassword(uuid);
   const [downloading, setDownloading] = useState(false);
 
@@ -139,7 +141,10 @@ export function SharedCartPage() {
             <button
               key={code}
               type="button"
-              onClick={() => dispatch(shareActionRequested({ uuid, action: code, items: null }))}
+              onClick={() => {
+                const request = dispatch(shareActionRequested({ uuid, action: code, items: null }));
+                setActionRequest(request?.meta.id ?? null);
+              }}
             >
               {ACTION_LABELS[code] ? t(ACTION_LABELS[code]) : code}
             </button>

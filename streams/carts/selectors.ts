@@ -206,7 +206,9 @@ export const selectShareActions = (state: WithCarts) => state.carts.shareActions
 export const selectShareDialog = (state: WithCarts, cartId: string) =>
   state.carts.shareDialog[cartId] ?? null;
 export const selectSharesOf = (state: WithCarts, cartId: string) => state.carts.sharesOf[cartId] ?? null;
-export const selectShareAction = (state: WithCarts, uuid: string) => state.carts.shareAction[uuid] ?? null;
+/** The outcome of an action on a shared cart, by the id of its request event. */
+export const selectShareAction = (state: WithCarts, requestId: string | null) =>
+  requestId ? (state.carts.shareAction[requestId] ?? null) : null;
 
 /** The image of an item through its cart or share, for visitors of a shared cart (protocol §6.1). */
 export function cartItemImageUrl(

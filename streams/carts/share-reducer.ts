@@ -112,13 +112,26 @@ export const shareCases: Case<CartsState>[] = [
     };
   }),
 
-  on(shareActionRequested, (draft, { payload }) => {
-    draft.shareAction[payload.uuid] = { action: payload.action, status: 'fetching', error: null };
+  on(shareActionRequested, (draft, { payload, meta }) => {
+    draft.shareAction[meta.id] = {
+      uuid: payload.uuid,
+      action: payload.action,
+      status: 'fetching',
+      error: null,
+    };
   }),
-  on(shareActionDone, (draft, { payload }) => {
-    draft.shareAction[payload.uuid] = { action: payload.action, status: 'loaded', error: null };
+  on(shareActionDone, (draft, { payload, meta }) => {
+    if (meta.cause === undefined) return;
+    draft.shareAction[meta.cause] = {
+      uuid: payload.uuid,
+      action: payload.action,
+      status: 'loaded',
+      error: null,
+    };
   }),
-  on(shareActionFailed, (draft, { payload }) => {
-    draft.shareAction[payload.uuid] = { action: payload.action, status: 'error', error: payload.error };
+  on(shareActionFailed, (draft, { payload, meta }) => {
+    if (meta.cause === undefined) return;
+    const { uuid, action, error } = payload;
+    draft.shareAction[meta.cause] = { uuid, action, status: 'error', error };
   }),
 ];

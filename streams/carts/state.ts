@@ -109,7 +109,11 @@ export interface CartsState {
   sharesOf: Record<string, LoadedList<CreatedShare>>;
   /** shared carts opened by uuid */
   shared: Record<string, SharedCart>;
-  shareAction: Record<string, { action: string; status: Status; error: SerializedError | null }>;
+  /** actions on shared carts, by the id of their request: each button press keeps its own outcome */
+  shareAction: Record<
+    string,
+    { uuid: string; action: string; status: Status; error: SerializedError | null }
+  >;
 }
 
 export const initialCartsState: CartsState = {

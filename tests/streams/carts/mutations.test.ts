@@ -9,7 +9,12 @@ import {
   itemsAddRequested,
 } from '../../../streams/carts/edit-events';
 import { listLoaded, noticeDismissed } from '../../../streams/carts/events';
-import { selectMutation, selectNotices } from '../../../streams/carts/selectors';
+import { selectMutation, selectNotices, selectShareAction } from '../../../streams/carts/selectors';
+import {
+  shareActionDone,
+  shareActionFailed,
+  shareActionRequested,
+} from '../../../streams/carts/share-events';
 import type { AnyEvent } from '../../../streams/core/event';
 import { initialRootState, rootReducer } from '../../../streams/root';
 import { storeWithoutEpics } from '../../helpers/store-without-epics';
@@ -85,5 +90,21 @@ describe('cart changes are keyed by their request (one outcome per dialog)', () 
       message: null,
     });
     expect(selectMutation(store.getState(), null)).toBeNull();
+  });
+
+  it("an action's late answer on a shared cart does not replace the outcome of a later one", () => {
+    const { store, send } = withTwoCarts();
+    const copy = send(shareActionRequested({ uuid: 'u1', action: 'copy', items: null }));
+    const comment = send(shareActionRequested({ uuid: 'u1', action: 'comment', items: null }));
+    send(shareActionDone({ uuid: 'u1', action: 'comment' }, comment));
+    send(shareActionFailed({ uuid: 'u1', action: 'copy', error: refusal('No copy') }, copy));
+    expect(selectShareAction(store.getState(), comment.meta.id)).toMatchObject({
+      action: 'comment',
+      status: 'loaded',
+    });
+    expect(selectShareAction(store.getState(), copy.meta.id)).toMatchObject({
+      action: 'copy',
+      status: 'error',
+    });
   });
 });
