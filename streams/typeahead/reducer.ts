@@ -6,7 +6,7 @@ import { whoAmILoaded } from '../session/events';
 import { cleared, inputChanged, wordsFailed, wordsInvalidated, wordsLoaded, wordsRequested } from './events';
 
 /** seed 002 §3 "Cursor words": input, suggests, status. */
-export interface WordsState {
+interface WordsState {
   input: string;
   /** the suggested words for `wordsFor`, at most config.typeaheadMaxWords */
   words: string[];
