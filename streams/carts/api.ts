@@ -123,7 +123,7 @@ export function toShareInfo(wire: WireCart, uuid: string): ShareInfo {
   };
 }
 
-export const userProfileSchema = z.looseObject({
+const userProfileSchema = z.looseObject({
   permissions: z.looseObject({ makePublicBoard: z.boolean().nullish() }).nullish(),
 });
 
@@ -166,7 +166,7 @@ export function viewCart(cartId: string, fulltext: string, mode: FulltextMode): 
   };
 }
 
-export interface CartFields {
+interface CartFields {
   name: string;
   description: string;
   isPrivate: boolean;

@@ -4,7 +4,7 @@ import { REDACTED } from '../core/redact';
 import { type Cart, cartSchema, sortFieldSchema } from './model';
 
 /** Collaborators' names are personal data: exported logs keep their ids only. */
-export function redactCart(cart: Cart): Cart {
+function redactCart(cart: Cart): Cart {
   return {
     ...cart,
     collaboratorNames: Object.fromEntries(Object.keys(cart.collaboratorNames).map((id) => [id, REDACTED])),

@@ -98,5 +98,3 @@ export function itemMapOf(keys: readonly string[]): ItemMap {
   }
   return map;
 }
-
-export const itemPath = (resource: string): string => `dam/data/${resource}`;

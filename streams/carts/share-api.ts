@@ -26,9 +26,9 @@ const createdShareAnswerSchema = z.looseObject({
   hasPassword: z.boolean().nullish(),
   password: z.string().nullish(),
 });
-export type CreatedShareAnswer = z.infer<typeof createdShareAnswerSchema>;
+type CreatedShareAnswer = z.infer<typeof createdShareAnswerSchema>;
 
-export interface ShareLinkFields {
+interface ShareLinkFields {
   description: string;
   expires: number | null;
   actions: string[];
@@ -48,7 +48,7 @@ export function shareCart(cartId: string, fields: ShareLinkFields): HttpRequest<
   };
 }
 
-export interface ShareZipFields {
+interface ShareZipFields {
   description: string;
   expires: number | null;
   profile: string;

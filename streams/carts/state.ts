@@ -25,7 +25,7 @@ export interface CartContent {
   selected: string[];
 }
 
-export interface PlayerState {
+interface PlayerState {
   status: Status;
   html: string;
   javascriptUrls: string[];
@@ -33,7 +33,7 @@ export interface PlayerState {
 }
 
 /** What an optimistic change needs to be undone, kept under the id of the request event. */
-export interface UndoRecord {
+interface UndoRecord {
   cart: Cart;
   /** its place in the list when it was removed from it */
   listIndex: number;

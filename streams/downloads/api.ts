@@ -111,7 +111,7 @@ type WireItem = z.infer<typeof itemSchema>;
 const measuredCartSchema = z.looseObject({
   items: z.union([z.array(itemSchema), z.record(z.string(), z.array(itemSchema))]),
 });
-export type MeasuredCart = z.infer<typeof measuredCartSchema>;
+type MeasuredCart = z.infer<typeof measuredCartSchema>;
 
 /** The cart's items with their sizes, to split a refused download (protocol §7.3). */
 export function viewCartForSplit(target: ZipTarget, shared: boolean): HttpRequest<MeasuredCart> {

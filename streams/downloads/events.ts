@@ -5,13 +5,13 @@ import { STATUS_ORDER } from '../core/status';
 import { infosSchema, selectionSchema, zipProfileSchema } from './api';
 
 /** The generic order plus `downloaded` (protocol §2.1). */
-export const downloadStatusSchema = z.enum([...STATUS_ORDER, 'downloaded']);
+const downloadStatusSchema = z.enum([...STATUS_ORDER, 'downloaded']);
 export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 
 const downloadId = z.string().min(1);
 
 /** What the user chose in the dialog (seed 000 §3 defaults: originals, true, true, false). */
-export const downloadOptionsSchema = z.object({
+const downloadOptionsSchema = z.object({
   profile: z.string().min(1),
   withContactSheet: z.boolean(),
   withAssetsDescriptions: z.boolean(),

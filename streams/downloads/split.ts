@@ -1,13 +1,13 @@
 import type { Selection, SizedItem } from './api';
 
-export interface DownloadPart {
+interface DownloadPart {
   selection: Selection;
   /** the sum of its items' sizes, in bytes */
   size: number;
   count: number;
 }
 
-export interface SplitPlan {
+interface SplitPlan {
   /** numbered 1..n in this order, the order they were built (protocol §7.3, §23.3) */
   parts: DownloadPart[];
   /** items larger than maxSize: never in a part, always listed to the user */
