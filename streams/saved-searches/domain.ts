@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { bookmark, loadList, operateOnSearch, reloadAfterSharing } from './epics';
-import { initialSavedSearchesState, savedSearchesReducer } from './reducer';
+import { savedSearchesReducer } from './reducer';
+import { initialSavedSearchesState } from './state';
 import {
   selectBookmarkOf,
   selectSavedSearch,

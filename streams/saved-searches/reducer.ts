@@ -1,10 +1,7 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { Status } from '../core/status';
 import { whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
-import type { SavedSearch } from './api';
 import {
   added,
   bookmarkRefused,
@@ -15,7 +12,6 @@ import {
   listFailed,
   listLoaded,
   listRequested,
-  type Operation,
   operationFailed,
   operationStarted,
   privateSwitched,
@@ -25,31 +21,9 @@ import {
   unsubscribed,
   updated,
 } from './events';
+import type { SavedSearchEntry, SavedSearchesState } from './state';
 
-export interface SavedSearchEntry extends SavedSearch {
-  /** fetching while an operation on it runs (seed 001 §4) */
-  status: Status;
-  error: SerializedError | null;
-}
-
-export interface SavedSearchesState {
-  status: Status;
-  /** null until the list has loaded once for the current identity */
-  items: SavedSearchEntry[] | null;
-  filter: string;
-  /** whose searches these are */
-  userId: string | null;
-  /** the last refusal or failure, in the spec's words, for the screen that asked */
-  notice: { operation: Operation | 'list' | 'bookmark'; message: string; detail: string | null } | null;
-}
-
-export const initialSavedSearchesState: SavedSearchesState = {
-  status: 'unknown',
-  items: null,
-  filter: '',
-  userId: null,
-  notice: null,
-};
+export { initialSavedSearchesState } from './state';
 
 type D = Draft<SavedSearchesState>;
 

@@ -4,7 +4,7 @@ import { selectQuery } from '../queries/selectors';
 import { selectUserId, type WithSession } from '../session/selectors';
 import type { SavedSearch, SavedSearchData } from './api';
 import { bookmarkDataOf, findBookmark, type WithList } from './bookmark';
-import type { SavedSearchEntry, SavedSearchesState } from './reducer';
+import type { SavedSearchEntry, SavedSearchesState } from './state';
 
 export type { SavedSearch, SavedSearchData } from './api';
 export type WithSavedSearches = { savedSearches: SavedSearchesState } & WithSession;

@@ -3,7 +3,7 @@ import type { HttpRequest, QueryValue } from '../core/http';
 import { adaptFulltext, andOf } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
 import type { TreeFetch } from './model';
-import type { RegisteredTree } from './reducer';
+import type { RegisteredTree } from './state';
 
 /** A tree answer (protocol §10.1): `response.data` is a list of nodes or one node. */
 const treeAnswerSchema = z.looseObject({

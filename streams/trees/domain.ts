@@ -1,7 +1,8 @@
 import { defineDomain } from '../core/domain';
 import { refuseUnknownTreeFetch, registerTree, resolveTree, scheduleTreeFetch } from './epics';
 import { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
-import { initialTreesState, treesReducer } from './reducer';
+import { treesReducer } from './reducer';
+import { initialTreesState } from './state';
 import { selectTree, selectTreeAncestors, selectTreeRoots } from './selectors';
 
 export const treesDomain = defineDomain({

@@ -34,7 +34,7 @@ import {
 } from './events';
 import { treeSignature } from './api';
 import type { TreeFetch, TreeOptions } from './model';
-import { isRegistered } from './reducer';
+import { isRegistered } from './state';
 import type { WithTrees } from './selectors';
 
 export type S = WithTrees & WithSchemas;

@@ -18,7 +18,7 @@ import {
   removed,
 } from './events';
 import { readNodes, type TreeFetch, type TreeNode } from './model';
-import { isRegistered, type TreeState } from './reducer';
+import { isRegistered, type TreeState } from './state';
 
 const endOf = (event$: Observable<AnyEvent>, name: string) =>
   event$.pipe(

@@ -1,8 +1,8 @@
 import type { TreeNode } from './model';
-import type { TreeState, TreesState } from './reducer';
+import type { TreeState, TreesState } from './state';
 
 export type { TreeNode } from './model';
-export type { TreeState } from './reducer';
+export type { TreeState } from './state';
 export type WithTrees = { trees: TreesState };
 
 export const selectTree = (state: WithTrees, name: string): TreeState | undefined => state.trees.byName[name];

@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { suggestWords } from './epics';
-import { initialTypeaheadState, typeaheadReducer } from './reducer';
+import { typeaheadReducer } from './reducer';
+import { initialTypeaheadState } from './state';
 import { selectCompletions, selectWords } from './selectors';
 
 export const typeaheadDomain = defineDomain({

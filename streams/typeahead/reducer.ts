@@ -1,26 +1,10 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { Status } from '../core/status';
 import { whoAmILoaded } from '../session/events';
 import { cleared, inputChanged, wordsFailed, wordsInvalidated, wordsLoaded, wordsRequested } from './events';
+import type { TypeaheadState, WordsState } from './state';
 
-/** seed 002 §3 "Cursor words": input, suggests, status. */
-interface WordsState {
-  input: string;
-  /** the suggested words for `wordsFor`, at most config.typeaheadMaxWords */
-  words: string[];
-  /** the text the words complete; words of an older text are never kept */
-  wordsFor: string | null;
-  status: Status;
-  error: SerializedError | null;
-}
-
-export interface TypeaheadState {
-  byName: Record<string, WordsState>;
-}
-
-export const initialTypeaheadState: TypeaheadState = { byName: {} };
+export { initialTypeaheadState } from './state';
 
 const EMPTY: WordsState = { input: '', words: [], wordsFor: null, status: 'unknown', error: null };
 

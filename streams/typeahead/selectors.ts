@@ -1,4 +1,4 @@
-import type { TypeaheadState } from './reducer';
+import type { TypeaheadState } from './state';
 
 export type WithTypeahead = { typeahead: TypeaheadState };
 

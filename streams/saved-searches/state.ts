@@ -1,0 +1,29 @@
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import type { SavedSearch } from './api';
+import type { Operation } from './events';
+
+export interface SavedSearchEntry extends SavedSearch {
+  /** fetching while an operation on it runs (seed 001 §4) */
+  status: Status;
+  error: SerializedError | null;
+}
+
+export interface SavedSearchesState {
+  status: Status;
+  /** null until the list has loaded once for the current identity */
+  items: SavedSearchEntry[] | null;
+  filter: string;
+  /** whose searches these are */
+  userId: string | null;
+  /** the last refusal or failure, in the spec's words, for the screen that asked */
+  notice: { operation: Operation | 'list' | 'bookmark'; message: string; detail: string | null } | null;
+}
+
+export const initialSavedSearchesState: SavedSearchesState = {
+  status: 'unknown',
+  items: null,
+  filter: '',
+  userId: null,
+  notice: null,
+};
