@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { type EventLogFile, importLog, type ImportResult } from '../streams/recorder/log-file';
 import { foldUntil, type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
 import { type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
-import { initialRootState, rootEpic, rootReducer } from '../streams/root';
+import { initialRootState, loadAllDomains, rootEpic, rootReducer } from '../streams/root';
+
+// every domain's code: the catalogue to check the log against and every reducer to fold it
+await loadAllDomains();
 
 const USAGE =
   'usage: npm run replay -- <file.evlog.json> [--json] [--until <seq>] [--print <path>] [--resimulate]';

@@ -7,7 +7,7 @@ import { SessionVault } from '../streams/core/session-vault';
 import { createStore } from '../streams/core/store';
 import { serializeLog, withNote } from '../streams/recorder/log-format';
 import { createRecorder } from '../streams/recorder/recorder';
-import { initialRootState, type RootState, rootEpic, rootReducer } from '../streams/root';
+import { liveInitialState, loadAllDomains, type RootState, rootEpic, rootReducer } from '../streams/root';
 import { untrappedErrorCaught } from '../streams/system/events';
 import { App } from './app/app';
 import { createLiveDeps, currentLocation } from './app/live-deps';
@@ -38,9 +38,10 @@ const recorder = createRecorder<RootState>({
   capacity: config.recorderCapacity,
   snapshotEvery: config.recorderSnapshotEvery,
   app: { version: __APP_VERSION__, commit: __APP_COMMIT__ },
+  initialState: liveInitialState,
 });
 recorder.setSession({ startedAt: Date.now(), locale: settings.locale });
-const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState, recorder });
+const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: liveInitialState, recorder });
 
 function exportEventLog(note = ''): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
@@ -65,8 +66,17 @@ window.addEventListener('unhandledrejection', (event) => {
 
 // for bug reports and browser tests: the exported log and the current state
 Object.assign(window, {
-  __DAM_PORTAL__: { exportLog: () => serializeLog(recorder.export()), getState: () => store.getState() },
+  __DAM_PORTAL__: {
+    exportLog: () => serializeLog(recorder.export()),
+    getState: () => store.getState(),
+    loadAllDomains,
+  },
 });
+
+// The lazy domains' code once the first screen is up: navigation is then instant, and an export's
+// event catalogue is whole. Their reducers and epics stay off until a screen turns them on.
+const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 2000));
+whenIdle(() => void loadAllDomains());
 
 store.dispatch(
   started({

@@ -1,32 +1,40 @@
-import { freeze } from 'immer';
+import { freeze, produce } from 'immer';
+import { concat, EMPTY, merge, mergeMap, of } from 'rxjs';
 import type { CaseReducer } from './core/case-reducer';
 import type { Domain } from './core/domain';
-import { domainEpics, type Epic } from './core/epic';
+import { combineEpics, domainEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
-import { aggregatesDomain } from './aggregates/domain';
+import { ofType } from './core/operators/of-type';
+import { domainLoaded, domainStarted } from './core/system-events';
 import { appDomain } from './app/domain';
-import { cartsDomain } from './carts/domain';
-import { cursorsDomain } from './cursors/domain';
+import type { aggregatesDomain } from './aggregates/domain';
+import { initialAggregatesState } from './aggregates/state';
+import type { cartsDomain } from './carts/domain';
+import { initialCartsState } from './carts/state';
+import type { cursorsDomain } from './cursors/domain';
+import { initialCursorsState } from './cursors/state';
 import { downloadsDomain } from './downloads/domain';
 import { logsDomain } from './logs/domain';
 import { notificationsDomain } from './notifications/domain';
 import { preferencesDomain } from './preferences/domain';
 import { profileDomain } from './profile/domain';
-import { queriesDomain } from './queries/domain';
+import type { queriesDomain } from './queries/domain';
+import { initialQueriesState } from './queries/state';
 import { routerDomain } from './router/domain';
-import { savedSearchesDomain } from './saved-searches/domain';
-import { schemasDomain } from './schemas/domain';
-import { searchDomain } from './search/domain';
+import type { savedSearchesDomain } from './saved-searches/domain';
+import { initialSavedSearchesState } from './saved-searches/reducer';
+import type { schemasDomain } from './schemas/domain';
+import { initialSchemasState } from './schemas/state';
+import type { searchDomain } from './search/domain';
 import { sessionDomain } from './session/domain';
 import { systemDomain } from './system/domain';
-import { treesDomain } from './trees/domain';
-import { typeaheadDomain } from './typeahead/domain';
+import type { treesDomain } from './trees/domain';
+import { initialTreesState } from './trees/reducer';
+import type { typeaheadDomain } from './typeahead/domain';
+import { initialTypeaheadState } from './typeahead/reducer';
 
-/**
- * Every domain of the portal, by its manifest (`streams/<domain>/domain.ts`). A new domain adds
- * one line here; the state type and the epic registry follow.
- */
-const domains = [
+/** The domains the shell needs from the first paint: loaded with the portal. */
+const eagerDomains = [
   appDomain,
   routerDomain,
   sessionDomain,
@@ -35,44 +43,114 @@ const domains = [
   profileDomain,
   notificationsDomain,
   downloadsDomain,
-  schemasDomain,
-  queriesDomain,
-  cursorsDomain,
-  treesDomain,
-  aggregatesDomain,
-  typeaheadDomain,
-  savedSearchesDomain,
-  cartsDomain,
   systemDomain,
-  searchDomain,
 ] as const;
 
-type Domains = (typeof domains)[number];
+/**
+ * The domains whose code loads with the first screen that needs them (`loadDomain`), so the
+ * first download holds only the shell. Their initial states are here from the start, so the
+ * state tree has one shape; until `system/domainLoaded` their reducers are skipped.
+ */
+const lazyDomains = {
+  schemas: lazy(initialSchemasState, () => import('./schemas/domain').then((m) => m.schemasDomain)),
+  queries: lazy(initialQueriesState, () => import('./queries/domain').then((m) => m.queriesDomain)),
+  cursors: lazy(initialCursorsState, () => import('./cursors/domain').then((m) => m.cursorsDomain)),
+  trees: lazy(initialTreesState, () => import('./trees/domain').then((m) => m.treesDomain)),
+  aggregates: lazy(initialAggregatesState, () =>
+    import('./aggregates/domain').then((m) => m.aggregatesDomain),
+  ),
+  typeahead: lazy(initialTypeaheadState, () => import('./typeahead/domain').then((m) => m.typeaheadDomain)),
+  savedSearches: lazy(initialSavedSearchesState, () =>
+    import('./saved-searches/domain').then((m) => m.savedSearchesDomain),
+  ),
+  search: lazy(undefined, () => import('./search/domain').then((m) => m.searchDomain)),
+  carts: lazy(initialCartsState, () => import('./carts/domain').then((m) => m.cartsDomain)),
+};
+
+function lazy<S>(initialState: S, load: () => Promise<{ name: string }>) {
+  return { initialState, load };
+}
+
+type EagerDomain = (typeof eagerDomains)[number];
+type LazyDomain =
+  | typeof schemasDomain
+  | typeof queriesDomain
+  | typeof cursorsDomain
+  | typeof treesDomain
+  | typeof aggregatesDomain
+  | typeof typeaheadDomain
+  | typeof savedSearchesDomain
+  | typeof searchDomain
+  | typeof cartsDomain;
+type AnyDomain = EagerDomain | LazyDomain;
+
+/** A domain that loads with its first screen. */
+export type LazyDomainName = keyof typeof lazyDomains;
+export const lazyDomainNames = Object.keys(lazyDomains) as LazyDomainName[];
 
 /** The whole state tree: one slice per domain that has one. */
 export type RootState = {
-  readonly [D in Domains as D['reducer'] extends null ? never : D['name']]: D['initialState'];
+  readonly [D in AnyDomain as D['reducer'] extends null ? never : D['name']]: D['initialState'];
 };
 
 type SliceReducer = (state: unknown, event: AnyEvent) => unknown;
-const sliceEntries = (domains as readonly Domain<string, unknown, never>[])
-  .filter((domain) => domain.reducer !== null)
-  .map((domain) => [domain.name, domain.reducer as SliceReducer] as const);
+type RegisteredDomain = Domain<string, unknown, RootState>;
 
 export const initialRootState: RootState = freeze(
-  Object.fromEntries(
-    (domains as readonly Domain<string, unknown, never>[])
+  Object.fromEntries([
+    ...eagerDomains
       .filter((domain) => domain.reducer !== null)
       .map((domain) => [domain.name, domain.initialState]),
-  ) as RootState,
+    ...Object.entries(lazyDomains)
+      .filter(([, domain]) => domain.initialState !== undefined)
+      .map(([name, domain]) => [name, domain.initialState]),
+  ]) as RootState,
   true,
 );
 
-type SliceEntries = typeof sliceEntries;
-const slicesByType = new Map<string, SliceEntries>();
+/** Where the live portal starts: every lazy domain deferred until its code arrives. */
+export const liveInitialState: RootState = produce(initialRootState, (draft) => {
+  draft.system.deferredDomains = [...lazyDomainNames];
+});
+
+/** The manifests whose code is here, by name: the eager ones, then each lazy one as it loads. */
+const registered = new Map<string, RegisteredDomain>();
+let sliceEntries: Array<readonly [string, SliceReducer]> = [];
+const slicesByType = new Map<string, typeof sliceEntries>();
+
+function register(domain: RegisteredDomain): void {
+  if (registered.has(domain.name)) return;
+  registered.set(domain.name, domain);
+  if (domain.reducer) sliceEntries = [...sliceEntries, [domain.name, domain.reducer as SliceReducer]];
+  slicesByType.clear();
+}
+
+for (const domain of eagerDomains) register(domain as unknown as RegisteredDomain);
+
+const loading = new Map<string, Promise<void>>();
+
+/** Brings a lazy domain's code (once); `system/domainLoaded` then turns it on. */
+export function loadDomain(name: LazyDomainName): Promise<void> {
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = lazyDomains[name].load().then((domain) => register(domain as unknown as RegisteredDomain));
+    loading.set(name, pending);
+  }
+  return pending;
+}
+
+/** True once a domain's code is here (it may still be deferred). */
+export function isDomainLoaded(name: LazyDomainName): boolean {
+  return registered.has(name);
+}
+
+/** Every domain's code: replay, re-simulation, the devtools and tests fold with all reducers. */
+export async function loadAllDomains(): Promise<void> {
+  await Promise.all(lazyDomainNames.map(loadDomain));
+}
 
 /** The slices an event type may change: case reducers say which types they handle, others get all. */
-function slicesFor(type: string): SliceEntries {
+function slicesFor(type: string): typeof sliceEntries {
   let entries = slicesByType.get(type);
   if (!entries) {
     entries = sliceEntries.filter(([, reduce]) => {
@@ -84,11 +162,17 @@ function slicesFor(type: string): SliceEntries {
   return entries;
 }
 
-/** Each slice folds the events it handles; the root keeps its identity when no slice changed. */
+/**
+ * Each slice folds the events it handles, unless its domain is still deferred; the root keeps its
+ * identity when no slice changed.
+ */
 export function rootReducer(state: RootState, event: AnyEvent): RootState {
   let next: Record<string, unknown> | undefined;
   const current = state as unknown as Record<string, unknown>;
+  // snapshots recorded before lazy domains have no list: nothing deferred
+  const deferred = state.system.deferredDomains ?? [];
   for (const [key, reduce] of slicesFor(event.type)) {
+    if (deferred.length > 0 && deferred.includes(key)) continue;
     const before = current[key];
     const after = reduce(before, event);
     if (after !== before) {
@@ -99,7 +183,33 @@ export function rootReducer(state: RootState, event: AnyEvent): RootState {
   return next ? (next as unknown as RootState) : state;
 }
 
-/** Every domain's epics, each registered under `<domain>/<epic>`. */
-export const rootEpic: Epic<RootState> = domainEpics<RootState>(
-  ...(domains as readonly { name: string; epics: Readonly<Record<string, Epic<RootState>>> }[]),
-);
+/**
+ * Every domain's epics, each registered under `<domain>/<epic>`. A lazy domain whose code is
+ * here and that is not deferred runs at once (tests, old logs); a deferred one starts on
+ * `system/domainLoaded`, announced by `system/domainStarted` so it can catch up.
+ */
+export const rootEpic: Epic<RootState> = (event$, state$, deps) => {
+  const running = new Set<string>(eagerDomains.map((domain) => domain.name));
+  const run = (domain: RegisteredDomain) => {
+    running.add(domain.name);
+    return domainEpics(domain)(event$, state$, deps);
+  };
+  const deferred = state$.value.system.deferredDomains ?? [];
+  const ready = [...registered.values()].filter(
+    (domain) => !running.has(domain.name) && !deferred.includes(domain.name),
+  );
+  const startLoaded: Epic<RootState> = (events$) =>
+    events$.pipe(
+      ofType(domainLoaded),
+      mergeMap((event) => {
+        const domain = registered.get(event.payload.name);
+        if (!domain || running.has(domain.name)) return EMPTY;
+        return concat(of(domainStarted({ name: domain.name }, event)), run(domain));
+      }),
+    );
+  return merge(
+    domainEpics<RootState>(...(eagerDomains as unknown as RegisteredDomain[]))(event$, state$, deps),
+    ...ready.map(run),
+    combineEpics({ 'system/startLoadedDomains': startLoaded })(event$, state$, deps),
+  );
+};

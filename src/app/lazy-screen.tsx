@@ -1,22 +1,37 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense, use } from 'react';
+import type { LazyDomainName } from '../../streams/root';
 import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
+import { domainsReady } from './load-domains';
+import { usePortal } from './store-context';
+
+interface ScreenOptions {
+  loadingMessage?: MessageKey;
+  /** the domains whose code loads with the screen (streams/root.ts "lazyDomains") */
+  domains?: readonly LazyDomainName[];
+}
 
 /**
- * A screen loaded on first visit, so the first download holds only the shell and the streams.
+ * A screen loaded on first visit, with the domains it needs, so the first download holds only
+ * the shell. Both load side by side under one loading message.
  * @example const CartsScreen = lazyScreen(() => import('../carts/carts-page'), (m) => m.CartsPage);
  */
 export function lazyScreen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  loadingMessage: MessageKey = 'app.loading',
+  { loadingMessage = 'app.loading', domains = [] }: ScreenOptions = {},
 ): ComponentType {
   const Screen = lazy(async () => ({ default: pick(await load()) }));
+  function WithDomains() {
+    const ready = domainsReady(usePortal().store, domains);
+    if (ready) use(ready);
+    return <Screen />;
+  }
   return function LazyScreen() {
     const t = useTranslate();
     return (
       <Suspense fallback={<p role="status">{t(loadingMessage)}</p>}>
-        <Screen />
+        <WithDomains />
       </Suspense>
     );
   };

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
 import { lazyScreen } from './lazy-screen';
+import { CART_DOMAINS, SEARCH_DOMAINS } from './load-domains';
 import { NotFoundPage } from './not-found-page';
 
 const SignInPage = lazyScreen(
@@ -11,35 +13,42 @@ const SignInPage = lazyScreen(
 const SearchPage = lazyScreen(
   () => import('../search/search-page'),
   (m) => m.SearchPage,
+  { domains: SEARCH_DOMAINS },
 );
 const CartPage = lazyScreen(
   () => import('../carts/cart-page'),
   (m) => m.CartPage,
+  { domains: CART_DOMAINS },
 );
 const CartsPage = lazyScreen(
   () => import('../carts/carts-page'),
   (m) => m.CartsPage,
+  { domains: CART_DOMAINS },
 );
 const SharedCartPage = lazyScreen(
   () => import('../share/shared-cart-page'),
   (m) => m.SharedCartPage,
+  { domains: CART_DOMAINS },
 );
 const DownloadsPage = lazyScreen(
   () => import('../downloads/downloads-page'),
   (m) => m.DownloadsPage,
+  { domains: CART_DOMAINS },
 );
 const SavedSearchesPage = lazyScreen(
   () => import('../saved-searches/saved-searches-page'),
   (m) => m.SavedSearchesPage,
+  { domains: SEARCH_DOMAINS },
 );
 const NotificationsPage = lazyScreen(
   () => import('../notifications/notifications-page'),
   (m) => m.NotificationsPage,
 );
+// the devtools replay logs: every reducer must be here (registering turns nothing on)
 const DevtoolsPage = lazyScreen(
-  () => import('../devtools/devtools-page'),
+  () => loadAllDomains().then(() => import('../devtools/devtools-page')),
   (m) => m.default,
-  'devtools.loading',
+  { loadingMessage: 'devtools.loading' },
 );
 const AccountPage = lazyScreen(
   () => import('../account/account-page'),

@@ -4,11 +4,13 @@ import { reached } from '../../streams/core/status';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { lazyScreen } from '../app/lazy-screen';
+import { SEARCH_DOMAINS } from '../app/load-domains';
 import { useTranslate } from '../i18n/use-translate';
 
 const SearchScreen = lazyScreen(
   () => import('../search/search-page'),
   (m) => m.SearchPage,
+  { domains: SEARCH_DOMAINS },
 );
 
 /**

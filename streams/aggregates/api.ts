@@ -5,7 +5,7 @@ import { signatureOf } from '../core/signature';
 import type { CursorScope } from '../cursors/selectors';
 import { type QueryState, wireQueryOf } from '../queries/selectors';
 import { type Bucket, bucketSchema } from './events';
-import type { CursorAggregates, SortedAggregate } from './reducer';
+import type { CursorAggregates, SortedAggregate } from './state';
 
 export const aggsAnswerSchema = z.looseObject({
   state: z.union([z.string(), z.number()]).nullish(),

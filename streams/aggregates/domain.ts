@@ -7,7 +7,8 @@ import {
   scheduleCursorAggregates,
   scheduleSortedAggregates,
 } from './epics';
-import { aggregatesReducer, initialAggregatesState } from './reducer';
+import { aggregatesReducer } from './reducer';
+import { initialAggregatesState } from './state';
 import { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate } from './selectors';
 
 export const aggregatesDomain = defineDomain({

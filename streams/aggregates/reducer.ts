@@ -19,57 +19,8 @@ import {
   sortedLoaded,
   sortedRegistered,
 } from './events';
+import { type AggregateConstraint, type AggregatesState, type Count, type CursorAggregates, initialAggregatesState, type SortedAggregate } from './state';
 
-/** A count by value id (`-1`: rows without a value, protocol §9.1). */
-export interface Count {
-  count: number;
-  total: number | null;
-  name: string;
-}
-
-export interface AggregateConstraint {
-  field: string;
-  operator: string;
-  showEmptyAggregate: boolean;
-  /** the values views show */
-  wanted: string[];
-  counts: Record<string, Count>;
-}
-
-export interface CursorAggregates {
-  cursor: string;
-  status: Status;
-  error: SerializedError | null;
-  total: number;
-  signature: string | null;
-  lastSignature: string | null;
-  constraints: Record<string, AggregateConstraint>;
-  /** field aggregates asked inline with the list */
-  fields: string[];
-}
-
-export interface SortedAggregate {
-  id: string;
-  cursor: string;
-  field: string;
-  constraintKey: string;
-  fields: string;
-  filter: string;
-  max: number;
-  mode: string;
-  operator: string;
-  status: Status;
-  error: SerializedError | null;
-  signature: string | null;
-  values: Bucket[];
-}
-
-export interface AggregatesState {
-  byCursor: Record<string, CursorAggregates>;
-  sorted: Record<string, SortedAggregate>;
-}
-
-export const initialAggregatesState: AggregatesState = { byCursor: {}, sorted: {} };
 
 function ofCursor(draft: Draft<AggregatesState>, cursor: string): Draft<CursorAggregates> {
   draft.byCursor[cursor] ??= {

@@ -1,9 +1,9 @@
 import { selectCursorAggregates, type WithCursors } from '../cursors/selectors';
 import type { Bucket } from './events';
-import type { AggregatesState, Count, SortedAggregate } from './reducer';
+import type { AggregatesState, Count, SortedAggregate } from './state';
 
 export type { Bucket } from './events';
-export type { AggregatesState, Count, CursorAggregates, SortedAggregate } from './reducer';
+export type { AggregatesState, Count, CursorAggregates, SortedAggregate } from './state';
 export type WithAggregates = { aggregates: AggregatesState };
 
 const NO_COUNTS: Readonly<Record<string, Count>> = Object.freeze({});

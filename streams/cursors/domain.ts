@@ -7,7 +7,8 @@ import {
   refetchInvalidCursor,
   refuseUnknownFetch,
 } from './fetch-epics';
-import { cursorsReducer, initialCursorsState } from './reducer';
+import { cursorsReducer } from './reducer';
+import { initialCursorsState } from './state';
 import {
   selectCursor,
   selectCursorAggregates,

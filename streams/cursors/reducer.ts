@@ -20,11 +20,11 @@ import {
 } from './events';
 import { type CursorState, type CursorsState, defaultOptions } from './model';
 import { foldPage } from './rows';
+import { initialCursorsState } from './state';
 
 /** For the domains that still import them from here; `./selectors` is where others name them. */
 export type { CursorState, CursorsState } from './model';
 
-export const initialCursorsState: CursorsState = { byName: {}, lastRefusal: null };
 
 type D = Draft<CursorsState>;
 

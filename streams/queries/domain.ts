@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { resolveSubqueries, setConstraints } from './epics';
-import { initialQueriesState, queriesReducer } from './reducer';
+import { queriesReducer } from './reducer';
+import { initialQueriesState } from './state';
 import { selectConstraint, selectQuery, selectQueryStatus, selectWireQuery } from './selectors';
 
 export const queriesDomain = defineDomain({

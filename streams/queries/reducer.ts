@@ -6,34 +6,8 @@ import { registered, registrationRequested, removed } from '../cursors/events';
 import { constraintFailed, constraintResolved, constraintsSet } from './events';
 import { type Constraint, type ConstraintMode, modeOf, splitOperator } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
+import { type ConstraintEntry, initialQueriesState, type QueriesState, type QueryState } from './state';
 
-export interface ConstraintEntry {
-  constraint: Constraint;
-  mode: ConstraintMode;
-  /** resolving while a sub-query or lookup runs */
-  status: Status;
-  /** what is sent once resolved: the operator and value, sub-queries replaced by ids */
-  resolved: { operator: string; value: unknown } | null;
-  error: SerializedError | null;
-  /** hash of the constraint as given: a changed constraint is resolved again */
-  signature: string;
-}
-
-export interface QueryState {
-  name: string;
-  path: string;
-  constraints: Record<string, ConstraintEntry>;
-  staticConstraints: Record<string, ConstraintEntry>;
-  staticQuery: Record<string, unknown> | null;
-  namespaces: Record<string, 'and' | 'or'>;
-  excludedPaths: string[];
-}
-
-export interface QueriesState {
-  byName: Record<string, QueryState>;
-}
-
-export const initialQueriesState: QueriesState = { byName: {} };
 
 /** A plain constraint is resolved at once; a sub-query waits for its ids. */
 export function entryOf(constraint: Constraint): ConstraintEntry {

@@ -1,8 +1,8 @@
 import type { Status } from '../core/status';
 import { andOf, fieldTarget, NOTHING, orOf, type WireQuery, wireConstraint } from '../core/query/operators';
-import type { ConstraintEntry, QueriesState, QueryState } from './reducer';
+import type { ConstraintEntry, QueriesState, QueryState } from './state';
 
-export type { ConstraintEntry, QueriesState, QueryState } from './reducer';
+export type { ConstraintEntry, QueriesState, QueryState } from './state';
 export type WithQueries = { queries: QueriesState };
 
 export const selectQuery = (state: WithQueries, name: string): QueryState | undefined =>

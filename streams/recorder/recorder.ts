@@ -4,7 +4,7 @@ import type { EventSink } from '../core/store';
 import { type AppIdentity, createLogFile, type EventLogFile, type SessionInfo } from './log-format';
 import { redactEvent, redactState } from './redact';
 
-export interface RecorderOptions {
+export interface RecorderOptions<S = unknown> {
   /** events kept; older ones are overwritten */
   capacity: number;
   /** a redacted state snapshot every this many events, so that an export always has a fold base */
@@ -13,6 +13,11 @@ export interface RecorderOptions {
   app: AppIdentity;
   /** the default `session.startedAt` */
   now?: () => number;
+  /**
+   * The store's initial state when it differs from the root's (the live portal starts with its
+   * lazy domains deferred): an export covering the start then folds from it, as a snapshot at seq 0.
+   */
+  initialState?: S;
 }
 
 export interface Recorder<S> extends EventSink<S> {
@@ -39,7 +44,7 @@ interface Snapshot<S> {
  * state snapshots. Redaction of a small payload is cheap, a state copy is not: the state is only
  * copied every `snapshotEvery` events.
  */
-export function createRecorder<S>(options: RecorderOptions): Recorder<S> {
+export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
   const { capacity, snapshotEvery, app } = options;
   if (!Number.isInteger(capacity) || capacity < 1)
     throw new RangeError(`capacity must be >= 1, got ${capacity}`);
@@ -109,7 +114,11 @@ export function createRecorder<S>(options: RecorderOptions): Recorder<S> {
     },
 
     export() {
-      if (coversStart) return createLogFile({ app, session, snapshot: null, events: newestEvents(count) });
+      if (coversStart) {
+        const { initialState } = options;
+        const start = initialState === undefined ? null : { seq: 0, state: redactState(initialState) };
+        return createLogFile({ app, session, snapshot: start, events: newestEvents(count) });
+      }
       // the oldest base from which every later event is still buffered folds the most events
       const base = snapshots.find((snapshot) => snapshot.ordinal >= appended - count);
       if (!base) throw new Error('recorder invariant: a wrapped buffer always has a snapshot');

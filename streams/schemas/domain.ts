@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { batchSchemaRequests, fetchSchemaBatch } from './epics';
-import { initialSchemasState, schemasReducer } from './reducer';
+import { schemasReducer } from './reducer';
+import { initialSchemasState } from './state';
 import {
   selectCanCreate,
   selectRelatedSchema,

@@ -1,9 +1,9 @@
 import type { Status } from '../core/status';
 import { type FieldHeader, relatedSchemaOf, type SchemaBody } from './api';
-import type { SchemaEntry, SchemasState } from './reducer';
+import type { SchemaEntry, SchemasState } from './state';
 
 export type { FieldHeader, SchemaBody } from './api';
-export type { SchemaEntry, SchemasState } from './reducer';
+export type { SchemaEntry, SchemasState } from './state';
 export type WithSchemas = { schemas: SchemasState };
 
 export const selectSchema = (state: WithSchemas, name: string): SchemaEntry | undefined =>

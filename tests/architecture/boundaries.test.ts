@@ -103,7 +103,7 @@ describe('architecture boundaries: a planted violation fails', () => {
       }),
     ).toEqual([
       'streams/core/store.ts imports streams/a/events.ts: the kernel never imports a domain',
-      'streams/root.ts imports streams/a/reducer.ts: root lists manifests only',
+      'streams/root.ts imports streams/a/reducer.ts: root lists manifests (and initial states) only',
     ]);
   });
 });

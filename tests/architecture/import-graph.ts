@@ -128,8 +128,9 @@ export function boundaryViolations(sources: Sources): string[] {
           `${from} imports ${to}: a domain reads another only through its events and selectors`,
         );
       }
-      if (from === 'streams/root.ts' && toDomain && baseName(to) !== 'domain.ts' && !KERNEL.has(toDomain)) {
-        violations.push(`${from} imports ${to}: root lists manifests only`);
+      const manifestOrState = ['domain.ts', 'state.ts'].includes(baseName(to));
+      if (from === 'streams/root.ts' && toDomain && !manifestOrState && !KERNEL.has(toDomain)) {
+        violations.push(`${from} imports ${to}: root lists manifests (and initial states) only`);
       }
     }
     if (from.startsWith('src/') && to.startsWith('streams/') && isEffectFile(to)) {

@@ -1,2 +1,5 @@
-// Importing the root registers every event definition (the catalogue the recorder checks against).
-import '../../streams/root';
+import { loadAllDomains } from '../../streams/root';
+
+// Every domain's code, so the catalogue is whole and the root reducer folds every slice
+// (the live portal loads some domains with their first screen).
+await loadAllDomains();

@@ -7,7 +7,7 @@ import { REDACTED } from '../../../streams/core/redact';
 import { importLog } from '../../../streams/recorder/log-file';
 import { redactState } from '../../../streams/recorder/redact';
 import { replayLog } from '../../../streams/recorder/replay';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, loadAllDomains, type RootState, rootReducer } from '../../../streams/root';
 import { CHROMIUM_PATH } from './chromium-path';
 
 const LAUNCH_ARGS = [
@@ -49,17 +49,26 @@ export async function mockControl(
   return text ? JSON.parse(text) : undefined;
 }
 
+interface PortalHandle {
+  exportLog(): string;
+  getState(): unknown;
+  loadAllDomains(): Promise<void>;
+}
+
+/** The session's log, once every domain's code is in (the export's event catalogue is whole). */
 export async function exportedLog(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    (window as unknown as { __DAM_PORTAL__: { exportLog(): string } }).__DAM_PORTAL__.exportLog(),
-  );
+  return page.evaluate(async () => {
+    const portal = (window as unknown as { __DAM_PORTAL__: PortalHandle }).__DAM_PORTAL__;
+    await portal.loadAllDomains();
+    return portal.exportLog();
+  });
 }
 
 /** The exported log and the live state, read in one go so that no event comes in between. */
 export async function logAndState(page: Page): Promise<{ log: string; state: RootState }> {
-  return page.evaluate(() => {
-    const portal = (window as unknown as { __DAM_PORTAL__: { exportLog(): string; getState(): unknown } })
-      .__DAM_PORTAL__;
+  return page.evaluate(async () => {
+    const portal = (window as unknown as { __DAM_PORTAL__: PortalHandle }).__DAM_PORTAL__;
+    await portal.loadAllDomains();
     return { log: portal.exportLog(), state: portal.getState() as RootState };
   });
 }
@@ -70,6 +79,7 @@ export async function logAndState(page: Page): Promise<{ log: string; state: Roo
  */
 export async function expectReplayToMatch(page: Page): Promise<void> {
   const { log, state } = await logAndState(page);
+  await loadAllDomains();
   const imported = importLog(log);
   if (imported.verdict === 'Impossible')
     throw new Error(`the exported log is Impossible: ${imported.reasons}`);

@@ -6,7 +6,8 @@ import {
   modeOf,
   OPERATORS,
 } from '../../../streams/core/query/operators';
-import { entryOf, type QueryState } from '../../../streams/queries/reducer';
+import { entryOf } from '../../../streams/queries/reducer';
+import { type QueryState } from '../../../streams/queries/state';
 import { wireQueryOf } from '../../../streams/queries/selectors';
 
 const query = (constraints: QueryState['constraints'], extra: Partial<QueryState> = {}): QueryState => ({

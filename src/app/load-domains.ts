@@ -1,0 +1,47 @@
+import { domainLoaded } from '../../streams/core/system-events';
+import type { Store } from '../../streams/core/store';
+import { isDomainLoaded, type LazyDomainName, loadDomain, type RootState } from '../../streams/root';
+
+/** The domains of the search screen; the search page's "Add to cart" brings carts along. */
+export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
+  'schemas',
+  'queries',
+  'cursors',
+  'trees',
+  'aggregates',
+  'typeahead',
+  'savedSearches',
+  'search',
+  'carts',
+];
+
+/** Carts read huge carts through the list query (protocol §6.6). */
+export const CART_DOMAINS: readonly LazyDomainName[] = ['schemas', 'queries', 'cursors', 'carts'];
+
+const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
+
+/**
+ * Brings the domains' code, then turns each on with `system/domainLoaded` (once: a domain a
+ * replayed state or an earlier screen turned on stays as it is). The same promise for the same
+ * set, so a suspended screen can wait on it; null when every domain is already on.
+ */
+export function domainsReady(
+  store: Store<RootState>,
+  names: readonly LazyDomainName[],
+): Promise<void> | null {
+  const deferred = store.getState().system.deferredDomains;
+  if (names.every((name) => isDomainLoaded(name) && !deferred.includes(name))) return null;
+  const key = names.join(',');
+  let byKey = ready.get(store);
+  if (!byKey) ready.set(store, (byKey = new Map()));
+  let promise = byKey.get(key);
+  if (!promise) {
+    promise = Promise.all(names.map(loadDomain)).then(() => {
+      for (const name of names) {
+        if (store.getState().system.deferredDomains.includes(name)) store.dispatch(domainLoaded({ name }));
+      }
+    });
+    byKey.set(key, promise);
+  }
+  return promise;
+}

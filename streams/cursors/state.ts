@@ -1,0 +1,3 @@
+import type { CursorsState } from './model';
+
+export const initialCursorsState: CursorsState = { byName: {}, lastRefusal: null };
