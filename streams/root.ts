@@ -22,16 +22,16 @@ import type { queriesDomain } from './queries/domain';
 import { initialQueriesState } from './queries/state';
 import { routerDomain } from './router/domain';
 import type { savedSearchesDomain } from './saved-searches/domain';
-import { initialSavedSearchesState } from './saved-searches/reducer';
+import { initialSavedSearchesState } from './saved-searches/state';
 import type { schemasDomain } from './schemas/domain';
 import { initialSchemasState } from './schemas/state';
 import type { searchDomain } from './search/domain';
 import { sessionDomain } from './session/domain';
 import { systemDomain } from './system/domain';
 import type { treesDomain } from './trees/domain';
-import { initialTreesState } from './trees/reducer';
+import { initialTreesState } from './trees/state';
 import type { typeaheadDomain } from './typeahead/domain';
-import { initialTypeaheadState } from './typeahead/reducer';
+import { initialTypeaheadState } from './typeahead/state';
 
 /** The domains the shell needs from the first paint: loaded with the portal. */
 const eagerDomains = [

@@ -1,6 +1,6 @@
 import { asyncScheduler, fromEvent, map } from 'rxjs';
 import { config } from '../../streams/core/config';
-import { type BrowserLocation, type Deps, MemoryFileRegistry, sequentialIds } from '../../streams/core/deps';
+import { type BrowserLocation, type Deps, sequentialIds } from '../../streams/core/deps';
 import { createHttp } from '../../streams/core/http';
 import type { SessionVault } from '../../streams/core/session-vault';
 
@@ -19,7 +19,6 @@ export function createLiveDeps(session: SessionVault): Deps {
     ids: sequentialIds(`${tab}-`),
     storage: window.localStorage,
     session,
-    files: new MemoryFileRegistry(),
     history: {
       current: currentLocation,
       push: ({ path, search }) => window.history.pushState(null, '', `${path}${search}`),

@@ -9,13 +9,6 @@ export interface KeyValueStore {
   removeItem(key: string): void;
 }
 
-/** Files and Blobs stay here; events carry their id, name, size and type (rule 1). */
-export interface FileRegistry {
-  add(file: Blob): string;
-  get(id: string): Blob | undefined;
-  remove(id: string): void;
-}
-
 export interface BrowserLocation {
   path: string;
   search: string;
@@ -42,7 +35,6 @@ export interface Deps {
   ids: { next(): string };
   storage: KeyValueStore;
   session: SessionVault;
-  files: FileRegistry;
   history: HistoryPort;
   downloads: DownloadPort;
   config: Config;
@@ -58,23 +50,6 @@ export class MemoryStorage implements KeyValueStore {
   }
   removeItem(key: string): void {
     this.values.delete(key);
-  }
-}
-
-export class MemoryFileRegistry implements FileRegistry {
-  private readonly files = new Map<string, Blob>();
-  private counter = 0;
-  add(file: Blob): string {
-    this.counter += 1;
-    const id = `file-${this.counter}`;
-    this.files.set(id, file);
-    return id;
-  }
-  get(id: string): Blob | undefined {
-    return this.files.get(id);
-  }
-  remove(id: string): void {
-    this.files.delete(id);
   }
 }
 

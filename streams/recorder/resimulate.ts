@@ -1,6 +1,6 @@
 import { filter, NEVER, VirtualAction, VirtualTimeScheduler } from 'rxjs';
 import { type Config, config as specConfig } from '../core/config';
-import { type Deps, MemoryFileRegistry, MemoryStorage } from '../core/deps';
+import { type Deps, MemoryStorage } from '../core/deps';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, EventSource, UnstampedEvent } from '../core/event';
 import { SessionVault } from '../core/session-vault';
@@ -143,7 +143,6 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
     ids: continuedIds(recorded),
     storage: new MemoryStorage(),
     session: new SessionVault(),
-    files: new MemoryFileRegistry(),
     history: {
       current: () => ({ path: '/', search: '' }),
       push: () => {},

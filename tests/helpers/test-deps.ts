@@ -1,12 +1,6 @@
 import { asyncScheduler, NEVER, type Observable, Subject, type SchedulerLike } from 'rxjs';
 import { type Config, config as specConfig } from '../../streams/core/config';
-import {
-  type BrowserLocation,
-  type Deps,
-  MemoryFileRegistry,
-  MemoryStorage,
-  sequentialIds,
-} from '../../streams/core/deps';
+import { type BrowserLocation, type Deps, MemoryStorage, sequentialIds } from '../../streams/core/deps';
 import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
 import { SessionVault } from '../../streams/core/session-vault';
 
@@ -65,7 +59,6 @@ export function testDeps(
     ids: sequentialIds('e'),
     storage: new MemoryStorage(),
     session: overrides.session ?? new SessionVault(),
-    files: new MemoryFileRegistry(),
     history: {
       current: () => entries[entries.length - 1]!,
       push: (location) => entries.push(location),
