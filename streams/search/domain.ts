@@ -1,8 +1,8 @@
 import { defineDomain } from '../core/domain';
-import { countSearchFacets, followSearchAddress } from './epics';
+import { countSearchFacets, followSearchAddress, searchDomainName } from './epics';
 
 /** The search screen's flow: no slice of its own, the address drives the list, its tree and its counts. */
 export const searchDomain = defineDomain({
-  name: 'search',
+  name: searchDomainName,
   epics: { followSearchAddress, countSearchFacets },
 });

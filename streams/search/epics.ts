@@ -17,6 +17,8 @@ import { constraintsRequested } from '../queries/events';
 import { selectQuery, type WithQueries } from '../queries/selectors';
 import { stableJson } from '../core/signature';
 import { navigated } from '../router/events';
+import { selectLocation } from '../router/selectors';
+import { domainStarted } from '../core/system-events';
 import * as trees from '../trees/events';
 import { selectTree, type WithTrees } from '../trees/selectors';
 import {
@@ -33,7 +35,10 @@ import {
   TREE_FIELD,
 } from './url';
 
-type S = WithAggregates & WithCursors & WithQueries & WithTrees;
+/** The name the search manifest registers under (`streams/search/domain.ts`). */
+export const searchDomainName = 'search';
+
+type S = WithAggregates & WithCursors & WithQueries & WithTrees & Parameters<typeof selectLocation>[0];
 
 /** The search list is registered once, with the facets' inline counts (protocol §9.1). */
 function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequested>[1]): UnstampedEvent[] {
@@ -103,13 +108,15 @@ function changes(
 /**
  * The address is the search (UI-CONTRACT "/" and "/search"): on arrival and on every change of the
  * address, the list, its constraints and its order follow it, and the category tree is loaded once.
+ * Started after the arrival (its code loads with the first screen), it catches up on the address.
  */
 export const followSearchAddress: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(started, navigated),
-    filter((event) => isSearchAddress(event.payload.path)),
+    ofType(started, navigated, domainStarted),
+    filter((event) => !domainStarted.match(event) || event.payload.name === searchDomainName),
+    filter(() => isSearchAddress(selectLocation(state$.value).path)),
     mergeMap((event) => {
-      const params = parseSearch(event.payload.search);
+      const params = parseSearch(selectLocation(state$.value).search);
       const out = changes(state$.value, params, event);
       if (!selectTree(state$.value, SEARCH_TREE)) {
         out.push(
