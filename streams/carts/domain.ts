@@ -19,7 +19,7 @@ import {
   editCart,
   unsubscribe,
 } from './edit-epics';
-import { loadCartProfile, loadList, requestCartProfile, startListLoad } from './list-epics';
+import { adoptIdentity, loadCartProfile, loadList, requestCartProfile, startListLoad } from './list-epics';
 import { cartsReducer } from './reducer';
 import {
   selectCart,
@@ -59,6 +59,7 @@ export const cartsDomain = defineDomain({
   initialState: initialCartsState,
   reducer: cartsReducer,
   epics: {
+    adoptIdentity,
     requestCartProfile,
     loadCartProfile,
     startListLoad,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
+import { whoAmILoaded } from '../session/events';
 import { REDACTED } from '../core/redact';
 import { type Cart, cartSchema, sortFieldSchema } from './model';
 
@@ -17,6 +18,14 @@ export function redactCartPayload<P extends { cart: Cart }>(payload: P): P {
 }
 
 /** The cart user profile (protocol §6.1) is asked for once a user is known. */
+/**
+ * The carts started after the identity was known (they load with their first screen): they take
+ * it as they would have taken `session/whoAmILoaded`.
+ */
+export const identityAdopted = defineFact('carts/identityAdopted', 'system', {
+  me: whoAmILoaded.schema.shape.me,
+});
+
 export const profileRequested = defineFact('carts/profileRequested', 'system', {});
 export const profileLoaded = defineAnswer('carts/profileLoaded', { makePublicBoard: z.boolean() });
 export const profileLoadFailed = defineFailure('carts/profileLoadFailed');

@@ -1,4 +1,5 @@
 import { filter, map } from 'rxjs';
+import { catchUpOnStart } from '../core/domain';
 import { selectAppSetting } from '../app/selectors';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
@@ -6,10 +7,11 @@ import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import { whoAmILoaded } from '../session/events';
-import { surferTypeOf } from '../session/selectors';
+import { selectMe, surferTypeOf } from '../session/selectors';
 import * as api from './api';
 import { created } from './edit-events';
 import {
+  identityAdopted,
   listFetchStarted,
   listLoaded,
   listLoadFailed,
@@ -21,10 +23,16 @@ import {
 import { applySharedLimits, type SharedLimits, sharedLimit } from './list-rules';
 import type { CartsRoot } from './state';
 
+/** Started after the identity was known (the carts load with their first screen): take it now. */
+export const adoptIdentity = catchUpOnStart<CartsRoot>('carts', (state, start) => {
+  const me = selectMe(state);
+  return me ? [identityAdopted({ me }, start)] : [];
+});
+
 /** A user is known: their cart profile says whether they may make public boards. */
 export const requestCartProfile: Epic<CartsRoot> = (event$) =>
   event$.pipe(
-    ofType(whoAmILoaded),
+    ofType(whoAmILoaded, identityAdopted),
     filter(({ payload }) => surferTypeOf(payload.me) === 'user'),
     map((event) => profileRequested({}, event)),
   );

@@ -1,9 +1,12 @@
+import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import { whoAmILoaded } from '../session/events';
+import type { Me } from '../session/selectors';
 import { contentCases, storeCart } from './content-reducer';
 import { editCases } from './edit-reducer';
 import {
   filterChanged,
+  identityAdopted,
   listFetchStarted,
   listLoaded,
   listLoadFailed,
@@ -18,13 +21,8 @@ import { type CartsState, initialCartsState } from './state';
 
 export const cartsReducer = caseReducer<CartsState>(
   // carts belong to a user: another identity starts from nothing (the filter and sort stay)
-  on(whoAmILoaded, (draft, { payload }) => {
-    const me = payload.me;
-    const userId = me.id !== undefined && !me.application ? String(me.id) : null;
-    if (userId === draft.userId) return;
-    const { filter, sort, shared } = draft;
-    Object.assign(draft, { ...initialCartsState, userId, filter, sort, shared });
-  }),
+  on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
+  on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(profileRequested, (draft) => {
     draft.profile.status = draft.profile.status === 'loaded' ? 'fetching' : 'initial';
   }),
@@ -73,3 +71,10 @@ export const cartsReducer = caseReducer<CartsState>(
   ...editCases,
   ...shareCases,
 );
+
+function adoptIdentity(draft: Draft<CartsState>, me: Me): void {
+  const userId = me.id !== undefined && !me.application ? String(me.id) : null;
+  if (userId === draft.userId) return;
+  const { filter, sort, shared } = draft;
+  Object.assign(draft, { ...initialCartsState, userId, filter, sort, shared });
+}

@@ -1,5 +1,8 @@
+import { filter, mergeMap } from 'rxjs';
 import type { Epic } from './epic';
-import type { AnyEvent } from './event';
+import type { AnyEvent, UnstampedEvent } from './event';
+import { ofType } from './operators/of-type';
+import { domainStarted } from './system-events';
 
 /** A selector the domain offers to views and to other domains. */
 // biome-ignore lint/suspicious/noExplicitAny: selectors take the slices they read and any arguments
@@ -33,4 +36,20 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
     epics: domain.epics ?? {},
     selectors: domain.selectors ?? {},
   };
+}
+
+/**
+ * An epic for a domain that loads with its first screen: once it starts (`system/domainStarted`),
+ * the events that catch it up on what happened before, read from the state.
+ */
+export function catchUpOnStart<S>(
+  name: string,
+  catchUp: (state: S, start: AnyEvent) => readonly UnstampedEvent[],
+): Epic<S> {
+  return (event$, state$) =>
+    event$.pipe(
+      ofType(domainStarted),
+      filter((event) => event.payload.name === name),
+      mergeMap((event) => catchUp(state$.value, event)),
+    );
 }

@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { bookmark, loadList, operateOnSearch, reloadAfterSharing } from './epics';
+import { adoptIdentity, bookmark, loadList, operateOnSearch, reloadAfterSharing } from './epics';
 import { savedSearchesReducer } from './reducer';
 import { initialSavedSearchesState } from './state';
 import {
@@ -16,7 +16,7 @@ export const savedSearchesDomain = defineDomain({
   name: 'savedSearches',
   initialState: initialSavedSearchesState,
   reducer: savedSearchesReducer,
-  epics: { loadList, bookmark, operateOnSearch, reloadAfterSharing },
+  epics: { adoptIdentity, loadList, bookmark, operateOnSearch, reloadAfterSharing },
   selectors: {
     selectSavedSearches,
     selectSavedSearch,

@@ -1,14 +1,16 @@
 import { concat, map, mergeMap, type Observable, of } from 'rxjs';
 import type { Deps } from '../core/deps';
+import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { HttpRequest } from '../core/http';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
-import { selectIsUser } from '../session/selectors';
+import { selectIsUser, selectMe, type WithSession } from '../session/selectors';
 import * as api from './api';
 import { bookmarkDataOf, isBookmarkable, type WithList } from './bookmark';
 import {
+  identityAdopted,
   added,
   bookmarkRefused,
   bookmarkRequested,
@@ -177,3 +179,12 @@ export const reloadAfterSharing: Epic<S> = (event$) =>
     ofType(collaboratorsAdded),
     map((event) => listRequested({}, event)),
   );
+
+/** Started after the identity was known (saved searches load with their first screen): take it now. */
+export const adoptIdentity = catchUpOnStart<WithSavedSearches & WithSession>(
+  'savedSearches',
+  (state, start) => {
+    const me = selectMe(state);
+    return me ? [identityAdopted({ me }, start)] : [];
+  },
+);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
+import { whoAmILoaded } from '../session/events';
 import { savedSearchDataSchema, savedSearchSchema } from './api';
 
 /**
@@ -95,3 +96,11 @@ export const revoked = defineAnswer('savedSearches/revoked', { id, userIds: z.ar
 export const privateSwitched = defineAnswer('savedSearches/privateSwitched', { id, isPrivate: z.boolean() });
 export const unsubscribed = defineAnswer('savedSearches/unsubscribed', { id });
 export const deleted = defineAnswer('savedSearches/deleted', { id });
+
+/**
+ * Saved searches started after the identity was known (they load with their first screen): they
+ * take it as they would have taken `session/whoAmILoaded`.
+ */
+export const identityAdopted = defineFact('savedSearches/identityAdopted', 'system', {
+  me: whoAmILoaded.schema.shape.me,
+});

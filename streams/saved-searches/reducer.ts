@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import { whoAmILoaded } from '../session/events';
-import { userIdOf } from '../session/selectors';
+import { type Me, userIdOf } from '../session/selectors';
 import {
   added,
   bookmarkRefused,
@@ -9,6 +9,7 @@ import {
   collaboratorsAdded,
   deleted,
   filterChanged,
+  identityAdopted,
   listFailed,
   listLoaded,
   listRequested,
@@ -22,8 +23,6 @@ import {
   updated,
 } from './events';
 import type { SavedSearchEntry, SavedSearchesState } from './state';
-
-export { initialSavedSearchesState } from './state';
 
 type D = Draft<SavedSearchesState>;
 
@@ -126,9 +125,12 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
   on(unsubscribed, (draft, { payload }) => removeSearch(draft, payload.id)),
   on(deleted, (draft, { payload }) => removeSearch(draft, payload.id)),
   // another identity has other searches; the same one seen again keeps its list
-  on(whoAmILoaded, (draft, { payload }) => {
-    const userId = userIdOf(payload.me);
-    if (userId === draft.userId) return;
-    Object.assign(draft, { userId, items: null, status: 'unknown', notice: null });
-  }),
+  on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
+  on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
 );
+
+function adoptIdentity(draft: Draft<SavedSearchesState>, me: Me): void {
+  const userId = userIdOf(me);
+  if (userId === draft.userId) return;
+  Object.assign(draft, { userId, items: null, status: 'unknown', notice: null });
+}
