@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { fetchStarted, pageLoaded, registrationRequested } from '../../streams/cursors/events';
-import { initialRootState, rootReducer } from '../../streams/root';
+import { initialRootState, loadAllDomains, rootReducer } from '../../streams/root';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../../streams/search/url';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
 import { withHappyDom } from './happy-dom-react';
@@ -53,6 +53,8 @@ export async function benchSearchGrid(rows = 100_000, pageSize = 24): Promise<Se
         import('../../src/app/store-context'),
         import('../../src/search/search-results'),
       ]);
+    // the search domains load with their screen in the portal; the bench folds with all of them
+    await loadAllDomains();
     const store = storeWithoutEpics({ reducer: rootReducer, initialState: initialRootState });
     store.dispatch(registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }));
     const container = window.document.createElement('div');
