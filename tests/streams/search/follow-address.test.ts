@@ -15,6 +15,9 @@ const arrival = (path: string, search: string) =>
     search,
     applicationName: null,
     hasApplicationCredentials: false,
+    cookieAuth: false,
+    sessionAuth: false,
+    settings: {},
   });
 
 /** The events the search flow emits once its code has loaded after the arrival. */
