@@ -12,6 +12,7 @@ import { LanguageSelect } from './language-select';
 import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
 import './account.css';
+import './messages';
 
 /** `/account`: the language for everyone; profile, password and preferences for a user. */
 export function AccountPage() {

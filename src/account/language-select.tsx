@@ -5,6 +5,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { SUPPORTED_LOCALES } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /** Each language is named in itself, so that anyone can find their own. */
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'Français' };

@@ -1,6 +1,7 @@
+import { addMessages } from '../i18n/catalogues';
+
 /** The account page: profile, language, password and the portal's preferences. */
 export const accountMessagesEn = {
-  'nav.account': 'Account',
   'accountPage.title': 'Your account',
   'accountPage.contributionLocales': 'Contribution languages: {locales}',
   'accountPage.watermarked': 'Previews and downloads are watermarked for your role.',
@@ -34,7 +35,6 @@ export const accountMessagesEn = {
 };
 
 export const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> = {
-  'nav.account': 'Compte',
   'accountPage.title': 'Votre compte',
   'accountPage.contributionLocales': 'Langues de contribution : {locales}',
   'accountPage.watermarked': 'Les aperçus et téléchargements sont filigranés pour votre rôle.',
@@ -67,3 +67,5 @@ export const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> =
   'accountPage.preferenceSaved': 'Vos préférences ont été enregistrées.',
   'accountPage.preferenceFailed': 'Une préférence n’a pas pu être enregistrée : {message}',
 };
+
+addMessages({ en: accountMessagesEn, fr: accountMessagesFr });

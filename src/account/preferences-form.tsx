@@ -16,6 +16,7 @@ import {
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /** The preferences the portal uses: results per page and grid density, saved as they change. */
 export function PreferencesForm() {

@@ -4,6 +4,7 @@ import { selectProfile } from '../../streams/profile/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /** The fields of the form, in order; `login` is shown read-only. */
 const EDITABLE_PROFILE_FIELDS = ['firstname', 'lastname', 'email'] as const;

@@ -8,6 +8,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
 
 export interface AddToCartButtonProps {
   /** the asset's resource type, e.g. `asset` */

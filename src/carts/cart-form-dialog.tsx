@@ -4,6 +4,7 @@ import type { AnyEvent } from '../../streams/core/event';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
 
 export interface CartFormValues {
   name: string;

@@ -9,6 +9,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import { CartItemTile, itemName } from './cart-item-tile';
+import './messages';
 
 const TILE_SIZES = {
   comfortable: { width: 200, height: 250 },

@@ -33,6 +33,7 @@ import { CollaboratorsDialog } from './collaborators-dialog';
 import { ItemPlayer } from './item-player';
 import { ShareDialog } from './share-dialog';
 import './carts.css';
+import './messages';
 
 type Open = 'share' | 'download' | 'collaborators' | 'edit' | 'delete' | 'unsubscribe' | null;
 

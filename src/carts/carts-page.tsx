@@ -19,6 +19,7 @@ import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
 import { CartFormDialog } from './cart-form-dialog';
 import './carts.css';
+import './messages';
 
 /** "Sign in" for views that need a user (session contract): a link, no automatic redirect. */
 export function SignInNeeded() {

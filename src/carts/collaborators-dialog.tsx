@@ -7,6 +7,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
 
 /** The page a collaborator's invitation opens (protocol §6.1 `url`). */
 export function cartPageUrl(cartId: string): string {

@@ -5,6 +5,7 @@ import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /**
  * The preview player of one cart item (protocol §6.1 `itemPreview/player`): the server's HTML,

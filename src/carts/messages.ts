@@ -1,6 +1,7 @@
+import { addMessages } from '../i18n/catalogues';
+
 /** Messages of the carts screens, the share dialog and the shared-cart page. */
 export const cartsMessagesEn = {
-  'nav.carts': 'Carts',
   'carts.title': 'Carts',
   'carts.signIn': 'Carts belong to signed-in users.',
   'carts.signInLink': 'Sign in to see your carts',
@@ -118,7 +119,6 @@ export const cartsMessagesEn = {
 };
 
 export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
-  'nav.carts': 'Paniers',
   'carts.title': 'Paniers',
   'carts.signIn': 'Les paniers appartiennent aux utilisateurs connectés.',
   'carts.signInLink': 'Se connecter pour voir ses paniers',
@@ -235,3 +235,5 @@ export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'share.actionCopy': 'Copier dans mes paniers',
   'share.actionFailed': 'L’action « {action} » a échoué : {message}',
 };
+
+addMessages({ en: cartsMessagesEn, fr: cartsMessagesFr });

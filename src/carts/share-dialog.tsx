@@ -13,6 +13,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
 
 /** The address a share opens; the server puts the uuid in place of `{uuid}`. */
 export function shareLinkTemplate(): string {

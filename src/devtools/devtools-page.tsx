@@ -1,15 +1,16 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { usePortal } from '../app/store-context';
-import { useDevtoolsTranslate } from './use-devtools-translate';
+import { useTranslate } from '../i18n/use-translate';
 import './devtools.css';
 import { EventLogPanel } from './event-log-panel';
 import { ImportPanel } from './import-panel';
 import { useLiveLog, useStatePairs } from './live-log';
 import { devtoolsSession$ } from './travel';
+import './messages';
 
 /** `/devtools`: the session's events live, export, import, time travel and re-simulation. */
 export default function DevtoolsPage() {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   const { store, recorder, exportEventLog } = usePortal();
   const liveLog = useLiveLog(store, recorder);
   const statePairs = useStatePairs(store);

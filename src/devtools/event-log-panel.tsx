@@ -5,10 +5,11 @@ import type { EventLogFile } from '../../streams/recorder/log-file';
 import { diffStates } from '../../streams/recorder/state-diff';
 import type { Timeline } from '../../streams/recorder/timeline';
 import type { RootState } from '../../streams/root';
-import { useDevtoolsTranslate } from './use-devtools-translate';
+import { useTranslate } from '../i18n/use-translate';
 import { domainsOf, type EventFilter, filterEvents, NO_FILTER } from './event-filters';
 import type { StatePair } from './live-log';
 import { VirtualList } from './virtual-list';
+import './messages';
 
 const SOURCES: EventSource[] = ['ui', 'server', 'timer', 'storage', 'system'];
 const ROW_HEIGHT = 30;
@@ -28,7 +29,7 @@ function clockTime(at: number): string {
 
 /** The events of a log: filters, a virtualised list, and the payload and state diff of one. */
 export function EventLogPanel({ log, statePairs, timeline }: Props) {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   const [filter, setFilter] = useState<EventFilter>(NO_FILTER);
   const [selectedSeq, setSelectedSeq] = useState<number | null>(null);
   const events = useMemo(() => filterEvents(log.events, filter), [log.events, filter]);
@@ -120,7 +121,7 @@ export function EventLogPanel({ log, statePairs, timeline }: Props) {
 }
 
 function EventDetail({ event, patches }: { event: AnyEvent; patches: Patch[] | null }) {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   return (
     <section className="devtools__detail" aria-labelledby="devtools-detail-heading">
       <h2 id="devtools-detail-heading">

@@ -3,8 +3,9 @@ import { importLog } from '../../streams/recorder/log-file';
 import { type ResimulationResult, resimulate } from '../../streams/recorder/resimulate';
 import { initialRootState, rootEpic, rootReducer } from '../../streams/root';
 import { usePortal } from '../app/store-context';
-import { useDevtoolsTranslate } from './use-devtools-translate';
+import { useTranslate } from '../i18n/use-translate';
 import { type ImportedLog, setImported, startTravel } from './travel';
+import './messages';
 
 async function readImport(file: File): Promise<ImportedLog> {
   return { ...importLog(await file.text()), fileName: file.name };
@@ -12,7 +13,7 @@ async function readImport(file: File): Promise<ImportedLog> {
 
 /** Import a log (file input or drop), its verdict, then time travel or re-simulation. */
 export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   const { store } = usePortal();
   const [dragging, setDragging] = useState(false);
   const [resimulation, setResimulation] = useState<ResimulationResult | null>(null);
@@ -99,7 +100,7 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
 }
 
 function ResimulationReport({ result, start }: { result: ResimulationResult; start: number }) {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   const { divergence } = result;
   return (
     <section className="devtools__resimulation" aria-labelledby="devtools-resimulation-heading">

@@ -1,3 +1,5 @@
+import { addMessages } from '../i18n/catalogues';
+
 /**
  * The devtools' messages, loaded with the devtools (the report dialog is shown to every user; the
  * rest to developers). The footer link, the loading message and the report button are the shell's.
@@ -115,3 +117,5 @@ export const devtoolsMessagesFr: Record<keyof typeof devtoolsMessagesEn, string>
   'devtools.report.close': 'Fermer',
   'devtools.report.saved': "Le journal d'événements a été enregistré sous {file}.",
 };
+
+addMessages({ en: devtoolsMessagesEn, fr: devtoolsMessagesFr });

@@ -1,15 +1,16 @@
 import { useId, useState } from 'react';
 import { usePortal } from '../app/store-context';
-import { useDevtoolsTranslate } from './use-devtools-translate';
+import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
 import './devtools.css';
+import './messages';
 
 /**
  * The "Report a problem" dialog: a note, and a button that saves the redacted event log with the
  * note in it. Opened by `ReportProblemButton` (src/ui), which loads this module on first use.
  */
 export default function ReportProblemDialog({ onClose }: { onClose: () => void }) {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   const { exportEventLog } = usePortal();
   const [note, setNote] = useState('');
   const [savedAs, setSavedAs] = useState<string | null>(null);

@@ -1,12 +1,13 @@
 import { useObservableEagerState } from 'observable-hooks';
 import { usePortal } from '../app/store-context';
-import { useDevtoolsTranslate } from './use-devtools-translate';
+import { useTranslate } from '../i18n/use-translate';
 import './devtools.css';
 import { devtoolsSession$, jumpTo, stopTravel } from './travel';
+import './messages';
 
 /** The timeline over a replayed log, shown over whatever screen the replayed state is on. */
 export default function TimeTravelBar() {
-  const t = useDevtoolsTranslate();
+  const t = useTranslate();
   const { store } = usePortal();
   const { travel } = useObservableEagerState(devtoolsSession$);
   if (!travel) return null;

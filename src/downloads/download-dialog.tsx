@@ -8,6 +8,7 @@ import { ModalDialog } from '../ui/modal-dialog';
 import { DownloadRow } from './download-row';
 import { SplitNotices } from './split-notices';
 import './downloads.css';
+import './messages';
 
 /** The seed's defaults (seed 000 §3, protocol §23.2). */
 const DEFAULT_PROFILE = 'originals';

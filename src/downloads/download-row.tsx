@@ -8,6 +8,7 @@ import type { MessageKey } from '../i18n/messages-en';
 import { describeErrorCode } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
 import { formatSize } from '../ui/format-size';
+import './messages';
 
 /**
  * One download or part: its status in words, a progress bar through the phases, its size, and

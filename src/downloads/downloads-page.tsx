@@ -6,6 +6,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { DownloadRow } from './download-row';
 import { SplitNotices } from './split-notices';
 import './downloads.css';
+import './messages';
 
 /** `/downloads`: one row per download or part, with its progress, error, retry, cancel and clear. */
 export function DownloadsPage() {

@@ -4,6 +4,7 @@ import { downloadProgress, isFinished, selectDownloads } from '../../streams/dow
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import './downloads.css';
+import './messages';
 
 /**
  * The header's tray: how many zips are on their way, and a panel with their progress. Its names

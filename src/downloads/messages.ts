@@ -1,5 +1,6 @@
+import { addMessages } from '../i18n/catalogues';
+
 export const downloadsMessagesEn = {
-  'nav.downloads': 'Downloads',
   'downloads.dialog.title': 'Download',
   'downloads.dialog.cart': 'Cart: {name}',
   'downloads.dialog.profile': 'Profile',
@@ -58,7 +59,6 @@ export const downloadsMessagesEn = {
 };
 
 export const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, string> = {
-  'nav.downloads': 'Téléchargements',
   'downloads.dialog.title': 'Télécharger',
   'downloads.dialog.cart': 'Panier : {name}',
   'downloads.dialog.profile': 'Profil',
@@ -117,3 +117,5 @@ export const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, strin
     'Le téléchargement n’était pas dans le bon état pour cette étape.',
   'errors.error.download.notFetching': 'Le téléchargement n’était pas dans le bon état pour cette étape.',
 };
+
+addMessages({ en: downloadsMessagesEn, fr: downloadsMessagesFr });

@@ -5,6 +5,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { formatSize } from '../ui/format-size';
+import './messages';
 
 /** Tells the user a download was split, and lists every item left out (never silently, seed 000 §9). */
 export function SplitNotices({ origins }: { origins?: readonly string[] }) {

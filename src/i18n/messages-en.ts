@@ -1,15 +1,21 @@
-import { downloadsMessagesEn } from '../downloads/messages';
-import { cartsMessagesEn } from '../carts/messages';
-import { sessionMessagesEn } from '../session/messages';
-import { accountMessagesEn } from '../account/messages';
+import type { accountMessagesEn } from '../account/messages';
+import type { cartsMessagesEn } from '../carts/messages';
+import type { devtoolsMessagesEn } from '../devtools/messages';
+import type { downloadsMessagesEn } from '../downloads/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
-import { savedSearchesMessagesEn } from '../saved-searches/messages';
-import { searchMessagesEn } from '../search/messages';
+import type { savedSearchesMessagesEn } from '../saved-searches/messages';
+import type { searchMessagesEn } from '../search/messages';
+import { sessionMessagesEn } from '../session/messages';
 /** The shell's own English messages. */
 export const shellMessagesEn = {
   'app.loading': 'Loading the portal…',
   'app.skipToContent': 'Skip to content',
   'nav.label': 'Main navigation',
+  'nav.carts': 'Carts',
+  'nav.downloads': 'Downloads',
+  'nav.search': 'Search',
+  'nav.account': 'Account',
+  'nav.savedSearches': 'Saved searches',
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.credit': 'Background: {credit}',
@@ -51,19 +57,23 @@ export const shellMessagesEn = {
 };
 
 /**
- * English messages: the reference set; every other locale has the same keys. Each feature keeps
- * its messages beside its views (`src/<feature>/messages.ts`) and is spread here and in French.
+ * English messages of the shell and of the features the shell shows from the first paint (the
+ * account menu, the notifications badge). The other features add theirs when their code loads
+ * (`addMessages` in their `messages.ts`), and every view of theirs imports that file.
  */
 export const en = {
   ...shellMessagesEn,
   ...sessionMessagesEn,
-  ...accountMessagesEn,
   ...notificationsMessagesEn,
-  ...downloadsMessagesEn,
-  ...cartsMessagesEn,
-  ...searchMessagesEn,
-  ...savedSearchesMessagesEn,
 };
 
-export type MessageKey = keyof typeof en;
+/** Every key of every feature, loaded or not: `t()` is typed over all of them. */
+export type MessageKey =
+  | keyof typeof en
+  | keyof typeof accountMessagesEn
+  | keyof typeof downloadsMessagesEn
+  | keyof typeof cartsMessagesEn
+  | keyof typeof searchMessagesEn
+  | keyof typeof savedSearchesMessagesEn
+  | keyof typeof devtoolsMessagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -1,16 +1,17 @@
-import { downloadsMessagesFr } from '../downloads/messages';
-import { cartsMessagesFr } from '../carts/messages';
-import { sessionMessagesFr } from '../session/messages';
-import { accountMessagesFr } from '../account/messages';
 import { notificationsMessagesFr } from '../notifications/messages';
-import { savedSearchesMessagesFr } from '../saved-searches/messages';
-import { searchMessagesFr } from '../search/messages';
-import type { Messages, shellMessagesEn } from './messages-en';
+import { sessionMessagesFr } from '../session/messages';
+import type { en } from './messages-en';
+import type { shellMessagesEn } from './messages-en';
 
 const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'app.loading': 'Chargement du portail…',
   'app.skipToContent': 'Aller au contenu',
   'nav.label': 'Navigation principale',
+  'nav.carts': 'Paniers',
+  'nav.downloads': 'Téléchargements',
+  'nav.search': 'Recherche',
+  'nav.account': 'Compte',
+  'nav.savedSearches': 'Recherches enregistrées',
   'home.welcome': 'Bienvenue sur {name}',
   'home.intro':
     'Cherchez dans la médiathèque ci-dessous, rassemblez des médias dans des paniers, partagez-les et téléchargez-les.',
@@ -53,13 +54,9 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'footer.version': 'Version {version}',
 };
 
-export const fr: Messages = {
+/** The French of `en`: the same keys. */
+export const fr: Record<keyof typeof en, string> = {
   ...shellMessages,
   ...sessionMessagesFr,
-  ...accountMessagesFr,
   ...notificationsMessagesFr,
-  ...downloadsMessagesFr,
-  ...cartsMessagesFr,
-  ...searchMessagesFr,
-  ...savedSearchesMessagesFr,
 };

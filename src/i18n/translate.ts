@@ -1,14 +1,17 @@
 import { errorCodeLineage } from '../../streams/core/errors';
+import { addMessages, catalogues } from './catalogues';
 import { en, type MessageKey, type Messages } from './messages-en';
 import { fr } from './messages-fr';
 
-const catalogues: Record<string, Messages> = { en, fr };
+type Catalogue = Partial<Messages>;
+
+addMessages({ en, fr });
 
 export const SUPPORTED_LOCALES = Object.keys(catalogues);
 
 /** `fr-CA` reads the French messages; an unknown language reads English. */
-export function messagesFor(locale: string): Messages {
-  return catalogueFor(catalogues, locale, en);
+export function messagesFor(locale: string): Catalogue {
+  return catalogueFor(catalogues, locale, catalogues.en!) as Catalogue;
 }
 
 export type Translate<K extends string = MessageKey> = (
@@ -21,10 +24,12 @@ export function catalogueFor<C>(catalogues: Readonly<Record<string, C>>, locale:
   return catalogues[locale.split(/[-_]/)[0]!.toLowerCase()] ?? fallback;
 }
 
-/** Translates over one catalogue, filling `{name}` placeholders from the params. */
-export function translatorOver<K extends string>(messages: Readonly<Record<K, string>>): Translate<K> {
+/** Translates over one catalogue, filling `{name}` placeholders from the params; a missing text shows its key. */
+export function translatorOver<K extends string>(
+  messages: Readonly<Partial<Record<K, string>>>,
+): Translate<K> {
   return (key, params) =>
-    messages[key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    (messages[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) =>
       params && name in params ? String(params[name]) : whole,
     );
 }

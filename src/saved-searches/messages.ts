@@ -1,6 +1,7 @@
+import { addMessages } from '../i18n/catalogues';
+
 /** The saved searches page. */
 export const savedSearchesMessagesEn = {
-  'nav.savedSearches': 'Saved searches',
   'savedSearches.title': 'Saved searches',
   'savedSearches.visitor': 'Saved searches belong to users: sign in to see yours.',
   'savedSearches.signInLink': 'Go to the sign-in page',
@@ -37,7 +38,6 @@ export const savedSearchesMessagesEn = {
 };
 
 export const savedSearchesMessagesFr: Record<keyof typeof savedSearchesMessagesEn, string> = {
-  'nav.savedSearches': 'Recherches enregistrées',
   'savedSearches.title': 'Recherches enregistrées',
   'savedSearches.visitor':
     'Les recherches enregistrées appartiennent aux utilisateurs : connectez-vous pour voir les vôtres.',
@@ -73,3 +73,5 @@ export const savedSearchesMessagesFr: Record<keyof typeof savedSearchesMessagesE
   'savedSearches.unsubscribeNamed': 'Se désabonner de {name}',
   'savedSearches.created': 'Enregistrée le {date}',
 };
+
+addMessages({ en: savedSearchesMessagesEn, fr: savedSearchesMessagesFr });

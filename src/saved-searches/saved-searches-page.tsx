@@ -25,6 +25,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
 
 /** Where a saved search opens: the search screen with its address (so it can be shared too). */
 export function savedSearchTarget(search: ShownSavedSearch): { path: string; search: string } {

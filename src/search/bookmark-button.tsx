@@ -6,6 +6,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
 
 /** "Bookmark this search": saves the current search under a name (protocol §17). */
 export function BookmarkButton() {

@@ -6,6 +6,7 @@ import { selectTree, type TreeNode, type TreeState } from '../../streams/trees/s
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /** A node as the tree shows it: where it sits (aria-level, -setsize, -posinset) and its children if expanded. */
 interface Row {

@@ -4,6 +4,7 @@ import { selectSchemaFields } from '../../streams/schemas/selectors';
 import { FACET_FIELDS, SEARCH_CURSOR, SEARCH_PATH, type SearchParams } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 interface Bucket {
   id: string;

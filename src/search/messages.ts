@@ -1,6 +1,7 @@
+import { addMessages } from '../i18n/catalogues';
+
 /** The search screen. */
 export const searchMessagesEn = {
-  'nav.search': 'Search',
   'search.title': 'Search',
   'search.box': 'Search',
   'search.submit': 'Search',
@@ -43,7 +44,6 @@ export const searchMessagesEn = {
 };
 
 export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
-  'nav.search': 'Recherche',
   'search.title': 'Recherche',
   'search.box': 'Rechercher',
   'search.submit': 'Rechercher',
@@ -84,3 +84,5 @@ export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
   'search.bookmarked': 'Enregistrée sous « {name} »',
   'search.bookmarkFailed': '{message}',
 };
+
+addMessages({ en: searchMessagesEn, fr: searchMessagesFr });

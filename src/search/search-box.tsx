@@ -6,6 +6,7 @@ import { selectCompletions } from '../../streams/typeahead/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /**
  * The search box with its suggestion list: the ARIA 1.2 combobox pattern. Arrow keys move in

@@ -12,6 +12,7 @@ import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
 import { useSearchParams } from './use-search-params';
 import './search.css';
+import './messages';
 
 const SORT_LABELS = {
   '': 'search.sortRelevance',

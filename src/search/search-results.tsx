@@ -20,6 +20,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
+import './messages';
 
 const selectCursors = (state: RootState) => state.cursors;
 const TILE_WIDTH = 200;

@@ -20,6 +20,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { PasswordInput } from '../ui/password-input';
 import { useSharePassword } from './use-share-password';
 import '../carts/carts.css';
+import '../carts/messages';
 
 /** Actions shown as their own buttons; the others are offered as they come from the share. */
 const SHOWN_ELSEWHERE = new Set(['view', 'download']);
