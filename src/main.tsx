@@ -11,6 +11,7 @@ import { liveInitialState, loadAllDomains, type RootState, rootEpic, rootReducer
 import { untrappedErrorCaught } from '../streams/system/events';
 import { App } from './app/app';
 import { createLiveDeps, currentLocation } from './app/live-deps';
+import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
 import { PortalProvider } from './app/store-context';
 import { Footer } from './app/footer';
@@ -72,6 +73,9 @@ Object.assign(window, {
     loadAllDomains,
   },
 });
+
+// a zip on its way when the page was left: the downloads resume at once, whatever the screen
+if (deps.storage.getItem(config.pendingDownloadStorageKey)) void domainsReady(store, ['downloads']);
 
 // The lazy domains' code once the first screen is up: navigation is then instant, and an export's
 // event catalogue is whole. Their reducers and epics stay off until a screen turns them on.

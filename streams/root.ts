@@ -13,7 +13,8 @@ import type { cartsDomain } from './carts/domain';
 import { initialCartsState } from './carts/state';
 import type { cursorsDomain } from './cursors/domain';
 import { initialCursorsState } from './cursors/state';
-import { downloadsDomain } from './downloads/domain';
+import type { downloadsDomain } from './downloads/domain';
+import { initialDownloadsState } from './downloads/state';
 import { logsDomain } from './logs/domain';
 import { notificationsDomain } from './notifications/domain';
 import { preferencesDomain } from './preferences/domain';
@@ -42,7 +43,6 @@ const eagerDomains = [
   preferencesDomain,
   profileDomain,
   notificationsDomain,
-  downloadsDomain,
   systemDomain,
 ] as const;
 
@@ -65,6 +65,7 @@ const lazyDomains = {
   ),
   search: lazy(undefined, () => import('./search/domain').then((m) => m.searchDomain)),
   carts: lazy(initialCartsState, () => import('./carts/domain').then((m) => m.cartsDomain)),
+  downloads: lazy(initialDownloadsState, () => import('./downloads/domain').then((m) => m.downloadsDomain)),
 };
 
 function lazy<S>(initialState: S, load: () => Promise<{ name: string }>) {
@@ -81,7 +82,8 @@ type LazyDomain =
   | typeof typeaheadDomain
   | typeof savedSearchesDomain
   | typeof searchDomain
-  | typeof cartsDomain;
+  | typeof cartsDomain
+  | typeof downloadsDomain;
 type AnyDomain = EagerDomain | LazyDomain;
 
 /** A domain that loads with its first screen. */

@@ -1,13 +1,27 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectAppInfo } from '../../streams/app/selectors';
 import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
+import { selectIsDomainOn } from '../../streams/system/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
-import { DownloadsTray } from '../downloads/downloads-tray';
 import { NotificationsBadge } from '../notifications/notifications-badge';
 import { AccountMenu } from '../session/account-menu';
 import { NAVIGATION } from './navigation';
+
+// the tray shows zips on their way, so it loads with the downloads' code
+const DownloadsTray = lazy(() =>
+  import('../downloads/downloads-tray').then((m) => ({ default: m.DownloadsTray })),
+);
+
+function DownloadsTrayWhenOn() {
+  const on = useAppState(selectIsDomainOn, 'downloads');
+  return on ? (
+    <Suspense fallback={null}>
+      <DownloadsTray />
+    </Suspense>
+  ) : null;
+}
 
 export function Header() {
   const t = useTranslate();
@@ -61,7 +75,7 @@ export function Header() {
         </nav>
       )}
       <NotificationsBadge />
-      <DownloadsTray />
+      <DownloadsTrayWhenOn />
       <AccountMenu />
     </header>
   );

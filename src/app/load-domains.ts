@@ -15,8 +15,14 @@ export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
   'carts',
 ];
 
-/** Carts read huge carts through the list query (protocol §6.6). */
-export const CART_DOMAINS: readonly LazyDomainName[] = ['schemas', 'queries', 'cursors', 'carts'];
+/** Carts read huge carts through the list query (protocol §6.6) and download as zips. */
+export const CART_DOMAINS: readonly LazyDomainName[] = [
+  'schemas',
+  'queries',
+  'cursors',
+  'carts',
+  'downloads',
+];
 
 const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
 

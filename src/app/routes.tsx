@@ -33,7 +33,7 @@ const SharedCartPage = lazyScreen(
 const DownloadsPage = lazyScreen(
   () => import('../downloads/downloads-page'),
   (m) => m.DownloadsPage,
-  { domains: CART_DOMAINS },
+  { domains: ['downloads'] },
 );
 const SavedSearchesPage = lazyScreen(
   () => import('../saved-searches/saved-searches-page'),

@@ -1,4 +1,5 @@
 import { filter, mergeMap } from 'rxjs';
+import type { Deps } from './deps';
 import type { Epic } from './epic';
 import type { AnyEvent, UnstampedEvent } from './event';
 import { ofType } from './operators/of-type';
@@ -44,12 +45,12 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
  */
 export function catchUpOnStart<S>(
   name: string,
-  catchUp: (state: S, start: AnyEvent) => readonly UnstampedEvent[],
+  catchUp: (state: S, start: AnyEvent, deps: Deps) => readonly UnstampedEvent[],
 ): Epic<S> {
-  return (event$, state$) =>
+  return (event$, state$, deps) =>
     event$.pipe(
       ofType(domainStarted),
       filter((event) => event.payload.name === name),
-      mergeMap((event) => catchUp(state$.value, event)),
+      mergeMap((event) => catchUp(state$.value, event, deps)),
     );
 }

@@ -1,6 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { buildZip, deliverZip, loadProfiles, testSize } from './epics';
-import { persistPending, restorePending, resumeRestored } from './persistence-epics';
+import { persistPending, restorePending, restorePendingOnStart, resumeRestored } from './persistence-epics';
 import { pollReadiness } from './readiness-epics';
 import { downloadsReducer } from './reducer';
 import {
@@ -28,6 +28,7 @@ export const downloadsDomain = defineDomain({
     splitRefused,
     persistPending,
     restorePending,
+    restorePendingOnStart,
     resumeRestored,
   },
   selectors: {

@@ -12,6 +12,7 @@ import {
 } from 'rxjs';
 import { started } from '../app/events';
 import type { Deps } from '../core/deps';
+import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { selectSessionReady } from '../session/selectors';
@@ -42,6 +43,11 @@ export const restorePending: Epic<DownloadsRoot> = (event$, _state$, deps) =>
     take(1),
     map((event) => pendingRestored({ records: readPending(deps) }, event)),
   );
+
+/** Or when the downloads start after the portal did: they load when something is stored or asked. */
+export const restorePendingOnStart = catchUpOnStart<DownloadsRoot>('downloads', (_state, start, deps) => [
+  pendingRestored({ records: readPending(deps) }, start),
+]);
 
 /**
  * Every change of the records writes all of them (protocol §7.2 "Persistence"); writing starts
