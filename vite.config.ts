@@ -15,6 +15,32 @@ function currentCommit(): string {
   }
 }
 
+interface ModuleInfo {
+  isEntry: boolean;
+  importers: readonly string[];
+}
+
+/**
+ * Every module the entry reaches through static imports goes into one chunk: the first download
+ * is then one file, without the glue between the small shared chunks the bundler would cut.
+ * What only lazy screens and domains import stays in their chunks.
+ */
+function firstDownloadChunk() {
+  const eager = new Map<string, boolean>();
+  const isEager = (id: string, info: (id: string) => ModuleInfo | null, visiting: Set<string>): boolean => {
+    const known = eager.get(id);
+    if (known !== undefined) return known;
+    const module = info(id);
+    if (!module || visiting.has(id)) return false;
+    visiting.add(id);
+    const result = module.isEntry || module.importers.some((importer) => isEager(importer, info, visiting));
+    eager.set(id, result);
+    return result;
+  };
+  return (id: string, { getModuleInfo }: { getModuleInfo: (id: string) => ModuleInfo | null }) =>
+    isEager(id, getModuleInfo, new Set()) ? 'shell' : undefined;
+}
+
 // One config for the app build and the three test projects (see README, "Tests").
 export default defineConfig({
   plugins: [react()],
@@ -25,6 +51,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // every browser the portal supports preloads modules itself: no polyfill in the first download
     modulePreload: { polyfill: false },
+    rollupOptions: { output: { manualChunks: firstDownloadChunk() } },
   },
   test: {
     // failure attachments (the e2e event logs) stay with the other test output, out of git
