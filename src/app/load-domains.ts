@@ -38,8 +38,8 @@ export function domainsReady(
   const deferred = store.getState().system.deferredDomains;
   if (names.every((name) => isDomainLoaded(name) && !deferred.includes(name))) return null;
   const key = names.join(',');
-  let byKey = ready.get(store);
-  if (!byKey) ready.set(store, (byKey = new Map()));
+  const byKey = ready.get(store) ?? new Map<string, Promise<void>>();
+  ready.set(store, byKey);
   let promise = byKey.get(key);
   if (!promise) {
     promise = Promise.all(names.map(loadDomain)).then(() => {

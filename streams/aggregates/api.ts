@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 import { aggregateOperator, type WireQuery, wireConstraint } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
@@ -8,10 +8,10 @@ import { type Bucket, bucketSchema } from './events';
 import type { CursorAggregates, SortedAggregate } from './state';
 
 export const aggsAnswerSchema = z.looseObject({
-  state: z.union([z.string(), z.number()]).nullish(),
+  state: z.nullish(z.union([z.string(), z.number()])),
   response: z.looseObject({
-    total: z.number().optional(),
-    aggregates: z.record(z.string(), z.array(bucketSchema)).nullish(),
+    total: z.optional(z.number()),
+    aggregates: z.nullish(z.record(z.string(), z.array(bucketSchema))),
   }),
 });
 export type AggsAnswer = z.infer<typeof aggsAnswerSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /**
@@ -31,7 +31,7 @@ export const constraintRegistered = defineIntent('aggregates/constraintRegistere
   key: z.string(),
   field: z.string(),
   operator: z.string(),
-  showEmptyAggregate: z.boolean().optional(),
+  showEmptyAggregate: z.optional(z.boolean()),
 });
 export const constraintRefused = defineEvent(
   'aggregates/constraintRefused',
@@ -52,8 +52,8 @@ export const fetchStarted = defineFact('aggregates/fetchStarted', 'system', {
 });
 export const bucketSchema = z.object({
   count: z.number(),
-  total: z.number().optional(),
-  data: z.object({ id: z.union([z.number(), z.string(), z.boolean()]), name: z.string() }).nullable(),
+  total: z.optional(z.number()),
+  data: z.nullable(z.object({ id: z.union([z.number(), z.string(), z.boolean()]), name: z.string() })),
 });
 export type Bucket = z.infer<typeof bucketSchema>;
 
@@ -67,7 +67,7 @@ export const loaded = defineAnswer('aggregates/loaded', {
 export const invalidated = defineAnswer('aggregates/invalidated', {
   cursor,
   sent: z.string(),
-  received: z.string().nullable(),
+  received: z.nullable(z.string()),
 });
 export const fetchFailed = defineFailure('aggregates/fetchFailed', { cursor });
 export const fetchRefused = defineEvent('aggregates/fetchRefused', z.object(refusal), {
@@ -82,11 +82,11 @@ export const sortedRegistered = defineIntent('aggregates/sortedRegistered', {
   id: z.string(),
   cursor,
   field: z.string(),
-  max: z.number().int().min(1),
+  max: z.int().check(z.gte(1)),
   fields: z.string(),
   mode: z.string(),
-  operator: z.string().optional(),
-  constraintKey: z.string().optional(),
+  operator: z.optional(z.string()),
+  constraintKey: z.optional(z.string()),
 });
 export const sortedFilterChanged = defineIntent('aggregates/sortedFilterChanged', {
   id: z.string(),

@@ -1,11 +1,8 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { Status } from '../core/status';
 import { modeOf } from '../core/query/operators';
 import { removed } from '../cursors/events';
 import {
-  type Bucket,
   constraintRegistered,
   fetchFailed,
   fetchStarted,
@@ -19,8 +16,7 @@ import {
   sortedLoaded,
   sortedRegistered,
 } from './events';
-import { type AggregateConstraint, type AggregatesState, type Count, type CursorAggregates, initialAggregatesState, type SortedAggregate } from './state';
-
+import type { AggregatesState, CursorAggregates } from './state';
 
 function ofCursor(draft: Draft<AggregatesState>, cursor: string): Draft<CursorAggregates> {
   draft.byCursor[cursor] ??= {

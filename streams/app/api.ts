@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** protocol §19: the keys of `infos` the portal reads; keys containing `_` are ignored. */
@@ -18,24 +18,24 @@ type InfoKey = (typeof INFO_TEXT_KEYS)[number] | (typeof INFO_URL_KEYS)[number];
 export type AppInfos = Partial<Record<InfoKey, string>>;
 
 export const appInfosSchema = z.object({
-  appName: z.string().optional(),
-  baseUrl: z.string().optional(),
-  appBGCredit: z.string().optional(),
-  appBGUrl: z.string().optional(),
-  appBG404Error: z.string().optional(),
-  appBG500Error: z.string().optional(),
-  appFaviconUrl: z.string().optional(),
-  appLogoHeaderUrlForDarkBG: z.string().optional(),
-  appLogoHeaderUrlForLightBG: z.string().optional(),
-  appLogoUrlForDarkBG: z.string().optional(),
-  appLogoUrlForLightBG: z.string().optional(),
+  appName: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
+  appBGCredit: z.optional(z.string()),
+  appBGUrl: z.optional(z.string()),
+  appBG404Error: z.optional(z.string()),
+  appBG500Error: z.optional(z.string()),
+  appFaviconUrl: z.optional(z.string()),
+  appLogoHeaderUrlForDarkBG: z.optional(z.string()),
+  appLogoHeaderUrlForLightBG: z.optional(z.string()),
+  appLogoUrlForDarkBG: z.optional(z.string()),
+  appLogoUrlForLightBG: z.optional(z.string()),
 });
 
 const infosAnswerSchema = z.object({ infos: z.record(z.string(), z.unknown()) });
 
 const availabilityAnswerSchema = z.object({
   available: z.boolean(),
-  message: z.string().nullish(),
+  message: z.nullish(z.string()),
 });
 
 export function getInfos(): HttpRequest<z.infer<typeof infosAnswerSchema>> {

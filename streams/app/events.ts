@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { appInfosSchema } from './api';
 
@@ -11,7 +11,7 @@ export const started = defineFact('app/started', 'system', {
   apiPath: z.string(),
   path: z.string(),
   search: z.string(),
-  applicationName: z.string().nullable(),
+  applicationName: z.nullable(z.string()),
   hasApplicationCredentials: z.boolean(),
   cookieAuth: z.boolean(),
   sessionAuth: z.boolean(),
@@ -28,7 +28,7 @@ export const infoLoadFailed = defineFailure('app/infoLoadFailed');
 export const availabilityRequested = defineFact('app/availabilityRequested', 'system', {});
 export const availabilityChecked = defineAnswer('app/availabilityChecked', {
   available: z.boolean(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 /** The check failed: the application is then assumed available (protocol §19). */
 export const availabilityCheckFailed = defineFailure('app/availabilityCheckFailed');

@@ -1,24 +1,24 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 import { type Cart, type CartItem, type FulltextMode, type ItemMap, itemKey, type ShareInfo } from './model';
 
 const CART = '/wedia/cart';
 
 /** Ids come as numbers or text; the portal compares them as text (protocol §23.7). */
-const wireId = z.union([z.string(), z.number()]).transform(String);
-const optionalText = z.string().nullish();
-const optionalNumber = z.number().nullish();
+const wireId = z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+const optionalText = z.nullish(z.string());
+const optionalNumber = z.nullish(z.number());
 
 const wireItemSchema = z.looseObject({
   id: wireId,
-  type: z.string().optional(),
+  type: z.optional(z.string()),
   name: optionalText,
   title: optionalText,
   mimetype: optionalText,
   nature: optionalText,
   width: optionalNumber,
   height: optionalNumber,
-  metadata: z.looseObject({ filesize: optionalNumber }).nullish(),
+  metadata: z.nullish(z.looseObject({ filesize: optionalNumber })),
 });
 type WireItem = z.infer<typeof wireItemSchema>;
 
@@ -30,8 +30,8 @@ const wireItemsSchema = z.union([
 
 const wireShareSchema = z.looseObject({
   uuid: z.string(),
-  actions: z.array(z.string()).nullish(),
-  hasPassword: z.boolean().nullish(),
+  actions: z.nullish(z.array(z.string())),
+  hasPassword: z.nullish(z.boolean()),
   description: optionalText,
 });
 
@@ -39,18 +39,18 @@ export const wireCartSchema = z.looseObject({
   id: wireId,
   name: optionalText,
   description: optionalText,
-  private: z.boolean().nullish(),
+  private: z.nullish(z.boolean()),
   type: optionalText,
-  expires: z.union([z.number(), z.string()]).nullish(),
-  collaborators: z.array(z.union([wireId, z.looseObject({ id: wireId })])).nullish(),
-  collaboratorDetails: z
-    .array(z.looseObject({ id: wireId, login: optionalText, name: optionalText }))
-    .nullish(),
-  isMine: z.boolean().nullish(),
+  expires: z.nullish(z.union([z.number(), z.string()])),
+  collaborators: z.nullish(z.array(z.union([wireId, z.looseObject({ id: wireId })]))),
+  collaboratorDetails: z.nullish(
+    z.array(z.looseObject({ id: wireId, login: optionalText, name: optionalText })),
+  ),
+  isMine: z.nullish(z.boolean()),
   modified: optionalNumber,
   ownerName: optionalText,
-  items: wireItemsSchema.nullish(),
-  share: wireShareSchema.nullish(),
+  items: z.nullish(wireItemsSchema),
+  share: z.nullish(wireShareSchema),
 });
 export type WireCart = z.infer<typeof wireCartSchema>;
 
@@ -124,7 +124,7 @@ export function toShareInfo(wire: WireCart, uuid: string): ShareInfo {
 }
 
 const userProfileSchema = z.looseObject({
-  permissions: z.looseObject({ makePublicBoard: z.boolean().nullish() }).nullish(),
+  permissions: z.nullish(z.looseObject({ makePublicBoard: z.nullish(z.boolean()) })),
 });
 
 /** protocol §6.1: merged over the default `{permissions:{makePublicBoard:false}}`. */
@@ -187,7 +187,7 @@ export function createCart(fields: CartFields & { collaborators: string[] }): Ht
         expires: null,
       },
     },
-    schema: z.array(wireCartSchema).min(1),
+    schema: z.array(wireCartSchema).check(z.minLength(1)),
   };
 }
 

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { redactCartPayload } from './events';
 import { cartItemSchema, cartSchema, fulltextModeSchema } from './model';
 
 const cartId = z.string();
-const index = z.number().int().nonnegative();
+const index = z.int().check(z.nonnegative());
 
 /** The cart screen shows a cart: its items are listed, then viewed (protocol §6.4). */
 export const cartOpened = defineIntent('carts/cartOpened', { cartId });
@@ -17,7 +17,7 @@ export const itemsListStarted = defineFact('carts/itemsListStarted', 'system', {
  */
 export const itemsListed = defineAnswer(
   'carts/itemsListed',
-  { cart: cartSchema, huge: z.boolean(), chunkSize: z.number().int().positive() },
+  { cart: cartSchema, huge: z.boolean(), chunkSize: z.int().check(z.positive()) },
   redactCartPayload,
 );
 export const itemsListFailed = defineFailure('carts/itemsListFailed', { cartId });
@@ -45,8 +45,8 @@ export const contentFilterChanged = defineIntent('carts/contentFilterChanged', {
 /** The items on screen in a huge cart's grid, by position. */
 export const visibleRangeChanged = defineIntent('carts/visibleRangeChanged', {
   cartId,
-  first: z.number().int().nonnegative(),
-  last: z.number().int().nonnegative(),
+  first: z.int().check(z.nonnegative()),
+  last: z.int().check(z.nonnegative()),
 });
 /** The chunks of the sliding window; the details of the chunks that left it are dropped. */
 export const windowMoved = defineFact('carts/windowMoved', 'system', {

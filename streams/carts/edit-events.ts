@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { REDACTED } from '../core/redact';
 import { redactCartPayload } from './events';
@@ -19,7 +19,7 @@ const redactPeople = <P extends { collaborators: string[] }>(payload: P): P => (
 export const createRequested = defineIntent(
   'carts/createRequested',
   {
-    name: z.string().optional(),
+    name: z.optional(z.string()),
     description: z.string(),
     isPrivate: z.boolean(),
     collaborators: z.array(z.string()),
@@ -34,7 +34,7 @@ export const createFailed = defineFailure('carts/createFailed');
 /** Applied at once; rolled back when the server refuses it. */
 export const editRequested = defineIntent('carts/editRequested', {
   cartId,
-  name: z.string().optional(),
+  name: z.optional(z.string()),
   description: z.string(),
   isPrivate: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { whoAmILoaded } from '../session/events';
 import { REDACTED } from '../core/redact';

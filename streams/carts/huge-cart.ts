@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 import { signatureOf } from '../core/signature';
 import type { ItemMap } from './model';
@@ -56,21 +56,21 @@ export function chunksInWindow(chunks: readonly Chunk[], window: { from: number;
 }
 
 const listRowSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  $resource: z.string().nullish(),
-  name: z.string().nullish(),
-  title: z.string().nullish(),
-  mimetype: z.string().nullish(),
-  width: z.number().nullish(),
-  height: z.number().nullish(),
-  filesize: z.number().nullish(),
-  assetnature: z.looseObject({ code: z.string().nullish() }).nullish(),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
+  $resource: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  title: z.nullish(z.string()),
+  mimetype: z.nullish(z.string()),
+  width: z.nullish(z.number()),
+  height: z.nullish(z.number()),
+  filesize: z.nullish(z.number()),
+  assetnature: z.nullish(z.looseObject({ code: z.nullish(z.string()) })),
 });
 
 export const listAnswerSchema = z.looseObject({
-  resource: z.string().nullish(),
+  resource: z.nullish(z.string()),
   response: z.looseObject({ data: z.array(listRowSchema) }),
-  state: z.union([z.string(), z.number()]).transform(String).nullish(),
+  state: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
 });
 export type ListAnswer = z.infer<typeof listAnswerSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The carts as the portal keeps them (protocol §6.2), after the wire shapes of `api.ts` were
@@ -8,14 +8,14 @@ export const cartItemSchema = z.object({
   id: z.string(),
   /** `$resource`; `$path` is `dam/data/{resource}` */
   resource: z.string(),
-  name: z.string().nullable(),
-  title: z.string().nullable(),
-  mimetype: z.string().nullable(),
-  nature: z.string().nullable(),
+  name: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  mimetype: z.nullable(z.string()),
+  nature: z.nullable(z.string()),
   /** `metadata.filesize`, bytes: what download splitting measures (protocol §7.3) */
-  filesize: z.number().nullable(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
+  filesize: z.nullable(z.number()),
+  width: z.nullable(z.number()),
+  height: z.nullable(z.number()),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
@@ -25,18 +25,18 @@ export const cartSchema = z.object({
   description: z.string(),
   isPrivate: z.boolean(),
   type: z.string(),
-  expires: z.union([z.number(), z.string()]).nullable(),
+  expires: z.nullable(z.union([z.number(), z.string()])),
   /** user ids, as text */
   collaborators: z.array(z.string()),
   /** display names of the collaborators by id, when the server gives them */
   collaboratorNames: z.record(z.string(), z.string()),
   isMine: z.boolean(),
   /** epoch ms; carts without it are kept (protocol §23.7) */
-  modified: z.number().nullable(),
+  modified: z.nullable(z.number()),
   ownerName: z.string(),
   /** ids per resource type, in cart order */
   items: z.record(z.string(), z.array(z.string())),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 
@@ -58,7 +58,7 @@ export const createdShareSchema = z.object({
   mode: z.string(),
   url: z.string(),
   description: z.string(),
-  expires: z.union([z.number(), z.string()]).nullable(),
+  expires: z.nullable(z.union([z.number(), z.string()])),
   actions: z.array(z.string()),
   hasPassword: z.boolean(),
 });

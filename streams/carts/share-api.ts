@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 import { type WireCart, wireCartSchema } from './api';
 import type { CodeLabel, CreatedShare, ItemMap } from './model';
 
 const CART = '/wedia/cart';
 
-const codeListSchema = z.array(z.looseObject({ code: z.string(), label: z.string().nullish() }));
+const codeListSchema = z.array(z.looseObject({ code: z.string(), label: z.nullish(z.string()) }));
 
 /** The share actions, `{code, …}` keyed by code (protocol §6.1); the label falls back to the code. */
 export function toCodeLabels(list: z.infer<typeof codeListSchema>): CodeLabel[] {
@@ -22,9 +22,9 @@ export function listShareActions(): HttpRequest<z.infer<typeof codeListSchema>> 
 /** The answer to a share: the protocol does not read it; the demo gives the link and the issued password. */
 const createdShareAnswerSchema = z.looseObject({
   uuid: z.string(),
-  url: z.string().nullish(),
-  hasPassword: z.boolean().nullish(),
-  password: z.string().nullish(),
+  url: z.nullish(z.string()),
+  hasPassword: z.nullish(z.boolean()),
+  password: z.nullish(z.string()),
 });
 type CreatedShareAnswer = z.infer<typeof createdShareAnswerSchema>;
 
@@ -67,12 +67,12 @@ export function shareZip(cartId: string, fields: ShareZipFields): HttpRequest<Cr
 
 const listedShareSchema = z.looseObject({
   uuid: z.string(),
-  mode: z.string().nullish(),
-  url: z.string().nullish(),
-  description: z.string().nullish(),
-  expires: z.union([z.number(), z.string()]).nullish(),
-  actions: z.array(z.string()).nullish(),
-  hasPassword: z.boolean().nullish(),
+  mode: z.nullish(z.string()),
+  url: z.nullish(z.string()),
+  description: z.nullish(z.string()),
+  expires: z.nullish(z.union([z.number(), z.string()])),
+  actions: z.nullish(z.array(z.string())),
+  hasPassword: z.nullish(z.boolean()),
 });
 
 /** Demo extension (not in the protocol): the links I created for one cart, without passwords. */
@@ -122,8 +122,8 @@ export function withShare(
 }
 
 const playerSchema = z.looseObject({
-  html: z.string().nullish(),
-  javascriptUrls: z.array(z.string()).nullish(),
+  html: z.nullish(z.string()),
+  javascriptUrls: z.nullish(z.array(z.string())),
 });
 
 /** The preview player of one item (protocol §6.1); cart items use `fo.player`. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { REDACTED } from '../core/redact';
 import { redactCartPayload } from './events';
@@ -35,12 +35,12 @@ export const shareRequested = defineIntent(
     cartId,
     mode: z.enum(['link', 'zip']),
     description: z.string(),
-    expires: z.number().nullable(),
+    expires: z.nullable(z.number()),
     actions: z.array(z.string()),
     collaborators: z.array(z.string()),
     askForPassword: z.boolean(),
     withAssetsDescriptions: z.boolean(),
-    profile: z.string().nullable(),
+    profile: z.nullable(z.string()),
     url: z.string(),
   },
   // the recipients' e-mail addresses are personal data
@@ -83,7 +83,7 @@ export const sharedCartFailed = defineFailure('carts/sharedCartFailed', { uuid, 
 export const shareActionRequested = defineIntent('carts/shareActionRequested', {
   uuid,
   action: z.string(),
-  items: itemMapSchema.nullable(),
+  items: z.nullable(itemMapSchema),
 });
 export const shareActionDone = defineAnswer('carts/shareActionDone', { uuid, action: z.string() });
 export const shareActionFailed = defineFailure('carts/shareActionFailed', { uuid, action: z.string() });

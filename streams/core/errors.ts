@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Errors travel in events as plain JSON. Codes are hierarchical (protocol §1.9): they split on
@@ -7,10 +7,10 @@ import * as z from 'zod';
 export const serializedErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
-  status: z.number().int().optional(),
-  restCode: z.string().optional(),
-  body: z.unknown().optional(),
-  stack: z.string().optional(),
+  status: z.optional(z.int()),
+  restCode: z.optional(z.string()),
+  body: z.optional(z.unknown()),
+  stack: z.optional(z.string()),
 });
 export type SerializedError = z.infer<typeof serializedErrorSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from './errors';
 import { maskPaths } from './redact';
 
@@ -48,7 +48,7 @@ export interface EventOptions<P> {
   redact?: Redaction<P>;
 }
 
-export interface EventDefinition<T extends string, S extends z.ZodType> {
+export interface EventDefinition<T extends string, S extends z.ZodMiniType> {
   (payload: z.output<S>, origin?: Pick<AppEvent, 'meta'>): UnstampedEvent<T, z.output<S>>;
   type: T;
   schema: S;
@@ -67,13 +67,13 @@ function redactor<P>(redaction: Redaction<P> | undefined): ((payload: P) => P) |
   return (payload) => maskPaths(payload, redaction) as P;
 }
 
-const catalogue = new Map<string, EventDefinition<string, z.ZodType>>();
+const catalogue = new Map<string, EventDefinition<string, z.ZodMiniType>>();
 
 /**
  * Declares one event type. Passing the event that caused this one (`origin`) links them:
  * the new event's `cause` is the origin's id and it keeps the origin's correlation id.
  */
-export function defineEvent<T extends string, S extends z.ZodType>(
+export function defineEvent<T extends string, S extends z.ZodMiniType>(
   type: T,
   schema: S,
   options: EventOptions<z.output<S>>,
@@ -96,17 +96,17 @@ export function defineEvent<T extends string, S extends z.ZodType>(
     redacts: typeof options.redact === 'function' ? ('custom' as const) : (options.redact ?? null),
     match: (event: { type: string }): event is AppEvent<T, z.output<S>> => event.type === type,
   });
-  catalogue.set(type, definition as unknown as EventDefinition<string, z.ZodType>);
+  catalogue.set(type, definition as unknown as EventDefinition<string, z.ZodMiniType>);
   return definition;
 }
 
 /** Every event type defined so far (all domains register theirs when streams/root.ts is imported). */
-export function eventCatalogue(): ReadonlyMap<string, EventDefinition<string, z.ZodType>> {
+export function eventCatalogue(): ReadonlyMap<string, EventDefinition<string, z.ZodMiniType>> {
   return catalogue;
 }
 
-type Shape = Record<string, z.ZodType>;
-type PayloadOf<Sh extends Shape> = z.output<z.ZodObject<Sh>>;
+type Shape = Record<string, z.ZodMiniType>;
+type PayloadOf<Sh extends Shape> = z.output<z.ZodMiniObject<Sh>>;
 
 /**
  * The builders below declare the usual kinds of event in one line each. Their payload is an
@@ -119,7 +119,7 @@ export function defineIntent<T extends string, Sh extends Shape>(
   type: T,
   shape: Sh,
   redact: Redaction<PayloadOf<Sh>> = [],
-): EventDefinition<T, z.ZodObject<Sh>> {
+): EventDefinition<T, z.ZodMiniObject<Sh>> {
   return defineEvent(type, z.object(shape), { source: 'ui', redact });
 }
 
@@ -128,18 +128,18 @@ export function defineAnswer<T extends string, Sh extends Shape>(
   type: T,
   shape: Sh,
   redact: Redaction<PayloadOf<Sh>> = [],
-): EventDefinition<T, z.ZodObject<Sh>> {
+): EventDefinition<T, z.ZodMiniObject<Sh>> {
   return defineEvent(type, z.object(shape), { source: 'server', redact });
 }
 
 const failureShape = { error: serializedErrorSchema };
 
 /** A request that failed: `{error, ...shape}`, marked `error: true` (source `server`). */
-export function defineFailure<T extends string, Sh extends Shape = Record<never, z.ZodType>>(
+export function defineFailure<T extends string, Sh extends Shape = Record<never, z.ZodMiniType>>(
   type: T,
   shape?: Sh,
   redact: Redaction<PayloadOf<Sh & typeof failureShape>> = [],
-): EventDefinition<T, z.ZodObject<Sh & typeof failureShape>> {
+): EventDefinition<T, z.ZodMiniObject<Sh & typeof failureShape>> {
   const full = { ...shape, ...failureShape } as Sh & typeof failureShape;
   return defineEvent(type, z.object(full), { source: 'server', failure: true, redact });
 }
@@ -150,15 +150,15 @@ export function defineFact<T extends string, Sh extends Shape>(
   source: Exclude<EventSource, 'ui' | 'server'>,
   shape: Sh,
   redact: Redaction<PayloadOf<Sh>> = [],
-): EventDefinition<T, z.ZodObject<Sh>> {
+): EventDefinition<T, z.ZodMiniObject<Sh>> {
   return defineEvent(type, z.object(shape), { source, redact });
 }
 
 export const eventMetaSchema = z.object({
-  seq: z.number().int(),
+  seq: z.int(),
   id: z.string(),
   at: z.number(),
   source: z.enum(['ui', 'server', 'timer', 'storage', 'system']),
-  cause: z.string().optional(),
-  corr: z.string().optional(),
+  cause: z.optional(z.string()),
+  corr: z.optional(z.string()),
 });

@@ -1,5 +1,6 @@
 import { Observable, Subject } from 'rxjs';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
+import { issueText } from './zod-issues';
 import { AppError, DEFAULT_ERROR_MESSAGE, ERROR_CODES } from './errors';
 import type { SessionVault } from './session-vault';
 
@@ -26,7 +27,7 @@ export interface HttpRequest<T> {
   /** sends cookies even in bearer mode: the token refresh does (protocol §3.4) */
   withCredentials?: boolean;
   /** validates the answer; without it the body is not read (HEAD, answers the client ignores) */
-  schema?: z.ZodType<T>;
+  schema?: z.ZodMiniType<T>;
   /** aborts the request and fails it with `error.canceled` */
   cancel$?: Observable<unknown>;
 }
@@ -110,10 +111,10 @@ function parseBody(text: string): unknown {
   }
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   return error.issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.join('.') || '(root)'}: ${issueText(issue)}`)
     .join('; ');
 }
 

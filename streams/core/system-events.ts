@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from './errors';
 import { defineEvent } from './event';
 

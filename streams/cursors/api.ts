@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest, QueryValue } from '../core/http';
 import type { WireQuery } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
@@ -6,18 +6,18 @@ import { type CursorState, groupSchema, type PageKind, sentFulltext } from './mo
 
 /** The REST envelope of a list (protocol §1.8, §8.1, §23 item 23). */
 export const listAnswerSchema = z.looseObject({
-  resource: z.string().optional(),
+  resource: z.optional(z.string()),
   response: z.looseObject({
-    data: z.array(z.unknown()).optional(),
-    total: z.number().optional(),
-    count: z.number().optional(),
-    aggregates: z.record(z.string(), z.unknown()).nullish(),
-    groups: z.array(groupSchema).optional(),
-    nextGroups: z.string().nullish(),
+    data: z.optional(z.array(z.unknown())),
+    total: z.optional(z.number()),
+    count: z.optional(z.number()),
+    aggregates: z.nullish(z.record(z.string(), z.unknown())),
+    groups: z.optional(z.array(groupSchema)),
+    nextGroups: z.nullish(z.string()),
   }),
-  links: z.looseObject({ next: z.string().nullish(), nextResultsToken: z.string().nullish() }).nullish(),
-  state: z.union([z.string(), z.number()]).nullish(),
-  headers: z.record(z.string(), z.unknown()).nullish(),
+  links: z.nullish(z.looseObject({ next: z.nullish(z.string()), nextResultsToken: z.nullish(z.string()) })),
+  state: z.nullish(z.union([z.string(), z.number()])),
+  headers: z.nullish(z.record(z.string(), z.unknown())),
 });
 export type ListAnswer = z.infer<typeof listAnswerSchema>;
 

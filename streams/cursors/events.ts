@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { constraintSchema } from '../core/query/operators';
@@ -42,13 +42,13 @@ const name = z.string();
 const refusal = { name, message: z.string() };
 
 export const registrationRequested = defineIntent('cursors/registrationRequested', {
-  ...cursorOptionsSchema.partial().shape,
+  ...z.partial(cursorOptionsSchema).shape,
   name,
   path: z.string(),
-  constraints: z.record(z.string(), constraintSchema).optional(),
-  staticConstraints: z.record(z.string(), constraintSchema).optional(),
-  namespaces: z.record(z.string(), z.enum(['and', 'or'])).optional(),
-  excludedPaths: z.array(z.string()).optional(),
+  constraints: z.optional(z.record(z.string(), constraintSchema)),
+  staticConstraints: z.optional(z.record(z.string(), constraintSchema)),
+  namespaces: z.optional(z.record(z.string(), z.enum(['and', 'or']))),
+  excludedPaths: z.optional(z.array(z.string())),
 });
 
 /**
@@ -57,8 +57,8 @@ export const registrationRequested = defineIntent('cursors/registrationRequested
  */
 export const registered = defineFact('cursors/registered', 'system', {
   name,
-  max: cursorOptionsSchema.shape.max.optional(),
-  staticQuery: cursorOptionsSchema.shape.staticQuery.optional(),
+  max: z.optional(cursorOptionsSchema.shape.max),
+  staticQuery: z.optional(cursorOptionsSchema.shape.staticQuery),
 });
 
 export const registrationRefused = defineEvent('cursors/registrationRefused', z.object(refusal), {
@@ -86,13 +86,13 @@ export const groupNextRequested = defineIntent('cursors/groupNextRequested', { n
 export const fulltextChanged = defineIntent('cursors/fulltextChanged', {
   name,
   fulltext: z.string(),
-  mode: z.enum(['should', 'must']).nullable().optional(),
-  tokens: z.array(z.string()).optional(),
+  mode: z.optional(z.nullable(z.enum(['should', 'must']))),
+  tokens: z.optional(z.array(z.string())),
 });
 
 export const optionsChanged = defineIntent('cursors/optionsChanged', {
   name,
-  options: cursorOptionsSchema.partial(),
+  options: z.partial(cursorOptionsSchema),
 });
 
 /** A fetch, refused: unknown cursor, no nextGroups token, no group or no group token. */
@@ -107,7 +107,7 @@ export const fetchStarted = defineFact('cursors/fetchStarted', 'system', {
   name,
   page: pageKindSchema,
   signature: z.string(),
-  groupKey: z.string().optional(),
+  groupKey: z.optional(z.string()),
 });
 
 export const pageLoaded = defineAnswer('cursors/pageLoaded', {
@@ -118,11 +118,11 @@ export const pageLoaded = defineAnswer('cursors/pageLoaded', {
   rows: z.array(rowSchema),
   total: z.number(),
   count: z.number(),
-  nextResultsToken: z.string().nullable(),
-  aggregates: z.record(z.string(), z.unknown()).nullable(),
-  groups: z.array(groupSchema).optional(),
-  nextGroups: z.string().nullable().optional(),
-  groupKey: z.string().optional(),
+  nextResultsToken: z.nullable(z.string()),
+  aggregates: z.nullable(z.record(z.string(), z.unknown())),
+  groups: z.optional(z.array(groupSchema)),
+  nextGroups: z.optional(z.nullable(z.string())),
+  groupKey: z.optional(z.string()),
 });
 
 /** The answer's `state` is not the current signature: the list is asked again (protocol §8.4). */
@@ -130,7 +130,7 @@ export const pageInvalidated = defineAnswer('cursors/pageInvalidated', {
   name,
   page: pageKindSchema,
   sent: z.string(),
-  received: z.string().nullable(),
+  received: z.nullable(z.string()),
 });
 
 export const fetchFailed = defineFailure('cursors/fetchFailed', { name, page: pageKindSchema });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { SerializedError } from '../core/errors';
 import { adaptFulltext, fulltextOfTokens } from '../core/query/operators';
 import { hashOf } from '../core/signature';
@@ -6,28 +6,28 @@ import type { Status } from '../core/status';
 
 /** The options of a list (seed 002 §3 Cursor; protocol §8.2), all optional at registration. */
 export const cursorOptionsSchema = z.object({
-  max: z.number().int().min(0),
+  max: z.int().check(z.gte(0)),
   /** e.g. ['name asc', 'created desc']; fields unknown to the schema are dropped when sent */
   orderby: z.array(z.string()),
   fulltext: z.string(),
-  fulltextMode: z.enum(['should', 'must']).nullable(),
+  fulltextMode: z.nullable(z.enum(['should', 'must'])),
   fulltextTokens: z.array(z.string()),
   props: z.array(z.string()),
   techprops: z.array(z.string()),
-  group: z.string().nullable(),
-  groupMax: z.number().int().min(1).nullable(),
-  limit: z.number().int().nullable(),
-  maxchildren: z.number().int().nullable(),
-  i18nQuery: z.boolean().nullable(),
-  sortByRelevance: z.boolean().nullable(),
-  suggest: z.string().nullable(),
+  group: z.nullable(z.string()),
+  groupMax: z.nullable(z.int().check(z.gte(1))),
+  limit: z.nullable(z.int()),
+  maxchildren: z.nullable(z.int()),
+  i18nQuery: z.nullable(z.boolean()),
+  sortByRelevance: z.nullable(z.boolean()),
+  suggest: z.nullable(z.string()),
   security: z.array(z.string()),
   withRights: z.boolean(),
   withAggregates: z.boolean(),
   aggregatesFields: z.array(z.string()),
   customParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  staticQuery: z.record(z.string(), z.unknown()).nullable(),
-  workflows: z.boolean().nullable(),
+  staticQuery: z.nullable(z.record(z.string(), z.unknown())),
+  workflows: z.nullable(z.boolean()),
 });
 export type CursorOptions = z.infer<typeof cursorOptionsSchema>;
 
@@ -71,7 +71,7 @@ export const groupSchema = z.object({
   label: z.string(),
   total: z.number(),
   data: z.array(rowSchema),
-  nextToken: z.string().nullable(),
+  nextToken: z.nullable(z.string()),
 });
 export type WireGroup = z.infer<typeof groupSchema>;
 

@@ -20,11 +20,9 @@ import {
 } from './events';
 import { type CursorState, type CursorsState, defaultOptions } from './model';
 import { foldPage } from './rows';
-import { initialCursorsState } from './state';
 
 /** For the domains that still import them from here; `./selectors` is where others name them. */
 export type { CursorState, CursorsState } from './model';
-
 
 type D = Draft<CursorsState>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** `{<resource>: [ids]}`; empty means the whole cart (protocol §7.1). */
@@ -59,7 +59,7 @@ export function testZipCart(target: ZipTarget, options: ZipOptions): HttpRequest
 }
 
 /** The answer is the zip uuid, as a JSON string or plain text (protocol §7.1). */
-const zipUuidSchema = z.string().trim().min(1);
+const zipUuidSchema = z.string().check(z.trim(), z.minLength(1));
 
 export function zipCart(
   target: ZipTarget,
@@ -87,7 +87,7 @@ export function checkReadiness(zipUuid: string): HttpRequest<undefined> {
 export const zipProfileSchema = z.object({ code: z.string(), label: z.string() });
 export type ZipProfile = z.infer<typeof zipProfileSchema>;
 
-const wireProfilesSchema = z.array(z.looseObject({ code: z.string(), label: z.string().nullish() }));
+const wireProfilesSchema = z.array(z.looseObject({ code: z.string(), label: z.nullish(z.string()) }));
 type WireProfiles = z.infer<typeof wireProfilesSchema>;
 
 export function listProfiles(): HttpRequest<WireProfiles> {
@@ -102,8 +102,8 @@ export function toZipProfiles(wire: WireProfiles): ZipProfile[] {
 
 const itemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
-  type: z.string().optional(),
-  metadata: z.looseObject({ filesize: z.number().optional() }).nullish(),
+  type: z.optional(z.string()),
+  metadata: z.nullish(z.looseObject({ filesize: z.optional(z.number()) })),
 });
 type WireItem = z.infer<typeof itemSchema>;
 

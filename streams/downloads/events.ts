@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { STATUS_ORDER } from '../core/status';
@@ -8,11 +8,11 @@ import { infosSchema, selectionSchema, zipProfileSchema } from './api';
 const downloadStatusSchema = z.enum([...STATUS_ORDER, 'downloaded']);
 export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 
-const downloadId = z.string().min(1);
+const downloadId = z.string().check(z.minLength(1));
 
 /** What the user chose in the dialog (seed 000 §3 defaults: originals, true, true, false). */
 const downloadOptionsSchema = z.object({
-  profile: z.string().min(1),
+  profile: z.string().check(z.minLength(1)),
   withContactSheet: z.boolean(),
   withAssetsDescriptions: z.boolean(),
   sendLinkByEmail: z.boolean(),
@@ -20,26 +20,26 @@ const downloadOptionsSchema = z.object({
 });
 
 /** The download record of seed 000 §3 / protocol §7.2, without the password (it stays in the vault). */
-export const downloadRecordSchema = downloadOptionsSchema.extend({
+export const downloadRecordSchema = z.extend(downloadOptionsSchema, {
   downloadId,
   downloadName: z.string(),
   /** the id the calls use: a cart id, or a share uuid for a shared cart (protocol §6.5) */
-  cartId: z.string().min(1),
+  cartId: z.string().check(z.minLength(1)),
   /** a shared cart: its password, when known, comes from the vault under `cartId` */
   shared: z.boolean(),
-  url: z.string().nullable(),
-  zipUuid: z.string().nullable(),
+  url: z.nullable(z.string()),
+  zipUuid: z.nullable(z.string()),
   time: z.number(),
   size: z.number(),
   status: downloadStatusSchema,
-  error: serializedErrorSchema.nullable(),
-  infos: infosSchema.nullable(),
+  error: z.nullable(serializedErrorSchema),
+  infos: z.nullable(infosSchema),
   /** a part of a split download: the record it came from, and its number */
-  part: z
-    .object({ of: z.string(), index: z.number().int().min(1), total: z.number().int().min(1) })
-    .nullable(),
+  part: z.nullable(
+    z.object({ of: z.string(), index: z.int().check(z.gte(1)), total: z.int().check(z.gte(1)) }),
+  ),
   /** readiness checks answered "not yet" since the build: the progress bar moves with them */
-  checks: z.number().int().nonnegative(),
+  checks: z.int().check(z.nonnegative()),
 });
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 
@@ -48,7 +48,7 @@ const sizedItemSchema = z.object({ resource: z.string(), id: z.string(), size: z
 /** The user starts a download from the dialog; the record's id is built from this event (reducer). */
 export const requested = defineIntent('downloads/requested', {
   ...downloadOptionsSchema.shape,
-  cartId: z.string().min(1),
+  cartId: z.string().check(z.minLength(1)),
   downloadName: z.string(),
   shared: z.boolean(),
 });
@@ -62,12 +62,15 @@ export const warningConfirmed = defineIntent('downloads/warningConfirmed', { dow
 
 /** Step 4: status `initial` while `zipCart` runs. */
 export const buildStarted = defineFact('downloads/buildStarted', 'system', { downloadId });
-export const built = defineAnswer('downloads/built', { downloadId, zipUuid: z.string().min(1) });
+export const built = defineAnswer('downloads/built', {
+  downloadId,
+  zipUuid: z.string().check(z.minLength(1)),
+});
 
 /** A readiness HEAD answered another 2xx: not ready yet, ask again after the wait. */
 export const readinessChecked = defineAnswer('downloads/readinessChecked', {
   downloadId,
-  httpStatus: z.number().int(),
+  httpStatus: z.int(),
 });
 /** HEAD 200: the url is known, status `loaded`. */
 export const zipReady = defineAnswer('downloads/zipReady', { downloadId, url: z.string() });
@@ -85,7 +88,7 @@ export const cartMeasured = defineAnswer('downloads/cartMeasured', {
 /** The refused download is replaced by its parts; the skipped items are listed to the user. */
 export const split = defineFact('downloads/split', 'system', {
   downloadId,
-  parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).min(1),
+  parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).check(z.minLength(1)),
   skipped: z.array(sizedItemSchema),
 });
 

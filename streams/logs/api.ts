@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** Levels of protocol §5: the lower, the more severe. */
@@ -7,8 +7,8 @@ export const LOG_LEVELS = { off: -1, fatal: 0, error: 10, warn: 20, info: 30, de
 export const logEntrySchema = z.object({
   name: z.string(),
   hash: z.string(),
-  count: z.number().int().positive(),
-  level: z.number().int(),
+  count: z.int().check(z.positive()),
+  level: z.int(),
   message: z.string(),
   times: z.array(z.number()),
 });

@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** protocol §20: the client reads `key`; the other fields are shown when the server sends them. */
 const wireNotificationSchema = z.looseObject({
   key: z.union([z.string(), z.number()]),
-  type: z.string().nullish(),
-  title: z.string().nullish(),
-  message: z.string().nullish(),
-  date: z.string().nullish(),
-  read: z.boolean().nullish(),
-  link: z.string().nullish(),
+  type: z.nullish(z.string()),
+  title: z.nullish(z.string()),
+  message: z.nullish(z.string()),
+  date: z.nullish(z.string()),
+  read: z.nullish(z.boolean()),
+  link: z.nullish(z.string()),
 });
 type WireNotification = z.infer<typeof wireNotificationSchema>;
 
@@ -22,12 +22,12 @@ const unreadAnswerSchema = z.object({ response: z.object({ unreadCount: z.number
  */
 export const notificationSchema = z.object({
   id: z.string(),
-  type: z.string().nullable(),
-  title: z.string().nullable(),
-  message: z.string().nullable(),
-  date: z.string().nullable(),
+  type: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  message: z.nullable(z.string()),
+  date: z.nullable(z.string()),
   read: z.boolean(),
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFailure, defineIntent } from '../core/event';
 import { notificationSchema } from './api';
 
@@ -11,7 +11,7 @@ export const listFailed = defineFailure('notifications/listFailed');
 
 /** `response.unreadCount` of GET /rest/usernotif/unread: on an interval, and after each change. */
 export const unreadCounted = defineAnswer('notifications/unreadCounted', {
-  count: z.number().int().nonnegative(),
+  count: z.int().check(z.nonnegative()),
 });
 export const unreadCountFailed = defineFailure('notifications/unreadCountFailed');
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** Seed 000 §7 / protocol §4.2, verbatim: what the setter answers to any other form. */
@@ -16,12 +16,12 @@ interface PreferenceEntry {
 
 /** `response.data` of `/json/userpref`: `value` is JSON text, absent when the preference is not set. */
 const preferenceDataSchema = z.object({
-  namespace: z.string().optional(),
-  key: z.string().optional(),
-  type: z.string().optional(),
-  value: z.string().nullish(),
+  namespace: z.optional(z.string()),
+  key: z.optional(z.string()),
+  type: z.optional(z.string()),
+  value: z.nullish(z.string()),
 });
-const preferenceAnswerSchema = z.object({ response: z.object({ data: preferenceDataSchema.nullish() }) });
+const preferenceAnswerSchema = z.object({ response: z.object({ data: z.nullish(preferenceDataSchema) }) });
 type PreferenceAnswer = z.infer<typeof preferenceAnswerSchema>;
 
 export function getPreference(namespace: string, name: string): HttpRequest<PreferenceAnswer> {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /** A preference is named by its namespace and its key on the wire, `name` here (see api.ts). */
@@ -32,7 +32,7 @@ export const saveFailed = defineFailure('preferences/saveFailed', preferenceId);
 export const portalRequested = defineFact('preferences/portalRequested', 'system', { namespace: z.string() });
 /** A read; without a namespace the configured default is used. Skipped while the preference is fetching. */
 export const getRequested = defineFact('preferences/getRequested', 'system', {
-  namespace: z.string().optional(),
+  namespace: z.optional(z.string()),
   name: z.string(),
 });
 export const fetchStarted = defineFact('preferences/fetchStarted', 'system', preferenceId);
@@ -42,7 +42,7 @@ export const notFound = defineAnswer('preferences/notFound', preferenceId);
 export const loadFailed = defineFailure('preferences/loadFailed', preferenceId);
 
 export const removeRequested = defineIntent('preferences/removeRequested', {
-  namespace: z.string().optional(),
+  namespace: z.optional(z.string()),
   name: z.string(),
 });
 export const removed = defineAnswer('preferences/removed', preferenceId);

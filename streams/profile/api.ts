@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** protocol §4.2, verbatim: a plain profile patch never carries a password. */
@@ -7,12 +7,12 @@ export const PASSWORD_NOT_PATCHABLE =
 
 /** The profile as the server answers it; the portal shows and edits these fields. */
 export const profileSchema = z.looseObject({
-  id: z.union([z.number(), z.string()]).optional(),
-  login: z.string().optional(),
-  firstname: z.string().nullish(),
-  lastname: z.string().nullish(),
-  email: z.string().nullish(),
-  bolang: z.string().nullish(),
+  id: z.optional(z.union([z.number(), z.string()])),
+  login: z.optional(z.string()),
+  firstname: z.nullish(z.string()),
+  lastname: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  bolang: z.nullish(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -22,7 +22,7 @@ export const profileHeadersSchema = z.record(z.string(), z.unknown());
 /** The REST envelope (protocol §1.8): `response.data` is the profile, `headers` when asked for. */
 const profileAnswerSchema = z.object({
   response: z.object({ data: profileSchema }),
-  headers: profileHeadersSchema.nullish(),
+  headers: z.nullish(profileHeadersSchema),
 });
 type ProfileAnswer = z.infer<typeof profileAnswerSchema>;
 

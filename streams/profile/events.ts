@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { profileHeadersSchema, profileSchema } from './api';
 
@@ -12,10 +12,10 @@ const personal = (at: string) => ['firstname', 'lastname', 'email'].map((name) =
 const fieldsSchema = z.record(z.string(), z.unknown());
 
 /** Opens the profile; `force` asks for the schema headers again (protocol §23.21). */
-export const loadRequested = defineIntent('profile/loadRequested', { force: z.boolean().optional() });
+export const loadRequested = defineIntent('profile/loadRequested', { force: z.optional(z.boolean()) });
 export const loaded = defineAnswer('profile/loaded', {
   profile: profileSchema,
-  headers: profileHeadersSchema.nullable(),
+  headers: z.nullable(profileHeadersSchema),
 });
 export const loadFailed = defineFailure('profile/loadFailed');
 

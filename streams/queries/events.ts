@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from '../core/errors';
 import { defineEvent, defineFact, defineIntent } from '../core/event';
 import { constraintSchema } from '../core/query/operators';
@@ -28,8 +28,8 @@ import { constraintSchema } from '../core/query/operators';
 const name = z.string();
 const change = {
   name,
-  constraints: z.record(z.string(), constraintSchema.nullable()),
-  replace: z.boolean().optional(),
+  constraints: z.record(z.string(), z.nullable(constraintSchema)),
+  replace: z.optional(z.boolean()),
 };
 
 export const constraintsRequested = defineIntent('queries/constraintsRequested', change);

@@ -1,13 +1,10 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { Status } from '../core/status';
 import { registered, registrationRequested, removed } from '../cursors/events';
 import { constraintFailed, constraintResolved, constraintsSet } from './events';
-import { type Constraint, type ConstraintMode, modeOf, splitOperator } from '../core/query/operators';
+import { type Constraint, modeOf, splitOperator } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
-import { type ConstraintEntry, initialQueriesState, type QueriesState, type QueryState } from './state';
-
+import type { ConstraintEntry, QueriesState } from './state';
 
 /** A plain constraint is resolved at once; a sub-query waits for its ids. */
 export function entryOf(constraint: Constraint): ConstraintEntry {

@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { eventCatalogue, eventMetaSchema } from '../core/event';
 import { type EventLogFile, eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
+import { issueText } from '../core/zod-issues';
 
 /**
  * The `*.evlog.json` file: an exported recording, and the input of replay and re-simulation.
@@ -28,14 +29,14 @@ const appSchema = z.object({ version: z.string(), commit: z.string(), eventSchem
 const sessionSchema = z.object({
   startedAt: z.number(),
   locale: z.string(),
-  seed: z.number().nullable(),
+  seed: z.nullable(z.number()),
 });
 
 /** The envelope only: payloads are checked against their own definitions after the parse. */
 const loggedEventSchema = z.object({
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   payload: z.unknown(),
-  error: z.literal(true).optional(),
+  error: z.optional(z.literal(true)),
   meta: eventMetaSchema,
 });
 
@@ -45,11 +46,11 @@ export const eventLogFileSchema = z.object({
   app: appSchema,
   session: sessionSchema,
   // zod 4 requires `unknown` keys to be present: a snapshot without `state` fails the parse
-  snapshot: z.object({ seq: z.number().int(), state: z.unknown() }).nullable(),
+  snapshot: z.nullable(z.object({ seq: z.int(), state: z.unknown() })),
   events: z.array(loggedEventSchema),
   /** what the user wrote when reporting a problem */
-  note: z.string().optional(),
-}) satisfies z.ZodType<EventLogFile>;
+  note: z.optional(z.string()),
+}) satisfies z.ZodMiniType<EventLogFile>;
 
 export type ImportVerdict = 'Impossible' | 'Risky' | 'Fine';
 
@@ -76,7 +77,7 @@ export function importLog(text: string): ImportResult {
 
   const parsed = eventLogFileSchema.safeParse(data);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issuePath(issue.path)}: ${issue.message}`);
+    const issues = parsed.error.issues.map((issue) => `${issuePath(issue.path)}: ${issueText(issue)}`);
     return impossible(...listed(issues, 'more invalid paths'));
   }
   const log = parsed.data;
@@ -113,7 +114,7 @@ function riskyReasons(log: EventLogFile): string[] {
     const payload = definition.schema.safeParse(event.payload);
     if (!payload.success) {
       const first = payload.error.issues[0];
-      invalid.push(first ? `${at} at ${joinPath('payload', first.path)}: ${first.message}` : at);
+      invalid.push(first ? `${at} at ${joinPath('payload', first.path)}: ${issueText(first)}` : at);
     }
   }
   if (unknown.length > 0)

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 interface Def {
   type: string;
@@ -14,7 +14,7 @@ function defOf(schema: unknown): Def | undefined {
  * zod's core definition. Enough to tell that a recorded payload may no longer fit, without
  * shipping zod's JSON Schema converter in the initial bundle.
  */
-export function schemaShape(schema: z.ZodType | unknown, depth = 0): string {
+export function schemaShape(schema: z.ZodMiniType | unknown, depth = 0): string {
   const def = defOf(schema);
   if (!def || depth > 12) return '?';
   const inner = (child: unknown) => schemaShape(child, depth + 1);

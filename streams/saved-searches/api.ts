@@ -1,23 +1,23 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 const BASE = '/packaged/cw/savedsearch';
-const idSchema = z.union([z.number(), z.string()]).transform(String);
+const idSchema = z.pipe(z.union([z.number(), z.string()]), z.transform(String));
 
 /** What a saved search replays (seed 001 §3, protocol §17.1): the list's settings when it was saved. */
 export const savedSearchDataSchema = z.looseObject({
-  name: z.string().optional(),
-  date: z.number().optional(),
+  name: z.optional(z.string()),
+  date: z.optional(z.number()),
   path: z.string(),
-  cursorName: z.string().optional(),
-  context: z.string().optional(),
-  excludedPaths: z.array(z.string()).optional(),
-  fulltextTokens: z.array(z.string()).optional(),
-  userConstraints: z.record(z.string(), z.unknown()).optional(),
-  staticConstraints: z.record(z.string(), z.unknown()).optional(),
-  customParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  query: z.record(z.string(), z.unknown()).optional(),
-  fulltextMode: z.enum(['should', 'must']).nullish(),
+  cursorName: z.optional(z.string()),
+  context: z.optional(z.string()),
+  excludedPaths: z.optional(z.array(z.string())),
+  fulltextTokens: z.optional(z.array(z.string())),
+  userConstraints: z.optional(z.record(z.string(), z.unknown())),
+  staticConstraints: z.optional(z.record(z.string(), z.unknown())),
+  customParams: z.optional(z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]))),
+  query: z.optional(z.record(z.string(), z.unknown())),
+  fulltextMode: z.nullish(z.enum(['should', 'must'])),
 });
 export type SavedSearchData = z.infer<typeof savedSearchDataSchema>;
 
@@ -28,11 +28,11 @@ export type SavedSearchData = z.infer<typeof savedSearchDataSchema>;
 const wireSavedSearchSchema = z.object({
   id: idSchema,
   name: z.string(),
-  description: z.string().nullish(),
+  description: z.nullish(z.string()),
   owner: z.object({ id: idSchema }),
-  subscribers: z.array(z.object({ id: idSchema })).nullish(),
-  isPrivate: z.boolean().nullish(),
-  created: z.number().nullish(),
+  subscribers: z.nullish(z.array(z.object({ id: idSchema }))),
+  isPrivate: z.nullish(z.boolean()),
+  created: z.nullish(z.number()),
   data: savedSearchDataSchema,
 });
 export type WireSavedSearch = z.infer<typeof wireSavedSearchSchema>;
@@ -44,8 +44,8 @@ export const savedSearchSchema = z.object({
   description: z.string(),
   ownerId: z.string(),
   subscriberIds: z.array(z.string()),
-  isPrivate: z.boolean().nullable(),
-  created: z.number().nullable(),
+  isPrivate: z.nullable(z.boolean()),
+  created: z.nullable(z.number()),
   data: savedSearchDataSchema,
 });
 export type SavedSearch = z.infer<typeof savedSearchSchema>;

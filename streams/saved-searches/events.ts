@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { whoAmILoaded } from '../session/events';
 import { savedSearchDataSchema, savedSearchSchema } from './api';
@@ -79,11 +79,11 @@ export const deleteRequested = defineIntent('savedSearches/deleteRequested', { i
 
 /** The request of an operation leaves: the search and the list go fetching (seed 001 §4). */
 export const operationStarted = defineFact('savedSearches/operationStarted', 'system', {
-  id: id.nullable(),
+  id: z.nullable(id),
   operation: operationSchema,
 });
 export const operationFailed = defineFailure('savedSearches/operationFailed', {
-  id: id.nullable(),
+  id: z.nullable(id),
   operation: operationSchema,
   message: z.string(),
 });

@@ -1,63 +1,55 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AppError } from '../core/errors';
 import type { HttpRequest } from '../core/http';
 
 /** Create and update rules of a field (protocol §11.1). */
-const cudSchema = z
-  .object({
-    create: z.boolean().optional(),
-    update: z.boolean().optional(),
-    mandatoryCreate: z.boolean().optional(),
-    mandatoryPatch: z.boolean().optional(),
-    defaultCreate: z.unknown().optional(),
-    defaultPatch: z.unknown().optional(),
-    createForAll: z.boolean().optional(),
-    updateForAll: z.boolean().optional(),
-    mandatoryStructure: z.boolean().optional(),
-  })
-  .loose();
+const cudSchema = z.looseObject({
+  create: z.optional(z.boolean()),
+  update: z.optional(z.boolean()),
+  mandatoryCreate: z.optional(z.boolean()),
+  mandatoryPatch: z.optional(z.boolean()),
+  defaultCreate: z.optional(z.unknown()),
+  defaultPatch: z.optional(z.unknown()),
+  createForAll: z.optional(z.boolean()),
+  updateForAll: z.optional(z.boolean()),
+  mandatoryStructure: z.optional(z.boolean()),
+});
 
 /** A field header (protocol §11.1); members the portal does not read are kept as they come. */
-export const fieldHeaderSchema = z
-  .object({
-    type: z.string().optional(),
-    label: z.string().optional(),
-    tree: z.boolean().optional(),
-    href: z.string().optional(),
-    i18n: z.boolean().optional(),
-    i18nFor: z.string().optional(),
-    i18nLocale: z.string().optional(),
-    taborder: z.number().optional(),
-    group: z.object({ id: z.union([z.number(), z.string()]), name: z.string() }).optional(),
-    position: z.number().optional(),
-    cud: cudSchema.optional(),
-  })
-  .loose();
+export const fieldHeaderSchema = z.looseObject({
+  type: z.optional(z.string()),
+  label: z.optional(z.string()),
+  tree: z.optional(z.boolean()),
+  href: z.optional(z.string()),
+  i18n: z.optional(z.boolean()),
+  i18nFor: z.optional(z.string()),
+  i18nLocale: z.optional(z.string()),
+  taborder: z.optional(z.number()),
+  group: z.optional(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
+  position: z.optional(z.number()),
+  cud: z.optional(cudSchema),
+});
 export type FieldHeader = z.infer<typeof fieldHeaderSchema>;
 
 const headersSchema = z.record(z.string(), fieldHeaderSchema);
 
 /** What a schema carries besides its fields. */
-const membersSchema = z
-  .object({
-    resource: z.string(),
-    name: z.string().optional(),
-    description: z.string().nullish(),
-    create: z.boolean().optional(),
-    tree: z.boolean().nullish(),
-    treefield: z.string().nullish(),
-    $security: z.record(z.string(), z.boolean()).optional(),
-  })
-  .loose();
+const membersSchema = z.looseObject({
+  resource: z.string(),
+  name: z.optional(z.string()),
+  description: z.nullish(z.string()),
+  create: z.optional(z.boolean()),
+  tree: z.nullish(z.boolean()),
+  treefield: z.nullish(z.string()),
+  $security: z.optional(z.record(z.string(), z.boolean())),
+});
 
 /** Both sections are optional here: the exactly-one rule is checked with the spec's own messages. */
-export const headersAnswerSchema = z
-  .object({
-    resource: z.string().optional(),
-    resources: z.array(membersSchema).optional(),
-    headers: z.union([headersSchema, z.record(z.string(), headersSchema)]).optional(),
-  })
-  .loose();
+export const headersAnswerSchema = z.looseObject({
+  resource: z.optional(z.string()),
+  resources: z.optional(z.array(membersSchema)),
+  headers: z.optional(z.union([headersSchema, z.record(z.string(), headersSchema)])),
+});
 export type HeadersAnswer = z.infer<typeof headersAnswerSchema>;
 
 /** A resolved single-resource schema, as events carry it and the state keeps it. */
@@ -67,8 +59,8 @@ export const schemaBodySchema = z.object({
   label: z.string(),
   description: z.string(),
   create: z.boolean(),
-  tree: z.boolean().nullable(),
-  treefield: z.string().nullable(),
+  tree: z.nullable(z.boolean()),
+  treefield: z.nullable(z.string()),
   security: z.record(z.string(), z.boolean()),
   fields: headersSchema,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   type AppEvent,
   defineAnswer,
@@ -28,7 +28,7 @@ import { readInlineHeaders, schemaBodySchema } from './api';
 
 export const resolveRequested = defineFact('schemas/resolveRequested', 'system', {
   names: z.array(z.string()),
-  force: z.boolean().optional(),
+  force: z.optional(z.boolean()),
 });
 
 export const reloadRequested = defineIntent('schemas/reloadRequested', { name: z.string() });

@@ -1,7 +1,5 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
-import type { Status } from '../core/status';
 import { isMetaName, metaParts, type SchemaBody } from './api';
 import {
   batchRequested,
@@ -11,8 +9,7 @@ import {
   resolveFailed,
   resolveRequested,
 } from './events';
-import { initialSchemasState, type SchemaEntry, type SchemasState } from './state';
-
+import type { SchemaEntry, SchemasState } from './state';
 
 type D = Draft<SchemasState>;
 

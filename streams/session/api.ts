@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** Seed 002 §8, verbatim. */
@@ -7,25 +7,25 @@ export const NO_APPLICATION_CREDENTIALS = 'No application credential provided';
 
 /** protocol §3.1: a token answer; `iat`/`exp` may be missing, then they are read from the JWT. */
 const tokenAnswerSchema = z.object({
-  tokenType: z.string().optional(),
-  accessToken: z.string().optional(),
-  refreshToken: z.string().optional(),
-  iat: z.number().optional(),
-  exp: z.number().optional(),
+  tokenType: z.optional(z.string()),
+  accessToken: z.optional(z.string()),
+  refreshToken: z.optional(z.string()),
+  iat: z.optional(z.number()),
+  exp: z.optional(z.number()),
 });
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 
 /** `response.data` of who-am-I (protocol §3.1): `{}` for an anonymous visitor. */
 export const meSchema = z.object({
-  id: z.union([z.number(), z.string()]).optional(),
-  login: z.string().optional(),
-  name: z.string().optional(),
-  locale: z.string().nullish(),
-  isUser: z.boolean().optional(),
-  isApp: z.boolean().optional(),
-  application: z.string().nullish(),
-  role: z.object({ watermark: z.boolean().optional() }).nullish(),
-  userdata: z.object({ contriblangs: z.array(z.object({ code: z.string() })).optional() }).nullish(),
+  id: z.optional(z.union([z.number(), z.string()])),
+  login: z.optional(z.string()),
+  name: z.optional(z.string()),
+  locale: z.nullish(z.string()),
+  isUser: z.optional(z.boolean()),
+  isApp: z.optional(z.boolean()),
+  application: z.nullish(z.string()),
+  role: z.nullish(z.object({ watermark: z.optional(z.boolean()) })),
+  userdata: z.nullish(z.object({ contriblangs: z.optional(z.array(z.object({ code: z.string() }))) })),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -33,36 +33,36 @@ const whoAmIAnswerSchema = z.object({ response: z.object({ data: meSchema }) });
 
 /** protocol §3.1: the fields of `/rest/config` the portal reads. */
 export const serverConfigSchema = z.object({
-  version: z.string().nullable(),
+  version: z.nullable(z.string()),
   dxm: z.boolean(),
   mfaonly: z.boolean(),
-  typeEnv: z.string().nullable(),
-  defaultLocale: z.string().nullable(),
+  typeEnv: z.nullable(z.string()),
+  defaultLocale: z.nullable(z.string()),
 });
 export type ServerConfig = z.infer<typeof serverConfigSchema>;
 
 const serverConfigAnswerSchema = z.object({
-  versions: z.object({ engine: z.string().nullish() }).nullish(),
-  setup: z
-    .object({
-      dxm: z.boolean().nullish(),
-      connection: z.object({ mfaonly: z.boolean().nullish() }).nullish(),
-    })
-    .nullish(),
-  typeEnv: z.string().nullish(),
-  locale: z.string().nullish(),
+  versions: z.nullish(z.object({ engine: z.nullish(z.string()) })),
+  setup: z.nullish(
+    z.object({
+      dxm: z.nullish(z.boolean()),
+      connection: z.nullish(z.object({ mfaonly: z.nullish(z.boolean()) })),
+    }),
+  ),
+  typeEnv: z.nullish(z.string()),
+  locale: z.nullish(z.string()),
 });
 
 /** Identity providers are passed to the sign-in view unchanged (protocol §3.1); these fields are shown. */
 export const ssoProviderSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).optional(),
-  name: z.string().optional(),
-  label: z.string().optional(),
-  url: z.string().optional(),
+  id: z.optional(z.union([z.string(), z.number()])),
+  name: z.optional(z.string()),
+  label: z.optional(z.string()),
+  url: z.optional(z.string()),
 });
 export type SsoProvider = z.infer<typeof ssoProviderSchema>;
 
-const ssoAnswerSchema = z.object({ providers: z.array(ssoProviderSchema).nullish() });
+const ssoAnswerSchema = z.object({ providers: z.nullish(z.array(ssoProviderSchema)) });
 
 interface ConnectionFlags {
   cookieAuth: boolean;
@@ -176,7 +176,7 @@ export function jwtTimes(accessToken: string | undefined): { iat?: number; exp?:
   try {
     const json = atob(segment.replace(/-/g, '+').replace(/_/g, '/'));
     const claims = z
-      .object({ iat: z.number().optional(), exp: z.number().optional() })
+      .object({ iat: z.optional(z.number()), exp: z.optional(z.number()) })
       .safeParse(JSON.parse(json));
     return claims.success ? claims.data : {};
   } catch {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { meSchema, serverConfigSchema, ssoProviderSchema } from './api';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from '../core/errors';
 import { defineEvent, defineIntent } from '../core/event';
 

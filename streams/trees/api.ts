@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest, QueryValue } from '../core/http';
 import { adaptFulltext, andOf } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
@@ -7,10 +7,10 @@ import type { RegisteredTree } from './state';
 
 /** A tree answer (protocol §10.1): `response.data` is a list of nodes or one node. */
 const treeAnswerSchema = z.looseObject({
-  resource: z.string().optional(),
-  response: z.looseObject({ data: z.unknown(), total: z.number().optional() }),
-  links: z.looseObject({ next: z.string().nullish(), nextResultsToken: z.string().nullish() }).nullish(),
-  state: z.union([z.string(), z.number()]).nullish(),
+  resource: z.optional(z.string()),
+  response: z.looseObject({ data: z.unknown(), total: z.optional(z.number()) }),
+  links: z.nullish(z.looseObject({ next: z.nullish(z.string()), nextResultsToken: z.nullish(z.string()) })),
+  state: z.nullish(z.union([z.string(), z.number()])),
 });
 type TreeAnswer = z.infer<typeof treeAnswerSchema>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
@@ -29,10 +29,10 @@ import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
 const name = z.string();
 
 export const registrationRequested = defineIntent('trees/registrationRequested', {
-  ...treeOptionsSchema.partial().shape,
+  ...z.partial(treeOptionsSchema).shape,
   name,
   path: z.string(),
-  fulltext: z.string().optional(),
+  fulltext: z.optional(z.string()),
 });
 /** The options asked, over the configured defaults: a replay folds them whatever the config is today. */
 export const registered = defineFact('trees/registered', 'system', { name, options: treeOptionsSchema });
@@ -53,8 +53,8 @@ export const resolveFailed = defineEvent(
 
 export const fetchRequested = defineIntent('trees/fetchRequested', {
   name,
-  nodeId: z.string().nullable().optional(),
-  next: z.boolean().optional(),
+  nodeId: z.optional(z.nullable(z.string())),
+  next: z.optional(z.boolean()),
 });
 export const fetchRefused = defineEvent('trees/fetchRefused', z.object({ name, message: z.string() }), {
   source: 'system',
@@ -79,14 +79,14 @@ export const pageLoaded = defineAnswer('trees/pageLoaded', {
   nodes: z.array(treeNodeSchema),
   total: z.number(),
   hasMoreResults: z.boolean(),
-  nextResultsToken: z.string().nullable(),
+  nextResultsToken: z.nullable(z.string()),
 });
 /** The answer's `state` is not the current signature: back to resolved, the fetch queued again. */
 export const pageInvalidated = defineAnswer('trees/pageInvalidated', {
   ...treeFetchSchema.shape,
   name,
   sent: z.string(),
-  received: z.string().nullable(),
+  received: z.nullable(z.string()),
 });
 export const fetchFailed = defineFailure('trees/fetchFailed', { ...treeFetchSchema.shape, name });
 

@@ -1,15 +1,15 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** The options of a tree (seed 002 §3 Tree; protocol §10.1). */
 export const treeOptionsSchema = z.object({
-  depth: z.number().int().min(0),
-  max: z.number().int().min(1),
+  depth: z.int().check(z.gte(0)),
+  max: z.int().check(z.gte(1)),
   orderby: z.array(z.string()),
   props: z.array(z.string()),
   techprops: z.array(z.string()),
   /** and-ed with the static query */
-  query: z.record(z.string(), z.unknown()).nullable(),
-  staticQuery: z.record(z.string(), z.unknown()).nullable(),
+  query: z.nullable(z.record(z.string(), z.unknown())),
+  staticQuery: z.nullable(z.record(z.string(), z.unknown())),
   withAggregates: z.boolean(),
   enableKeywords: z.boolean(),
   disableUseTreeApi: z.boolean(),
@@ -20,17 +20,17 @@ export type TreeOptions = z.infer<typeof treeOptionsSchema>;
 export const treeNodeSchema = z.object({
   id: z.string(),
   name: z.string(),
-  parent: z.string().nullable(),
+  parent: z.nullable(z.string()),
   root: z.boolean(),
   /** child ids loaded so far; null: not asked yet */
-  children: z.array(z.string()).nullable(),
+  children: z.nullable(z.array(z.string())),
   /** how many children match, when the server says */
-  childrenCount: z.number().nullable(),
+  childrenCount: z.nullable(z.number()),
 });
 export type TreeNode = z.infer<typeof treeNodeSchema>;
 
 /** One fetch of a tree: the roots (nodeId null) or a node's children, first or next page. */
-export const treeFetchSchema = z.object({ nodeId: z.string().nullable(), next: z.boolean() });
+export const treeFetchSchema = z.object({ nodeId: z.nullable(z.string()), next: z.boolean() });
 export type TreeFetch = z.infer<typeof treeFetchSchema>;
 
 export const sameFetch = (a: TreeFetch, b: TreeFetch): boolean => a.nodeId === b.nodeId && a.next === b.next;

@@ -18,7 +18,6 @@ import {
 import { sameFetch, type TreeFetch, type TreeNode } from './model';
 import type { TreeState, TreesState } from './state';
 
-
 type D = Draft<TreesState>;
 
 function withTree(draft: D, name: string, change: (tree: Draft<TreeState>) => void): void {

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { HttpRequest, QueryValue } from '../core/http';
 import type { WireQuery } from '../core/query/operators';
 
 /** protocol §8.1: the words come in `response.data`; `state` echoes the text asked. */
 const wordsAnswerSchema = z.looseObject({
-  response: z.looseObject({ data: z.array(z.union([z.string(), z.number()])).nullish() }),
-  state: z.union([z.string(), z.number()]).nullish(),
+  response: z.looseObject({ data: z.nullish(z.array(z.union([z.string(), z.number()]))) }),
+  state: z.nullish(z.union([z.string(), z.number()])),
 });
 type WordsAnswer = z.infer<typeof wordsAnswerSchema>;
 

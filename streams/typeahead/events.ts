@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /**
@@ -35,7 +35,7 @@ export const wordsLoaded = defineAnswer('typeahead/wordsLoaded', {
 export const wordsInvalidated = defineAnswer('typeahead/wordsInvalidated', {
   name,
   sent: z.string(),
-  received: z.string().nullable(),
+  received: z.nullable(z.string()),
 });
 
 export const wordsFailed = defineFailure('typeahead/wordsFailed', { name, text: z.string() });

@@ -4,7 +4,6 @@ import { whoAmILoaded } from '../session/events';
 import { cleared, inputChanged, wordsFailed, wordsInvalidated, wordsLoaded, wordsRequested } from './events';
 import type { TypeaheadState, WordsState } from './state';
 
-
 const EMPTY: WordsState = { input: '', words: [], wordsFor: null, status: 'unknown', error: null };
 
 function entry(draft: Draft<TypeaheadState>, name: string): Draft<WordsState> {

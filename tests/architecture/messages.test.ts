@@ -20,7 +20,7 @@ async function lazyCatalogues(all: Sources): Promise<Map<string, Set<string>>> {
  * A view that translates a key of a feature whose messages load with its code must import that
  * feature's `messages.ts`, or its text would show as the key on a screen that did not load it.
  */
-export async function missingCatalogues(all: Sources): Promise<string[]> {
+async function missingCatalogues(all: Sources): Promise<string[]> {
   const catalogues = await lazyCatalogues(all);
   const imported = new Map<string, Set<string>>();
   for (const { from, to } of importsOf(all)) imported.set(from, new Set([...(imported.get(from) ?? []), to]));

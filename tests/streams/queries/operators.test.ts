@@ -7,7 +7,7 @@ import {
   OPERATORS,
 } from '../../../streams/core/query/operators';
 import { entryOf } from '../../../streams/queries/reducer';
-import { type QueryState } from '../../../streams/queries/state';
+import type { QueryState } from '../../../streams/queries/state';
 import { wireQueryOf } from '../../../streams/queries/selectors';
 
 const query = (constraints: QueryState['constraints'], extra: Partial<QueryState> = {}): QueryState => ({

@@ -6,6 +6,7 @@ import { serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
 import type { RootState } from '../../../streams/root';
 import { rootStoreWithoutEpics } from '../../helpers/store-without-epics';
+import type { ZodMiniType } from 'zod/mini';
 
 /**
  * ARCHITECTURE.md "Recording and replay": secret-looking values pushed through every event type
@@ -120,7 +121,7 @@ function sample(schema: JsonSchema, at: Planting): unknown {
   }
 }
 
-function payloadFor(definition: EventDefinition<string, z.ZodType>): unknown {
+function payloadFor(definition: EventDefinition<string, ZodMiniType>): unknown {
   const declared = Array.isArray(definition.redacts) ? definition.redacts : [];
   const json = z.toJSONSchema(definition.schema, { unrepresentable: 'any', io: 'input' }) as JsonSchema;
   return sample(json, { path: '', declared });
