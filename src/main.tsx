@@ -44,7 +44,9 @@ const recorder = createRecorder<RootState>({
 recorder.setSession({ startedAt: Date.now(), locale: settings.locale });
 const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: liveInitialState, recorder });
 
-function exportEventLog(note = ''): string {
+async function exportEventLog(note = ''): Promise<string> {
+  // offline, the lazy domains may not load: the log is still saved, graded Risky on import
+  await loadAllDomains().catch(() => undefined);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const fileName = `dam-portal-${stamp}.evlog.json`;
   const text = serializeLog(withNote(recorder.export(), note));

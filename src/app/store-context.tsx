@@ -6,8 +6,11 @@ import type { RootState } from '../../streams/root';
 
 export interface PortalContext {
   store: Store<RootState>;
-  /** saves the recorded event log as a file, with the user's note if any; returns the file name */
-  exportEventLog(note?: string): string;
+  /**
+   * Saves the recorded event log as a file, with the user's note if any, once every domain's code
+   * is in (the log names the whole event catalogue); resolves to the file name.
+   */
+  exportEventLog(note?: string): Promise<string>;
   /** the session's recorder, read by the devtools (view tests go without) */
   recorder?: Recorder<RootState>;
   /**

@@ -32,7 +32,7 @@ export default function ReportProblemDialog({ onClose }: { onClose: () => void }
         <button
           type="button"
           className="button button--primary"
-          onClick={() => setSavedAs(exportEventLog(note))}
+          onClick={() => void exportEventLog(note).then(setSavedAs)}
         >
           {t('devtools.report.export')}
         </button>

@@ -35,7 +35,7 @@ export function ErrorView({ error, onDismiss }: { error: SerializedError; onDism
         <button
           type="button"
           className="button button--primary"
-          onClick={() => setExportedAs(exportEventLog())}
+          onClick={() => void exportEventLog().then(setExportedAs)}
         >
           {t('error.export')}
         </button>

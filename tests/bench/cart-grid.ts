@@ -91,7 +91,7 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
     flushSync(() =>
       root.render(
         createElement(PortalProvider, {
-          value: { store, exportEventLog: () => '' },
+          value: { store, exportEventLog: async () => '' },
           children: createElement(Grid),
         }),
       ),

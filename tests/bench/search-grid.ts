@@ -63,7 +63,7 @@ export async function benchSearchGrid(rows = 100_000, pageSize = 24): Promise<Se
     flushSync(() =>
       root.render(
         createElement(PortalProvider, {
-          value: { store, exportEventLog: () => '' },
+          value: { store, exportEventLog: async () => '' },
           children: createElement(SearchResults),
         }),
       ),

@@ -19,7 +19,7 @@ export function renderWithStore(
   const dispatched: AnyEvent[] = [];
   store.event$.subscribe((event) => dispatched.push(event));
   const exports: string[] = [];
-  const exportEventLog = () => {
+  const exportEventLog = async () => {
     exports.push('dam-portal-test.evlog.json');
     return 'dam-portal-test.evlog.json';
   };
