@@ -11,7 +11,8 @@ describe('portal shell against the demo server', () => {
     async ({ page }) => {
       await page.goto(portalUrl());
       await page.getByRole('heading', { name: 'Welcome to Wedia Demo Portal' }).waitFor();
-      expect(await page.getByRole('link', { name: 'Wedia Demo Portal' }).first().isVisible()).toBe(true);
+      // the header's logo link shows once its image has loaded (its box is empty until then)
+      await page.getByRole('link', { name: 'Wedia Demo Portal' }).first().waitFor({ state: 'visible' });
       expect(await page.title()).toBe('Wedia Demo Portal');
       const background = await page
         .locator('.hero')
