@@ -15,7 +15,6 @@ import { resetRequested, started } from '../app/events';
 import type { WithApp } from '../app/selectors';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
-import { AppError, serializeError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
@@ -83,11 +82,8 @@ export const signInApplication: Epic<S> = (event$, _state$, deps) =>
     exhaustMap((event) => {
       const credentials = deps.session.application;
       if (!credentials) {
-        const error = new AppError({
-          code: 'error.signin.credentials',
-          message: api.NO_APPLICATION_CREDENTIALS,
-        });
-        return of(signInFailed({ surfer: 'application', error: serializeError(error) }, event));
+        const error = { code: 'error.signin.credentials', message: api.NO_APPLICATION_CREDENTIALS };
+        return of(signInFailed({ surfer: 'application', error }, event));
       }
       const request = api.applicationSignIn(credentials, deps.session.connection);
       return obtainToken(deps, 'application', request, 'signIn', event, (error) =>
