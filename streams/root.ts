@@ -130,6 +130,7 @@ function register(domain: RegisteredDomain): void {
 for (const domain of eagerDomains) register(domain as unknown as RegisteredDomain);
 
 const loading = new Map<string, Promise<void>>();
+const START_LOADED_DOMAINS = 'system/startLoadedDomains';
 
 /** Brings a lazy domain's code (once); `system/domainLoaded` then turns it on. */
 export function loadDomain(name: LazyDomainName): Promise<void> {
@@ -144,6 +145,16 @@ export function loadDomain(name: LazyDomainName): Promise<void> {
 /** True once a domain's code is here (it may still be deferred). */
 export function isDomainLoaded(name: LazyDomainName): boolean {
   return registered.has(name);
+}
+
+/** The name of every epic whose domain's code is here, as `system/epicCrashed` and the devtools show it. */
+export function registeredEpicNames(): string[] {
+  return [
+    ...[...registered.values()].flatMap((domain) =>
+      Object.keys(domain.epics).map((epic) => `${domain.name}/${epic}`),
+    ),
+    START_LOADED_DOMAINS,
+  ];
 }
 
 /** Every domain's code: replay, re-simulation, the devtools and tests fold with all reducers. */
@@ -212,6 +223,6 @@ export const rootEpic: Epic<RootState> = (event$, state$, deps) => {
   return merge(
     domainEpics<RootState>(...(eagerDomains as unknown as RegisteredDomain[]))(event$, state$, deps),
     ...ready.map(run),
-    combineEpics({ 'system/startLoadedDomains': startLoaded })(event$, state$, deps),
+    combineEpics({ [START_LOADED_DOMAINS]: startLoaded })(event$, state$, deps),
   );
 };

@@ -2,6 +2,7 @@ import { useObservableEagerState } from 'observable-hooks';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
 import './devtools.css';
+import { EpicsPanel } from './epics-panel';
 import { EventLogPanel } from './event-log-panel';
 import { ImportPanel } from './import-panel';
 import { useLiveLog, useStatePairs } from './live-log';
@@ -23,6 +24,7 @@ export default function DevtoolsPage() {
           {t('devtools.export')}
         </button>
       </div>
+      <EpicsPanel />
       <ImportPanel imported={imported} />
       {travel ? (
         <section aria-labelledby="devtools-replayed-heading">

@@ -1,10 +1,10 @@
 import { defineDomain } from '../core/domain';
 import { initialSystemState, systemReducer } from './reducer';
-import { selectIsDomainOn, selectShownError } from './selectors';
+import { selectEpicHealth, selectIsDomainOn, selectShownError } from './selectors';
 
 export const systemDomain = defineDomain({
   name: 'system',
   initialState: initialSystemState,
   reducer: systemReducer,
-  selectors: { selectShownError, selectIsDomainOn },
+  selectors: { selectShownError, selectIsDomainOn, selectEpicHealth },
 });
