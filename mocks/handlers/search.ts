@@ -28,7 +28,7 @@ import {
   requestParams,
   restPathOf,
 } from '../search/params';
-import { evaluate, parseQuery, parseQueryText, SearchError } from '../search/query';
+import { evaluate, parseQueryText, SearchError } from '../search/query';
 import { registryOf } from '../search/registry';
 import { KNOWN_RIGHTS, securityOf } from '../search/rights';
 import { treepathOf } from '../search/trees';
@@ -275,9 +275,10 @@ function aggsAnswer(request: Request, params: URLSearchParams, collections: Coll
         : params.get('query'),
     );
     const meta = metaQueryOf(query);
-    let base = fulltextMask(index, terms, mode);
-    if (!meta) base = and(base, evaluate(parseQuery(query), index));
-    return { resource: collection.resource, ...constraintAggregates(index, base, meta) };
+    return {
+      resource: collection.resource,
+      ...constraintAggregates(index, fulltextMask(index, terms, mode), meta),
+    };
   });
   const total = answers.reduce((sum, answer) => sum + answer.total, 0);
   const aggregates =

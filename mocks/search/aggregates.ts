@@ -84,13 +84,22 @@ interface MetaEntry {
   unconstrainedAggregate?: AggregateAsk;
 }
 
-/** The `$meta-query` of an `/aggs` body, whether or not it comes wrapped in `{"query": …}`. */
-export function metaQueryOf(query: unknown): Record<string, MetaEntry> | undefined {
-  if (typeof query !== 'object' || query === null) return undefined;
-  const record = query as Record<string, unknown>;
+/**
+ * The `$meta-query` of an `/aggs` form field `query`, which must be `{"$meta-query": {…}}` itself
+ * (protocol §9.1, what the reference client sends): a body wrapped in `{"query": …}`, or a plain
+ * query, is refused like a real server would not understand it.
+ */
+export function metaQueryOf(query: unknown): Record<string, MetaEntry> {
   const meta =
-    record['$meta-query'] ?? (record.query as Record<string, unknown> | undefined)?.['$meta-query'];
-  return typeof meta === 'object' && meta !== null ? (meta as Record<string, MetaEntry>) : undefined;
+    typeof query === 'object' && query !== null
+      ? (query as Record<string, unknown>)['$meta-query']
+      : undefined;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta))
+    throw new SearchError(
+      400,
+      `The /aggs query must be {"$meta-query": {…}}, not ${JSON.stringify(query).slice(0, 200)}`,
+    );
+  return meta as Record<string, MetaEntry>;
 }
 
 function bucketMask(index: CollectionIndex, ask: AggregateAsk, id: unknown): Mask {

@@ -38,8 +38,10 @@ export function missingIds(aggregates: CursorAggregates, key: string, reset: boo
 }
 
 /**
- * The `$meta-query` of protocol §9.1: every constraint of the list under its key, with the
- * aggregate asks of the registered keys (empty asks left out), plus the static query.
+ * The `/aggs` form field `query` of protocol §9.1: `{"$meta-query": {…}}` itself, not wrapped in
+ * another `query` member (what the reference client sends). Every constraint of the list under
+ * its key, with the aggregate asks of the registered keys (empty asks left out), plus the static
+ * query.
  */
 export function metaQuery(
   aggregates: CursorAggregates,
@@ -67,7 +69,7 @@ export function metaQuery(
     };
   }
   meta[STATIC_QUERY_KEY] = { constraint: query?.staticQuery ?? {} };
-  return { query: { '$meta-query': meta } };
+  return { '$meta-query': meta };
 }
 
 export function aggsSignature(list: CursorScope, body: WireQuery): string {

@@ -55,9 +55,9 @@ export const refuseModeChange: Epic<S> = (event$, state$) =>
   );
 
 const hasAsks = (body: Record<string, unknown>): boolean =>
-  Object.values(
-    ((body.query as Record<string, unknown>)['$meta-query'] ?? {}) as Record<string, object>,
-  ).some((entry) => 'aggregate' in entry || 'unconstrainedAggregate' in entry);
+  Object.values((body['$meta-query'] ?? {}) as Record<string, object>).some(
+    (entry) => 'aggregate' in entry || 'unconstrainedAggregate' in entry,
+  );
 
 /** Starts a count request unless one is running (seed 001 §4: skipped while initial, fetching or next). */
 function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): UnstampedEvent[] {

@@ -36,16 +36,14 @@ async function time(name: string, url: string, init?: RequestInit): Promise<unkn
 }
 
 const meta = json({
-  query: {
-    '$meta-query': {
-      keywords: {
-        constraint: { keywords: { in: [3] } },
-        aggregate: { field: 'keywords', operator: 'in', ids: Array.from({ length: 20 }, (_, i) => i + 1) },
-        unconstrainedAggregate: { field: 'keywords', operator: 'in', ids: [3] },
-      },
-      categories: { constraint: {}, aggregate: { field: 'categories', operator: 'dof', ids: [1, 2, 3, 4] } },
-      '!! static_query !!': { constraint: { activated: true } },
+  '$meta-query': {
+    keywords: {
+      constraint: { keywords: { in: [3] } },
+      aggregate: { field: 'keywords', operator: 'in', ids: Array.from({ length: 20 }, (_, i) => i + 1) },
+      unconstrainedAggregate: { field: 'keywords', operator: 'in', ids: [3] },
     },
+    categories: { constraint: {}, aggregate: { field: 'categories', operator: 'dof', ids: [1, 2, 3, 4] } },
+    '!! static_query !!': { constraint: { activated: true } },
   },
 });
 

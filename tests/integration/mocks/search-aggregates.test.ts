@@ -100,19 +100,17 @@ describe('inline aggregates (protocol §9.1, withAggregates)', () => {
 /** The `/aggs` query of protocol §9.1 for a facet `keywords` and a tree facet `categories`. */
 function metaQuery(selectedKeyword: number, askedKeywords: number[], askedNodes: number[]) {
   return {
-    query: {
-      '$meta-query': {
-        keywords: {
-          constraint: { keywords: { in: [selectedKeyword] } },
-          aggregate: { field: 'keywords', operator: 'in', ids: askedKeywords },
-          unconstrainedAggregate: { field: 'keywords', operator: 'in', ids: [selectedKeyword] },
-        },
-        categories: {
-          constraint: {},
-          aggregate: { field: 'categories', operator: 'dof', ids: askedNodes },
-        },
-        '!! static_query !!': { constraint: ACTIVE },
+    '$meta-query': {
+      keywords: {
+        constraint: { keywords: { in: [selectedKeyword] } },
+        aggregate: { field: 'keywords', operator: 'in', ids: askedKeywords },
+        unconstrainedAggregate: { field: 'keywords', operator: 'in', ids: [selectedKeyword] },
       },
+      categories: {
+        constraint: {},
+        aggregate: { field: 'categories', operator: 'dof', ids: askedNodes },
+      },
+      '!! static_query !!': { constraint: ACTIVE },
     },
   };
 }
@@ -159,10 +157,8 @@ describe('constraint counts (protocol §9.1, POST /aggs with override GET)', () 
 
   it('counts the rows without a value under id -1 with data null', async () => {
     const query = {
-      query: {
-        '$meta-query': {
-          rights: { constraint: {}, aggregate: { field: 'dteendrights', operator: 'in', ids: [-1] } },
-        },
+      '$meta-query': {
+        rights: { constraint: {}, aggregate: { field: 'dteendrights', operator: 'in', ids: [-1] } },
       },
     };
     const { body } = await postAsGet(`${ASSETS}/aggs`, { query });
@@ -173,7 +169,7 @@ describe('constraint counts (protocol §9.1, POST /aggs with override GET)', () 
 
   it('nests meta paths one level deeper and sums their totals', async () => {
     const constraint = (field: string) => ({
-      query: { '$meta-query': { k: { constraint: {}, aggregate: { field, operator: 'in', ids: [1] } } } },
+      '$meta-query': { k: { constraint: {}, aggregate: { field, operator: 'in', ids: [1] } } },
     });
     const { body } = await postAsGet('/rest/dam/data/asset,keyword/aggs', {
       query_asset: constraint('keywords'),
@@ -184,5 +180,21 @@ describe('constraint counts (protocol §9.1, POST /aggs with override GET)', () 
     expect(body.response.aggregates.asset.k[0].count).toBe(
       runtime.db.assets.filter((a) => a.keywords.includes(1)).length,
     );
+  });
+
+  it('accepts only the $meta-query object itself as the query field (protocol §9.1)', async () => {
+    const wrapped = await postAsGet(`${ASSETS}/aggs`, {
+      fulltext: '',
+      query: { query: metaQuery(3, [1], []) },
+    });
+    expect(wrapped.status).toBe(400);
+    expect(wrapped.body.message).toMatch(/\$meta-query/);
+    const plain = await postAsGet(`${ASSETS}/aggs`, { fulltext: '', query: { keywords: { in: [3] } } });
+    expect(plain.status).toBe(400);
+    const wrappedPerResource = await postAsGet('/rest/dam/data/asset,keyword/aggs', {
+      query_asset: { query: metaQuery(3, [1], []) },
+      query_keyword: metaQuery(3, [1], []),
+    });
+    expect(wrappedPerResource.status).toBe(400);
   });
 });

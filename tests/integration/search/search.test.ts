@@ -164,4 +164,36 @@ describe('trees and aggregates against the demo server (protocol §9, §10)', ()
     expect(state.aggregates.byCursor.search?.status).toBe('loaded');
     expect(selectConstraintCounts(state, 'search', 'keywords')['1']?.count).toBeGreaterThanOrEqual(0);
   });
+
+  it('sends the /aggs form field query as the $meta-query object itself, as the reference client does (protocol §9.1)', async () => {
+    const forms: URLSearchParams[] = [];
+    const onRequest = async ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname.endsWith('/aggs'))
+        forms.push(new URLSearchParams(await request.clone().text()));
+    };
+    server.events.on('request:start', onRequest);
+    try {
+      const { store } = await loadedList();
+      store.dispatch(
+        constraintRegistered({ cursor: 'search', key: 'keywords', field: 'keywords', operator: 'in' }),
+      );
+      store.dispatch(idsWanted({ cursor: 'search', key: 'keywords', ids: ['1', '2'] }));
+      const state = await until(
+        store,
+        (now) => Object.keys(selectConstraintCounts(now, 'search', 'keywords')).length === 2,
+      );
+      expect(state.aggregates.byCursor.search?.status).toBe('loaded');
+    } finally {
+      server.events.removeListener('request:start', onRequest);
+    }
+    expect(forms.length).toBeGreaterThan(0);
+    const query = JSON.parse(forms[0]?.get('query') ?? 'null');
+    expect(Object.keys(query)).toEqual(['$meta-query']);
+    expect(query['$meta-query'].keywords.aggregate).toEqual({
+      field: 'keywords',
+      operator: 'in',
+      ids: ['1', '2'],
+    });
+    expect(query['$meta-query']['!! static_query !!']).toEqual({ constraint: { activated: true } });
+  });
 });

@@ -30,8 +30,9 @@ const facet = constraintRegistered({ cursor: 'search', key: 'keywords', field: '
 
 function countsAnswer(request: HttpRequest<unknown>, state?: string) {
   const form = (request.body as { form: Record<string, unknown> }).form;
-  const meta = (form.query as { query: { '$meta-query': Record<string, { aggregate?: { ids: string[] } }> } })
-    .query['$meta-query'];
+  const meta = (form.query as { '$meta-query': Record<string, { aggregate?: { ids: string[] } }> })[
+    '$meta-query'
+  ];
   const ids = meta.keywords?.aggregate?.ids ?? [];
   return {
     status: 200,
