@@ -28,6 +28,10 @@ export const settingsSchema = z.strictObject({
   'app.unavailableMessage': z.string(),
   /** schema-header answers (protocol §11.2): 'one' section as the protocol says, or 'both'/'none' to try the client's refusals */
   'schemas.sections': z.enum(['one', 'both', 'none']),
+  /** SSO provider and share links answer `javascript:` URLs, as a hostile server would (mocks/hostile.ts) */
+  'hostile.urls': z.boolean(),
+  /** the item player answers markup that tries to run script (mocks/hostile.ts) */
+  'hostile.playerHtml': z.boolean(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -48,4 +52,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'app.available': true,
   'app.unavailableMessage': 'The portal is under maintenance. Please come back later.',
   'schemas.sections': 'one',
+  'hostile.urls': false,
+  'hostile.playerHtml': false,
 });

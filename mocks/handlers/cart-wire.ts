@@ -1,6 +1,7 @@
 import { type Asset, findAsset } from '../db/assets';
 import type { Cart, CartShare } from '../db/carts';
 import type { User } from '../db/users';
+import { HOSTILE_URL } from '../hostile';
 import { runtime } from '../runtime';
 import { type CartRef, itemPairs } from './cart-access';
 
@@ -84,6 +85,8 @@ export function wireShare(share: CartShare) {
     withAssetsDescriptions: share.withAssetsDescriptions,
     hasPassword: share.password !== null,
     created: share.created,
+    // a real server may name the share's link; a hostile one names a script
+    ...(runtime.settings['hostile.urls'] && { url: HOSTILE_URL }),
   };
 }
 

@@ -1,4 +1,6 @@
 import { HttpResponse, http } from 'msw';
+import { sameOriginPath } from '../../streams/core/safe-url';
+import { HOSTILE_URL } from '../hostile';
 import type { Application, User } from '../db/users';
 import { runtime } from '../runtime';
 import { callerOf } from './caller';
@@ -43,8 +45,7 @@ export const SSO_PROVIDERS = [
 ] as const;
 
 /** Only same-site paths: a provider page must not bounce visitors to another site. */
-const safeRelativeUrl = (value: string | null): string =>
-  value?.startsWith('/') && !value.startsWith('//') ? value : '/';
+const safeRelativeUrl = (value: string | null): string => sameOriginPath(value) ?? '/';
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -73,7 +74,9 @@ export const identityHandlers = [
     const providers = runtime.settings['auth.ssoProviders']
       ? SSO_PROVIDERS.map((provider) => ({
           ...provider,
-          url: `${url.origin}/api/rest/auth/sso/${provider.id}?relativeURL=${encodeURIComponent(relativeUrl)}`,
+          url: runtime.settings['hostile.urls']
+            ? HOSTILE_URL
+            : `${url.origin}/api/rest/auth/sso/${provider.id}?relativeURL=${encodeURIComponent(relativeUrl)}`,
         }))
       : [];
     return HttpResponse.json({ providers });

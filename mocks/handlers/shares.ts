@@ -3,6 +3,7 @@ import { findAsset } from '../db/assets';
 import type { Cart, CartShare } from '../db/carts';
 import type { User } from '../db/users';
 import { parseVariation, renderAssetImage } from '../media/asset-image';
+import { HOSTILE_PLAYER_HTML, HOSTILE_URL } from '../hostile';
 import { escapeXml } from '../media/svg';
 import { runtime } from '../runtime';
 import { buildZip } from '../zip/contents';
@@ -54,6 +55,7 @@ function recipients(value: unknown): { users: User[]; emails: string[] } {
 
 /** The link of a share: the body's `url` with `{uuid}` replaced, else `{origin}/share/{uuid}`. */
 function shareLink(request: Request, url: string, uuid: string): string {
+  if (runtime.settings['hostile.urls']) return HOSTILE_URL;
   return url.includes('{uuid}')
     ? url.replaceAll('{uuid}', uuid)
     : `${new URL(request.url).origin}/share/${uuid}`;
@@ -232,6 +234,9 @@ export const shareHandlers = [
     guarded(({ request, params }) => {
       const cartId = String(params.cartId);
       const asset = previewAsset(cartId, String(params.type), String(params.id));
+      if (runtime.settings['hostile.playerHtml']) {
+        return HttpResponse.json({ html: HOSTILE_PLAYER_HTML, javascriptUrls: [] });
+      }
       const query = new URL(request.url).searchParams;
       const src = `${new URL(request.url).origin}/api/wedia/cart/itemPreview/variation/preview/${encodeURIComponent(cartId)}/asset/${asset.id}`;
       const style = `width:${cssSize(query.get('width'))};height:${cssSize(query.get('height'))};object-fit:contain`;
