@@ -1,8 +1,10 @@
+import type { SerializedError } from '../core/errors';
 import type { Epic } from '../core/epic';
 import { requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import {
+  answerLost,
   collaboratorsAddRequested,
   collaboratorsChanged,
   collaboratorsChangeFailed,
@@ -29,8 +31,10 @@ import {
   unsubscribeRequested,
 } from './edit-events';
 import { createNameError, editNameError } from './list-rules';
-import { itemMapOf } from './model';
+import { type Cart, itemKey, itemKeys, itemMapOf } from './model';
 import type { CartsRoot } from './state';
+
+const cartsOf = (list: api.WireCart[]): Cart[] => list.map((wire) => api.toCart(wire).cart);
 
 /** The name rule first (seed 000 §5): a refused name is never sent. */
 export const createCart: Epic<CartsRoot> = requestEpic({
@@ -44,6 +48,30 @@ export const createCart: Epic<CartsRoot> = requestEpic({
     api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }),
   succeeded: (data, request) => created({ cart: api.toCart(data[0]!).cart }, request),
   failed: (error, request) => createFailed({ error }, request),
+  /**
+   * Answer lost: the list is read back, never the create sent again. The new cart is one of mine
+   * with the requested name, unknown before the request, and modified since it (give or take
+   * `reconcileCreateSkewMs` of clock skew); none such: it was not created, the dialog offers again.
+   */
+  reconcile: (request, state, { config }) => {
+    const known = new Set(Object.keys(state.carts.carts));
+    const name = String(request.payload.name).trim();
+    const since = request.meta.at - config.reconcileCreateSkewMs;
+    return {
+      lost: answerLost({ kind: 'create', cartId: null }, request),
+      read: api.listCarts(),
+      decide: (list: api.WireCart[], error: SerializedError) => {
+        const cart = cartsOf(list).find(
+          (candidate) =>
+            candidate.isMine &&
+            candidate.name === name &&
+            !known.has(candidate.id) &&
+            (candidate.modified === null || candidate.modified >= since),
+        );
+        return cart ? created({ cart }, request) : createFailed({ error }, request);
+      },
+    };
+  },
 });
 
 export const editCart: Epic<CartsRoot> = requestEpic({
@@ -57,6 +85,22 @@ export const editCart: Epic<CartsRoot> = requestEpic({
     api.editCart(cartId, { name: String(name).trim(), description, isPrivate }),
   succeeded: (data, request) => edited({ cart: api.toCart(data).cart }, request),
   failed: (error, request) => editFailed({ cartId: request.payload.cartId, error }, request),
+  /** Answer lost: the cart is read back; it holds the new fields, the edit was saved. */
+  reconcile: (request) => {
+    const { cartId, name, description, isPrivate } = request.payload;
+    return {
+      lost: answerLost({ kind: 'edit', cartId }, request),
+      read: api.listCartItems(cartId),
+      decide: (wire: api.WireCart, error: SerializedError) => {
+        const cart = api.toCart(wire).cart;
+        const saved =
+          cart.name === String(name).trim() &&
+          cart.description === description &&
+          cart.isPrivate === isPrivate;
+        return saved ? edited({ cart }, request) : editFailed({ cartId, error }, request);
+      },
+    };
+  },
 });
 
 export const deleteCart: Epic<CartsRoot> = requestEpic({
@@ -65,6 +109,18 @@ export const deleteCart: Epic<CartsRoot> = requestEpic({
   call: (request) => api.deleteCart(request.payload.cartId),
   succeeded: (_data, request) => deleted({ cartId: request.payload.cartId }, request),
   failed: (error, request) => deleteFailed({ cartId: request.payload.cartId, error }, request),
+  /** Answer lost: the list is read back; the cart is no longer in it, it was deleted. */
+  reconcile: (request) => {
+    const { cartId } = request.payload;
+    return {
+      lost: answerLost({ kind: 'delete', cartId }, request),
+      read: api.listCarts(),
+      decide: (list: api.WireCart[], error: SerializedError) =>
+        cartsOf(list).some((cart) => cart.id === cartId)
+          ? deleteFailed({ cartId, error }, request)
+          : deleted({ cartId }, request),
+    };
+  },
 });
 
 /** Changes of one cart's items go one after the other, so their answers come in order. */
@@ -84,6 +140,34 @@ export const changeItems: Epic<CartsRoot> = requestEpic({
     return itemsAddRequested.match(request)
       ? itemsAddFailed({ cartId, error }, request)
       : itemsRemoveFailed({ cartId, error }, request);
+  },
+  /**
+   * Answer lost: the cart's items are read back. Every item asked for is in (an add) or none is
+   * left (a remove): the change was saved; else it is rolled back and offered again.
+   */
+  reconcile: (request) => {
+    const { cartId } = request.payload;
+    const adding = itemsAddRequested.match(request);
+    const asked = adding
+      ? Object.entries(request.payload.items).flatMap(([resource, ids]) =>
+          ids.map((id) => itemKey(resource, id)),
+        )
+      : request.payload.keys;
+    return {
+      lost: answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId }, request),
+      read: api.listCartItems(cartId),
+      decide: (wire: api.WireCart, error: SerializedError) => {
+        const cart = api.toCart(wire).cart;
+        const present = new Set(itemKeys(cart.items));
+        if (adding)
+          return asked.every((key) => present.has(key))
+            ? itemsAdded({ cart }, request)
+            : itemsAddFailed({ cartId, error }, request);
+        return asked.some((key) => present.has(key))
+          ? itemsRemoveFailed({ cartId, error }, request)
+          : itemsRemoved({ cart }, request);
+      },
+    };
   },
 });
 

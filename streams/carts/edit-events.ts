@@ -81,3 +81,40 @@ export const collaboratorsChangeFailed = defineFailure('carts/collaboratorsChang
 export const unsubscribeRequested = defineIntent('carts/unsubscribeRequested', { cartId });
 export const unsubscribed = defineAnswer('carts/unsubscribed', { cartId });
 export const unsubscribeFailed = defineFailure('carts/unsubscribeFailed', { cartId });
+
+const mutationKind = z.enum([
+  'create',
+  'edit',
+  'delete',
+  'addItems',
+  'removeItems',
+  'collaborators',
+  'unsubscribe',
+]);
+
+/**
+ * A change got no answer (the connection dropped after the request left): the server may have
+ * applied it. Its state is read back before the change is confirmed or rolled back, and a create
+ * is never sent again blindly.
+ */
+export const answerLost = defineFact('carts/answerLost', 'system', {
+  kind: mutationKind,
+  cartId: z.nullable(z.string()),
+});
+
+/** The requests a rolled-back notice offers to send again, rebuilt from what the state kept. */
+const retryable = {
+  edit: editRequested,
+  delete: deleteRequested,
+  addItems: itemsAddRequested,
+  removeItems: itemsRemoveRequested,
+} as const;
+
+/** The request to send again for a rolled-back change, or null when it cannot be retried. */
+export function retryRequestOf(kind: string, payload: unknown) {
+  const creator = retryable[kind as keyof typeof retryable];
+  if (!creator || payload === null) return null;
+  const parsed = creator.schema.safeParse(payload);
+  // biome-ignore lint/suspicious/noExplicitAny: the payload was checked against the creator's own schema
+  return parsed.success ? (creator as (payload: any) => ReturnType<typeof creator>)(parsed.data) : null;
+}

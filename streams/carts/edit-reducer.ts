@@ -1,9 +1,11 @@
 import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
+import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { isBusy } from '../core/status';
 import { contentOf, storeCart } from './content-reducer';
 import {
+  answerLost,
   collaboratorsAddRequested,
   collaboratorsChanged,
   collaboratorsChangeFailed,
@@ -45,7 +47,7 @@ function settle(
   draft: D,
   event: AnyEvent,
   kind: MutationKind,
-  outcome: Pick<Mutation, 'cartId' | 'status' | 'message'>,
+  outcome: Pick<Mutation, 'cartId' | 'status' | 'message' | 'error'>,
 ): void {
   const requestId = event.meta.cause;
   if (requestId !== undefined) draft.mutations[requestId] = { kind, ...outcome };
@@ -56,12 +58,16 @@ function succeed(draft: D, event: AnyEvent, kind: MutationKind, cartId: string):
   if (event.meta.cause) delete draft.undo[event.meta.cause];
 }
 
-/** Keeps what an optimistic change needs to be undone, under the request's id. */
-function remember(draft: D, event: AnyEvent, cartId: string, withContent = false): void {
+/**
+ * Keeps what an optimistic change needs to be undone, under the request's id, and the request's
+ * payload to offer it again. `withCart: false`: nothing was changed at once (an add).
+ */
+function remember(draft: D, event: AnyEvent, cartId: string, withContent = false, withCart = true): void {
   const cart = draft.carts[cartId];
-  if (!cart) return;
+  if (!cart && withCart) return;
   draft.undo[event.meta.id] = {
-    cart: JSON.parse(JSON.stringify(cart)) as Cart,
+    cart: cart && withCart ? (JSON.parse(JSON.stringify(cart)) as Cart) : null,
+    payload: JSON.parse(JSON.stringify(event.payload)),
     listIndex: draft.list.ids.indexOf(cartId),
     contentKeys: withContent ? [...(draft.contents[cartId]?.keys ?? [])] : null,
   };
@@ -74,18 +80,23 @@ function removeFromList(draft: D, cartId: string): void {
 /** Puts back what the request changed, and says so (the failure's cause is the request). */
 function rollBack(
   draft: D,
-  event: AnyEvent & { payload: { error: { message: string } } },
+  event: AnyEvent & { payload: { error: SerializedError } },
   kind: MutationKind,
   cartId: string,
 ): void {
-  const { message } = event.payload.error;
-  settle(draft, event, kind, { cartId, status: 'error', message });
+  const { stack: _stack, ...error } = event.payload.error;
+  const { message } = error;
+  settle(draft, event, kind, { cartId, status: 'error', message, error });
   const requestId = event.meta.cause;
   if (requestId === undefined) return;
-  draft.notices[requestId] = { kind, cartId, message };
   const undo = draft.undo[requestId];
+  draft.notices[requestId] = { kind, cartId, message, error };
+  // a change whose outcome nobody could confirm is not offered again: it may be saved
+  if (undo?.payload !== undefined && error.code !== ERROR_CODES.unconfirmed)
+    draft.notices[requestId].retry = undo.payload;
   if (!undo) return;
   delete draft.undo[requestId];
+  if (!undo.cart) return;
   draft.carts[cartId] = undo.cart as Draft<Cart>;
   if (undo.listIndex >= 0 && !draft.list.ids.includes(cartId))
     draft.list.ids.splice(undo.listIndex, 0, cartId);
@@ -105,8 +116,19 @@ export const editCases: Case<CartsState>[] = [
     succeed(draft, event, 'create', cart.id);
   }),
   on(createFailed, (draft, event) =>
-    settle(draft, event, 'create', { cartId: null, status: 'error', message: event.payload.error.message }),
+    settle(draft, event, 'create', {
+      cartId: null,
+      status: 'error',
+      message: event.payload.error.message,
+      error: { code: event.payload.error.code, message: event.payload.error.message },
+    }),
   ),
+  // the answer was lost: the server state is read back before anything is undone
+  on(answerLost, (draft, event) => {
+    const requestId = event.meta.cause;
+    const mutation = requestId === undefined ? undefined : draft.mutations[requestId];
+    if (mutation) mutation.status = 'resolving';
+  }),
 
   on(editRequested, (draft, event) => {
     const { cartId, name, description, isPrivate } = event.payload;
@@ -142,7 +164,10 @@ export const editCases: Case<CartsState>[] = [
   }),
   on(deleteFailed, (draft, event) => rollBack(draft, event, 'delete', event.payload.cartId)),
 
-  on(itemsAddRequested, (draft, event) => start(draft, event, 'addItems', event.payload.cartId)),
+  on(itemsAddRequested, (draft, event) => {
+    remember(draft, event, event.payload.cartId, false, false);
+    start(draft, event, 'addItems', event.payload.cartId);
+  }),
   on(itemsAdded, (draft, event) => {
     storeCart(draft, event.payload.cart);
     const content = draft.contents[event.payload.cart.id];

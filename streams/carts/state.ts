@@ -34,7 +34,9 @@ interface PlayerState {
 
 /** What an optimistic change needs to be undone, kept under the id of the request event. */
 interface UndoRecord {
-  cart: Cart;
+  cart: Cart | null;
+  /** the request's payload, offered again when the change is rolled back */
+  payload?: unknown;
   /** its place in the list when it was removed from it */
   listIndex: number;
   contentKeys: string[] | null;
@@ -71,8 +73,11 @@ export interface Mutation {
   kind: MutationKind;
   /** null for a create until the server answered */
   cartId: string | null;
+  /** resolving: the answer was lost and the server state is being read back */
   status: Status;
   message: string | null;
+  /** the failure, code included, for the words and the details a view shows */
+  error?: SerializedError | null;
 }
 
 /** A change the server refused and that was rolled back: said until dismissed. */
@@ -80,6 +85,9 @@ export interface Notice {
   kind: MutationKind;
   cartId: string;
   message: string;
+  error?: SerializedError;
+  /** the payload of the request, to send it again (retryRequestOf); absent when it cannot be retried */
+  retry?: unknown;
 }
 
 export interface CartsState {

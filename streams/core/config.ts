@@ -32,6 +32,12 @@ export const config = {
   cartItemPlayer: 'fo.player',
   defaultVariation: 'thumbnailBig',
   watermarkSuffix: '_w',
+  /** [conv] a change whose answer was lost (no HTTP answer): the server state is re-read this many times at most */
+  reconcileReadAttempts: 3,
+  /** [conv] wait before each further re-read of a lost answer (doubled each time) */
+  reconcileReadRetryMs: 1000,
+  /** [conv] a lost create matches a listed cart modified at most this long before the request (clock skew) */
+  reconcileCreateSkewMs: 60_000,
 
   // --- Session (seed 002 §8, §9; protocol §3.4) ---
   bearerRefreshRatio: 0.2,

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   untrapped: 'error.wedia-vue.untrapped',
   canceled: 'error.canceled',
   network: 'error.network',
+  /** no answer, and the server state could not be read back: the change may or may not be saved */
+  unconfirmed: 'error.network.unconfirmed',
   invalidResponse: 'error.response.invalid',
   http: (status: number) => `error.http.${status}`,
   rest: (restCode: string) => `error.rest.${restCode}`,

@@ -14,6 +14,7 @@ import type { Epic } from './epic';
 import { type SerializedError, serializeError } from './errors';
 import type { AnyEvent, AppEvent, UnstampedEvent } from './event';
 import type { Http, HttpRequest } from './http';
+import { type Reconcile, requestOrReconcile } from './reconcile';
 
 type Emitted = UnstampedEvent | readonly UnstampedEvent[];
 
@@ -64,7 +65,7 @@ interface Trigger<E extends AppEvent> {
 
 type Triggered<M> = M extends Trigger<infer E> ? E : never;
 
-export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T> {
+export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T, R = unknown> {
   /** the events that start a request */
   on: M | readonly M[];
   /** what to do with a trigger while a request is on its way: switch (newest wins), merge, concat, exhaust */
@@ -77,11 +78,16 @@ export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T> {
   call: (event: Triggered<M>, state: S, deps: Deps) => HttpRequest<T>;
   succeeded: (data: T, event: Triggered<M>, status: number) => Emitted;
   failed: (error: SerializedError, event: Triggered<M>) => Emitted;
+  /**
+   * A change the server may have applied although no answer came back: what to read back and how
+   * to decide from it (streams/core/reconcile.ts). `state` is the state when the trigger came.
+   */
+  reconcile?: (event: Triggered<M>, state: S, deps: Deps) => Reconcile<R>;
 }
 
 /** The usual request epic: trigger → (refusal |) request → success or failure event. */
-export function requestEpic<S, M extends Trigger<AppEvent>, T>(
-  options: RequestEpicOptions<S, M, T>,
+export function requestEpic<S, M extends Trigger<AppEvent>, T, R = unknown>(
+  options: RequestEpicOptions<S, M, T, R>,
 ): Epic<S> {
   const triggers: readonly M[] = Array.isArray(options.on) ? options.on : [options.on as M];
   const isTrigger = (event: AnyEvent): event is Triggered<M> =>
@@ -93,6 +99,17 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T>(
       flattenWith(options.flatten, (event) => {
         const refusal = options.refuse?.(event, state$.value);
         if (refusal) return of(...asEvents(refusal));
+        const { reconcile } = options;
+        if (reconcile) {
+          const state = state$.value;
+          return requestOrReconcile(
+            deps,
+            options.call(event, state, deps),
+            (data, status) => options.succeeded(data, event, status),
+            (error) => options.failed(error, event),
+            () => reconcile(event, state, deps),
+          );
+        }
         return requestAnswer(
           deps.http,
           options.call(event, state$.value, deps),

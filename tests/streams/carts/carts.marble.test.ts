@@ -180,7 +180,7 @@ describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
     });
     expect([...new Set(names)]).toEqual(['Before', 'After']);
     expect(state?.carts.carts['4']?.name).toBe('Before');
-    expect(Object.values(state?.carts.notices ?? {})).toEqual([
+    expect(Object.values(state?.carts.notices ?? {})).toMatchObject([
       {
         kind: 'edit',
         cartId: '4',

@@ -42,7 +42,7 @@ describe('cart changes are keyed by their request (one outcome per dialog)', () 
     send(edited({ cart: aCart({ id: '5', name: 'Five bis' }) }, second));
 
     const state = store.getState();
-    expect(selectMutation(state, first.meta.id)).toEqual({
+    expect(selectMutation(state, first.meta.id)).toMatchObject({
       kind: 'edit',
       cartId: '4',
       status: 'error',
@@ -66,7 +66,7 @@ describe('cart changes are keyed by their request (one outcome per dialog)', () 
     send(itemsAddFailed({ cartId: '5', error: refusal('No rights on cart 5') }, add));
     send(editFailed({ cartId: '4', error: refusal('No rights on cart 4') }, edit));
 
-    expect(selectNotices(store.getState())).toEqual([
+    expect(selectNotices(store.getState())).toMatchObject([
       { requestId: add.meta.id, kind: 'addItems', cartId: '5', message: 'No rights on cart 5' },
       { requestId: edit.meta.id, kind: 'edit', cartId: '4', message: 'No rights on cart 4' },
     ]);
