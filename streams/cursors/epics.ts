@@ -48,17 +48,41 @@ export const registerCursor: Epic<S> = (event$, state$, { config }) =>
     }),
   );
 
-/** Registered -> resolving -> resolved once the schema of its path is known (protocol §8.4). */
+/**
+ * A fetch of a cursor whose schema failed to resolve (or was never asked) asks the schema again:
+ * one failed headers request does not leave the list refused until a reload (issue 12 item 7).
+ */
+function mustResolveAgain(state: S, name: string): boolean {
+  const cursor = state.cursors.byName[name];
+  if (!cursor || cursor.status === 'registering' || cursor.status === 'registered') return false;
+  if (cursor.status === 'resolving') return false;
+  const schema = selectSchema(state, cursor.path);
+  return schema?.status !== 'resolved' && schema?.status !== 'resolving';
+}
+
+/**
+ * Registered -> resolving -> resolved once the schema of its path is known (protocol §8.4). A
+ * fetch of a cursor whose schema is in error (or unknown) goes through the same steps again.
+ */
 export const resolveCursor: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(registered),
+    filter(
+      (event) =>
+        registered.match(event) ||
+        (fetchRequested.match(event) && mustResolveAgain(state$.value, event.payload.name)),
+    ),
     mergeMap((event) => {
-      const { name } = event.payload;
+      const { name } = event.payload as { name: string };
       const path = state$.value.cursors.byName[name]?.path;
       if (path === undefined) return of();
+      // the failure that led to asking again is not the answer to this request
+      const failedBefore = selectSchema(state$.value, path);
       const schemaSettled$ = state$.pipe(
         map((state) => selectSchema(state, path)),
-        first((schema) => schema?.status === 'resolved' || schema?.status === 'error'),
+        first(
+          (schema) =>
+            schema?.status === 'resolved' || (schema?.status === 'error' && schema !== failedBefore),
+        ),
         map((schema) =>
           schema?.status === 'resolved'
             ? resolved({ name }, event)

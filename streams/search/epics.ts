@@ -1,4 +1,4 @@
-import { filter, from, mergeMap } from 'rxjs';
+import { filter, from, map, mergeMap } from 'rxjs';
 import { constraintRegistered, idsWanted } from '../aggregates/events';
 import { selectCountedConstraints, selectFieldAggregate, type WithAggregates } from '../aggregates/selectors';
 import { started } from '../app/events';
@@ -126,6 +126,21 @@ export const followSearchAddress: Epic<S> = (event$, state$) =>
       }
       return from(out);
     }),
+  );
+
+/**
+ * The whole collection's facet values follow the search list: a list asked again (the user's
+ * "Try again", a new query) asks them again too when they failed, e.g. on the same schema error.
+ */
+export const retryFacetValues: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(fetchRequested),
+    filter(
+      (event) =>
+        event.payload.name === SEARCH_CURSOR &&
+        selectCursor(state$.value, SEARCH_VALUES_CURSOR)?.status === 'error',
+    ),
+    map((event) => fetchRequested({ name: SEARCH_VALUES_CURSOR }, event)),
   );
 
 /** What each counted key counts with: facets their values (`in`), the tree its nodes with what is under them. */

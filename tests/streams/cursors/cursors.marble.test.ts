@@ -1,5 +1,7 @@
+import { filter } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
+import { AppError } from '../../../streams/core/errors';
 import {
   fetchRequested,
   fulltextChanged,
@@ -178,5 +180,40 @@ describe('cursors.epic', () => {
     const state = fold([register, registered({ name: 'search', max: 50, staticQuery: { archived: false } })]);
     expect(state.cursors.byName.search?.options).toMatchObject({ max: 50, staticQuery: { archived: false } });
     expect(state.queries.byName.search?.staticQuery).toEqual({ archived: false });
+  });
+  it('a failed schema request is asked again by the next fetch of the list, which then loads (issue 12 item 7)', () => {
+    const scheduler = marbleScheduler();
+    const statuses: string[] = [];
+    let schemaCalls = 0;
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const http = fakeHttp(
+        searchServer(
+          (request) => cold('5ms r|', { r: listAnswer(request) }),
+          () => {
+            schemaCalls += 1;
+            return schemaCalls === 1
+              ? cold('5ms #', {}, new AppError({ code: 'error.http.500', message: 'boom', status: 500 }))
+              : cold('5ms r|', { r: { status: 200, data: assetHeaders } });
+          },
+        ),
+      );
+      const store = epicStore(testDeps({ scheduler, http }), listEpics);
+      store.state$.subscribe((state) => statuses.push(state.cursors.byName.search?.status ?? 'unknown'));
+      hot('a', { a: register }).subscribe(store.dispatch);
+      // the first fetch waits for the schema, which fails; "Try again" at 200 ms
+      hot('a 199ms a', { a: fetch }).subscribe(store.dispatch);
+      const resolutions = typesOf(store, 'cursors/resolve').pipe(
+        filter((type) => type !== 'cursors/resolving'),
+      );
+      expectObservable(resolutions).toBe('5ms f 199ms r', {
+        f: 'cursors/resolveFailed',
+        r: 'cursors/resolved',
+      });
+      expectObservable(typesOf(store, 'cursors/fetchStarted')).toBe(`${200 + debounce}ms a`, {
+        a: 'cursors/fetchStarted',
+      });
+    });
+    expect(schemaCalls).toBe(2);
+    expect(statuses.at(-1)).toBe('loaded');
   });
 });
