@@ -1,6 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { bookmarkRequested } from '../../streams/saved-searches/events';
-import { selectBookmarkOf, selectSavedSearchesNotice } from '../../streams/saved-searches/selectors';
+import {
+  selectBookmarkOf,
+  selectBookmarkOutcome,
+  selectSavedSearchesNotice,
+} from '../../streams/saved-searches/selectors';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -16,17 +20,21 @@ export function BookmarkButton() {
   const bookmark = useAppState(selectBookmarkOf, SEARCH_CURSOR);
   const notice = useAppState(selectSavedSearchesNotice);
   const [open, setOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // the id of this dialog's save request: the dialog follows that request, not whether the
+  // search is bookmarked (it may have been already, issue 12 item 8)
+  const [pending, setPending] = useState<string | null>(null);
+  const outcome = useAppState(selectBookmarkOutcome, pending);
   const [name, setName] = useState('');
+  const saving = pending !== null && (outcome === null || outcome.status === 'fetching');
 
-  // the dialog closes once the search is saved; a refusal or a failure stays on show in it
+  // the dialog closes once this save is answered; a refusal or a failure stays on show in it
   useEffect(() => {
-    if (saving && bookmark) {
-      setSaving(false);
+    if (pending === null || !outcome) return;
+    if (outcome.status === 'loaded') {
+      setPending(null);
       setOpen(false);
-    }
-    if (saving && notice) setSaving(false);
-  }, [saving, bookmark, notice]);
+    } else if (outcome.status === 'error') setPending(null);
+  }, [pending, outcome]);
 
   const refusal = notice && (notice.operation === 'bookmark' || notice.operation === 'add') ? notice : null;
   return (
@@ -40,8 +48,8 @@ export function BookmarkButton() {
           <form
             onSubmit={(event) => {
               event.preventDefault();
-              setSaving(true);
-              dispatch(bookmarkRequested({ name: name.trim(), cursorName: SEARCH_CURSOR }));
+              const request = dispatch(bookmarkRequested({ name: name.trim(), cursorName: SEARCH_CURSOR }));
+              setPending(request?.meta.id ?? null);
             }}
           >
             <label htmlFor={nameId}>{t('search.bookmarkName')}</label>

@@ -76,12 +76,23 @@ function sameSearch(stored: SavedSearchData, current: SavedSearchData): boolean 
   );
 }
 
-/** The saved search matching `current`, own searches first, then shared ones (protocol §17.2). */
+/** The most recent of searches (by `created`, then the later in the list), or null. */
+function latest(searches: readonly SavedSearch[]): SavedSearch | null {
+  return searches.reduce<SavedSearch | null>(
+    (best, search) => (best === null || (search.created ?? -1) >= (best.created ?? -1) ? search : best),
+    null,
+  );
+}
+
+/**
+ * The saved search matching `current`, own searches first, then shared ones (protocol §17.2).
+ * Saved more than once, the latest save is the one named.
+ */
 export function findBookmark(
   searches: readonly SavedSearch[],
   current: SavedSearchData,
   userId: string | null,
 ): SavedSearch | null {
   const matches = searches.filter((search) => sameSearch(search.data, current));
-  return matches.find((search) => search.ownerId === userId) ?? matches[0] ?? null;
+  return latest(matches.filter((search) => search.ownerId === userId)) ?? latest(matches);
 }

@@ -4,6 +4,7 @@ import { savedSearchesReducer } from './reducer';
 import { initialSavedSearchesState } from './state';
 import {
   selectBookmarkOf,
+  selectBookmarkOutcome,
   selectSavedSearch,
   selectSavedSearches,
   selectSavedSearchesFilter,
@@ -25,5 +26,6 @@ export const savedSearchesDomain = defineDomain({
     selectSavedSearchesFilter,
     selectSavedSearchesLoaded,
     selectBookmarkOf,
+    selectBookmarkOutcome,
   },
 });

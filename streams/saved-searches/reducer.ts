@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
+import type { Status } from '../core/status';
 import { whoAmILoaded } from '../session/events';
 import { type Me, userIdOf } from '../session/selectors';
 import {
@@ -64,11 +65,13 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
   on(filterChanged, (draft, { payload }) => {
     draft.filter = payload.text;
   }),
-  on(bookmarkRequested, (draft) => {
+  on(bookmarkRequested, (draft, { meta }) => {
     draft.notice = null;
+    draft.lastBookmark = { requestId: meta.id, status: 'fetching', searchId: null };
   }),
-  on(bookmarkRefused, (draft, { payload }) => {
+  on(bookmarkRefused, (draft, { payload, meta }) => {
     draft.notice = { operation: 'bookmark', message: payload.message, detail: null };
+    settleBookmark(draft, meta.cause, 'error', null);
   }),
   on(operationStarted, (draft, { payload }) => {
     draft.status = 'fetching';
@@ -77,7 +80,8 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
       search.status = 'fetching';
     });
   }),
-  on(operationFailed, (draft, { payload }) => {
+  on(operationFailed, (draft, { payload, meta }) => {
+    if (payload.operation === 'add') settleBookmark(draft, meta.cause, 'error', null);
     draft.status = 'error';
     draft.notice = { operation: payload.operation, message: payload.message, detail: payload.error.message };
     withSearch(draft, payload.id, (search) => {
@@ -90,6 +94,7 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
     draft.status = 'loaded';
     draft.notice = null;
     const search = { ...payload.search, created: meta.at, status: 'loaded' as const, error: null };
+    settleBookmark(draft, meta.cause, 'loaded', search.id);
     draft.items = [...(draft.items ?? []).filter((item) => item.id !== search.id), search];
   }),
   on(renamed, (draft, { payload }) =>
@@ -129,8 +134,20 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
   on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
 );
 
+/** The outcome of the bookmark request `requestId`; an answer to an older request changes nothing. */
+function settleBookmark(
+  draft: D,
+  requestId: string | undefined,
+  status: Status,
+  searchId: string | null,
+): void {
+  if (!draft.lastBookmark || draft.lastBookmark.requestId !== requestId) return;
+  draft.lastBookmark.status = status;
+  draft.lastBookmark.searchId = searchId;
+}
+
 function adoptIdentity(draft: Draft<SavedSearchesState>, me: Me): void {
   const userId = userIdOf(me);
   if (userId === draft.userId) return;
-  Object.assign(draft, { userId, items: null, status: 'unknown', notice: null });
+  Object.assign(draft, { userId, items: null, status: 'unknown', notice: null, lastBookmark: null });
 }

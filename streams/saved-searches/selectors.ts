@@ -60,6 +60,15 @@ export function selectSavedSearch(state: WithSavedSearches, id: string): ShownSa
   return search ? describeSearch(search, selectUserId(state)) : null;
 }
 
+/** How the bookmark request `requestId` (the id `dispatch` returned) ended: fetching, loaded or error; null when unknown. */
+export function selectBookmarkOutcome(
+  state: WithSavedSearches,
+  requestId: string | null,
+): SavedSearchesState['lastBookmark'] {
+  const last = state.savedSearches.lastBookmark;
+  return requestId !== null && last?.requestId === requestId ? last : null;
+}
+
 const bookmarkCache = new WeakMap<object, { items: unknown; query: unknown; found: SavedSearch | null }>();
 
 /** The saved search that searches what the cursor searches now, own first (protocol §17.2 "is bookmarked"). */

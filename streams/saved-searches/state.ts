@@ -18,6 +18,11 @@ export interface SavedSearchesState {
   userId: string | null;
   /** the last refusal or failure, in the spec's words, for the screen that asked */
   notice: { operation: Operation | 'list' | 'bookmark'; message: string; detail: string | null } | null;
+  /**
+   * The last "Bookmark this search", keyed by the id of its request event, so the dialog follows
+   * its own save (a search already bookmarked is matched before the new save answers).
+   */
+  lastBookmark: { requestId: string; status: Status; searchId: string | null } | null;
 }
 
 export const initialSavedSearchesState: SavedSearchesState = {
@@ -26,4 +31,5 @@ export const initialSavedSearchesState: SavedSearchesState = {
   filter: '',
   userId: null,
   notice: null,
+  lastBookmark: null,
 };

@@ -158,4 +158,60 @@ describe('search screen against the demo server', () => {
     expect(await total(page)).toBe(lakes);
     expect(await firstResultNames(page)).toEqual(names);
   });
+
+  journey(
+    'a failed schema request does not break the search: "Try again" recovers it (issue 12 item 7)',
+    async ({ page }) => {
+      await mockControl('faults', { body: { match: 'dam/data/asset/headers', rate: 1, status: 500 } });
+      await page.goto(`${portalUrl()}/search`);
+      const alert = page.getByRole('alert').filter({ hasText: 'The search failed' });
+      await alert.waitFor();
+      await mockControl('faults', { method: 'DELETE' });
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      expect(await total(page)).toBeGreaterThan(0);
+      // the facets, which failed on the same schema, come back with it
+      const natures = page.getByRole('group', { name: 'Nature' }).getByRole('checkbox');
+      await expect.poll(() => natures.count()).toBeGreaterThan(1);
+      // and on a fresh page whose schema request fails, the next query recovers it
+      await mockControl('faults', { body: { match: 'dam/data/asset/headers', rate: 1, status: 500 } });
+      await page.goto(`${portalUrl()}/search`);
+      await alert.waitFor();
+      await mockControl('faults', { method: 'DELETE' });
+      await page.getByRole('combobox', { name: 'Search' }).fill('lake');
+      await page.getByRole('combobox', { name: 'Search' }).press('Enter');
+      expect(await total(page)).toBeGreaterThan(0);
+    },
+  );
+
+  journey(
+    'bookmarking a search already bookmarked saves it again and says so (issue 12 item 8)',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.getByRole('link', { name: 'Search', exact: true }).click();
+      const all = await total(page);
+      await page.getByRole('combobox', { name: 'Search' }).fill('lake');
+      await page.getByRole('combobox', { name: 'Search' }).press('Enter');
+      await totalAfter(page, all);
+      const dialog = page.getByRole('dialog', { name: 'Bookmark this search' });
+      for (const name of ['Lakes', 'Lakes again']) {
+        await page.getByRole('button', { name: 'Bookmark this search' }).click();
+        await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: `Saved as “${name}”` })
+          .waitFor();
+        await dialog.waitFor({ state: 'detached' });
+      }
+      const saves = (await requests()).filter(
+        (request) => request.method === 'POST' && request.path.includes('/savedsearch/add'),
+      );
+      expect(saves).toHaveLength(2);
+      // the server has both: a fresh read of the list shows them
+      await page.getByRole('link', { name: 'Saved searches' }).click();
+      await page.reload();
+      await page.getByRole('button', { name: 'Open Lakes', exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Open Lakes again', exact: true }).waitFor();
+    },
+  );
 });
