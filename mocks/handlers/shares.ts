@@ -10,8 +10,7 @@ import { buildZip } from '../zip/contents';
 import {
   cartForUser,
   cartHasItem,
-  findCart,
-  findShare,
+  cartOrShare,
   guarded,
   HttpFailure,
   type JsonObject,
@@ -24,6 +23,7 @@ import {
 } from './cart-access';
 import { wireShare } from './cart-wire';
 import { findUser, listOf } from './carts';
+import { type PreviewTarget, signedPreview, signPreview } from './preview-tickets';
 import { errorResponse, imageResponse } from './respond';
 
 const CART = '*/api/wedia/cart';
@@ -103,21 +103,36 @@ function stringList(value: unknown, field: string): string[] {
   return value;
 }
 
-/** A cart named by id or share uuid, for browser-loaded previews: no Authorization to check. */
-function previewCart(cartId: string): Cart {
-  if (!/^\d+$/.test(cartId)) return findShare(cartId).cart;
-  const cart = findCart(cartId);
-  if (!cart) throw new HttpFailure(404, `Unknown cart ${cartId}`);
-  return cart;
+/**
+ * An item of a cart the caller may see, with the same rights as `viewCart`: the owner, a
+ * collaborator, any user for a public cart, or anyone with the share's password (Basic, empty
+ * user). Whoever may not see the cart gets the same answer whether or not the item is in it,
+ * and whether or not the cart exists (401 visitor, 404 `Unknown cart`, 401/404 for a share), so
+ * previews tell nobody who holds which asset.
+ */
+function previewItem(request: Request, cartId: string, type: string, id: string) {
+  const ref = cartOrShare(request, cartId);
+  const asset =
+    type === 'asset' && cartHasItem(ref.cart, type, id) ? findAsset(runtime.db.assets, id) : undefined;
+  if (!asset) throw new HttpFailure(404, `Unknown item ${type}/${id} in cart ${cartId}`);
+  return { ref, asset };
 }
 
-function previewAsset(cartId: string, type: string, id: string) {
-  const cart = previewCart(cartId);
-  const asset =
-    type === 'asset' && cartHasItem(cart, type, id) ? findAsset(runtime.db.assets, id) : undefined;
-  if (!asset) throw new HttpFailure(404, `Unknown item ${type}/${id} in cart ${cartId}`);
+/** The watermarked form of a variation for a watermarked viewer (protocol §6.1, seed 000 §3). */
+const variationFor = (name: string, user: User | undefined) =>
+  user?.role.watermark && !name.endsWith('_w') ? `${name}_w` : name;
+
+/** A preview asked for with the caller's own credentials: their rights, and `_w` when watermarked. */
+function permittedPreview(request: Request, target: PreviewTarget) {
+  const { ref, asset } = previewItem(request, target.cartId, target.type, target.id);
+  if (ref.user?.role.watermark && !target.variation.endsWith('_w')) {
+    throw new HttpFailure(403, 'Your role sees watermarked previews only (the _w variations)');
+  }
   return asset;
 }
+
+/** Previews are the caller's: a shared cache must not keep them for someone else. */
+const PRIVATE_IMAGE = { 'Cache-Control': 'private, max-age=600' };
 
 const cssSize = (value: string | null) => (value && /^\d+$/.test(value) ? `${value}px` : value || '100%');
 
@@ -229,16 +244,25 @@ export const shareHandlers = [
   // the `download` action answers the zip itself (the binary variant); the others answer {}
   http.post(`${CART}/withShare/:uuid/:action`, actOnShare),
   http.post(`${CART}/withShare/:uuid/:action/:type/:id`, actOnShare),
+  // the player's image is loaded by the browser without Authorization: its address is signed
   http.get(
     `${CART}/itemPreview/player/:player/:cartId/:type/:id`,
-    guarded(({ request, params }) => {
+    guarded(async ({ request, params }) => {
       const cartId = String(params.cartId);
-      const asset = previewAsset(cartId, String(params.type), String(params.id));
+      const { ref, asset } = previewItem(request, cartId, String(params.type), String(params.id));
       if (runtime.settings['hostile.playerHtml']) {
         return HttpResponse.json({ html: HOSTILE_PLAYER_HTML, javascriptUrls: [] });
       }
       const query = new URL(request.url).searchParams;
-      const src = `${new URL(request.url).origin}/api/wedia/cart/itemPreview/variation/preview/${encodeURIComponent(cartId)}/asset/${asset.id}`;
+      const target = {
+        variation: variationFor('preview', ref.user),
+        cartId,
+        type: 'asset',
+        id: String(asset.id),
+      };
+      const signed = new URLSearchParams(await signPreview(target));
+      const path = [target.variation, cartId, target.type, target.id].map(encodeURIComponent).join('/');
+      const src = `${new URL(request.url).origin}/api/wedia/cart/itemPreview/variation/${path}?${signed}`;
       const style = `width:${cssSize(query.get('width'))};height:${cssSize(query.get('height'))};object-fit:contain`;
       return HttpResponse.json({
         html:
@@ -250,13 +274,25 @@ export const shareHandlers = [
     }),
   ),
 
+  // the caller's rights as for viewCart, or a signed address from a player answer; a watermarked
+  // user gets `_w` variations only
   http.get(
     `${CART}/itemPreview/variation/:variation/:cartId/:type/:id`,
-    guarded(({ params }) => {
-      const asset = previewAsset(String(params.cartId), String(params.type), String(params.id));
-      const variation = parseVariation(String(params.variation));
-      if (!variation) return errorResponse(404, `Unknown variation ${String(params.variation)}`);
-      return imageResponse(renderAssetImage(asset, variation));
+    guarded(async ({ request, params }) => {
+      const target = {
+        variation: String(params.variation),
+        cartId: String(params.cartId),
+        type: String(params.type),
+        id: String(params.id),
+      };
+      const asset = (await signedPreview(new URL(request.url).searchParams, target))
+        ? findAsset(runtime.db.assets, target.id)
+        : permittedPreview(request, target);
+      if (!asset)
+        throw new HttpFailure(404, `Unknown item ${target.type}/${target.id} in cart ${target.cartId}`);
+      const variation = parseVariation(target.variation);
+      if (!variation) return errorResponse(404, `Unknown variation ${target.variation}`);
+      return imageResponse(renderAssetImage(asset, variation), PRIVATE_IMAGE);
     }),
   ),
 ];

@@ -171,19 +171,18 @@ describe('acting on a share (protocol §6.1 withShare)', () => {
 });
 
 describe('item previews (protocol §6.1, §13)', () => {
-  it('answers a player with html and javascriptUrls for an item of my cart', async () => {
+  it('answers a player with html and javascriptUrls for an item of my cart, its image signed for the browser', async () => {
     const itemId = runtime.db.carts.find((cart) => cart.id === 1)?.items.asset?.[0];
     const player = await cartJson<{ html: string; javascriptUrls: string[] }>(
       `itemPreview/player/fo.player/1/asset/${itemId}?width=100%25&height=480`,
       { as: 'alice' },
     );
     expect(player.javascriptUrls).toEqual([]);
-    expect(player.html).toContain(`/api/wedia/cart/itemPreview/variation/preview/1/asset/${itemId}`);
+    expect(player.html).toContain(`/api/wedia/cart/itemPreview/variation/preview/1/asset/${itemId}?expires=`);
     expect(player.html).toContain('width:100%;height:480px');
-    const image = await fetch(
-      `http://localhost/api/wedia/cart/itemPreview/variation/thumbnailsmall/1/asset/${itemId}`,
-    );
+    const image = await cartCall(`itemPreview/variation/thumbnailsmall/1/asset/${itemId}`, { as: 'alice' });
     expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(image.headers.get('cache-control')).toMatch(/^private/);
     expect(await image.text()).toMatch(/^<svg /);
   });
 
@@ -193,6 +192,8 @@ describe('item previews (protocol §6.1, §13)', () => {
     expect((await cartCall(`itemPreview/player/fo.player/${uuid}/asset/${itemId}`)).status).toBe(200);
     const outside = await cartCall(`itemPreview/player/fo.player/${uuid}/asset/999999`);
     expect(outside.status).toBe(404);
-    expect((await cartCall('itemPreview/variation/thumbnailBig/999/asset/1')).status).toBe(404);
+    expect((await cartCall('itemPreview/variation/thumbnailBig/999/asset/1', { as: 'alice' })).status).toBe(
+      404,
+    );
   });
 });
