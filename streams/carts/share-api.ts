@@ -95,13 +95,16 @@ export function toCreatedShare(
   };
 }
 
-/** A shared cart by uuid: `no_preview` only; the password, when given, goes as Basic (protocol §6.4). */
+/**
+ * A shared cart by uuid: `no_preview` only; the password, when given, goes as Basic, and without
+ * one no Authorization at all, not even the session's bearer (protocol §6.4, §23.4).
+ */
 export function viewSharedCart(uuid: string, sharePassword: string | undefined): HttpRequest<WireCart> {
   return {
     method: 'GET',
     path: `${CART}/viewCart/${encodeURIComponent(uuid)}`,
     query: { no_preview: true },
-    ...(sharePassword ? { sharePassword } : {}),
+    ...(sharePassword ? { sharePassword } : { anonymous: true }),
     schema: wireCartSchema,
   };
 }

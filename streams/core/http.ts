@@ -24,6 +24,13 @@ export interface HttpRequest<T> {
   override?: 'GET' | 'PATCH' | 'POST';
   /** a shared-cart call made with a share password (protocol §1.3) */
   sharePassword?: string;
+  /**
+   * sent without the session's Authorization, whoever is signed in: a shared cart opened
+   * without a password (protocol §1.3, §6.4, §23.4); a `sharePassword` still goes as Basic
+   */
+  anonymous?: boolean;
+  /** `blob`: the answer's body as a Blob (an image fetched with credentials); no schema is read */
+  responseType?: 'json' | 'blob';
   /** sends cookies even in bearer mode: the token refresh does (protocol §3.4) */
   withCredentials?: boolean;
   /** validates the answer; without it the body is not read (HEAD, answers the client ignores) */
@@ -144,7 +151,7 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
     if (request.sharePassword) {
       headers.Authorization = basicShareAuthorization(request.sharePassword);
       withCredentials = true;
-    } else if (!connection.cookieAuth && token) {
+    } else if (!connection.cookieAuth && token && !request.anonymous) {
       headers.Authorization = `${token.tokenType} ${token.accessToken}`;
     }
     if (request.override) headers['X-HTTP-Method-Override'] = request.override;
@@ -180,6 +187,9 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
         credentials: withCredentials ? 'include' : 'same-origin',
       })
         .then(async (response) => {
+          if (request.responseType === 'blob' && response.ok) {
+            return { status: response.status, data: (await response.blob()) as T };
+          }
           const text = method === 'HEAD' ? '' : await response.text();
           const parsed = parseBody(text);
           if (response.status === 419) notices$.next({ kind: 'applicationInvalid', path: request.path });

@@ -147,6 +147,39 @@ describe('http client (protocol §1)', () => {
     expect(seen[0]!.headers.get('authorization')).toBe('Basic OnB3');
   });
 
+  it('sends no Authorization on an anonymous request, even signed in; a share password still goes as Basic (§6.4, §23.4)', async () => {
+    vault.userToken = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
+    await firstValueFrom(
+      client.request({ method: 'GET', path: '/echo/shared', anonymous: true, schema: okSchema }),
+    );
+    await firstValueFrom(
+      client.request({ method: 'GET', path: '/echo/shared', anonymous: true, sharePassword: 'pw' }),
+    );
+    expect(seen[0]!.headers.has('authorization')).toBe(false);
+    expect(seen[1]!.headers.get('authorization')).toBe('Basic OnB3');
+  });
+
+  it('reads a blob answer as a Blob, and a failed one as an error with the server message', async () => {
+    server.use(
+      mock.get('*/api/wedia/picture', () =>
+        HttpResponse.text('<svg xmlns="http://www.w3.org/2000/svg"/>', {
+          headers: { 'Content-Type': 'image/svg+xml' },
+        }),
+      ),
+      mock.get('*/api/wedia/hidden', () =>
+        HttpResponse.json({ error: '404', message: 'nope' }, { status: 404 }),
+      ),
+    );
+    const answer = await firstValueFrom(
+      client.request<Blob>({ method: 'GET', path: '/wedia/picture', responseType: 'blob' }),
+    );
+    expect(answer.data).toBeInstanceOf(Blob);
+    expect(answer.data.type).toBe('image/svg+xml');
+    expect(await answer.data.text()).toContain('<svg');
+    const error = await failureOf({ method: 'GET', path: '/wedia/hidden', responseType: 'blob' });
+    expect(error).toMatchObject({ status: 404, message: 'nope' });
+  });
+
   it('sends no Authorization in cookie mode, and CSRF and x-context only when configured (§1.3)', async () => {
     vault.userToken = { tokenType: 'Bearer', accessToken: 'abc', refreshToken: 'r', exp: 2, iat: 1 };
     vault.connection = { ...vault.connection, cookieAuth: true, csrfToken: 'csrf-1', context: 'ctx' };

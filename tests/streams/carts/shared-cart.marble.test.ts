@@ -70,6 +70,8 @@ describe('opening a shared cart (protocol §6.4, §23.4, §23.5)', () => {
   it('sends no Authorization without a password; a 401 keeps its body in error, then the password goes as Basic', () => {
     const { http, statuses, state, events } = openShare([401, 'ok'], { 1: 'k7mq-ta2x' });
     expect(http.requests[0]?.sharePassword).toBeUndefined();
+    // not even the session's bearer (protocol §6.4, §23.4)
+    expect(http.requests[0]?.anonymous).toBe(true);
     expect(http.requests[0]?.query).toEqual({ no_preview: true });
     expect(http.requests[1]?.sharePassword).toBe('k7mq-ta2x');
     expect([...new Set(statuses)]).toEqual(['unknown', 'initial', 'error', 'loaded']);
