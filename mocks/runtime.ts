@@ -43,6 +43,8 @@ export interface Fault {
   /** HTTP status of the failure; 0 drops the connection */
   status: number;
   delayMs: number;
+  /** status 0 only: the request is handled first, then the connection drops (the answer is lost) */
+  after: boolean;
   /** matching requests seen so far: the rate applies to this count, so faults are deterministic */
   matched: number;
 }

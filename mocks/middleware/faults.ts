@@ -19,6 +19,8 @@ export const faultSchema = z.strictObject({
   rate: z.number().min(0).max(1).default(1),
   status: z.union([z.literal(0), z.number().int().min(400).max(599)]).default(500),
   delayMs: z.number().int().nonnegative().default(0),
+  /** with status 0: the request is handled (the change is saved), then the connection drops instead of the answer */
+  after: z.boolean().default(false),
 });
 
 /**
@@ -38,6 +40,17 @@ export const injectFaults: RequestHandler = (req, res, next) => {
   const firing = runtime.faults.filter((fault) => new RegExp(fault.match).test(path)).filter(failsThisTime);
   const fault = firing[0];
   if (!fault) return next();
+  if (fault.after && fault.status === 0) {
+    // the handler runs; whatever it answers never leaves: the socket is reset instead
+    const drop = () => {
+      req.socket.destroy();
+      return res;
+    };
+    res.writeHead = drop as typeof res.writeHead;
+    res.write = (() => (drop(), true)) as typeof res.write;
+    res.end = drop as typeof res.end;
+    return next();
+  }
   setTimeout(() => {
     if (fault.status === 0) req.socket.destroy();
     else res.status(fault.status).json(errorBody(fault.status, `Fault injected on ${path}`));

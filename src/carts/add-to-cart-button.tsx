@@ -7,6 +7,7 @@ import { selectIsUser } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 
@@ -59,8 +60,13 @@ function CartChooser({
   return (
     <ModalDialog title={t('carts.addToCartTitle', { name })} onClose={onClose}>
       {list.status === 'initial' && <p role="status">{t('carts.loading')}</p>}
-      {list.status === 'error' && (
-        <p role="alert">{t('carts.loadFailed', { message: list.error?.message ?? '' })}</p>
+      {list.status === 'error' && list.error && (
+        <ErrorMessage
+          lead={t('carts.loadFailed')}
+          error={list.error}
+          onRetry={() => dispatch(listOpened({}))}
+          retryLabel={t('carts.retry')}
+        />
       )}
       {list.status !== 'initial' && carts.length === 0 && <p>{t('carts.noWritableCart')}</p>}
       <ul className="cart-chooser">
@@ -86,8 +92,12 @@ function CartChooser({
         })}
       </ul>
       {outcome?.status === 'loaded' && <p role="status">{t('carts.added', { name: pickedName })}</p>}
+      {outcome?.status === 'resolving' && <p role="status">{t('carts.checking')}</p>}
       {outcome?.status === 'error' && (
-        <p role="alert">{t('carts.addFailed', { message: outcome.message ?? '' })}</p>
+        <ErrorMessage
+          lead={t('carts.addFailed')}
+          error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
+        />
       )}
       <button type="button" onClick={onClose}>
         {t('carts.close')}

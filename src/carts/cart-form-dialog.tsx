@@ -3,6 +3,7 @@ import { selectMakePublicBoard, selectMutation } from '../../streams/carts/selec
 import type { AnyEvent } from '../../streams/core/event';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 
@@ -85,9 +86,14 @@ export function CartFormDialog({
             {t('carts.privateHint')}
           </p>
         )}
-        {message && <p role="alert">{message}</p>}
+        {message && status === 'error' && mutation?.error ? (
+          <ErrorMessage error={mutation.error} />
+        ) : (
+          message && <p role="alert">{message}</p>
+        )}
+        {status === 'resolving' && <p role="status">{t('carts.checking')}</p>}
         <div className="cart-form__buttons">
-          <button type="submit" disabled={status === 'fetching'}>
+          <button type="submit" disabled={status === 'fetching' || status === 'resolving'}>
             {submitLabel}
           </button>
           <button type="button" onClick={onClose}>

@@ -24,6 +24,7 @@ import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import { CartFormDialog } from './cart-form-dialog';
 import { itemName } from './cart-item-tile';
@@ -129,12 +130,12 @@ export function CartPage() {
         <Link href="/carts">{t('carts.back')}</Link>
         <RollbackNotice />
         {content.status === 'error' ? (
-          <div role="alert">
-            {t('carts.unknown', { message: content.error?.message ?? '' })}{' '}
-            <button type="button" onClick={() => dispatch(cartOpened({ cartId }))}>
-              {t('carts.retry')}
-            </button>
-          </div>
+          <ErrorMessage
+            lead={t('carts.unknown')}
+            error={content.error ?? { code: 'error', message: '' }}
+            onRetry={() => dispatch(cartOpened({ cartId }))}
+            retryLabel={t('carts.retry')}
+          />
         ) : (
           <p role="status">{t('carts.loadingItems')}</p>
         )}
@@ -193,12 +194,12 @@ export function CartPage() {
         </button>
       )}
       {content.status === 'error' && (
-        <div role="alert">
-          {t('carts.unknown', { message: content.error?.message ?? '' })}{' '}
-          <button type="button" onClick={() => dispatch(cartOpened({ cartId }))}>
-            {t('carts.retry')}
-          </button>
-        </div>
+        <ErrorMessage
+          lead={t('carts.unknown')}
+          error={content.error ?? { code: 'error', message: '' }}
+          onRetry={() => dispatch(cartOpened({ cartId }))}
+          retryLabel={t('carts.retry')}
+        />
       )}
       {busy && <p role="status">{t('carts.loadingItems')}</p>}
       {!busy && total === 0 && content.status !== 'error' && (

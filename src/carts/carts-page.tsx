@@ -1,10 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { createRequested } from '../../streams/carts/edit-events';
-import { filterChanged, listOpened, noticeDismissed, sortChanged } from '../../streams/carts/events';
+import { createRequested, retryRequestOf } from '../../streams/carts/edit-events';
+import {
+  filterChanged,
+  listOpened,
+  noticeDismissed,
+  profileReloadRequested,
+  sortChanged,
+} from '../../streams/carts/events';
 import type { Cart, SortField } from '../../streams/carts/model';
 import { sortFieldSchema } from '../../streams/carts/model';
 import {
+  selectCartProfile,
   selectCartSections,
   selectFilter,
   selectListStatus,
@@ -17,9 +24,11 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { CartFormDialog } from './cart-form-dialog';
 import './carts.css';
 import './messages';
+import { SignInLink } from '../session/sign-in-link';
 
 /** "Sign in" for views that need a user (session contract): a link, no automatic redirect. */
 export function SignInNeeded() {
@@ -28,7 +37,7 @@ export function SignInNeeded() {
     <section className="carts-page">
       <h1>{t('carts.title')}</h1>
       <p>{t('carts.signIn')}</p>
-      <Link href="/signin">{t('carts.signInLink')}</Link>
+      <SignInLink>{t('carts.signInLink')}</SignInLink>
     </section>
   );
 }
@@ -38,14 +47,46 @@ export function RollbackNotice() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const notices = useAppState(selectNotices);
-  return notices.map(({ requestId, message }) => (
-    <div key={requestId} role="alert" className="carts-notice">
-      {t('carts.rolledBack', { message })}{' '}
-      <button type="button" onClick={() => dispatch(noticeDismissed({ requestId }))}>
-        {t('carts.dismiss')}
-      </button>
-    </div>
-  ));
+  return notices.map(({ requestId, kind, message, error, retry }) => {
+    const again = retryRequestOf(kind, retry ?? null);
+    return (
+      <ErrorMessage
+        key={requestId}
+        className="carts-notice"
+        lead={t('carts.rolledBack')}
+        error={error ?? { code: 'error', message }}
+        onRetry={
+          again
+            ? () => {
+                dispatch(noticeDismissed({ requestId }));
+                dispatch(again);
+              }
+            : undefined
+        }
+      >
+        <button type="button" onClick={() => dispatch(noticeDismissed({ requestId }))}>
+          {t('carts.dismiss')}
+        </button>
+      </ErrorMessage>
+    );
+  });
+}
+
+/** The cart profile could not be read: only private carts are offered; say so, with a retry. */
+export function CartProfileProblem() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const profile = useAppState(selectCartProfile);
+  if (profile.status !== 'error' || !profile.error) return null;
+  return (
+    <ErrorMessage
+      role="status"
+      className="carts-notice"
+      lead={t('carts.profileFailed')}
+      error={profile.error}
+      onRetry={() => dispatch(profileReloadRequested({}))}
+    />
+  );
 }
 
 function CartRow({ cart }: { cart: Cart }) {
@@ -165,14 +206,15 @@ export function CartsPage() {
         </button>
       </div>
       <RollbackNotice />
-      {list.status === 'error' && (
-        <div role="alert">
-          {t('carts.loadFailed', { message: list.error?.message ?? '' })}{' '}
-          <button type="button" onClick={() => dispatch(listOpened({}))}>
-            {t('carts.retry')}
-          </button>
-        </div>
+      {list.status === 'error' && list.error && (
+        <ErrorMessage
+          lead={t('carts.loadFailed')}
+          error={list.error}
+          onRetry={() => dispatch(listOpened({}))}
+          retryLabel={t('carts.retry')}
+        />
       )}
+      <CartProfileProblem />
       {(list.status === 'initial' || list.status === 'fetching') && <p role="status">{t('carts.loading')}</p>}
       {list.status !== 'initial' && (
         <>

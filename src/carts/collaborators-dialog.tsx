@@ -6,6 +6,7 @@ import type { UnstampedEvent } from '../../streams/core/event';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 
@@ -73,7 +74,9 @@ export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): 
             {t('carts.close')}
           </button>
         </div>
-        {failed && <p role="alert">{mutation.message}</p>}
+        {failed && (
+          <ErrorMessage error={mutation.error ?? { code: 'error', message: mutation.message ?? '' }} />
+        )}
       </form>
     </ModalDialog>
   );

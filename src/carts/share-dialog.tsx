@@ -5,6 +5,7 @@ import {
   shareRequested,
   sharesListRequested,
 } from '../../streams/carts/share-events';
+import { isAnswerLost } from '../../streams/core/reconcile';
 import { selectShareActions, selectShareDialog, selectSharesOf } from '../../streams/carts/selectors';
 import { profilesRequested } from '../../streams/downloads/events';
 import { selectProfiles } from '../../streams/downloads/selectors';
@@ -12,7 +13,9 @@ import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
+import { ServerLink } from '../ui/server-link';
 import './messages';
 
 /** The address a share opens; the server puts the uuid in place of `{uuid}`. */
@@ -141,7 +144,16 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               {t('share.asZip')}
             </label>
           </fieldset>
-          {optionsError && <p role="alert">{t('share.optionsFailed', { message: optionsError.message })}</p>}
+          {optionsError && (
+            <ErrorMessage
+              lead={t('share.optionsFailed')}
+              error={optionsError}
+              onRetry={() => {
+                dispatch(shareOptionsRequested({}));
+                dispatch(profilesRequested({}));
+              }}
+            />
+          )}
           {mode === 'link' ? (
             <fieldset>
               <legend>{t('share.actions')}</legend>
@@ -213,19 +225,34 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               </label>
             </>
           )}
-          {dialog?.status === 'error' && (
-            <p role="alert">{t('share.failed', { message: dialog.error?.message ?? '' })}</p>
+          {dialog?.status === 'error' && dialog.error && (
+            // no answer: the server may have made a link whose password nobody will ever see
+            <ErrorMessage
+              lead={isAnswerLost(dialog.error) ? t('share.answerLost') : t('share.failed')}
+              error={dialog.error}
+            />
           )}
           {dialog?.status === 'fetching' && <p role="status">{t('share.creating')}</p>}
           <div className="cart-form__buttons">
             <button type="submit" disabled={dialog?.status === 'fetching'}>
-              {t('share.createLink')}
+              {dialog?.error && isAnswerLost(dialog.error) ? t('share.createNew') : t('share.createLink')}
             </button>
             <button type="button" onClick={onClose}>
               {t('carts.cancel')}
             </button>
           </div>
         </form>
+      )}
+      {shares?.status === 'error' && shares.error && (
+        <section className="share-links">
+          <h3>{t('share.myLinks')}</h3>
+          <ErrorMessage
+            role="status"
+            lead={t('share.linksFailed')}
+            error={shares.error}
+            onRetry={() => dispatch(sharesListRequested({ cartId, link: shareLinkTemplate() }))}
+          />
+        </section>
       )}
       {shares && shares.status !== 'error' && (
         <section className="share-links">
@@ -236,7 +263,7 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
             <ul>
               {shares.list.map((share) => (
                 <li key={share.uuid}>
-                  <a href={share.url}>{share.url}</a>
+                  <ServerLink href={share.url}>{share.url}</ServerLink>
                   {share.hasPassword && ` (${t('share.withPassword')})`}
                   {share.description && ` — ${share.description}`}
                 </li>

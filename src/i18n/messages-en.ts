@@ -39,6 +39,10 @@ export const shellMessagesEn = {
   'error.exported': 'The event log was saved as {file}. Attach it to your bug report.',
   'errors.error': 'Something went wrong.',
   'errors.error.network': 'The server could not be reached. Check your connection and try again.',
+  'errors.error.network.unconfirmed':
+    'The answer was lost and the portal could not check whether the change was saved. Reload to see what the server holds.',
+  'error.details': 'Details',
+  'error.retry': 'Try again',
   'errors.error.canceled': 'The request was canceled.',
   'errors.error.response.invalid': 'The server answered with data the portal does not understand.',
   'errors.error.http': 'The server refused the request.',

@@ -37,6 +37,10 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
     'Le journal des événements a été enregistré sous {file}. Joignez-le à votre rapport d’anomalie.',
   'errors.error': 'Une erreur est survenue.',
   'errors.error.network': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
+  'errors.error.network.unconfirmed':
+    'La réponse a été perdue et le portail n’a pas pu vérifier si la modification a été enregistrée. Rechargez pour voir l’état du serveur.',
+  'error.details': 'Détails',
+  'error.retry': 'Réessayer',
   'errors.error.canceled': 'La requête a été annulée.',
   'errors.error.response.invalid': 'Le serveur a répondu avec des données que le portail ne comprend pas.',
   'errors.error.http': 'Le serveur a refusé la requête.',

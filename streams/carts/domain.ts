@@ -23,6 +23,7 @@ import { adoptIdentity, loadCartProfile, loadList, requestCartProfile, startList
 import { cartsReducer } from './reducer';
 import {
   selectCart,
+  selectCartProfile,
   selectCartSections,
   selectContent,
   selectFilter,
@@ -36,6 +37,7 @@ import {
   selectShareActions,
   selectShared,
   selectShareDialog,
+  selectSharedImages,
   selectSharedItemGroups,
   selectSharesOf,
   selectSort,
@@ -48,6 +50,8 @@ import {
   listShares,
   loadShareActions,
   loadSharedCart,
+  loadSharedImages,
+  releaseSharedImages,
   requestShareOptions,
   startSharedCart,
 } from './share-epics';
@@ -86,6 +90,8 @@ export const cartsDomain = defineDomain({
     listShares,
     startSharedCart,
     loadSharedCart,
+    loadSharedImages,
+    releaseSharedImages,
     actOnShare,
   },
   selectors: {
@@ -94,6 +100,7 @@ export const cartsDomain = defineDomain({
     selectFilter,
     selectSort,
     selectMakePublicBoard,
+    selectCartProfile,
     selectWritableCarts,
     selectCart,
     selectContent,
@@ -107,6 +114,7 @@ export const cartsDomain = defineDomain({
     selectSharesOf,
     selectShared,
     selectSharedItemGroups,
+    selectSharedImages,
     selectShareAction,
   },
 });

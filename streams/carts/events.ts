@@ -29,6 +29,8 @@ export const identityAdopted = defineFact('carts/identityAdopted', 'system', {
 export const profileRequested = defineFact('carts/profileRequested', 'system', {});
 export const profileLoaded = defineAnswer('carts/profileLoaded', { makePublicBoard: z.boolean() });
 export const profileLoadFailed = defineFailure('carts/profileLoadFailed');
+/** The user asks for the cart profile again after it failed. */
+export const profileReloadRequested = defineIntent('carts/profileReloadRequested', {});
 
 /** The carts screen (or a cart chooser) wants the list: on show, and on the reload button. */
 export const listOpened = defineIntent('carts/listOpened', {});

@@ -18,6 +18,7 @@ import {
   listOpened,
   profileLoaded,
   profileLoadFailed,
+  profileReloadRequested,
   profileRequested,
 } from './events';
 import { applySharedLimits, type SharedLimits, sharedLimit } from './list-rules';
@@ -32,8 +33,8 @@ export const adoptIdentity = catchUpOnStart<CartsRoot>('carts', (state, start) =
 /** A user is known: their cart profile says whether they may make public boards. */
 export const requestCartProfile: Epic<CartsRoot> = (event$) =>
   event$.pipe(
-    ofType(whoAmILoaded, identityAdopted),
-    filter(({ payload }) => surferTypeOf(payload.me) === 'user'),
+    ofType(whoAmILoaded, identityAdopted, profileReloadRequested),
+    filter((event) => profileReloadRequested.match(event) || surferTypeOf(event.payload.me) === 'user'),
     map((event) => profileRequested({}, event)),
   );
 

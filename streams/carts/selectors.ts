@@ -37,6 +37,8 @@ function memo<I extends readonly unknown[], O>(compute: (...inputs: I) => O): (.
 export const selectListStatus = (state: WithCarts) => state.carts.list;
 /** "Private" may be turned off only by users allowed to make public boards (seed 000 §3). */
 export const selectMakePublicBoard = (state: WithCarts) => state.carts.profile.makePublicBoard;
+/** The cart profile's read: its status and, when it failed, why. */
+export const selectCartProfile = (state: WithCarts) => state.carts.profile;
 export const selectFilter = (state: WithCarts) => state.carts.filter;
 export const selectSort = (state: WithCarts) => state.carts.sort;
 
@@ -201,6 +203,11 @@ export const selectSharedItemGroups = (state: WithCarts, uuid: string): ItemGrou
   const shared = state.carts.shared[uuid];
   return shared ? sharedGroups(shared.keys, shared.details) : [];
 };
+
+const NO_IMAGES: WithCarts['carts']['sharedImages'][string] = { variation: '', items: {} };
+/** The pictures of a shared cart fetched with its credentials: variation and status by item key. */
+export const selectSharedImages = (state: WithCarts, uuid: string) =>
+  state.carts.sharedImages[uuid] ?? NO_IMAGES;
 
 export const selectShareActions = (state: WithCarts) => state.carts.shareActions;
 export const selectShareDialog = (state: WithCarts, cartId: string) =>
