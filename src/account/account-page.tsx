@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import {
   selectContributionLocales,
   selectIsUser,
@@ -13,6 +12,7 @@ import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
 import './account.css';
 import './messages';
+import { SignInLink } from '../session/sign-in-link';
 
 /** `/account`: the language for everyone; profile, password and preferences for a user. */
 export function AccountPage() {
@@ -48,7 +48,7 @@ export function AccountPage() {
         </>
       ) : (
         <p>
-          {t('accountPage.visitor')} <Link href="/signin">{t('accountPage.signInLink')}</Link>
+          {t('accountPage.visitor')} <SignInLink>{t('accountPage.signInLink')}</SignInLink>
         </p>
       )}
     </section>

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Link } from 'wouter';
 import { listRequested, markAllReadRequested, removeRequested } from '../../streams/notifications/events';
 import { type Notification, selectNotifications } from '../../streams/notifications/selectors';
 import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
@@ -7,6 +6,8 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import './notifications.css';
+import { SignInLink } from '../session/sign-in-link';
+import { ServerLink } from '../ui/server-link';
 
 function NotificationItem({ notification }: { notification: Notification }) {
   const t = useTranslate();
@@ -18,7 +19,9 @@ function NotificationItem({ notification }: { notification: Notification }) {
   return (
     <li className={`notification${notification.read ? '' : ' notification--unread'}`}>
       <div className="notification__text">
-        <strong>{notification.link ? <Link href={notification.link}>{title}</Link> : title}</strong>
+        <strong>
+          {notification.link ? <ServerLink href={notification.link}>{title}</ServerLink> : title}
+        </strong>
         <span className="notification__state">
           {t(notification.read ? 'notifications.read' : 'notifications.unread')}
         </span>
@@ -55,7 +58,7 @@ export function NotificationsPage() {
       <section className="panel notifications-page">
         <h1>{t('notifications.title')}</h1>
         <p>
-          {t('notifications.visitor')} <Link href="/signin">{t('notifications.signInLink')}</Link>
+          {t('notifications.visitor')} <SignInLink>{t('notifications.signInLink')}</SignInLink>
         </p>
       </section>
     );

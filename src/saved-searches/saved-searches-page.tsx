@@ -1,5 +1,4 @@
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'wouter';
 import { navigated } from '../../streams/router/events';
 import {
   collaboratorsAddRequested,
@@ -26,6 +25,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
+import { SignInLink } from '../session/sign-in-link';
 
 /** Where a saved search opens: the search screen with its address (so it can be shared too). */
 export function savedSearchTarget(search: ShownSavedSearch): { path: string; search: string } {
@@ -208,7 +208,7 @@ export function SavedSearchesPage() {
       <section className="panel">
         <h1>{t('savedSearches.title')}</h1>
         <p>
-          {t('savedSearches.visitor')} <Link href="/signin">{t('savedSearches.signInLink')}</Link>
+          {t('savedSearches.visitor')} <SignInLink>{t('savedSearches.signInLink')}</SignInLink>
         </p>
       </section>
     );

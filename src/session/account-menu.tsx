@@ -1,4 +1,3 @@
-import { Link } from 'wouter';
 import { signOutRequested } from '../../streams/session/events';
 import { selectIsUser, selectMe, selectSession } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -7,6 +6,7 @@ import { ReportProblemButton } from '../ui/report-problem-button';
 import { useTranslate } from '../i18n/use-translate';
 import { displayName } from './display-name';
 import './session.css';
+import { SignInLink } from './sign-in-link';
 
 /**
  * The header's corner: who the portal is for right now, "Sign in" for a visitor and
@@ -30,9 +30,7 @@ export function AccountMenu() {
         )}
         <span className="account-menu__who">{t('account.visitor')}</span>
         <ReportProblemButton className="account-menu__report" />
-        <Link href="/signin" className="button button--primary">
-          {t('nav.signIn')}
-        </Link>
+        <SignInLink className="button button--primary">{t('nav.signIn')}</SignInLink>
       </div>
     );
   }

@@ -1,20 +1,27 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { linkableUrl } from '../../streams/core/safe-url';
 import { reached } from '../../streams/core/status';
 import { signInRequested, ssoConfigRequested } from '../../streams/session/events';
 import { selectApplicationName } from '../../streams/app/selectors';
 import { selectIsUser, selectMe, selectSession, selectSso } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { useStoreSearch } from '../hooks/use-store-location';
 import { useTranslate } from '../i18n/use-translate';
 import { PasswordInput } from '../ui/password-input';
 import { ChangePasswordForm } from './change-password-form';
 import { displayName } from './display-name';
+import { returnPathOf } from './return-path';
 import './session.css';
 
 const DEMO_APPLICATION_NAME = 'wedia-demo';
 
-/** `/signin`: login and password, the identity providers, and the forced password change (403/2). */
+/**
+ * `/signin`: login and password, the identity providers, and the forced password change (403/2).
+ * `?relativeURL=` names the page to come back to (a same-origin path; anything else is ignored):
+ * the sign-in made here returns there, and the providers are asked for links that do.
+ */
 export function SignInPage() {
   const t = useTranslate();
   const dispatch = useDispatch();
@@ -27,15 +34,18 @@ export function SignInPage() {
   const [login, setLogin] = useState(session.signIn.login ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const returnPath = returnPathOf(useStoreSearch());
 
   useEffect(() => {
-    dispatch(ssoConfigRequested({}));
-  }, [dispatch]);
+    dispatch(ssoConfigRequested(returnPath ? { relativeURL: returnPath } : {}));
+  }, [dispatch, returnPath]);
 
-  // once the user is known, the sign-in that was just made leads back to the portal
+  // once the user is known, the sign-in that was just made leads back where the user came from
   useEffect(() => {
-    if (submitted && isUser) navigate('/');
-  }, [submitted, isUser, navigate]);
+    if (!submitted || !isUser) return;
+    setSubmitted(false);
+    navigate(returnPath ?? '/');
+  }, [submitted, isUser, navigate, returnPath]);
 
   const { signIn } = session;
   const busy = signIn.status === 'fetching';
@@ -108,11 +118,16 @@ function IdentityProviders() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const sso = useAppState(selectSso);
+  const relativeURL = sso.relativeURL;
   if (sso.status === 'error') {
     return (
       <div className="session-panel__providers">
         <p role="alert">{t('signIn.providersFailed')}</p>
-        <button type="button" className="button" onClick={() => dispatch(ssoConfigRequested({}))}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => dispatch(ssoConfigRequested(relativeURL ? { relativeURL } : {}))}
+        >
           {t('signIn.retryProviders')}
         </button>
       </div>
@@ -125,10 +140,12 @@ function IdentityProviders() {
       <ul>
         {sso.providers.map((provider, index) => {
           const name = provider.label ?? provider.name ?? String(provider.id ?? index + 1);
+          // only an http(s) or same-origin address becomes a link; a `javascript:` one stays text
+          const href = linkableUrl(provider.url);
           return (
             <li key={String(provider.id ?? index)}>
-              {provider.url ? (
-                <a className="button" href={provider.url}>
+              {href ? (
+                <a className="button" href={href}>
                   {t('signIn.provider', { name })}
                 </a>
               ) : (

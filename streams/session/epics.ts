@@ -152,12 +152,15 @@ export const loadServerConfig: Epic<S> = requestEpic({
   failed: (error, event) => serverConfigFailed({ error }, event),
 });
 
-/** Seed 002 §4: fetched once, again only after an error (the reducer marks it fetching). */
+/**
+ * Seed 002 §4: fetched once, again after an error or for another return path (the reducer marks
+ * the request that starts a fetch); a newer return path replaces a fetch on its way.
+ */
 export const loadSsoConfig: Epic<S> = requestEpic({
   on: ssoConfigRequested,
-  flatten: 'exhaust',
-  when: (_event, state) => state.session.sso.status === 'fetching',
-  call: () => api.ssoConfig(),
+  flatten: 'switch',
+  when: (event, state) => state.session.sso.request === event.meta.id,
+  call: (event) => api.ssoConfig(event.payload.relativeURL),
   succeeded: (data, event) => ssoConfigLoaded({ providers: data.providers ?? [] }, event),
   failed: (error, event) => ssoConfigFailed({ error }, event),
 });

@@ -64,8 +64,13 @@ export const whoAmIFailed = defineFailure('session/whoAmIFailed');
 export const serverConfigLoaded = defineAnswer('session/serverConfigLoaded', { config: serverConfigSchema });
 export const serverConfigFailed = defineFailure('session/serverConfigFailed');
 
-/** The sign-in screen wants the identity providers; fetched once, again only after an error. */
-export const ssoConfigRequested = defineIntent('session/ssoConfigRequested', {});
+/**
+ * The sign-in screen wants the identity providers; fetched once, again after an error or for
+ * another `relativeURL` (the same-origin path to come back to, which the providers' links carry).
+ */
+export const ssoConfigRequested = defineIntent('session/ssoConfigRequested', {
+  relativeURL: z.optional(z.string()),
+});
 export const ssoConfigLoaded = defineAnswer('session/ssoConfigLoaded', {
   providers: z.array(ssoProviderSchema),
 });

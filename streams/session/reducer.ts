@@ -43,7 +43,15 @@ export interface SessionState {
   /** protocol §3.4: a user's session ended by a failed refresh */
   connectionExpired: boolean;
   serverConfig: { status: Status; data: ServerConfig | null; error: SerializedError | null };
-  sso: { status: Status; providers: SsoProvider[]; error: SerializedError | null };
+  sso: {
+    status: Status;
+    providers: SsoProvider[];
+    error: SerializedError | null;
+    /** the return path the providers were (or are being) asked for */
+    relativeURL: string | null;
+    /** the id of the request event whose fetch is the current one */
+    request: string | null;
+  };
 }
 
 export const initialSessionState: SessionState = {
@@ -55,7 +63,7 @@ export const initialSessionState: SessionState = {
   passwordChange: { status: 'unknown', error: null },
   connectionExpired: false,
   serverConfig: { status: 'unknown', data: null, error: null },
-  sso: { status: 'unknown', providers: [], error: null },
+  sso: { status: 'unknown', providers: [], error: null, relativeURL: null, request: null },
 };
 
 export const sessionReducer = caseReducer<SessionState>(
@@ -131,13 +139,17 @@ export const sessionReducer = caseReducer<SessionState>(
   on(serverConfigFailed, (draft, { payload }) => {
     draft.serverConfig = { status: 'error', data: null, error: payload.error };
   }),
-  on(ssoConfigRequested, (draft) => {
-    if (draft.sso.status !== 'loaded') draft.sso.status = 'fetching';
+  on(ssoConfigRequested, (draft, { payload, meta }) => {
+    const relativeURL = payload.relativeURL ?? null;
+    const { status } = draft.sso;
+    // loaded or on its way for the same return path: nothing to ask
+    if ((status === 'loaded' || status === 'fetching') && draft.sso.relativeURL === relativeURL) return;
+    Object.assign(draft.sso, { status: 'fetching', relativeURL, request: meta.id });
   }),
   on(ssoConfigLoaded, (draft, { payload }) => {
-    draft.sso = { status: 'loaded', providers: payload.providers, error: null };
+    Object.assign(draft.sso, { status: 'loaded', providers: payload.providers, error: null });
   }),
   on(ssoConfigFailed, (draft, { payload }) => {
-    draft.sso = { status: 'error', providers: [], error: payload.error };
+    Object.assign(draft.sso, { status: 'error', providers: [], error: payload.error });
   }),
 );

@@ -308,4 +308,27 @@ describe('single sign-on config (seed 002 §4)', () => {
     });
     expect(requests.filter((request) => request.path === '/rest/auth/config')).toHaveLength(2);
   });
+
+  it('sends the return path as relativeURL, and asks again only for another one (issue 12, item 4)', () => {
+    const { requests, state } = runSession({
+      server: sessionServer({
+        '/rest/auth/config': (request) =>
+          answer({
+            providers: [{ id: 'okta', url: `https://sso.example/?back=${request.query?.relativeURL}` }],
+          }),
+      }),
+      script: (store, later) => {
+        later(10, () => store.dispatch(ssoConfigRequested({ relativeURL: '/carts/5' })));
+        later(20, () => store.dispatch(ssoConfigRequested({ relativeURL: '/carts/5' })));
+        later(30, () => store.dispatch(ssoConfigRequested({ relativeURL: '/search?q=sea' })));
+        later(40, () => store.dispatch(ssoConfigRequested({ relativeURL: '/search?q=sea' })));
+      },
+      until: 50,
+    });
+    const asked = requests.filter((request) => request.path === '/rest/auth/config');
+    expect(asked.map((request) => request.query?.relativeURL)).toEqual(['/carts/5', '/search?q=sea']);
+    expect(state.session.sso.providers).toEqual([
+      { id: 'okta', url: 'https://sso.example/?back=/search?q=sea' },
+    ]);
+  });
 });
