@@ -6,10 +6,12 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import './messages';
+import { playerDocument } from './player-document';
 
 /**
- * The preview player of one cart item (protocol §6.1 `itemPreview/player`): the server's HTML,
- * shown as it comes; its status is tracked per (cart, type, id, player).
+ * The preview player of one cart item (protocol §6.1 `itemPreview/player`); its status is tracked
+ * per (cart, type, id, player). The server's HTML is shown in a sandboxed frame of its own
+ * (player-document.ts): whatever it holds, no script of it runs, in the portal's origin or any.
  */
 export function ItemPlayer({
   cartId,
@@ -51,12 +53,13 @@ export function ItemPlayer({
     return <p role="status">{t('carts.itemLoading')}</p>;
   }
   return (
-    <section
-      aria-label={t('carts.previewOf', { name })}
+    <iframe
+      title={t('carts.previewOf', { name })}
       className="cart-player"
-      // the player is the server's markup for this item (protocol §6.1)
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: the DAM's own player HTML is what must be shown
-      dangerouslySetInnerHTML={{ __html: player.html }}
+      // no allow-scripts, no allow-same-origin: an opaque origin where nothing runs
+      sandbox=""
+      referrerPolicy="no-referrer"
+      srcDoc={playerDocument(player.html)}
     />
   );
 }
