@@ -45,6 +45,8 @@ export interface Fault {
   delayMs: number;
   /** status 0 only: the request is handled first, then the connection drops (the answer is lost) */
   after: boolean;
+  /** `after` only: the request was handled once; later matches are dropped unhandled */
+  handled?: boolean;
   /** matching requests seen so far: the rate applies to this count, so faults are deterministic */
   matched: number;
 }

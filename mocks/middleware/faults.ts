@@ -13,7 +13,10 @@ const isRegExp = (source: string): boolean => {
   }
 };
 
-/** Body of `POST /__mock/faults` (UI-CONTRACT); status 0 drops the connection. */
+/**
+ * Body of `POST /__mock/faults` (UI-CONTRACT); status 0 drops the connection; with `after`, the
+ * first matching request is handled before its connection drops (the change is saved, the answer lost).
+ */
 export const faultSchema = z.strictObject({
   match: z.string().refine(isRegExp, 'match must be a regular expression'),
   rate: z.number().min(0).max(1).default(1),
@@ -40,8 +43,12 @@ export const injectFaults: RequestHandler = (req, res, next) => {
   const firing = runtime.faults.filter((fault) => new RegExp(fault.match).test(path)).filter(failsThisTime);
   const fault = firing[0];
   if (!fault) return next();
-  if (fault.after && fault.status === 0) {
-    // the handler runs; whatever it answers never leaves: the socket is reset instead
+  if (fault.after && fault.status === 0 && !fault.handled) {
+    // The handler runs once; whatever it answers never leaves: the socket is reset instead. A
+    // browser sends a request again when a reused connection closes without an answer (Chromium
+    // tries each idle connection of its pool): those copies are dropped unhandled while the fault
+    // stands, so the change is applied once and the client sees no answer at all.
+    fault.handled = true;
     const drop = () => {
       req.socket.destroy();
       return res;

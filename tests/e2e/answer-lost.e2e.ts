@@ -1,0 +1,80 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { journey, mockControl, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
+
+/** The next request whose path matches is handled by the server, then its connection drops. */
+const loseTheAnswer = (match: string) =>
+  mockControl('faults', { body: { match, rate: 1, status: 0, after: true } });
+const noFaults = () => mockControl('faults', { method: 'DELETE' });
+
+const mine = (page: Page) => page.getByRole('region', { name: 'My carts' });
+/** What an alert of a rolled-back change would say: after a lost answer that the server saved, nothing. */
+const undone = (page: Page) => page.getByRole('alert').filter({ hasText: 'The change was undone' });
+
+describe('the server saved but the answer was lost (issue 12 item 10)', () => {
+  journey(
+    'create, rename and delete whose answers are lost: the screen and the server agree',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.getByRole('link', { name: /^carts$/i }).click();
+      await mine(page).waitFor();
+
+      await loseTheAnswer('createCart');
+      await page.getByRole('button', { name: 'New cart' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New cart' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Lost answer board');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await noFaults();
+      await expect.poll(() => mine(page).getByRole('link', { name: 'Lost answer board' }).count()).toBe(1);
+      await page.reload();
+      await mine(page).getByRole('link', { name: 'Lost answer board' }).first().waitFor();
+      expect(await mine(page).getByRole('link', { name: 'Lost answer board' }).count()).toBe(1);
+
+      await mine(page).getByRole('link', { name: 'Lost answer board' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Lost answer board' }).waitFor();
+      await loseTheAnswer('editCart');
+      await page.getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit cart' });
+      await edit.getByRole('textbox', { name: 'Name' }).fill('Renamed without an answer');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await noFaults();
+      await page.getByRole('heading', { level: 1, name: 'Renamed without an answer' }).waitFor();
+      expect(await undone(page).count()).toBe(0);
+
+      await loseTheAnswer('deleteCart');
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Confirm' }).click();
+      await mine(page).waitFor();
+      await expect
+        .poll(async () =>
+          (await page.evaluate(() => document.body.textContent ?? '')).includes('Renamed without an answer'),
+        )
+        .toBe(false);
+      await noFaults();
+      expect(await undone(page).count()).toBe(0);
+      await page.reload();
+      await mine(page).getByRole('link').first().waitFor();
+      expect(await mine(page).getByRole('link', { name: 'Renamed without an answer' }).count()).toBe(0);
+    },
+  );
+
+  journey(
+    'a share link whose answer was lost: the portal says its password cannot be shown',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/7`);
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await page.getByRole('button', { name: 'Share' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share' });
+      await loseTheAnswer('shareCart');
+      await dialog.getByRole('button', { name: 'Create link' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'password never reached the portal' }).waitFor();
+      await noFaults();
+      await dialog.getByRole('button', { name: 'Create a new link' }).click();
+      await dialog.getByRole('textbox', { name: 'Link' }).waitFor();
+    },
+  );
+});
