@@ -3,7 +3,7 @@
  * bench/report.json plus a readable summary. A benchmark, not a test: it never fails on a figure.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import '../../streams/root';
+import { loadAllDomains } from '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { formatComposition, INITIAL_JS_BUDGET_KB, initialJsSize } from './bundle-size';
 import { benchCartGrid } from './cart-grid';
@@ -20,6 +20,8 @@ interface Figure {
   target?: string;
 }
 
+// every domain's reducers and events: the benches fold all of them
+await loadAllDomains();
 buildIfNeeded();
 const fold = benchReducerFold(100_000);
 const bundle = initialJsSize();
