@@ -12,7 +12,8 @@ export function itemName(item: ShownItem): string {
 
 export interface CartItemTileProps {
   item: ShownItem;
-  imageUrl: string;
+  /** none while the picture is on its way (a shared cart's, fetched with its credentials) */
+  imageUrl: string | undefined;
   selected?: boolean;
   onSelect?(selected: boolean): void;
   onRemove?(): void;
@@ -39,7 +40,11 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
   const { mimetype, filesize, width, height } = item.details;
   return (
     <div className="cart-tile">
-      <img className="cart-tile__image" src={imageUrl} alt="" loading="lazy" width={160} height={120} />
+      {imageUrl ? (
+        <img className="cart-tile__image" src={imageUrl} alt="" loading="lazy" width={160} height={120} />
+      ) : (
+        <span className="cart-tile__image cart-tile__image--pending" aria-hidden="true" />
+      )}
       <div className="cart-tile__body">
         {onSelect && (
           <input

@@ -20,8 +20,8 @@ export interface ItemsViewProps {
   cartId: string;
   groups: ItemGroup[];
   content: Pick<CartContent, 'huge' | 'filtered' | 'selected'>;
-  /** the image of an item: the asset variation, or through the share for visitors */
-  imageOf(item: ShownItem): string;
+  /** the image of an item: the asset variation, or the share's (a `blob:` address once fetched) */
+  imageOf(item: ShownItem): string | undefined;
   canChange: boolean;
   onPreview?(item: ShownItem): void;
 }

@@ -1,17 +1,22 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useParams } from 'wouter';
-import { shareActionRequested, sharedCartOpened } from '../../streams/carts/share-events';
 import {
-  cartItemImageUrl,
+  shareActionRequested,
+  sharedCartOpened,
+  sharedImagesReleased,
+  sharedImagesRequested,
+} from '../../streams/carts/share-events';
+import {
   type ShownItem,
   selectShareAction,
   selectShared,
+  selectSharedImages,
   selectSharedItemGroups,
   selectVariation,
 } from '../../streams/carts/selectors';
+import { usePortal } from '../app/store-context';
 import { CartItems } from '../carts/cart-items';
 import { DownloadDialog } from '../downloads/download-dialog';
-import { selectApiPath } from '../../streams/app/selectors';
 import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -72,8 +77,9 @@ export function SharedCartPage() {
   const uuid = decodeURIComponent(useParams<{ uuid: string }>().uuid ?? '');
   const shared = useAppState(selectShared, uuid);
   const groups = useAppState(selectSharedItemGroups, uuid);
-  const apiPath = useAppState(selectApiPath);
   const variation = useAppState(selectVariation, config);
+  const images = useAppState(selectSharedImages, uuid);
+  const { session } = usePortal();
   // the page says how its latest action went; an earlier one's late answer does not replace it
   const [actionRequest, setActionRequest] = useState<string | null>(null);
   const action = useAppState(selectShareAction, actionRequest);
@@ -83,6 +89,13 @@ export function SharedCartPage() {
   useEffect(() => {
     dispatch(sharedCartOpened({ uuid, withPassword: known() }));
   }, [dispatch, uuid, known]);
+
+  // the pictures come with the share's credentials (blob: addresses), not as plain img addresses
+  const loadedCart = shared?.status === 'loaded' ? shared.cart : null;
+  useEffect(() => {
+    if (loadedCart) dispatch(sharedImagesRequested({ uuid, variation }));
+  }, [dispatch, uuid, variation, loadedCart]);
+  useEffect(() => () => void dispatch(sharedImagesReleased({ uuid })), [dispatch, uuid]);
 
   const status = shared?.status ?? 'unknown';
   const error = shared?.error ?? null;
@@ -122,7 +135,10 @@ export function SharedCartPage() {
 
   const { cart, share } = shared;
   const actions = share?.actions ?? [];
-  const imageOf = (item: ShownItem) => cartItemImageUrl(apiPath, variation, uuid, item.resource, item.id);
+  const imageOf = (item: ShownItem) =>
+    images.variation === variation && images.items[item.key] === 'loaded'
+      ? session?.sharedImages.get(uuid, `${variation}|${item.key}`)
+      : undefined;
   return (
     <section className="carts-page">
       <div className="carts-page__header">

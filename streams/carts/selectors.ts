@@ -216,15 +216,3 @@ export const selectSharesOf = (state: WithCarts, cartId: string) => state.carts.
 /** The outcome of an action on a shared cart, by the id of its request event. */
 export const selectShareAction = (state: WithCarts, requestId: string | null) =>
   requestId ? (state.carts.shareAction[requestId] ?? null) : null;
-
-/** The image of an item through its cart or share, for visitors of a shared cart (protocol §6.1). */
-export function cartItemImageUrl(
-  apiPath: string,
-  variation: string,
-  cartId: string,
-  resource: string,
-  id: string,
-): string {
-  const segments = [variation, cartId, resource, id].map(encodeURIComponent).join('/');
-  return `${apiPath}/api/wedia/cart/itemPreview/variation/${segments}`;
-}

@@ -124,6 +124,27 @@ export function withShare(
   };
 }
 
+/**
+ * The picture of a shared cart's item, read as a Blob through http so that the share's
+ * credentials go with it: the password as Basic, or no Authorization at all (protocol §6.1
+ * `itemPreview/variation`, §6.4).
+ */
+export function sharedItemImage(
+  variation: string,
+  uuid: string,
+  resource: string,
+  id: string,
+  sharePassword: string | undefined,
+): HttpRequest<Blob> {
+  const segments = [variation, uuid, resource, id].map(encodeURIComponent).join('/');
+  return {
+    method: 'GET',
+    path: `${CART}/itemPreview/variation/${segments}`,
+    responseType: 'blob',
+    ...(sharePassword ? { sharePassword } : { anonymous: true }),
+  };
+}
+
 const playerSchema = z.looseObject({
   html: z.nullish(z.string()),
   javascriptUrls: z.nullish(z.array(z.string())),

@@ -1,4 +1,4 @@
-import { filter, groupBy, map, mergeMap, switchMap } from 'rxjs';
+import { EMPTY, filter, from, groupBy, map, mergeMap, switchMap, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
@@ -20,10 +20,15 @@ import {
   shareFailed,
   shareOptionsRequested,
   shareRequested,
+  sharedImageFailed,
+  sharedImageLoaded,
+  sharedImagesReleased,
+  sharedImagesRequested,
   sharesListed,
   sharesListFailed,
   sharesListRequested,
 } from './share-events';
+import { splitItemKey } from './model';
 import type { CartsRoot } from './state';
 
 /** The share dialog needs the share actions; skipped while they load. */
@@ -159,5 +164,56 @@ export const actOnShare: Epic<CartsRoot> = (event$, _state$, { http, session }) 
         () => shareActionDone({ uuid, action }, request),
         (error) => shareActionFailed({ uuid, action, error }, request),
       );
+    }),
+  );
+
+/**
+ * The pictures of a shared cart, fetched with its credentials (a few at a time) instead of plain
+ * `img` addresses that would go without them; each one's `blob:` address goes to the session
+ * vault. A newer request for the same share replaces the one on its way; leaving the share
+ * stops the fetches.
+ */
+export const loadSharedImages: Epic<CartsRoot> = (event$, state$, { http, session, config }) =>
+  event$.pipe(
+    ofType(sharedImagesRequested),
+    groupBy((event) => event.payload.uuid),
+    mergeMap((perShare$) =>
+      perShare$.pipe(
+        switchMap((request) => {
+          const { uuid, variation } = request.payload;
+          const items = state$.value.carts.sharedImages[uuid]?.items ?? {};
+          const pending = Object.keys(items).filter((key) => items[key] === 'fetching');
+          const password = session.sharePassword(uuid);
+          const released$ = event$.pipe(
+            ofType(sharedImagesReleased),
+            filter((event) => event.payload.uuid === uuid),
+          );
+          return from(pending).pipe(
+            mergeMap((key) => {
+              const { resource, id } = splitItemKey(key);
+              return requestAnswer(
+                http,
+                shareApi.sharedItemImage(variation, uuid, resource, id, password),
+                (blob) => {
+                  session.sharedImages.put(uuid, `${variation}|${key}`, blob);
+                  return sharedImageLoaded({ uuid, variation, key }, request);
+                },
+                (error) => sharedImageFailed({ uuid, variation, key, error }, request),
+              );
+            }, config.sharedImageConcurrency),
+            takeUntil(released$),
+          );
+        }),
+      ),
+    ),
+  );
+
+/** A shared cart no screen shows: its pictures' `blob:` addresses are revoked. */
+export const releaseSharedImages: Epic<CartsRoot> = (event$, _state$, { session }) =>
+  event$.pipe(
+    ofType(sharedImagesReleased),
+    mergeMap((event) => {
+      session.sharedImages.release(event.payload.uuid);
+      return EMPTY;
     }),
   );

@@ -79,6 +79,28 @@ export const sharedCartLoaded = defineAnswer(
 /** 401 (password needed or wrong), 404 (unknown or expired) and any other failure: `error`, body kept. */
 export const sharedCartFailed = defineFailure('carts/sharedCartFailed', { uuid, withPassword: z.boolean() });
 
+/**
+ * The pictures of a loaded shared cart, fetched through http with the share's credentials (its
+ * password as Basic, or no Authorization at all) instead of plain `img` addresses: their `blob:`
+ * addresses go to the session vault (`sharedImages`), events only say which are loaded.
+ */
+export const sharedImagesRequested = defineIntent('carts/sharedImagesRequested', {
+  uuid,
+  variation: z.string(),
+});
+export const sharedImageLoaded = defineAnswer('carts/sharedImageLoaded', {
+  uuid,
+  variation: z.string(),
+  key: z.string(),
+});
+export const sharedImageFailed = defineFailure('carts/sharedImageFailed', {
+  uuid,
+  variation: z.string(),
+  key: z.string(),
+});
+/** No screen shows the shared cart any more: its pictures' addresses are revoked. */
+export const sharedImagesReleased = defineIntent('carts/sharedImagesReleased', { uuid });
+
 /** An action the share allows (`withShare`), on the whole share or on some items. */
 export const shareActionRequested = defineIntent('carts/shareActionRequested', {
   uuid,

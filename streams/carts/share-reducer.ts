@@ -17,6 +17,10 @@ import {
   sharedCartStarted,
   shareFailed,
   shareRequested,
+  sharedImageFailed,
+  sharedImageLoaded,
+  sharedImagesReleased,
+  sharedImagesRequested,
   sharesListed,
   sharesListFailed,
   sharesListRequested,
@@ -110,6 +114,28 @@ export const shareCases: Case<CartsState>[] = [
       keys: [],
       details: {},
     };
+  }),
+
+  // every picture not loaded yet in this variation is fetched (another variation starts over)
+  on(sharedImagesRequested, (draft, { payload }) => {
+    const { uuid, variation } = payload;
+    const known = draft.sharedImages[uuid];
+    const images = known?.variation === variation ? known : { variation, items: {} };
+    for (const key of draft.shared[uuid]?.keys ?? []) {
+      if (images.items[key] !== 'loaded') images.items[key] = 'fetching';
+    }
+    draft.sharedImages[uuid] = images;
+  }),
+  on(sharedImageLoaded, (draft, { payload }) => {
+    const images = draft.sharedImages[payload.uuid];
+    if (images?.variation === payload.variation) images.items[payload.key] = 'loaded';
+  }),
+  on(sharedImageFailed, (draft, { payload }) => {
+    const images = draft.sharedImages[payload.uuid];
+    if (images?.variation === payload.variation) images.items[payload.key] = 'error';
+  }),
+  on(sharedImagesReleased, (draft, { payload }) => {
+    delete draft.sharedImages[payload.uuid];
   }),
 
   on(shareActionRequested, (draft, { payload, meta }) => {

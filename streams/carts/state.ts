@@ -117,6 +117,8 @@ export interface CartsState {
   sharesOf: Record<string, LoadedList<CreatedShare>>;
   /** shared carts opened by uuid */
   shared: Record<string, SharedCart>;
+  /** the pictures of each shared cart, fetched with its credentials: their status by item key */
+  sharedImages: Record<string, { variation: string; items: Record<string, Status> }>;
   /** actions on shared carts, by the id of their request: each button press keeps its own outcome */
   shareAction: Record<
     string,
@@ -141,6 +143,7 @@ export const initialCartsState: CartsState = {
   shareDialog: {},
   sharesOf: {},
   shared: {},
+  sharedImages: {},
   shareAction: {},
 };
 

@@ -40,6 +40,8 @@ export const config = {
   reconcileCreateSkewMs: 60_000,
 
   // --- Session (seed 002 §8, §9; protocol §3.4) ---
+  /** [conv] pictures of a shared cart fetched at once with the share's credentials (issue 12) */
+  sharedImageConcurrency: 4,
   bearerRefreshRatio: 0.2,
   cookieRefreshRatio: 0.8,
   tokenRefreshRetries: 5,

@@ -1,3 +1,5 @@
+import { ObjectUrls } from './object-urls';
+
 /**
  * Holds what must never enter state or events: tokens, the CSRF token, application credentials
  * and share passwords. Only `http` (and the session epics) read it. Tab memory only.
@@ -33,6 +35,8 @@ export class SessionVault {
   applicationToken: Token | null = null;
   application: ApplicationCredentials | null = null;
   private readonly sharePasswords = new Map<string, string>();
+  /** `blob:` addresses of the pictures of password-protected shares, by share uuid */
+  readonly sharedImages = new ObjectUrls();
 
   /** protocol §1.2: the user's token, else the application's, else none (anonymous) */
   get token(): Token | null {
