@@ -88,7 +88,7 @@ type AnyDomain = EagerDomain | LazyDomain;
 
 /** A domain that loads with its first screen. */
 export type LazyDomainName = keyof typeof lazyDomains;
-export const lazyDomainNames = Object.keys(lazyDomains) as LazyDomainName[];
+const lazyDomainNames = Object.keys(lazyDomains) as LazyDomainName[];
 
 /** The whole state tree: one slice per domain that has one. */
 export type RootState = {

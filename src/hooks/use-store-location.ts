@@ -5,7 +5,7 @@ import { useAppState } from './use-app-state';
 import { useDispatch } from './use-dispatch';
 
 /** Splits `"/a?b=1"` into path and search, the way the router state keeps them. */
-export function splitTarget(to: string): { path: string; search: string } {
+function splitTarget(to: string): { path: string; search: string } {
   const index = to.indexOf('?');
   return index < 0 ? { path: to, search: '' } : { path: to.slice(0, index), search: to.slice(index) };
 }

@@ -10,7 +10,7 @@ addMessages({ en, fr });
 export const SUPPORTED_LOCALES = Object.keys(catalogues);
 
 /** `fr-CA` reads the French messages; an unknown language reads English. */
-export function messagesFor(locale: string): Catalogue {
+function messagesFor(locale: string): Catalogue {
   return catalogueFor(catalogues, locale, catalogues.en!) as Catalogue;
 }
 
@@ -20,14 +20,12 @@ export type Translate<K extends string = MessageKey> = (
 ) => string;
 
 /** The catalogue of a locale among `catalogues` (`fr-CA` reads `fr`), or the fallback. */
-export function catalogueFor<C>(catalogues: Readonly<Record<string, C>>, locale: string, fallback: C): C {
+function catalogueFor<C>(catalogues: Readonly<Record<string, C>>, locale: string, fallback: C): C {
   return catalogues[locale.split(/[-_]/)[0]!.toLowerCase()] ?? fallback;
 }
 
 /** Translates over one catalogue, filling `{name}` placeholders from the params; a missing text shows its key. */
-export function translatorOver<K extends string>(
-  messages: Readonly<Partial<Record<K, string>>>,
-): Translate<K> {
+function translatorOver<K extends string>(messages: Readonly<Partial<Record<K, string>>>): Translate<K> {
   return (key, params) =>
     (messages[key] ?? key).replace(/\{(\w+)\}/g, (whole, name: string) =>
       params && name in params ? String(params[name]) : whole,

@@ -70,7 +70,7 @@ export function serializeError(thrown: unknown): SerializedError {
   };
 }
 
-export function errorCodePath(code: string): string[] {
+function errorCodePath(code: string): string[] {
   return code.split(/[.\-_/]/).filter(Boolean);
 }
 

@@ -77,7 +77,7 @@ export function encodePairs(values: Record<string, QueryValue>): string[] {
   return pairs;
 }
 
-export function basicShareAuthorization(password: string): string {
+function basicShareAuthorization(password: string): string {
   const bytes = new TextEncoder().encode(`:${password}`);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -43,10 +43,7 @@ export function requestAnswer<T>(
 export type Flatten = 'switch' | 'merge' | 'concat' | 'exhaust';
 
 /** The flattening operator named by `flatten`. */
-export function flattenWith<I, O>(
-  flatten: Flatten,
-  project: (input: I) => Observable<O>,
-): OperatorFunction<I, O> {
+function flattenWith<I, O>(flatten: Flatten, project: (input: I) => Observable<O>): OperatorFunction<I, O> {
   switch (flatten) {
     case 'switch':
       return switchMap(project);

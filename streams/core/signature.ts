@@ -12,7 +12,7 @@ export function hashOf(text: string): number {
  * the values that make the answer what it is. The server echoes it; an answer whose echo is not
  * the current signature is stale.
  */
-export function hash32(text: string): string {
+function hash32(text: string): string {
   return String(hashOf(text));
 }
 

@@ -23,7 +23,7 @@ export function reached(current: Status, target: Status): boolean {
 }
 
 /** An operation on an object is skipped while it is in one of these (seed 000 §4). */
-export const ASYNC_STATUSES: readonly Status[] = ['registering', 'resolving', 'initial', 'fetching', 'next'];
+const ASYNC_STATUSES: readonly Status[] = ['registering', 'resolving', 'initial', 'fetching', 'next'];
 
 export function isBusy(status: Status): boolean {
   return ASYNC_STATUSES.includes(status);

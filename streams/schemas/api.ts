@@ -45,7 +45,7 @@ const membersSchema = z.looseObject({
 });
 
 /** Both sections are optional here: the exactly-one rule is checked with the spec's own messages. */
-export const headersAnswerSchema = z.looseObject({
+const headersAnswerSchema = z.looseObject({
   resource: z.optional(z.string()),
   resources: z.optional(z.array(membersSchema)),
   headers: z.optional(z.union([headersSchema, z.record(z.string(), headersSchema)])),
@@ -110,7 +110,7 @@ function splitName(name: string): { base: string; resource: string } {
 }
 
 /** One schema: `GET /rest/{name}/headers?rscSecurity=insert` (protocol §11.1). */
-export function schemaHeaders(name: string): HttpRequest<HeadersAnswer> {
+function schemaHeaders(name: string): HttpRequest<HeadersAnswer> {
   return {
     method: 'GET',
     path: `/rest/${name}/headers`,
@@ -184,7 +184,3 @@ export function relatedSchemaOf(field: FieldHeader | undefined): string | null {
   const at = href.indexOf('/api/rest/');
   return at < 0 ? href.replace(/^\/+/, '') : href.slice(at + '/api/rest/'.length);
 }
-
-export const isRequiredField = (field: FieldHeader): boolean => field.cud?.mandatoryStructure === true;
-export const isEditableField = (field: FieldHeader): boolean =>
-  field.cud?.create === true || field.cud?.update === true;

@@ -46,7 +46,7 @@ export const OPERATORS = [
 
 export type Operator = (typeof OPERATORS)[number];
 
-export function isOperator(name: string): name is Operator {
+function isOperator(name: string): name is Operator {
   return (OPERATORS as readonly string[]).includes(name);
 }
 
