@@ -228,7 +228,8 @@ export const shareHandlers = [
     }),
   ),
 
-  // demo extension, not in the protocol: the shares I created, optionally of one cart; no passwords
+  // demo extension, in no document (a real server refuses it): the shares I created, optionally of
+  // one cart, no passwords; the client shows them as "Links of this cart" and does without them
   http.get(
     `${CART}/listShares`,
     guarded(({ request }) => {

@@ -254,7 +254,7 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
           />
         </section>
       )}
-      {shares && shares.status !== 'error' && (
+      {shares && shares.status !== 'error' && shares.status !== 'not_found' && (
         <section className="share-links">
           <h3>{t('share.myLinks')}</h3>
           {shares.list.length === 0 ? (

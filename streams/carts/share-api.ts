@@ -75,7 +75,10 @@ const listedShareSchema = z.looseObject({
   hasPassword: z.nullish(z.boolean()),
 });
 
-/** Demo extension (not in the protocol): the links I created for one cart, without passwords. */
+/**
+ * Demo extension (in no document; a real server refuses it): the links I created for one cart,
+ * without passwords. Only "Links of this cart" reads it: the Share dialog works without it.
+ */
 export function listShares(cartId: string): HttpRequest<z.infer<typeof listedShareSchema>[]> {
   return { method: 'GET', path: `${CART}/listShares`, query: { cartId }, schema: z.array(listedShareSchema) };
 }

@@ -96,9 +96,10 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
   );
 
 /** One listing per cart at a time: a newer request replaces the answer being waited for. */
-export const listShares: Epic<CartsRoot> = (event$, _state$, { http }) =>
+export const listShares: Epic<CartsRoot> = (event$, state$, { http }) =>
   event$.pipe(
     ofType(sharesListRequested),
+    filter((event) => state$.value.carts.sharesOf[event.payload.cartId]?.status !== 'not_found'),
     groupBy((event) => event.payload.cartId),
     mergeMap((perCart$) =>
       perCart$.pipe(

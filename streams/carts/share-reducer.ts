@@ -27,6 +27,9 @@ import {
 } from './share-events';
 import type { CartsState, LoadedList } from './state';
 
+/** Statuses that say a server does not offer the demo's `listShares`. */
+const LISTING_NOT_OFFERED: readonly number[] = [403, 404, 405, 501];
+
 /** resolved -> initial, loaded -> fetching (protocol §6.4, share actions). */
 const nextLoadStatus = (status: Status): Status => (reached(status, 'loaded') ? 'fetching' : 'initial');
 
@@ -63,13 +66,21 @@ export const shareCases: Case<CartsState>[] = [
 
   on(sharesListRequested, (draft, { payload }) => {
     const listed = draft.sharesOf[payload.cartId];
+    // a server without the listing is not asked again
+    if (listed?.status === 'not_found') return;
     if (listed) loading(listed);
     else draft.sharesOf[payload.cartId] = { status: 'initial', list: [], error: null };
   }),
   on(sharesListed, (draft, { payload }) => {
     draft.sharesOf[payload.cartId] = { status: 'loaded', list: payload.shares, error: null };
   }),
+  // listShares is a demo extension (issue 12 item 14): a server that does not offer it (403, 404,
+  // 405, 501) leaves the dialog without "Links of this cart", not in error
   on(sharesListFailed, (draft, { payload }) => {
+    if (LISTING_NOT_OFFERED.includes(payload.error.status ?? 0)) {
+      draft.sharesOf[payload.cartId] = { status: 'not_found', list: [], error: null };
+      return;
+    }
     draft.sharesOf[payload.cartId] = {
       status: 'error',
       list: draft.sharesOf[payload.cartId]?.list ?? [],
