@@ -58,9 +58,9 @@ describe('a hostile server (issue 12, items 3 to 5)', () => {
       await mockControl('settings', { body: { 'hostile.urls': true } });
       await page.goto(`${portalUrl()}/signin`);
       await page.getByRole('heading', { name: 'Or sign in with' }).waitFor();
-      await page.getByText('Wedia ID', { exact: true }).click();
-      expect(await page.getByRole('link', { name: 'Sign in with Wedia ID' }).count()).toBe(0);
       expect(await scriptLinks(page)).toEqual([]);
+      expect(await page.getByRole('link', { name: 'Sign in with Wedia ID' }).count()).toBe(0);
+      await page.getByText('Wedia ID', { exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
 
       await signIn(page, 'alice');
