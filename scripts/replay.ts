@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { type EventLogFile, importLog, type ImportResult } from '../streams/recorder/log-file';
 import { foldUntil, type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
 import { type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
+import { recordedEnvironment } from '../streams/recorded-environment';
 import { initialRootState, loadAllDomains, rootEpic, rootReducer } from '../streams/root';
 
 // every domain's code: the catalogue to check the log against and every reducer to fold it
@@ -130,7 +131,12 @@ function main(args: string[]): number {
 /** Exit code 3 when the run diverged from the recording, so that scripts can tell. */
 function printResimulation(file: string, log: EventLogFile, json: boolean): number {
   const started = performance.now();
-  const result = resimulate(log, { reducer: rootReducer, rootEpic, initialState: initialRootState });
+  const result = resimulate(log, {
+    reducer: rootReducer,
+    rootEpic,
+    initialState: initialRootState,
+    environment: recordedEnvironment,
+  });
   const ms = performance.now() - started;
   if (json) console.log(JSON.stringify({ file, resimulation: result, ms }, null, 2));
   else console.log(resimulationText(result, log, ms));

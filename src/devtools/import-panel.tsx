@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { importLog } from '../../streams/recorder/log-file';
 import { type ResimulationResult, resimulate } from '../../streams/recorder/resimulate';
+import { recordedEnvironment } from '../../streams/recorded-environment';
 import { initialRootState, rootEpic, rootReducer } from '../../streams/root';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
@@ -84,7 +85,12 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
             className="button"
             onClick={() =>
               setResimulation(
-                resimulate(imported.log, { reducer: rootReducer, rootEpic, initialState: initialRootState }),
+                resimulate(imported.log, {
+                  reducer: rootReducer,
+                  rootEpic,
+                  initialState: initialRootState,
+                  environment: recordedEnvironment,
+                }),
               )
             }
           >

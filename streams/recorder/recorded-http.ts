@@ -13,6 +13,8 @@ export interface RecordedHttp extends Http {
   context: string | undefined;
   /** the re-simulation reproduced this recorded event: it happened, and is no answer to take */
   seen(recorded: AnyEvent): void;
+  /** a request took this recorded answer, which comes at its recorded time */
+  delivers(recorded: AnyEvent): boolean;
   readonly unanswered: readonly UnansweredRequest[];
 }
 
@@ -38,6 +40,7 @@ export function recordedHttp(
   deliver: (answer: AnyEvent) => void,
 ): RecordedHttp {
   const pool = new Set(answers);
+  const delivering = new Set<AnyEvent>();
   const happened = new Set<string>();
   const unanswered: UnansweredRequest[] = [];
   const http: RecordedHttp = {
@@ -48,6 +51,7 @@ export function recordedHttp(
       happened.add(recorded.meta.id);
       pool.delete(recorded);
     },
+    delivers: (recorded) => delivering.has(recorded),
     request<T>(request: HttpRequest<T>): Observable<never> {
       const answer = pick(http.context);
       if (!answer) {
@@ -57,13 +61,18 @@ export function recordedHttp(
       pool.delete(answer);
       return new Observable<never>((subscriber) => {
         const delay = Math.max(0, answer.meta.at - scheduler.now());
+        delivering.add(answer);
         const action = scheduler.schedule(() => {
+          delivering.delete(answer);
           deliver(answer);
           subscriber.complete();
         }, delay);
         return () => {
           // cancelled before it answered (switchMap, takeUntil): another request may take it
-          if (!subscriber.closed) pool.add(answer);
+          if (!subscriber.closed) {
+            delivering.delete(answer);
+            pool.add(answer);
+          }
           action.unsubscribe();
         };
       });

@@ -1,13 +1,20 @@
-import { filter, NEVER, VirtualAction, VirtualTimeScheduler } from 'rxjs';
+import {
+  filter,
+  NEVER,
+  type SchedulerAction,
+  type SchedulerLike,
+  VirtualAction,
+  VirtualTimeScheduler,
+} from 'rxjs';
 import { type Config, config as specConfig } from '../core/config';
-import { type Deps, MemoryStorage } from '../core/deps';
+import { type Deps, type KeyValueStore, MemoryStorage } from '../core/deps';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, EventSource, UnstampedEvent } from '../core/event';
-import { SessionVault } from '../core/session-vault';
 import { createStore, type Reducer } from '../core/store';
 import { epicCrashed, reducerFailed } from '../core/system-events';
 import type { EventLogFile } from './log-file';
-import { recordedHttp, type UnansweredRequest, unstamp } from './recorded-http';
+import { SessionVault } from '../core/session-vault';
+import { type RecordedHttp, recordedHttp, type UnansweredRequest, unstamp } from './recorded-http';
 import { redactEvent } from './redact';
 import { baseState } from './replay';
 
@@ -19,6 +26,21 @@ export interface ResimulationOptions<S> {
   config?: Partial<Config>;
   /** a live timer fires a little late: times closer than this to the recorded ones agree */
   toleranceMs?: number;
+  /**
+   * how much later than re-simulated a recorded event may come: a live timer fires late while the
+   * page is busy (a long render, a huge answer), by up to seconds. Runs with other constants
+   * (`config`) allow only `toleranceMs`: there an earlier event is the point.
+   */
+  latenessMs?: number;
+  /**
+   * what the vault and the storage held when the log starts, as the log tells it (the epics read
+   * them, not events): `recordedEnvironment` (streams/recorded-environment.ts) for the portal's
+   * logs; empty without it
+   */
+  environment?: (
+    events: readonly AnyEvent[],
+    config: Config,
+  ) => { session: SessionVault; storage: KeyValueStore };
 }
 
 export interface EventSummary {
@@ -51,6 +73,9 @@ export interface ResimulationResult {
 
 /** Live timers run a few milliseconds late; a changed constant moves an event by far more. */
 export const DEFAULT_TOLERANCE_MS = 40;
+
+/** A busy page (a 10 MB answer, a long render) holds a live timer back by seconds. */
+export const DEFAULT_LATENESS_MS = 10_000;
 
 /** Events the kernel emits by itself (store, epic combiner): the re-simulation recomputes them. */
 const KERNEL_OUTPUTS = new Set<string>([reducerFailed.type, epicCrashed.type]);
@@ -102,20 +127,110 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
+ * The epics' scheduler, firing each timer as late as the live one fired. A live timer (a debounce,
+ * a poll, a delay) fires late whenever the page is busy, by tens of milliseconds or by seconds,
+ * and then after inputs a user made in the meantime; firing it on time would reorder it with those
+ * inputs and call the run diverged although the epics did the same. The log tells how late: a
+ * timer due now waits while the earliest recorded event not yet reproduced is an input, or comes
+ * later than now. A timer that really fires at another time (a changed constant) still shows: a
+ * timer is never fired earlier than its due time, and a what-if run with other constants
+ * (`options.config`) fires its timers when they fall due.
+ *
+ * Timers are numbered in the order the epics set them (the run is deterministic, so a number names
+ * the same timer in the next run); `held` ones never fire: the live one had not fired yet when the
+ * log was exported. `running` names the timer whose work runs now, if any.
+ */
+interface LateScheduler extends SchedulerLike {
+  readonly running: number | undefined;
+}
+
+function lateAsRecorded(
+  scheduler: SchedulerLike,
+  nextExpected: () => AnyEvent | undefined,
+  http: RecordedHttp,
+  toleranceMs: number,
+  held: ReadonlySet<number>,
+): LateScheduler {
+  const waitFor = (): number => {
+    const expected = nextExpected();
+    if (!expected) return -1;
+    const ahead = expected.meta.at - scheduler.now();
+    // what comes at its recorded time anyway: an input, an answer to a request already made
+    if (isInput(expected) || http.delivers(expected)) return Math.max(0, ahead);
+    return ahead > toleranceMs ? ahead : -1;
+  };
+  let timers = 0;
+  const late: LateScheduler = {
+    running: undefined,
+    now: () => scheduler.now(),
+    schedule<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay?: number, state?: T) {
+      const timer = timers++;
+      let waitedAt: number | undefined;
+      return scheduler.schedule<T>(
+        function gated(this: SchedulerAction<T>, value?: T) {
+          if (held.has(timer)) return;
+          const wait = waitFor();
+          // what is due now comes first (the timer goes after it at the same instant), then the
+          // timer looks again, once: an input that could not be fed does not hold it forever
+          if (wait > 0 || (wait === 0 && waitedAt !== scheduler.now())) {
+            waitedAt = scheduler.now();
+            this.schedule(value, wait);
+            return;
+          }
+          (late as { running: number | undefined }).running = timer;
+          try {
+            work.call(this, value);
+          } finally {
+            (late as { running: number | undefined }).running = undefined;
+          }
+        },
+        delay,
+        state,
+      );
+    },
+  };
+  return late;
+}
+
+/** Runs left to find the timers a log's export came before (each run finds at most one). */
+const MAX_HELD_TIMERS = 20;
+
+/**
  * Re-simulation (ARCHITECTURE "Recording and replay"): the root epic runs in virtual time over
  * the recorded inputs, `http` answers from the recorded server events, and the events it
  * produces are compared one by one with the recorded ones; the first difference is reported.
  */
 export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>): ResimulationResult {
+  const held = new Set<number>();
+  for (;;) {
+    const { result, lateTimer } = simulate(log, options, held);
+    if (lateTimer === undefined || held.has(lateTimer) || held.size >= MAX_HELD_TIMERS) return result;
+    held.add(lateTimer);
+  }
+}
+
+/**
+ * One run. A timer whose first event matches nothing, close to the log's end, may be one the live
+ * page had not fired yet when the log was exported (it was late): `lateTimer` names it, and the
+ * next run holds it.
+ */
+function simulate<S>(
+  log: EventLogFile,
+  options: ResimulationOptions<S>,
+  held: ReadonlySet<number>,
+): { result: ResimulationResult; lateTimer?: number } {
   const recorded = log.events;
   const notes: string[] = [];
-  if (recorded.length === 0) return { matched: 0, divergence: null, unanswered: [], notes };
+  if (recorded.length === 0) return { result: { matched: 0, divergence: null, unanswered: [], notes } };
   if (log.snapshot) {
     notes.push(
       `the log starts from a snapshot (seq ${log.snapshot.seq}): requests and timers pending then are unknown`,
     );
   }
   const tolerance = options.toleranceMs ?? DEFAULT_TOLERANCE_MS;
+  const lateness = options.config
+    ? tolerance
+    : Math.max(tolerance, options.latenessMs ?? DEFAULT_LATENESS_MS);
   const start = recorded[0]!.meta.at;
   const end = recorded[recorded.length - 1]!.meta.at;
   const scheduler = new VirtualTimeScheduler(VirtualAction, end + tolerance);
@@ -136,13 +251,23 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
     store.dispatch({ ...unstamp(event), meta });
   };
   const http = recordedHttp(recorded.filter(isAnswer), scheduler, feed);
+  const config = { ...specConfig, ...options.config };
+  const { session, storage } = options.environment?.(recorded, config) ?? {
+    session: new SessionVault(),
+    storage: new MemoryStorage(),
+  };
+  /** the recorded event nothing has reproduced yet, the earliest one (they are in time order) */
+  const nextExpected = () => (divergence ? undefined : recorded[matched]);
+  const late = options.config ? undefined : lateAsRecorded(scheduler, nextExpected, http, tolerance, held);
+  let lateTimer: number | undefined;
   const deps: Deps = {
     http,
-    scheduler,
+    // with the recorded constants, the epics' timers fire when the live ones did (late, never early)
+    scheduler: late ?? scheduler,
     clock: { now: () => scheduler.now() },
     ids: continuedIds(recorded),
-    storage: new MemoryStorage(),
-    session: new SessionVault(),
+    storage,
+    session,
     history: {
       current: () => ({ path: '/', search: '' }),
       push: () => {},
@@ -150,7 +275,7 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
       popped$: NEVER,
     },
     downloads: { open: () => {} },
-    config: { ...specConfig, ...options.config },
+    config,
   };
   // the inputs come from the log only: an epic that reads the outside (history, storage) is muted
   const rootEpic: Epic<S> = (event$, state$, epicDeps) =>
@@ -176,17 +301,18 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
   };
 
   // Events of one instant may come in another order (epics subscribe in module order, which
-  // differs between builds): an event matches any recorded one of the same instant.
+  // differs between builds): an event matches any recorded one of the same instant, or one
+  // recorded later, by up to `lateness`, that a busy page's timer held back.
   const taken = new Array<boolean>(recorded.length).fill(false);
   const sameEvent = (event: AnyEvent, expected: AnyEvent) =>
     event.type === expected.type &&
     Boolean(event.error) === Boolean(expected.error) &&
     sameJson(redactEvent(event).payload, expected.payload);
   const sameTime = (event: AnyEvent, expected: AnyEvent) =>
-    Math.abs(event.meta.at - expected.meta.at) <= tolerance;
+    expected.meta.at - event.meta.at >= -tolerance && expected.meta.at - event.meta.at <= lateness;
 
   function match(event: AnyEvent): AnyEvent | undefined {
-    for (let i = matched; i < recorded.length && recorded[i]!.meta.at <= event.meta.at + tolerance; i += 1) {
+    for (let i = matched; i < recorded.length && recorded[i]!.meta.at <= event.meta.at + lateness; i += 1) {
       const expected = recorded[i]!;
       if (taken[i] || !sameTime(event, expected) || !sameEvent(event, expected)) continue;
       taken[i] = true;
@@ -197,6 +323,7 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
   }
 
   function explain(event: AnyEvent): void {
+    if (late?.running !== undefined && event.meta.at >= end - lateness) lateTimer = late.running;
     const expected = recorded[matched];
     if (!expected) diverge('extra', undefined, event);
     else if (expected.type !== event.type) diverge('type', expected, event);
@@ -204,8 +331,15 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
   }
 
   // compared before the epics see the event, so that a request they make knows its cause
+  let beyondExport: AnyEvent | undefined;
   store.inspect((event) => {
-    if (divergence || (matched >= recorded.length && event.meta.at > end)) return;
+    if (divergence) return;
+    // every recorded event is reproduced: what the epics do next came after the export (a late
+    // timer, a view's answer to the last render), unless it comes after the log's end anyway
+    if (matched >= recorded.length) {
+      if (event.meta.at <= end) beyondExport ??= event;
+      return;
+    }
     const expected = match(event);
     if (!expected) return explain(event);
     reproducedAs.set(expected.meta.id, event.meta.id);
@@ -225,5 +359,9 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
   store.destroy();
 
   if (!divergence && matched < recorded.length) diverge('missing', recorded[matched], undefined);
-  return { matched, divergence, unanswered: http.unanswered, notes };
+  if (beyondExport)
+    notes.push(
+      `after the last recorded event, the epics went on with ${beyondExport.type} at +${beyondExport.meta.at - start} ms: it may have come after the export`,
+    );
+  return { result: { matched, divergence, unanswered: http.unanswered, notes }, lateTimer };
 }

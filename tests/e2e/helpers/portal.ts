@@ -4,10 +4,18 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { test as base, expect, inject } from 'vitest';
 import { REDACTED } from '../../../streams/core/redact';
-import { importLog } from '../../../streams/recorder/log-file';
+import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
 import { redactState } from '../../../streams/recorder/redact';
 import { replayLog } from '../../../streams/recorder/replay';
-import { initialRootState, loadAllDomains, type RootState, rootReducer } from '../../../streams/root';
+import { recordedEnvironment } from '../../../streams/recorded-environment';
+import { type EventSummary, resimulate } from '../../../streams/recorder/resimulate';
+import {
+  initialRootState,
+  loadAllDomains,
+  type RootState,
+  rootEpic,
+  rootReducer,
+} from '../../../streams/root';
 import { CHROMIUM_PATH } from './chromium-path';
 
 const LAUNCH_ARGS = [
@@ -88,6 +96,33 @@ export async function expectReplayToMatch(page: Page): Promise<void> {
   for (const slice of Object.keys(live) as (keyof RootState)[]) {
     expect(replayed[slice], `slice "${slice}" after replaying the session's log`).toEqual(live[slice]);
   }
+  expectResimulationToMatch(imported.log);
+}
+
+/**
+ * The session's own export, re-simulated (epics in virtual time over the recorded inputs, the
+ * server's recorded answers), reproduces every recorded event: what the devtools' "Re-simulate"
+ * and `npm run replay -- --resimulate` report for a fresh export is "No divergence".
+ */
+export function expectResimulationToMatch(log: EventLogFile): void {
+  const result = resimulate(log, {
+    reducer: rootReducer,
+    rootEpic,
+    initialState: initialRootState,
+    environment: recordedEnvironment,
+  });
+  const { divergence } = result;
+  const start = log.events[0]?.meta.at ?? 0;
+  const describe = (event: EventSummary | null) =>
+    event
+      ? `${event.type} at +${event.at - start} ms (seq ${event.seq}) ${JSON.stringify(event.payload)}`
+      : 'nothing';
+  expect(
+    divergence &&
+      `first divergence at event #${divergence.index} (${divergence.kind}): expected ${describe(divergence.expected)}, re-simulated ${describe(divergence.actual)}`,
+    "re-simulating the session's own export",
+  ).toBeNull();
+  expect(result.matched).toBe(log.events.length);
 }
 
 /**

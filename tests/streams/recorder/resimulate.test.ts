@@ -1,6 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { debounceTime, filter, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { config } from '../../../streams/core/config';
+import type { Epic } from '../../../streams/core/epic';
+import type { AnyEvent } from '../../../streams/core/event';
+import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
+import { recordedEnvironment } from '../../../streams/recorded-environment';
 import { resimulate } from '../../../streams/recorder/resimulate';
-import { initialRootState, rootReducer } from '../../../streams/root';
+import { initialRootState, loadAllDomains, rootEpic, rootReducer } from '../../../streams/root';
+import { appStarted } from '../../helpers/app-started';
 import { logSendRetried, recordSession, shellEpic, visitWithRetry } from '../../replay/recorded-sessions';
 
 const options = { reducer: rootReducer, rootEpic: shellEpic, initialState: initialRootState, toleranceMs: 0 };
@@ -27,5 +35,92 @@ describe('re-simulation (ARCHITECTURE "Recording and replay")', () => {
       actual: { type: 'logs/batchSent', at: entryAt + 12_000 },
     });
     expect(result.matched).toBe(log.events.findIndex((event) => event.type === 'logs/batchSent'));
+  });
+});
+
+/** A log as the live recorder writes it: stamped events, in seq order. */
+function logOf(events: Array<Omit<AnyEvent, 'meta'> & { meta: Partial<AnyEvent['meta']> }>): EventLogFile {
+  return {
+    format: 'dam-portal.eventlog',
+    version: 1,
+    app: { version: 'test', commit: 'test', eventSchemaHash: 'test' },
+    session: { startedAt: 0, locale: 'en', seed: null },
+    snapshot: null,
+    events: events.map(
+      (event, index) =>
+        ({
+          ...event,
+          meta: { seq: index + 1, id: `t-${index + 1}`, source: 'ui', ...event.meta },
+        }) as AnyEvent,
+    ),
+  };
+}
+
+describe('re-simulating a fresh export of the live portal (issue 12 item 17)', () => {
+  it('reproduces every event of an export taken right after start: credentials, lazy domains, catch-ups', async () => {
+    await loadAllDomains();
+    const result = importLog(
+      readFileSync(new URL('../../replay/fixtures/fresh-export.evlog.json', import.meta.url), 'utf8'),
+    );
+    if (result.verdict === 'Impossible') throw new Error(result.reasons.join('; '));
+    expect(result.log.snapshot?.seq).toBe(0);
+    const run = resimulate(result.log, {
+      reducer: rootReducer,
+      rootEpic,
+      initialState: initialRootState,
+      environment: recordedEnvironment,
+    });
+    expect(run.divergence).toBeNull();
+    expect(run.matched).toBe(result.log.events.length);
+  });
+
+  it('fires a timer as late as the live one fired, after the input that came in between', () => {
+    // live: the debounce was due at +100 but the page was busy; a click at +120 came first
+    const debounced: Epic<unknown> = (event$, _state$, { scheduler }) =>
+      event$.pipe(
+        filter((event) => event.type === 'test/typed'),
+        debounceTime(100, scheduler),
+        map((event) => ({
+          type: 'test/searched',
+          payload: {},
+          meta: { source: 'system' as const, cause: event.meta.id },
+        })),
+      );
+    const log = logOf([
+      { type: 'test/typed', payload: {}, meta: { at: 1000 } },
+      { type: 'test/clicked', payload: {}, meta: { at: 1120 } },
+      { type: 'test/searched', payload: {}, meta: { at: 1160, source: 'system', cause: 't-1' } },
+    ]);
+    const options = { reducer: (state: unknown) => state, rootEpic: debounced, initialState: {} };
+    expect(resimulate(log, options).divergence).toBeNull();
+    // a what-if run with other constants still fires its timers when they fall due
+    expect(resimulate(log, { ...options, config: {} }).divergence).toMatchObject({
+      index: 1,
+      kind: 'type',
+      actual: { type: 'test/searched', at: 1100 },
+    });
+  });
+
+  it('starts from what the vault and the storage held: credentials and the stored refresh token', () => {
+    const started = appStarted({
+      hasApplicationCredentials: true,
+      applicationName: 'demo',
+      cookieAuth: false,
+    });
+    const log = logOf([
+      { ...started, meta: { at: 0, source: 'system' } },
+      {
+        type: 'session/providerRegistered',
+        payload: { locale: 'en' },
+        meta: { at: 1, source: 'system', cause: 't-1' },
+      },
+      { type: 'session/autoConnectStarted', payload: {}, meta: { at: 2, source: 'system', cause: 't-2' } },
+    ]);
+    const { session, storage } = recordedEnvironment(log.events, config);
+    expect(session.application?.name).toBe('demo');
+    expect(session.connection).toMatchObject({ apiPath: started.payload.apiPath, cookieAuth: false });
+    expect(storage.getItem(config.refreshTokenStorageKey)).not.toBeNull();
+    const visitor = recordedEnvironment(log.events.slice(0, 2), config);
+    expect(visitor.storage.getItem(config.refreshTokenStorageKey)).toBeNull();
   });
 });
