@@ -47,6 +47,8 @@ export interface Fault {
   after: boolean;
   /** `after` only: the request was handled once; later matches are dropped unhandled */
   handled?: boolean;
+  /** only requests of this method, when set */
+  method?: string;
   /** matching requests seen so far: the rate applies to this count, so faults are deterministic */
   matched: number;
 }

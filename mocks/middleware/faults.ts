@@ -24,6 +24,8 @@ export const faultSchema = z.strictObject({
   delayMs: z.number().int().nonnegative().default(0),
   /** with status 0: the request is handled (the change is saved), then the connection drops instead of the answer */
   after: z.boolean().default(false),
+  /** only requests of this method (`HEAD`: a readiness check, not the file's download) */
+  method: z.string().toUpperCase().optional(),
 });
 
 /**
@@ -40,7 +42,9 @@ function failsThisTime(fault: Fault): boolean {
 /** Applies the first active fault that fires for this request's path; the others still count it. */
 export const injectFaults: RequestHandler = (req, res, next) => {
   const path = requestPath(req.originalUrl);
-  const firing = runtime.faults.filter((fault) => new RegExp(fault.match).test(path)).filter(failsThisTime);
+  const firing = runtime.faults
+    .filter((fault) => new RegExp(fault.match).test(path) && (!fault.method || fault.method === req.method))
+    .filter(failsThisTime);
   const fault = firing[0];
   if (!fault) return next();
   if (fault.after && fault.status === 0 && !fault.handled) {

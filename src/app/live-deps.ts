@@ -1,6 +1,7 @@
-import { asyncScheduler, fromEvent, map } from 'rxjs';
+import { asyncScheduler, fromEvent, map, Observable } from 'rxjs';
 import { config } from '../../streams/core/config';
 import { type BrowserLocation, type Deps, sequentialIds } from '../../streams/core/deps';
+import { AppError } from '../../streams/core/errors';
 import { createHttp } from '../../streams/core/http';
 import type { SessionVault } from '../../streams/core/session-vault';
 
@@ -34,6 +35,27 @@ export function createLiveDeps(session: SessionVault): Deps {
         document.body.append(anchor);
         anchor.click();
         anchor.remove();
+      },
+      start(url) {
+        // a hidden frame loads the url: a file becomes a download and the frame stays empty; a
+        // page in it (the server's error, the browser's own error page) means the file never came
+        return new Observable<never>((subscriber) => {
+          const frame = document.createElement('iframe');
+          frame.hidden = true;
+          frame.addEventListener('load', () => {
+            let message = 'The browser could not fetch the file';
+            try {
+              const text = frame.contentDocument?.body?.textContent?.trim();
+              if (text) message = text.slice(0, 300);
+            } catch {
+              // another origin's page: its text cannot be read
+            }
+            frame.remove();
+            subscriber.error(new AppError({ code: 'error.download.fetch', message }));
+          });
+          frame.src = url;
+          document.body.append(frame);
+        });
       },
     },
     config,

@@ -1,3 +1,4 @@
+import { config } from '../../streams/core/config';
 import type { DownloadRecord } from '../../streams/downloads/events';
 import { canceled, cleared, retried, warningConfirmed } from '../../streams/downloads/events';
 import { downloadProgress, isFinished } from '../../streams/downloads/selectors';
@@ -44,6 +45,16 @@ export function DownloadRow({ record }: { record: DownloadRecord }) {
         {t('downloads.size')}:{' '}
         {record.size >= 0 ? formatSize(record.size, locale) : t('downloads.sizeUnknown')}
       </p>
+      {status === 'fetching' && (record.pollFailures ?? 0) > 0 && (
+        <p role="status" className="notice">
+          {t('downloads.pollRetry', { attempt: record.pollFailures ?? 0, max: config.downloadPollRetries })}
+        </p>
+      )}
+      {status === 'fetching' && record.stalledAfterMs != null && (
+        <p role="status" className="notice">
+          {t('downloads.stalled', { minutes: Math.round(record.stalledAfterMs / 60_000) })}
+        </p>
+      )}
       {waitingForUser && infos && (
         <p className="notice">
           {t('downloads.warn', {

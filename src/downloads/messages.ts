@@ -35,6 +35,9 @@ export const downloadsMessagesEn = {
   'downloads.size': 'Size',
   'downloads.sizeUnknown': 'not known yet',
   'downloads.progress': 'Progress of {name}',
+  'downloads.pollRetry':
+    'The server did not answer the last check; trying again (attempt {attempt} of {max}).',
+  'downloads.stalled': 'Still building after {minutes} min. You can wait or cancel it.',
   'downloads.page.title': 'Downloads',
   'downloads.page.empty': 'No downloads yet. Open a cart and choose Download.',
   'downloads.page.name': 'Name',
@@ -54,6 +57,7 @@ export const downloadsMessagesEn = {
   'errors.error.download.unsplittable':
     'The server refuses the zip and it cannot be split into smaller parts.',
   'errors.error.download.unknown': 'This download is not known.',
+  'errors.error.download.fetch': 'The browser could not fetch the zip.',
   'errors.error.download.unexpectedStatus': 'The download was not in the right state for this step.',
   'errors.error.download.notFetching': 'The download was not in the right state for this step.',
 };
@@ -94,6 +98,9 @@ export const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, strin
   'downloads.size': 'Taille',
   'downloads.sizeUnknown': 'pas encore connue',
   'downloads.progress': 'Progression de {name}',
+  'downloads.pollRetry':
+    'Le serveur n’a pas répondu à la dernière vérification ; nouvel essai ({attempt} sur {max}).',
+  'downloads.stalled': 'Toujours en préparation après {minutes} min. Vous pouvez attendre ou l’annuler.',
   'downloads.page.title': 'Téléchargements',
   'downloads.page.empty': 'Aucun téléchargement. Ouvrez un panier et choisissez Télécharger.',
   'downloads.page.name': 'Nom',
@@ -113,6 +120,7 @@ export const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, strin
   'errors.error.download.nothingFits': 'Chaque élément dépasse la taille de zip maximale.',
   'errors.error.download.unsplittable': 'Le serveur refuse le zip et il ne peut pas être découpé davantage.',
   'errors.error.download.unknown': 'Ce téléchargement est inconnu.',
+  'errors.error.download.fetch': 'Le navigateur n’a pas pu récupérer le zip.',
   'errors.error.download.unexpectedStatus':
     'Le téléchargement n’était pas dans le bon état pour cette étape.',
   'errors.error.download.notFetching': 'Le téléchargement n’était pas dans le bon état pour cette étape.',

@@ -13,8 +13,18 @@ export const config = {
   logSendLevel: 10,
 
   // --- Downloads (seed 000 §4, §9; protocol §7, §23.1) ---
-  /** wait before each readiness HEAD, no limit, no backoff */
+  /** wait before each readiness HEAD that answered "not yet" (202), no limit, no backoff */
   downloadPollMs: 2000,
+  /** [conv] a readiness HEAD failing transiently (network, 408, 429, 5xx) is asked again at most this many times in a row */
+  downloadPollRetries: 3,
+  /** [conv] wait before the first new attempt after such a failure; doubles each time (2 s, 4 s, 8 s) */
+  downloadPollRetryBaseMs: 2000,
+  /** [conv] the longest wait between two attempts */
+  downloadPollRetryMaxMs: 16_000,
+  /** [conv] a zip still building this long after its polling started gets "still building after N min" and Cancel */
+  downloadStallNoticeMs: 10 * 60_000,
+  /** [conv] the zip's url handed to the browser: this long without an error page in its place means the download started */
+  downloadStartCheckMs: 3000,
   /** size of an unestimated download */
   downloadUnknownSize: -1,
   pendingDownloadStorageKey: 'PENDING_DOWNLOAD',

@@ -26,6 +26,12 @@ export interface HistoryPort {
 /** Opens a URL the browser loads itself (a zip download): never read into memory. */
 export interface DownloadPort {
   open(url: string, fileName?: string): void;
+  /**
+   * Hands a file's url to the browser and watches the start of its download: the observable
+   * errors when the browser got a page (an error, a dropped connection) instead of a file, and
+   * otherwise never ends (the caller decides when the start is confirmed). Without it, `open`.
+   */
+  start?(url: string, fileName?: string): Observable<never>;
 }
 
 export interface Deps {

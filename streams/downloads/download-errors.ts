@@ -27,6 +27,11 @@ export const downloadErrors = {
     code: 'error.download.nothingFits',
     message: `No item of the download is ${maxSize} bytes or smaller: nothing can be downloaded`,
   }),
+  /** the browser got a page instead of the zip (the zip's url answered an error, or no answer) */
+  browserFetch: (cause: SerializedError): SerializedError => ({
+    code: 'error.download.fetch',
+    message: `The browser could not fetch the zip: ${cause.message}`,
+  }),
   unsplittable: (): SerializedError => ({
     code: 'error.download.unsplittable',
     message: 'The server refuses the download and it cannot be split into smaller parts',

@@ -1,4 +1,19 @@
-import { concat, EMPTY, filter, merge, mergeMap, of, takeUntil } from 'rxjs';
+import {
+  catchError,
+  concat,
+  defer,
+  EMPTY,
+  filter,
+  map,
+  merge,
+  mergeMap,
+  NEVER,
+  of,
+  race,
+  takeUntil,
+  timer,
+} from 'rxjs';
+import { serializeError } from '../core/errors';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -98,15 +113,40 @@ export const buildZip: Epic<S> = (event$, state$, deps) =>
     }),
   );
 
-/** Step 7: the browser loads the url itself and streams the zip to disk; it never enters memory. */
-export const deliverZip: Epic<S> = (event$, state$, { downloads }) =>
+/**
+ * Step 7: the browser loads the url itself and streams the zip to disk; it never enters memory.
+ * The download is `downloaded` once `downloadStartCheckMs` went by without the browser getting a
+ * page instead of the file (an error answer, a dropped connection): then it is in `error`, and
+ * Retry checks the same zip and hands it over again (issue 12 item 9).
+ */
+export const deliverZip: Epic<S> = (event$, state$, { downloads, config, scheduler }) =>
   event$.pipe(
     ofType(zipReady),
     mergeMap((event) => {
       const record = state$.value.downloads.records[event.payload.downloadId];
       if (record?.status !== 'loaded') return EMPTY;
-      downloads.open(event.payload.url, `${record.downloadName}.zip`);
-      return of(handedToBrowser({ downloadId: record.downloadId }, event));
+      const { downloadId } = record;
+      const fileName = `${record.downloadName}.zip`;
+      const fetchFailed$ = defer(() => {
+        if (downloads.start) return downloads.start(event.payload.url, fileName);
+        downloads.open(event.payload.url, fileName);
+        return NEVER;
+      }).pipe(
+        catchError((thrown: unknown) =>
+          of(failed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) }, event)),
+        ),
+      );
+      return race(
+        fetchFailed$,
+        timer(config.downloadStartCheckMs, scheduler).pipe(map(() => handedToBrowser({ downloadId }, event))),
+      ).pipe(
+        takeUntil(
+          merge(
+            untilCanceled(event$, downloadId),
+            event$.pipe(filter((later) => failed.match(later) && later.payload.downloadId === downloadId)),
+          ),
+        ),
+      );
     }),
   );
 

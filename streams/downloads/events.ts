@@ -40,6 +40,10 @@ export const downloadRecordSchema = z.extend(downloadOptionsSchema, {
   ),
   /** readiness checks answered "not yet" since the build: the progress bar moves with them */
   checks: z.int().check(z.nonnegative()),
+  /** readiness checks failed in a row and asked again (issue 12 item 9); absent or 0 when the last one answered */
+  pollFailures: z.optional(z.int().check(z.nonnegative())),
+  /** the zip was still building this long after its polling started: the row says so and offers Cancel */
+  stalledAfterMs: z.optional(z.nullable(z.number())),
 });
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 
@@ -72,6 +76,18 @@ export const readinessChecked = defineAnswer('downloads/readinessChecked', {
   downloadId,
   httpStatus: z.int(),
 });
+/** A readiness HEAD failed transiently (network, 408, 429, 5xx): asked again after `retryInMs`. */
+export const readinessCheckFailed = defineFailure('downloads/readinessCheckFailed', {
+  downloadId,
+  /** 1 for the first new attempt after a failure */
+  attempt: z.int().check(z.gte(1)),
+  retryInMs: z.int().check(z.nonnegative()),
+});
+/** The zip is still building `afterMs` after its polling started (config `downloadStallNoticeMs`). */
+export const buildStalled = defineFact('downloads/buildStalled', 'timer', {
+  downloadId,
+  afterMs: z.number(),
+});
 /** HEAD 200: the url is known, status `loaded`. */
 export const zipReady = defineAnswer('downloads/zipReady', { downloadId, url: z.string() });
 /** The url went to the browser, which streams the file to disk: status `downloaded`. */
@@ -92,6 +108,10 @@ export const split = defineFact('downloads/split', 'system', {
   skipped: z.array(sizedItemSchema),
 });
 
+/**
+ * The user retries a failed download: one whose zip was built polls that zip again (nothing is
+ * built again); one that failed before starts over from the size test.
+ */
 export const retried = defineIntent('downloads/retried', { downloadId });
 /** Stops a download in progress and removes it. */
 export const canceled = defineIntent('downloads/canceled', { downloadId });

@@ -2,6 +2,7 @@ import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import {
   built,
+  buildStalled,
   buildStarted,
   canceled,
   cleared,
@@ -12,6 +13,7 @@ import {
   profilesLoaded,
   profilesLoadFailed,
   profilesRequested,
+  readinessCheckFailed,
   readinessChecked,
   requested,
   retried,
@@ -63,6 +65,19 @@ function restart(record: Draft<DownloadRecord>): void {
     zipUuid: null,
     url: null,
     checks: 0,
+    pollFailures: 0,
+    stalledAfterMs: null,
+  });
+}
+
+/** A failed download whose zip was built goes back to polling that zip (issue 12 item 9). */
+function resumePolling(record: Draft<DownloadRecord>): void {
+  Object.assign(record, {
+    status: 'fetching',
+    error: null,
+    url: null,
+    pollFailures: 0,
+    stalledAfterMs: null,
   });
 }
 
@@ -109,17 +124,30 @@ export const downloadsReducer = caseReducer<DownloadsState>(
   on(readinessChecked, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.checks += 1;
+      record.pollFailures = 0;
+    }),
+  ),
+  on(readinessCheckFailed, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      record.pollFailures = payload.attempt;
+    }),
+  ),
+  on(buildStalled, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      if (record.status === 'fetching') record.stalledAfterMs = payload.afterMs;
     }),
   ),
   on(zipReady, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'loaded';
       record.url = payload.url;
+      record.pollFailures = 0;
+      record.stalledAfterMs = null;
     }),
   ),
   on(handedToBrowser, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
-      record.status = 'downloaded';
+      if (record.status === 'loaded') record.status = 'downloaded';
     }),
   ),
   on(failed, (draft, { payload }) =>
@@ -156,7 +184,10 @@ export const downloadsReducer = caseReducer<DownloadsState>(
   }),
   on(retried, (draft, { payload }) => {
     const record = draft.records[payload.downloadId];
-    if (record?.status === 'error') restart(record);
+    if (record?.status !== 'error') return;
+    // a zip the server no longer knows (404) is built again
+    if (record.zipUuid && record.error?.status !== 404) resumePolling(record);
+    else restart(record);
   }),
   on(canceled, (draft, { payload }) => remove(draft, payload.downloadId)),
   on(cleared, (draft, { payload }) => {

@@ -43,6 +43,16 @@ async function zipEntries(download: Download): Promise<string[]> {
 
 const assetEntries = (entries: string[]) => entries.filter((name) => name.endsWith('.svg'));
 
+interface LoggedRequest {
+  method: string;
+  path: string;
+}
+
+const requests = async () => (await mockControl('requests')) as LoggedRequest[];
+/** How many calls of one cart verb (`testZipCart`, `zipCart`) the demo server received. */
+const calls = async (verb: string) =>
+  (await requests()).filter((request) => request.path.includes(`/cart/${verb}`)).length;
+
 describe('downloads against the demo server (seed 000 §4, protocol §7)', () => {
   journey('downloads a cart as a zip whose entries are its items', async ({ page }) => {
     const cart = await aliceCart(CART_ID);
@@ -101,19 +111,75 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     await page.getByRole('listitem', { name: cart.name }).getByText('Downloaded').waitFor();
   });
 
-  journey('a failing readiness check shows an error; Retry completes it', async ({ page }) => {
-    const cart = await aliceCart(CART_ID);
-    await signIn(page, 'alice');
-    await mockControl('faults', { body: { match: 'downloadCart', rate: 1, status: 500, delayMs: 0 } });
-    const dialog = await openDownloadDialog(page, CART_ID);
-    await dialog.getByRole('button', { name: 'Start download' }).click();
-    const row = dialog.getByRole('listitem', { name: cart.name });
-    await row.getByRole('alert').waitFor({ timeout: 20_000 });
-    expect(await row.getByText('Failed', { exact: true }).isVisible()).toBe(true);
-    await mockControl('faults', { method: 'DELETE' });
-    const download = page.waitForEvent('download', { timeout: 20_000 });
-    await row.getByRole('button', { name: 'Retry' }).click();
-    expect(assetEntries(await zipEntries(await download))).toEqual(cart.entries);
-    await row.getByText('Downloaded').waitFor();
-  });
+  journey(
+    'a readiness check failing for good shows an error; Retry polls the same zip and completes it',
+    async ({ page }) => {
+      const cart = await aliceCart(CART_ID);
+      await signIn(page, 'alice');
+      await mockControl('faults', { body: { match: 'downloadCart', method: 'HEAD', rate: 1, status: 500 } });
+      const dialog = await openDownloadDialog(page, CART_ID);
+      await dialog.getByRole('button', { name: 'Start download' }).click();
+      const row = dialog.getByRole('listitem', { name: cart.name });
+      // transient failures are asked again with backoff (the row says so) before the download fails
+      await row
+        .getByText(/The server did not answer the last check; trying again/)
+        .waitFor({ timeout: 20_000 });
+      await row.getByRole('alert').waitFor({ timeout: 40_000 });
+      expect(await row.getByText('Failed', { exact: true }).isVisible()).toBe(true);
+      await mockControl('faults', { method: 'DELETE' });
+      const download = page.waitForEvent('download', { timeout: 20_000 });
+      await row.getByRole('button', { name: 'Retry' }).click();
+      expect(assetEntries(await zipEntries(await download))).toEqual(cart.entries);
+      await row.getByText('Downloaded').waitFor();
+      // one size test and one build: Retry checked the zip that was built
+      expect(await calls('testZipCart')).toBe(1);
+      expect(await calls('zipCart')).toBe(1);
+    },
+  );
+
+  journey(
+    'a flaky readiness check (every second one a 500) still completes the download',
+    async ({ page }) => {
+      const cart = await aliceCart(CART_ID);
+      await signIn(page, 'alice');
+      await mockControl('settings', { body: { 'zip.buildMs': 7000 } });
+      await mockControl('faults', {
+        body: { match: 'downloadCart', method: 'HEAD', rate: 0.5, status: 500 },
+      });
+      const dialog = await openDownloadDialog(page, CART_ID);
+      const download = page.waitForEvent('download', { timeout: 40_000 });
+      await dialog.getByRole('button', { name: 'Start download' }).click();
+      expect(assetEntries(await zipEntries(await download))).toEqual(cart.entries);
+      const row = dialog.getByRole('listitem', { name: cart.name });
+      await row.getByText('Downloaded').waitFor();
+      expect(await row.getByRole('alert').count()).toBe(0);
+      const heads = (await requests()).filter(
+        (request) => request.method === 'HEAD' && request.path.includes('downloadCart'),
+      );
+      expect(heads.length).toBeGreaterThanOrEqual(4);
+    },
+  );
+
+  journey(
+    'a zip the browser fails to fetch is not shown as Downloaded; Retry fetches it',
+    async ({ page }) => {
+      const cart = await aliceCart(CART_ID);
+      await signIn(page, 'alice');
+      await mockControl('faults', { body: { match: 'downloadCart', method: 'GET', rate: 1, status: 500 } });
+      const dialog = await openDownloadDialog(page, CART_ID);
+      await dialog.getByRole('button', { name: 'Start download' }).click();
+      const row = dialog.getByRole('listitem', { name: cart.name });
+      await row
+        .getByRole('alert')
+        .filter({ hasText: 'The browser could not fetch the zip' })
+        .waitFor({ timeout: 20_000 });
+      expect(await row.getByText('Downloaded').count()).toBe(0);
+      await mockControl('faults', { method: 'DELETE' });
+      const download = page.waitForEvent('download', { timeout: 20_000 });
+      await row.getByRole('button', { name: 'Retry' }).click();
+      expect(assetEntries(await zipEntries(await download))).toEqual(cart.entries);
+      await row.getByText('Downloaded').waitFor();
+      expect(await calls('zipCart')).toBe(1);
+    },
+  );
 });

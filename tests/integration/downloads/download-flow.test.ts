@@ -32,7 +32,12 @@ afterAll(() => server.close());
 /** alice's portal with a short readiness wait (real time), running every downloads epic. */
 async function alicePortal() {
   const portal = await portalAs('alice', epics);
-  (portal.deps.config as { -readonly [K in keyof Config]: Config[K] }).downloadPollMs = 50;
+  Object.assign(portal.deps.config as { -readonly [K in keyof Config]: Config[K] }, {
+    downloadPollMs: 50,
+    downloadPollRetryBaseMs: 50,
+    downloadPollRetryMaxMs: 200,
+    downloadStartCheckMs: 50,
+  });
   const settled = (count: number) =>
     firstValueFrom(
       portal.store.state$.pipe(
@@ -97,8 +102,8 @@ describe('download flow against the demo server (protocol §7)', () => {
     expect(zipped + skipped.length).toBe(cart.items.asset!.length);
   }, 15_000);
 
-  it('a failing readiness check ends in error, and retry completes the download', async () => {
-    const { store, settled, next } = await alicePortal();
+  it('a readiness check failing transiently (500, then a dropped connection) is asked again and completes (issue 12 item 9)', async () => {
+    const { store, settled } = await alicePortal();
     server.use(
       http.head(
         '*/api/wedia/cart/downloadCart/:uuid',
@@ -107,15 +112,36 @@ describe('download flow against the demo server (protocol §7)', () => {
           once: true,
         },
       ),
+      http.head('*/api/wedia/cart/downloadCart/:uuid', () => HttpResponse.error(), { once: true }),
     );
+    store.dispatch(requested({ cartId: '1', downloadName: 'One', shared: false, ...options }));
+    const done = await settled(1);
+    expect(Object.values(done.downloads.records)[0]).toMatchObject({ status: 'downloaded', pollFailures: 0 });
+  });
+
+  it('a readiness check refused for good ends in error; Retry checks the same zip and completes it (issue 12 item 9)', async () => {
+    const { store, settled, next } = await alicePortal();
+    server.use(
+      http.head(
+        '*/api/wedia/cart/downloadCart/:uuid',
+        () => HttpResponse.json({ error: '403' }, { status: 403 }),
+        {
+          once: true,
+        },
+      ),
+    );
+    const builds = () => [...runtime.zips.keys()].length;
     store.dispatch(requested({ cartId: '1', downloadName: 'One', shared: false, ...options }));
     const failed = await settled(1);
     const [record] = Object.values(failed.downloads.records);
     expect(record).toMatchObject({ status: 'error' });
-    expect(record?.error?.status).toBe(500);
+    expect(record?.error?.status).toBe(403);
+    const built = builds();
     store.dispatch(retried({ downloadId: record!.downloadId }));
     await next('downloads/handedToBrowser');
-    expect(store.getState().downloads.records[record!.downloadId]?.status).toBe('downloaded');
+    const after = store.getState().downloads.records[record!.downloadId];
+    expect(after).toMatchObject({ status: 'downloaded', zipUuid: record!.zipUuid });
+    expect(builds()).toBe(built);
   });
 
   it('downloads a shared cart with the share password from the vault (protocol §6.5)', async () => {

@@ -12,6 +12,7 @@ import {
   canceled,
   type DownloadRecord,
   requested,
+  retried,
   warningConfirmed,
   zipReady,
 } from '../../../streams/downloads/events';
@@ -153,35 +154,152 @@ describe('downloads.epic', () => {
     });
   });
 
-  it('a non-2xx readiness answer ends the download in error, with the error kept, and stops asking (protocol §23.1)', () => {
+  it('a readiness answer refused for good (4xx) ends the download in error at once, with the error kept, and stops asking (protocol §23.1)', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, cold }) => {
-      const error = new AppError({ code: 'error.http.500', message: 'boom', status: 500 });
+      const error = new AppError({ code: 'error.http.403', message: 'no', status: 403 });
       const { store, seen } = setup(scheduler, { ...happy(cold), head: () => failing(cold, error) });
       hot('a', { a: start }).subscribe(store.dispatch);
       scheduler.schedule(() => {
         expect(seen.head).toEqual([P]);
         expect(recordOf(store)).toMatchObject({
           status: 'error',
-          error: { code: 'error.http.500', message: 'boom' },
+          error: { code: 'error.http.403', message: 'no' },
         });
-      }, 5 * P);
+      }, 20 * P);
     });
   });
 
-  it('a network failure of the readiness check ends in error, never left fetching (protocol §23.1)', () => {
+  it('a readiness check failing transiently is asked again after downloadPollRetryBaseMs, doubling up to downloadPollRetryMaxMs, downloadPollRetries times in a row, then ends in error (issue 12 item 9)', () => {
     const scheduler = marbleScheduler();
+    const { downloadPollRetries: tries, downloadPollRetryBaseMs: base, downloadPollRetryMaxMs: cap } = config;
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const error = new AppError({ code: 'error.http.500', message: 'boom', status: 500 });
+      const { store, seen } = setup(scheduler, { ...happy(cold), head: () => failing(cold, error) });
+      hot('a', { a: start }).subscribe(store.dispatch);
+      const waits = Array.from({ length: tries }, (_, n) => Math.min(cap, base * 2 ** n));
+      const times: number[] = [P];
+      for (const wait of waits) times.push(times.at(-1)! + wait);
+      expectObservable(typesOf(store, 'downloads/failed')).toBe(`${times.at(-1)}ms a`, {
+        a: 'downloads/failed',
+      });
+      scheduler.schedule(
+        () => {
+          expect(seen.head).toEqual(times);
+          expect(recordOf(store)).toMatchObject({
+            status: 'error',
+            pollFailures: tries,
+            error: { status: 500 },
+          });
+        },
+        times.at(-1)! + 10 * P,
+      );
+    });
+  });
+
+  it('a network failure of the readiness check is asked again; once answered, the checks go on every downloadPollMs and complete (issue 12 item 9)', () => {
+    const scheduler = marbleScheduler();
+    const base = config.downloadPollRetryBaseMs;
     scheduler.run(({ hot, cold }) => {
       const error = new AppError({ code: 'error.network', message: 'Failed to fetch' });
+      // 202, network failure, network failure, 202, 200
       const { store, seen } = setup(scheduler, {
-        ...happy(cold, [202]),
-        head: (_r, rank) => (rank === 0 ? answer(cold, undefined, 202) : failing(cold, error)),
+        ...happy(cold),
+        head: (_r, rank) =>
+          rank === 1 || rank === 2 ? failing(cold, error) : answer(cold, undefined, rank === 4 ? 200 : 202),
+      });
+      const failures: number[] = [];
+      store.event$.subscribe((event) => {
+        if (event.type === 'downloads/readinessCheckFailed') failures.push(scheduler.now());
       });
       hot('a', { a: start }).subscribe(store.dispatch);
+      scheduler.schedule(
+        () => {
+          expect(seen.head).toEqual([P, 2 * P, 2 * P + base, 2 * P + 3 * base, 3 * P + 3 * base]);
+          expect(failures).toEqual([2 * P, 2 * P + base]);
+          expect(recordOf(store)).toMatchObject({ status: 'downloaded', pollFailures: 0, checks: 2 });
+        },
+        10 * P + 3 * base,
+      );
+    });
+  });
+
+  it('Retry after a readiness failure checks the same zip at once: no new size test, no new build (issue 12 item 9)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const error = new AppError({ code: 'error.http.403', message: 'no', status: 403 });
+      const { store, seen, deps } = setup(scheduler, {
+        ...happy(cold),
+        head: (_r, rank) =>
+          rank === 0 ? failing(cold, error) : answer(cold, undefined, rank === 1 ? 202 : 200),
+      });
+      const retryAt = 5 * P;
+      hot(`a ${retryAt - 1}ms b`, { a: start, b: retried({ downloadId: ID }) }).subscribe(store.dispatch);
+      scheduler.schedule(
+        () => {
+          expect(seen.testZipCart).toEqual([0]);
+          expect(seen.zipCart).toEqual([0]);
+          expect(seen.head).toEqual([P, retryAt, retryAt + P]);
+          expect(recordOf(store)).toMatchObject({ status: 'downloaded', zipUuid: 'z1', error: null });
+          expect(deps.opened).toEqual([URL_Z1]);
+        },
+        retryAt + 10 * P,
+      );
+    });
+  });
+
+  it('a zip still building downloadStallNoticeMs after the build is told once, and can be canceled (issue 12 item 9)', () => {
+    const scheduler = marbleScheduler();
+    const stall = config.downloadStallNoticeMs;
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const { store, seen } = setup(scheduler, { ...happy(cold), head: () => answer(cold, undefined, 202) });
+      hot(`a ${stall + 10 * P}ms b`, { a: start, b: canceled({ downloadId: ID }) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'downloads/buildStalled')).toBe(`${stall}ms a`, {
+        a: 'downloads/buildStalled',
+      });
       scheduler.schedule(() => {
-        expect(seen.head).toEqual([P, 2 * P]);
-        expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.network' } });
-      }, 5 * P);
+        expect(recordOf(store)).toMatchObject({ status: 'fetching', stalledAfterMs: stall });
+      }, stall + P);
+      scheduler.schedule(
+        () => {
+          expect(recordOf(store)).toBeUndefined();
+          expect(seen.head?.at(-1)).toBeLessThanOrEqual(stall + 10 * P);
+        },
+        stall + 20 * P,
+      );
+    });
+  });
+
+  it('the zip is downloaded downloadStartCheckMs after it went to the browser; a browser that got an error page instead leaves it in error (issue 12 item 9)', () => {
+    const scheduler = marbleScheduler();
+    const check = config.downloadStartCheckMs;
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const { store, deps } = setup(scheduler, happy(cold));
+      let starts = 0;
+      deps.downloads.start = () => {
+        starts += 1;
+        return starts === 1
+          ? cold<never>(
+              '100ms #',
+              undefined,
+              new AppError({ code: 'error.download.fetch', message: 'Fault injected' }),
+            )
+          : NEVER;
+      };
+      const retryAt = 5 * P;
+      hot(`a ${retryAt - 1}ms b`, { a: start, b: retried({ downloadId: ID }) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'downloads/handedToBrowser')).toBe(`${retryAt + check}ms a`, {
+        a: 'downloads/handedToBrowser',
+      });
+      scheduler.schedule(() => {
+        expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.download.fetch' } });
+      }, P + 200);
+      scheduler.schedule(
+        () => {
+          expect(recordOf(store)?.status).toBe('downloaded');
+        },
+        retryAt + check + 1,
+      );
     });
   });
 
@@ -225,9 +343,14 @@ describe('downloads.epic', () => {
         expect(seen.head).toBeUndefined();
         expect(recordOf(store)).toMatchObject({
           status: 'error',
-          error: { message: `Unexpected status of download#${ID}: 'downloaded' was expecting fetching` },
+          error: { message: `Unexpected status of download#${ID}: 'loaded' was expecting fetching` },
         });
       }, 2 * P);
+      // the failure wins over the hand-over that was under way
+      scheduler.schedule(
+        () => expect(recordOf(store)?.status).toBe('error'),
+        2 * P + config.downloadStartCheckMs,
+      );
     });
   });
 
@@ -429,7 +552,7 @@ describe('downloads.epic', () => {
           expect(seen.zipCart).toEqual([100]);
           expect(recordOf(store, 'd2')?.status).toBe('downloaded');
         },
-        100 + 2 * P,
+        100 + P + config.downloadStartCheckMs + 1,
       );
     });
   });

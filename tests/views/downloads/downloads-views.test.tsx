@@ -4,10 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DownloadDialog } from '../../../src/downloads/download-dialog';
 import { DownloadsPage } from '../../../src/downloads/downloads-page';
 import {
+  buildStalled,
   built,
   failed,
   pendingRestored,
   profilesLoaded,
+  readinessCheckFailed,
   requested,
   sizeTested,
   split,
@@ -116,6 +118,43 @@ describe('/downloads page', () => {
       ['downloads/canceled', { downloadId: ID }],
     ]);
   });
+
+  it.each([
+    [
+      'en',
+      /trying again \(attempt 2 of 3\)/,
+      'Still building after 10 min. You can wait or cancel it.',
+      'Cancel',
+    ],
+    [
+      'fr',
+      /nouvel essai \(2 sur 3\)/,
+      'Toujours en préparation après 10 min. Vous pouvez attendre ou l’annuler.',
+      'Annuler',
+    ],
+  ] as const)(
+    'says (%s) when a readiness check is asked again, and when the zip is still building after N min, with Cancel (issue 12 item 9)',
+    async (locale, retrying, stalled, cancel) => {
+      const { dispatched } = renderWithStore(<DownloadsPage />, [
+        appStarted({ locale }),
+        requested({ cartId: '7', downloadName: 'Spring', shared: false, ...options }),
+        sizeTested({ downloadId: ID, infos: ok }),
+        built({ downloadId: ID, zipUuid: 'z1' }),
+        readinessCheckFailed({
+          downloadId: ID,
+          attempt: 2,
+          retryInMs: 4000,
+          error: { code: 'error.network', message: 'x' },
+        }),
+        buildStalled({ downloadId: ID, afterMs: 10 * 60_000 }),
+      ]);
+      const spring = screen.getByRole('listitem', { name: 'Spring' });
+      expect(within(spring).getByText(retrying)).toBeTruthy();
+      expect(within(spring).getByText(stalled).getAttribute('role')).toBe('status');
+      await userEvent.click(within(spring).getByRole('button', { name: cancel }));
+      expect(dispatched.at(-1)?.type).toBe('downloads/canceled');
+    },
+  );
 
   it('lists the items a split left out, and the parts in order', () => {
     renderWithStore(<DownloadsPage />, [
