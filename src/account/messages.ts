@@ -31,7 +31,8 @@ export const accountMessagesEn = {
   'accountPage.density.compact': 'Compact',
   'accountPage.preferenceSaving': 'Saving your preferences…',
   'accountPage.preferenceSaved': 'Your preferences were saved.',
-  'accountPage.preferenceFailed': 'A preference could not be saved: {message}',
+  'accountPage.preferenceFailed': 'A preference could not be saved.',
+  'accountPage.preferenceReadFailed': 'Your preferences could not be read.',
 };
 
 export const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> = {
@@ -65,7 +66,8 @@ export const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> =
   'accountPage.density.compact': 'Compacte',
   'accountPage.preferenceSaving': 'Enregistrement de vos préférences…',
   'accountPage.preferenceSaved': 'Vos préférences ont été enregistrées.',
-  'accountPage.preferenceFailed': 'Une préférence n’a pas pu être enregistrée : {message}',
+  'accountPage.preferenceFailed': 'Une préférence n’a pas pu être enregistrée.',
+  'accountPage.preferenceReadFailed': 'Vos préférences n’ont pas pu être lues.',
 };
 
 addMessages({ en: accountMessagesEn, fr: accountMessagesFr });

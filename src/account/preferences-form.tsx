@@ -1,6 +1,6 @@
 import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
-import { setRequested } from '../../streams/preferences/events';
+import { reloadRequested, setRequested } from '../../streams/preferences/events';
 import {
   GRID_DENSITIES,
   type GridDensity,
@@ -16,6 +16,7 @@ import {
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 /** The preferences the portal uses: results per page and grid density, saved as they change. */
@@ -28,7 +29,20 @@ export function PreferencesForm() {
   const densityEntry = useAppState(selectPortalPreference, PORTAL_PREFERENCES.gridDensity);
   const refusal = useAppState(selectPreferenceRefusal);
   const entries = [pageSizeEntry, densityEntry];
-  const failure = entries.find((entry) => entry?.status === 'error' && entry.error)?.error;
+  // a failed read says so and offers to read again; a failed save or removal says it was not saved
+  const failures = (
+    [
+      [PORTAL_PREFERENCES.pageSize, pageSizeEntry],
+      [PORTAL_PREFERENCES.gridDensity, densityEntry],
+    ] as const
+  ).flatMap(([name, entry]) =>
+    entry?.status === 'error' && entry.error
+      ? [{ name, error: entry.error, read: entry.failedOn === 'read' }]
+      : [],
+  );
+  const unread = failures.filter((failure) => failure.read);
+  const readFailure = unread[0]?.error;
+  const failure = failures.find((entry) => !entry.read)?.error;
   const saving = entries.some((entry) => entry?.status === 'fetching');
   const saved = !saving && !failure && entries.some((entry) => entry && reached(entry.status, 'loaded'));
 
@@ -69,15 +83,26 @@ export function PreferencesForm() {
           </label>
         ))}
       </fieldset>
+      {readFailure && (
+        <ErrorMessage
+          role="status"
+          className="form__error"
+          lead={t('accountPage.preferenceReadFailed')}
+          error={readFailure}
+          onRetry={() => {
+            for (const { name } of unread) dispatch(reloadRequested({ name }));
+          }}
+        />
+      )}
       {refusal && (
-        <p role="alert" className="form__error">
-          {t('accountPage.preferenceFailed', { message: refusal })}
-        </p>
+        <ErrorMessage
+          className="form__error"
+          lead={t('accountPage.preferenceFailed')}
+          error={{ code: 'error.preferences.invalid', message: refusal }}
+        />
       )}
       {failure && (
-        <p role="alert" className="form__error">
-          {t('accountPage.preferenceFailed', { message: failure.message })}
-        </p>
+        <ErrorMessage className="form__error" lead={t('accountPage.preferenceFailed')} error={failure} />
       )}
       <p role="status">
         {saving ? t('accountPage.preferenceSaving') : saved ? t('accountPage.preferenceSaved') : ''}

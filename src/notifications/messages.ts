@@ -17,6 +17,7 @@ export const notificationsMessagesEn = {
   'notifications.unreadSummary': '{count} unread',
   'notifications.badge': '{count} unread notifications',
   'notifications.badgeNone': 'No unread notifications',
+  'notifications.unreadFailed': 'The unread notifications could not be counted.',
 };
 
 export const notificationsMessagesFr: Record<keyof typeof notificationsMessagesEn, string> = {
@@ -38,4 +39,5 @@ export const notificationsMessagesFr: Record<keyof typeof notificationsMessagesE
   'notifications.unreadSummary': '{count} non lues',
   'notifications.badge': '{count} notifications non lues',
   'notifications.badgeNone': 'Aucune notification non lue',
+  'notifications.unreadFailed': 'Les notifications non lues n’ont pas pu être comptées.',
 };

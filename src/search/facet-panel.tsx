@@ -1,9 +1,17 @@
 import { useId, useRef, useState } from 'react';
-import { type Count, selectConstraintCounts, selectFieldAggregate } from '../../streams/aggregates/selectors';
+import { retryRequested } from '../../streams/aggregates/events';
+import {
+  type Count,
+  selectAggregatesFailure,
+  selectConstraintCounts,
+  selectFieldAggregate,
+} from '../../streams/aggregates/selectors';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
 import { FACET_FIELDS, SEARCH_CURSOR, SEARCH_PATH, type SearchParams } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 interface Bucket {
@@ -109,12 +117,23 @@ export function FacetPanel({
   onChange(change: Partial<SearchParams>): void;
 }) {
   const t = useTranslate();
+  const dispatch = useDispatch();
   const fields = useAppState(selectSchemaFields, SEARCH_PATH);
+  const countsFailure = useAppState(selectAggregatesFailure, SEARCH_CURSOR);
   const others = Object.keys(params.others);
   const filtered = others.length > 0 || Object.values(params.facets).some((values) => values.length > 0);
   return (
     <section className="facet-panel" aria-label={t('search.facets')}>
       <h2>{t('search.facets')}</h2>
+      {countsFailure && (
+        <ErrorMessage
+          role="status"
+          className="facet-panel__problem"
+          lead={t('search.countsFailed')}
+          error={countsFailure}
+          onRetry={() => dispatch(retryRequested({ cursor: SEARCH_CURSOR }))}
+        />
+      )}
       {FACET_FIELDS.map((field) => (
         <Facet
           key={field}

@@ -1,9 +1,10 @@
-import { signOutRequested } from '../../streams/session/events';
-import { selectIsUser, selectMe, selectSession } from '../../streams/session/selectors';
+import { signOutRequested, whoAmIRetryRequested } from '../../streams/session/events';
+import { selectIsUser, selectMe, selectSession, selectWhoAmIFailure } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
-import { ReportProblemButton } from '../ui/report-problem-button';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
+import { ReportProblemButton } from '../ui/report-problem-button';
 import { displayName } from './display-name';
 import './session.css';
 import { SignInLink } from './sign-in-link';
@@ -19,14 +20,26 @@ export function AccountMenu() {
   const isUser = useAppState(selectIsUser);
   const me = useAppState(selectMe);
   const { signIn, signOut, provider } = useAppState(selectSession);
+  const whoAmIFailure = useAppState(selectWhoAmIFailure);
 
   if (!isUser) {
     return (
       <div className="account-menu">
         {provider.status === 'error' && provider.error && (
-          <span role="alert" className="account-menu__problem">
-            {t('account.startFailed', { message: provider.error.message })}
-          </span>
+          <ErrorMessage
+            className="account-menu__problem"
+            lead={t('account.startFailed')}
+            error={provider.error}
+          />
+        )}
+        {whoAmIFailure && (
+          <ErrorMessage
+            role="status"
+            className="account-menu__problem"
+            lead={t('account.whoAmIFailed')}
+            error={whoAmIFailure}
+            onRetry={() => dispatch(whoAmIRetryRequested({}))}
+          />
         )}
         <span className="account-menu__who">{t('account.visitor')}</span>
         <ReportProblemButton className="account-menu__report" />
@@ -41,9 +54,12 @@ export function AccountMenu() {
         {displayName(me, signIn.login)}
       </span>
       {signOut.status === 'error' && signOut.error && (
-        <span role="alert" className="account-menu__problem">
-          {t('account.signOutFailed', { message: signOut.error.message })}
-        </span>
+        <ErrorMessage
+          className="account-menu__problem"
+          lead={t('account.signOutFailed')}
+          error={signOut.error}
+          onRetry={() => dispatch(signOutRequested({}))}
+        />
       )}
       <ReportProblemButton className="account-menu__report" />
       <button type="button" className="button" onClick={() => dispatch(signOutRequested({}))}>

@@ -4,6 +4,7 @@ import { selectPasswordChange } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { PasswordInput } from '../ui/password-input';
 
 /**
@@ -53,9 +54,7 @@ export function ChangePasswordForm({ login }: { login: string }) {
         </p>
       )}
       {change.status === 'error' && change.error && (
-        <p role="alert" className="form__error">
-          {t('password.failed', { message: change.error.message })}
-        </p>
+        <ErrorMessage className="form__error" lead={t('password.failed')} error={change.error} />
       )}
       {change.status === 'loaded' && <p role="status">{t('password.changed')}</p>}
       <div className="button-row">

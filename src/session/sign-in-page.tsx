@@ -9,6 +9,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useStoreSearch } from '../hooks/use-store-location';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { PasswordInput } from '../ui/password-input';
 import { ChangePasswordForm } from './change-password-form';
 import { displayName } from './display-name';
@@ -96,9 +97,7 @@ export function SignInPage() {
           />
         </label>
         {signIn.status === 'error' && signIn.error && (
-          <p role="alert" className="form__error">
-            {t('signIn.failed', { message: signIn.error.message })}
-          </p>
+          <ErrorMessage className="form__error" lead={t('signIn.failed')} error={signIn.error} />
         )}
         <div className="button-row">
           <button type="submit" className="button button--primary" disabled={busy}>

@@ -9,7 +9,12 @@ import {
 } from './epics';
 import { aggregatesReducer } from './reducer';
 import { initialAggregatesState } from './state';
-import { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate } from './selectors';
+import {
+  selectAggregatesFailure,
+  selectConstraintCounts,
+  selectFieldAggregate,
+  selectSortedAggregate,
+} from './selectors';
 
 export const aggregatesDomain = defineDomain({
   name: 'aggregates',
@@ -23,5 +28,5 @@ export const aggregatesDomain = defineDomain({
     loadSortedAggregate,
     applyAggregateFields,
   },
-  selectors: { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate },
+  selectors: { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate, selectAggregatesFailure },
 });

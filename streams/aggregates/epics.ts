@@ -28,6 +28,7 @@ import {
   idsWanted,
   invalidated,
   loaded,
+  retryRequested,
   sortedFailed,
   sortedFetchStarted,
   sortedFilterChanged,
@@ -102,6 +103,7 @@ export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, sche
           event.payload.page === 'first' &&
           state$.value.aggregates.byCursor[event.payload.name] !== undefined) ||
         constraintRegistered.match(event) ||
+        retryRequested.match(event) ||
         invalidated.match(event),
     ),
   );

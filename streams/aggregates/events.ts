@@ -70,6 +70,8 @@ export const invalidated = defineAnswer('aggregates/invalidated', {
   received: z.nullable(z.string()),
 });
 export const fetchFailed = defineFailure('aggregates/fetchFailed', { cursor });
+/** The user asks a list's counts again after they failed: asked afresh, like after a change. */
+export const retryRequested = defineIntent('aggregates/retryRequested', { cursor });
 export const fetchRefused = defineEvent('aggregates/fetchRefused', z.object(refusal), {
   source: 'system',
   redact: [],

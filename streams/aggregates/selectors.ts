@@ -19,6 +19,12 @@ export const selectConstraintCounts = (
 export const selectSortedAggregate = (state: WithAggregates, id: string): SortedAggregate | undefined =>
   state.aggregates.sorted[id];
 
+/** Why a list's counts failed, while they stay failed (a new count request clears it). */
+export const selectAggregatesFailure = (state: WithAggregates, cursor: string) => {
+  const target = state.aggregates.byCursor[cursor];
+  return target?.status === 'error' ? target.error : null;
+};
+
 const NO_BUCKETS: readonly Bucket[] = Object.freeze([]);
 
 /**

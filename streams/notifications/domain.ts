@@ -1,12 +1,12 @@
 import { defineDomain } from '../core/domain';
 import { loadList, markAllRead, pollUnreadCount, removeNotification } from './epics';
 import { initialNotificationsState, notificationsReducer } from './reducer';
-import { selectNotifications, selectUnreadCount } from './selectors';
+import { selectNotifications, selectUnreadCount, selectUnreadCountFailure } from './selectors';
 
 export const notificationsDomain = defineDomain({
   name: 'notifications',
   initialState: initialNotificationsState,
   reducer: notificationsReducer,
   epics: { loadList, pollUnreadCount, markAllRead, removeNotification },
-  selectors: { selectNotifications, selectUnreadCount },
+  selectors: { selectNotifications, selectUnreadCount, selectUnreadCountFailure },
 });

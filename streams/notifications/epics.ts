@@ -29,6 +29,7 @@ import {
   removeRequested,
   unreadCounted,
   unreadCountFailed,
+  unreadCountRequested,
 } from './events';
 import { selectNotifications, type WithNotifications } from './selectors';
 
@@ -64,7 +65,9 @@ export const loadList: Epic<S> = (event$, _state$, { http }) =>
  * timed count (it is replaced only when its keys changed). Sign-out or another user stops it.
  */
 export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, config }) => {
-  const changes$ = event$.pipe(ofType(markedAllRead, markAllReadFailed, removed, removeFailed));
+  const changes$ = event$.pipe(
+    ofType(markedAllRead, markAllReadFailed, removed, removeFailed, unreadCountRequested),
+  );
   return event$.pipe(
     filter((event) => whoAmILoaded.match(event) || signedOut.match(event)),
     map((event) => ({ event, user: whoAmILoaded.match(event) ? userIdOf(event.payload.me) : null })),

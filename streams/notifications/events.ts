@@ -14,6 +14,8 @@ export const unreadCounted = defineAnswer('notifications/unreadCounted', {
   count: z.int().check(z.nonnegative()),
 });
 export const unreadCountFailed = defineFailure('notifications/unreadCountFailed');
+/** The user asks the unread count again after it failed (the header's notice). */
+export const unreadCountRequested = defineIntent('notifications/unreadCountRequested', {});
 
 /** Mark all read: shown at once, sent without waiting (protocol §20), then the count is asked again. */
 export const markAllReadRequested = defineIntent('notifications/markAllReadRequested', {});

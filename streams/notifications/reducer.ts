@@ -24,6 +24,8 @@ export interface NotificationsState {
   /** true while the list the page asked for is on its way */
   listing: boolean;
   unreadCount: number | null;
+  /** why the last unread count failed, until one succeeds (the badge's notice) */
+  unreadError: SerializedError | null;
   /** the last failure of the list, the count, a mark-read or a removal */
   error: SerializedError | null;
 }
@@ -33,10 +35,11 @@ export const initialNotificationsState: NotificationsState = {
   items: null,
   listing: false,
   unreadCount: null,
+  unreadError: null,
   error: null,
 };
 
-const cleared = { items: null, listing: false, unreadCount: null, error: null };
+const cleared = { items: null, listing: false, unreadCount: null, unreadError: null, error: null };
 
 export const notificationsReducer = caseReducer<NotificationsState>(
   on(whoAmILoaded, (draft, { payload }) => {
@@ -60,9 +63,11 @@ export const notificationsReducer = caseReducer<NotificationsState>(
   }),
   on(unreadCounted, (draft, { payload }) => {
     draft.unreadCount = payload.count;
+    draft.unreadError = null;
   }),
   on(unreadCountFailed, (draft, { payload }) => {
     draft.error = payload.error;
+    draft.unreadError = payload.error;
   }),
   on(markAllReadRequested, (draft) => {
     for (const item of draft.items ?? []) item.read = true;

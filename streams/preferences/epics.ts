@@ -12,6 +12,7 @@ import {
   loadFailed,
   notFound,
   portalRequested,
+  reloadRequested,
   removed,
   removeFailed,
   removeRequested,
@@ -49,7 +50,7 @@ export const savePreferences: Epic<S> = (event$, _state$, { http, config }) =>
 /** A read is skipped while the preference is fetching; a missing value or a 404 is `not_found`. */
 export const loadPreference: Epic<S> = (event$, state$, { http, config }) =>
   event$.pipe(
-    ofType(getRequested),
+    ofType(getRequested, reloadRequested),
     mergeMap((event) => {
       const { name } = event.payload;
       const namespace = event.payload.namespace ?? config.defaultPreferenceNamespace;

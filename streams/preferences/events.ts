@@ -40,6 +40,11 @@ export const loaded = defineAnswer('preferences/loaded', { ...preferenceId, valu
 /** No `value` in the answer, or HTTP 404. */
 export const notFound = defineAnswer('preferences/notFound', preferenceId);
 export const loadFailed = defineFailure('preferences/loadFailed', preferenceId);
+/** The user asks for a preference again after its read failed; without a namespace the configured default. */
+export const reloadRequested = defineIntent('preferences/reloadRequested', {
+  namespace: z.optional(z.string()),
+  name: z.string(),
+});
 
 export const removeRequested = defineIntent('preferences/removeRequested', {
   namespace: z.optional(z.string()),

@@ -23,6 +23,8 @@ export interface PreferenceState {
   status: Status;
   value: unknown;
   error: SerializedError | null;
+  /** with `error`: which request failed (a failed read is not a failed save) */
+  failedOn?: 'read' | 'write' | 'remove';
 }
 
 export interface PreferencesState {
@@ -49,7 +51,9 @@ function entry(draft: Draft<PreferencesState>, { namespace, name }: Id): Draft<P
   draft.values[namespace] ??= {};
   const namespaceValues = draft.values[namespace];
   namespaceValues[name] ??= { status: 'unknown', value: null, error: null };
-  return namespaceValues[name];
+  const found = namespaceValues[name];
+  delete found.failedOn;
+  return found;
 }
 
 export const preferencesReducer = caseReducer<PreferencesState>(
@@ -76,7 +80,12 @@ export const preferencesReducer = caseReducer<PreferencesState>(
     Object.assign(entry(draft, payload), { status: 'loaded', value: payload.value, error: null });
   }),
   on(saveFailed, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'error', value: null, error: payload.error });
+    Object.assign(entry(draft, payload), {
+      status: 'error',
+      value: null,
+      error: payload.error,
+      failedOn: 'write',
+    });
   }),
   on(fetchStarted, (draft, { payload }) => {
     entry(draft, payload).status = 'fetching';
@@ -88,12 +97,12 @@ export const preferencesReducer = caseReducer<PreferencesState>(
     Object.assign(entry(draft, payload), { status: 'not_found', value: null, error: null });
   }),
   on(loadFailed, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'error', error: payload.error });
+    Object.assign(entry(draft, payload), { status: 'error', error: payload.error, failedOn: 'read' });
   }),
   on(removed, (draft, { payload }) => {
     Object.assign(entry(draft, payload), { status: 'not_found', value: null, error: null });
   }),
   on(removeFailed, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'error', error: payload.error });
+    Object.assign(entry(draft, payload), { status: 'error', error: payload.error, failedOn: 'remove' });
   }),
 );

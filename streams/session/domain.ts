@@ -27,6 +27,7 @@ import {
   selectSso,
   selectSurferType,
   selectUserId,
+  selectWhoAmIFailure,
 } from './selectors';
 
 export const sessionDomain = defineDomain({
@@ -52,6 +53,7 @@ export const sessionDomain = defineDomain({
   selectors: {
     selectSession,
     selectMe,
+    selectWhoAmIFailure,
     selectSurferType,
     selectIsUser,
     selectUserId,

@@ -44,6 +44,7 @@ import {
   whoAmIFailed,
   whoAmILoaded,
   whoAmIRequested,
+  whoAmIRetryRequested,
 } from './events';
 import { selectEffectiveLocale, selectIsUser, type WithSession } from './selectors';
 import { dropToken, obtainToken, storedRefreshToken } from './tokens';
@@ -128,6 +129,7 @@ export const askWhoAmI: Epic<S> = (event$, state$) =>
     filter(
       (event) =>
         providerSignedIn.match(event) ||
+        whoAmIRetryRequested.match(event) ||
         (tokenReceived.match(event) &&
           event.payload.via === 'signIn' &&
           state$.value.session.provider.status === 'signed-in'),

@@ -60,6 +60,8 @@ export const signOutFailed = defineFailure('session/signOutFailed');
 export const whoAmIRequested = defineFact('session/whoAmIRequested', 'system', {});
 export const whoAmILoaded = defineAnswer('session/whoAmILoaded', { me: meSchema });
 export const whoAmIFailed = defineFailure('session/whoAmIFailed');
+/** The user asks who-am-I again after it failed (the header's notice). */
+export const whoAmIRetryRequested = defineIntent('session/whoAmIRetryRequested', {});
 
 export const serverConfigLoaded = defineAnswer('session/serverConfigLoaded', { config: serverConfigSchema });
 export const serverConfigFailed = defineFailure('session/serverConfigFailed');

@@ -20,6 +20,9 @@ export const selectSession = (state: WithSession) => state.session;
 export const selectPasswordChange = (state: WithSession) => state.session.passwordChange;
 export const selectSso = (state: WithSession) => state.session.sso;
 export const selectMe = (state: WithSession) => state.session.whoAmI.me;
+/** Why the last who-am-I failed, while it stays failed. */
+export const selectWhoAmIFailure = (state: WithSession) =>
+  state.session.whoAmI.status === 'error' ? state.session.whoAmI.error : null;
 export const selectSurferType = (state: WithSession): SurferType => surferTypeOf(state.session.whoAmI.me);
 export const selectIsUser = (state: WithSession): boolean => selectSurferType(state) === 'user';
 /** The id of the user `me` describes; null for an application or a visitor. */
