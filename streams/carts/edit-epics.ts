@@ -48,6 +48,7 @@ export const createCart: Epic<CartsRoot> = requestEpic({
     api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }),
   succeeded: (data, request) => created({ cart: api.toCart(data[0]!).cart }, request),
   failed: (error, request) => createFailed({ error }, request),
+  lostAnswer: answerLost,
   /**
    * Answer lost: the list is read back, never the create sent again. The new cart is one of mine
    * with the requested name, unknown before the request, and modified since it (give or take
@@ -58,7 +59,7 @@ export const createCart: Epic<CartsRoot> = requestEpic({
     const name = String(request.payload.name).trim();
     const since = request.meta.at - config.reconcileCreateSkewMs;
     return {
-      lost: answerLost({ kind: 'create', cartId: null }, request),
+      lost: (error) => answerLost({ kind: 'create', cartId: null, error }, request),
       read: api.listCarts(),
       decide: (list: api.WireCart[], error: SerializedError) => {
         const cart = cartsOf(list).find(
@@ -85,11 +86,12 @@ export const editCart: Epic<CartsRoot> = requestEpic({
     api.editCart(cartId, { name: String(name).trim(), description, isPrivate }),
   succeeded: (data, request) => edited({ cart: api.toCart(data).cart }, request),
   failed: (error, request) => editFailed({ cartId: request.payload.cartId, error }, request),
+  lostAnswer: answerLost,
   /** Answer lost: the cart is read back; it holds the new fields, the edit was saved. */
   reconcile: (request) => {
     const { cartId, name, description, isPrivate } = request.payload;
     return {
-      lost: answerLost({ kind: 'edit', cartId }, request),
+      lost: (error) => answerLost({ kind: 'edit', cartId, error }, request),
       read: api.listCartItems(cartId),
       decide: (wire: api.WireCart, error: SerializedError) => {
         const cart = api.toCart(wire).cart;
@@ -109,11 +111,12 @@ export const deleteCart: Epic<CartsRoot> = requestEpic({
   call: (request) => api.deleteCart(request.payload.cartId),
   succeeded: (_data, request) => deleted({ cartId: request.payload.cartId }, request),
   failed: (error, request) => deleteFailed({ cartId: request.payload.cartId, error }, request),
+  lostAnswer: answerLost,
   /** Answer lost: the list is read back; the cart is no longer in it, it was deleted. */
   reconcile: (request) => {
     const { cartId } = request.payload;
     return {
-      lost: answerLost({ kind: 'delete', cartId }, request),
+      lost: (error) => answerLost({ kind: 'delete', cartId, error }, request),
       read: api.listCarts(),
       decide: (list: api.WireCart[], error: SerializedError) =>
         cartsOf(list).some((cart) => cart.id === cartId)
@@ -141,6 +144,7 @@ export const changeItems: Epic<CartsRoot> = requestEpic({
       ? itemsAddFailed({ cartId, error }, request)
       : itemsRemoveFailed({ cartId, error }, request);
   },
+  lostAnswer: answerLost,
   /**
    * Answer lost: the cart's items are read back. Every item asked for is in (an add) or none is
    * left (a remove): the change was saved; else it is rolled back and offered again.
@@ -154,7 +158,7 @@ export const changeItems: Epic<CartsRoot> = requestEpic({
         )
       : request.payload.keys;
     return {
-      lost: answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId }, request),
+      lost: (error) => answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId, error }, request),
       read: api.listCartItems(cartId),
       decide: (wire: api.WireCart, error: SerializedError) => {
         const cart = api.toCart(wire).cart;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { REDACTED } from '../core/redact';
 import { redactCartPayload } from './events';
@@ -95,11 +96,14 @@ const mutationKind = z.enum([
 /**
  * A change got no answer (the connection dropped after the request left): the server may have
  * applied it. Its state is read back before the change is confirmed or rolled back, and a create
- * is never sent again blindly.
+ * is never sent again blindly. What the server did (source `server`, caused by the request, with
+ * the network error): re-simulation answers the request with the recorded one, and the read back
+ * it drives runs there too.
  */
-export const answerLost = defineFact('carts/answerLost', 'system', {
+export const answerLost = defineAnswer('carts/answerLost', {
   kind: mutationKind,
   cartId: z.nullable(z.string()),
+  error: serializedErrorSchema,
 });
 
 /** The requests a rolled-back notice offers to send again, rebuilt from what the state kept. */

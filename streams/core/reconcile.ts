@@ -1,7 +1,7 @@
-import { catchError, concat, defer, mergeMap, type Observable, of, retry, timer } from 'rxjs';
+import { catchError, defer, EMPTY, filter, mergeMap, Observable, of, retry, Subscription, timer } from 'rxjs';
 import type { Deps } from './deps';
 import { ERROR_CODES, type SerializedError, serializeError } from './errors';
-import type { UnstampedEvent } from './event';
+import type { AnyEvent, UnstampedEvent } from './event';
 import type { HttpRequest } from './http';
 
 type Emitted = UnstampedEvent | readonly UnstampedEvent[];
@@ -20,8 +20,13 @@ export function unconfirmed(error: SerializedError): SerializedError {
 }
 
 export interface Reconcile<R> {
-  /** said first: the answer was lost, the server state is being read back */
-  lost: Emitted;
+  /**
+   * said first: the answer was lost, the server state is being read back. A server fact (source
+   * `server`, caused by the trigger, carrying the error as `error`): the recorder keeps it, and
+   * re-simulation answers the request with it like any other answer, so the read back it drives
+   * runs there too.
+   */
+  lost: (error: SerializedError) => UnstampedEvent;
   /** what to read back (the list, the cart) */
   read: HttpRequest<R>;
   /**
@@ -31,36 +36,106 @@ export interface Reconcile<R> {
   decide: (data: R, error: SerializedError) => Emitted;
 }
 
+/** A trigger whose request may still be reconciled, with the state it came in. */
+export interface Pending<E, S> {
+  event: E;
+  state: S;
+}
+
 /**
  * A change request whose failure without an answer is reconciled before anything is rolled back
- * or offered again: the server may have applied it. The read back is tried
- * `config.reconcileReadAttempts` times (waiting `reconcileReadRetryMs`, doubled each time); when
- * it never answers, the failure says the outcome is unconfirmed (`error.network.unconfirmed`).
- * Any other failure (an HTTP answer) is a plain failure.
+ * or offered again: the server may have applied it. Only the lost answer is said here (`lost`,
+ * a server event caused by the trigger); the read back is `readBackOnLost`'s, driven by that
+ * event. The returned observable completes when the change is settled (its answer, its failure,
+ * or the read back's verdict after a lost answer), so `concat` keeps changes in order. Any other
+ * failure (an HTTP answer) is a plain failure.
  */
-export function requestOrReconcile<T, R>(
+export function requestOrReconcile<T, E extends AnyEvent, S>(
   deps: Deps,
+  event$: Observable<AnyEvent>,
+  pending: Map<string, Pending<E, S>>,
+  trigger: Pending<E, S>,
   request: HttpRequest<T>,
   succeeded: (data: T, status: number) => Emitted,
   failed: (error: SerializedError) => Emitted,
-  reconcile: () => Reconcile<R>,
+  lost: (error: SerializedError) => UnstampedEvent,
+  isLost: (event: AnyEvent) => boolean,
+): Observable<UnstampedEvent> {
+  return new Observable<UnstampedEvent>((subscriber) => {
+    const id = trigger.event.meta.id;
+    pending.set(id, trigger);
+    let answered = false;
+    let wasLost = false;
+    let settled = false;
+    const check = () => {
+      if (answered && (!wasLost || settled)) subscriber.complete();
+    };
+    const subscription = new Subscription(() => pending.delete(id));
+    // what the store says about this trigger: the lost answer (live or recorded), then its verdict
+    subscription.add(
+      event$.pipe(filter((event) => event.meta.cause === id)).subscribe((event) => {
+        if (event.meta.source !== 'server') return;
+        if (isLost(event)) wasLost = true;
+        else if (wasLost) settled = true;
+        check();
+      }),
+    );
+    subscription.add(
+      deps.http
+        .request(request)
+        .pipe(
+          mergeMap(({ data, status }) => asEvents(succeeded(data, status))),
+          catchError((thrown: unknown) => {
+            const error = serializeError(thrown);
+            if (!isAnswerLost(error)) return asEvents(failed(error));
+            wasLost = true;
+            return of(lost(error));
+          }),
+        )
+        .subscribe({
+          next: (event) => subscriber.next(event),
+          error: (error: unknown) => subscriber.error(error),
+          complete: () => {
+            answered = true;
+            check();
+          },
+        }),
+    );
+    return subscription;
+  });
+}
+
+/**
+ * The read back a lost answer drives: on the lost event of a pending trigger, what the server
+ * holds is read (`config.reconcileReadAttempts` times, waiting `reconcileReadRetryMs`, doubled
+ * each time) and decided from; when it never answers, the failure says the outcome is
+ * unconfirmed (`error.network.unconfirmed`). The verdict is caused by the trigger, like its answer
+ * would have been.
+ */
+export function readBackOnLost<E extends AnyEvent, S, R>(
+  deps: Deps,
+  event$: Observable<AnyEvent>,
+  isLost: (event: AnyEvent) => boolean,
+  pending: Map<string, Pending<E, S>>,
+  reconcile: (trigger: Pending<E, S>) => Reconcile<R>,
+  failed: (error: SerializedError, trigger: E) => Emitted,
 ): Observable<UnstampedEvent> {
   const { http, scheduler, config } = deps;
-  return http.request(request).pipe(
-    mergeMap(({ data, status }) => asEvents(succeeded(data, status))),
-    catchError((thrown: unknown) => {
-      const error = serializeError(thrown);
-      if (!isAnswerLost(error)) return asEvents(failed(error));
-      const { lost, read, decide } = reconcile();
-      const readBack = defer(() => http.request(read)).pipe(
+  return event$.pipe(
+    filter((event) => event.meta.source === 'server' && event.meta.cause !== undefined && isLost(event)),
+    mergeMap((event) => {
+      const trigger = pending.get(event.meta.cause!);
+      const error = (event.payload as { error?: SerializedError }).error;
+      if (!trigger || !error) return EMPTY;
+      const { read, decide } = reconcile(trigger);
+      return defer(() => http.request(read)).pipe(
         retry({
           count: Math.max(0, config.reconcileReadAttempts - 1),
           delay: (_error, attempt) => timer(config.reconcileReadRetryMs * 2 ** (attempt - 1), scheduler),
         }),
         mergeMap(({ data }) => asEvents(decide(data, error))),
-        catchError(() => asEvents(failed(unconfirmed(error)))),
+        catchError(() => asEvents(failed(unconfirmed(error), trigger.event))),
       );
-      return concat(of(...asEvents(lost)), readBack);
     }),
   );
 }

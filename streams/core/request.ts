@@ -3,6 +3,7 @@ import {
   concatMap,
   exhaustMap,
   filter,
+  merge,
   mergeMap,
   type Observable,
   of,
@@ -14,7 +15,7 @@ import type { Epic } from './epic';
 import { type SerializedError, serializeError } from './errors';
 import type { AnyEvent, AppEvent, UnstampedEvent } from './event';
 import type { Http, HttpRequest } from './http';
-import { type Reconcile, requestOrReconcile } from './reconcile';
+import { type Pending, type Reconcile, readBackOnLost, requestOrReconcile } from './reconcile';
 
 type Emitted = UnstampedEvent | readonly UnstampedEvent[];
 
@@ -76,10 +77,13 @@ export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T, R = unkno
   succeeded: (data: T, event: Triggered<M>, status: number) => Emitted;
   failed: (error: SerializedError, event: Triggered<M>) => Emitted;
   /**
-   * A change the server may have applied although no answer came back: what to read back and how
-   * to decide from it (streams/core/reconcile.ts). `state` is the state when the trigger came.
+   * A change the server may have applied although no answer came back: the event that says so,
+   * what to read back and how to decide from it (streams/core/reconcile.ts). `state` is the state
+   * when the trigger came.
    */
   reconcile?: (event: Triggered<M>, state: S, deps: Deps) => Reconcile<R>;
+  /** the event `reconcile`'s `lost` makes (its definition): it drives the read back */
+  lostAnswer?: { match(event: { type: string }): boolean };
 }
 
 /** The usual request epic: trigger → (refusal |) request → success or failure event. */
@@ -89,22 +93,28 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T, R = unknown>(
   const triggers: readonly M[] = Array.isArray(options.on) ? options.on : [options.on as M];
   const isTrigger = (event: AnyEvent): event is Triggered<M> =>
     triggers.some((trigger) => trigger.match(event));
-  return (event$, state$, deps) =>
-    event$.pipe(
+  return (event$, state$, deps) => {
+    const { reconcile, lostAnswer } = options;
+    const pending = new Map<string, Pending<Triggered<M>, S>>();
+    const isLost = (event: AnyEvent) => lostAnswer?.match(event) ?? false;
+    const requests$ = event$.pipe(
       filter(isTrigger),
       filter((event) => options.when?.(event, state$.value) ?? true),
       flattenWith(options.flatten, (event) => {
         const refusal = options.refuse?.(event, state$.value);
         if (refusal) return of(...asEvents(refusal));
-        const { reconcile } = options;
         if (reconcile) {
           const state = state$.value;
           return requestOrReconcile(
             deps,
+            event$,
+            pending,
+            { event, state },
             options.call(event, state, deps),
             (data, status) => options.succeeded(data, event, status),
             (error) => options.failed(error, event),
-            () => reconcile(event, state, deps),
+            (error) => reconcile(event, state, deps).lost(error),
+            isLost,
           );
         }
         return requestAnswer(
@@ -115,4 +125,16 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T, R = unknown>(
         );
       }),
     );
+    if (!reconcile) return requests$;
+    // the read back runs on the recorded lost answer too, so re-simulation reproduces it
+    const readBacks$ = readBackOnLost(
+      deps,
+      event$,
+      isLost,
+      pending,
+      ({ event, state }) => reconcile(event, state, deps),
+      (error, event) => options.failed(error, event),
+    );
+    return merge(requests$, readBacks$);
+  };
 }

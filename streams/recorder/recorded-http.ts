@@ -28,7 +28,8 @@ export function unstamp(event: AnyEvent): UnstampedEvent {
  * An `http` for re-simulation that answers each request with a recorded server event (ids are
  * the recording's: the re-simulation translates them both ways). The
  * answer is the recorded server event caused by the event being handled when the request is
- * made; a request made later (after a debounce or a timer) takes the earliest recorded answer
+ * made, or, when that event is itself an answer (a lost answer driving a read back), an answer to
+ * the same cause; a request made later (after a debounce or a timer) takes the earliest recorded answer
  * whose cause has already happened. The answer is dispatched at its recorded time (at once if
  * the request comes later than that) and the request then completes without a value, so the
  * epic's own mapping never runs: the recorded event stands for it. A request without a recorded
@@ -40,6 +41,8 @@ export function recordedHttp(
   deliver: (answer: AnyEvent) => void,
 ): RecordedHttp {
   const pool = new Set(answers);
+  /** recorded answer id -> the event it answered */
+  const causeOf = new Map(answers.map((answer) => [answer.meta.id, answer.meta.cause]));
   const delivering = new Set<AnyEvent>();
   const happened = new Set<string>();
   const unanswered: UnansweredRequest[] = [];
@@ -81,14 +84,22 @@ export function recordedHttp(
 
   function pick(context: string | undefined): AnyEvent | undefined {
     let earliest: AnyEvent | undefined;
+    let followUp: AnyEvent | undefined;
+    const contextCause = context === undefined ? undefined : causeOf.get(context);
     for (const answer of pool) {
       if (context !== undefined && answer.meta.cause === context) return answer;
+      if (
+        contextCause !== undefined &&
+        answer.meta.cause === contextCause &&
+        (!followUp || answer.meta.at < followUp.meta.at)
+      )
+        followUp = answer;
       const cause = answer.meta.cause;
       if (cause !== undefined && happened.has(cause) && (!earliest || answer.meta.at < earliest.meta.at)) {
         earliest = answer;
       }
     }
-    return earliest;
+    return followUp ?? earliest;
   }
 
   return http;

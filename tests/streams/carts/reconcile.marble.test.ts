@@ -14,8 +14,11 @@ import { selectMutation } from '../../../streams/carts/selectors';
 import { config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
+import type { AnyEvent } from '../../../streams/core/event';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
-import type { RootState } from '../../../streams/root';
+import type { EventLogFile } from '../../../streams/recorder/log-file';
+import { resimulate } from '../../../streams/recorder/resimulate';
+import { type RootState, rootReducer } from '../../../streams/root';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
@@ -251,5 +254,74 @@ describe('a change whose answer was lost is reconciled from the server state (is
     expect(notices[0]?.error?.code).toBe(ERROR_CODES.unconfirmed);
     expect(notices[0]?.retry).toBeUndefined();
     expect(state?.carts.carts['4']?.items).toEqual({ asset: ['1', '2'] });
+  });
+
+  it('the lost answer is a server fact caused by the request, and the read back it drives re-simulates from the log', () => {
+    const recorded: AnyEvent[] = [];
+    const R = config.reconcileReadRetryMs;
+    let reads = 0;
+    const { scheduler, store: make } = setup((request) => {
+      if (/(editCart|deleteCart|createCart)/.test(request.path))
+        return scheduler.createColdObservable('-#', {}, lost);
+      reads += 1;
+      // the first read back fails too: its retry is a timer of the read back
+      if (reads === 1) return scheduler.createColdObservable('-#', {}, lost);
+      if (request.path.includes('listCarts'))
+        return scheduler.createColdObservable('-r|', {
+          r: { status: 200, data: [wireCart('9', { name: 'New', modified: 0 }), wireCart('5')] },
+        });
+      return scheduler.createColdObservable('-r|', {
+        r: { status: 200, data: wireCart('4', { name: 'After' }) },
+      });
+    });
+    scheduler.run(({ hot }) => {
+      const store = make();
+      store.event$.subscribe((event) => recorded.push(event));
+      hot(`a ${3 * R}ms b ${3 * R}ms c`, {
+        a: editRequested({ cartId: '4', name: 'After', description: '', isPrivate: true }),
+        b: createRequested({ name: 'New', description: '', isPrivate: true, collaborators: [] }),
+        c: deleteRequested({ cartId: '4' }),
+      }).subscribe(store.dispatch);
+    });
+    const lostAnswers = recorded.filter((event) => event.type === 'carts/answerLost');
+    expect(lostAnswers.map(({ meta, payload }) => [meta.source, meta.cause, payload])).toEqual(
+      ['carts/editRequested', 'carts/createRequested', 'carts/deleteRequested'].map((type) => [
+        'server',
+        recorded.find((event) => event.type === type)?.meta.id,
+        expect.objectContaining({ error: expect.objectContaining({ code: ERROR_CODES.network }) }),
+      ]),
+    );
+    expect(recorded.map(({ type }) => type).filter((type) => /edited|created|deleted/.test(type))).toEqual([
+      'carts/edited',
+      'carts/created',
+      'carts/deleted',
+    ]);
+    // the store's log starts from the state the setup folded: the re-simulation starts there too
+    const log: EventLogFile = {
+      format: 'dam-portal.eventlog',
+      version: 1,
+      app: { version: 'test', commit: 'test', eventSchemaHash: 'test' },
+      session: { startedAt: 0, locale: 'en', seed: null },
+      snapshot: null,
+      events: recorded,
+    };
+    const base = fold([
+      alice,
+      listLoaded({
+        carts: [
+          aCart({ id: '4', name: 'Before', items: { asset: ['1', '2'] }, total: 2 }),
+          aCart({ id: '5', name: 'Other' }),
+        ],
+      }),
+    ]);
+    const result = resimulate(log, {
+      reducer: rootReducer,
+      rootEpic: allCarts,
+      initialState: base,
+      toleranceMs: 0,
+    });
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(recorded.length);
+    expect(result.unanswered).toEqual([]);
   });
 });
