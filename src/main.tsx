@@ -38,6 +38,7 @@ const deps = createLiveDeps(session);
 const recorder = createRecorder<RootState>({
   capacity: config.recorderCapacity,
   snapshotEvery: config.recorderSnapshotEvery,
+  maxBytes: config.recorderMaxBytes,
   app: { version: __APP_VERSION__, commit: __APP_COMMIT__ },
   initialState: liveInitialState,
 });

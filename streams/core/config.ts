@@ -147,6 +147,11 @@ export const config = {
   // --- Recorder (ARCHITECTURE.md "Recording and replay") ---
   recorderCapacity: 5000,
   recorderSnapshotEvery: 500,
+  /**
+   * about this many bytes of events and snapshots at most (a few 10 MB answers): past it the
+   * oldest events go, a snapshot interval at a time (streams/recorder/recorder.ts)
+   */
+  recorderMaxBytes: 48 * 1024 * 1024,
 
   // --- Kernel ---
   /** a crashing epic is restarted this many times, then left stopped (visible in state) */

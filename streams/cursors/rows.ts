@@ -1,4 +1,4 @@
-import { freeze } from 'immer';
+import { deepFreeze } from '../core/deep-freeze';
 import type { pageLoaded } from './events';
 import {
   bucketOf,
@@ -59,7 +59,7 @@ class BucketWriter {
       const key = rowKey(row, resource);
       const bucket = bucketOf(key);
       if (this.has(bucket, key)) continue;
-      this.writable(bucket)[key] = freeze(row, true);
+      this.writable(bucket)[key] = deepFreeze(row);
       added.push(key);
     }
     return added;
@@ -131,12 +131,12 @@ export function foldPage(cursor: CursorState, page: PagePayload): CursorState {
     rows: writer.done(),
     idChunks,
     size: idChunks.reduce((sum, chunk) => sum + chunk.length, 0),
-    groups: freeze(groups, true),
+    groups: deepFreeze(groups),
     lastSignature: page.signature,
   };
   if (first) {
     next.total = page.total;
-    next.aggregates = page.aggregates ? freeze(page.aggregates, true) : null;
+    next.aggregates = page.aggregates ? deepFreeze(page.aggregates) : null;
     next.lastFetchDataLength = page.count;
   }
   if (listPage) {

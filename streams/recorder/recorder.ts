@@ -2,11 +2,18 @@ import { config } from '../core/config';
 import type { AnyEvent } from '../core/event';
 import type { EventSink } from '../core/store';
 import { type AppIdentity, createLogFile, type EventLogFile, type SessionInfo } from './log-format';
-import { redactEvent, redactState } from './redact';
+import { approximateBytes } from '../core/redact';
+import { exportedEvent, recordedEvent, recordedState, redactState } from './redact';
 
 export interface RecorderOptions<S = unknown> {
   /** events kept; older ones are overwritten */
   capacity: number;
+  /**
+   * about how many bytes of events and snapshots are kept (approximateBytes): past it, the oldest
+   * events go, a snapshot interval at a time, so that a few huge answers cannot grow the recorder
+   * without bound; unlimited when absent
+   */
+  maxBytes?: number;
   /** a redacted state snapshot every this many events, so that an export always has a fold base */
   snapshotEvery: number;
   /** written into every export */
@@ -25,6 +32,8 @@ export interface Recorder<S> extends EventSink<S> {
   readonly size: number;
   /** state snapshots currently kept (bounded by capacity / snapshotEvery + 1) */
   readonly snapshotCount: number;
+  /** about how many bytes the buffered events and the snapshots take (shared data counted each time) */
+  readonly bytes: number;
   setSession(session: Partial<SessionInfo>): void;
   /** the buffered events with the snapshot they fold from; the events are shared, treat them as read-only */
   export(): EventLogFile;
@@ -37,12 +46,15 @@ interface Snapshot<S> {
   ordinal: number;
   seq: number;
   state: S;
+  bytes: number;
 }
 
 /**
  * A ring buffer of redacted events (fixed array + head: O(1) append, no shifting) with redacted
- * state snapshots. Redaction of a small payload is cheap, a state copy is not: the state is only
- * copied every `snapshotEvery` events.
+ * state snapshots, bounded in count (`capacity`) and in bytes (`maxBytes`). Redaction at dispatch
+ * copies only what is not frozen: frozen data (the state, the server lists reducers froze) is kept
+ * by reference and redacted on export (remembered by identity), so a 10 MB answer costs a
+ * reference and a size estimate, not a copy, and a snapshot costs a reference to the state.
  */
 export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
   const { capacity, snapshotEvery, app } = options;
@@ -52,7 +64,10 @@ export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
     // a snapshot interval longer than the buffer would leave wrapped exports without a fold base
     throw new RangeError(`snapshotEvery must be within 1..capacity (${capacity}), got ${snapshotEvery}`);
   }
+  const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
   const buffer = new Array<AnyEvent | undefined>(capacity);
+  const sizes = new Array<number>(capacity).fill(0);
+  let bytes = 0;
   let head = 0;
   let count = 0;
   let appended = 0;
@@ -69,7 +84,36 @@ export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
 
   /** Drops the snapshots some of whose later events were overwritten: they can no longer be a base. */
   function pruneSnapshots(): void {
-    snapshots = snapshots.filter((snapshot) => snapshot.ordinal >= appended - count);
+    const kept = snapshots.filter((snapshot) => snapshot.ordinal >= appended - count);
+    for (const snapshot of snapshots) if (!kept.includes(snapshot)) bytes -= snapshot.bytes;
+    snapshots = kept;
+  }
+
+  /** Forgets the `n` oldest buffered events. */
+  function dropOldest(n: number): void {
+    let index = (head - count + capacity) % capacity;
+    for (let i = 0; i < n; i += 1) {
+      buffer[index] = undefined;
+      bytes -= sizes[index]!;
+      sizes[index] = 0;
+      index = index + 1 === capacity ? 0 : index + 1;
+    }
+    count -= n;
+  }
+
+  /**
+   * Over the byte budget: the oldest events go up to the next snapshot, which becomes the fold
+   * base; with no later snapshot, the current state becomes one and every event goes.
+   */
+  function shed(): void {
+    while (bytes > maxBytes && count > 0 && latest) {
+      const oldest = appended - count;
+      const next = snapshots.find((snapshot) => snapshot.ordinal > oldest);
+      if (!next) takeSnapshot(latest.seq, latest.state);
+      dropOldest((next?.ordinal ?? appended) - oldest);
+      coversStart = false;
+      pruneSnapshots();
+    }
   }
 
   function newestEvents(n: number): AnyEvent[] {
@@ -84,21 +128,30 @@ export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
 
   function takeSnapshot(seq: number, state: S): void {
     sinceSnapshot = 0;
-    snapshots.push({ ordinal: appended, seq, state: redactState(state) });
+    const kept = recordedState(state);
+    const size = approximateBytes(kept);
+    bytes += size;
+    snapshots.push({ ordinal: appended, seq, state: kept, bytes: size });
     pruneSnapshots();
   }
 
   return {
     append(event, state) {
-      if (count === capacity) coversStart = false;
-      else count += 1;
-      buffer[head] = redactEvent(event);
+      if (count === capacity) {
+        coversStart = false;
+        bytes -= sizes[head]!;
+      } else count += 1;
+      const recorded = recordedEvent(event);
+      buffer[head] = recorded;
+      sizes[head] = approximateBytes(recorded.payload) + 160;
+      bytes += sizes[head]!;
       head = head + 1 === capacity ? 0 : head + 1;
       appended += 1;
       // a reference, not a copy: states are immutable, and clear() may need it as a base
       latest = { seq: event.meta.seq, state };
       sinceSnapshot += 1;
       if (sinceSnapshot === snapshotEvery) takeSnapshot(event.meta.seq, state);
+      if (bytes > maxBytes) shed();
     },
 
     get size() {
@@ -109,6 +162,10 @@ export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
       return snapshots.length;
     },
 
+    get bytes() {
+      return bytes;
+    },
+
     setSession(update) {
       session = { ...session, ...update };
     },
@@ -117,19 +174,24 @@ export function createRecorder<S>(options: RecorderOptions<S>): Recorder<S> {
       if (coversStart) {
         const { initialState } = options;
         const start = initialState === undefined ? null : { seq: 0, state: redactState(initialState) };
-        return createLogFile({ app, session, snapshot: start, events: newestEvents(count) });
+        return createLogFile({
+          app,
+          session,
+          snapshot: start,
+          events: newestEvents(count).map(exportedEvent),
+        });
       }
       // the oldest base from which every later event is still buffered folds the most events
       const base = snapshots.find((snapshot) => snapshot.ordinal >= appended - count);
       if (!base) throw new Error('recorder invariant: a wrapped buffer always has a snapshot');
-      const events = newestEvents(appended - base.ordinal);
-      return createLogFile({ app, session, snapshot: { seq: base.seq, state: base.state }, events });
+      const events = newestEvents(appended - base.ordinal).map(exportedEvent);
+      const state = redactState(base.state);
+      return createLogFile({ app, session, snapshot: { seq: base.seq, state }, events });
     },
 
     clear() {
-      buffer.fill(undefined);
+      dropOldest(count);
       head = 0;
-      count = 0;
       if (!latest) return;
       coversStart = false;
       takeSnapshot(latest.seq, latest.state);

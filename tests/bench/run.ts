@@ -3,6 +3,7 @@
  * bench/report.json plus a readable summary. A benchmark, not a test: it never fails on a figure.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { config } from '../../streams/core/config';
 import { loadAllDomains } from '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { formatComposition, INITIAL_JS_BUDGET_KB, initialJsSize } from './bundle-size';
@@ -11,6 +12,7 @@ import { benchReducerFold } from './reducer-fold';
 import { benchSearchGrid } from './search-grid';
 import { benchCursorFold } from './cursor-fold';
 import { benchExport, benchRecorderMemory, benchReplay } from './replay';
+import { benchHugeAnswers } from './huge-answer';
 import { benchSplit } from './split-download';
 
 interface Figure {
@@ -30,6 +32,7 @@ const replay = benchReplay(100_000);
 const exported = benchExport(50_000);
 const memory = benchRecorderMemory();
 const split = benchSplit(100_000);
+const huge = benchHugeAnswers(8);
 
 const cartGrid = await benchCartGrid(10_000);
 const searchGrid = await benchSearchGrid(100_000);
@@ -112,6 +115,28 @@ const figures: Figure[] = [
     name: `recorder heap after ${memory.events[1]} events (bounded: about the same)`,
     value: memory.afterMB[1]!,
     unit: 'MB',
+  },
+  {
+    name: `10 MB list answer: fold + record of the event, slowest of ${huge.answers} (median ${huge.medianMs} ms)`,
+    value: huge.slowestMs,
+    unit: 'ms',
+    target: '< 50',
+  },
+  {
+    name: `recorder after ${huge.answers} answers of 10 MB: bytes counted (${huge.bufferedEvents} events buffered; budget ${Math.round(config.recorderMaxBytes / 1024 / 1024)} MB)`,
+    value: huge.recorderMB,
+    unit: 'MB',
+    target: `<= ${Math.round(config.recorderMaxBytes / 1024 / 1024)}`,
+  },
+  {
+    name: 'recorder after those answers, heap it keeps once the list left the state',
+    value: huge.recorderHeapMB,
+    unit: 'MB',
+  },
+  {
+    name: 'export after those answers (redaction of the answers kept, done once)',
+    value: huge.exportMs,
+    unit: 'ms',
   },
   {
     name: 'initial JS, gzipped',
