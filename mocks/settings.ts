@@ -32,6 +32,10 @@ export const settingsSchema = z.strictObject({
   'hostile.urls': z.boolean(),
   /** the item player answers markup that tries to run script (mocks/hostile.ts) */
   'hostile.playerHtml': z.boolean(),
+  /** asset list pages come padded to about 10 MB: long descriptions, many tags (mocks/hostile.ts) */
+  'hostile.hugeAnswers': z.boolean(),
+  /** every cart, asset and saved search name answered carries `<img src=x onerror=…>` (mocks/hostile.ts) */
+  'hostile.names': z.boolean(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -54,4 +58,5 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'schemas.sections': 'one',
   'hostile.urls': false,
   'hostile.playerHtml': false,
+  'hostile.names': false,
 });

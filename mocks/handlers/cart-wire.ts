@@ -1,7 +1,7 @@
 import { type Asset, findAsset } from '../db/assets';
 import type { Cart, CartShare } from '../db/carts';
 import type { User } from '../db/users';
-import { HOSTILE_URL } from '../hostile';
+import { HOSTILE_URL, hostileName } from '../hostile';
 import { runtime } from '../runtime';
 import { type CartRef, itemPairs } from './cart-access';
 
@@ -31,8 +31,8 @@ function thumbnailPath(asset: Asset, viewer: User | undefined): string {
 
 function assetDetails(asset: Asset, viewer: User | undefined) {
   return {
-    name: asset.name,
-    title: asset.title,
+    name: hostileName(asset.name),
+    title: hostileName(asset.title),
     description: asset.description,
     filename: asset.filename,
     mimetype: asset.mimetype,
@@ -105,7 +105,7 @@ export function wireCart(ref: CartRef, options: WireCartOptions) {
   const pairs = options.pairs ?? itemPairs(cart);
   return {
     id: ref.wireId,
-    name: cart.name,
+    name: hostileName(cart.name),
     description: cart.description,
     private: cart.private,
     type: cart.type,

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import type { SavedSearch, SavedSearchData } from '../db/saved-searches';
 import type { User } from '../db/users';
+import { hostileName } from '../hostile';
 import { runtime } from '../runtime';
 import { userOf } from './caller';
 import { guarded, HttpFailure, jsonBody, type ResolverInfo } from './cart-access';
@@ -37,7 +38,7 @@ function person(id: number) {
 function wireSearch(search: SavedSearch, user: User) {
   return {
     id: search.id,
-    name: search.name,
+    name: hostileName(search.name),
     description: search.description,
     owner: person(search.owner.id),
     subscribers: search.subscribers.map(({ id }) => person(id)),

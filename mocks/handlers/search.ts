@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { findById } from '../db/assets';
+import { hostileName } from '../hostile';
 import { runtime } from '../runtime';
 import {
   constraintAggregates,
@@ -33,6 +34,7 @@ import { registryOf } from '../search/registry';
 import { KNOWN_RIGHTS, securityOf } from '../search/rights';
 import { treepathOf } from '../search/trees';
 import { type Caller, callerOf } from './caller';
+import { padHugeRows } from '../hostile';
 import { errorResponse, restEnvelope } from './respond';
 import { multiSchemaBody, schemaMembers } from './schemas';
 
@@ -90,6 +92,7 @@ function shapeOf(params: URLSearchParams, caller: Caller): RowShape {
 
 export function shapeRow(index: CollectionIndex, row: Row, shape: RowShape): Record<string, unknown> {
   const wire = wireRow(registryOf(runtime.db).collections, index.collection, row, shape.props);
+  for (const key of ['name', 'title']) if (key in wire) wire[key] = hostileName(wire[key]);
   if (shape.rights) wire.$security = securityOf(shape.caller, shape.rights);
   if (shape.treepathProps && index.collection.treefield)
     wire.$treepath = treepathOf(index, row, shape.treepathProps);
@@ -187,7 +190,7 @@ function listAnswer(request: Request, params: URLSearchParams, collections: Coll
   const token = max > 0 ? nextToken(result, end) : undefined;
   return HttpResponse.json(
     envelope(request, params, collections, {
-      data,
+      data: runtime.settings['hostile.hugeAnswers'] ? padHugeRows(data) : data,
       total: result.positions.length,
       aggregates: boolParam(params, 'withAggregates') ? listAggregates(result, params) : undefined,
       links: token ? { next: nextUrl(request, params, token), nextResultsToken: token } : { next: null },

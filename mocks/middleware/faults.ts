@@ -20,7 +20,10 @@ const isRegExp = (source: string): boolean => {
 export const faultSchema = z.strictObject({
   match: z.string().refine(isRegExp, 'match must be a regular expression'),
   rate: z.number().min(0).max(1).default(1),
-  status: z.union([z.literal(0), z.number().int().min(400).max(599)]).default(500),
+  /** 0 drops the connection; 204 answers no content, 302 sends to the portal's page (HTML), 4xx/5xx an error body */
+  status: z
+    .union([z.literal(0), z.literal(204), z.literal(302), z.number().int().min(400).max(599)])
+    .default(500),
   delayMs: z.number().int().nonnegative().default(0),
   /** with status 0: the request is handled (the change is saved), then the connection drops instead of the answer */
   after: z.boolean().default(false),
@@ -64,6 +67,9 @@ export const injectFaults: RequestHandler = (req, res, next) => {
   }
   setTimeout(() => {
     if (fault.status === 0) req.socket.destroy();
+    else if (fault.status === 204) res.status(204).end();
+    // what a gateway does to a session it does not know: off to a sign-in page, HTML
+    else if (fault.status === 302) res.redirect(302, '/');
     else res.status(fault.status).json(errorBody(fault.status, `Fault injected on ${path}`));
   }, fault.delayMs);
 };

@@ -199,6 +199,23 @@ describe('demo server: faults', () => {
     expect((await fetch(`${base}/api/rest/config`)).status).toBe(200);
   });
 
+  it('answers 204 with no content, 302 to the portal page, and 418 with an error body (hostile statuses)', async () => {
+    await post('/__mock/faults', { match: 'froala', status: 204 });
+    const empty = await fetch(`${base}/api/wedia/froala/config`);
+    expect(empty.status).toBe(204);
+    expect(await empty.text()).toBe('');
+    await fetch(`${base}/__mock/faults`, { method: 'DELETE' });
+    await post('/__mock/faults', { match: 'froala', status: 302 });
+    const moved = await fetch(`${base}/api/wedia/froala/config`, { redirect: 'manual' });
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/');
+    await fetch(`${base}/__mock/faults`, { method: 'DELETE' });
+    await post('/__mock/faults', { match: 'froala', status: 418 });
+    const teapot = await fetch(`${base}/api/wedia/froala/config`);
+    expect(teapot.status).toBe(418);
+    expect(await teapot.json()).toEqual({ error: '418', message: expect.any(String) });
+  });
+
   it('refuses a fault that is not a regular expression or has another status', async () => {
     expect((await post('/__mock/faults', { match: '(' })).status).toBe(400);
     expect((await post('/__mock/faults', { match: 'x', status: 200 })).status).toBe(400);
