@@ -1,7 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { buildZip, deliverZip, loadProfiles, testSize } from './epics';
 import { persistPending, restorePending, restorePendingOnStart, resumeRestored } from './persistence-epics';
-import { pollReadiness } from './readiness-epics';
+import { noticeStalledBuild, pollReadiness } from './readiness-epics';
 import { downloadsReducer } from './reducer';
 import {
   selectDownloads,
@@ -24,6 +24,7 @@ export const downloadsDomain = defineDomain({
     deliverZip,
     loadProfiles,
     pollReadiness,
+    noticeStalledBuild,
     measureRefused,
     splitRefused,
     persistPending,

@@ -21,6 +21,7 @@ import { requestEpic } from '../core/request';
 import * as api from './api';
 import { downloadErrors } from './download-errors';
 import {
+  browserFetchFailed,
   built,
   buildStarted,
   failed,
@@ -132,8 +133,9 @@ export const deliverZip: Epic<S> = (event$, state$, { downloads, config, schedul
         downloads.open(event.payload.url, fileName);
         return NEVER;
       }).pipe(
+        // no cause: what the browser tells is an input, like a click (re-simulation feeds it)
         catchError((thrown: unknown) =>
-          of(failed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) }, event)),
+          of(browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) })),
         ),
       );
       return race(
@@ -143,7 +145,13 @@ export const deliverZip: Epic<S> = (event$, state$, { downloads, config, schedul
         takeUntil(
           merge(
             untilCanceled(event$, downloadId),
-            event$.pipe(filter((later) => failed.match(later) && later.payload.downloadId === downloadId)),
+            event$.pipe(
+              filter(
+                (later) =>
+                  (failed.match(later) || browserFetchFailed.match(later)) &&
+                  later.payload.downloadId === downloadId,
+              ),
+            ),
           ),
         ),
       );

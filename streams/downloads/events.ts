@@ -71,6 +71,14 @@ export const built = defineAnswer('downloads/built', {
   zipUuid: z.string().check(z.minLength(1)),
 });
 
+/**
+ * The wait before a readiness check is over (or there is none: a retry, a reload): the HEAD goes
+ * now. `attempt` counts the transient failures in a row before it (0 after an answer).
+ */
+export const readinessCheckDue = defineFact('downloads/readinessCheckDue', 'timer', {
+  downloadId,
+  attempt: z.int().check(z.nonnegative()),
+});
 /** A readiness HEAD answered another 2xx: not ready yet, ask again after the wait. */
 export const readinessChecked = defineAnswer('downloads/readinessChecked', {
   downloadId,
@@ -90,6 +98,15 @@ export const buildStalled = defineFact('downloads/buildStalled', 'timer', {
 });
 /** HEAD 200: the url is known, status `loaded`. */
 export const zipReady = defineAnswer('downloads/zipReady', { downloadId, url: z.string() });
+/**
+ * The browser got a page (the server's error, its own error page) instead of the zip: status
+ * `error`. What the browser tells, like a click: it has no cause, so a re-simulation feeds it at
+ * its recorded time.
+ */
+export const browserFetchFailed = defineFact('downloads/browserFetchFailed', 'system', {
+  downloadId,
+  error: serializedErrorSchema,
+});
 /** The url went to the browser, which streams the file to disk: status `downloaded`. */
 export const handedToBrowser = defineFact('downloads/handedToBrowser', 'system', { downloadId });
 

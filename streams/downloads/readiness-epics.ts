@@ -1,18 +1,4 @@
-import {
-  catchError,
-  concat,
-  defer,
-  EMPTY,
-  expand,
-  filter,
-  map,
-  merge,
-  mergeMap,
-  type Observable,
-  of,
-  takeUntil,
-  timer,
-} from 'rxjs';
+import { catchError, defer, filter, map, merge, mergeMap, type Observable, of, takeUntil, timer } from 'rxjs';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
 import { type SerializedError, serializeError } from '../core/errors';
@@ -26,6 +12,7 @@ import {
   built,
   failed,
   pendingRestored,
+  readinessCheckDue,
   readinessCheckFailed,
   readinessChecked,
   retried,
@@ -55,13 +42,13 @@ export function readinessRetryDelay(config: Config, attempt: number): number {
  * `downloadPollRetries` times in a row (`downloads/readinessCheckFailed` each time); then, or on
  * any other failure, the download is in `error`. A record restored while polling, or retried after
  * an error once its zip was built, is checked at once (the same zip: nothing is built again), then
- * at the normal rhythm. A zip still building `downloadStallNoticeMs` after the polling started is
- * told once (`downloads/buildStalled`): the row says so and offers Cancel.
+ * at the normal rhythm. Each next check follows the recorded answer of the last one (its event), so
+ * a re-simulation from the recorded answers asks the same checks at the same times.
  */
 export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
   const { scheduler, config, session, http } = deps;
 
-  const check = (downloadId: string, cause: AnyEvent, attempt = 0): Observable<UnstampedEvent> =>
+  const check = (downloadId: string, cause: AnyEvent, attempt: number): Observable<UnstampedEvent> =>
     defer(() => {
       const record = state$.value.downloads.records[downloadId];
       if (!record) return of(failed({ downloadId, error: downloadErrors.vanished(downloadId) }, cause));
@@ -83,18 +70,79 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
             return of(failed({ downloadId, error }, cause));
           }
           const retryInMs = readinessRetryDelay(config, attempt + 1);
-          return concat(
-            of(readinessCheckFailed({ downloadId, attempt: attempt + 1, retryInMs, error }, cause)),
-            timer(retryInMs, scheduler).pipe(mergeMap(() => check(downloadId, cause, attempt + 1))),
-          );
+          return of(readinessCheckFailed({ downloadId, attempt: attempt + 1, retryInMs, error }, cause));
         }),
       );
     });
 
-  const waitThenCheck = (downloadId: string, cause: AnyEvent) =>
-    timer(config.downloadPollMs, scheduler).pipe(mergeMap(() => check(downloadId, cause)));
+  /** The check is due `waitMs` from now, unless the download is canceled meanwhile. */
+  const dueAfter = (downloadId: string, cause: AnyEvent, waitMs: number, attempt = 0) =>
+    (waitMs > 0 ? timer(waitMs, scheduler) : of(0)).pipe(
+      map(() => readinessCheckDue({ downloadId, attempt }, cause)),
+      takeUntil(untilCanceled(event$, downloadId)),
+    );
 
-  // the polling of a download ends with its zip ready, its failure or its cancel
+  const isPolling = (downloadId: string) => {
+    const record = state$.value.downloads.records[downloadId];
+    return record?.status === 'fetching' && record.zipUuid !== null;
+  };
+  // a download canceled (removed) while its answer was on its way is asked no more
+  const known = (downloadId: string) => downloadId in state$.value.downloads.records;
+
+  return merge(
+    // the HEAD is sent while its due event is handled: a re-simulation answers it with the
+    // recorded answer to that very event
+    event$.pipe(
+      ofType(readinessCheckDue),
+      mergeMap((event) =>
+        check(event.payload.downloadId, event, event.payload.attempt).pipe(
+          takeUntil(untilCanceled(event$, event.payload.downloadId)),
+        ),
+      ),
+    ),
+    event$.pipe(
+      ofType(built),
+      mergeMap((event) => dueAfter(event.payload.downloadId, event, config.downloadPollMs)),
+    ),
+    // not ready yet: the next check at the protocol's rhythm
+    event$.pipe(
+      ofType(readinessChecked),
+      filter((event) => known(event.payload.downloadId)),
+      mergeMap((event) => dueAfter(event.payload.downloadId, event, config.downloadPollMs)),
+    ),
+    // a transient failure: the next attempt after the wait the event names
+    event$.pipe(
+      ofType(readinessCheckFailed),
+      filter((event) => known(event.payload.downloadId)),
+      mergeMap((event) =>
+        dueAfter(event.payload.downloadId, event, event.payload.retryInMs, event.payload.attempt),
+      ),
+    ),
+    // the reducer put a retried record whose zip was built back to `fetching`
+    event$.pipe(
+      ofType(retried),
+      filter((event) => isPolling(event.payload.downloadId)),
+      mergeMap((event) => dueAfter(event.payload.downloadId, event, 0)),
+    ),
+    event$.pipe(
+      ofType(pendingRestored),
+      mergeMap((event) =>
+        merge(
+          ...event.payload.records
+            .filter((record) => isPolling(record.downloadId))
+            .map((record) => dueAfter(record.downloadId, event, 0)),
+        ),
+      ),
+    ),
+  );
+};
+
+/**
+ * A zip still building `downloadStallNoticeMs` after its polling started (the build answered, a
+ * retry or a reload resumed it) is told once (`downloads/buildStalled`): the row says "still
+ * building after N min" and offers Cancel. Ready, failed or canceled first, nothing is told.
+ */
+export const noticeStalledBuild: Epic<DownloadsRoot> = (event$, state$, { config, scheduler }) => {
   const pollEnded = (downloadId: string) =>
     merge(
       untilCanceled(event$, downloadId),
@@ -105,44 +153,28 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
         ),
       ),
     );
-
-  const poll = (downloadId: string, cause: AnyEvent, immediately: boolean) =>
-    merge(
-      (immediately ? check(downloadId, cause) : waitThenCheck(downloadId, cause)).pipe(
-        expand((event) =>
-          readinessChecked.match(event as AnyEvent) ? waitThenCheck(downloadId, cause) : EMPTY,
-        ),
-        takeUntil(untilCanceled(event$, downloadId)),
-      ),
-      timer(config.downloadStallNoticeMs, scheduler).pipe(
-        map(() => buildStalled({ downloadId, afterMs: config.downloadStallNoticeMs }, cause)),
-        takeUntil(pollEnded(downloadId)),
-      ),
+  const stalled = (downloadId: string, cause: AnyEvent) =>
+    timer(config.downloadStallNoticeMs, scheduler).pipe(
+      map(() => buildStalled({ downloadId, afterMs: config.downloadStallNoticeMs }, cause)),
+      takeUntil(pollEnded(downloadId)),
     );
-
-  const isPolling = (downloadId: string) => {
+  const polling = (downloadId: string) => {
     const record = state$.value.downloads.records[downloadId];
     return record?.status === 'fetching' && record.zipUuid !== null;
   };
-
   return merge(
     event$.pipe(
-      ofType(built),
-      mergeMap((event) => poll(event.payload.downloadId, event, false)),
-    ),
-    // the reducer put a retried record whose zip was built back to `fetching`
-    event$.pipe(
-      ofType(retried),
-      filter((event) => isPolling(event.payload.downloadId)),
-      mergeMap((event) => poll(event.payload.downloadId, event, true)),
+      ofType(built, retried),
+      filter((event) => polling(event.payload.downloadId)),
+      mergeMap((event) => stalled(event.payload.downloadId, event)),
     ),
     event$.pipe(
       ofType(pendingRestored),
       mergeMap((event) =>
         merge(
           ...event.payload.records
-            .filter((record) => isPolling(record.downloadId))
-            .map((record) => poll(record.downloadId, event, true)),
+            .filter((record) => polling(record.downloadId))
+            .map((record) => stalled(record.downloadId, event)),
         ),
       ),
     ),

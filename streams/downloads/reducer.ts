@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import {
+  browserFetchFailed,
   built,
   buildStalled,
   buildStarted,
@@ -148,6 +149,13 @@ export const downloadsReducer = caseReducer<DownloadsState>(
   on(handedToBrowser, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status === 'loaded') record.status = 'downloaded';
+    }),
+  ),
+  on(browserFetchFailed, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      if (record.status !== 'loaded') return;
+      record.status = 'error';
+      record.error = payload.error;
     }),
   ),
   on(failed, (draft, { payload }) =>

@@ -286,6 +286,11 @@ describe('downloads.epic', () => {
             )
           : NEVER;
       };
+      const failures: Array<{ type: string; cause: string | undefined; at: number }> = [];
+      store.event$.subscribe((event) => {
+        if (event.type.endsWith('ailed'))
+          failures.push({ type: event.type, cause: event.meta.cause, at: event.meta.at });
+      });
       const retryAt = 5 * P;
       hot(`a ${retryAt - 1}ms b`, { a: start, b: retried({ downloadId: ID }) }).subscribe(store.dispatch);
       expectObservable(typesOf(store, 'downloads/handedToBrowser')).toBe(`${retryAt + check}ms a`, {
@@ -293,6 +298,8 @@ describe('downloads.epic', () => {
       });
       scheduler.schedule(() => {
         expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.download.fetch' } });
+        // what the browser told is an input (no cause): a re-simulation feeds it at its time
+        expect(failures).toEqual([{ type: 'downloads/browserFetchFailed', cause: undefined, at: P + 100 }]);
       }, P + 200);
       scheduler.schedule(
         () => {
