@@ -5,6 +5,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { SUPPORTED_LOCALES } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 /** Each language is named in itself, so that anyone can find their own. */
@@ -35,9 +36,7 @@ export function LanguageSelect() {
       </label>
       {change.status === 'fetching' && <p role="status">{t('accountPage.languageBusy')}</p>}
       {change.status === 'error' && change.error && (
-        <p role="alert" className="form__error">
-          {t('accountPage.languageFailed', { message: change.error.message })}
-        </p>
+        <ErrorMessage className="form__error" lead={t('accountPage.languageFailed')} error={change.error} />
       )}
     </div>
   );

@@ -98,7 +98,7 @@ export function PreferencesForm() {
         <ErrorMessage
           className="form__error"
           lead={t('accountPage.preferenceFailed')}
-          error={{ code: 'error.preferences.invalid', message: refusal }}
+          error={{ code: 'error.refused', message: refusal }}
         />
       )}
       {failure && (

@@ -4,6 +4,7 @@ import { selectProfile } from '../../streams/profile/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 /** The fields of the form, in order; `login` is shown read-only. */
@@ -42,14 +43,13 @@ export function ProfileForm() {
 
   if (profile.status === 'error' && profile.error) {
     return (
-      <div>
-        <p role="alert" className="form__error">
-          {t('accountPage.profileLoadFailed', { message: profile.error.message })}
-        </p>
-        <button type="button" className="button" onClick={() => dispatch(loadRequested({}))}>
-          {t('accountPage.retry')}
-        </button>
-      </div>
+      <ErrorMessage
+        className="form__error"
+        lead={t('accountPage.profileLoadFailed')}
+        error={profile.error}
+        onRetry={() => dispatch(loadRequested({}))}
+        retryLabel={t('accountPage.retry')}
+      />
     );
   }
   if (!data || !draft) return <p role="status">{t('accountPage.profileLoading')}</p>;
@@ -83,9 +83,7 @@ export function ProfileForm() {
         </label>
       ))}
       {patch.status === 'error' && patch.error && (
-        <p role="alert" className="form__error">
-          {t('accountPage.saveFailed', { message: patch.error.message })}
-        </p>
+        <ErrorMessage className="form__error" lead={t('accountPage.saveFailed')} error={patch.error} />
       )}
       {patch.status === 'loaded' && <p role="status">{t('accountPage.saved')}</p>}
       <div className="button-row">

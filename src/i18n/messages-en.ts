@@ -38,6 +38,7 @@ export const shellMessagesEn = {
   'error.reload': 'Reload the portal',
   'error.exported': 'The event log was saved as {file}. Attach it to your bug report.',
   'errors.error': 'Something went wrong.',
+  'errors.error.refused': 'The portal did not send the request.',
   'errors.error.network': 'The server could not be reached. Check your connection and try again.',
   'errors.error.network.unconfirmed':
     'The answer was lost and the portal could not check whether the change was saved. Reload to see what the server holds.',

@@ -36,6 +36,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'error.exported':
     'Le journal des événements a été enregistré sous {file}. Joignez-le à votre rapport d’anomalie.',
   'errors.error': 'Une erreur est survenue.',
+  'errors.error.refused': 'Le portail n’a pas envoyé la requête.',
   'errors.error.network': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   'errors.error.network.unconfirmed':
     'La réponse a été perdue et le portail n’a pas pu vérifier si la modification a été enregistrée. Rechargez pour voir l’état du serveur.',

@@ -5,6 +5,7 @@ import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selec
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './notifications.css';
 import { SignInLink } from '../session/sign-in-link';
 import { ServerLink } from '../ui/server-link';
@@ -80,14 +81,13 @@ export function NotificationsPage() {
         </button>
       </div>
       {error && (
-        <div>
-          <p role="alert" className="form__error">
-            {t('notifications.failed', { message: error.message })}
-          </p>
-          <button type="button" className="button" onClick={() => dispatch(listRequested({}))}>
-            {t('notifications.retry')}
-          </button>
-        </div>
+        <ErrorMessage
+          className="form__error"
+          lead={t('notifications.failed')}
+          error={error}
+          onRetry={() => dispatch(listRequested({}))}
+          retryLabel={t('notifications.retry')}
+        />
       )}
       {items === null && listing && <p role="status">{t('notifications.loading')}</p>}
       {items?.length === 0 && <p>{t('notifications.empty')}</p>}

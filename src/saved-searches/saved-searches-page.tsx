@@ -23,6 +23,7 @@ import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selec
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 import { SignInLink } from '../session/sign-in-link';
@@ -223,16 +224,16 @@ export function SavedSearchesPage() {
         onChange={(event) => dispatch(filterChanged({ text: event.target.value }))}
       />
       {notice && (
-        <div role="alert" className="form__error">
-          {notice.detail
-            ? t('savedSearches.failure', { message: notice.message, detail: notice.detail })
-            : notice.message}{' '}
-          {notice.operation === 'list' && (
-            <button type="button" onClick={() => dispatch(listRequested({}))}>
-              {t('savedSearches.retry')}
-            </button>
-          )}
-        </div>
+        <ErrorMessage
+          className="form__error"
+          lead={t(`savedSearches.failed.${notice.operation}`)}
+          // a refusal has no request error: the spec's words are its detail
+          error={notice.error ?? { code: 'error.refused', message: notice.message }}
+          {...(notice.operation === 'list' && {
+            onRetry: () => dispatch(listRequested({})),
+            retryLabel: t('savedSearches.retry'),
+          })}
+        />
       )}
       {!loaded && status === 'fetching' && <p role="status">{t('savedSearches.loading')}</p>}
       {loaded && searches.length === 0 && <p>{t('savedSearches.empty')}</p>}

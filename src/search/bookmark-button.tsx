@@ -5,10 +5,12 @@ import {
   selectBookmarkOutcome,
   selectSavedSearchesNotice,
 } from '../../streams/saved-searches/selectors';
+import { NOT_BOOKMARKABLE, NOT_CONNECTED } from '../../streams/saved-searches/messages';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 
@@ -61,9 +63,17 @@ export function BookmarkButton() {
               onChange={(event) => setName(event.target.value)}
             />
             {refusal && !saving && (
-              <p role="alert" className="form__error">
-                {refusal.detail ? `${refusal.message}: ${refusal.detail}` : refusal.message}
-              </p>
+              <ErrorMessage
+                className="form__error"
+                lead={t(
+                  refusal.message === NOT_CONNECTED
+                    ? 'search.bookmarkNotConnected'
+                    : refusal.message === NOT_BOOKMARKABLE
+                      ? 'search.bookmarkNothing'
+                      : 'search.bookmarkFailed',
+                )}
+                error={refusal.error ?? { code: 'error.refused', message: refusal.message }}
+              />
             )}
             <div className="button-row">
               <button type="submit" disabled={saving || name.trim() === ''}>

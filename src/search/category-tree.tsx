@@ -6,6 +6,7 @@ import { selectTree, type TreeNode, type TreeState } from '../../streams/trees/s
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 /** A node as the tree shows it: where it sits (aria-level, -setsize, -posinset) and its children if expanded. */
@@ -215,12 +216,12 @@ export function CategoryTree({
     <nav className="category-tree" aria-label={t('search.categories')}>
       <h2>{t('search.categories')}</h2>
       {tree?.error && (
-        <div role="alert">
-          {t('search.treeFailed', { message: tree.error.message })}{' '}
-          <button type="button" onClick={() => dispatch(fetchRequested({ name: SEARCH_TREE }))}>
-            {t('search.retry')}
-          </button>
-        </div>
+        <ErrorMessage
+          lead={t('search.treeFailed')}
+          error={tree.error}
+          onRetry={() => dispatch(fetchRequested({ name: SEARCH_TREE }))}
+          retryLabel={t('search.retry')}
+        />
       )}
       {rows.length === 0 && !tree?.error && status !== 'loaded' && (
         <p role="status">{t('search.treeLoading')}</p>

@@ -19,6 +19,7 @@ import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import './messages';
 
@@ -98,12 +99,13 @@ export function SearchResults() {
 
   if (error) {
     return (
-      <div role="alert" className="search-results__error">
-        {t('search.failed', { message: error.message })}{' '}
-        <button type="button" onClick={() => dispatch(fetchRequested({ name: SEARCH_CURSOR }))}>
-          {t('search.retry')}
-        </button>
-      </div>
+      <ErrorMessage
+        className="search-results__error"
+        lead={t('search.failed')}
+        error={error}
+        onRetry={() => dispatch(fetchRequested({ name: SEARCH_CURSOR }))}
+        retryLabel={t('search.retry')}
+      />
     );
   }
   // nothing to show before the first answer (or a fresh one after an invalid signature)

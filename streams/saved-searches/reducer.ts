@@ -60,7 +60,12 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
   }),
   on(listFailed, (draft, { payload }) => {
     draft.status = 'error';
-    draft.notice = { operation: 'list', message: payload.message, detail: payload.error.message };
+    draft.notice = {
+      operation: 'list',
+      message: payload.message,
+      detail: payload.error.message,
+      error: payload.error,
+    };
   }),
   on(filterChanged, (draft, { payload }) => {
     draft.filter = payload.text;
@@ -83,7 +88,12 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
   on(operationFailed, (draft, { payload, meta }) => {
     if (payload.operation === 'add') settleBookmark(draft, meta.cause, 'error', null);
     draft.status = 'error';
-    draft.notice = { operation: payload.operation, message: payload.message, detail: payload.error.message };
+    draft.notice = {
+      operation: payload.operation,
+      message: payload.message,
+      detail: payload.error.message,
+      error: payload.error,
+    };
     withSearch(draft, payload.id, (search) => {
       search.status = 'error';
       search.error = payload.error;

@@ -17,7 +17,13 @@ export interface SavedSearchesState {
   /** whose searches these are */
   userId: string | null;
   /** the last refusal or failure, in the spec's words, for the screen that asked */
-  notice: { operation: Operation | 'list' | 'bookmark'; message: string; detail: string | null } | null;
+  notice: {
+    operation: Operation | 'list' | 'bookmark';
+    message: string;
+    detail: string | null;
+    /** a failed request's error (its code says what happened); none for a refusal */
+    error?: SerializedError;
+  } | null;
   /**
    * The last "Bookmark this search", keyed by the id of its request event, so the dialog follows
    * its own save (a search already bookmarked is matched before the new save answers).

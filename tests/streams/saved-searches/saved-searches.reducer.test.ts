@@ -64,6 +64,7 @@ describe('savedSearches reducer (seed 001 §4, §6; protocol §17)', () => {
       operation: 'share',
       message: 'Error sharing search',
       detail: 'boom',
+      error,
     });
   });
 

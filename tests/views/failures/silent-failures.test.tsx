@@ -1,13 +1,23 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PreferencesForm } from '../../../src/account/preferences-form';
+import { ProfileForm } from '../../../src/account/profile-form';
+import { NotificationsPage } from '../../../src/notifications/notifications-page';
+import { SavedSearchesPage } from '../../../src/saved-searches/saved-searches-page';
+import { SearchResults } from '../../../src/search/search-results';
+import { loaded as profileLoaded, patchFailed } from '../../../streams/profile/events';
+import { listFailed as savedSearchesListFailed } from '../../../streams/saved-searches/events';
 import { NotificationsBadge } from '../../../src/notifications/notifications-badge';
 import { FacetPanel } from '../../../src/search/facet-panel';
 import { AccountMenu } from '../../../src/session/account-menu';
 import { constraintRegistered, fetchFailed, fetchStarted } from '../../../streams/aggregates/events';
 import type { AppEvent } from '../../../streams/core/event';
 import * as cursors from '../../../streams/cursors/events';
-import { unreadCounted, unreadCountFailed } from '../../../streams/notifications/events';
+import {
+  listFailed as notificationsListFailed,
+  unreadCounted,
+  unreadCountFailed,
+} from '../../../streams/notifications/events';
 import {
   fetchStarted as preferenceFetchStarted,
   loadFailed,
@@ -135,5 +145,67 @@ describe('background reads that failed are no longer silent (issue 12 item 12)',
     const alert = screen.getByRole('alert');
     expect(textOf(alert)).toMatch(/^Une préférence n’a pas pu être enregistrée\. /);
     expect(textOf(alert)).not.toContain('Failed to fetch');
+  });
+});
+
+describe('the other alerts say what failed in words, the raw text behind Details (issue 12 item 12)', () => {
+  const raw = (alert: HTMLElement) => alert.querySelector('details')?.textContent ?? '';
+  const cases: Array<[string, () => ReturnType<typeof renderWithStore>, string, string | null]> = [
+    [
+      'the search',
+      () =>
+        renderWithStore(<SearchResults />, [
+          cursors.registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
+          cursors.fetchFailed({ name: SEARCH_CURSOR, page: 'first', error: network }),
+        ]),
+      'The search failed. The server could not be reached. Check your connection and try again.',
+      'cursors/fetchRequested',
+    ],
+    [
+      'the profile',
+      () =>
+        renderWithStore(<ProfileForm />, [
+          appStarted(),
+          aliceKnown(),
+          profileLoaded({ profile: { id: 1, login: 'alice', firstname: 'Alice' }, headers: null }),
+          patchFailed({ error: fault }),
+        ]),
+      'Your profile could not be saved. The server failed while handling the request.',
+      null,
+    ],
+    [
+      'the notifications',
+      () =>
+        renderWithStore(<NotificationsPage />, [
+          appStarted(),
+          aliceKnown(),
+          notificationsListFailed({ error: fault }),
+        ]),
+      'The notifications could not be loaded or changed. The server failed while handling the request.',
+      'notifications/listRequested',
+    ],
+    [
+      'the saved searches',
+      () =>
+        renderWithStore(<SavedSearchesPage />, [
+          appStarted(),
+          aliceKnown(),
+          savedSearchesListFailed({ message: 'Failed to retrieve searches', error: network }),
+        ]),
+      'The saved searches could not be loaded. The server could not be reached. Check your connection and try again.',
+      'savedSearches/listRequested',
+    ],
+  ];
+  it.each(cases)('%s', (_name, render, words, retry) => {
+    const { dispatched } = render();
+    const alert = screen.getByRole('alert');
+    expect(textOf(alert)).toBe(words);
+    expect(raw(alert)).toMatch(/Failed to fetch|Fault injected/);
+    expect(alert.textContent?.replace(raw(alert), '')).not.toMatch(/Failed to fetch|Fault injected/);
+    if (retry) {
+      dispatched.length = 0;
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(dispatched.map((event) => event.type)).toContain(retry);
+    }
   });
 });
