@@ -6,7 +6,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useStoreLocation, useStoreSearch } from '../hooks/use-store-location';
 import { ErrorView } from '../ui/error-view';
-import { AppUnavailable } from './app-unavailable';
+import { AppUnavailable, AvailabilityNotice } from './app-unavailable';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from './header';
 import { Routes } from './routes';
@@ -24,7 +24,10 @@ function Main() {
           (unavailability ? (
             <AppUnavailable reason={unavailability.reason} message={unavailability.message} />
           ) : (
-            <Routes />
+            <>
+              <AvailabilityNotice />
+              <Routes />
+            </>
           ))}
       </ErrorBoundary>
     </main>

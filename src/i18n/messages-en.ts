@@ -26,6 +26,7 @@ export const shellMessagesEn = {
   'notFound.home': 'Back to the home page',
   'unavailable.title': 'The portal is not available',
   'unavailable.default': 'The application is not available at the moment.',
+  'unavailable.checkFailed': 'The portal could not check whether the application is available.',
   'unavailable.invalid': 'The application is in an invalid state and must be reset.',
   'unavailable.reset': 'Reset',
   'error.heading': 'An error occured!',

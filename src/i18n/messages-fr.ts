@@ -23,6 +23,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'notFound.home': 'Retour à l’accueil',
   'unavailable.title': 'Le portail n’est pas disponible',
   'unavailable.default': 'L’application n’est pas disponible pour le moment.',
+  'unavailable.checkFailed': 'Le portail n’a pas pu vérifier si l’application est disponible.',
   'unavailable.invalid': 'L’application est dans un état invalide et doit être réinitialisée.',
   'unavailable.reset': 'Réinitialiser',
   'error.heading': 'An error occured!',

@@ -10,8 +10,9 @@ import { initialAppState, appReducer } from './reducer';
 import {
   selectApiPath,
   selectAppInfo,
-  selectApplicationName,
   selectAppSetting,
+  selectApplicationName,
+  selectAvailabilityFailure,
   selectHasApplicationCredentials,
   selectUnavailability,
 } from './selectors';
@@ -23,6 +24,7 @@ export const appDomain = defineDomain({
   epics: { requestInfo, loadInfo, requestAvailability, checkAvailability, reportApplicationInvalid },
   selectors: {
     selectAppInfo,
+    selectAvailabilityFailure,
     selectApiPath,
     selectApplicationName,
     selectHasApplicationCredentials,

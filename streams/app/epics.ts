@@ -8,6 +8,7 @@ import {
   availabilityChecked,
   availabilityCheckFailed,
   availabilityRequested,
+  availabilityRetryRequested,
   infoLoaded,
   infoLoadFailed,
   infoRequested,
@@ -36,7 +37,7 @@ export const loadInfo: Epic<S> = requestEpic({
 
 export const requestAvailability: Epic<S> = (event$) =>
   event$.pipe(
-    ofType(started, resetRequested),
+    ofType(started, resetRequested, availabilityRetryRequested),
     map((event) => availabilityRequested({}, event)),
   );
 

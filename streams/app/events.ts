@@ -32,6 +32,8 @@ export const availabilityChecked = defineAnswer('app/availabilityChecked', {
 });
 /** The check failed: the application is then assumed available (protocol §19). */
 export const availabilityCheckFailed = defineFailure('app/availabilityCheckFailed');
+/** The user asks the availability again after the check failed (the portal went on as available). */
+export const availabilityRetryRequested = defineIntent('app/availabilityRetryRequested', {});
 
 /** A 419 answer: the application is in an invalid state (seed 002 §4, protocol §2.2). */
 export const applicationInvalidated = defineAnswer('app/applicationInvalidated', { path: z.string() });

@@ -13,6 +13,10 @@ export const selectHasApplicationCredentials = (state: WithApp): boolean =>
 export const selectAppSetting = (state: WithApp, name: string): string | undefined =>
   state.app.settings[name];
 
+/** Why the last availability check failed (the portal goes on as available, protocol §19). */
+export const selectAvailabilityFailure = (state: WithApp) =>
+  state.app.availability.status === 'resolved' ? state.app.availability.error : null;
+
 /** The app-not-available view shows when the server says so, or after a 419 (protocol §2.2, §19). */
 export const selectUnavailability = (
   state: WithApp,

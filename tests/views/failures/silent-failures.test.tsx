@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PreferencesForm } from '../../../src/account/preferences-form';
+import { AvailabilityNotice } from '../../../src/app/app-unavailable';
+import { availabilityCheckFailed, availabilityRequested } from '../../../streams/app/events';
 import { ProfileForm } from '../../../src/account/profile-form';
 import { NotificationsPage } from '../../../src/notifications/notifications-page';
 import { SavedSearchesPage } from '../../../src/saved-searches/saved-searches-page';
@@ -62,6 +64,21 @@ describe('background reads that failed are no longer silent (issue 12 item 12)',
     expect(textOf(notice)).not.toContain('The server');
     expect(textOf(notice)).not.toContain('Fault injected');
     expect(within(notice).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+
+  it('availability: a failed check lets the portal go on, says it could not check, and checks again', () => {
+    const { dispatched } = renderWithStore(<AvailabilityNotice />, [
+      appStarted(),
+      availabilityRequested({}),
+      availabilityCheckFailed({ error: fault }, nth(2)),
+    ]);
+    const notice = screen.getByRole('status');
+    expect(textOf(notice)).toBe(
+      'The portal could not check whether the application is available. The server failed while handling the request.',
+    );
+    expect(notice.querySelector('details')?.textContent).toContain('Fault injected');
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(typesOf(dispatched)).toEqual([['app/availabilityRetryRequested', {}]]);
   });
 
   it('the unread count: a notice beside the badge, the last count stays, and a retry asks it again', () => {
