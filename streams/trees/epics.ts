@@ -77,16 +77,33 @@ export const registerTree: Epic<S> = (event$, state$, { config }) =>
   );
 
 /**
+ * A fetch of a tree that failed to resolve because its schema failed (a headers request in error)
+ * asks the schema again: "Try again" recovers it without a reload (issue 12 item 7).
+ */
+function mustResolveAgain(state: S, name: string): boolean {
+  const tree = state.trees.byName[name];
+  if (tree?.status !== 'error' || tree.treefield) return false;
+  const status = selectSchema(state, tree.path)?.status;
+  return status !== 'resolved' && status !== 'resolving';
+}
+
+/**
  * Registered -> resolving -> resolved once the schema names a tree field (protocol §10.2, §10.3).
  * A tree set back to registered by a new fulltext resolves again and loads its roots.
  */
 export const resolveTree: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(registered, fulltextChanged),
-    filter((event) => state$.value.trees.byName[event.payload.name]?.status === 'registered'),
+    ofType(registered, fulltextChanged, fetchRequested),
+    filter((event) =>
+      fetchRequested.match(event)
+        ? mustResolveAgain(state$.value, event.payload.name)
+        : state$.value.trees.byName[event.payload.name]?.status === 'registered',
+    ),
     mergeMap((event) => {
       const { name } = event.payload;
       const path = state$.value.trees.byName[name]?.path ?? '';
+      // the failure that led to asking again is not the answer to this request
+      const failedBefore = selectSchema(state$.value, path);
       const failed = (message: string) =>
         resolveFailed(
           {
@@ -97,7 +114,10 @@ export const resolveTree: Epic<S> = (event$, state$) =>
         );
       const settled$ = state$.pipe(
         map((state) => selectSchema(state, path)),
-        first((schema) => schema?.status === 'resolved' || schema?.status === 'error'),
+        first(
+          (schema) =>
+            schema?.status === 'resolved' || (schema?.status === 'error' && schema !== failedBefore),
+        ),
         mergeMap((schema): UnstampedEvent[] => {
           if (schema?.status !== 'resolved') return [failed(schema?.error?.message ?? '')];
           const treefield = selectTreeField(state$.value, path);

@@ -172,6 +172,16 @@ describe('search screen against the demo server', () => {
       // the facets, which failed on the same schema, come back with it
       const natures = page.getByRole('group', { name: 'Nature' }).getByRole('checkbox');
       await expect.poll(() => natures.count()).toBeGreaterThan(1);
+      // the category tree whose schema request failed recovers on its own "Try again"
+      await mockControl('faults', { body: { match: 'dam/data/category/headers', rate: 1, status: 500 } });
+      await page.reload();
+      const categories = page.getByRole('navigation', { name: 'Categories' });
+      const treeFailure = categories.getByText(/The categories could not be loaded/);
+      await treeFailure.waitFor();
+      await mockControl('faults', { method: 'DELETE' });
+      await categories.getByRole('button', { name: 'Try again' }).click();
+      await categories.getByRole('tree').getByRole('treeitem').first().waitFor();
+      expect(await treeFailure.count()).toBe(0);
       // and on a fresh page whose schema request fails, the next query recovers it
       await mockControl('faults', { body: { match: 'dam/data/asset/headers', rate: 1, status: 500 } });
       await page.goto(`${portalUrl()}/search`);

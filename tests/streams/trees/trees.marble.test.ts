@@ -2,6 +2,7 @@ import { filter, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
+import { AppError } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import type { HttpRequest } from '../../../streams/core/http';
 import type { RootState } from '../../../streams/root';
@@ -65,6 +66,30 @@ describe('trees.epic', () => {
         a: 'trees/fetchStarted',
       });
     });
+  });
+
+  it('a tree whose schema request failed asks it again on the next fetch ("Try again"), then loads (issue 12 item 7)', () => {
+    const scheduler = marbleScheduler();
+    let schemaCalls = 0;
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const http = fakeHttp((request) => {
+        if (!request.path.endsWith('/headers'))
+          return cold('5ms r|', { r: treeAnswer(request, [node(1, null)]) });
+        schemaCalls += 1;
+        return schemaCalls === 1
+          ? cold('5ms #', {}, new AppError({ code: 'error.http.500', message: 'boom', status: 500 }))
+          : cold('5ms r|', { r: { status: 200, data: categoryHeaders } });
+      });
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      hot('a', { a: register }).subscribe(store.dispatch);
+      hot('a 199ms a', { a: fetchRequested({ name: 'categories' }) }).subscribe(store.dispatch);
+      const resolutions = typesOf(store, 'trees/resolve').pipe(filter((type) => type !== 'trees/resolving'));
+      expectObservable(resolutions).toBe('5ms f 199ms r', { f: 'trees/resolveFailed', r: 'trees/resolved' });
+      expectObservable(typesOf(store, 'trees/fetchStarted')).toBe(`${200 + fetchDelay}ms a`, {
+        a: 'trees/fetchStarted',
+      });
+    });
+    expect(schemaCalls).toBe(2);
   });
 
   it('postpones a fetch asked while the tree is initial and replays it after the load (seed 002 §4)', () => {
