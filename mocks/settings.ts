@@ -58,5 +58,6 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'schemas.sections': 'one',
   'hostile.urls': false,
   'hostile.playerHtml': false,
+  'hostile.hugeAnswers': false,
   'hostile.names': false,
 });
