@@ -2,10 +2,11 @@ import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { config } from '../../streams/core/config';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 import { cleared, inputChanged } from '../../streams/typeahead/events';
-import { selectCompletions } from '../../streams/typeahead/selectors';
+import { selectCompletions, selectWordsFailure } from '../../streams/typeahead/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 /**
@@ -22,6 +23,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
   const [active, setActive] = useState(-1);
   const suggestions = useAppState(selectCompletions, SEARCH_CURSOR, config.typeaheadMaxSuggestions);
   const shown = open && suggestions.length > 0;
+  const failure = useAppState(selectWordsFailure, SEARCH_CURSOR);
 
   // the address changed (a reopened saved search, back button): the box shows it
   useEffect(() => setText(value), [value]);
@@ -117,6 +119,15 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
             </div>
           ))}
       </div>
+      {failure && text.trim() !== '' && (
+        <ErrorMessage
+          role="status"
+          className="search-box__problem"
+          lead={t('search.suggestionsFailed')}
+          error={failure}
+          onRetry={() => dispatch(inputChanged({ name: SEARCH_CURSOR, text }))}
+        />
+      )}
     </form>
   );
 }

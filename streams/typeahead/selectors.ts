@@ -11,6 +11,12 @@ export function selectWords(state: WithTypeahead, name: string): readonly string
   return words.words;
 }
 
+/** Why the words for the current input could not be read (a newer input clears it). */
+export const selectWordsFailure = (state: WithTypeahead, name: string) => {
+  const words = state.typeahead.byName[name];
+  return words?.status === 'error' ? words.error : null;
+};
+
 /** The typed words before the one being completed, and that one. */
 function splitLastWord(text: string): { head: string; last: string } {
   const match = /^(.*?)(\S*)$/s.exec(text) as RegExpExecArray;

@@ -6,7 +6,9 @@ import { availabilityCheckFailed, availabilityRequested } from '../../../streams
 import { ProfileForm } from '../../../src/account/profile-form';
 import { NotificationsPage } from '../../../src/notifications/notifications-page';
 import { SavedSearchesPage } from '../../../src/saved-searches/saved-searches-page';
+import { SearchBox } from '../../../src/search/search-box';
 import { SearchResults } from '../../../src/search/search-results';
+import { inputChanged, wordsFailed } from '../../../streams/typeahead/events';
 import { loaded as profileLoaded, patchFailed } from '../../../streams/profile/events';
 import { listFailed as savedSearchesListFailed } from '../../../streams/saved-searches/events';
 import { NotificationsBadge } from '../../../src/notifications/notifications-badge';
@@ -79,6 +81,21 @@ describe('background reads that failed are no longer silent (issue 12 item 12)',
     expect(notice.querySelector('details')?.textContent).toContain('Fault injected');
     fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
     expect(typesOf(dispatched)).toEqual([['app/availabilityRetryRequested', {}]]);
+  });
+
+  it('typeahead: suggestions that failed say so under the box, and a retry asks them again', () => {
+    const { dispatched } = renderWithStore(<SearchBox value="mount" onSearch={() => undefined} />, [
+      appStarted(),
+      cursors.registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
+      inputChanged({ name: SEARCH_CURSOR, text: 'mount' }),
+      wordsFailed({ name: SEARCH_CURSOR, text: 'mount', error: network }),
+    ]);
+    const notice = screen.getByRole('status');
+    expect(textOf(notice)).toBe(
+      'No suggestions: they could not be read. The server could not be reached. Check your connection and try again.',
+    );
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    expect(typesOf(dispatched)).toEqual([['typeahead/inputChanged', { name: SEARCH_CURSOR, text: 'mount' }]]);
   });
 
   it('the unread count: a notice beside the badge, the last count stays, and a retry asks it again', () => {
