@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { batchSchemaRequests, fetchSchemaBatch } from './epics';
+import { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity } from './epics';
 import { schemasReducer } from './reducer';
 import { initialSchemasState } from './state';
 import {
@@ -16,7 +16,7 @@ export const schemasDomain = defineDomain({
   name: 'schemas',
   initialState: initialSchemasState,
   reducer: schemasReducer,
-  epics: { batchSchemaRequests, fetchSchemaBatch },
+  epics: { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity },
   selectors: {
     selectSchema,
     selectSchemaStatus,

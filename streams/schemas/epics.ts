@@ -1,10 +1,13 @@
-import { from, mergeMap, of } from 'rxjs';
+import { distinctUntilChanged, filter, from, map, mergeMap, of, skip, startWith, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
+import { whoAmILoaded } from '../session/events';
+import { selectIdentitySettled, selectUserId, userIdOf, type WithSession } from '../session/selectors';
 import { batchesOf, readHeadersAnswer, schemaBatchHeaders } from './api';
 import {
   batchRequested,
+  identityChanged,
   reloadRequested,
   resolved,
   resolveFailed,
@@ -13,9 +16,14 @@ import {
 } from './events';
 import type { WithSchemas } from './selectors';
 
-type S = WithSchemas;
+type S = WithSchemas & WithSession;
 
-/** Names the request marked resolving, in batches of 20 of one base (protocol §11.1). */
+/**
+ * Names the request marked resolving, in batches of 20 of one base (protocol §11.1), once who the
+ * portal is is known: a schema's rights (`objectdata/insert`) are the caller's, so the headers
+ * are never asked as the visitor while the stored refresh token is still being exchanged
+ * (issue 12 item 15). A domain started late (`catchUpOnStart`) goes through the same wait.
+ */
 export const batchSchemaRequests: Epic<S> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(resolveRequested, reloadRequested),
@@ -28,12 +36,41 @@ export const batchSchemaRequests: Epic<S> = (event$, state$, { config }) =>
         const { name } = request.payload;
         return of(resolveRefused({ name, message: `Cannot translate an unknown schema : ${name}` }, request));
       }
-      const marked = Object.values(state$.value.schemas.byName)
-        .filter((entry) => entry.requestedBy === request.meta.id)
-        .map((entry) => entry.name);
-      return from(
-        batchesOf(marked, config.schemaBatchSize).map((batch) => batchRequested({ names: batch }, request)),
+      return state$.pipe(
+        filter((state) => selectIdentitySettled(state)),
+        take(1),
+        mergeMap((state) => {
+          const marked = Object.values(state.schemas.byName)
+            .filter((entry) => entry.requestedBy === request.meta.id)
+            .map((entry) => entry.name);
+          return from(
+            batchesOf(marked, config.schemaBatchSize).map((batch) =>
+              batchRequested({ names: batch }, request),
+            ),
+          );
+        }),
       );
+    }),
+  );
+
+/**
+ * Rights are the caller's: when who-am-I names another user (a sign-in, a sign-out, an expiry),
+ * every schema resolved so far is set back to registered, and asked again when a screen next
+ * needs it (a list fetch resolves it again); the same user answering again (after a profile
+ * patch) changes nothing.
+ */
+export const rereadOnIdentity: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(whoAmILoaded),
+    map((event) => ({ event, user: userIdOf(event.payload.me) })),
+    startWith({ event: null, user: selectUserId(state$.value) }),
+    distinctUntilChanged((before, after) => before.user === after.user),
+    skip(1),
+    mergeMap(({ event }) => {
+      const names = Object.values(state$.value.schemas.byName)
+        .filter((entry) => !entry.schemas && entry.status === 'resolved')
+        .map((entry) => entry.name);
+      return event && names.length > 0 ? of(identityChanged({ names }, event)) : of();
     }),
   );
 

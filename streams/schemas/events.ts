@@ -23,6 +23,9 @@ import { readInlineHeaders, schemaBodySchema } from './api';
  *   (union for meta-schemas), selectSchemaBodies, selectCanCreate (create flag AND objectdata/insert),
  *   selectTreeField, selectRelatedSchema.
  * - a list or tree answer asked with `headers=true` tells its headers with `inlineHeadersReceived`.
+ * - requests wait until who the portal is is known (`selectIdentitySettled`); when who-am-I names
+ *   another user, resolved schemas go back to registered (`schemas/identityChanged`) and the next
+ *   resolve asks them again with the new user's rights.
  * Statuses: registered -> resolving -> resolved, or error with the error kept.
  */
 
@@ -39,6 +42,15 @@ export const resolveRefused = defineEvent(
   z.object({ name: z.string(), message: z.string() }),
   { source: 'system', redact: [], failure: true },
 );
+
+/**
+ * Who-am-I named another user: these schemas hold the rights of the one before. They are set
+ * back to registered and asked again by the next request for them (the screen that shows them),
+ * not at once for screens nobody sees (issue 12 items 15 and 16).
+ */
+export const identityChanged = defineFact('schemas/identityChanged', 'system', {
+  names: z.array(z.string()),
+});
 
 /** One batch of names is asked (protocol §11.1: at most 20 names a call). */
 export const batchRequested = defineFact('schemas/batchRequested', 'system', { names: z.array(z.string()) });

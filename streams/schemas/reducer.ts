@@ -4,6 +4,7 @@ import { isMetaName, metaParts, type SchemaBody } from './api';
 import {
   batchRequested,
   headersReceived,
+  identityChanged,
   reloadRequested,
   resolved,
   resolveFailed,
@@ -72,6 +73,14 @@ export const schemasReducer = caseReducer<SchemasState>(
   }),
   on(reloadRequested, (draft, { payload, meta }) => {
     if (payload.name && draft.byName[payload.name]) mark(draft, payload.name, true, meta.id);
+  }),
+  // the body stays for the fields; its rights no longer count until it is resolved again
+  on(identityChanged, (draft, { payload }) => {
+    for (const name of payload.names) {
+      const target = draft.byName[name];
+      if (target?.status === 'resolved' && !target.schemas) target.status = 'registered';
+    }
+    settleMetas(draft);
   }),
   on(batchRequested, (draft, { payload }) => {
     for (const name of payload.names) {

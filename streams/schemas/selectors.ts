@@ -40,10 +40,16 @@ export function selectSchemaFields(state: WithSchemas, name: string): Record<str
   return union;
 }
 
-/** protocol §11.2: `create` AND `objectdata/insert`; a meta-schema grants it when any part does. */
+/**
+ * protocol §11.2: `create` AND `objectdata/insert`; a meta-schema grants it when any part does.
+ * Only a schema resolved for the current user counts (not one another user's answer left behind).
+ */
 export function selectCanCreate(state: WithSchemas, name: string): boolean {
   return selectSchemaBodies(state, name).some(
-    (body) => body.create && body.security['objectdata/insert'] === true,
+    (body) =>
+      state.schemas.byName[body.name]?.status === 'resolved' &&
+      body.create &&
+      body.security['objectdata/insert'] === true,
   );
 }
 

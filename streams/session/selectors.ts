@@ -38,6 +38,22 @@ export const selectIsWatermarked = (state: WithSession): boolean => {
   return role ? (role.watermark ?? false) : true;
 };
 
+/**
+ * Who the requests are sent as is known, unless a change of identity is on its way: the stored
+ * refresh token or the application's credentials are being exchanged (provider registered), or
+ * a token is held and who-am-I has not answered for it yet (it is cleared by a sign-in and a
+ * sign-out). A failed who-am-I settles it too (the token still works); so does a provider in
+ * error (nothing will come). Requests whose answer depends on the caller (schema rights) wait
+ * for it, so a reload with a stored refresh token does not ask them as the visitor (issue 12
+ * item 15). Before `app/started` (`pending`) nothing is on its way.
+ */
+export function selectIdentitySettled(state: WithSession): boolean {
+  const { provider, whoAmI } = state.session;
+  if (provider.status === 'registered') return false;
+  if (provider.status === 'signed-in') return whoAmI.me !== null || whoAmI.status === 'error';
+  return true;
+}
+
 /** The portal may load data: a token is held and who-am-I has answered once. */
 export const selectSessionReady = (state: WithSession): boolean =>
   state.session.provider.status === 'signed-in' && state.session.whoAmI.me !== null;
