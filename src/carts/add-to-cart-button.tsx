@@ -53,7 +53,7 @@ function CartChooser({
   const key = itemKey(resource, id);
 
   useEffect(() => {
-    dispatch(listOpened({}));
+    dispatch(listOpened({ reuseFresh: true }));
   }, [dispatch]);
 
   const pickedName = carts.find((cart) => cart.id === picked?.cartId)?.name ?? '';

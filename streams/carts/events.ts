@@ -33,7 +33,11 @@ export const profileLoadFailed = defineFailure('carts/profileLoadFailed');
 export const profileReloadRequested = defineIntent('carts/profileReloadRequested', {});
 
 /** The carts screen (or a cart chooser) wants the list: on show, and on the reload button. */
-export const listOpened = defineIntent('carts/listOpened', {});
+/**
+ * A screen shows the list: it is loaded. With `reuseFresh` (the "Add to cart" menu), a list
+ * loaded less than `config.cartListFreshMs` ago is shown as it is (issue 12 item 16).
+ */
+export const listOpened = defineIntent('carts/listOpened', { reuseFresh: z.optional(z.boolean()) });
 /** A load really starts (it is skipped while one is initial or fetching, protocol §6.3). */
 export const listFetchStarted = defineFact('carts/listFetchStarted', 'system', {});
 /** The carts, shared-cart limits applied, in server order. */

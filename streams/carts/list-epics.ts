@@ -1,13 +1,14 @@
-import { filter, map } from 'rxjs';
+import { filter, ignoreElements, map, merge, tap } from 'rxjs';
 import { catchUpOnStart } from '../core/domain';
 import { selectAppSetting } from '../app/selectors';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
+import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import { whoAmILoaded } from '../session/events';
-import { selectMe, surferTypeOf } from '../session/selectors';
+import { selectMe, surferTypeOf, userIdOf } from '../session/selectors';
 import * as api from './api';
 import { created } from './edit-events';
 import {
@@ -30,13 +31,25 @@ export const adoptIdentity = catchUpOnStart<CartsRoot>('carts', (state, start) =
   return me ? [identityAdopted({ me }, start)] : [];
 });
 
-/** A user is known: their cart profile says whether they may make public boards. */
-export const requestCartProfile: Epic<CartsRoot> = (event$) =>
-  event$.pipe(
+/**
+ * A user is known: their cart profile says whether they may make public boards. Asked once per
+ * user: who-am-I answering again for the same one (after a profile patch) asks nothing.
+ */
+export const requestCartProfile: Epic<CartsRoot> = (event$) => {
+  // the user whose profile was asked last; forgotten when the portal is no longer a user
+  let asked: string | null = null;
+  return event$.pipe(
     ofType(whoAmILoaded, identityAdopted, profileReloadRequested),
-    filter((event) => profileReloadRequested.match(event) || surferTypeOf(event.payload.me) === 'user'),
+    filter((event) => {
+      if (profileReloadRequested.match(event)) return true;
+      const user = surferTypeOf(event.payload.me) === 'user' ? userIdOf(event.payload.me) : null;
+      const again = user === asked;
+      asked = user;
+      return user !== null && !again;
+    }),
     map((event) => profileRequested({}, event)),
   );
+};
 
 export const loadCartProfile: Epic<CartsRoot> = requestEpic({
   on: profileRequested,
@@ -47,13 +60,34 @@ export const loadCartProfile: Epic<CartsRoot> = requestEpic({
   failed: (error, request) => profileLoadFailed({ error }, request),
 });
 
-/** Asked for on show, and again after a create; skipped while initial or fetching (protocol §6.3). */
-export const startListLoad: Epic<CartsRoot> = (event$, state$) =>
-  event$.pipe(
-    ofType(listOpened, created),
-    filter(() => !isBusy(state$.value.carts.list.status)),
-    map((event) => listFetchStarted({}, event)),
+/**
+ * Asked for on show, and again after a create; skipped while initial or fetching (protocol §6.3).
+ * A show that may reuse a fresh list (the "Add to cart" menu) asks nothing while the loaded list
+ * is younger than `config.cartListFreshMs` (issue 12 item 16).
+ */
+export const startListLoad: Epic<CartsRoot> = (event$, state$, { config }) => {
+  let loadedAt: number | null = null;
+  const fresh = (event: AnyEvent) =>
+    listOpened.match(event) &&
+    event.payload.reuseFresh === true &&
+    state$.value.carts.list.status === 'loaded' &&
+    loadedAt !== null &&
+    event.meta.at - loadedAt < config.cartListFreshMs;
+  return merge(
+    event$.pipe(
+      ofType(listLoaded),
+      tap((event) => {
+        loadedAt = event.meta.at;
+      }),
+      ignoreElements(),
+    ),
+    event$.pipe(
+      ofType(listOpened, created),
+      filter((event) => !isBusy(state$.value.carts.list.status) && !fresh(event)),
+      map((event) => listFetchStarted({}, event)),
+    ),
   );
+};
 
 function numberSetting(state: CartsRoot, name: string): number | undefined {
   const value = selectAppSetting(state, name);

@@ -40,6 +40,8 @@ export const config = {
   hugeCartItems: 500,
   /** cart items use this preview player (protocol §13.2) */
   cartItemPlayer: 'fo.player',
+  /** [conv] the "Add to cart" menu reuses a cart list loaded less than this long ago (issue 12 item 16) */
+  cartListFreshMs: 60_000,
   defaultVariation: 'thumbnailBig',
   watermarkSuffix: '_w',
   /** [conv] a change whose answer was lost (no HTTP answer): the server state is re-read this many times at most */

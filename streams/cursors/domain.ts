@@ -7,7 +7,10 @@ import {
   refetchInvalidCursor,
   refuseUnknownFetch,
 } from './fetch-epics';
+import type { WithSession } from '../session/selectors';
+import type { CursorsState } from './model';
 import { cursorsReducer } from './reducer';
+import type { ListSlices } from './request';
 import { initialCursorsState } from './state';
 import {
   selectCursor,
@@ -25,7 +28,7 @@ import {
   selectCursorTotal,
 } from './selectors';
 
-export const cursorsDomain = defineDomain({
+export const cursorsDomain = defineDomain<'cursors', CursorsState, ListSlices & WithSession>({
   name: 'cursors',
   initialState: initialCursorsState,
   reducer: cursorsReducer,

@@ -1,13 +1,26 @@
-import { concat, filter, first, from, map, mergeMap, of, takeUntil } from 'rxjs';
+import {
+  concat,
+  distinctUntilChanged,
+  filter,
+  first,
+  map,
+  mergeMap,
+  of,
+  skip,
+  startWith,
+  takeUntil,
+} from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { constraintFailed, constraintResolved, constraintsSet } from '../queries/events';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
 import { selectSchema, type WithSchemas } from '../schemas/selectors';
 import { whoAmILoaded } from '../session/events';
+import { selectUserId, userIdOf, type WithSession } from '../session/selectors';
 import {
   fetchRequested,
   fulltextChanged,
+  identityChanged,
   optionsChanged,
   registered,
   registrationRefused,
@@ -19,7 +32,7 @@ import {
 } from './events';
 import { isTemporaryCursor, type WithCursors } from './selectors';
 
-type S = WithCursors & WithSchemas;
+type S = WithCursors & WithSchemas & WithSession;
 
 /**
  * protocol §8.4: a name and a path are needed; names are unique. The accepted registration brings
@@ -113,15 +126,22 @@ export const refetchOnChange: Epic<S> = (event$, state$) =>
     map((event) => fetchRequested({ name: event.payload.name }, event)),
   );
 
-/** The identity changed (sign-in, sign-out, expiry): user-dependent lists load again. */
+/**
+ * Who-am-I named another user (sign-in, sign-out, expiry): every fetched list was fetched for the
+ * one before and is marked so; the screen showing it asks again. The same user answering again
+ * (after a profile patch) changes nothing, and no list is asked for a screen nobody sees.
+ */
 export const refetchOnIdentity: Epic<S> = (event$, state$) =>
   event$.pipe(
     ofType(whoAmILoaded),
-    mergeMap((event) =>
-      from(
-        Object.values(state$.value.cursors.byName)
-          .filter((cursor) => cursor.fetched && !isTemporaryCursor(cursor.name))
-          .map((cursor) => fetchRequested({ name: cursor.name }, event)),
-      ),
-    ),
+    map((event) => ({ event, user: userIdOf(event.payload.me) })),
+    startWith({ event: null, user: selectUserId(state$.value) }),
+    distinctUntilChanged((before, after) => before.user === after.user),
+    skip(1),
+    mergeMap(({ event }) => {
+      const names = Object.values(state$.value.cursors.byName)
+        .filter((cursor) => cursor.fetched && !isTemporaryCursor(cursor.name))
+        .map((cursor) => cursor.name);
+      return event && names.length > 0 ? of(identityChanged({ names }, event)) : of();
+    }),
   );

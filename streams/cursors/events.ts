@@ -29,7 +29,9 @@ import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './m
  * - `cursors/nextGroupsRequested` {name}, `cursors/groupNextRequested` {name, groupKey}: grouped
  *   lists (protocol §23 item 23).
  * Constraints are set on the query of the same name: see `streams/queries/events.ts`.
- * Identity changes (`session/whoAmILoaded`) load every fetched cursor again.
+ * When who-am-I names another user, every fetched list is marked not fetched
+ * (`cursors/identityChanged`): the screen that shows one asks it again (the search follows it at
+ * once on its screen, else on arrival); nothing is asked for a list no screen shows.
  *
  * Selectors (`streams/cursors/selectors.ts`): selectCursor, selectCursorStatus, selectCursorTotal,
  * selectCursorIds (row keys in order), selectCursorKeys (by position), selectCursorRow(key),
@@ -78,6 +80,9 @@ export const resolveFailed = defineEvent(
 );
 
 export const fetchRequested = defineIntent('cursors/fetchRequested', { name });
+
+/** Who-am-I named another user: these lists were fetched for the one before (issue 12 item 16). */
+export const identityChanged = defineFact('cursors/identityChanged', 'system', { names: z.array(name) });
 export const nextPageRequested = defineIntent('cursors/nextPageRequested', { name });
 export const nextGroupsRequested = defineIntent('cursors/nextGroupsRequested', { name });
 export const groupNextRequested = defineIntent('cursors/groupNextRequested', { name, groupKey: z.string() });

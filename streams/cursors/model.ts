@@ -151,7 +151,7 @@ export interface CursorState {
   signature: string | null;
   /** the `state` the last answer echoed */
   lastSignature: string | null;
-  /** a fetch has started once: option changes load it again */
+  /** a fetch has started for the current user: option changes load it again (false again when the user changes) */
   fetched: boolean;
 }
 

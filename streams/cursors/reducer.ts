@@ -7,6 +7,7 @@ import {
   fetchRefused,
   fetchStarted,
   fulltextChanged,
+  identityChanged,
   optionsChanged,
   pageInvalidated,
   pageLoaded,
@@ -103,6 +104,13 @@ const immerCases = caseReducer<CursorsState>(
       cursor.fetched = true;
     }),
   ),
+  // the rows stay on screen until the list is asked again; it is no longer the current user's
+  on(identityChanged, (draft, { payload }) => {
+    for (const name of payload.names) {
+      const cursor = draft.byName[name];
+      if (cursor) cursor.fetched = false;
+    }
+  }),
   on(pageInvalidated, (draft, { payload }) =>
     withCursor(draft, payload.name, (cursor) => {
       cursor.status = 'invalid';

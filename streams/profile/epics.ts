@@ -36,9 +36,13 @@ export const loadProfile: Epic<S> = requestEpic({
   failed: (error, event) => loadFailed({ error }, event),
 });
 
+/** The profile fields who-am-I reports (the name the header shows, the language). */
+const WHO_AM_I_FIELDS = ['firstname', 'lastname', 'name', 'login', 'bolang'];
+
 /**
- * A plain patch never carries a password (protocol §4.2). Once saved, who-am-I is asked again:
- * it may have changed (the language, the name).
+ * A plain patch never carries a password (protocol §4.2). Once saved, who-am-I is asked again
+ * only when it may have changed (the name, the language); an e-mail changes nothing it reports
+ * (issue 12 item 16: one request, as the reference client).
  */
 export const patchProfile: Epic<S> = requestEpic({
   on: patchRequested,
@@ -46,7 +50,12 @@ export const patchProfile: Epic<S> = requestEpic({
   refuse: (event) =>
     'password' in event.payload.changes ? patchRefused({ message: api.PASSWORD_NOT_PATCHABLE }, event) : null,
   call: (event) => api.patchMyProfile(event.payload.changes),
-  succeeded: (data, event) => [patched({ profile: data.response.data }, event), whoAmIRequested({}, event)],
+  succeeded: (data, event) => [
+    patched({ profile: data.response.data }, event),
+    ...(Object.keys(event.payload.changes).some((field) => WHO_AM_I_FIELDS.includes(field))
+      ? [whoAmIRequested({}, event)]
+      : []),
+  ],
   failed: (error, event) => patchFailed({ error }, event),
 });
 
@@ -60,8 +69,10 @@ export const createProfile: Epic<S> = requestEpic({
 });
 
 /**
- * A user's language is the profile's `bolang` (protocol §4.1); who-am-I then carries it, and with
- * it the UI and `lang`. A visitor has no profile: the choice is kept in this browser.
+ * A user's language is the profile's `bolang` (protocol §4.1): once saved, the UI and `lang`
+ * follow the choice the profile keeps (`locale.requested`) until who-am-I next answers (a reload,
+ * another user), without asking it again (issue 12 item 16: one request, as the reference client).
+ * A visitor has no profile: the choice is kept in this browser.
  */
 export const changeLocale: Epic<S> = (event$, state$, { http, storage, config }) =>
   event$.pipe(
@@ -75,7 +86,7 @@ export const changeLocale: Epic<S> = (event$, state$, { http, storage, config })
       return requestAnswer(
         http,
         api.changeLocale(locale),
-        () => [localeChanged({ locale }, event), whoAmIRequested({}, event)],
+        () => localeChanged({ locale }, event),
         (error) => localeChangeFailed({ locale, error }, event),
       );
     }),

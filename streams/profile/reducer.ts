@@ -80,7 +80,8 @@ export const profileReducer = caseReducer<ProfileState>(
   on(localeChangeRequested, (draft, { payload }) => {
     Object.assign(draft.locale, { status: 'fetching', error: null, requested: payload.locale });
   }),
-  // `requested` stays until who-am-I answers with the new locale, so the UI does not flicker back
+  // `requested` stays until who-am-I next answers (it then carries the new locale): who-am-I is
+  // not asked again for it, the UI and `lang` follow `requested` meanwhile
   on(localeChanged, (draft, { payload }) => {
     draft.locale.status = 'loaded';
     if (draft.data) draft.data.bolang = payload.locale;

@@ -8,6 +8,7 @@ import { ofType } from '../core/operators/of-type';
 import {
   fetchRequested,
   fulltextChanged,
+  identityChanged,
   optionsChanged,
   pageLoaded,
   registrationRequested,
@@ -100,8 +101,10 @@ function changes(
   if (stableJson(current) !== stableJson(wanted)) {
     out.push(constraintsRequested({ name: SEARCH_CURSOR, constraints: wanted, replace: true }, cause));
   }
-  // a list registered but never asked (or left in error) is asked now
+  // a list registered but never asked (or left in error, or fetched for another user) is asked now
   if (!cursor.fetched || cursor.status === 'error') out.push(fetchRequested({ name: SEARCH_CURSOR }, cause));
+  const values = selectCursor(state, SEARCH_VALUES_CURSOR);
+  if (values && !values.fetched) out.push(fetchRequested({ name: SEARCH_VALUES_CURSOR }, cause));
   return out;
 }
 
@@ -109,10 +112,12 @@ function changes(
  * The address is the search (UI-CONTRACT "/" and "/search"): on arrival and on every change of the
  * address, the list, its constraints and its order follow it, and the category tree is loaded once.
  * Started after the arrival (its code loads with the first screen), it catches up on the address.
+ * A list fetched for another user (`cursors/identityChanged`) is asked again while the search is
+ * on screen, else when the user comes back to it.
  */
 export const followSearchAddress: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(started, navigated, domainStarted),
+    ofType(started, navigated, domainStarted, identityChanged),
     filter((event) => !domainStarted.match(event) || event.payload.name === searchDomainName),
     filter(() => isSearchAddress(selectLocation(state$.value).path)),
     mergeMap((event) => {

@@ -52,12 +52,13 @@ describe('profile against the demo server (protocol §4)', () => {
     expect(alice().firstname).toBe('Alicia');
   });
 
-  it('changes the locale through bolang: who-am-I, the UI and lang follow', async () => {
-    const { store, next, vault } = await portalAs('alice', epics);
-    const whoAmI = next('session/whoAmILoaded');
+  it('changes the locale through bolang in one request: the UI and lang follow, who-am-I carries it next time', async () => {
+    const { store, next, vault, events } = await portalAs('alice', epics);
+    const changed = next('profile/localeChanged');
     store.dispatch(localeChangeRequested({ locale: 'fr' }));
-    await whoAmI;
+    await changed;
     expect(alice().bolang).toBe('fr');
+    expect(events.map((event) => event.type)).not.toContain('session/whoAmIRequested');
     expect(selectEffectiveLocale(store.getState())).toBe('fr');
     expect(
       (await sessionApi(API).whoami({ authorization: `Bearer ${vault.userToken!.accessToken}` })).locale,
