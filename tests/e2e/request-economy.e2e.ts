@@ -93,6 +93,14 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     await signIn(page, 'alice');
     await settle();
     await clearRequests();
+    // her stored refresh token is exchanged while the search screen's code arrives
+    await page.route(
+      (url) => url.pathname.endsWith('/api/rest/token'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      },
+    );
     await page.goto(`${portalUrl()}/search`);
     await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
     await settle();
