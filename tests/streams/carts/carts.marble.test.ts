@@ -70,6 +70,23 @@ describe('carts list (protocol §6.3)', () => {
     ]);
   });
 
+  it('the Add to cart menu reuses a list loaded less than cartListFreshMs ago, then reads it again (issue 12 item 16)', () => {
+    const scheduler = marbleScheduler();
+    const fresh = config.cartListFreshMs;
+    const readAt: number[] = [];
+    scheduler.run(({ hot, cold }) => {
+      const http = fakeHttp(() => {
+        readAt.push(scheduler.now());
+        return cold('--r|', { r: ok([wireCart('7')]) });
+      });
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      const menu = listOpened({ reuseFresh: true });
+      // opened, opened again while fresh, once more after the list aged; the carts page always reads
+      hot(`a 9ms a ${fresh - 8}ms a 9ms b`, { a: menu, b: listOpened({}) }).subscribe(store.dispatch);
+    });
+    expect(readAt).toEqual([0, fresh + 3, fresh + 13]);
+  });
+
   it('a failed load gives error and is logged through the log domain (seed 000 §4)', () => {
     const scheduler = marbleScheduler();
     let state: RootState | undefined;
