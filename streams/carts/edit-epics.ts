@@ -1,5 +1,6 @@
 import type { SerializedError } from '../core/errors';
 import type { Epic } from '../core/epic';
+import { reconcilingRequestEpic } from '../core/reconcile';
 import { requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
@@ -37,7 +38,7 @@ import type { CartsRoot } from './state';
 const cartsOf = (list: api.WireCart[]): Cart[] => list.map((wire) => api.toCart(wire).cart);
 
 /** The name rule first (seed 000 §5): a refused name is never sent. */
-export const createCart: Epic<CartsRoot> = requestEpic({
+export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: createRequested,
   flatten: 'concat',
   refuse: (request) => {
@@ -75,7 +76,7 @@ export const createCart: Epic<CartsRoot> = requestEpic({
   },
 });
 
-export const editCart: Epic<CartsRoot> = requestEpic({
+export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: editRequested,
   flatten: 'concat',
   refuse: (request) => {
@@ -105,7 +106,7 @@ export const editCart: Epic<CartsRoot> = requestEpic({
   },
 });
 
-export const deleteCart: Epic<CartsRoot> = requestEpic({
+export const deleteCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: deleteRequested,
   flatten: 'merge',
   call: (request) => api.deleteCart(request.payload.cartId),
@@ -127,7 +128,7 @@ export const deleteCart: Epic<CartsRoot> = requestEpic({
 });
 
 /** Changes of one cart's items go one after the other, so their answers come in order. */
-export const changeItems: Epic<CartsRoot> = requestEpic({
+export const changeItems: Epic<CartsRoot> = reconcilingRequestEpic({
   on: [itemsAddRequested, itemsRemoveRequested],
   flatten: 'concat',
   call: (request) =>

@@ -1,13 +1,30 @@
-import { catchError, defer, EMPTY, filter, mergeMap, Observable, of, retry, Subscription, timer } from 'rxjs';
+import {
+  catchError,
+  defer,
+  EMPTY,
+  filter,
+  merge,
+  mergeMap,
+  Observable,
+  of,
+  retry,
+  Subscription,
+  timer,
+} from 'rxjs';
 import type { Deps } from './deps';
 import { ERROR_CODES, type SerializedError, serializeError } from './errors';
-import type { AnyEvent, UnstampedEvent } from './event';
+import type { Epic } from './epic';
+import type { AnyEvent, AppEvent, UnstampedEvent } from './event';
 import type { HttpRequest } from './http';
-
-type Emitted = UnstampedEvent | readonly UnstampedEvent[];
-
-const asEvents = (emitted: Emitted): readonly UnstampedEvent[] =>
-  Array.isArray(emitted) ? emitted : [emitted as UnstampedEvent];
+import {
+  asEvents,
+  type Emitted,
+  flattenWith,
+  type RequestEpicOptions,
+  type Trigger,
+  type Triggered,
+  triggerOf,
+} from './request';
 
 /** No HTTP answer came back (a reset connection, a network error after the request left). */
 export function isAnswerLost(error: SerializedError): boolean {
@@ -138,4 +155,60 @@ export function readBackOnLost<E extends AnyEvent, S, R>(
       );
     }),
   );
+}
+
+export interface ReconcilingOptions<S, M extends Trigger<AppEvent>, T, R>
+  extends RequestEpicOptions<S, M, T> {
+  /**
+   * A change the server may have applied although no answer came back: the event that says so,
+   * what to read back and how to decide from it. `state` is the state when the trigger came.
+   */
+  reconcile: (event: Triggered<M>, state: S, deps: Deps) => Reconcile<R>;
+  /** the event `reconcile`'s `lost` makes (its definition): it drives the read back */
+  lostAnswer: { match(event: { type: string }): boolean };
+}
+
+/**
+ * `requestEpic` for a change whose lost answer is reconciled from the server state before anything
+ * is rolled back or offered again (protocol: the server may have saved it).
+ */
+export function reconcilingRequestEpic<S, M extends Trigger<AppEvent>, T, R>(
+  options: ReconcilingOptions<S, M, T, R>,
+): Epic<S> {
+  const isTrigger = triggerOf(options.on);
+  return (event$, state$, deps) => {
+    const { reconcile, lostAnswer } = options;
+    const pending = new Map<string, Pending<Triggered<M>, S>>();
+    const isLost = (event: AnyEvent) => lostAnswer.match(event);
+    const requests$ = event$.pipe(
+      filter(isTrigger),
+      filter((event) => options.when?.(event, state$.value) ?? true),
+      flattenWith(options.flatten, (event) => {
+        const refusal = options.refuse?.(event, state$.value);
+        if (refusal) return of(...asEvents(refusal));
+        const state = state$.value;
+        return requestOrReconcile(
+          deps,
+          event$,
+          pending,
+          { event, state },
+          options.call(event, state, deps),
+          (data, status) => options.succeeded(data, event, status),
+          (error) => options.failed(error, event),
+          (error) => reconcile(event, state, deps).lost(error),
+          isLost,
+        );
+      }),
+    );
+    // the read back runs on the recorded lost answer too, so re-simulation reproduces it
+    const readBacks$ = readBackOnLost(
+      deps,
+      event$,
+      isLost,
+      pending,
+      ({ event, state }) => reconcile(event, state, deps),
+      (error, event) => options.failed(error, event),
+    );
+    return merge(requests$, readBacks$);
+  };
 }

@@ -3,7 +3,6 @@ import {
   concatMap,
   exhaustMap,
   filter,
-  merge,
   mergeMap,
   type Observable,
   of,
@@ -15,11 +14,10 @@ import type { Epic } from './epic';
 import { type SerializedError, serializeError } from './errors';
 import type { AnyEvent, AppEvent, UnstampedEvent } from './event';
 import type { Http, HttpRequest } from './http';
-import { type Pending, type Reconcile, readBackOnLost, requestOrReconcile } from './reconcile';
 
-type Emitted = UnstampedEvent | readonly UnstampedEvent[];
+export type Emitted = UnstampedEvent | readonly UnstampedEvent[];
 
-function asEvents(emitted: Emitted): readonly UnstampedEvent[] {
+export function asEvents(emitted: Emitted): readonly UnstampedEvent[] {
   return Array.isArray(emitted) ? emitted : [emitted as UnstampedEvent];
 }
 
@@ -44,7 +42,10 @@ export function requestAnswer<T>(
 export type Flatten = 'switch' | 'merge' | 'concat' | 'exhaust';
 
 /** The flattening operator named by `flatten`. */
-function flattenWith<I, O>(flatten: Flatten, project: (input: I) => Observable<O>): OperatorFunction<I, O> {
+export function flattenWith<I, O>(
+  flatten: Flatten,
+  project: (input: I) => Observable<O>,
+): OperatorFunction<I, O> {
   switch (flatten) {
     case 'switch':
       return switchMap(project);
@@ -57,13 +58,13 @@ function flattenWith<I, O>(flatten: Flatten, project: (input: I) => Observable<O
   }
 }
 
-interface Trigger<E extends AppEvent> {
+export interface Trigger<E extends AppEvent> {
   match(event: { type: string }): event is E;
 }
 
-type Triggered<M> = M extends Trigger<infer E> ? E : never;
+export type Triggered<M> = M extends Trigger<infer E> ? E : never;
 
-export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T, R = unknown> {
+export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T> {
   /** the events that start a request */
   on: M | readonly M[];
   /** what to do with a trigger while a request is on its way: switch (newest wins), merge, concat, exhaust */
@@ -76,47 +77,32 @@ export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T, R = unkno
   call: (event: Triggered<M>, state: S, deps: Deps) => HttpRequest<T>;
   succeeded: (data: T, event: Triggered<M>, status: number) => Emitted;
   failed: (error: SerializedError, event: Triggered<M>) => Emitted;
-  /**
-   * A change the server may have applied although no answer came back: the event that says so,
-   * what to read back and how to decide from it (streams/core/reconcile.ts). `state` is the state
-   * when the trigger came.
-   */
-  reconcile?: (event: Triggered<M>, state: S, deps: Deps) => Reconcile<R>;
-  /** the event `reconcile`'s `lost` makes (its definition): it drives the read back */
-  lostAnswer?: { match(event: { type: string }): boolean };
 }
 
-/** The usual request epic: trigger → (refusal |) request → success or failure event. */
-export function requestEpic<S, M extends Trigger<AppEvent>, T, R = unknown>(
-  options: RequestEpicOptions<S, M, T, R>,
+/** The triggers of a request epic, as one type guard. */
+export function triggerOf<M extends Trigger<AppEvent>>(
+  on: M | readonly M[],
+): (event: AnyEvent) => event is Triggered<M> {
+  const triggers: readonly M[] = Array.isArray(on) ? on : [on as M];
+  return (event): event is Triggered<M> => triggers.some((trigger) => trigger.match(event));
+}
+
+/**
+ * The usual request epic: trigger → (refusal |) request → success or failure event. A change the
+ * server may have applied although its answer was lost uses `reconcilingRequestEpic` instead
+ * (streams/core/reconcile.ts).
+ */
+export function requestEpic<S, M extends Trigger<AppEvent>, T>(
+  options: RequestEpicOptions<S, M, T>,
 ): Epic<S> {
-  const triggers: readonly M[] = Array.isArray(options.on) ? options.on : [options.on as M];
-  const isTrigger = (event: AnyEvent): event is Triggered<M> =>
-    triggers.some((trigger) => trigger.match(event));
-  return (event$, state$, deps) => {
-    const { reconcile, lostAnswer } = options;
-    const pending = new Map<string, Pending<Triggered<M>, S>>();
-    const isLost = (event: AnyEvent) => lostAnswer?.match(event) ?? false;
-    const requests$ = event$.pipe(
+  const isTrigger = triggerOf(options.on);
+  return (event$, state$, deps) =>
+    event$.pipe(
       filter(isTrigger),
       filter((event) => options.when?.(event, state$.value) ?? true),
       flattenWith(options.flatten, (event) => {
         const refusal = options.refuse?.(event, state$.value);
         if (refusal) return of(...asEvents(refusal));
-        if (reconcile) {
-          const state = state$.value;
-          return requestOrReconcile(
-            deps,
-            event$,
-            pending,
-            { event, state },
-            options.call(event, state, deps),
-            (data, status) => options.succeeded(data, event, status),
-            (error) => options.failed(error, event),
-            (error) => reconcile(event, state, deps).lost(error),
-            isLost,
-          );
-        }
         return requestAnswer(
           deps.http,
           options.call(event, state$.value, deps),
@@ -125,16 +111,4 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T, R = unknown>(
         );
       }),
     );
-    if (!reconcile) return requests$;
-    // the read back runs on the recorded lost answer too, so re-simulation reproduces it
-    const readBacks$ = readBackOnLost(
-      deps,
-      event$,
-      isLost,
-      pending,
-      ({ event, state }) => reconcile(event, state, deps),
-      (error, event) => options.failed(error, event),
-    );
-    return merge(requests$, readBacks$);
-  };
 }
