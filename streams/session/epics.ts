@@ -1,6 +1,6 @@
 import {
   concat,
-  concatMap,
+  merge,
   distinctUntilChanged,
   EMPTY,
   exhaustMap,
@@ -198,30 +198,44 @@ export const signOutUser: Epic<S> = (event$, state$, deps) =>
     }),
   );
 
+/** The password change of protocol §4.1 (a 403/2 user's, or a signed-in user's on /account). */
+export const changePassword: Epic<S> = requestEpic({
+  on: passwordChangeRequested,
+  flatten: 'exhaust',
+  call: ({ payload }) => api.changePassword(payload.login, payload.currentPassword, payload.newPassword),
+  succeeded: (_data, request) => passwordChanged({}, request),
+  failed: (error, request) => passwordChangeFailed({ error }, request),
+});
+
 /**
- * A user who must change password (403/2) signs in with the new one right after the change; the
- * change itself went through, so a failed sign-in after it is a sign-in failure.
+ * After the change, a user who had to change password (403/2) signs in with the new one, a
+ * signed-in user's identity is read again. Driven by the answer, so a re-simulation, which
+ * answers the change with the recorded `passwordChanged`, signs in the same way. The change
+ * itself went through, so a failed sign-in after it is a sign-in failure.
  */
-export const changePassword: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(passwordChangeRequested),
-    exhaustMap((event) => {
-      const { login, currentPassword, newPassword } = event.payload;
-      return requestAnswer(
-        deps.http,
-        api.changePassword(login, currentPassword, newPassword),
-        () => passwordChanged({}, event),
-        (error) => passwordChangeFailed({ error }, event),
-      ).pipe(
-        concatMap((answer) => {
-          if (!passwordChanged.match(answer)) return of(answer);
-          return selectIsUser(state$.value)
-            ? of(answer, whoAmIRequested({}, event))
-            : concat(of(answer), signInWith(deps, login, newPassword, event));
-        }),
-      );
-    }),
+export const signInAfterPasswordChange: Epic<S> = (event$, state$, deps) => {
+  const asked = new Map<string, { login: string; newPassword: string }>();
+  return merge(
+    event$.pipe(
+      ofType(passwordChangeRequested),
+      tap(({ meta, payload }) =>
+        asked.set(meta.id, { login: payload.login, newPassword: payload.newPassword }),
+      ),
+      ignoreElements(),
+    ),
+    event$.pipe(
+      ofType(passwordChanged, passwordChangeFailed),
+      mergeMap((answer) => {
+        const request = answer.meta.cause === undefined ? undefined : asked.get(answer.meta.cause);
+        if (answer.meta.cause !== undefined) asked.delete(answer.meta.cause);
+        if (!request || !passwordChanged.match(answer)) return EMPTY;
+        return selectIsUser(state$.value)
+          ? of(whoAmIRequested({}, answer))
+          : signInWith(deps, request.login, request.newPassword, answer);
+      }),
+    ),
   );
+};
 
 /** Every request carries the effective locale as `lang` (protocol §1.4): a user's, else the configured one. */
 export const keepLangInVault: Epic<S> = (_event$, state$, { session }) =>
