@@ -61,7 +61,10 @@ export const injectFaults: RequestHandler = (req, res, next) => {
       return res;
     };
     res.writeHead = drop as typeof res.writeHead;
-    res.write = (() => (drop(), true)) as typeof res.write;
+    res.write = (() => {
+      drop();
+      return true;
+    }) as typeof res.write;
     res.end = drop as typeof res.end;
     return next();
   }

@@ -59,7 +59,11 @@ describe('savedSearches.epic (seed 001 §4, §8)', () => {
         notice = store.getState().savedSearches.notice;
       }, 10);
     });
-    expect(notice).toMatchObject({ operation: 'list', message: 'Failed to retrieve searches', detail: 'down' });
+    expect(notice).toMatchObject({
+      operation: 'list',
+      message: 'Failed to retrieve searches',
+      detail: 'down',
+    });
     // the error itself travels too: the page says what its code means (issue 12 item 12)
     expect((notice as { error?: { message: string } }).error?.message).toBe('down');
   });
