@@ -116,12 +116,12 @@ export const cartsMessagesEn = {
   'share.open': 'Open',
   'share.wrongPassword': 'Wrong password. Check it with the person who shared the cart.',
   'share.unknown': 'This link is unknown or expired.',
-  'share.failedOpen': 'The shared cart could not be opened: {message}',
+  'share.failedOpen': 'The shared cart could not be opened.',
   'share.sharedBy': 'Shared cart',
   'share.action': 'Action "{action}" done.',
   'share.actionComment': 'Comment',
   'share.actionCopy': 'Copy to my carts',
-  'share.actionFailed': 'Action "{action}" failed: {message}',
+  'share.actionFailed': 'Action "{action}" failed.',
 };
 
 export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
@@ -241,12 +241,12 @@ export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'share.open': 'Ouvrir',
   'share.wrongPassword': 'Mot de passe incorrect. Vérifiez-le auprès de la personne qui a partagé le panier.',
   'share.unknown': 'Ce lien est inconnu ou a expiré.',
-  'share.failedOpen': 'Le panier partagé n’a pas pu être ouvert : {message}',
+  'share.failedOpen': 'Le panier partagé n’a pas pu être ouvert.',
   'share.sharedBy': 'Panier partagé',
   'share.action': 'Action « {action} » effectuée.',
   'share.actionComment': 'Commenter',
   'share.actionCopy': 'Copier dans mes paniers',
-  'share.actionFailed': 'L’action « {action} » a échoué : {message}',
+  'share.actionFailed': 'L’action « {action} » a échoué.',
 };
 
 addMessages({ en: cartsMessagesEn, fr: cartsMessagesFr });

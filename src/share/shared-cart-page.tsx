@@ -26,6 +26,7 @@ import { PasswordInput } from '../ui/password-input';
 import { useSharePassword } from './use-share-password';
 import '../carts/carts.css';
 import '../carts/messages';
+import { ErrorMessage } from '../ui/error-message';
 
 /** Actions shown as their own buttons; the others are offered as they come from the share. */
 const SHOWN_ELSEWHERE = new Set(['view', 'download']);
@@ -114,12 +115,12 @@ export function SharedCartPage() {
         {error?.status === 404 ? (
           <p role="alert">{t('share.unknown')}</p>
         ) : (
-          <div role="alert">
-            {t('share.failedOpen', { message: error?.message ?? '' })}{' '}
-            <button type="button" onClick={() => dispatch(sharedCartOpened({ uuid, withPassword: known() }))}>
-              {t('carts.retry')}
-            </button>
-          </div>
+          <ErrorMessage
+            lead={t('share.failedOpen')}
+            error={error ?? { code: '', message: '' }}
+            onRetry={() => dispatch(sharedCartOpened({ uuid, withPassword: known() }))}
+            retryLabel={t('carts.retry')}
+          />
         )}
       </section>
     );
@@ -169,9 +170,10 @@ export function SharedCartPage() {
       </div>
       {action?.status === 'loaded' && <p role="status">{t('share.action', { action: action.action })}</p>}
       {action?.status === 'error' && (
-        <p role="alert">
-          {t('share.actionFailed', { action: action.action, message: action.error?.message ?? '' })}
-        </p>
+        <ErrorMessage
+          lead={t('share.actionFailed', { action: action.action })}
+          error={action.error ?? { code: '', message: '' }}
+        />
       )}
       {cart.total === 0 && <p className="carts-empty">{t('carts.emptyCart')}</p>}
       <CartItems
