@@ -2,6 +2,7 @@ import { defineDomain } from '../core/domain';
 import {
   askWhoAmI,
   autoConnect,
+  afterSignOut,
   changePassword,
   signInAfterPasswordChange,
   keepLangInVault,
@@ -47,6 +48,7 @@ export const sessionDomain = defineDomain({
     loadServerConfig,
     loadSsoConfig,
     signOutUser,
+    afterSignOut,
     changePassword,
     signInAfterPasswordChange,
     keepLangInVault,

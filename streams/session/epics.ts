@@ -187,14 +187,21 @@ export const signOutUser: Epic<S> = (event$, state$, deps) =>
         api.signOut(deps.session.userToken?.refreshToken ?? null, flags),
         () => {
           dropToken(deps, 'user');
-          const next =
-            flags.cookieAuth || !deps.session.applicationToken
-              ? applicationSignInStarted({}, event)
-              : whoAmIRequested({}, event);
-          return [signedOut({}, event), next];
+          const then = flags.cookieAuth || !deps.session.applicationToken ? 'applicationSignIn' : 'whoAmI';
+          return signedOut({ then }, event);
         },
         (error) => signOutFailed({ error }, event),
       );
+    }),
+  );
+
+/** After a sign-out, the application signs in again or who-am-I is asked, as the answer says. */
+export const afterSignOut: Epic<S> = (event$) =>
+  event$.pipe(
+    ofType(signedOut),
+    mergeMap((event) => {
+      if (event.payload.then === 'applicationSignIn') return of(applicationSignInStarted({}, event));
+      return event.payload.then === 'whoAmI' ? of(whoAmIRequested({}, event)) : EMPTY;
     }),
   );
 

@@ -54,7 +54,14 @@ export const signOutRefused = defineEvent('session/signOutRefused', z.object({ m
   redact: [],
   failure: true,
 });
-export const signedOut = defineAnswer('session/signedOut', {});
+/**
+ * The server signed the user out. `then` is what the portal does next, decided when the answer
+ * came (from what the vault held): the application signs in again, or who-am-I is asked. It
+ * travels in the answer so a re-simulation, which answers with this event, does the same.
+ */
+export const signedOut = defineAnswer('session/signedOut', {
+  then: z.optional(z.enum(['applicationSignIn', 'whoAmI'])),
+});
 export const signOutFailed = defineFailure('session/signOutFailed');
 
 export const whoAmIRequested = defineFact('session/whoAmIRequested', 'system', {});

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
-import { journey, mockControl, openBrowser, portalUrl } from './helpers/portal';
+import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 /**
@@ -126,31 +126,21 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
   });
 
-  // Not a journey: re-simulating a sign-out made with the application's token still held (no
-  // reload) diverges on the who-am-I the sign-out's answer asks for (the recorded answer stands
-  // for the epic's mapping, which also asks who-am-I): a re-simulation gap, not a request one.
-  test('a sign-out sends at most two requests', async () => {
-    const browser = await openBrowser();
-    try {
-      await mockControl('reset', { body: {} });
-      const page = browser.pages()[0] ?? (await browser.newPage());
-      // signed in this page session: the application's token is still held (no reload)
-      await signIn(page, 'alice');
-      await page.getByRole('link', { name: 'Search', exact: true }).click();
-      await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
-      await page.getByRole('link', { name: 'Account', exact: true }).click();
-      await page.getByRole('heading', { name: 'Your account' }).waitFor();
-      await settle();
-      await clearRequests();
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByRole('link', { name: 'Sign in' }).waitFor();
-      await settle();
-      const calls = (await apiCalls()).map(describeCall);
-      // the sign-out and who-am-I: the search list, its facets and the schemas wait for /search
-      expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(2);
-    } finally {
-      await browser.close();
-    }
+  journey('a sign-out sends at most two requests', async ({ page }) => {
+    // signed in this page session: the application's token is still held (no reload)
+    await signIn(page, 'alice');
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await settle();
+    await clearRequests();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    await settle();
+    const calls = (await apiCalls()).map(describeCall);
+    // the sign-out and who-am-I: the search list, its facets and the schemas wait for /search
+    expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(2);
   });
 
   journey('opening "Add to cart" twice reads the cart list once', async ({ page }) => {
