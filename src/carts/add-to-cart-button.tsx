@@ -3,6 +3,7 @@ import { itemsAddRequested } from '../../streams/carts/edit-events';
 import { listOpened } from '../../streams/carts/events';
 import { itemKey, itemKeys } from '../../streams/carts/model';
 import { selectListStatus, selectMutation, selectWritableCarts } from '../../streams/carts/selectors';
+import { ERROR_CODES } from '../../streams/core/errors';
 import { selectIsUser } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -56,6 +57,11 @@ function CartChooser({
     dispatch(listOpened({ reuseFresh: true }));
   }, [dispatch]);
 
+  const add = (cartId: string) => {
+    const request = dispatch(itemsAddRequested({ cartId, items: { [resource]: [id] } }));
+    setPicked({ cartId, requestId: request?.meta.id ?? null });
+  };
+
   const pickedName = carts.find((cart) => cart.id === picked?.cartId)?.name ?? '';
   return (
     <ModalDialog title={t('carts.addToCartTitle', { name })} onClose={onClose}>
@@ -74,16 +80,7 @@ function CartChooser({
           const inside = itemKeys(cart.items).includes(key);
           return (
             <li key={cart.id}>
-              <button
-                type="button"
-                disabled={inside}
-                onClick={() => {
-                  const request = dispatch(
-                    itemsAddRequested({ cartId: cart.id, items: { [resource]: [id] } }),
-                  );
-                  setPicked({ cartId: cart.id, requestId: request?.meta.id ?? null });
-                }}
-              >
+              <button type="button" disabled={inside} onClick={() => add(cart.id)}>
                 {t('carts.chooseCart', { name: cart.name })}
               </button>{' '}
               {inside && <span>({t('carts.inCart')})</span>}
@@ -97,6 +94,10 @@ function CartChooser({
         <ErrorMessage
           lead={t('carts.addFailed')}
           error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
+          // an addition nobody could confirm may be saved: it is not offered again
+          {...(picked && outcome.error?.code !== ERROR_CODES.unconfirmed
+            ? { onRetry: () => add(picked.cartId), retryLabel: t('carts.retry') }
+            : {})}
         />
       )}
       <button type="button" onClick={onClose}>

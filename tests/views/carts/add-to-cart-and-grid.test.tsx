@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { itemsAddFailed } from '../../../streams/carts/edit-events';
 import { listLoaded } from '../../../streams/carts/events';
+import type { AnyEvent } from '../../../streams/core/event';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { AddToCartButton } from '../../../src/carts/add-to-cart-button';
 import { VirtualGrid } from '../../../src/ui/virtual-grid';
@@ -27,6 +29,35 @@ describe('AddToCartButton', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to Shared to me' }));
     const added = dispatched.filter((event) => event.type === 'carts/itemsAddRequested');
     expect(added.map((event) => event.payload)).toEqual([{ cartId: '2', items: { asset: ['42'] } }]);
+  });
+
+  it('a failed addition says so in words and offers "Try again", which sends it again', () => {
+    const { dispatched, store } = renderWithStore(
+      <AddToCartButton resource="asset" id={42} name="beach.jpg" />,
+      [
+        whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } }),
+        listLoaded({ carts: [aCart({ id: '1', name: 'Mine' })] }),
+      ],
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Mine' }));
+    const adds = () => dispatched.filter((event) => event.type === 'carts/itemsAddRequested');
+    const request = adds()[0] as AnyEvent;
+    act(() => {
+      store.dispatch(
+        itemsAddFailed(
+          { cartId: '1', error: { code: 'error.server', message: 'Fault injected on /addCartItems/1' } },
+          request,
+        ),
+      );
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.querySelector('.error-message__text')?.textContent).toMatch(/^Could not add\. /);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(adds().map((event) => event.payload)).toEqual([
+      { cartId: '1', items: { asset: ['42'] } },
+      { cartId: '1', items: { asset: ['42'] } },
+    ]);
   });
 
   it('is not offered to visitors', () => {
