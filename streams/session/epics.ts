@@ -187,8 +187,8 @@ export const signOutUser: Epic<S> = (event$, state$, deps) =>
         api.signOut(deps.session.userToken?.refreshToken ?? null, flags),
         () => {
           dropToken(deps, 'user');
-          const then = flags.cookieAuth || !deps.session.applicationToken ? 'applicationSignIn' : 'whoAmI';
-          return signedOut({ then }, event);
+          const next = flags.cookieAuth || !deps.session.applicationToken ? 'applicationSignIn' : 'whoAmI';
+          return signedOut({ next }, event);
         },
         (error) => signOutFailed({ error }, event),
       );
@@ -200,8 +200,8 @@ export const afterSignOut: Epic<S> = (event$) =>
   event$.pipe(
     ofType(signedOut),
     mergeMap((event) => {
-      if (event.payload.then === 'applicationSignIn') return of(applicationSignInStarted({}, event));
-      return event.payload.then === 'whoAmI' ? of(whoAmIRequested({}, event)) : EMPTY;
+      if (event.payload.next === 'applicationSignIn') return of(applicationSignInStarted({}, event));
+      return event.payload.next === 'whoAmI' ? of(whoAmIRequested({}, event)) : EMPTY;
     }),
   );
 

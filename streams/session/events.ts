@@ -55,12 +55,12 @@ export const signOutRefused = defineEvent('session/signOutRefused', z.object({ m
   failure: true,
 });
 /**
- * The server signed the user out. `then` is what the portal does next, decided when the answer
- * came (from what the vault held): the application signs in again, or who-am-I is asked. It
- * travels in the answer so a re-simulation, which answers with this event, does the same.
+ * The server signed the user out. `next`, decided when the answer came from what the vault held:
+ * the application signs in again, or who-am-I is asked. It travels in the answer so that a
+ * re-simulation, which answers with this event, does the same.
  */
 export const signedOut = defineAnswer('session/signedOut', {
-  then: z.optional(z.enum(['applicationSignIn', 'whoAmI'])),
+  next: z.optional(z.enum(['applicationSignIn', 'whoAmI'])),
 });
 export const signOutFailed = defineFailure('session/signOutFailed');
 
