@@ -25,6 +25,11 @@ export interface PreferenceState {
   error: SerializedError | null;
   /** with `error`: which request failed (a failed read is not a failed save) */
   failedOn?: 'read' | 'write' | 'remove';
+  /**
+   * While a save is under way or after it failed: the value the server had before it (the last
+   * one read or saved), which is what shows while `value` is null after a failed save.
+   */
+  kept?: unknown;
 }
 
 export interface PreferencesState {
@@ -56,6 +61,13 @@ function entry(draft: Draft<PreferencesState>, { namespace, name }: Id): Draft<P
   return found;
 }
 
+/** The entry once the server said what it holds: nothing kept from before is needed any more. */
+function settled(draft: Draft<PreferencesState>, id: Id): Draft<PreferenceState> {
+  const found = entry(draft, id);
+  delete found.kept;
+  return found;
+}
+
 export const preferencesReducer = caseReducer<PreferencesState>(
   on(whoAmILoaded, (draft, { payload }) => {
     const owner = userIdOf(payload.me);
@@ -73,11 +85,15 @@ export const preferencesReducer = caseReducer<PreferencesState>(
   // the value shows at once; a failed write sets it to null (protocol §4.2)
   on(saveStarted, (draft, { payload }) => {
     draft.refusal = null;
-    for (const { namespace, name, value } of payload.entries)
-      Object.assign(entry(draft, { namespace, name }), { status: 'fetching', value, error: null });
+    for (const { namespace, name, value } of payload.entries) {
+      const found = entry(draft, { namespace, name });
+      const kept = found.status === 'loaded' ? found.value : found.kept;
+      Object.assign(found, { status: 'fetching', value, error: null });
+      if (kept !== undefined) found.kept = kept;
+    }
   }),
   on(saved, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'loaded', value: payload.value, error: null });
+    Object.assign(settled(draft, payload), { status: 'loaded', value: payload.value, error: null });
   }),
   on(saveFailed, (draft, { payload }) => {
     Object.assign(entry(draft, payload), {
@@ -91,16 +107,16 @@ export const preferencesReducer = caseReducer<PreferencesState>(
     entry(draft, payload).status = 'fetching';
   }),
   on(loaded, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'loaded', value: payload.value, error: null });
+    Object.assign(settled(draft, payload), { status: 'loaded', value: payload.value, error: null });
   }),
   on(notFound, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'not_found', value: null, error: null });
+    Object.assign(settled(draft, payload), { status: 'not_found', value: null, error: null });
   }),
   on(loadFailed, (draft, { payload }) => {
     Object.assign(entry(draft, payload), { status: 'error', error: payload.error, failedOn: 'read' });
   }),
   on(removed, (draft, { payload }) => {
-    Object.assign(entry(draft, payload), { status: 'not_found', value: null, error: null });
+    Object.assign(settled(draft, payload), { status: 'not_found', value: null, error: null });
   }),
   on(removeFailed, (draft, { payload }) => {
     Object.assign(entry(draft, payload), { status: 'error', error: payload.error, failedOn: 'remove' });

@@ -27,7 +27,9 @@ export const selectPortalPreference = (state: WithPreferences, name: string): Pr
 export const selectPreferenceRefusal = (state: WithPreferences): string | null => state.preferences.refusal;
 
 function portalValue<T>(state: WithPreferences, name: string, allowed: readonly T[], fallback: T): T {
-  const value = selectPortalPreference(state, name)?.value;
+  const found = selectPortalPreference(state, name);
+  // after a failed save the value is null (protocol §4.2): what the server kept shows instead
+  const value = found?.status === 'error' && found.failedOn === 'write' ? found.kept : found?.value;
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 

@@ -234,6 +234,35 @@ describe("the portal's preferences: page size and grid density", () => {
     expect(selectGridDensity(store.getState())).toBe('compact');
   });
 
+  it('a save that fails shows again the value the server kept, then a save that succeeds shows its own', () => {
+    let saves = 0;
+    const http = fakeHttp((request) => {
+      if (request.method !== 'POST') return portalServer(request);
+      saves += 1;
+      return saves === 2 ? failure(httpError(500)) : echoServer(request);
+    });
+    const store = epicStore(testDeps({ http }), preferenceEpics);
+    store.dispatch(aliceKnown());
+    const pageSize = () => selectPageSize(store.getState(), config.cursorDefaultMax);
+    expect(pageSize()).toBe(48);
+    store.dispatch(setRequested({ input: { pageSize: 96 } }));
+    expect(pageSize()).toBe(96);
+    store.dispatch(setRequested({ input: { pageSize: 24 } }));
+    // protocol §4.2: the entry is an error with the value null, the page size is the one saved
+    expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'pageSize')).toMatchObject({
+      status: 'error',
+      value: null,
+    });
+    expect(pageSize()).toBe(96);
+    store.dispatch(setRequested({ input: { pageSize: 24 } }));
+    expect(pageSize()).toBe(24);
+    expect(selectPreference(store.getState(), config.defaultPreferenceNamespace, 'pageSize')).toEqual({
+      status: 'loaded',
+      value: 24,
+      error: null,
+    });
+  });
+
   it('fall back to the defaults for a value the portal does not offer', () => {
     const http = fakeHttp(() => answer({ response: { data: { value: '50' } } }));
     const store = epicStore(testDeps({ http }), preferenceEpics);
