@@ -2,7 +2,6 @@ import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
 import { EMPTY } from 'rxjs';
 import { config } from '../../streams/core/config';
-import type { UnstampedEvent } from '../../streams/core/event';
 import { createStore } from '../../streams/core/store';
 import { fetchStarted, pageLoaded, registrationRequested } from '../../streams/cursors/events';
 import { createRecorder } from '../../streams/recorder/recorder';
@@ -28,9 +27,14 @@ export function hugeRows(
   });
 }
 
-/** A 10 MB first page of a list, as the event the list epic dispatches. */
-export function hugePage(name: string, firstId: number): UnstampedEvent {
-  const rows = hugeRows(10_000_000, 100, firstId);
+/** A first page of a list of about `bytes` (10 MB by default), as the event the list epic dispatches. */
+export function hugePage(
+  name: string,
+  firstId: number,
+  bytes = 10_000_000,
+  rowCount = 100,
+): ReturnType<typeof pageLoaded> {
+  const rows = hugeRows(bytes, rowCount, firstId);
   return pageLoaded({
     name,
     page: 'first',

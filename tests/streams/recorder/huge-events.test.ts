@@ -6,29 +6,16 @@ import { createRecorder } from '../../../streams/recorder/recorder';
 import { redactState } from '../../../streams/recorder/redact';
 import { replayLog } from '../../../streams/recorder/replay';
 import { initialRootState, loadAllDomains, type RootState, rootReducer } from '../../../streams/root';
-import { hugeRows } from '../../bench/huge-answer';
+import { hugePage } from '../../bench/huge-answer';
 import { storeWithoutEpics } from '../../helpers/store-without-epics';
 import { testDeps } from '../../helpers/test-deps';
-import { pageLoaded, registrationRequested } from '../../../streams/cursors/events';
+import { registrationRequested } from '../../../streams/cursors/events';
 
 const MB = 1024 * 1024;
 const app = { version: 'test', commit: 'test' };
 
 /** A 2 MB list answer (rows with long texts and many tags), its ids from `firstId`. */
-function bigPage(firstId: number) {
-  const rows = hugeRows(2_000_000, 40, firstId);
-  return pageLoaded({
-    name: 'big',
-    page: 'first',
-    signature: '1',
-    resource: 'asset',
-    rows,
-    total: rows.length,
-    count: rows.length,
-    nextResultsToken: null,
-    aggregates: null,
-  });
-}
+const bigPage = (firstId: number) => hugePage('big', firstId, 2_000_000, 40);
 
 function recordedSession(maxBytes: number) {
   const recorder = createRecorder<RootState>({ capacity: 5000, snapshotEvery: 20, maxBytes, app });
