@@ -11,4 +11,10 @@ export async function signIn(page: Page, login: string, password = login): Promi
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  // the sign-in lands on the home page: its search has its first results before the user goes on,
+  // as a person would see them (a click racing the first list fetch is no journey of ours)
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^\d+ (results|résultats)$/ })
+    .waitFor();
 }
