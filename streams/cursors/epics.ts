@@ -1,22 +1,11 @@
-import {
-  concat,
-  distinctUntilChanged,
-  filter,
-  first,
-  map,
-  mergeMap,
-  of,
-  skip,
-  startWith,
-  takeUntil,
-} from 'rxjs';
+import { concat, filter, first, map, mergeMap, of, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { constraintFailed, constraintResolved, constraintsSet } from '../queries/events';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
 import { selectSchema, type WithSchemas } from '../schemas/selectors';
 import { whoAmILoaded } from '../session/events';
-import { selectUserId, userIdOf, type WithSession } from '../session/selectors';
+import { anotherUserKnown, type WithSession } from '../session/selectors';
 import {
   fetchRequested,
   fulltextChanged,
@@ -134,14 +123,11 @@ export const refetchOnChange: Epic<S> = (event$, state$) =>
 export const refetchOnIdentity: Epic<S> = (event$, state$) =>
   event$.pipe(
     ofType(whoAmILoaded),
-    map((event) => ({ event, user: userIdOf(event.payload.me) })),
-    startWith({ event: null, user: selectUserId(state$.value) }),
-    distinctUntilChanged((before, after) => before.user === after.user),
-    skip(1),
-    mergeMap(({ event }) => {
+    (whoAmI$) => anotherUserKnown(whoAmI$, state$),
+    mergeMap((event) => {
       const names = Object.values(state$.value.cursors.byName)
         .filter((cursor) => cursor.fetched && !isTemporaryCursor(cursor.name))
         .map((cursor) => cursor.name);
-      return event && names.length > 0 ? of(identityChanged({ names }, event)) : of();
+      return names.length > 0 ? of(identityChanged({ names }, event)) : of();
     }),
   );

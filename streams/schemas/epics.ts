@@ -1,9 +1,9 @@
-import { distinctUntilChanged, filter, from, map, mergeMap, of, skip, startWith, take } from 'rxjs';
+import { filter, from, mergeMap, of, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import { whoAmILoaded } from '../session/events';
-import { selectIdentitySettled, selectUserId, userIdOf, type WithSession } from '../session/selectors';
+import { anotherUserKnown, selectIdentitySettled, type WithSession } from '../session/selectors';
 import { batchesOf, readHeadersAnswer, schemaBatchHeaders } from './api';
 import {
   batchRequested,
@@ -62,15 +62,12 @@ export const batchSchemaRequests: Epic<S> = (event$, state$, { config }) =>
 export const rereadOnIdentity: Epic<S> = (event$, state$) =>
   event$.pipe(
     ofType(whoAmILoaded),
-    map((event) => ({ event, user: userIdOf(event.payload.me) })),
-    startWith({ event: null, user: selectUserId(state$.value) }),
-    distinctUntilChanged((before, after) => before.user === after.user),
-    skip(1),
-    mergeMap(({ event }) => {
+    (whoAmI$) => anotherUserKnown(whoAmI$, state$),
+    mergeMap((event) => {
       const names = Object.values(state$.value.schemas.byName)
         .filter((entry) => !entry.schemas && entry.status === 'resolved')
         .map((entry) => entry.name);
-      return event && names.length > 0 ? of(identityChanged({ names }, event)) : of();
+      return names.length > 0 ? of(identityChanged({ names }, event)) : of();
     }),
   );
 

@@ -1,3 +1,6 @@
+import { distinctUntilChanged, filter, map, type Observable, skip, startWith } from 'rxjs';
+import type { AppEvent } from '../core/event';
+import type { StateObservable } from '../core/epic';
 import type { WithApp } from '../app/selectors';
 import { selectLocaleChoice } from '../profile/selectors';
 import type { Me } from './api';
@@ -82,3 +85,21 @@ export const selectContributionLocales = (state: WithAppAndSession): string[] =>
   );
   return [own, ...codes.filter((code) => code !== own)];
 };
+
+/**
+ * The who-am-I answers that name another user than the one known when the epic started or at the
+ * previous answer: the same user answering again (after a profile patch) is no change.
+ */
+export function anotherUserKnown<E extends AppEvent<string, { me: Me }>>(
+  whoAmI$: Observable<E>,
+  state$: StateObservable<WithSession>,
+): Observable<E> {
+  return whoAmI$.pipe(
+    map((event): { event: E | null; user: string | null } => ({ event, user: userIdOf(event.payload.me) })),
+    startWith({ event: null, user: selectUserId(state$.value) }),
+    distinctUntilChanged((before, after) => before.user === after.user),
+    skip(1),
+    map(({ event }) => event),
+    filter((event): event is E => event !== null),
+  );
+}
