@@ -10,6 +10,13 @@ import { schemasDomain } from '../../../streams/schemas/domain';
 import { treesDomain } from '../../../streams/trees/domain';
 import { testDeps } from '../../helpers/test-deps';
 
+const running: Array<Store<RootState>> = [];
+
+/** Stops every store made so far, so a late request of one test never reaches the next test's listeners. */
+export function destroySearchStores(): void {
+  for (const store of running.splice(0)) store.destroy();
+}
+
 /**
  * The search data layer against the demo handlers: real http client, real time with short
  * waits, only the search epics. `sent` records every request the epics made.
@@ -47,8 +54,7 @@ export function searchStore(): { store: Store<RootState>; sent: HttpRequest<unkn
     treesDomain,
     aggregatesDomain,
   );
-  return {
-    store: createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState }),
-    sent,
-  };
+  const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: initialRootState });
+  running.push(store);
+  return { store, sent };
 }

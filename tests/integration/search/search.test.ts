@@ -12,11 +12,14 @@ import { selectCanCreate } from '../../../streams/schemas/selectors';
 import * as trees from '../../../streams/trees/events';
 import { selectTreeRoots } from '../../../streams/trees/selectors';
 import { until } from '../../helpers/demo-portal';
-import { searchStore } from './search-store';
+import { destroySearchStores, searchStore } from './search-store';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  destroySearchStores();
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 const loaded =
