@@ -13,7 +13,15 @@ import type { cartsDomain } from './carts/domain';
 import { initialCartsState } from './carts/state';
 import type { cursorsDomain } from './cursors/domain';
 import { initialCursorsState } from './cursors/state';
+import type { analyticsDomain } from './analytics/domain';
+import { initialAnalyticsState } from './analytics/state';
+import type { batchesDomain } from './batches/domain';
+import { initialBatchesState } from './batches/state';
 import type { downloadsDomain } from './downloads/domain';
+import type { entitiesDomain } from './entities/domain';
+import { initialEntitiesState } from './entities/state';
+import type { playersDomain } from './players/domain';
+import { initialPlayersState } from './players/state';
 import { initialDownloadsState } from './downloads/state';
 import { logsDomain } from './logs/domain';
 import { notificationsDomain } from './notifications/domain';
@@ -66,6 +74,10 @@ const lazyDomains = {
   search: lazy(undefined, () => import('./search/domain').then((m) => m.searchDomain)),
   carts: lazy(initialCartsState, () => import('./carts/domain').then((m) => m.cartsDomain)),
   downloads: lazy(initialDownloadsState, () => import('./downloads/domain').then((m) => m.downloadsDomain)),
+  entities: lazy(initialEntitiesState, () => import('./entities/domain').then((m) => m.entitiesDomain)),
+  players: lazy(initialPlayersState, () => import('./players/domain').then((m) => m.playersDomain)),
+  batches: lazy(initialBatchesState, () => import('./batches/domain').then((m) => m.batchesDomain)),
+  analytics: lazy(initialAnalyticsState, () => import('./analytics/domain').then((m) => m.analyticsDomain)),
 };
 
 function lazy<S>(initialState: S, load: () => Promise<{ name: string }>) {
@@ -83,7 +95,11 @@ type LazyDomain =
   | typeof savedSearchesDomain
   | typeof searchDomain
   | typeof cartsDomain
-  | typeof downloadsDomain;
+  | typeof downloadsDomain
+  | typeof entitiesDomain
+  | typeof playersDomain
+  | typeof batchesDomain
+  | typeof analyticsDomain;
 type AnyDomain = EagerDomain | LazyDomain;
 
 /** A domain that loads with its first screen. */

@@ -141,6 +141,10 @@ export const config = {
   analyticsAssetEventMax: 20,
   analyticsAllDays: -1,
 
+  // --- Entities and drafts (seed 002 §3-§5; protocol §12) ---
+  /** [conv] drafts in progress survive a reload under this storage key */
+  draftStorageKey: 'ENTITY_DRAFTS',
+
   // --- CMS pages (seed 002 §9; protocol §14) ---
   pageStatusDefault: 2,
   pageStatusFilter: 6,

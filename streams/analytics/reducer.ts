@@ -1,0 +1,4 @@
+import { caseReducer } from '../core/case-reducer';
+import type { AnalyticsState } from './state';
+
+export const analyticsReducer = caseReducer<AnalyticsState>();

@@ -1,0 +1,3 @@
+import type { AnalyticsState } from './state';
+
+export type WithAnalytics = { analytics: AnalyticsState };

@@ -1,0 +1,3 @@
+import type { BatchesState } from './state';
+
+export type WithBatches = { batches: BatchesState };

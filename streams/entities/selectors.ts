@@ -1,0 +1,3 @@
+import type { EntitiesState } from './state';
+
+export type WithEntities = { entities: EntitiesState };

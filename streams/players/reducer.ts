@@ -1,0 +1,4 @@
+import { caseReducer } from '../core/case-reducer';
+import type { PlayersState } from './state';
+
+export const playersReducer = caseReducer<PlayersState>();

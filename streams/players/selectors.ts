@@ -1,0 +1,3 @@
+import type { PlayersState } from './state';
+
+export type WithPlayers = { players: PlayersState };
