@@ -30,6 +30,8 @@ import { profileDomain } from './profile/domain';
 import type { queriesDomain } from './queries/domain';
 import { initialQueriesState } from './queries/state';
 import { routerDomain } from './router/domain';
+import type { selectionDomain } from './selection/domain';
+import { initialSelectionState } from './selection/state';
 import type { savedSearchesDomain } from './saved-searches/domain';
 import { initialSavedSearchesState } from './saved-searches/state';
 import type { schemasDomain } from './schemas/domain';
@@ -78,6 +80,7 @@ const lazyDomains = {
   players: lazy(initialPlayersState, () => import('./players/domain').then((m) => m.playersDomain)),
   batches: lazy(initialBatchesState, () => import('./batches/domain').then((m) => m.batchesDomain)),
   analytics: lazy(initialAnalyticsState, () => import('./analytics/domain').then((m) => m.analyticsDomain)),
+  selection: lazy(initialSelectionState, () => import('./selection/domain').then((m) => m.selectionDomain)),
 };
 
 function lazy<S>(initialState: S, load: () => Promise<{ name: string }>) {
@@ -99,7 +102,8 @@ type LazyDomain =
   | typeof entitiesDomain
   | typeof playersDomain
   | typeof batchesDomain
-  | typeof analyticsDomain;
+  | typeof analyticsDomain
+  | typeof selectionDomain;
 type AnyDomain = EagerDomain | LazyDomain;
 
 /** A domain that loads with its first screen. */

@@ -1,0 +1,3 @@
+import type { SelectionState } from './state';
+
+export type WithSelection = { selection: SelectionState };
