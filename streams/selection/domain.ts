@@ -1,5 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { selectionReducer } from './reducer';
+import { selectIsSelected, selectSelection, selectSelectionAnchor, selectSelectionCount } from './selectors';
 import { initialSelectionState } from './state';
 
 export const selectionDomain = defineDomain({
@@ -7,5 +8,5 @@ export const selectionDomain = defineDomain({
   initialState: initialSelectionState,
   reducer: selectionReducer,
   epics: {},
-  selectors: {},
+  selectors: { selectSelection, selectSelectionCount, selectIsSelected, selectSelectionAnchor },
 });
