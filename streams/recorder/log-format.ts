@@ -1,7 +1,7 @@
 import { type EventMeta, eventCatalogue } from '../core/event';
 import { redactText } from '../core/redact';
 import { schemaShape } from './schema-shape';
-import { sha256Hex } from './sha256';
+import { hashOf } from '../core/signature';
 
 /**
  * Writing an `*.evlog.json` file: what the live recorder and "Export" need from the start. Reading
@@ -49,6 +49,13 @@ export interface EventLogFile {
 
 let hashCache: { types: number; hash: string } | undefined;
 
+const hex32 = (value: number): string => (value >>> 0).toString(16).padStart(8, '0');
+
+/** Two 32-bit string hashes, forwards and backwards: enough to tell catalogues apart, and no secret to keep. */
+function fingerprint(text: string): string {
+  return `h64:${hex32(hashOf(text))}${hex32(hashOf([...text].reverse().join('')))}`;
+}
+
 /**
  * Fingerprint of the event catalogue: every type with the structure of its payload schema. A log
  * recorded with another hash may hold payloads today's reducers read differently (Risky).
@@ -60,7 +67,7 @@ export function eventSchemaHash(): string {
   const lines = [...catalogue.values()]
     .map((definition) => `${definition.type}\t${schemaShape(definition.schema)}`)
     .sort();
-  hashCache = { types: catalogue.size, hash: `sha256:${sha256Hex(lines.join('\n'))}` };
+  hashCache = { types: catalogue.size, hash: fingerprint(lines.join('\n')) };
   return hashCache.hash;
 }
 
