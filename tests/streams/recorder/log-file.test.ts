@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import * as app from '../../../streams/app/events';
