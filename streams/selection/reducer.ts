@@ -5,7 +5,8 @@ import type { SelectionState } from './state';
 
 export const selectionReducer = caseReducer<SelectionState>(
   on(toggled, (draft, { payload: { list, id } }) => {
-    const entry = (draft.byList[list] ??= { ids: [], anchor: null });
+    draft.byList[list] ??= { ids: [], anchor: null };
+    const entry = draft.byList[list];
     const index = entry.ids.indexOf(id);
     if (index >= 0) entry.ids.splice(index, 1);
     else entry.ids.push(id);
@@ -14,7 +15,8 @@ export const selectionReducer = caseReducer<SelectionState>(
   }),
   on(rangeSelected, (draft, { payload: { list, ids } }) => {
     if (ids.length === 0) return;
-    const entry = (draft.byList[list] ??= { ids: [], anchor: null });
+    draft.byList[list] ??= { ids: [], anchor: null };
+    const entry = draft.byList[list];
     const known = new Set(entry.ids);
     for (const id of ids) {
       if (!known.has(id)) {
