@@ -1,4 +1,5 @@
 import type { accountMessagesEn } from '../account/messages';
+import type { assetsMessagesEn } from '../assets/messages';
 import type { cartsMessagesEn } from '../carts/messages';
 import type { devtoolsMessagesEn } from '../devtools/messages';
 import type { downloadsMessagesEn } from '../downloads/messages';
@@ -81,5 +82,6 @@ export type MessageKey =
   | keyof typeof cartsMessagesEn
   | keyof typeof searchMessagesEn
   | keyof typeof savedSearchesMessagesEn
-  | keyof typeof devtoolsMessagesEn;
+  | keyof typeof devtoolsMessagesEn
+  | keyof typeof assetsMessagesEn;
 export type Messages = Record<MessageKey, string>;
