@@ -1,5 +1,6 @@
 import type { accountMessagesEn } from '../account/messages';
 import type { assetsMessagesEn } from '../assets/messages';
+import type { metadataMessagesEn } from '../assets/metadata/messages';
 import type { cartsMessagesEn } from '../carts/messages';
 import type { devtoolsMessagesEn } from '../devtools/messages';
 import type { downloadsMessagesEn } from '../downloads/messages';
@@ -83,5 +84,6 @@ export type MessageKey =
   | keyof typeof searchMessagesEn
   | keyof typeof savedSearchesMessagesEn
   | keyof typeof devtoolsMessagesEn
-  | keyof typeof assetsMessagesEn;
+  | keyof typeof assetsMessagesEn
+  | keyof typeof metadataMessagesEn;
 export type Messages = Record<MessageKey, string>;
