@@ -58,6 +58,7 @@ export function createLiveDeps(session: SessionVault): Deps {
         });
       },
     },
+    scripts: { isLoaded: (name) => (window as unknown as Record<string, unknown>)[name] !== undefined },
     config,
   };
 }

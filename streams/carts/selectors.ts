@@ -1,5 +1,5 @@
 import type { Config } from '../core/config';
-import { encodePairs } from '../core/http';
+import { imageByQuery } from '../players/selectors';
 import { nameMatcher } from '../core/name-matcher';
 import { selectIsWatermarked, selectUserId, type WithSession } from '../session/selectors';
 import { chunksOf } from './huge-cart';
@@ -188,7 +188,7 @@ export const selectVariation = (
 
 /** The browser-loaded asset image: absolute, no Authorization, no lang (protocol §1.1). */
 export function variationUrl(apiPath: string, resource: string, id: string, variation: string): string {
-  return `${apiPath}/api/wedia/dam/variation?${encodePairs({ object: resource, id, variation }).join('&')}`;
+  return imageByQuery(apiPath, resource, id, variation);
 }
 
 export const selectPlayer = (

@@ -34,6 +34,11 @@ export interface DownloadPort {
   start?(url: string, fileName?: string): Observable<never>;
 }
 
+/** Whether a script loaded by the page put its global in place (a player script, protocol §13.2). */
+export interface ScriptsPort {
+  isLoaded(name: string): boolean;
+}
+
 export interface Deps {
   http: Http;
   scheduler: SchedulerLike;
@@ -43,6 +48,8 @@ export interface Deps {
   session: SessionVault;
   history: HistoryPort;
   downloads: DownloadPort;
+  /** absent where no page runs scripts (re-simulation): the player script wait then does nothing */
+  scripts?: ScriptsPort;
   config: Config;
 }
 

@@ -1,3 +1,57 @@
-import type { PlayersState } from './state';
+import type { MediaEntry, PlayersState, ScriptEntry } from './state';
+import { mediaKey } from './model';
+
+export {
+  imageByPath,
+  imageByQuery,
+  MEDIA_DEFAULTS,
+  mediaKey,
+  type PlayerFrameOptions,
+  playerFrameUrl,
+  unsecuredImage,
+  VARIATION_PROVIDER_REFUSAL,
+  type VariationTarget,
+  variationTarget,
+  viewerVariation,
+} from './model';
+export type { MediaEntry, PlayerStatus, ScriptEntry } from './state';
 
 export type WithPlayers = { players: PlayersState };
+
+const entryOf = (state: WithPlayers, kind: string, resource: string, id: string): MediaEntry | null => {
+  const key = state.players.keyOf[`${kind}:${mediaKey(resource, id)}`];
+  return key ? (state.players.byKey[key] ?? null) : null;
+};
+
+/** The HTML+JS player last asked for an asset: its status and answer (null before any ask). */
+export const selectPlayer = (state: WithPlayers, resource: string, id: string): MediaEntry | null =>
+  entryOf(state, 'player', resource, id);
+
+/** The embed answer last asked for an asset. */
+export const selectEmbed = (state: WithPlayers, resource: string, id: string): MediaEntry | null =>
+  entryOf(state, 'embed', resource, id);
+
+/** The free player answer. */
+export const selectFreePlayer = (state: WithPlayers): MediaEntry | null => {
+  const key = state.players.keyOf['free:'];
+  return key ? (state.players.byKey[key] ?? null) : null;
+};
+
+/**
+ * The media description of an asset: its entry (status, error), whose `data` is null when the
+ * server has none (404).
+ */
+export const selectMediaDescription = (state: WithPlayers, resource: string, id: string): MediaEntry | null =>
+  entryOf(state, 'description', resource, id);
+
+const NO_ACTIONS: Array<{ action: string }> = [];
+/** The actions the embedded player listed for an asset (its `listActions` message). */
+export const selectPlayerActions = (
+  state: WithPlayers,
+  resource: string,
+  id: string,
+): Array<{ action: string }> => state.players.actions[mediaKey(resource, id)] ?? NO_ACTIONS;
+
+/** A player script awaited: waiting, ready, or failed with `Could not load {name}`. */
+export const selectPlayerScript = (state: WithPlayers, name: string): ScriptEntry | null =>
+  state.players.scripts[name] ?? null;

@@ -1,6 +1,34 @@
-/** The players slice: players, embeds and media descriptions, cached per URL (protocol §13). */
-export interface PlayersState {
-  byKey: Record<string, never>;
+import type { SerializedError } from '../core/errors';
+import type { MediaKind } from './events';
+
+/** Protocol §13.2 statuses a player entry goes through. */
+export type PlayerStatus = 'unknown' | 'fetching' | 'loaded' | 'error';
+
+/** One cached answer, under its URL (protocol §1.10). */
+export interface MediaEntry {
+  kind: MediaKind;
+  status: PlayerStatus;
+  data: Record<string, unknown> | null;
+  /** scheduler time of the answer kept in `data`; null before the first one */
+  fetchedAt: number | null;
+  error: SerializedError | null;
 }
 
-export const initialPlayersState: PlayersState = { byKey: {} };
+export interface ScriptEntry {
+  status: 'waiting' | 'ready' | 'failed';
+  message: string | null;
+}
+
+/** The players slice: players, embeds and media descriptions, cached per URL (protocol §13). */
+export interface PlayersState {
+  /** answers by cache key (URL, plus the JSON body of a POST) */
+  byKey: Record<string, MediaEntry>;
+  /** the key last asked for an asset, by `${kind}:${resource}|${id}` */
+  keyOf: Record<string, string>;
+  /** the actions the player frame listed, by `${resource}|${id}` */
+  actions: Record<string, Array<{ action: string }>>;
+  /** player scripts waited for, by global name */
+  scripts: Record<string, ScriptEntry>;
+}
+
+export const initialPlayersState: PlayersState = { byKey: {}, keyOf: {}, actions: {}, scripts: {} };

@@ -46,6 +46,8 @@ export function testDeps(
     http?: Http;
     config?: Partial<Config>;
     session?: SessionVault;
+    /** the globals a player script wait finds (`players/scriptAwaited`) */
+    scripts?: Deps['scripts'];
   } = {},
 ): Deps & { memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
@@ -68,6 +70,7 @@ export function testDeps(
       popped$: popped.asObservable(),
     },
     downloads: { open: (url) => opened.push(url) },
+    scripts: overrides.scripts ?? { isLoaded: () => false },
     config: { ...specConfig, ...overrides.config },
     memoryHistory: {
       entries,
