@@ -3,6 +3,7 @@ import { appHandlers } from './app';
 import { cartHandlers } from './carts';
 import { configHandlers } from './config';
 import { downloadHandlers } from './downloads';
+import { entityHandlers } from './entities';
 import { identityHandlers } from './identity';
 import { logHandlers } from './logs';
 import { mediaHandlers } from './media';
@@ -39,6 +40,8 @@ export const handlers = [
   // schemas and trees first: the search handler takes any other path of a searchable collection
   ...schemaHandlers,
   ...treeHandlers,
+  // entity writes and more values before the search handler, which answers entity reads
+  ...entityHandlers,
   ...searchHandlers,
   ...savedSearchHandlers,
   unknownApiPath,

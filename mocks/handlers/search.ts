@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { findById } from '../db/assets';
+import { type Asset, findById } from '../db/assets';
 import { hostileName } from '../hostile';
 import { runtime } from '../runtime';
 import {
@@ -33,6 +33,9 @@ import { evaluate, parseQueryText, SearchError } from '../search/query';
 import { registryOf } from '../search/registry';
 import { KNOWN_RIGHTS, securityOf } from '../search/rights';
 import { treepathOf } from '../search/trees';
+import { faceMembers, facesOf } from '../entities/faces';
+import { variationOf } from '../entities/variations';
+import { type Lang, langOf, workflowOf } from '../entities/workflow';
 import { type Caller, callerOf } from './caller';
 import { padHugeRows } from '../hostile';
 import { errorResponse, restEnvelope } from './respond';
@@ -79,15 +82,23 @@ interface RowShape {
   props?: string[];
   rights?: readonly string[];
   treepathProps?: string[];
+  /** `workflows=true`: rows with a `$status` carry `$workflow` in this language (demo convention) */
+  workflows?: Lang;
 }
 
-function shapeOf(params: URLSearchParams, caller: Caller): RowShape {
+/** The language of an answer: `lang`, else the signed-in user's `bolang` (protocol §1.4). */
+export function langFor(params: URLSearchParams, caller: Caller): Lang {
+  return langOf(params.get('lang') || (caller.kind === 'user' ? caller.user.bolang : 'en'));
+}
+
+export function shapeOf(params: URLSearchParams, caller: Caller): RowShape {
   const props = listParam(params, 'props');
   const rights = boolParam(params, 'withRights') ? [...KNOWN_RIGHTS] : listParam(params, 'security');
   const treepathProps = params.get('treepath')
     ? (jsonListParam(params, 'treepathprops') ?? ['id', 'name'])
     : undefined;
-  return { caller, props, rights, treepathProps };
+  const workflows = boolParam(params, 'workflows') ? langFor(params, caller) : undefined;
+  return { caller, props, rights, treepathProps, workflows };
 }
 
 export function shapeRow(index: CollectionIndex, row: Row, shape: RowShape): Record<string, unknown> {
@@ -96,7 +107,72 @@ export function shapeRow(index: CollectionIndex, row: Row, shape: RowShape): Rec
   if (shape.rights) wire.$security = securityOf(shape.caller, shape.rights);
   if (shape.treepathProps && index.collection.treefield)
     wire.$treepath = treepathOf(index, row, shape.treepathProps);
+  if (shape.workflows && '$status' in row)
+    wire.$workflow = workflowOf(row.$status, shape.caller, shape.workflows);
   return wire;
+}
+
+/** `$moreChildren_{field}` of protocol §12.1: where a page of a field's values stands. */
+export function moreChildren(total: number, first: number, count: number, field: string) {
+  const end = first + count;
+  return {
+    count,
+    total,
+    first,
+    nextToken: end < total ? btoa(`${field}:${end}`) : null,
+    hasMoreResults: end < total,
+  };
+}
+
+/** The offset a `nextToken` of `field` stands for; 0 without a token, undefined when it is not one. */
+export function offsetOfToken(token: string | null, field: string): number | undefined {
+  if (!token) return 0;
+  let text: string;
+  try {
+    text = atob(token);
+  } catch {
+    return undefined;
+  }
+  const match = /^(.*):(\d+)$/.exec(text);
+  return match && match[1] === field ? Number(match[2]) : undefined;
+}
+
+/**
+ * One entity as `GET /rest/{path}/{id}` answers it: the row (rights, `$workflow` when asked),
+ * and for assets their faces (`$faces-n`), their `binary` and, with `variation`, `$asset`;
+ * with `maxchildren`, relation arrays cut to that many values and `$moreChildren_{field}`.
+ */
+export function entityData(
+  params: URLSearchParams,
+  index: CollectionIndex,
+  row: Row,
+  caller: Caller,
+): Record<string, unknown> {
+  const data = shapeRow(index, row, shapeOf(params, caller));
+  const { collection } = index;
+  const maxText = params.get('maxchildren');
+  if (maxText) {
+    const max = intParam(params, 'maxchildren', 0, 1);
+    for (const [name, field] of collection.fields) {
+      const values = data[name];
+      if (field.type !== 'array' || !Array.isArray(values) || values.length <= max) continue;
+      data[name] = values.slice(0, max);
+      data[`$moreChildren_${name}`] = moreChildren(values.length, 0, max, name);
+    }
+  }
+  if (collection.resource === 'asset') {
+    const asset = row as unknown as Asset;
+    Object.assign(data, faceMembers(facesOf(asset)));
+    data.binary = { type: asset.mimetype, serverPath: `/asset/${asset.id}/${asset.filename}` };
+    const variation = params.get('variation');
+    if (variation) {
+      const found = variationOf(asset, variation);
+      if (!found) throw new SearchError(404, `Unknown variation ${variation} of asset ${asset.id}`);
+      const detail = { ...found, url: `/api/wedia/dam/variation/asset/${asset.id}/${variation}` };
+      data.$asset = { variation: detail, variations: [detail], sizes: params.get('variations') || 'SIZE' };
+    }
+  }
+  return data;
 }
 
 /** The envelope members a list carries for `headers=true`: one schema, or several for a meta path. */
@@ -304,7 +380,7 @@ function entityAnswer(
     : index.rows.find((candidate) => candidate.$uuid === id);
   if (!row) return errorResponse(404, `ID #${id} NOT FOUND`);
   const caller = callerOf(request);
-  const data = shapeRow(index, row, shapeOf(params, caller));
+  const data = entityData(params, index, row, caller);
   const headers = boolParam(params, 'headers') ? headerMembers([collection], caller) : {};
   return HttpResponse.json({
     ...restEnvelope(request, { resource: collection.resource, data, state: params.get('state') }),

@@ -1,13 +1,21 @@
 import { type Asset, formatDuration } from '../db/assets';
 import { createRandom, mixSeed, type Random } from '../db/random';
+import { type Face, facesOf } from '../entities/faces';
 import { escapeXml, n, svgDocument, truncate, watermarkOverlay } from './svg';
 
-export type VariationName = 'thumbnailBig' | 'thumbnailsmall' | 'preview' | 'original';
+export type VariationName = 'thumbnailBig' | 'thumbnailsmall' | 'preview' | 'original' | 'page';
 
 export interface Variation {
   name: VariationName;
   /** the `_w` suffix: same image with a watermark */
   watermarked: boolean;
+  /** `page{n}` variations of documents (demo convention): the page, from 1 */
+  page?: number;
+}
+
+/** A document has 2 to 5 pages (`page1`..`pageN` variations); other natures have none. */
+export function pageCount(asset: Pick<Asset, 'id' | 'assetnature'>): number {
+  return asset.assetnature.code === 'document' ? 2 + (asset.id % 4) : 0;
 }
 
 /** Thumbnails are cropped to 4:3; the preview keeps the asset's ratio within 1200 x 900. */
@@ -21,12 +29,20 @@ export function parseVariation(value: string): Variation | null {
   if (name === 'thumbnailBig' || name === 'thumbnailsmall' || name === 'preview' || name === 'original') {
     return { name, watermarked };
   }
+  // the GIF preview of protocol §13.2: the demo has no animation, the big thumbnail stands for it
+  if (name === 'preview_thumbnail_gif') return { name: 'thumbnailBig', watermarked };
+  const page = /^page([1-9]\d?)$/.exec(name);
+  if (page) return { name: 'page', watermarked, page: Number(page[1]) };
   return null;
 }
 
-function displaySize(asset: Asset, variation: VariationName): [number, number] {
+/** The pixel size a variation is displayed at. */
+export function displaySize(
+  asset: Pick<Asset, 'width' | 'height'>,
+  variation: VariationName,
+): [number, number] {
   if (variation === 'original') return [asset.width, asset.height];
-  if (variation === 'preview') {
+  if (variation === 'preview' || variation === 'page') {
     const scale = Math.min(PREVIEW_BOX[0] / asset.width, PREVIEW_BOX[1] / asset.height, 1);
     return [Math.round(asset.width * scale), Math.round(asset.height * scale)];
   }
@@ -53,6 +69,42 @@ function background({ width, height, hue, rand }: Scene, lightness: [number, num
     `<stop offset="0" stop-color="${hsl(hue, 70, lightness[0])}"/>` +
     `<stop offset="1" stop-color="${hsl(second, 65, lightness[1])}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>`
+  );
+}
+
+/** Heads where the asset's faces are (fractions of the picture), so face boxes frame them. */
+function facesScene({ width, height, unit }: Scene, faces: readonly Face[]): string {
+  return faces
+    .map((face, index) => {
+      const [cx, cy] = [(face.x + face.w / 2) * width, (face.y + face.h / 2) * height];
+      const [rx, ry] = [(face.w * width) / 2, (face.h * height) / 2];
+      const eyeY = cy - ry * 0.15;
+      return (
+        `<g data-face="${index + 1}">` +
+        `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx * 0.9)}" ry="${n(ry * 0.95)}" fill="hsl(${25 + index * 8} 55% ${72 - index * 10}%)" stroke="#000" stroke-opacity="0.3" stroke-width="${n(unit)}"/>` +
+        `<circle cx="${n(cx - rx * 0.35)}" cy="${n(eyeY)}" r="${n(Math.max(unit, rx * 0.1))}" fill="#222"/>` +
+        `<circle cx="${n(cx + rx * 0.35)}" cy="${n(eyeY)}" r="${n(Math.max(unit, rx * 0.1))}" fill="#222"/>` +
+        `<path d="M${n(cx - rx * 0.35)},${n(cy + ry * 0.35)} Q${n(cx)},${n(cy + ry * 0.6)} ${n(cx + rx * 0.35)},${n(cy + ry * 0.35)}" fill="none" stroke="#222" stroke-width="${n(unit * 1.5)}"/>` +
+        '</g>'
+      );
+    })
+    .join('');
+}
+
+/** One page of a document (`page{n}`): the page fills the picture, its number large. */
+function pageScene(scene: Scene, page: number, pages: number, extension: string): string {
+  const { width, height, unit, hue, rand } = scene;
+  const lines = Array.from({ length: 14 }, (_, index) => {
+    const lineWidth = width * (0.5 + rand.next() * 0.35);
+    return `<rect x="${n(width * 0.1)}" y="${n(height * (0.3 + index * 0.045))}" width="${n(lineWidth)}" height="${n(unit * 3)}" rx="${n(unit * 1.5)}" fill="${hsl(hue, 10, 78)}"/>`;
+  });
+  return (
+    `<rect width="${width}" height="${height}" fill="#fff"/>` +
+    `<rect width="${width}" height="${n(height * 0.12)}" fill="${hsl(hue + page * 40, 60, 45)}"/>` +
+    `<text x="${n(width * 0.1)}" y="${n(height * 0.085)}" font-size="${n(unit * 14)}" font-weight="700" fill="#fff">${escapeXml(extension.toUpperCase())}</text>` +
+    `<text x="${n(width / 2)}" y="${n(height * 0.24)}" text-anchor="middle" font-size="${n(unit * 40)}" font-weight="800" fill="${hsl(hue, 50, 35)}">${page}</text>` +
+    lines.join('') +
+    `<text x="${n(width / 2)}" y="${n(height - unit * 60)}" text-anchor="middle" font-size="${n(unit * 12)}" fill="#555">Page ${page} / ${pages}</text>`
   );
 }
 
@@ -145,17 +197,22 @@ export function renderAssetImage(asset: Asset, variation: Variation): string {
   const scene: Scene = { width, height, unit: Math.min(width, height) / 300, hue: rand.int(0, 359), rand };
   const extension = asset.filename.slice(asset.filename.lastIndexOf('.') + 1);
   const picture =
-    asset.assetnature.code === 'video'
-      ? videoScene(scene, asset.duration ?? 0)
-      : asset.assetnature.code === 'document'
-        ? documentScene(scene, extension)
-        : imageScene(scene);
+    variation.name === 'page'
+      ? pageScene(scene, variation.page ?? 1, pageCount(asset), extension)
+      : asset.assetnature.code === 'video'
+        ? videoScene(scene, asset.duration ?? 0)
+        : asset.assetnature.code === 'document'
+          ? documentScene(scene, extension)
+          : imageScene(scene) + facesScene(scene, facesOf(asset));
   return svgDocument({
     width: displayWidth,
     height: displayHeight,
     viewWidth: width,
     viewHeight: height,
     title: asset.name,
-    body: picture + caption(scene, asset) + (variation.watermarked ? watermarkOverlay(width, height) : ''),
+    body:
+      picture +
+      (variation.name === 'page' ? '' : caption(scene, asset)) +
+      (variation.watermarked ? watermarkOverlay(width, height) : ''),
   });
 }
