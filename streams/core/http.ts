@@ -12,7 +12,7 @@ export type MultipartValue = string | number | boolean | Blob | undefined;
 export type RequestBody =
   | { json: unknown }
   | { form: Record<string, QueryValue> }
-  | { multipart: Record<string, MultipartValue> };
+  | { multipart: Record<string, MultipartValue | readonly MultipartValue[]> };
 
 export interface HttpRequest<T> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
@@ -96,10 +96,15 @@ function buildBody(body: RequestBody | undefined, headers: Record<string, string
     return encodePairs(body.form).join('&');
   }
   const data = new FormData();
-  for (const [key, value] of Object.entries(body.multipart)) {
-    if (value === undefined) continue;
-    if (value instanceof Blob) data.append(key, value, (value as Blob & { name?: string }).name ?? key);
-    else data.append(key, String(value));
+  for (const [key, field] of Object.entries(body.multipart)) {
+    // an array is sent as repeated fields (`prop_keywords` once per value, protocol §1.5)
+    for (const value of Array.isArray(field)
+      ? (field as readonly MultipartValue[])
+      : [field as MultipartValue]) {
+      if (value === undefined) continue;
+      if (value instanceof Blob) data.append(key, value, (value as Blob & { name?: string }).name ?? key);
+      else data.append(key, String(value));
+    }
   }
   // the browser writes the multipart Content-Type with its boundary
   return data;

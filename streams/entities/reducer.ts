@@ -1,4 +1,391 @@
-import { caseReducer } from '../core/case-reducer';
-import type { EntitiesState } from './state';
+import type { Draft } from 'immer';
+import { caseReducer, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
+import { reached, type Status } from '../core/status';
+import {
+  created,
+  createFailed,
+  createRequested,
+  deleted,
+  deleteFailed,
+  deleteRequested,
+  draftChanged,
+  draftRefused,
+  draftRolledBack,
+  draftSaved,
+  draftSaveFailed,
+  draftSaveStarted,
+  draftsRestored,
+  facesPreviewFailed,
+  facesPreviewLoaded,
+  facesPreviewRequested,
+  fetchFailed,
+  fetchStarted,
+  listed,
+  loaded,
+  lookupCleared,
+  lookupFailed,
+  lookupLoaded,
+  lookupTyped,
+  moreValuesFailed,
+  moreValuesLoaded,
+  moreValuesRequested,
+  namesLoaded,
+  notFound,
+  patched,
+  patchFailed,
+  patchRequested,
+  updated,
+  updateFailed,
+  updateRequested,
+  variationDetailFailed,
+  variationDetailLoaded,
+  variationDetailRequested,
+  variationsFailed,
+  variationsLoaded,
+  variationsNotFound,
+  variationsRequested,
+  workflowApplied,
+  workflowFailed,
+  workflowRequested,
+} from './events';
+import {
+  applyDraftChanges,
+  creationKey,
+  type EntityId,
+  entityKey,
+  entityName,
+  failedName,
+  moreKey,
+  notFoundName,
+  variationDetailKey,
+  variationKey,
+} from './model';
+import type { EntitiesState, EntityEntry, WriteEntry } from './state';
 
-export const entitiesReducer = caseReducer<EntitiesState>();
+type D = Draft<EntitiesState>;
+
+function entry(draft: D, path: string, id: EntityId): Draft<EntityEntry> {
+  const key = entityKey(path, id);
+  draft.byKey[key] ??= {
+    path,
+    id,
+    status: 'unknown',
+    data: null,
+    name: String(id),
+    error: null,
+    previousStatus: null,
+  };
+  return draft.byKey[key] as Draft<EntityEntry>;
+}
+
+function setLoaded(draft: D, path: string, id: EntityId, data: Record<string, unknown>): void {
+  const target = entry(draft, path, id);
+  target.status = 'loaded';
+  target.data = data;
+  target.name = entityName(data, id);
+  target.error = null;
+  target.previousStatus = null;
+  namesOf(draft, path)[String(id)] = target.name;
+}
+
+function write(
+  draft: D,
+  key: string,
+  operation: WriteEntry['operation'],
+  status: Status,
+  failure?: { message: string; error: SerializedError },
+): void {
+  draft.writes[key] = {
+    operation,
+    status,
+    message: failure?.message ?? null,
+    error: failure?.error ?? null,
+  };
+}
+
+function namesOf(draft: D, path: string): Record<string, string> {
+  draft.names[path] ??= {};
+  return draft.names[path];
+}
+
+function appendValues(target: unknown, values: readonly unknown[]): unknown[] {
+  return [...(Array.isArray(target) ? target : []), ...values];
+}
+
+export const entitiesReducer = caseReducer<EntitiesState>(
+  // --- fetch (protocol §12.2) ---
+  on(fetchStarted, (draft, { payload }) => {
+    const target = entry(draft, payload.path, payload.id);
+    target.status = target.status === 'resolved' ? 'initial' : 'resolving';
+  }),
+  on(loaded, (draft, { payload }) => setLoaded(draft, payload.path, payload.id, payload.data)),
+  on(notFound, (draft, { payload }) => {
+    const target = entry(draft, payload.path, payload.id);
+    Object.assign(target, { status: 'not_found', data: null, name: notFoundName(payload.id), error: null });
+  }),
+  on(fetchFailed, (draft, { payload }) => {
+    const target = entry(draft, payload.path, payload.id);
+    Object.assign(target, { status: 'error', name: failedName(payload.id), error: payload.error });
+  }),
+  on(listed, (draft, { payload }) => {
+    for (const id of payload.ids) {
+      const key = entityKey(payload.path, id);
+      if (draft.byKey[key] && draft.byKey[key].status !== 'unknown') continue;
+      entry(draft, payload.path, id).status = 'resolved';
+    }
+  }),
+
+  // --- writes ---
+  on(createRequested, (draft, { payload }) => write(draft, creationKey(payload.path), 'create', 'fetching')),
+  on(created, (draft, { payload }) => {
+    write(draft, creationKey(payload.path), 'create', payload.id === null ? 'unknown' : 'loaded');
+    if (payload.id !== null && payload.data) setLoaded(draft, payload.path, payload.id, payload.data);
+  }),
+  on(createFailed, (draft, { payload }) =>
+    write(draft, creationKey(payload.path), 'create', 'error', payload),
+  ),
+  on(updateRequested, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'update', 'fetching'),
+  ),
+  on(updated, (draft, { payload }) => {
+    write(draft, entityKey(payload.path, payload.id), 'update', 'loaded');
+    setLoaded(draft, payload.path, payload.id, payload.data);
+  }),
+  on(updateFailed, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'update', 'error', payload),
+  ),
+  // protocol §12.2: the entity goes fetching (from resolved on) or initial, and gets its status back on failure
+  on(patchRequested, (draft, { payload }) => {
+    const target = entry(draft, payload.path, payload.id);
+    target.previousStatus = target.status;
+    target.status = reached(target.status, 'resolved') ? 'fetching' : 'initial';
+    write(draft, entityKey(payload.path, payload.id), 'patch', 'fetching');
+  }),
+  on(patched, (draft, { payload }) => {
+    write(draft, entityKey(payload.path, payload.id), 'patch', 'loaded');
+    setLoaded(draft, payload.path, payload.id, payload.data);
+  }),
+  on(patchFailed, (draft, { payload }) => {
+    const target = entry(draft, payload.path, payload.id);
+    target.status = target.previousStatus ?? payload.previousStatus;
+    target.previousStatus = null;
+    write(draft, entityKey(payload.path, payload.id), 'patch', 'error', payload);
+  }),
+  on(deleteRequested, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'delete', 'fetching'),
+  ),
+  on(deleted, (draft, { payload }) => {
+    const key = entityKey(payload.path, payload.id);
+    write(draft, key, 'delete', 'loaded');
+    const target = entry(draft, payload.path, payload.id);
+    Object.assign(target, { status: 'not_found', data: null, name: notFoundName(payload.id), error: null });
+    delete draft.drafts[key];
+  }),
+  on(deleteFailed, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'delete', 'error', payload),
+  ),
+  on(workflowRequested, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'workflow', 'fetching'),
+  ),
+  on(workflowApplied, (draft, { payload }) => {
+    write(draft, entityKey(payload.path, payload.id), 'workflow', 'loaded');
+    setLoaded(draft, payload.path, payload.id, payload.data);
+  }),
+  on(workflowFailed, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'workflow', 'error', payload),
+  ),
+
+  // --- drafts (protocol §12.2) ---
+  on(draftChanged, (draft, { payload }) => {
+    const changes =
+      payload.changes ?? (payload.field !== undefined ? { [payload.field]: payload.value } : undefined);
+    if (!changes) return;
+    const key = entityKey(payload.path, payload.id);
+    const current = draft.drafts[key];
+    const stored = draft.byKey[key]?.data ?? null;
+    const next = applyDraftChanges(current?.changes ?? {}, stored, changes);
+    draft.draftRefusal = null;
+    if (Object.keys(next).length === 0) delete draft.drafts[key];
+    else
+      draft.drafts[key] = {
+        path: payload.path,
+        id: payload.id,
+        changes: next,
+        since: current?.since ?? payload.at,
+      };
+  }),
+  on(draftRefused, (draft, { payload }) => {
+    draft.draftRefusal = payload.message;
+  }),
+  on(draftSaveStarted, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'save', 'fetching'),
+  ),
+  on(draftSaved, (draft, { payload }) => {
+    const key = entityKey(payload.path, payload.id);
+    write(draft, key, 'save', 'loaded');
+    delete draft.drafts[key];
+    setLoaded(draft, payload.path, payload.id, payload.data);
+    // a creation: the server named the new entity
+    const newId = payload.data.id;
+    if ((typeof newId === 'string' || typeof newId === 'number') && String(newId) !== String(payload.id))
+      setLoaded(draft, payload.path, newId, payload.data);
+  }),
+  on(draftSaveFailed, (draft, { payload }) =>
+    write(draft, entityKey(payload.path, payload.id), 'save', 'error', payload),
+  ),
+  on(draftRolledBack, (draft, { payload }) => {
+    delete draft.drafts[entityKey(payload.path, payload.id)];
+  }),
+  on(draftsRestored, (draft, { payload }) => {
+    for (const record of payload.drafts) {
+      const key = entityKey(record.path, record.id);
+      if (!draft.drafts[key] && Object.keys(record.changes).length > 0) draft.drafts[key] = record;
+    }
+  }),
+
+  // --- more values of a field (protocol §12.1) ---
+  on(moreValuesRequested, (draft, { payload }) => {
+    draft.more[moreKey(payload.path, payload.id, payload.field, payload.sub)] = {
+      status: 'next',
+      error: null,
+    };
+  }),
+  on(moreValuesLoaded, (draft, { payload }) => {
+    const { path, id, field, sub } = payload;
+    draft.more[moreKey(path, id, field, sub)] = { status: 'loaded', error: null };
+    const target = entry(draft, path, id);
+    target.data ??= { id };
+    const data = target.data as Record<string, unknown>;
+    if (sub) {
+      const holder = (data[field] && typeof data[field] === 'object' ? data[field] : {}) as Record<
+        string,
+        unknown
+      >;
+      holder[sub] = appendValues(holder[sub], payload.values);
+      data[field] = holder;
+    } else data[field] = appendValues(data[field], payload.values);
+    if (payload.more) data[`$moreChildren_${field}`] = payload.more;
+  }),
+  on(moreValuesFailed, (draft, { payload }) => {
+    draft.more[moreKey(payload.path, payload.id, payload.field, payload.sub)] = {
+      status: 'error',
+      error: payload.error,
+    };
+  }),
+
+  // --- variations ---
+  on(variationsRequested, (draft, { payload }) => {
+    const key = variationKey(payload.resource, payload.id);
+    draft.variations[key] = {
+      status: 'fetching',
+      variations: draft.variations[key]?.variations ?? null,
+      error: null,
+    };
+  }),
+  on(variationsLoaded, (draft, { payload }) => {
+    draft.variations[variationKey(payload.resource, payload.id)] = {
+      status: 'loaded',
+      variations: payload.variations,
+      error: null,
+    };
+  }),
+  on(variationsNotFound, (draft, { payload }) => {
+    draft.variations[variationKey(payload.resource, payload.id)] = {
+      status: 'not_found',
+      variations: null,
+      error: null,
+    };
+  }),
+  on(variationsFailed, (draft, { payload }) => {
+    draft.variations[variationKey(payload.resource, payload.id)] = {
+      status: 'error',
+      variations: null,
+      error: payload.error,
+    };
+  }),
+  on(variationDetailRequested, (draft, { payload }) => {
+    const key = variationDetailKey(payload.path, payload.id, payload.variation);
+    draft.variationDetails[key] = {
+      status: 'fetching',
+      detail: draft.variationDetails[key]?.detail ?? null,
+      sizes: draft.variationDetails[key]?.sizes ?? null,
+      error: null,
+    };
+  }),
+  on(variationDetailLoaded, (draft, { payload }) => {
+    draft.variationDetails[variationDetailKey(payload.path, payload.id, payload.variation)] = {
+      status: 'loaded',
+      detail: payload.detail,
+      sizes: payload.sizes,
+      error: null,
+    };
+  }),
+  on(variationDetailFailed, (draft, { payload }) => {
+    draft.variationDetails[variationDetailKey(payload.path, payload.id, payload.variation)] = {
+      status: payload.error.status === 404 ? 'not_found' : 'error',
+      detail: null,
+      sizes: null,
+      error: payload.error,
+    };
+  }),
+
+  // --- faces preview ---
+  on(facesPreviewRequested, (draft, { payload }) => {
+    const key = entityKey(payload.path, payload.id);
+    draft.facesPreview[key] = {
+      status: 'fetching',
+      faces: draft.facesPreview[key]?.faces ?? null,
+      error: null,
+    };
+  }),
+  on(facesPreviewLoaded, (draft, { payload }) => {
+    draft.facesPreview[entityKey(payload.path, payload.id)] = {
+      status: 'loaded',
+      faces: payload.faces,
+      error: null,
+    };
+  }),
+  on(facesPreviewFailed, (draft, { payload }) => {
+    const key = entityKey(payload.path, payload.id);
+    draft.facesPreview[key] = {
+      status: 'error',
+      faces: draft.facesPreview[key]?.faces ?? null,
+      error: payload.error,
+    };
+  }),
+
+  // --- relation lookups and names ---
+  on(lookupTyped, (draft, { payload }) => {
+    const before = draft.lookups[payload.key];
+    draft.lookups[payload.key] = {
+      status: 'fetching',
+      path: payload.path,
+      text: payload.text,
+      candidates: before?.path === payload.path ? before.candidates : [],
+      error: null,
+    };
+  }),
+  on(lookupLoaded, (draft, { payload }) => {
+    const target = draft.lookups[payload.key];
+    if (!target) return;
+    if (payload.text !== undefined && payload.text !== target.text) return;
+    target.status = 'loaded';
+    target.candidates = payload.candidates;
+    target.error = null;
+    const names = namesOf(draft, target.path);
+    for (const candidate of payload.candidates) names[String(candidate.id)] = candidate.name;
+  }),
+  on(lookupFailed, (draft, { payload }) => {
+    const target = draft.lookups[payload.key];
+    if (!target) return;
+    target.status = 'error';
+    target.error = payload.error;
+  }),
+  on(lookupCleared, (draft, { payload }) => {
+    delete draft.lookups[payload.key];
+  }),
+  on(namesLoaded, (draft, { payload }) => {
+    Object.assign(namesOf(draft, payload.path), payload.names);
+  }),
+);

@@ -1,0 +1,75 @@
+import { distinctUntilChanged, ignoreElements, map, switchMap, take, tap } from 'rxjs';
+import { started } from '../app/events';
+import type { Deps } from '../core/deps';
+import { catchUpOnStart } from '../core/domain';
+import type { Epic } from '../core/epic';
+import { ofType } from '../core/operators/of-type';
+import { type DraftRecord, draftRecordSchema, draftsRestored } from './events';
+import { isFileValue } from './model';
+import type { WithEntities } from './selectors';
+import type { DraftEntry } from './state';
+
+/**
+ * Drafts survive a reload (issue 14): every draft in progress is kept as a record `{path, id,
+ * changes, since}` under `config.draftStorageKey`, read back once when the entities start
+ * (`entities/draftsRestored`, which a re-simulation seeds its storage from). Files picked for a
+ * field cannot be stored: a restored draft comes back without them.
+ */
+export function readDrafts({ storage, config }: Pick<Deps, 'storage' | 'config'>): DraftRecord[] {
+  const text = storage.getItem(config.draftStorageKey);
+  if (!text) return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = draftRecordSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** The records to store: files left out, drafts with nothing else left out. */
+export function storedDrafts(drafts: Readonly<Record<string, DraftEntry>>): DraftRecord[] {
+  return Object.values(drafts).flatMap((draft) => {
+    const changes = Object.fromEntries(
+      Object.entries(draft.changes).filter(([, value]) => !isFileValue(value)),
+    );
+    if (Object.keys(changes).length === 0) return [];
+    return [{ path: draft.path, id: draft.id, changes, since: draft.since }];
+  });
+}
+
+/** Read when the portal starts, when the entities load with it (tests, replays). */
+export const restoreDrafts: Epic<WithEntities> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(started),
+    take(1),
+    map((event) => draftsRestored({ drafts: readDrafts(deps) }, event)),
+  );
+
+/** Or when the entities start after the portal did (they load with the asset page). */
+export const restoreDraftsOnStart = catchUpOnStart<WithEntities>('entities', (_state, start, deps) => [
+  draftsRestored({ drafts: readDrafts(deps) }, start),
+]);
+
+/** Every change of the drafts writes them all; writing starts after the restore, never before. */
+export const persistDrafts: Epic<WithEntities> = (event$, state$, { storage, config }) =>
+  event$.pipe(
+    ofType(draftsRestored),
+    take(1),
+    switchMap(() =>
+      state$.pipe(
+        map((state) => state.entities.drafts),
+        distinctUntilChanged(),
+        tap((drafts) => {
+          const records = storedDrafts(drafts);
+          if (records.length === 0) storage.removeItem(config.draftStorageKey);
+          else storage.setItem(config.draftStorageKey, JSON.stringify(records));
+        }),
+      ),
+    ),
+    ignoreElements(),
+  );
