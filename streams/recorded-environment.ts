@@ -5,6 +5,7 @@ import type { AnyEvent } from './core/event';
 import { REDACTED } from './core/redact';
 import { SessionVault } from './core/session-vault';
 import { pendingRestored } from './downloads/events';
+import { draftsRestored } from './entities/events';
 import { visitorLocaleRestored } from './profile/events';
 import { autoConnectStarted, providerRegistered } from './session/events';
 
@@ -12,7 +13,7 @@ import { autoConnectStarted, providerRegistered } from './session/events';
  * What the live portal held outside the state when its log starts, as far as the log tells: the
  * connection and whether application credentials were configured (`app/started`), and what the
  * stored values read at start were (a refresh token, for the auto-connect it led to; the visitor's
- * language; the pending downloads). Epics read these from the vault and the storage, not from
+ * language; the pending downloads; the drafts in progress). Epics read these from the vault and the storage, not from
  * events, so a re-simulation with an empty vault and storage would take other paths from its
  * first steps (an application sign-in that fails for want of credentials, no auto-connect).
  * Secrets never reach the log: where only their presence matters, a placeholder stands for them
@@ -20,7 +21,10 @@ import { autoConnectStarted, providerRegistered } from './session/events';
  */
 export function recordedEnvironment(
   events: readonly AnyEvent[],
-  config: Pick<Config, 'refreshTokenStorageKey' | 'visitorLocaleStorageKey' | 'pendingDownloadStorageKey'>,
+  config: Pick<
+    Config,
+    'refreshTokenStorageKey' | 'visitorLocaleStorageKey' | 'pendingDownloadStorageKey' | 'draftStorageKey'
+  >,
 ): { session: SessionVault; storage: MemoryStorage } {
   const session = new SessionVault();
   const storage = new MemoryStorage();
@@ -47,5 +51,9 @@ export function recordedEnvironment(
   const pending = events.find(pendingRestored.match);
   if (pending && pending.payload.records.length > 0)
     storage.setItem(config.pendingDownloadStorageKey, JSON.stringify(pending.payload.records));
+  // the entities' drafts in progress (issue 14), as they were read back
+  const drafts = events.find(draftsRestored.match);
+  if (drafts && drafts.payload.drafts.length > 0)
+    storage.setItem(config.draftStorageKey, JSON.stringify(drafts.payload.drafts));
   return { session, storage };
 }
