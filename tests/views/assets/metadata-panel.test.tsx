@@ -94,7 +94,7 @@ function setup(
 }
 
 const region = () => screen.getByRole('region', { name: 'Metadata' });
-const valueOf = (label: string) => {
+const shownValue = (label: string) => {
   const term = within(region())
     .getAllByRole('term')
     .find((element) => element.textContent === label);
@@ -126,14 +126,14 @@ describe('MetadataPanel: read mode', () => {
 
   it('reads relations by name, i18n in the locale, dates in the locale, sizes in bytes’ units', () => {
     setup();
-    expect(valueOf('Keywords')).toBe('lake, winter');
-    expect(valueOf('Title')).toBe('Lake');
-    expect(valueOf('End of rights')).toBe(
+    expect(shownValue('Keywords')).toBe('lake, winter');
+    expect(shownValue('Title')).toBe('Lake');
+    expect(shownValue('End of rights')).toBe(
       new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date('2027-03-01T00:00:00.000Z')),
     );
-    expect(valueOf('Size')).toBe('2.5 MB');
-    expect(valueOf('Active')).toBe('Yes');
-    expect(valueOf('Description')).toBe('—');
+    expect(shownValue('Size')).toBe('2.5 MB');
+    expect(shownValue('Active')).toBe('Yes');
+    expect(shownValue('Description')).toBe('—');
   });
 
   it('asks the names of relation values it does not know', () => {
@@ -272,7 +272,7 @@ describe('MetadataPanel: edit mode', () => {
       store.dispatch(draftSaved({ path: PATH, id: '12', data: { ...asset(manager), author: 'Bea' } }));
     });
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
-    expect(valueOf('Author')).toBe('Bea');
+    expect(shownValue('Author')).toBe('Bea');
     expect(screen.getByText('The changes are saved.')).toBeTruthy();
   });
 
@@ -282,7 +282,7 @@ describe('MetadataPanel: edit mode', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Author' }), { target: { value: 'Bea' } });
     fireEvent.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(dispatched.at(-1)?.type).toBe('entities/draftRolledBack');
-    expect(valueOf('Author')).toBe('Ann');
+    expect(shownValue('Author')).toBe('Ann');
   });
 
   it('a draft found on arrival opens the form with it and is announced, with Keep editing', () => {
