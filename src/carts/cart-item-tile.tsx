@@ -1,3 +1,4 @@
+import { Link, useRoute } from 'wouter';
 import type { ShownItem } from '../../streams/carts/selectors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -24,6 +25,8 @@ export interface CartItemTileProps {
 export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onPreview }: CartItemTileProps) {
   const t = useTranslate();
   const locale = useAppState(selectEffectiveLocale);
+  // on a cart's page the name opens the asset page, which steps through this cart (`from=cart-<id>`)
+  const [inCart, params] = useRoute<{ id: string }>('/carts/:id');
   const name = itemName(item);
   if (!item.details) {
     return (
@@ -54,9 +57,19 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
             onChange={(event) => onSelect(event.target.checked)}
           />
         )}
-        <span className="cart-tile__name" title={name}>
-          {name}
-        </span>
+        {inCart ? (
+          <Link
+            className="cart-tile__name"
+            title={name}
+            href={`/assets/${encodeURIComponent(item.resource)}/${encodeURIComponent(item.id)}?from=cart-${encodeURIComponent(params.id)}`}
+          >
+            {name}
+          </Link>
+        ) : (
+          <span className="cart-tile__name" title={name}>
+            {name}
+          </span>
+        )}
       </div>
       <p className="cart-tile__meta">
         {[
