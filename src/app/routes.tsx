@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
 import { lazyScreen } from './lazy-screen';
-import { CART_DOMAINS, SEARCH_DOMAINS } from './load-domains';
+import { ASSET_DOMAINS, CART_DOMAINS, SEARCH_DOMAINS } from './load-domains';
 import { NotFoundPage } from './not-found-page';
 
 const SignInPage = lazyScreen(
@@ -29,6 +29,11 @@ const SharedCartPage = lazyScreen(
   () => import('../share/shared-cart-page'),
   (m) => m.SharedCartPage,
   { domains: CART_DOMAINS },
+);
+const AssetPage = lazyScreen(
+  () => import('../assets/asset-page'),
+  (m) => m.AssetPage,
+  { domains: ASSET_DOMAINS },
 );
 const DownloadsPage = lazyScreen(
   () => import('../downloads/downloads-page'),
@@ -66,6 +71,7 @@ const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/carts/:id', component: CartPage },
   { path: '/carts', component: CartsPage },
   { path: '/share/:uuid', component: SharedCartPage },
+  { path: '/assets/:resource/:id', component: AssetPage },
   { path: '/downloads', component: DownloadsPage },
   { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/notifications', component: NotificationsPage },

@@ -14,6 +14,7 @@ import { benchCursorFold } from './cursor-fold';
 import { benchExport, benchRecorderMemory, benchReplay } from './replay';
 import { benchHugeAnswers } from './huge-answer';
 import { benchSplit } from './split-download';
+import { benchAssetPage } from './asset-page';
 
 interface Figure {
   name: string;
@@ -36,6 +37,7 @@ const huge = benchHugeAnswers(8);
 
 const cartGrid = await benchCartGrid(10_000);
 const searchGrid = await benchSearchGrid(100_000);
+const assetPage = await benchAssetPage(30);
 
 const figures: Figure[] = [
   {
@@ -150,6 +152,11 @@ const figures: Figure[] = [
     value: split.medianMs,
     unit: 'ms',
     target: '< 50',
+  },
+  {
+    name: `asset page in happy-dom: from the entity's answer to the preview painted (median of ${assetPage.runs}; slowest ${assetPage.slowestMs} ms)`,
+    value: assetPage.medianMs,
+    unit: 'ms',
   },
 ];
 

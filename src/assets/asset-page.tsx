@@ -1,0 +1,184 @@
+import { useEffect, useId, useRef } from 'react';
+import { Link, useParams } from 'wouter';
+import { assetEventsRequested, objectViewed } from '../../streams/analytics/events';
+import { fetchRequested, variationsRequested } from '../../streams/entities/events';
+import { selectEntity } from '../../streams/entities/selectors';
+import { navigated } from '../../streams/router/events';
+import { selectLocation } from '../../streams/router/selectors';
+import { AddToCartButton } from '../carts/add-to-cart-button';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
+import { ErrorView } from '../ui/error-view';
+import { AssetPreview } from './asset-preview';
+import { AssetUsage } from './asset-usage';
+import { AssetVariations, DownloadButton } from './asset-variations';
+import { MetadataPanel } from './metadata/metadata-panel';
+import { assetHref, fromOf, selectNeighbour } from './neighbours';
+import { isTyping } from './zoomable-image';
+import './assets.css';
+import './messages';
+
+/** The asset schema's path (the brief's contract: resource `asset`, path `dam/data/asset`). */
+export const ASSET_PATH = 'dam/data/asset';
+
+/** Asks what the page shows, once per asset opened (the view is logged once per open). */
+function useOpen(resource: string, id: string) {
+  const dispatch = useDispatch();
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${resource}/${id}`;
+    // strict mode runs effects twice: one open is one view
+    if (opened.current === key) return;
+    opened.current = key;
+    dispatch(fetchRequested({ path: ASSET_PATH, id }));
+    dispatch(variationsRequested({ resource, id }));
+    dispatch(objectViewed({ resource, id }));
+    dispatch(assetEventsRequested({ resource, id }));
+  }, [dispatch, resource, id]);
+}
+
+/** "Previous" and "Next" through the list the page was opened from, links and arrow keys. */
+function ListNavigation({ resource, id }: { resource: string; id: string }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const { search } = useAppState(selectLocation);
+  const from = fromOf(search);
+  const previous = useAppState(selectNeighbour, from, resource, id, -1);
+  const next = useAppState(selectNeighbour, from, resource, id, 1);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target))
+        return;
+      const target = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null;
+      if (!target) return;
+      event.preventDefault();
+      const href = assetHref(target, from);
+      const index = href.indexOf('?');
+      dispatch(
+        navigated({
+          path: index < 0 ? href : href.slice(0, index),
+          search: index < 0 ? '' : href.slice(index),
+          via: 'link',
+        }),
+      );
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [dispatch, previous, next, from]);
+
+  if (!previous && !next) return null;
+  return (
+    <nav className="asset-page__list-nav" aria-label={t('assets.listNav')}>
+      {previous && (
+        <Link href={assetHref(previous, from)} rel="prev">
+          {t('assets.previous')}
+        </Link>
+      )}
+      {next && (
+        <Link href={assetHref(next, from)} rel="next">
+          {t('assets.next')}
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+function Skeleton() {
+  const t = useTranslate();
+  return (
+    <div className="asset-page__skeleton" aria-busy="true">
+      <p role="status" className="visually-hidden">
+        {t('assets.loading')}
+      </p>
+      <div className="asset-skeleton asset-skeleton--title" />
+      <div className="asset-skeleton asset-skeleton--preview" />
+    </div>
+  );
+}
+
+/**
+ * `/assets/:resource/:id`: the asset's name, a large preview (zoom and pan, video, pages), the
+ * way through the list it came from, its variations and downloads, its usage, and its metadata.
+ */
+export function AssetPage() {
+  const params = useParams<{ resource: string; id: string }>();
+  const resource = decodeURIComponent(params.resource ?? 'asset');
+  const id = decodeURIComponent(params.id ?? '');
+  return <AssetScreen key={`${resource}/${id}`} resource={resource} id={id} />;
+}
+
+function AssetScreen({ resource, id }: { resource: string; id: string }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const entry = useAppState(selectEntity, ASSET_PATH, id);
+  const actionsId = useId();
+  useOpen(resource, id);
+
+  const status = entry?.status;
+  if (status === 'not_found') {
+    return (
+      <ErrorView
+        error={{
+          code: entry?.error?.code?.includes('404') ? entry.error.code : 'error.http.404',
+          message: entry?.error?.message || entry?.name || `ID #${id} NOT FOUND`,
+        }}
+      />
+    );
+  }
+  if (status === 'error') {
+    return (
+      <section className="asset-page">
+        <ListNavigation resource={resource} id={id} />
+        <ErrorMessage
+          lead={t('assets.failed')}
+          error={entry?.error ?? { code: 'error', message: entry?.name ?? '' }}
+          onRetry={() => dispatch(fetchRequested({ path: ASSET_PATH, id }))}
+          retryLabel={t('assets.retry')}
+        />
+      </section>
+    );
+  }
+  if (!entry?.data) {
+    return (
+      <section className="asset-page">
+        <ListNavigation resource={resource} id={id} />
+        <Skeleton />
+      </section>
+    );
+  }
+
+  const name = entry.name;
+  return (
+    <article className="asset-page">
+      <header className="asset-page__header">
+        <h1>{name}</h1>
+        <ListNavigation resource={resource} id={id} />
+      </header>
+      <div className="asset-page__body">
+        <div className="asset-page__main">
+          <section className="asset-page__preview" aria-label={t('assets.preview')}>
+            <AssetPreview resource={resource} id={id} name={name} data={entry.data} />
+          </section>
+          <MetadataPanel resource={resource} path={ASSET_PATH} id={id} />
+        </div>
+        <aside className="asset-page__side">
+          <section className="asset-page__actions" aria-labelledby={actionsId}>
+            <h2 id={actionsId} className="visually-hidden">
+              {t('assets.actions')}
+            </h2>
+            <DownloadButton resource={resource} id={id} />
+            <AddToCartButton resource={resource} id={id} name={name} />
+            <button type="button" disabled title={t('assets.findCopiesLater')}>
+              {t('assets.findCopies')}
+            </button>
+          </section>
+          <AssetVariations resource={resource} id={id} />
+          <AssetUsage resource={resource} id={id} />
+        </aside>
+      </div>
+    </article>
+  );
+}

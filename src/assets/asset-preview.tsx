@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import { selectApiPath } from '../../streams/app/selectors';
+import { selectFaces, selectVariations } from '../../streams/entities/selectors';
+import { actionsListed, playerRequested } from '../../streams/players/events';
+import { imageByQuery, playerFrameUrl, selectPlayer, viewerVariation } from '../../streams/players/selectors';
+import { selectIsWatermarked } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ZoomableImage } from './zoomable-image';
+import './messages';
+
+export type AssetKind = 'image' | 'video' | 'document';
+
+/** The nature of an asset from its data: `assetnature.code`, else its mime type. */
+export function assetKind(data: Record<string, unknown> | null | undefined): AssetKind {
+  const nature = data?.assetnature;
+  const code =
+    nature && typeof nature === 'object' && 'code' in nature
+      ? (nature as { code?: unknown }).code
+      : undefined;
+  if (code === 'video' || code === 'document' || code === 'image') return code;
+  const mimetype = typeof data?.mimetype === 'string' ? data.mimetype : '';
+  if (mimetype.startsWith('video/')) return 'video';
+  if (mimetype === 'application/pdf' || mimetype.startsWith('application/')) return 'document';
+  return 'image';
+}
+
+/** The page variations (`page1`..`pageN`) of a document, in page order. */
+export function pageNumbers(variations: ReadonlyArray<{ name: string; kind?: unknown }>): number[] {
+  return variations
+    .flatMap((variation) => {
+      const match = /^page(\d+)$/.exec(variation.name);
+      return match ? [Number(match[1])] : [];
+    })
+    .sort((a, b) => a - b);
+}
+
+const ASSET_PATH = 'dam/data/asset';
+
+/** Marks the moment the preview is painted (the bench and the browser journey read it). */
+export const PREVIEW_PAINTED_MARK = 'asset-preview-painted';
+function markPainted() {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') {
+    performance.mark(PREVIEW_PAINTED_MARK);
+  }
+}
+
+/** The large preview of an asset: zoomable picture, video, or the pages of a document. */
+export function AssetPreview({
+  resource,
+  id,
+  name,
+  data,
+}: {
+  resource: string;
+  id: string;
+  name: string;
+  data: Record<string, unknown> | null;
+}) {
+  const kind = assetKind(data);
+  if (kind === 'video') return <VideoPreview resource={resource} id={id} name={name} />;
+  if (kind === 'document') return <DocumentPreview resource={resource} id={id} name={name} />;
+  return <ImagePreview resource={resource} id={id} name={name} />;
+}
+
+function ImagePreview({ resource, id, name }: { resource: string; id: string; name: string }) {
+  const t = useTranslate();
+  const apiPath = useAppState(selectApiPath);
+  const watermarked = useAppState(selectIsWatermarked);
+  const faces = useAppState(selectFaces, ASSET_PATH, id);
+  const [showFaces, setShowFaces] = useState(false);
+  const src = imageByQuery(apiPath, resource, id, viewerVariation('preview', watermarked));
+  return (
+    <ZoomableImage src={src} alt={name} faces={faces} showFaces={showFaces} onPainted={markPainted}>
+      {faces.length > 0 && (
+        <button type="button" aria-pressed={showFaces} onClick={() => setShowFaces((shown) => !shown)}>
+          {t('assets.showFaces')}
+        </button>
+      )}
+    </ZoomableImage>
+  );
+}
+
+function DocumentPreview({ resource, id, name }: { resource: string; id: string; name: string }) {
+  const t = useTranslate();
+  const apiPath = useAppState(selectApiPath);
+  const watermarked = useAppState(selectIsWatermarked);
+  const variations = useAppState(selectVariations, resource, id);
+  const pages = pageNumbers(variations ?? []);
+  if (pages.length === 0) return <ImagePreview resource={resource} id={id} name={name} />;
+  return (
+    <ol className="asset-pages" aria-label={t('assets.pages')}>
+      {pages.map((page, index) => (
+        <li key={page}>
+          <img
+            className="asset-pages__page"
+            src={imageByQuery(apiPath, resource, id, viewerVariation(`page${page}`, watermarked))}
+            // the first page is the preview, named by the asset (UI-CONTRACT)
+            alt={index === 0 ? name : t('assets.page', { name, page })}
+            loading={index === 0 ? 'eager' : 'lazy'}
+            decoding="async"
+            onLoad={index === 0 ? markPainted : undefined}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The frame's message of protocol §13.2 [conv]: `{"listActions":[{"action":"download"},…]}`. */
+const listActionsSchema = z.object({
+  listActions: z.array(z.looseObject({ action: z.string() })),
+});
+
+function VideoPreview({ resource, id, name }: { resource: string; id: string; name: string }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const apiPath = useAppState(selectApiPath);
+  const watermarked = useAppState(selectIsWatermarked);
+  const player = useAppState(selectPlayer, resource, id);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [useServer, setUseServer] = useState(false);
+  const offered = player?.status === 'loaded' && player.data !== null;
+
+  useEffect(() => {
+    dispatch(playerRequested({ resource, id, width: '100%', height: '100%' }));
+  }, [dispatch, resource, id]);
+
+  // the player frame lists its actions by a message: only from that frame and the server's origin
+  useEffect(() => {
+    if (!useServer) return;
+    const serverOrigin = new URL(apiPath, window.location.href).origin;
+    const onMessage = (event: MessageEvent) => {
+      if (!frame.current || event.source !== frame.current.contentWindow) return;
+      // the sandbox gives the frame an opaque origin ("null"); the server's own is accepted too
+      if (event.origin !== 'null' && event.origin !== serverOrigin) return;
+      const parsed = listActionsSchema.safeParse(event.data);
+      if (!parsed.success) return;
+      dispatch(
+        actionsListed({
+          resource,
+          id,
+          actions: parsed.data.listActions.map(({ action }) => ({ action })),
+        }),
+      );
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [dispatch, apiPath, resource, id, useServer]);
+
+  return (
+    <div className="asset-video">
+      {useServer && offered ? (
+        <iframe
+          ref={frame}
+          className="asset-video__frame"
+          title={t('assets.serverPlayer')}
+          src={playerFrameUrl(apiPath, null, resource, id, { width: '100%', height: '100%' })}
+          // scripts run (it is a player) but in an opaque origin: no access to the portal's storage
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          allow="fullscreen"
+        />
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: the demo's videos have no caption track
+        <video
+          className="asset-video__player"
+          controls
+          preload="metadata"
+          aria-label={name}
+          src={imageByQuery(apiPath, resource, id, viewerVariation('video', watermarked))}
+          onLoadedData={markPainted}
+        >
+          {t('assets.videoUnsupported')}
+        </video>
+      )}
+      {offered && (
+        <button type="button" aria-pressed={useServer} onClick={() => setUseServer((on) => !on)}>
+          {useServer ? t('assets.useBrowserPlayer') : t('assets.useServerPlayer')}
+        </button>
+      )}
+    </div>
+  );
+}
