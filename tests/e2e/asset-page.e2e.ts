@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { journey, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
+
+/** Demo assets (mocks/db/assets.ts, default seed): the first of each nature. */
+const IMAGE_ID = 1;
+const VIDEO_ID = 2;
+const DOCUMENT_ID = 3;
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+/** The browser addresses of every picture on the page that is an asset variation. */
+function variationSources(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('img')]
+      .map((img) => img.currentSrc || img.src)
+      .filter((src) => src.includes('/wedia/dam/variation')),
+  );
+}
+
+describe('the asset page (issue 14)', () => {
+  journey(
+    'alice opens a result from search, steps to the next with the keyboard, and the address follows',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
+      await cells.nth(1).waitFor();
+      const firstName = (await cells.nth(0).getAttribute('aria-label')) ?? '';
+      const secondName = (await cells.nth(1).getAttribute('aria-label')) ?? '';
+      expect(firstName).not.toBe('');
+
+      await page.evaluate(() => {
+        performance.clearMarks();
+        (window as unknown as { __clickAt: number }).__clickAt = performance.now();
+      });
+      await cells.nth(0).getByRole('link', { name: firstName }).click();
+      await heading(page).filter({ hasText: firstName }).waitFor();
+      expect(page.url()).toMatch(/\/assets\/asset\/\d+\?from=search$/);
+      // click to preview painted (the picture loaded, the video's first frame, or the first page)
+      const clickToPreviewMs = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const read = () => {
+              const mark = performance.getEntriesByName('asset-preview-painted')[0];
+              if (mark) resolve(mark.startTime - (window as unknown as { __clickAt: number }).__clickAt);
+              else setTimeout(read, 20);
+            };
+            read();
+          }),
+      );
+      console.log(`asset page: click to preview painted in the browser: ${clickToPreviewMs.toFixed(0)} ms`);
+      const firstUrl = page.url();
+
+      await page.getByRole('link', { name: 'Next' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Previous' }).count()).toBe(0);
+      await page.keyboard.press('ArrowRight');
+      await heading(page).filter({ hasText: secondName }).waitFor();
+      expect(page.url()).not.toBe(firstUrl);
+      expect(page.url()).toMatch(/\?from=search$/);
+      await page.getByRole('link', { name: 'Previous' }).waitFor();
+      await page.keyboard.press('ArrowLeft');
+      await heading(page).filter({ hasText: firstName }).waitFor();
+      expect(page.url()).toBe(firstUrl);
+    },
+  );
+
+  journey('a video plays: its time advances', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/assets/asset/${VIDEO_ID}`);
+    await heading(page).waitFor();
+    const video = page.locator('video');
+    await video.waitFor();
+    await page.evaluate(async () => {
+      const element = document.querySelector('video') as HTMLVideoElement;
+      element.muted = true;
+      await element.play();
+    });
+    await expect
+      .poll(() => page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).currentTime), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0.2);
+  });
+
+  journey('carol, a watermarked partner, sees only _w pictures', async ({ page }) => {
+    await signIn(page, 'carol');
+    for (const id of [IMAGE_ID, DOCUMENT_ID]) {
+      await page.goto(`${portalUrl()}/assets/asset/${id}`);
+      await heading(page).waitFor();
+      await page.locator('img[src*="/wedia/dam/variation"]').first().waitFor();
+      const sources = await variationSources(page);
+      expect(sources.length).toBeGreaterThan(0);
+      for (const src of sources) {
+        expect(new URL(src).searchParams.get('variation') ?? '').toMatch(/_w$/);
+      }
+      // and the preview did load (a refused variation would be a 403)
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('img')]
+              .filter((img) => img.src.includes('/wedia/dam/variation') && img.loading !== 'lazy')
+              .every((img) => img.complete && img.naturalWidth > 0),
+          ),
+        )
+        .toBe(true);
+    }
+  });
+
+  journey('a visitor sees the asset but cannot edit it', async ({ page }) => {
+    await page.goto(`${portalUrl()}/assets/asset/${IMAGE_ID}`);
+    await heading(page).waitFor();
+    await page.getByRole('img', { name: (await heading(page).textContent()) ?? '' }).waitFor();
+    await page.getByRole('region', { name: 'Metadata' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+  });
+
+  journey('a missing asset shows the error view with code 404', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/assets/asset/99999999`);
+    await page.getByRole('heading', { level: 1, name: 'An error occured!' }).waitFor();
+    expect(await page.locator('.error-view code').textContent()).toContain('404');
+  });
+});
