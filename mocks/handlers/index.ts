@@ -1,4 +1,5 @@
 import { http } from 'msw';
+import { analyticsHandlers } from './analytics';
 import { appHandlers } from './app';
 import { cartHandlers } from './carts';
 import { configHandlers } from './config';
@@ -8,6 +9,7 @@ import { identityHandlers } from './identity';
 import { logHandlers } from './logs';
 import { mediaHandlers } from './media';
 import { notificationHandlers } from './notifications';
+import { playerHandlers } from './players';
 import { preferenceHandlers } from './preferences';
 import { profileHandlers } from './profile';
 import { errorResponse } from './respond';
@@ -29,6 +31,8 @@ export const handlers = [
   ...configHandlers,
   ...logHandlers,
   ...mediaHandlers,
+  ...playerHandlers,
+  ...analyticsHandlers,
   ...sessionHandlers,
   ...identityHandlers,
   ...profileHandlers,

@@ -1,33 +1,61 @@
 import { http } from 'msw';
-import { findAsset } from '../db/assets';
-import { parseVariation, renderAssetImage } from '../media/asset-image';
+import { type Asset, findAsset } from '../db/assets';
+import { variationsOf } from '../entities/variations';
+import { pageCount, parseVariation, renderAssetImage } from '../media/asset-image';
+import { videoResponse } from '../media/video';
 import { runtime } from '../runtime';
 import { userOf } from './caller';
 import { errorResponse, imageResponse } from './respond';
 
-function variationResponse(
+const isWatermarked = (request: Request): boolean => userOf(request)?.role.watermark === true;
+
+function assetOf(resource: string, id: string): Asset | undefined {
+  return resource === 'asset' ? findAsset(runtime.db.assets, id) : undefined;
+}
+
+/** `video` (or `video_w`) of a video asset: the sample video, with Range support. */
+const VIDEO = /^video(_w)?$/;
+
+async function variationResponse(
   request: Request,
   resource: string,
   id: string,
   variationName: string,
   download: boolean,
-): Response {
-  const asset = resource === 'asset' ? findAsset(runtime.db.assets, id) : undefined;
+): Promise<Response> {
+  const asset = assetOf(resource, id);
   if (!asset) return errorResponse(404, `Unknown entity ${resource}/${id}`);
-  const variation = parseVariation(variationName);
-  if (!variation) return errorResponse(404, `Unknown variation ${variationName}`);
+  const video = VIDEO.exec(variationName);
+  const image = video ? null : parseVariation(variationName);
+  if (!video && !image) return errorResponse(404, `Unknown variation ${variationName}`);
+  const watermarked = video ? video[1] !== undefined : variationName.endsWith('_w');
   // a caller known to be watermarked (bearer or session cookie) never gets the clean picture
-  if (userOf(request)?.role.watermark && !variation.watermarked) {
+  if (isWatermarked(request) && !watermarked) {
     return errorResponse(403, 'Your role sees watermarked pictures only (the _w variations)');
   }
-  const filename = `${asset.filename.replace(/\.[^.]+$/, '')}-${variationName}.svg`;
+  const base = asset.filename.replace(/\.[^.]+$/, '');
+  if (video) {
+    if (asset.assetnature.code !== 'video') return errorResponse(404, `Asset ${id} is not a video`);
+    const disposition: Record<string, string> = download
+      ? { 'Content-Disposition': `attachment; filename="${base}-${variationName}.webm"` }
+      : {};
+    return videoResponse(request, disposition);
+  }
+  if (!image) return errorResponse(404, `Unknown variation ${variationName}`);
+  if (image.name === 'page' && (image.page ?? 0) > pageCount(asset)) {
+    return errorResponse(404, `Asset ${id} has no ${variationName}`);
+  }
+  const filename = `${base}-${variationName}.svg`;
   return imageResponse(
-    renderAssetImage(asset, variation),
+    renderAssetImage(asset, image),
     download ? { 'Content-Disposition': `attachment; filename="${filename}"` } : {},
   );
 }
 
-/** Asset images loaded by the browser (protocol §13.1): by query and by path. */
+/** `/__imageservlet/asset/{id}/{file}` (the `serverPath` of an asset's `binary`): no rights asked. */
+const SERVER_PATH = /^\/__imageservlet\/asset\/(\d+)(\/|$)/;
+
+/** Asset images loaded by the browser (protocol §13.1): by query, by path and unsecured; the variations list. */
 export const mediaHandlers = [
   http.get('*/api/wedia/dam/variation', ({ request }) => {
     const query = new URL(request.url).searchParams;
@@ -46,4 +74,18 @@ export const mediaHandlers = [
       new URL(request.url).searchParams.get('download') === 'true',
     ),
   ),
+
+  // a bare array (protocol §12.1); a watermarked caller gets the `_w` names
+  http.get('*/api/wedia/dam/variations/:resource/:id', ({ params, request }) => {
+    const asset = assetOf(String(params.resource), String(params.id));
+    if (!asset) return errorResponse(404, `Unknown entity ${String(params.resource)}/${String(params.id)}`);
+    return Response.json(variationsOf(asset, isWatermarked(request)));
+  }),
+
+  http.get('*/__imageservlet/*', ({ request }) => {
+    const url = new URL(request.url);
+    const id = SERVER_PATH.exec(url.pathname)?.[1];
+    if (!id) return errorResponse(404, `Unknown server path ${url.pathname}`);
+    return variationResponse(request, 'asset', id, url.searchParams.get('variation') || 'original', false);
+  }),
 ];
