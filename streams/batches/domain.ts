@@ -1,11 +1,13 @@
 import { defineDomain } from '../core/domain';
+import { createBatch, finishActions, refuseUnknown, runBatches } from './epics';
 import { batchesReducer } from './reducer';
+import { selectBatch, selectBatches, selectHasActiveBatch } from './selectors';
 import { initialBatchesState } from './state';
 
 export const batchesDomain = defineDomain({
   name: 'batches',
   initialState: initialBatchesState,
   reducer: batchesReducer,
-  epics: {},
-  selectors: {},
+  epics: { createBatch, refuseUnknown, runBatches, finishActions },
+  selectors: { selectBatch, selectBatches, selectHasActiveBatch },
 });
