@@ -13,6 +13,10 @@ export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
   'savedSearches',
   'search',
   'carts',
+  // "Select" on the results, and the batch of "Edit metadata of the selection"
+  'entities',
+  'batches',
+  'selection',
 ];
 
 /** Carts read huge carts through the list query (protocol §6.6) and download as zips. */

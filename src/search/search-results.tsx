@@ -1,4 +1,5 @@
-import { memo, useCallback } from 'react';
+import { memo, type MouseEvent, useCallback } from 'react';
+import { Link } from 'wouter';
 import { selectApiPath } from '../../streams/app/selectors';
 import { selectVariation, variationUrl } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
@@ -15,6 +16,9 @@ import {
 } from '../../streams/cursors/selectors';
 import type { RootState } from '../../streams/root';
 import { SEARCH_CURSOR } from '../../streams/search/url';
+import { rangeSelected, toggled } from '../../streams/selection/events';
+import { rangeBetween, selectSelection, selectSelectionAnchor } from '../../streams/selection/selectors';
+import '../assets/metadata/messages';
 import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -22,6 +26,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import './messages';
+import { SelectionToolbar } from './selection-toolbar';
 
 const selectCursors = (state: RootState) => state.cursors;
 const TILE_WIDTH = 200;
@@ -44,14 +49,30 @@ const ResultTile = memo(function ResultTile({
   row,
   name,
   imageUrl,
+  selected,
+  onSelect,
 }: {
   row: Row;
   name: string;
   imageUrl: string;
+  selected: boolean;
+  /** `range`: shift-click, from the last toggled result to this one */
+  onSelect(id: string, range: boolean): void;
 }) {
   const resource = resourceOf(row);
+  const t = useTranslate();
+  const id = String(row.id);
   return (
-    <div className="result-tile">
+    <div className={`result-tile${selected ? ' result-tile--selected' : ''}`}>
+      <input
+        type="checkbox"
+        className="result-tile__select"
+        aria-label={t('selection.select')}
+        checked={selected}
+        // a shift-click selects the range; the checkbox shows what the state says
+        onClick={(event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey)}
+        onChange={() => {}}
+      />
       <img
         className="result-tile__image"
         src={imageUrl}
@@ -61,9 +82,13 @@ const ResultTile = memo(function ResultTile({
         width={TILE_WIDTH - 16}
         height={140}
       />
-      <span className="result-tile__name" title={name}>
+      <Link
+        className="result-tile__name"
+        title={name}
+        href={`/assets/${encodeURIComponent(resource)}/${encodeURIComponent(id)}?from=search`}
+      >
         {name}
-      </span>
+      </Link>
       <AddToCartButton resource={resource} id={row.id} name={name} />
     </div>
   );
@@ -87,6 +112,27 @@ export function SearchResults() {
   // thumbnails: the default variation, `_w` for a watermarked viewer (seed 002 §8, §9)
   const apiPath = useAppState(selectApiPath);
   const variation = useAppState(selectVariation, config);
+  const selection = useAppState(selectSelection, SEARCH_CURSOR);
+  const anchor = useAppState(selectSelectionAnchor, SEARCH_CURSOR);
+  const picked = new Set(selection);
+
+  const onSelect = useCallback(
+    (id: string, range: boolean) => {
+      if (!range || anchor === null || anchor === id) {
+        dispatch(toggled({ list: SEARCH_CURSOR, id }));
+        return;
+      }
+      // the ids in list order, read only on a shift-click (the list may be long)
+      const ids: string[] = [];
+      for (let index = 0; index < keys.length; index += 1) {
+        const key = keys.at(index);
+        const row = key === undefined ? undefined : rowOf(key);
+        if (row) ids.push(String(row.id));
+      }
+      dispatch(rangeSelected({ list: SEARCH_CURSOR, ids: rangeBetween(ids, anchor, id) }));
+    },
+    [dispatch, anchor, keys, rowOf],
+  );
 
   const onRangeChange = useCallback(
     (range: VirtualGridRange) => {
@@ -115,6 +161,7 @@ export function SearchResults() {
       <p role="status" className="search-results__total">
         {first ? t('search.loading') : t('search.results', { count: total })}
       </p>
+      {selection.length > 0 && <SelectionToolbar list={SEARCH_CURSOR} ids={selection} />}
       {!first && keys.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}
       {keys.length > 0 && (
         <VirtualGrid
@@ -128,7 +175,15 @@ export function SearchResults() {
             const row = rowOf(key);
             if (!row) return null;
             const imageUrl = variationUrl(apiPath, resourceOf(row), String(row.id), variation);
-            return <ResultTile row={row} name={resultName(row, key)} imageUrl={imageUrl} />;
+            return (
+              <ResultTile
+                row={row}
+                name={resultName(row, key)}
+                imageUrl={imageUrl}
+                selected={picked.has(String(row.id))}
+                onSelect={onSelect}
+              />
+            );
           }}
           onRangeChange={onRangeChange}
         />

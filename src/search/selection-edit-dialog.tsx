@@ -1,0 +1,184 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { batchRequested } from '../../streams/batches/events';
+import { selectBatch } from '../../streams/batches/selectors';
+import { fetchRequested } from '../../streams/cursors/events';
+import { selectSchemaFields } from '../../streams/schemas/selectors';
+import { SEARCH_CURSOR, SEARCH_PATH } from '../../streams/search/url';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { FieldControl } from '../assets/metadata/field-control';
+import { editableFields, type FieldView, fieldGroups, fieldProblem } from '../assets/metadata/fields';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+import '../assets/metadata/messages';
+import '../assets/metadata/metadata.css';
+
+const isBlank = (value: unknown): boolean =>
+  value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+
+/**
+ * "Edit metadata of the selection": the asset schema's editable fields, empty; only the fields
+ * the user gave a value are applied, as one batch (protocol §16) of one `update` per selected asset.
+ * The dialog then follows the batch: a progress bar, the assets that failed, and "Done"; the
+ * results are read again once it has run.
+ */
+export function SelectionEditDialog({
+  list,
+  ids,
+  onClose,
+}: {
+  list: string;
+  ids: readonly string[];
+  onClose(): void;
+}) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const formId = useId().replace(/:/g, '');
+  const locale = useAppState(selectEffectiveLocale);
+  const headers = useAppState(selectSchemaFields, SEARCH_PATH);
+  const fields = useMemo(() => editableFields(fieldGroups(headers)), [headers]);
+  const [changes, setChanges] = useState<Record<string, unknown>>({});
+  const [tried, setTried] = useState(false);
+  const [batchId, setBatchId] = useState<string | null>(null);
+  // the selection as it was when applied
+  const applied = useRef<readonly string[]>(ids);
+
+  const touched = fields.filter((field) => field.name in changes);
+  const problems = new Map(
+    touched.flatMap((field) => {
+      const problem = fieldProblem(field, changes[field.name]);
+      return problem ? [[field.name, problem] as const] : [];
+    }),
+  );
+
+  const apply = () => {
+    setTried(true);
+    if (touched.length === 0 || problems.size > 0) return;
+    const id = `selection-${list}-${Date.now()}`;
+    applied.current = ids;
+    setBatchId(id);
+    dispatch(
+      batchRequested({
+        id,
+        label: t('selection.edit'),
+        actions: ids.map((assetId) => ({
+          kind: 'update' as const,
+          path: SEARCH_PATH,
+          id: assetId,
+          values: changes,
+        })),
+      }),
+    );
+  };
+
+  return (
+    <ModalDialog title={t('selection.edit')} onClose={onClose} className="selection-edit">
+      {batchId === null ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            apply();
+          }}
+        >
+          <p>{t('selection.editIntro', { count: ids.length })}</p>
+          {fields.map((field: FieldView) => (
+            <FieldControl
+              key={field.name}
+              field={field}
+              value={changes[field.name]}
+              problem={problems.get(field.name) ?? null}
+              onChange={(value) =>
+                setChanges((before) => {
+                  // a field emptied again is no longer applied (nothing is cleared on the selection)
+                  const { [field.name]: _dropped, ...rest } = before;
+                  return isBlank(value) ? rest : { ...rest, [field.name]: value };
+                })
+              }
+              locale={locale}
+              formId={formId}
+            />
+          ))}
+          {tried && touched.length === 0 && <p role="alert">{t('selection.nothingChanged')}</p>}
+          {tried && problems.size > 0 && <p role="alert">{t('metadata.invalidSummary')}</p>}
+          <div className="modal-dialog__actions">
+            <button type="submit" className="button button--primary">
+              {t('selection.apply')}
+            </button>
+            <button type="button" onClick={onClose}>
+              {t('selection.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <BatchProgress batchId={batchId} ids={applied.current} onDone={onClose} />
+      )}
+    </ModalDialog>
+  );
+}
+
+function BatchProgress({
+  batchId,
+  ids,
+  onDone,
+}: {
+  batchId: string;
+  ids: readonly string[];
+  onDone(): void;
+}) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const batch = useAppState(selectBatch, batchId);
+  const finished = batch?.status === 'done' || batch?.status === 'error';
+  const progress = batch?.progress ?? 0;
+  const reloaded = useRef(false);
+
+  // the results show the new values once the batch has run
+  useEffect(() => {
+    if (finished && !reloaded.current) {
+      reloaded.current = true;
+      dispatch(fetchRequested({ name: SEARCH_CURSOR }));
+    }
+  }, [finished, dispatch]);
+
+  const actions = batch?.actions ?? [];
+  const succeeded = actions.filter((action) => action.status === 'done').length;
+  return (
+    <div className="selection-edit__progress">
+      <div
+        role="progressbar"
+        aria-label={t('selection.progress')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="selection-edit__bar"
+      >
+        <span style={{ width: `${progress}%` }} />
+      </div>
+      <p role="status">
+        {finished ? t('selection.finished', { done: succeeded, count: ids.length }) : t('selection.running')}
+      </p>
+      {batch?.status === 'error' && actions.length === 0 && <p role="alert">{t('selection.failed')}</p>}
+      {actions.some((action) => action.status === 'error' || action.status === 'canceled') && (
+        <ul className="selection-edit__failures">
+          {actions.map((action, index) => {
+            const id = ids[index] ?? String(index + 1);
+            if (action.status === 'error') {
+              return <li key={id}>{t('selection.itemFailed', { id, message: action.error ?? '' })}</li>;
+            }
+            if (action.status === 'canceled') return <li key={id}>{t('selection.itemCanceled', { id })}</li>;
+            return null;
+          })}
+        </ul>
+      )}
+      {finished && (
+        <div className="modal-dialog__actions">
+          <button type="button" className="button button--primary" onClick={onDone}>
+            {t('selection.done')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
