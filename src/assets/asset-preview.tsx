@@ -157,7 +157,12 @@ function VideoPreview({ resource, id, name }: { resource: string; id: string; na
           ref={frame}
           className="asset-video__frame"
           title={t('assets.serverPlayer')}
-          src={playerFrameUrl(apiPath, null, resource, id, { width: '100%', height: '100%' })}
+          src={playerFrameUrl(apiPath, null, resource, id, {
+            width: '100%',
+            height: '100%',
+            // the frame loads its media itself: a watermarked viewer's player shows the _w ones
+            ...(watermarked ? { watermarked: true } : {}),
+          })}
           // scripts run (it is a player) but in an opaque origin: no access to the portal's storage
           sandbox="allow-scripts"
           referrerPolicy="no-referrer"

@@ -82,6 +82,25 @@ describe('the asset page (issue 14)', () => {
         timeout: 10_000,
       })
       .toBeGreaterThan(0.2);
+
+    // the server offers its player too: in a sandboxed frame, whose listed actions the portal keeps
+    await page.getByRole('button', { name: "Use the server's player" }).click();
+    const frame = page.locator('iframe[title="Player of the server"]');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
+    await page.frameLocator('iframe[title="Player of the server"]').locator('video').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (id) =>
+            (
+              window as unknown as {
+                __DAM_PORTAL__: { getState(): { players: { actions: Record<string, unknown> } } };
+              }
+            ).__DAM_PORTAL__.getState().players.actions[`asset|${id}`],
+          VIDEO_ID,
+        ),
+      )
+      .toEqual([{ action: 'download' }, { action: 'addToCart' }]);
   });
 
   journey('carol, a watermarked partner, sees only _w pictures', async ({ page }) => {
