@@ -8,6 +8,7 @@ import {
   draftSaved,
   draftSaveRequested,
   loaded,
+  lookupLoaded,
   namesLoaded,
 } from '../../../streams/entities/events';
 import { resolved } from '../../../streams/schemas/events';
@@ -308,5 +309,42 @@ describe('MetadataPanel: edit mode', () => {
       store.dispatch(draftSaveRequested({ path: PATH, id: '12' }));
     });
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('a relation is edited through a lookup on the related schema: options, then a chip', () => {
+    const { dispatched, store } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('combobox', { name: 'Keywords' });
+    fireEvent.change(box, { target: { value: 'la' } });
+    const typed = dispatched.at(-1)!;
+    expect(typed.type).toBe('entities/lookupTyped');
+    const { key } = typed.payload as { key: string };
+    expect(typed.payload).toMatchObject({ path: 'dam/data/keyword', text: 'la' });
+    act(() => {
+      store.dispatch(
+        lookupLoaded({
+          key,
+          candidates: [
+            { id: 3, name: 'lake' },
+            { id: 5, name: 'lagoon' },
+          ],
+        }),
+      );
+    });
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    // what is chosen already is not offered
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['lagoon']);
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(dispatched.find((event) => event.type === 'entities/draftChanged')?.payload).toMatchObject({
+      changes: {
+        keywords: [
+          { id: 3, name: 'lake' },
+          { id: 4, name: 'winter' },
+          { id: 5, name: 'lagoon' },
+        ],
+      },
+    });
+    expect(screen.getByRole('button', { name: 'Remove lagoon' })).toBeTruthy();
   });
 });
