@@ -1,7 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import * as z from 'zod/mini';
 import { selectApiPath } from '../../streams/app/selectors';
-import { selectFaces, selectVariations } from '../../streams/entities/selectors';
+import { facesPreviewRequested } from '../../streams/entities/events';
+import {
+  selectDraft,
+  selectFaces,
+  selectFacesPreview,
+  selectFacesPreviewStatus,
+  selectVariations,
+} from '../../streams/entities/selectors';
 import { actionsListed, playerRequested } from '../../streams/players/events';
 import { imageByQuery, playerFrameUrl, selectPlayer, viewerVariation } from '../../streams/players/selectors';
 import { selectIsWatermarked } from '../../streams/session/selectors';
@@ -65,11 +72,21 @@ export function AssetPreview({
   return <ImagePreview resource={resource} id={id} name={name} />;
 }
 
+const hasDraft = (state: Parameters<typeof selectDraft>[0], path: string, id: string) =>
+  selectDraft(state, path, id) !== null;
+
 function ImagePreview({ resource, id, name }: { resource: string; id: string; name: string }) {
   const t = useTranslate();
+  const dispatch = useDispatch();
   const apiPath = useAppState(selectApiPath);
   const watermarked = useAppState(selectIsWatermarked);
-  const faces = useAppState(selectFaces, ASSET_PATH, id);
+  const stored = useAppState(selectFaces, ASSET_PATH, id);
+  // while the metadata has unsaved changes, the faces they would give (protocol §12.1 `?simu=true`)
+  const editing = useAppState(hasDraft, ASSET_PATH, id);
+  const previewStatus = useAppState(selectFacesPreviewStatus, ASSET_PATH, id);
+  const previewed = useAppState(selectFacesPreview, ASSET_PATH, id);
+  const ofDraft = editing && previewStatus === 'loaded';
+  const faces = ofDraft ? previewed : stored;
   const [showFaces, setShowFaces] = useState(false);
   const src = imageByQuery(apiPath, resource, id, viewerVariation('preview', watermarked));
   return (
@@ -78,6 +95,26 @@ function ImagePreview({ resource, id, name }: { resource: string; id: string; na
         <button type="button" aria-pressed={showFaces} onClick={() => setShowFaces((shown) => !shown)}>
           {t('assets.showFaces')}
         </button>
+      )}
+      {editing && (
+        <button
+          type="button"
+          disabled={previewStatus === 'fetching'}
+          onClick={() => {
+            dispatch(facesPreviewRequested({ path: ASSET_PATH, id }));
+            setShowFaces(true);
+          }}
+        >
+          {t('assets.previewFaces')}
+        </button>
+      )}
+      {ofDraft && (
+        <span className="asset-zoom__note">{t('assets.facesOfDraft', { count: faces.length })}</span>
+      )}
+      {editing && previewStatus === 'error' && (
+        <span role="status" className="asset-zoom__note">
+          {t('assets.facesPreviewFailed')}
+        </span>
       )}
     </ZoomableImage>
   );

@@ -6,7 +6,14 @@ import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-l
 import { assetEventsLoaded } from '../../../streams/analytics/events';
 import type { UnstampedEvent } from '../../../streams/core/event';
 import * as cursors from '../../../streams/cursors/events';
-import { fetchFailed, loaded, notFound, variationsLoaded } from '../../../streams/entities/events';
+import {
+  draftChanged,
+  facesPreviewLoaded,
+  fetchFailed,
+  loaded,
+  notFound,
+  variationsLoaded,
+} from '../../../streams/entities/events';
 import { navigated } from '../../../streams/router/events';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../../../streams/search/url';
 import { whoAmILoaded } from '../../../streams/session/events';
@@ -218,5 +225,38 @@ describe('asset page', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('img', { name: 'Ada' })).toBeTruthy();
+  });
+
+  it('with unsaved changes, previews the faces they would give (?simu=true) and draws those', () => {
+    const { dispatched, store } = openAsset(12, '', [
+      alice,
+      loaded({
+        path: ASSET_PATH,
+        id: '12',
+        data: asset(12, { '$faces-1': { name: 'Ada', x: 0.1, y: 0.1, w: 0.2, h: 0.2 } }),
+      }),
+    ]);
+    expect(screen.queryByRole('button', { name: 'Preview faces with the changes' })).toBeNull();
+    act(() => {
+      store.dispatch(draftChanged({ path: ASSET_PATH, id: '12', field: 'title', value: 'Renamed', at: 1 }));
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Preview faces with the changes' }));
+    expect(
+      dispatched.filter((event) => event.type === 'entities/facesPreviewRequested').map((e) => e.payload),
+    ).toEqual([{ path: ASSET_PATH, id: '12' }]);
+    act(() => {
+      store.dispatch(
+        facesPreviewLoaded({
+          path: ASSET_PATH,
+          id: '12',
+          faces: {
+            '$faces-1': { name: 'Ada', x: 0.1, y: 0.1, w: 0.2, h: 0.2 },
+            '$faces-2': { name: 'Bruno', x: 0.5, y: 0.1, w: 0.2, h: 0.2 },
+          },
+        }),
+      );
+    });
+    expect(screen.getByText('Faces with the unsaved changes: 2')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Bruno' })).toBeTruthy();
   });
 });
