@@ -1,5 +1,4 @@
-import type { Draft } from 'immer';
-import { caseReducer, on } from '../core/case-reducer';
+import { caseReducer, on, onReplace } from '../core/case-reducer';
 import {
   actionFinished,
   actionStarted,
@@ -26,9 +25,24 @@ function binarySize(action: { kind: string; values: Record<string, unknown> }): 
   return null;
 }
 
-function progressOf(batch: Draft<Batch>): number {
+function progressOf(batch: Pick<Batch, 'actions' | 'finished' | 'progressCap'>): number {
   if (batch.actions.length === 0) return batch.progressCap;
   return Math.min(batch.progressCap, Math.round((batch.finished / batch.actions.length) * 100));
+}
+
+/** The slice with one action of a batch replaced, and the batch's finished count and progress. */
+function withAction(
+  state: BatchesState,
+  batch: Batch,
+  index: number,
+  action: BatchAction,
+  finishedCount: number,
+): BatchesState {
+  const actions = batch.actions.slice();
+  actions[index] = action;
+  const next: Batch = { ...batch, actions, finished: finishedCount };
+  next.progress = progressOf(next);
+  return { ...state, byId: { ...state.byId, [batch.id]: next } };
 }
 
 const finished = (status: BatchAction['status']) =>
@@ -66,20 +80,23 @@ export const batchesReducer = caseReducer<BatchesState>(
     const batch = draft.byId[payload.id];
     if (batch) batch.status = 'processing';
   }),
-  on(actionStarted, (draft, { payload }) => {
-    const action = draft.byId[payload.batchId]?.actions[payload.index];
-    if (action?.status === 'scheduled') action.status = 'processing';
-  }),
-  on(actionFinished, (draft, { payload }) => {
-    const batch = draft.byId[payload.batchId];
+  // the two hot cases of a long batch: one action changes, so the actions array is copied
+  // shallowly instead of drafted (immer would walk every action of a 1 000-action batch)
+  onReplace(actionStarted, (state, { payload }) => {
+    const batch = state.byId[payload.batchId];
     const action = batch?.actions[payload.index];
-    if (!batch || !action || finished(action.status)) return;
-    action.status = payload.status;
-    if (payload.entityId !== undefined) action.entityId = payload.entityId;
-    if (payload.error !== undefined) action.error = payload.error;
-    if (action.total !== undefined && payload.status === 'done') action.loaded = action.total;
-    batch.finished += 1;
-    batch.progress = progressOf(batch);
+    if (!batch || action?.status !== 'scheduled') return state;
+    return withAction(state, batch, payload.index, { ...action, status: 'processing' }, batch.finished);
+  }),
+  onReplace(actionFinished, (state, { payload }) => {
+    const batch = state.byId[payload.batchId];
+    const action = batch?.actions[payload.index];
+    if (!batch || !action || finished(action.status)) return state;
+    const next: BatchAction = { ...action, status: payload.status };
+    if (payload.entityId !== undefined) next.entityId = payload.entityId;
+    if (payload.error !== undefined) next.error = payload.error;
+    if (next.total !== undefined && payload.status === 'done') next.loaded = next.total;
+    return withAction(state, batch, payload.index, next, batch.finished + 1);
   }),
   on(batchFinished, (draft, { payload }) => {
     const batch = draft.byId[payload.id];

@@ -15,6 +15,7 @@ import { benchExport, benchRecorderMemory, benchReplay } from './replay';
 import { benchHugeAnswers } from './huge-answer';
 import { benchSplit } from './split-download';
 import { benchAssetPage } from './asset-page';
+import { batchFoldFigures } from './batch-fold';
 
 interface Figure {
   name: string;
@@ -159,6 +160,8 @@ const figures: Figure[] = [
     unit: 'ms',
   },
 ];
+
+figures.push(...batchFoldFigures());
 
 mkdirSync('bench', { recursive: true });
 writeFileSync(
