@@ -24,6 +24,23 @@ const FIT: View = { scale: 1, x: 0, y: 0 };
 
 const clampScale = (scale: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
 
+/**
+ * A move stops where the zoomed picture's edge would come inside its fitted frame: the picture
+ * never leaves the view. Without a layout (no size), the move is kept as is.
+ */
+function withinBounds(view: View, element: HTMLElement | null): View {
+  const width = element?.offsetWidth ?? 0;
+  const height = element?.offsetHeight ?? 0;
+  if (!width || !height) return view;
+  const maxX = ((view.scale - 1) * width) / 2;
+  const maxY = ((view.scale - 1) * height) / 2;
+  return {
+    scale: view.scale,
+    x: Math.min(maxX, Math.max(-maxX, view.x)),
+    y: Math.min(maxY, Math.max(-maxY, view.y)),
+  };
+}
+
 /** Typing in a field keeps its keys: the page's shortcuts leave them alone. */
 export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -54,6 +71,7 @@ export function ZoomableImage({
   const t = useTranslate();
   const [view, setView] = useState<View>(FIT);
   const viewport = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   const drag = useRef<{ pointer: number; x: number; y: number } | null>(null);
 
   const zoomBy = useCallback(
@@ -62,7 +80,7 @@ export function ZoomableImage({
         const scale = clampScale(current.scale * factor);
         if (scale === MIN_SCALE) return FIT;
         const ratio = scale / current.scale;
-        return { scale, x: current.x * ratio, y: current.y * ratio };
+        return withinBounds({ scale, x: current.x * ratio, y: current.y * ratio }, layer.current);
       }),
     [],
   );
@@ -111,7 +129,7 @@ export function ZoomableImage({
     const dx = event.clientX - start.x;
     const dy = event.clientY - start.y;
     drag.current = { ...start, x: event.clientX, y: event.clientY };
-    setView((current) => ({ ...current, x: current.x + dx, y: current.y + dy }));
+    setView((current) => withinBounds({ ...current, x: current.x + dx, y: current.y + dy }, layer.current));
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (drag.current?.pointer === event.pointerId) drag.current = null;
@@ -145,6 +163,7 @@ export function ZoomableImage({
         onPointerCancel={onPointerUp}
       >
         <div
+          ref={layer}
           className="asset-zoom__layer"
           style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }}
         >
