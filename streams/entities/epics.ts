@@ -79,7 +79,7 @@ import {
   faceMembers,
   isNumericId,
 } from './model';
-import type { WithEntities } from './selectors';
+import { selectMoreValues, type WithEntities } from './selectors';
 
 type S = WithEntities & WithSchemas & WithCursors;
 
@@ -391,9 +391,9 @@ export const loadMoreValues: Epic<S> = (event$, state$, deps) =>
     ofType(moreValuesRequested),
     mergeMap((event) => {
       const { path, id, field, sub, maxchildren } = event.payload;
-      const info = entryOf(state$.value, path, id)?.data?.[`$moreChildren_${field}`] as
-        | { nextToken?: unknown }
-        | undefined;
+      const info = selectMoreValues(state$.value, path, id, field, sub).info as {
+        nextToken?: unknown;
+      } | null;
       const nextToken = typeof info?.nextToken === 'string' ? info.nextToken : null;
       const withSub = sub !== undefined ? { sub } : {};
       return requestAnswer(

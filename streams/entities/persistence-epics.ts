@@ -1,8 +1,9 @@
-import { distinctUntilChanged, ignoreElements, map, switchMap, take, tap } from 'rxjs';
+import { distinctUntilChanged, ignoreElements, map, mergeMap, skip, take, tap } from 'rxjs';
 import { started } from '../app/events';
 import type { Deps } from '../core/deps';
 import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { type DraftRecord, draftRecordSchema, draftsRestored } from './events';
 import { isFileValue } from './model';
@@ -12,7 +13,7 @@ import type { DraftEntry } from './state';
 /**
  * Drafts survive a reload (issue 14): every draft in progress is kept as a record `{path, id,
  * changes, since}` under `config.draftStorageKey`, read back once when the entities start
- * (`entities/draftsRestored`, which a re-simulation seeds its storage from). Files picked for a
+ * (`entities/draftsRestored`, only when something is stored; a re-simulation seeds its storage from it). Files picked for a
  * field cannot be stored: a restored draft comes back without them.
  */
 export function readDrafts({ storage, config }: Pick<Deps, 'storage' | 'config'>): DraftRecord[] {
@@ -42,34 +43,38 @@ export function storedDrafts(drafts: Readonly<Record<string, DraftEntry>>): Draf
   });
 }
 
+/** The restore, when something is stored (nothing to say otherwise: an old log re-simulates the same). */
+function restored(deps: Pick<Deps, 'storage' | 'config'>, cause: AnyEvent): UnstampedEvent[] {
+  const drafts = readDrafts(deps);
+  return drafts.length > 0 ? [draftsRestored({ drafts }, cause)] : [];
+}
+
 /** Read when the portal starts, when the entities load with it (tests, replays). */
 export const restoreDrafts: Epic<WithEntities> = (event$, _state$, deps) =>
   event$.pipe(
     ofType(started),
     take(1),
-    map((event) => draftsRestored({ drafts: readDrafts(deps) }, event)),
+    mergeMap((event) => restored(deps, event)),
   );
 
 /** Or when the entities start after the portal did (they load with the asset page). */
-export const restoreDraftsOnStart = catchUpOnStart<WithEntities>('entities', (_state, start, deps) => [
-  draftsRestored({ drafts: readDrafts(deps) }, start),
-]);
+export const restoreDraftsOnStart = catchUpOnStart<WithEntities>('entities', (_state, start, deps) =>
+  restored(deps, start),
+);
 
-/** Every change of the drafts writes them all; writing starts after the restore, never before. */
-export const persistDrafts: Epic<WithEntities> = (event$, state$, { storage, config }) =>
-  event$.pipe(
-    ofType(draftsRestored),
-    take(1),
-    switchMap(() =>
-      state$.pipe(
-        map((state) => state.entities.drafts),
-        distinctUntilChanged(),
-        tap((drafts) => {
-          const records = storedDrafts(drafts);
-          if (records.length === 0) storage.removeItem(config.draftStorageKey);
-          else storage.setItem(config.draftStorageKey, JSON.stringify(records));
-        }),
-      ),
-    ),
+/**
+ * Every change of the drafts writes them all. The restore comes first (when the entities start),
+ * so the stored drafts are read before any change can overwrite them.
+ */
+export const persistDrafts: Epic<WithEntities> = (_event$, state$, { storage, config }) =>
+  state$.pipe(
+    map((state) => state.entities.drafts),
+    distinctUntilChanged(),
+    skip(1),
+    tap((drafts) => {
+      const records = storedDrafts(drafts);
+      if (records.length === 0) storage.removeItem(config.draftStorageKey);
+      else storage.setItem(config.draftStorageKey, JSON.stringify(records));
+    }),
     ignoreElements(),
   );

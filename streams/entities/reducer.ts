@@ -246,14 +246,13 @@ export const entitiesReducer = caseReducer<EntitiesState>(
 
   // --- more values of a field (protocol §12.1) ---
   on(moreValuesRequested, (draft, { payload }) => {
-    draft.more[moreKey(payload.path, payload.id, payload.field, payload.sub)] = {
-      status: 'next',
-      error: null,
-    };
+    const key = moreKey(payload.path, payload.id, payload.field, payload.sub);
+    draft.more[key] = { status: 'next', error: null, info: draft.more[key]?.info ?? null };
   }),
   on(moreValuesLoaded, (draft, { payload }) => {
     const { path, id, field, sub } = payload;
-    draft.more[moreKey(path, id, field, sub)] = { status: 'loaded', error: null };
+    // the paging info is kept beside the entity (a key built from a field name stays out of its data)
+    draft.more[moreKey(path, id, field, sub)] = { status: 'loaded', error: null, info: payload.more };
     const target = entry(draft, path, id);
     target.data ??= { id };
     const data = target.data as Record<string, unknown>;
@@ -265,13 +264,10 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       holder[sub] = appendValues(holder[sub], payload.values);
       data[field] = holder;
     } else data[field] = appendValues(data[field], payload.values);
-    if (payload.more) data[`$moreChildren_${field}`] = payload.more;
   }),
   on(moreValuesFailed, (draft, { payload }) => {
-    draft.more[moreKey(payload.path, payload.id, payload.field, payload.sub)] = {
-      status: 'error',
-      error: payload.error,
-    };
+    const key = moreKey(payload.path, payload.id, payload.field, payload.sub);
+    draft.more[key] = { status: 'error', error: payload.error, info: draft.more[key]?.info ?? null };
   }),
 
   // --- variations ---

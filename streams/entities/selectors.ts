@@ -184,7 +184,11 @@ export const selectFacesPreview = (state: WithEntities, path: string, id: Entity
 export const selectFacesPreviewStatus = (state: WithEntities, path: string, id: EntityId) =>
   state.entities.facesPreview[entityKey(path, id)]?.status ?? 'unknown';
 
-/** Paging of one field's values (`$moreChildren_{field}` of the entity, and the request status). */
+/**
+ * Paging of one field's values: the request, and the paging info (`{count, total, first,
+ * nextToken, hasMoreResults}`): the last more-values answer's, else the entity's own
+ * `$moreChildren_{field}`.
+ */
 export function selectMoreValues(
   state: WithEntities,
   path: string,
@@ -192,9 +196,11 @@ export function selectMoreValues(
   field: string,
   sub?: string,
 ): { request: MoreValuesEntry | null; info: unknown } {
+  const request = state.entities.more[moreKey(path, id, field, sub)] ?? null;
   return {
-    request: state.entities.more[moreKey(path, id, field, sub)] ?? null,
-    info: state.entities.byKey[entityKey(path, id)]?.data?.[`$moreChildren_${field}`] ?? null,
+    request,
+    info:
+      request?.info ?? state.entities.byKey[entityKey(path, id)]?.data?.[`$moreChildren_${field}`] ?? null,
   };
 }
 

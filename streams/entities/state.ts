@@ -1,6 +1,6 @@
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import type { Candidate, Variation } from './events';
+import type { Candidate, MoreChildren, Variation } from './events';
 import type { EntityId } from './model';
 
 /** One entity (protocol §12.2): the server's row once loaded. */
@@ -37,6 +37,8 @@ export interface DraftEntry {
 export interface MoreValuesEntry {
   status: Status;
   error: SerializedError | null;
+  /** the last `$moreChildren_{field}` answered (paging: nextToken, hasMoreResults...) */
+  info: MoreChildren | null;
 }
 
 export interface VariationsEntry {
