@@ -66,6 +66,25 @@ describe('the asset page (issue 14)', () => {
     },
   );
 
+  journey("from a cart, Next and Previous step through the cart's items", async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/carts/7`);
+    await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+    const items = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: 'Remove from cart' }) });
+    await items.nth(1).waitFor();
+    const firstName = (await items.nth(0).getByRole('link').first().textContent()) ?? '';
+    const secondName = (await items.nth(1).getByRole('link').first().textContent()) ?? '';
+    await items.nth(0).getByRole('link', { name: firstName }).click();
+    await heading(page).filter({ hasText: firstName }).waitFor();
+    expect(page.url()).toMatch(/\/assets\/asset\/\d+\?from=cart-7$/);
+    await page.getByRole('link', { name: 'Next' }).click();
+    await heading(page).filter({ hasText: secondName }).waitFor();
+    expect(page.url()).toMatch(/\?from=cart-7$/);
+    await page.getByRole('link', { name: 'Previous' }).waitFor();
+  });
+
   journey('a video plays: its time advances', async ({ page }) => {
     await signIn(page, 'alice');
     await page.goto(`${portalUrl()}/assets/asset/${VIDEO_ID}`);
