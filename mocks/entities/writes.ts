@@ -159,6 +159,17 @@ function fromProp(context: FieldContext, texts: string[]): unknown {
   }
 }
 
+/** Whether a sent value is the stored one: ids for relations, the text for other values. */
+function sameAsStored(sent: unknown, stored: unknown, prop: boolean): boolean {
+  const key = (value: unknown): string => {
+    if (Array.isArray(value)) return `[${value.map(key).join(',')}]`;
+    if (isRecord(value)) return 'id' in value ? String(value.id) : JSON.stringify(value);
+    return value === null || value === undefined ? '' : String(value);
+  };
+  const value = prop && Array.isArray(sent) && !Array.isArray(stored) ? sent[0] : sent;
+  return key(value) === key(stored);
+}
+
 export interface WriteContext {
   db: Db;
   collections: Collections;
@@ -214,6 +225,14 @@ export function checkChanges(
     const header = headers[name];
     if (!header) throw new WriteError(400, `Unknown field ${name} of ${context.collection.resource}`);
     if (!(operation === 'create' ? header.cud.create : header.cud.update)) {
+      // a read-only field sent back with its stored value (a whole entity sent as it was) changes nothing
+      if (
+        operation === 'update' &&
+        row &&
+        sameAsStored(list ? list.map(String) : raw, row[name], list !== undefined)
+      ) {
+        continue;
+      }
       throw new WriteError(400, `Field ${name} of ${context.collection.resource} is read-only`);
     }
     if (file) throw typeError(name, `a ${header.type}`, `file ${file.name}`);

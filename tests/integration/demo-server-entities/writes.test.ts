@@ -190,6 +190,21 @@ describe('updating an entity (protocol §12.1)', () => {
     expect(runtime.db.assets[11]?.name).not.toBe(42);
   });
 
+  it('accepts read-only fields sent back unchanged (the whole entity as fetched), and changes nothing with them', async () => {
+    const alice = await as('alice');
+    const entity = (await fetchEntity(12, alice)).body.response.data;
+    const { filename, assetnature, filesize, created } = entity;
+    const { status, body } = await patchRest(
+      12,
+      { filename, assetnature, filesize, created, title: 'Sent whole' },
+      alice,
+    );
+    expect(status).toBe(200);
+    expect(body.response.data).toMatchObject({ filename, filesize, title: 'Sent whole' });
+    expect((await updateJson(12, { filename, assetnature: String(assetnature.id) }, alice)).status).toBe(200);
+    expect((await updateJson(12, { filename: 'other.jpg' }, alice)).status).toBe(400);
+  });
+
   it('403 for carol and visitors, 404 for an unknown id, 405 without the PATCH override', async () => {
     expect((await patchRest(12, { title: 'x' }, await as('carol'))).status).toBe(403);
     expect((await patchRest(12, { title: 'x' }, await as('visitor'))).status).toBe(403);
