@@ -173,8 +173,9 @@ export function draftSaveBody(
       continue;
     }
     const cud = fields[field]?.cud;
-    if (creating && cud?.mandatoryCreate) json[field] = asIds(cud.defaultCreate ?? null);
-    else if (!creating && cud?.mandatoryPatch) json[field] = asIds(cud.defaultPatch ?? null);
+    const fallback = creating ? cud?.defaultCreate : cud?.defaultPatch;
+    if ((creating ? cud?.mandatoryCreate : cud?.mandatoryPatch) && fallback !== undefined)
+      json[field] = asIds(fallback);
   }
   return { json, files };
 }
