@@ -17,6 +17,7 @@ import {
 import { resolveRequested } from '../../../streams/schemas/events';
 import { selectSchemaFields } from '../../../streams/schemas/selectors';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
+import { usePortal } from '../../app/store-context';
 import { useAppState } from '../../hooks/use-app-state';
 import { useDispatch } from '../../hooks/use-dispatch';
 import { useTranslate } from '../../i18n/use-translate';
@@ -113,6 +114,19 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
     dispatch(resolveRequested({ names: [path] }));
   }, [dispatch, path]);
 
+  // a deleted entity is not found any more: the page may put its 404 in place of this panel at
+  // once, so the way back to the search is also taken when the panel goes after a deletion
+  const { store } = usePortal();
+  const askedDelete = useRef(false);
+  useEffect(
+    () => () => {
+      if (!askedDelete.current) return;
+      const last = selectEntityWrite(store.getState(), path, id);
+      if (last?.operation === 'delete' && last.status === 'loaded') navigate('/search');
+    },
+    [store, path, id, navigate],
+  );
+
   // what the last write asked from here became
   useEffect(() => {
     if (!write || asked === null || write.operation !== asked || isBusy(write.status)) return;
@@ -122,6 +136,7 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
       setNotice('saved');
       setAsked(null);
     } else if (asked === 'delete' && write.status === 'loaded') {
+      askedDelete.current = false;
       setAsked(null);
       navigate('/search');
     }
@@ -327,6 +342,7 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
               disabled={asked === 'delete' && write?.operation === 'delete' && isBusy(write.status)}
               onClick={() => {
                 setAsked('delete');
+                askedDelete.current = true;
                 dispatch(deleteRequested({ path, id }));
               }}
             >

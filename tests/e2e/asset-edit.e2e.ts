@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { journey, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
+
+/** Demo asset 1 (mocks/db/assets.ts, default seed): an image. */
+const ASSET_ID = 1;
+
+const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
+/** The value the description list shows for a field label. */
+const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
+
+async function openAsset(page: Page, id: number | string = ASSET_ID): Promise<void> {
+  await page.goto(`${portalUrl()}/assets/asset/${id}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await shown(page, 'Author').waitFor();
+}
+
+describe('editing an asset’s metadata (issue 14)', () => {
+  journey('alice edits the title, saves, and sees it after a reload', async ({ page }) => {
+    await signIn(page, 'alice');
+    await openAsset(page);
+    await metadata(page).getByRole('button', { name: 'Edit' }).click();
+    const title = metadata(page).getByRole('textbox', { name: 'Title' });
+    await title.fill('A lake at dawn, edited');
+    await metadata(page).getByRole('button', { name: 'Save' }).click();
+    await metadata(page).getByRole('status').filter({ hasText: 'The changes are saved.' }).waitFor();
+    expect(await shown(page, 'Title').textContent()).toBe('A lake at dawn, edited');
+    await page.reload();
+    await shown(page, 'Title').filter({ hasText: 'A lake at dawn, edited' }).waitFor();
+    expect(await metadata(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
+  });
+
+  journey('alice changes a field, discards the changes, and the old value is back', async ({ page }) => {
+    await signIn(page, 'alice');
+    await openAsset(page);
+    const before = (await shown(page, 'Author').textContent()) ?? '';
+    await metadata(page).getByRole('button', { name: 'Edit' }).click();
+    await metadata(page).getByRole('textbox', { name: 'Author' }).fill('Somebody else');
+    await metadata(page).getByRole('button', { name: 'Discard changes' }).click();
+    await shown(page, 'Author').waitFor();
+    expect(await shown(page, 'Author').textContent()).toBe(before);
+    await page.reload();
+    await shown(page, 'Author').waitFor();
+    expect(await shown(page, 'Author').textContent()).toBe(before);
+    expect(await page.getByText(/^Unsaved changes from/).count()).toBe(0);
+  });
+
+  journey('a draft survives a reload: announced, kept, then discarded', async ({ page }) => {
+    await signIn(page, 'alice');
+    await openAsset(page);
+    const before = (await shown(page, 'Author').textContent()) ?? '';
+    await metadata(page).getByRole('button', { name: 'Edit' }).click();
+    await metadata(page).getByRole('textbox', { name: 'Author' }).fill('Draft author');
+    await page.reload();
+    const notice = metadata(page)
+      .getByRole('status')
+      .filter({ hasText: /^Unsaved changes from/ });
+    await notice.waitFor();
+    expect(await metadata(page).getByRole('textbox', { name: 'Author' }).inputValue()).toBe('Draft author');
+    await notice.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await notice.count()).toBe(0);
+    await metadata(page).getByRole('button', { name: 'Discard changes' }).click();
+    await shown(page, 'Author').waitFor();
+    expect(await shown(page, 'Author').textContent()).toBe(before);
+  });
+
+  journey('alice edits the author of 5 selected results as one batch, with progress', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/search`);
+    const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
+    await cells.nth(4).waitFor();
+    const names: string[] = [];
+    for (let index = 0; index < 5; index += 1) {
+      names.push((await cells.nth(index).getAttribute('aria-label')) ?? '');
+      await cells.nth(index).getByRole('checkbox', { name: 'Select' }).click();
+    }
+    const toolbar = page.getByRole('toolbar', { name: 'Selection' });
+    await toolbar.filter({ hasText: '5 selected' }).waitFor();
+    await toolbar.getByRole('button', { name: 'Edit metadata of the selection' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit metadata of the selection' });
+    await dialog.getByRole('textbox', { name: 'Author' }).fill('Batch Author');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Progress' });
+    await bar.waitFor();
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 15_000 }).toBe('100');
+    await dialog.getByRole('status').filter({ hasText: '5 of 5 assets updated.' }).waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    expect(await dialog.count()).toBe(0);
+
+    // each of the five shows the new author on its page
+    const href = (await cells.nth(4).getByRole('link', { name: names[4] }).getAttribute('href')) ?? '';
+    await cells.nth(4).getByRole('link', { name: names[4] }).click();
+    await page.getByRole('heading', { level: 1, name: names[4] }).waitFor();
+    expect(page.url()).toContain(href);
+    await shown(page, 'Author').filter({ hasText: 'Batch Author' }).waitFor();
+    for (let step = 3; step >= 0; step -= 1) {
+      await page.getByRole('link', { name: 'Previous' }).click();
+      await page.getByRole('heading', { level: 1, name: names[step] }).waitFor();
+      await shown(page, 'Author').filter({ hasText: 'Batch Author' }).waitFor();
+    }
+  });
+
+  journey('alice deletes an asset after a confirmation, and is back on the search', async ({ page }) => {
+    await signIn(page, 'alice');
+    await openAsset(page, 5);
+    await metadata(page).getByRole('button', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this asset?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/search');
+    await page.goto(`${portalUrl()}/assets/asset/5`);
+    await page.getByText('404').first().waitFor();
+  });
+
+  journey('bob (in French) may edit but sees no Delete', async ({ page }) => {
+    // bob reads the portal in French: the sign-in helper waits for the English "Sign out"
+    await page.goto(`${portalUrl()}/signin`);
+    await page.getByRole('textbox', { name: 'Login' }).fill('bob');
+    await page.getByRole('textbox', { name: 'Password' }).fill('bob');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+    await page.goto(`${portalUrl()}/assets/asset/${ASSET_ID}`);
+    const panel = page.getByRole('region', { name: 'Métadonnées' });
+    await panel.locator('dt:text-is("Author") + dd').waitFor();
+    await panel.getByRole('button', { name: 'Modifier' }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
+    expect(
+      await page.getByRole('group', { name: 'Circuit de validation' }).getByRole('button').count(),
+    ).toBeGreaterThan(0);
+  });
+
+  journey('carol sees no Edit, no Delete and no workflow steps', async ({ page }) => {
+    await signIn(page, 'carol');
+    await openAsset(page);
+    expect(await metadata(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await metadata(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'Workflow' }).getByRole('button').count()).toBe(0);
+  });
+
+  journey('the visitor reads the metadata but sees no Edit', async ({ page }) => {
+    await openAsset(page);
+    expect(await metadata(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await metadata(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
+  });
+});
