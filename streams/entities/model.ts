@@ -122,7 +122,7 @@ export function applyDraftChanges(
 ): Record<string, unknown> {
   const next: Record<string, unknown> = { ...current };
   for (const [field, value] of Object.entries(changes)) {
-    if (isPlaceholder(value)) continue;
+    if (isPlaceholder(value) || field === '__proto__') continue;
     if (sameValue(stored?.[field], value)) delete next[field];
     else next[field] = value;
   }
