@@ -340,20 +340,20 @@ export function createRow(context: WriteContext, changes: Changes): Row {
     row.activated ??= true;
   }
   rows.push(row);
-  invalidateSearchIndex(context.db);
+  invalidateSearchIndex(context.db, context.collection.path);
   return row;
 }
 
 export function updateRow(context: WriteContext, row: Row, changes: Changes): Row {
   applyChanges(context, row, changes);
-  invalidateSearchIndex(context.db);
+  invalidateSearchIndex(context.db, context.collection.path);
   return row;
 }
 
 export function deleteRow(context: WriteContext, row: Row): void {
   const rows = context.collection.rows() as Row[];
   rows.splice(rows.indexOf(row), 1);
-  invalidateSearchIndex(context.db);
+  invalidateSearchIndex(context.db, context.collection.path);
 }
 
 /** A workflow step: 400 when the row has no workflow or the action is not offered in its state. */
@@ -365,6 +365,6 @@ export function stepRow(context: WriteContext, row: Row, action: string): Row {
     throw new WriteError(400, `Workflow action ${action || '(none)'} is not available`);
   row.$status = status;
   touch(context, row);
-  invalidateSearchIndex(context.db);
+  invalidateSearchIndex(context.db, context.collection.path);
   return row;
 }

@@ -36,8 +36,19 @@ export class SearchRegistry {
     return index;
   }
 
-  invalidate(): void {
-    this.version++;
+  /**
+   * Every index, or only the index of `path` and of the collections relating to it (an asset's
+   * fulltext holds its keywords' and categories' names): the others are kept.
+   */
+  invalidate(path?: string): void {
+    if (path === undefined) {
+      this.version++;
+      return;
+    }
+    for (const collection of this.collections.values()) {
+      const relates = [...collection.fields.values()].some((field) => field.relation === path);
+      if (collection.path === path || relates) this.entries.delete(collection.path);
+    }
   }
 }
 
@@ -53,6 +64,6 @@ export function registryOf(db: Db): SearchRegistry {
 }
 
 /** For handlers that edit searchable rows in place (names, keywords…): the next search sees the change. */
-export function invalidateSearchIndex(db: Db): void {
-  registryOf(db).invalidate();
+export function invalidateSearchIndex(db: Db, path?: string): void {
+  registryOf(db).invalidate(path);
 }

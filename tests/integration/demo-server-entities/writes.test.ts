@@ -163,6 +163,18 @@ describe('updating an entity (protocol §12.1)', () => {
     expect(body.response.data.map((row: Json) => row.id)).toEqual([44]);
   });
 
+  it("renaming a keyword is seen by the assets' fulltext; the other indexes are kept", async () => {
+    const alice = await as('alice');
+    const keyword = runtime.db.assets[11]?.keywords[0] as number;
+    const { status } = await call(`/json/update/dam.data.keyword.update/${keyword}`, {
+      method: 'POST',
+      headers: override('PATCH', alice),
+      body: multipart({ prop_name: 'wombatique' }),
+    });
+    expect(status).toBe(200);
+    expect((await listed('wombatique', alice)).map((row) => row.id)).toContain(12);
+  });
+
   it('validates like a real server: unknown field, wrong types, read-only fields, unknown ids → 400', async () => {
     const alice = await as('alice');
     const refused = [
