@@ -68,12 +68,12 @@ export const playersReducer = caseReducer<PlayersState>(
     draft.actions[mediaKey(payload.resource, payload.id)] = payload.actions.map(({ action }) => ({ action }));
   }),
   on(scriptAwaited, (draft, { payload }) => {
-    draft.scripts[payload.name] = { status: 'waiting', message: null };
+    draft.scripts[payload.name] = { status: 'fetching', message: null };
   }),
   on(scriptReady, (draft, { payload }) => {
-    draft.scripts[payload.name] = { status: 'ready', message: null };
+    draft.scripts[payload.name] = { status: 'loaded', message: null };
   }),
   on(scriptFailed, (draft, { payload }) => {
-    draft.scripts[payload.name] = { status: 'failed', message: payload.message };
+    draft.scripts[payload.name] = { status: 'error', message: payload.message };
   }),
 );

@@ -52,6 +52,6 @@ export const selectPlayerActions = (
   id: string,
 ): Array<{ action: string }> => state.players.actions[mediaKey(resource, id)] ?? NO_ACTIONS;
 
-/** A player script awaited: waiting, ready, or failed with `Could not load {name}`. */
+/** A player script awaited: `fetching`, `loaded`, or `error` with `Could not load {name}`. */
 export const selectPlayerScript = (state: WithPlayers, name: string): ScriptEntry | null =>
   state.players.scripts[name] ?? null;

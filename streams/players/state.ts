@@ -14,8 +14,9 @@ export interface MediaEntry {
   error: SerializedError | null;
 }
 
+/** A script awaited: `fetching` while it is looked for, `loaded` once there, `error` after the last try. */
 export interface ScriptEntry {
-  status: 'waiting' | 'ready' | 'failed';
+  status: 'fetching' | 'loaded' | 'error';
   message: string | null;
 }
 

@@ -20,8 +20,21 @@ const events = new Map(
   ]),
 );
 
-/** Protocol §2.1: the client order, plus the vocabularies of downloads and the application provider. */
-const KNOWN_STATUSES = [...STATUS_ORDER, 'downloaded', 'pending', 'signed-in', 'connected', 'disconnected'];
+/** Protocol §2.1: the client order, plus the vocabularies of downloads, the application provider and batches. */
+const KNOWN_STATUSES = [
+  ...STATUS_ORDER,
+  'downloaded',
+  'pending',
+  'signed-in',
+  'connected',
+  'disconnected',
+  // batches and batch actions (§2.1, §16)
+  'draft',
+  'scheduled',
+  'processing',
+  'done',
+  'canceled',
+];
 
 const anyEvent: fc.Arbitrary<UnstampedEvent> = fc.oneof(...events.values());
 

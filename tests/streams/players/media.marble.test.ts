@@ -179,7 +179,7 @@ describe('players: the script wait (protocol §13.2)', () => {
       hot('a', { a: scriptAwaited({ name: 'EvpPlayer' }) }).subscribe(store.dispatch);
       flush();
       expect(selectPlayerScript(store.state$.value, 'EvpPlayer')).toEqual({
-        status: 'failed',
+        status: 'error',
         message: 'Could not load EvpPlayer',
       });
     });

@@ -64,7 +64,7 @@ describe('players reducer', () => {
     expect(selectPlayerActions(state, 'asset', '12')).toEqual([{ action: 'download' }, { action: 'share' }]);
     expect(selectPlayerActions(state, 'asset', '13')).toEqual([]);
     expect(selectPlayerScript(state, 'EvpPlayer')).toEqual({
-      status: 'failed',
+      status: 'error',
       message: 'Could not load EvpPlayer',
     });
   });
