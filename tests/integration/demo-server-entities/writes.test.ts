@@ -241,6 +241,18 @@ describe('updating an entity (protocol §12.1)', () => {
   });
 });
 
+describe('update fields (protocol §11.1)', () => {
+  it('GET /json/update/{dotted}.update/headers answers inputs.properties of the updatable fields', async () => {
+    const { status, body } = await call('/json/update/dam.data.asset.update/headers');
+    expect(status).toBe(200);
+    const { properties } = body.inputs;
+    expect(properties.name).toMatchObject({ type: 'string', label: 'Name', mandatory: true });
+    expect(properties.keywords).toMatchObject({ type: 'array', href: '/api/rest/dam/data/keyword' });
+    expect(properties.filename).toBeUndefined();
+    expect((await call('/json/update/dam.data.nothing.update/headers')).status).toBe(404);
+  });
+});
+
 describe('deleting an entity (protocol §12.1)', () => {
   it('DELETE /json/delete and DELETE /rest remove the row (then 404); bob may not delete', async () => {
     const alice = await as('alice');
