@@ -252,6 +252,9 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
               <button type="button" onClick={() => setRestoredSince(null)}>
                 {t('metadata.keepEditing')}
               </button>
+              <button type="button" onClick={discard}>
+                {t('metadata.discard')}
+              </button>
             </div>
           )}
           {groups.map((group) => {

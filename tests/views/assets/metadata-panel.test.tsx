@@ -14,6 +14,8 @@ import {
 import { resolved } from '../../../streams/schemas/events';
 import type { SchemaBody } from '../../../streams/schemas/selectors';
 import { whoAmILoaded } from '../../../streams/session/events';
+import { useAppState } from '../../../src/hooks/use-app-state';
+import { selectEntity } from '../../../streams/entities/selectors';
 import { renderWithStore } from '../../helpers/render';
 
 const PATH = 'dam/data/asset';
@@ -189,6 +191,35 @@ describe('MetadataPanel: read mode', () => {
   });
 });
 
+/** A page that puts its 404 in place of the panel once the entity is not found, as the asset page does. */
+function PageWith404() {
+  const entry = useAppState(selectEntity, PATH, '12');
+  return entry?.data ? <MetadataPanel resource="asset" path={PATH} id="12" /> : <p>404</p>;
+}
+
+describe('MetadataPanel: deletion under a page that drops it', () => {
+  it('goes back to /search even when the page replaces the panel at once', () => {
+    window.history.pushState(null, '', '/assets/asset/12');
+    const { store } = renderWithStore(<PageWith404 />, [
+      alice,
+      resolved({ schemas: [schema] }),
+      loaded({ path: PATH, id: '12', data: asset(manager) }),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Delete this asset?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(window.location.pathname).toBe('/assets/asset/12');
+    act(() => {
+      store.dispatch(deleted({ path: PATH, id: '12' }));
+    });
+    expect(screen.getByText('404')).toBeTruthy();
+    expect(window.location.pathname).toBe('/search');
+  });
+});
+
 describe('MetadataPanel: edit mode', () => {
   it('Edit turns the list into a form of the editable fields, labelled by their schema labels', () => {
     setup();
@@ -299,6 +330,18 @@ describe('MetadataPanel: edit mode', () => {
     fireEvent.click(within(notice!).getByRole('button', { name: 'Keep editing' }));
     expect(screen.queryByText(/^Unsaved changes from/)).toBeNull();
     expect((screen.getByRole('textbox', { name: 'Author' }) as HTMLInputElement).value).toBe('Cy');
+  });
+
+  it('the notice of a draft found on arrival offers to discard it', () => {
+    const { dispatched } = setup(manager, [
+      draftChanged({ path: PATH, id: '12', changes: { author: 'Cy' }, at: 1 }),
+    ]);
+    const notice = screen
+      .getAllByRole('status')
+      .find((element) => element.textContent?.startsWith('Unsaved changes from'));
+    fireEvent.click(within(notice!).getByRole('button', { name: 'Discard changes' }));
+    expect(dispatched.at(-1)?.type).toBe('entities/draftRolledBack');
+    expect(shownValue('Author')).toBe('Ann');
   });
 
   it('a save asked elsewhere (draftSaveRequested) with a draft does not close a form it did not ask', () => {
