@@ -248,7 +248,9 @@ describe('drafts against the demo server (protocol §12.1 save draft, §12.2)', 
       path: '/rest/dam/data/asset/30',
       query: { i18n: false, jsonproperty: 'json', withFacets: true },
     });
-    expect(JSON.parse(String((request?.body as { multipart: { json: string } }).multipart.json))).toEqual({
+    expect(
+      JSON.parse(String((request?.body as { multipart: { json: string } } | undefined)?.multipart.json)),
+    ).toEqual({
       name: 'Draft saved',
       keywords: [1, 2],
     });
