@@ -37,6 +37,7 @@ export interface FetchOptions {
   withFacets?: boolean | undefined;
   maxchildren?: number | undefined;
   security?: readonly string[] | undefined;
+  headers?: boolean | undefined;
 }
 
 /** protocol §12.1 Fetch params; `workflows=true` asks the demo's `$workflow` too. */
@@ -44,7 +45,7 @@ export function fetchParams(options: FetchOptions): Record<string, QueryValue> {
   return {
     extendPropertyFilter: 'export',
     withRights: options.withRights ?? true,
-    headers: false,
+    headers: options.headers ?? false,
     props: options.props && options.props.length > 0 ? options.props.join(',') : undefined,
     withFacets: options.forUpdate ? true : options.withFacets,
     maxchildren: options.maxchildren,

@@ -56,6 +56,8 @@ export const fetchRequested = defineIntent('entities/fetchRequested', {
   withFacets: z.optional(z.boolean()),
   maxchildren: z.optional(z.number()),
   security: z.optional(z.array(z.string())),
+  /** the schema's headers inline (always sent, default false) */
+  headers: z.optional(z.boolean()),
 });
 export const fetchStarted = defineFact('entities/fetchStarted', 'system', { path, id });
 export const loaded = defineAnswer('entities/loaded', { path, id, data });
