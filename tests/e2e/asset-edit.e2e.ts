@@ -101,6 +101,44 @@ describe('editing an asset’s metadata (issue 14)', () => {
     }
   });
 
+  journey('alice adds a keyword through the lookup, saves, and reads it by name', async ({ page }) => {
+    await signIn(page, 'alice');
+    await openAsset(page);
+    const before = (await shown(page, 'Keywords').textContent()) ?? '';
+    await metadata(page).getByRole('button', { name: 'Edit' }).click();
+    const box = metadata(page).getByRole('combobox', { name: 'Keywords' });
+    await box.fill('e');
+    const option = page.getByRole('listbox', { name: 'Add to Keywords' }).getByRole('option').first();
+    await option.waitFor();
+    const keyword = ((await option.textContent()) ?? '').trim();
+    expect(keyword).not.toBe('');
+    await box.press('Enter');
+    await metadata(page)
+      .getByRole('button', { name: `Remove ${keyword}` })
+      .waitFor();
+    await metadata(page).getByRole('button', { name: 'Save' }).click();
+    await metadata(page).getByRole('status').filter({ hasText: 'The changes are saved.' }).waitFor();
+    await page.reload();
+    await shown(page, 'Keywords').filter({ hasText: keyword }).waitFor();
+    expect(((await shown(page, 'Keywords').textContent()) ?? '').length).toBeGreaterThan(before.length);
+  });
+
+  journey('a workflow step shows the new state', async ({ page }) => {
+    await signIn(page, 'alice');
+    await openAsset(page);
+    const workflow = page.getByRole('group', { name: 'Workflow' });
+    const state = workflow.getByRole('status');
+    const before = (await state.textContent()) ?? '';
+    expect(before).toMatch(/^State: /);
+    await workflow.getByRole('button').first().click();
+    await expect.poll(() => state.textContent(), { timeout: 10_000 }).not.toBe(before);
+    await page.reload();
+    await page.getByRole('group', { name: 'Workflow' }).getByRole('status').waitFor();
+    expect(await page.getByRole('group', { name: 'Workflow' }).getByRole('status').textContent()).not.toBe(
+      before,
+    );
+  });
+
   journey('alice deletes an asset after a confirmation, and is back on the search', async ({ page }) => {
     await signIn(page, 'alice');
     await openAsset(page, 5);
