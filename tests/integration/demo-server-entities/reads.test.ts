@@ -74,7 +74,7 @@ describe('workflow (demo convention: draft → review → published)', () => {
 
   it('refuses an action not offered (400), carol (403), an unknown id (404)', async () => {
     const id = runtime.db.assets.find((row) => row.$status === 6)?.id as number;
-    const step = async (action: string, login: 'alice' | 'carol', target = id) =>
+    const step = async (action: string, login: 'alice' | 'carol' | 'visitor', target = id) =>
       (
         await call(`/rest/${ASSET}/${target}/workflow?workflowAction=${action}`, {
           method: 'POST',
@@ -84,6 +84,7 @@ describe('workflow (demo convention: draft → review → published)', () => {
     expect(await step('publish', 'alice')).toBe(400);
     expect(await step('', 'alice')).toBe(400);
     expect(await step('unpublish', 'carol')).toBe(403);
+    expect(await step('unpublish', 'visitor')).toBe(403);
     expect(await step('unpublish', 'alice', 999_999)).toBe(404);
   });
 });
