@@ -28,14 +28,8 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
   'downloads',
 ];
 
-/** The asset page: the entity, its players and usage, "Add to cart", and the batches of a selection's edit. */
-export const ASSET_DOMAINS: readonly LazyDomainName[] = [
-  ...SEARCH_DOMAINS,
-  'entities',
-  'players',
-  'batches',
-  'analytics',
-];
+/** The asset page: the search's domains (its Previous/Next walk the results), players and usage. */
+export const ASSET_DOMAINS: readonly LazyDomainName[] = [...SEARCH_DOMAINS, 'players', 'analytics'];
 
 const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
 
