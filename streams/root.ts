@@ -30,6 +30,14 @@ import { profileDomain } from './profile/domain';
 import type { queriesDomain } from './queries/domain';
 import { initialQueriesState } from './queries/state';
 import { routerDomain } from './router/domain';
+import type { reverseSearchDomain } from './reverse-search/domain';
+import { initialReverseSearchState } from './reverse-search/state';
+import type { naturalLanguageDomain } from './natural-language/domain';
+import { initialNaturalLanguageState } from './natural-language/state';
+import type { pagesDomain } from './pages/domain';
+import { initialPagesState } from './pages/state';
+import type { importsDomain } from './imports/domain';
+import { initialImportsState } from './imports/state';
 import type { selectionDomain } from './selection/domain';
 import { initialSelectionState } from './selection/state';
 import type { savedSearchesDomain } from './saved-searches/domain';
@@ -81,6 +89,14 @@ const lazyDomains = {
   batches: lazy(initialBatchesState, () => import('./batches/domain').then((m) => m.batchesDomain)),
   analytics: lazy(initialAnalyticsState, () => import('./analytics/domain').then((m) => m.analyticsDomain)),
   selection: lazy(initialSelectionState, () => import('./selection/domain').then((m) => m.selectionDomain)),
+  reverseSearch: lazy(initialReverseSearchState, () =>
+    import('./reverse-search/domain').then((m) => m.reverseSearchDomain),
+  ),
+  naturalLanguage: lazy(initialNaturalLanguageState, () =>
+    import('./natural-language/domain').then((m) => m.naturalLanguageDomain),
+  ),
+  pages: lazy(initialPagesState, () => import('./pages/domain').then((m) => m.pagesDomain)),
+  imports: lazy(initialImportsState, () => import('./imports/domain').then((m) => m.importsDomain)),
 };
 
 function lazy<S>(initialState: S, load: () => Promise<{ name: string }>) {
@@ -103,7 +119,11 @@ type LazyDomain =
   | typeof playersDomain
   | typeof batchesDomain
   | typeof analyticsDomain
-  | typeof selectionDomain;
+  | typeof selectionDomain
+  | typeof reverseSearchDomain
+  | typeof naturalLanguageDomain
+  | typeof pagesDomain
+  | typeof importsDomain;
 type AnyDomain = EagerDomain | LazyDomain;
 
 /** A domain that loads with its first screen. */

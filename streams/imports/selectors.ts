@@ -1,0 +1,3 @@
+import type { ImportsState } from './state';
+
+export type WithImports = { imports: ImportsState };

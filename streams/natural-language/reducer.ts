@@ -1,0 +1,4 @@
+import { caseReducer } from '../core/case-reducer';
+import type { NaturalLanguageState } from './state';
+
+export const naturalLanguageReducer = caseReducer<NaturalLanguageState>();

@@ -1,0 +1,3 @@
+import type { NaturalLanguageState } from './state';
+
+export type WithNaturalLanguage = { naturalLanguage: NaturalLanguageState };

@@ -1,0 +1,4 @@
+import { caseReducer } from '../core/case-reducer';
+import type { PagesState } from './state';
+
+export const pagesReducer = caseReducer<PagesState>();

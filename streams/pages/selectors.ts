@@ -1,0 +1,3 @@
+import type { PagesState } from './state';
+
+export type WithPages = { pages: PagesState };

@@ -1,0 +1,3 @@
+import type { ReverseSearchState } from './state';
+
+export type WithReverseSearch = { reverseSearch: ReverseSearchState };
