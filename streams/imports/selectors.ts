@@ -1,3 +1,216 @@
-import type { ImportsState } from './state';
+import type { Status } from '../core/status';
+import type { ResumeFile } from './events';
+import type {
+  CommandRequest,
+  FailedUpload,
+  ImportItem,
+  ImportItemsSearch,
+  ImportJob,
+  ImportList,
+  ImportsState,
+  RunningCommand,
+  UploadFile,
+  UploadsState,
+} from './state';
 
 export type WithImports = { imports: ImportsState };
+export type {
+  CommandRequest,
+  FailedUpload,
+  ImportItem,
+  ImportItemsSearch,
+  ImportJob,
+  ImportList,
+  RunningCommand,
+  UploadFile,
+  UploadStatus,
+} from './state';
+export type { ImportItemData, ImportJobData, ResumeFile, UploadFileInfo } from './events';
+
+const EMPTY: readonly never[] = [];
+
+/** Memoises on the identity of the inputs (one entry per key). */
+function memoBy<I, K, O>(derive: (input: I, key: K) => O): (input: I, key: K) => O {
+  const cache = new Map<K, { input: I; output: O }>();
+  return (input, key) => {
+    const hit = cache.get(key);
+    if (hit && hit.input === input) return hit.output;
+    const output = derive(input, key);
+    cache.set(key, { input, output });
+    return output;
+  };
+}
+
+// --- job list -----------------------------------------------------------------------------------
+
+export const selectImportList = (state: WithImports, name: string): ImportList | null =>
+  state.imports.lists[name] ?? null;
+
+const listJobs = memoBy((imports: ImportsState, name: string): ImportJob[] => {
+  const list = imports.lists[name];
+  if (!list) return EMPTY as never[];
+  return list.jobIds.flatMap((id) => {
+    const job = imports.jobs[id];
+    return job && !job.deleted ? [job] : [];
+  });
+});
+/** The jobs of a named list, in the server's order (deleted ones left out). */
+export const selectImportListJobs = (state: WithImports, name: string): ImportJob[] =>
+  listJobs(state.imports, name);
+
+// --- job ----------------------------------------------------------------------------------------
+
+export const selectImportJob = (state: WithImports, jobId: string): ImportJob | null =>
+  state.imports.jobs[jobId] ?? null;
+export const selectImportJobStatus = (state: WithImports, jobId: string): Status =>
+  state.imports.jobs[jobId]?.status ?? 'unknown';
+/** `$moreChildren_$items.total` or the last count asked. */
+export const selectImportJobCount = (state: WithImports, jobId: string): number | null =>
+  state.imports.jobs[jobId]?.count ?? null;
+export const selectImportAnalyzingCount = (state: WithImports, jobId: string): number | null =>
+  state.imports.jobs[jobId]?.analyzing ?? null;
+/** Suggested words for the fulltext (at most 6). */
+export const selectImportJobWords = (state: WithImports, jobId: string): string[] =>
+  state.imports.jobs[jobId]?.words?.words ?? (EMPTY as never[]);
+
+/** The first items of a job as the job list (or a fetch withItems) gave them. */
+const jobItems = memoBy((imports: ImportsState, jobId: string): ImportItem[] => {
+  const items = imports.jobs[jobId]?.data?.items;
+  if (!Array.isArray(items)) return EMPTY as never[];
+  return items.flatMap((one: { id?: unknown }) => {
+    const item = one?.id !== undefined ? imports.items[String(one.id)] : undefined;
+    return item ? [item] : [];
+  });
+});
+export const selectImportJobItems = (state: WithImports, jobId: string): ImportItem[] =>
+  jobItems(state.imports, jobId);
+
+// --- items --------------------------------------------------------------------------------------
+
+export const selectImportItem = (state: WithImports, itemId: string): ImportItem | null =>
+  state.imports.items[itemId] ?? null;
+export const selectImportItemsSearch = (state: WithImports, jobId: string): ImportItemsSearch | null =>
+  state.imports.jobs[jobId]?.search ?? null;
+/** Counts by item status (`statusCountsRequested`), null before. */
+export const selectImportStatusCounts = (
+  state: WithImports,
+  jobId: string,
+): { total: number; counts: Record<string, number> } | null =>
+  state.imports.jobs[jobId]?.statusCounts ?? null;
+/** `$assetmetadataresources` and `headers.$assetmetadata` of the job's last items fetch. */
+export const selectImportItemResources = (
+  state: WithImports,
+  jobId: string,
+): { resources: unknown; fields: unknown } => {
+  const job = state.imports.jobs[jobId];
+  return { resources: job?.resources ?? null, fields: job?.fields ?? null };
+};
+/** A transfer, delete or workflow running on the job's items. */
+export const selectImportOperation = (state: WithImports, jobId: string): ImportJob['operation'] =>
+  state.imports.jobs[jobId]?.operation ?? null;
+export const selectImportCreate = (
+  state: WithImports,
+  requestId: string,
+): ImportsState['creates'][string] | null => state.imports.creates[requestId] ?? null;
+
+// --- commands -----------------------------------------------------------------------------------
+
+const jobCommands = memoBy((commands: ImportsState['commands'], jobId: string): RunningCommand[] =>
+  Object.values(commands).filter((command) => command.jobId === jobId),
+);
+/** Commands still running on a job (live status). */
+export const selectImportCommands = (state: WithImports, jobId: string): RunningCommand[] =>
+  jobCommands(state.imports.commands, jobId);
+export const selectImportCommandRequest = (state: WithImports, requestId: string): CommandRequest | null =>
+  state.imports.commandRequests[requestId] ?? null;
+
+// --- uploads ------------------------------------------------------------------------------------
+
+function forEachUpload(uploads: UploadsState, visit: (file: UploadFile) => void): void {
+  const keys = Object.keys(uploads.buckets).sort((a, b) => Number(a) - Number(b));
+  for (const key of keys) {
+    const files = uploads.buckets[key]!.files;
+    for (const id in files) visit(files[id]!);
+  }
+}
+
+/** Every upload of the state in the order they were added (all jobs). */
+export function allUploads(uploads: UploadsState): UploadFile[] {
+  const out: UploadFile[] = [];
+  forEachUpload(uploads, (file) => out.push(file));
+  return out;
+}
+
+const queueOf = memoBy((uploads: UploadsState, jobId: string): UploadFile[] => {
+  const out: UploadFile[] = [];
+  forEachUpload(uploads, (file) => {
+    if (file.jobId === jobId) out.push(file);
+  });
+  return out;
+});
+/** The upload queue of a job in the order added: registered, running, invalid (cancelling) and loaded files. */
+export const selectUploadQueue = (state: WithImports, jobId: string): UploadFile[] =>
+  queueOf(state.imports.uploads, jobId);
+
+export const selectUploadFile = (state: WithImports, id: string): UploadFile | null => {
+  const uploads = state.imports.uploads;
+  const bucket = uploads.bucketOf[id];
+  return bucket === undefined ? null : (uploads.buckets[bucket]?.files[id] ?? null);
+};
+
+/** The chosen number of simultaneous uploads, or the given default (`config.uploadConcurrencyDefault`). */
+export const selectUploadConcurrency = (state: WithImports, fallback: number): number =>
+  state.imports.uploads.concurrency ?? fallback;
+export const selectRunningUploads = (state: WithImports): number => state.imports.uploads.running;
+
+export interface UploadProgress {
+  files: number;
+  waiting: number;
+  running: number;
+  done: number;
+  loadedBytes: number;
+  totalBytes: number;
+  /** whole percent over the bytes of the job's files, 100 when there is nothing */
+  progress: number;
+}
+const progressOf = memoBy((uploads: UploadsState, jobId: string): UploadProgress => {
+  const sum: UploadProgress = {
+    files: 0,
+    waiting: 0,
+    running: 0,
+    done: 0,
+    loadedBytes: 0,
+    totalBytes: 0,
+    progress: 100,
+  };
+  for (const file of queueOf(uploads, jobId)) {
+    if (file.status === 'invalid') continue;
+    sum.files += 1;
+    sum.totalBytes += file.size;
+    if (file.status === 'registered') sum.waiting += 1;
+    else if (file.status === 'loaded') {
+      sum.done += 1;
+      sum.loadedBytes += file.size;
+    } else {
+      sum.running += 1;
+      sum.loadedBytes += Math.min(file.loaded, file.size);
+    }
+  }
+  if (sum.totalBytes > 0) sum.progress = Math.floor((sum.loadedBytes / sum.totalBytes) * 100);
+  else if (sum.files > sum.done) sum.progress = 0;
+  return sum;
+});
+/** The global progress of a job's uploads. */
+export const selectUploadProgress = (state: WithImports, jobId: string): UploadProgress =>
+  progressOf(state.imports.uploads, jobId);
+
+/** Files that failed, with their message and i18n key (`error.message.format`), kept per job. */
+export const selectFailedUploads = (state: WithImports, jobId: string): FailedUpload[] =>
+  state.imports.uploads.failed[jobId] ?? (EMPTY as never[]);
+
+const resumeOf = memoBy((files: ResumeFile[], jobId: string | undefined): ResumeFile[] =>
+  jobId === undefined ? files : files.filter((file) => file.jobId === jobId),
+);
+/** Files waiting when the page went away ("Choose again to resume"), of a job or of all. */
+export const selectUploadsToResume = (state: WithImports, jobId?: string): ResumeFile[] =>
+  resumeOf(state.imports.uploads.toResume, jobId);

@@ -1,6 +1,180 @@
-/** The imports slice: mass-import jobs, their items, metadata commands and the upload queues (protocol §15). */
-export interface ImportsState {
-  byKey: Record<string, never>;
+import type { SerializedError } from '../core/errors';
+import type { Status } from '../core/status';
+import type { ImportItemData, ImportJobData, ResumeFile } from './events';
+
+/** A named job list (protocol §15.2 "Job list"): the ids in the server's order and the next page's token. */
+export interface ImportList {
+  name: string;
+  query: Record<string, unknown> | null;
+  status: Status;
+  jobIds: string[];
+  /** `links.next`, the `after` of the next page; null on the last page or before the first */
+  next: string | null;
+  error: SerializedError | null;
 }
 
-export const initialImportsState: ImportsState = { byKey: {} };
+export interface ImportItemsSearch {
+  status: Status;
+  fulltext: string | null;
+  query: Record<string, unknown> | null;
+  state: string | null;
+  /** ids in the server's order, all pages so far */
+  ids: string[];
+  error: SerializedError | null;
+}
+
+export interface ImportJob {
+  id: string;
+  status: Status;
+  data: ImportJobData | null;
+  error: SerializedError | null;
+  /** `$moreChildren_$items.total`, or the last count asked */
+  count: number | null;
+  analyzing: number | null;
+  words: { fulltext: string; words: string[]; status: Status } | null;
+  /** the items of the last search (all pages) */
+  search: ImportItemsSearch | null;
+  statusCounts: { total: number; counts: Record<string, number> } | null;
+  /** `$assetmetadataresources` and `headers.$assetmetadata` of the last items fetch */
+  resources: unknown;
+  fields: unknown;
+  /** items changed since the last ask (`changes`) */
+  changes: string[];
+  /** a transfer, delete or workflow running on items of this job */
+  operation: { kind: 'transfer' | 'delete' | 'workflow'; running: number; failed: number } | null;
+  /** the last write's failure on the job (delete, owner, sub-jobs, workflow) */
+  writeError: SerializedError | null;
+  deleted: boolean;
+}
+
+export interface ImportItem {
+  id: string;
+  jobId: string;
+  status: Status;
+  data: ImportItemData | null;
+  error: SerializedError | null;
+}
+
+export interface RunningCommand {
+  id: string;
+  jobId: string;
+  requestId: string;
+  kind: 'metadata' | 'collection' | 'validate';
+  itemIds: string[];
+  fields: string[];
+}
+
+export interface CommandRequest {
+  requestId: string;
+  jobId: string;
+  kind: 'metadata' | 'collection' | 'validate';
+  /** resolving: PUT on its way; resolved: commands running; loaded: all done; error */
+  status: Status;
+  commandIds: string[];
+  validationJob: string | null;
+  message: string | null;
+  error: SerializedError | null;
+}
+
+export type UploadStatus = 'registered' | 'resolving' | 'resolved' | 'loaded' | 'invalid';
+
+/** A pending upload (seed 001 §3): the File itself stays in `deps.files` under `id`. */
+export interface UploadFile {
+  id: string;
+  jobId: string;
+  name: string;
+  size: number;
+  type: string | null;
+  unzip: boolean;
+  status: UploadStatus;
+  /** whole percent */
+  progress: number;
+  loaded: number;
+  /** when it was sent (`uploadStarted`'s time), for speed and time left */
+  startedAt: number | null;
+  /** the item it became */
+  itemId: string | null;
+}
+
+export interface FailedUpload {
+  id: string;
+  name: string;
+  size: number;
+  message: string;
+  messageKey: string | null;
+}
+
+/** Files live in buckets of at most UPLOAD_BUCKET_SIZE, so that one file's change copies one bucket. */
+export interface UploadBucket {
+  files: Record<string, UploadFile>;
+  /** files of this bucket still registered */
+  waiting: number;
+}
+
+export interface UploadsState {
+  /** the chosen simultaneous uploads, null for `config.uploadConcurrencyDefault` */
+  concurrency: number | null;
+  /** files added so far (the next file's position) */
+  added: number;
+  /** bucket number of each file ever added (entries of dropped files stay, harmless) */
+  bucketOf: Record<string, number>;
+  buckets: Record<string, UploadBucket>;
+  /** files resolving or resolved, over all jobs */
+  running: number;
+  failed: Record<string, FailedUpload[]>;
+  /** files waiting when the page went away: to choose again */
+  toResume: ResumeFile[];
+}
+
+export const UPLOAD_BUCKET_SIZE = 256;
+
+/** The imports slice: mass-import jobs, their items, metadata commands and the upload queues (protocol §15). */
+export interface ImportsState {
+  lists: Record<string, ImportList>;
+  jobs: Record<string, ImportJob>;
+  items: Record<string, ImportItem>;
+  creates: Record<string, { status: Status; jobId: string | null; error: SerializedError | null }>;
+  commands: Record<string, RunningCommand>;
+  commandRequests: Record<string, CommandRequest>;
+  uploads: UploadsState;
+}
+
+export const initialUploadsState: UploadsState = {
+  concurrency: null,
+  added: 0,
+  bucketOf: {},
+  buckets: {},
+  running: 0,
+  failed: {},
+  toResume: [],
+};
+
+export const initialImportsState: ImportsState = {
+  lists: {},
+  jobs: {},
+  items: {},
+  creates: {},
+  commands: {},
+  commandRequests: {},
+  uploads: initialUploadsState,
+};
+
+export function emptyJob(id: string): ImportJob {
+  return {
+    id,
+    status: 'unknown',
+    data: null,
+    error: null,
+    count: null,
+    analyzing: null,
+    words: null,
+    search: null,
+    statusCounts: null,
+    resources: null,
+    fields: null,
+    changes: [],
+    operation: null,
+    writeError: null,
+    deleted: false,
+  };
+}
