@@ -1,6 +1,6 @@
-import { asyncScheduler, fromEvent, map, Observable } from 'rxjs';
+import { asyncScheduler, from, fromEvent, map, Observable, switchMap } from 'rxjs';
 import { config } from '../../streams/core/config';
-import { type BrowserLocation, type Deps, sequentialIds } from '../../streams/core/deps';
+import { type BrowserLocation, type Deps, MemoryFiles, sequentialIds } from '../../streams/core/deps';
 import { AppError } from '../../streams/core/errors';
 import { createHttp } from '../../streams/core/http';
 import type { SessionVault } from '../../streams/core/session-vault';
@@ -57,6 +57,14 @@ export function createLiveDeps(session: SessionVault): Deps {
           document.body.append(frame);
         });
       },
+    },
+    files: new MemoryFiles(),
+    // the XHR transport (upload progress) loads with the first upload, not with the portal
+    uploads: {
+      send: (request) =>
+        from(import('./upload-transport')).pipe(
+          switchMap((module) => module.sendWithProgress(session, request)),
+        ),
     },
     scripts: { isLoaded: (name) => (window as unknown as Record<string, unknown>)[name] !== undefined },
     config,

@@ -1,6 +1,6 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Config } from './config';
-import type { Http } from './http';
+import type { Http, HttpRequest } from './http';
 import type { SessionVault } from './session-vault';
 
 export interface KeyValueStore {
@@ -39,6 +39,49 @@ export interface ScriptsPort {
   isLoaded(name: string): boolean;
 }
 
+/**
+ * The File objects of the uploads (protocol §15.2): never in events or state, kept here under a
+ * temporary id `{epoch ms}_{n}` that the events carry.
+ */
+export interface FilesPort {
+  /** keeps a file and gives its temporary id */
+  add(file: Blob & { name?: string }): string;
+  get(id: string): (Blob & { name?: string }) | undefined;
+  delete(id: string): void;
+}
+
+/** Keeps files in memory; ids from the clock and a counter (`{epoch ms}_{n}`). */
+export class MemoryFiles implements FilesPort {
+  private readonly files = new Map<string, Blob & { name?: string }>();
+  private counter = 0;
+  constructor(private readonly now: () => number = () => Date.now()) {}
+  add(file: Blob & { name?: string }): string {
+    this.counter += 1;
+    const id = `${this.now()}_${this.counter}`;
+    this.files.set(id, file);
+    return id;
+  }
+  get(id: string): (Blob & { name?: string }) | undefined {
+    return this.files.get(id);
+  }
+  delete(id: string): void {
+    this.files.delete(id);
+  }
+}
+
+/** What an upload reports: bytes sent so far, then the answer. */
+export type UploadReport<T> =
+  | { kind: 'progress'; loaded: number; total: number }
+  | { kind: 'answer'; status: number; data: T };
+
+/**
+ * Sends a request whose body is large (a multipart upload) and reports the bytes sent (XHR upload
+ * progress in the browser). Unsubscribing aborts it. Errors as `http.request` does.
+ */
+export interface UploadPort {
+  send<T>(request: HttpRequest<T>): Observable<UploadReport<T>>;
+}
+
 export interface Deps {
   http: Http;
   scheduler: SchedulerLike;
@@ -50,6 +93,10 @@ export interface Deps {
   downloads: DownloadPort;
   /** absent where no page runs scripts (re-simulation): the player script wait then does nothing */
   scripts?: ScriptsPort;
+  /** the uploads' File objects (absent in re-simulation: no file can be sent again) */
+  files?: FilesPort;
+  /** large bodies with progress; without it, uploads go through `http` without progress */
+  uploads?: UploadPort;
   config: Config;
 }
 

@@ -1,6 +1,12 @@
 import { asyncScheduler, NEVER, type Observable, Subject, type SchedulerLike } from 'rxjs';
 import { type Config, config as specConfig } from '../../streams/core/config';
-import { type BrowserLocation, type Deps, MemoryStorage, sequentialIds } from '../../streams/core/deps';
+import {
+  type BrowserLocation,
+  type Deps,
+  MemoryFiles,
+  MemoryStorage,
+  sequentialIds,
+} from '../../streams/core/deps';
 import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
 import { SessionVault } from '../../streams/core/session-vault';
 
@@ -48,8 +54,10 @@ export function testDeps(
     session?: SessionVault;
     /** the globals a player script wait finds (`players/scriptAwaited`) */
     scripts?: Deps['scripts'];
+    /** the uploads' transport (progress); without it uploads go through `http` */
+    uploads?: Deps['uploads'];
   } = {},
-): Deps & { memoryHistory: MemoryHistory; opened: string[] } {
+): Deps & { files: MemoryFiles; memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
   const popped = new Subject<BrowserLocation>();
   const entries: BrowserLocation[] = [{ path: '/', search: '' }];
@@ -71,6 +79,8 @@ export function testDeps(
     },
     downloads: { open: (url) => opened.push(url) },
     scripts: overrides.scripts ?? { isLoaded: () => false },
+    files: new MemoryFiles(() => scheduler.now()),
+    ...(overrides.uploads ? { uploads: overrides.uploads } : {}),
     config: { ...specConfig, ...overrides.config },
     memoryHistory: {
       entries,
