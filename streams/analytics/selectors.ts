@@ -21,3 +21,49 @@ export const selectAssetEventCount = (
   selectAssetEvents(state, resource, id)
     .list.filter((line) => line.key === key)
     .reduce((sum, line) => sum + line.count, 0);
+
+// ---- Issue 17: tops, generic tops, broadcast data, trend (protocol §18) ----
+
+export type { TopLine, TrendDay } from './events';
+export type { TopEntry, TopName, TopStatus, TrendEntry, WholeEntry } from './state';
+export { TOP_NAMES } from './state';
+
+import type { TopEntry, TopName, TrendEntry, WholeEntry } from './state';
+import { registeredTop, TOP_NAMES as NAMES } from './state';
+
+/** The UI's top kinds (protocol §18: "their top name must be `view` or `download`"). */
+export type TopKind = 'view' | 'download';
+
+/** The periods the /analytics screen offers, in days; -1 is "all" (config.analyticsAllDays). */
+export const TOP_PERIODS = [7, 30, 90, 365, -1] as const;
+
+export const isTopName = (name: string): name is TopName => (NAMES as readonly string[]).includes(name);
+
+/** `topDamView` / `topDamDownload`, with `User` when only the current user's counts are wanted. */
+export const selectTopName = (kind: TopKind, onlyMine: boolean): TopName =>
+  `${kind === 'view' ? 'topDamView' : 'topDamDownload'}${onlyMine ? 'User' : ''}` as TopName;
+
+const REGISTERED: TopEntry = registeredTop();
+const NO_WHOLE: WholeEntry = { status: 'unknown', data: null, error: null };
+const NO_TREND: TrendEntry = { status: 'unknown', days: [], error: null };
+
+/** A top: status (registered, initial, fetching, loaded, error), ts, data lines, nbrDays, max, error. */
+export const selectTop = (state: WithAnalytics, name: string): TopEntry =>
+  state.analytics.tops[name] ?? REGISTERED;
+
+/** A top's lines as `{key, resource, id, count}` (empty before it loads). */
+export const selectTopLines = (state: WithAnalytics, name: string) => selectTop(state, name).data;
+
+export const selectGenericTop = (state: WithAnalytics, id: string): WholeEntry =>
+  state.analytics.genericTops[id] ?? NO_WHOLE;
+
+/** Broadcast data (whereDamBroadcasted) kept whole, keyed by the asset's uuid. */
+export const selectBroadcast = (state: WithAnalytics, uuid: string): WholeEntry =>
+  state.analytics.broadcasts[uuid] ?? NO_WHOLE;
+
+export const trendKey = (nbrDays: number, onlyCurrentUser: boolean): string =>
+  `${nbrDays}|${onlyCurrentUser}`;
+
+/** The daily trend for a period: status `absent` when the server gives none (show no chart, no error). */
+export const selectTrend = (state: WithAnalytics, nbrDays: number, onlyCurrentUser: boolean): TrendEntry =>
+  state.analytics.trends[trendKey(nbrDays, onlyCurrentUser)] ?? NO_TREND;

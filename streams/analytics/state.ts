@@ -1,5 +1,5 @@
 import type { SerializedError } from '../core/errors';
-import type { AssetEvent } from './events';
+import type { AssetEvent, TopLine, TrendDay } from './events';
 
 export type AnalyticsStatus = 'unknown' | 'fetching' | 'loaded' | 'error';
 
@@ -10,14 +10,66 @@ export interface AssetEventsEntry {
   error: SerializedError | null;
 }
 
+/** The statuses of a top (protocol §18): starts `registered`. */
+export type TopStatus = 'registered' | 'initial' | 'fetching' | 'loaded' | 'error';
+
+/** One top (protocol §18; seed 001 §3: ts, data, status, error). */
+export interface TopEntry {
+  status: TopStatus;
+  /** when its data was loaded (epoch ms), null before */
+  ts: number | null;
+  /** the lines of the last answer, in server order */
+  data: TopLine[];
+  /** what the last request asked (null before any) */
+  nbrDays: number | null;
+  max: number | null;
+  error: SerializedError | null;
+}
+
+/** A generic top or a broadcast answer, kept whole. */
+export interface WholeEntry {
+  status: AnalyticsStatus;
+  data: unknown;
+  error: SerializedError | null;
+}
+
+/** The daily trend (demo convention): `absent` when the server has none (404). */
+export interface TrendEntry {
+  status: AnalyticsStatus | 'absent';
+  days: TrendDay[];
+  error: SerializedError | null;
+}
+
 /**
- * The analytics slice (protocol §18): asset events by `${resource}|${id}`. The tops of §18
- * (`topDamView`, `topDamDownload` and their `User` variants, issue 17) get a record of their own
- * beside it, by top name, with the statuses of §18 (`registered` → `initial` | `fetching` →
- * `loaded` | `error`); logging keeps nothing in state.
+ * The analytics slice (protocol §18): asset events by `${resource}|${id}`, the four tops by
+ * name, generic tops by the caller's id, broadcast data by uuid, the trend by
+ * `${nbrDays}|${onlyCurrentUser}`. Logging keeps nothing in state.
  */
 export interface AnalyticsState {
   assetEvents: Record<string, AssetEventsEntry>;
+  tops: Record<string, TopEntry>;
+  genericTops: Record<string, WholeEntry>;
+  broadcasts: Record<string, WholeEntry>;
+  trends: Record<string, TrendEntry>;
 }
 
-export const initialAnalyticsState: AnalyticsState = { assetEvents: {} };
+/** protocol §18: the tops kept; the `User` variants send onlyCurrentUser=true. */
+export const TOP_NAMES = ['topDamView', 'topDamDownload', 'topDamViewUser', 'topDamDownloadUser'] as const;
+export type TopName = (typeof TOP_NAMES)[number];
+
+export const registeredTop = (): TopEntry => ({
+  status: 'registered',
+  ts: null,
+  data: [],
+  nbrDays: null,
+  max: null,
+  error: null,
+});
+
+export const initialAnalyticsState: AnalyticsState = {
+  assetEvents: {},
+  tops: Object.fromEntries(TOP_NAMES.map((name) => [name, registeredTop()])),
+  genericTops: {},
+  broadcasts: {},
+  trends: {},
+};

@@ -1,3 +1,50 @@
-import type { ReverseSearchState } from './state';
+import type { FeatureEntry, JobEntry, PermissionsEntry, ReverseSearchState } from './state';
 
+export type { FeatureEntry, FetchStatus, JobEntry, JobState, PermissionsEntry } from './state';
 export type WithReverseSearch = { reverseSearch: ReverseSearchState };
+
+const NO_PERMISSIONS: PermissionsEntry = {
+  status: 'unknown',
+  canSubmit: false,
+  canViewReport: false,
+  error: null,
+};
+const IDLE: JobEntry = { state: 'idle', attempts: 0, error: null };
+
+/** The feature: on when its status call answered below 400. */
+export const selectReverseSearchFeature = (state: WithReverseSearch): FeatureEntry =>
+  state.reverseSearch.feature;
+
+export const selectReverseSearchPermissions = (state: WithReverseSearch, uuid: string): PermissionsEntry =>
+  state.reverseSearch.permissions[uuid] ?? NO_PERMISSIONS;
+
+/** The job of an asset: idle, submitting, waiting, downloading, done or error (with its error). */
+export const selectReverseSearchJob = (state: WithReverseSearch, uuid: string): JobEntry =>
+  state.reverseSearch.jobs[uuid] ?? IDLE;
+
+/** "Find copies on the web" shows only when the feature is on and the asset's permissions allow a submit. */
+export const selectCanReverseSearch = (state: WithReverseSearch, uuid: string): boolean =>
+  state.reverseSearch.feature.enabled && selectReverseSearchPermissions(state, uuid).canSubmit;
+
+/** Whether an existing report may be downloaded without a new submit. */
+export const selectCanViewReverseSearchReport = (state: WithReverseSearch, uuid: string): boolean =>
+  state.reverseSearch.feature.enabled && selectReverseSearchPermissions(state, uuid).canViewReport;
+
+/**
+ * The file name of a `Content-Disposition` header (`attachment; filename="…"`, or
+ * `filename*=UTF-8''…`), or null.
+ */
+export function reportFileName(contentDisposition: string | null | undefined): string | null {
+  if (!contentDisposition) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(contentDisposition);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a badly encoded name: the plain one below, if any
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(contentDisposition);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return name ? name : null;
+}

@@ -1,6 +1,38 @@
-/** The reverseSearch slice: reverse image search: feature status, permissions and reports (protocol §21). */
-export interface ReverseSearchState {
-  byKey: Record<string, never>;
+import type { SerializedError } from '../core/errors';
+
+export type FetchStatus = 'unknown' | 'fetching' | 'loaded' | 'error';
+
+export interface FeatureEntry {
+  status: FetchStatus;
+  enabled: boolean;
+  error: SerializedError | null;
 }
 
-export const initialReverseSearchState: ReverseSearchState = { byKey: {} };
+export interface PermissionsEntry {
+  status: FetchStatus;
+  canSubmit: boolean;
+  canViewReport: boolean;
+  error: SerializedError | null;
+}
+
+export type JobState = 'idle' | 'submitting' | 'waiting' | 'downloading' | 'done' | 'error';
+
+export interface JobEntry {
+  state: JobState;
+  /** checks of the report made while waiting */
+  attempts: number;
+  error: SerializedError | null;
+}
+
+/** The reverseSearch slice (protocol §21): the feature, permissions and jobs by asset uuid. */
+export interface ReverseSearchState {
+  feature: FeatureEntry;
+  permissions: Record<string, PermissionsEntry>;
+  jobs: Record<string, JobEntry>;
+}
+
+export const initialReverseSearchState: ReverseSearchState = {
+  feature: { status: 'unknown', enabled: false, error: null },
+  permissions: {},
+  jobs: {},
+};
