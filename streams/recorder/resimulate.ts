@@ -146,6 +146,7 @@ interface LateScheduler extends SchedulerLike {
 
 function lateAsRecorded(
   scheduler: SchedulerLike,
+  fedAsRecorded: (event: AnyEvent) => boolean,
   nextExpected: () => AnyEvent | undefined,
   http: RecordedHttp,
   toleranceMs: number,
@@ -156,7 +157,7 @@ function lateAsRecorded(
     if (!expected) return -1;
     const ahead = expected.meta.at - scheduler.now();
     // what comes at its recorded time anyway: an input, an answer to a request already made
-    if (isInput(expected) || http.delivers(expected)) return Math.max(0, ahead);
+    if (fedAsRecorded(expected) || http.delivers(expected)) return Math.max(0, ahead);
     return ahead > toleranceMs ? ahead : -1;
   };
   let timers = 0;
@@ -250,7 +251,17 @@ function simulate<S>(
     if (corr !== undefined) meta.corr = reproducedAs.get(corr) ?? corr;
     store.dispatch({ ...unstamp(event), meta });
   };
-  const http = recordedHttp(recorded.filter(isAnswer), scheduler, feed);
+  // an event caused before the log's window (its cause is in the snapshot) cannot be made again:
+  // it is fed at its recorded time, like an input
+  const recordedIds = new Set(recorded.map((event) => event.meta.id));
+  const causedBeforeWindow = (event: AnyEvent) =>
+    event.meta.cause !== undefined && !recordedIds.has(event.meta.cause);
+  const fedAsRecorded = (event: AnyEvent) => isInput(event) || causedBeforeWindow(event);
+  const http = recordedHttp(
+    recorded.filter((event) => isAnswer(event) && !causedBeforeWindow(event)),
+    scheduler,
+    feed,
+  );
   const config = { ...specConfig, ...options.config };
   const { session, storage } = options.environment?.(recorded, config) ?? {
     session: new SessionVault(),
@@ -258,7 +269,9 @@ function simulate<S>(
   };
   /** the recorded event nothing has reproduced yet, the earliest one (they are in time order) */
   const nextExpected = () => (divergence ? undefined : recorded[matched]);
-  const late = options.config ? undefined : lateAsRecorded(scheduler, nextExpected, http, tolerance, held);
+  const late = options.config
+    ? undefined
+    : lateAsRecorded(scheduler, fedAsRecorded, nextExpected, http, tolerance, held);
   let lateTimer: number | undefined;
   const deps: Deps = {
     http,
@@ -352,7 +365,7 @@ function simulate<S>(
   });
 
   for (const event of recorded) {
-    if (isInput(event)) scheduler.schedule(() => feed(event), event.meta.at - start);
+    if (fedAsRecorded(event)) scheduler.schedule(() => feed(event), event.meta.at - start);
   }
   scheduler.flush();
   comparison.unsubscribe();

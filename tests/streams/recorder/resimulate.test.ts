@@ -124,3 +124,23 @@ describe('re-simulating a fresh export of the live portal (issue 12 item 17)', (
     expect(visitor.storage.getItem(config.refreshTokenStorageKey)).toBeNull();
   });
 });
+
+describe('re-simulating a log whose window starts after a snapshot', () => {
+  it('feeds an event caused before the window as recorded: nothing in the window can make it again', () => {
+    const log = recordSession(visitWithRetry);
+    const ids = log.events.map((event) => event.meta.id);
+    const cut = log.events.findIndex(
+      (event, index) => index > 0 && event.meta.cause === ids[index - 1] && event.meta.source !== 'server',
+    );
+    expect(cut).toBeGreaterThan(0);
+    const before = log.events.slice(0, cut);
+    const windowed: EventLogFile = {
+      ...log,
+      snapshot: { seq: before.at(-1)!.meta.seq, state: before.reduce(rootReducer, initialRootState) },
+      events: log.events.slice(cut),
+    };
+    const result = resimulate(windowed, options);
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(windowed.events.length);
+  });
+});
