@@ -7,12 +7,14 @@ import { downloadHandlers } from './downloads';
 import { entityHandlers } from './entities';
 import { identityHandlers } from './identity';
 import { logHandlers } from './logs';
+import { luisHandlers } from './luis';
 import { mediaHandlers } from './media';
 import { notificationHandlers } from './notifications';
 import { playerHandlers } from './players';
 import { preferenceHandlers } from './preferences';
 import { profileHandlers } from './profile';
 import { errorResponse } from './respond';
+import { reverseSearchHandlers } from './reverse-search';
 import { savedSearchHandlers } from './saved-searches';
 import { schemaHandlers } from './schemas';
 import { searchHandlers } from './search';
@@ -33,6 +35,8 @@ export const handlers = [
   ...mediaHandlers,
   ...playerHandlers,
   ...analyticsHandlers,
+  ...luisHandlers,
+  ...reverseSearchHandlers,
   ...sessionHandlers,
   ...identityHandlers,
   ...profileHandlers,
