@@ -31,6 +31,17 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
 /** The asset page: the search's domains (its Previous/Next walk the results), players and usage. */
 export const ASSET_DOMAINS: readonly LazyDomainName[] = [...SEARCH_DOMAINS, 'players', 'analytics'];
 
+/** CMS pages `/pages` and `/pages/*`: the pages; the asset-list block's lists (schemas, queries,
+ * cursors); the player block's asset (entities) and player (players). */
+export const PAGE_DOMAINS: readonly LazyDomainName[] = [
+  'pages',
+  'schemas',
+  'queries',
+  'cursors',
+  'entities',
+  'players',
+];
+
 const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
 
 /**

@@ -4,6 +4,7 @@ import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
 import { lazyScreen } from './lazy-screen';
 import { ASSET_DOMAINS, CART_DOMAINS, SEARCH_DOMAINS } from './load-domains';
+import { PAGE_DOMAINS } from './load-domains';
 import { NotFoundPage } from './not-found-page';
 
 const SignInPage = lazyScreen(
@@ -49,6 +50,16 @@ const NotificationsPage = lazyScreen(
   () => import('../notifications/notifications-page'),
   (m) => m.NotificationsPage,
 );
+const PagesIndex = lazyScreen(
+  () => import('../pages/pages-index'),
+  (m) => m.PagesIndex,
+  { domains: PAGE_DOMAINS },
+);
+const PageScreen = lazyScreen(
+  () => import('../pages/page-screen'),
+  (m) => m.PageScreen,
+  { domains: PAGE_DOMAINS },
+);
 // the devtools replay logs: every reducer must be here (registering turns nothing on)
 const DevtoolsPage = lazyScreen(
   () => loadAllDomains().then(() => import('../devtools/devtools-page')),
@@ -76,6 +87,8 @@ const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/notifications', component: NotificationsPage },
   { path: '/account', component: AccountPage },
+  { path: '/pages', component: PagesIndex },
+  { path: '/pages/*', component: PageScreen },
   { path: '/devtools', component: DevtoolsPage },
   { path: '/', component: HomePage },
 ];

@@ -5,6 +5,7 @@ import type { cartsMessagesEn } from '../carts/messages';
 import type { devtoolsMessagesEn } from '../devtools/messages';
 import type { downloadsMessagesEn } from '../downloads/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
+import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
 import { sessionMessagesEn } from '../session/messages';
@@ -85,5 +86,6 @@ export type MessageKey =
   | keyof typeof savedSearchesMessagesEn
   | keyof typeof devtoolsMessagesEn
   | keyof typeof assetsMessagesEn
-  | keyof typeof metadataMessagesEn;
+  | keyof typeof metadataMessagesEn
+  | keyof typeof pagesMessagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -1,0 +1,178 @@
+import type { ComponentType } from 'react';
+import type { MessageKey } from '../../i18n/messages-en';
+import { useTranslate } from '../../i18n/use-translate';
+import { type Block, slotsOf } from '../block-model';
+import { usePageEditing } from '../page-editing';
+import { AssetListBlock, HeroBlock, ImageBlock, PlayerBlock } from './media-blocks';
+import { CallToActionBlock, DownloadsBlock, HeadingBlock, RichTextBlock } from './text-blocks';
+import '../messages';
+
+/** What "Edit block" opens for a type (see `block-editor.tsx`). */
+export type BlockEditorKind = 'heading' | 'rich-text' | 'settings' | 'asset' | 'link' | 'none';
+
+export interface BlockType {
+  label: MessageKey;
+  View: ComponentType<{ block: Block }>;
+  editor: BlockEditorKind;
+}
+
+/**
+ * The block types a page is built of, by component name. A new type is one line here (its view,
+ * its editor kind, its label in `messages.ts`); anything else is an unknown type: a visible
+ * placeholder in edit mode, nothing for readers.
+ */
+export const BLOCK_TYPES: Readonly<Record<string, BlockType>> = {
+  heading: { label: 'pages.type.heading', View: HeadingBlock, editor: 'heading' },
+  'rich-text': { label: 'pages.type.rich-text', View: RichTextBlock, editor: 'rich-text' },
+  image: { label: 'pages.type.image', View: ImageBlock, editor: 'asset' },
+  'asset-list': { label: 'pages.type.asset-list', View: AssetListBlock, editor: 'settings' },
+  columns: { label: 'pages.type.columns', View: ColumnsBlock, editor: 'none' },
+  'call-to-action': { label: 'pages.type.call-to-action', View: CallToActionBlock, editor: 'link' },
+  player: { label: 'pages.type.player', View: PlayerBlock, editor: 'asset' },
+  hero: { label: 'pages.type.hero', View: HeroBlock, editor: 'asset' },
+  downloads: { label: 'pages.type.downloads', View: DownloadsBlock, editor: 'none' },
+};
+
+/** Other spellings of the same types. */
+const ALIASES: Readonly<Record<string, string>> = {
+  title: 'heading',
+  richtext: 'rich-text',
+  text: 'rich-text',
+  assetlist: 'asset-list',
+  'asset-player': 'player',
+  video: 'player',
+  cta: 'call-to-action',
+  calltoaction: 'call-to-action',
+  button: 'call-to-action',
+};
+
+export function blockTypeName(component: string): string | null {
+  const name = ALIASES[component] ?? component;
+  return Object.hasOwn(BLOCK_TYPES, name) ? name : null;
+}
+
+export function blockTypeOf(component: string): BlockType | null {
+  const name = blockTypeName(component);
+  return name ? (BLOCK_TYPES[name] ?? null) : null;
+}
+
+/** The label of a component name, known or not (an unknown one shows as it is). */
+export function useBlockLabel(): (component: string) => string {
+  const t = useTranslate();
+  return (component) => {
+    const type = blockTypeOf(component);
+    return type ? t(type.label) : component;
+  };
+}
+
+/** A block as readers see it, or inside its page-builder frame in edit mode. */
+export function BlockView({ block, first, last }: { block: Block; first: boolean; last: boolean }) {
+  const t = useTranslate();
+  const editing = usePageEditing();
+  const type = blockTypeOf(block.component);
+  if (!editing.editing) {
+    if (!block.enabled || !type || block.propsError) return null;
+    return <type.View block={block} />;
+  }
+  return (
+    <BlockFrame block={block} first={first} last={last} editable={type !== null && type.editor !== 'none'}>
+      {!block.enabled && <p className="page-block__note">{t('pages.disabledBlock')}</p>}
+      {block.propsError ? (
+        <p className="page-block__note page-block__note--error" role="note">
+          {t('pages.blockError', { message: block.propsError })}
+        </p>
+      ) : type ? (
+        <type.View block={block} />
+      ) : (
+        <p className="page-block__note page-block__note--unknown" role="note">
+          {t('pages.unknownBlock', { type: block.component })}
+        </p>
+      )}
+    </BlockFrame>
+  );
+}
+
+function BlockFrame({
+  block,
+  first,
+  last,
+  editable,
+  children,
+}: {
+  block: Block;
+  first: boolean;
+  last: boolean;
+  editable: boolean;
+  children: React.ReactNode;
+}) {
+  const t = useTranslate();
+  const label = useBlockLabel();
+  const { edit, remove, move } = usePageEditing();
+  const name = block.name || label(block.component);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a block groups its tools and its content; it is no form fieldset
+    <div
+      className={`page-block${block.dirty ? ' page-block--dirty' : ''}`}
+      role="group"
+      aria-label={`${label(block.component)}: ${name}`}
+      data-uid={block.uid}
+    >
+      <div className="page-block__tools" role="toolbar" aria-label={t('pages.blockTools', { block: name })}>
+        <span className="page-block__type">{label(block.component)}</span>
+        {editable && (
+          <button type="button" onClick={() => edit(block)}>
+            {t('pages.editBlock')}
+          </button>
+        )}
+        <button type="button" onClick={() => remove(block)}>
+          {t('pages.removeBlock')}
+        </button>
+        <button type="button" disabled={first} onClick={() => move(block, -1)}>
+          {t('pages.moveUp')}
+        </button>
+        <button type="button" disabled={last} onClick={() => move(block, 1)}>
+          {t('pages.moveDown')}
+        </button>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** The blocks of one slot in order; in edit mode "Add block" after them. */
+export function BlockList({ parent, slot }: { parent: Block; slot: string }) {
+  const t = useTranslate();
+  const { editing, add } = usePageEditing();
+  const blocks = parent.children[slot] ?? [];
+  return (
+    <>
+      {blocks.map((block, index) => (
+        <BlockView key={block.uid} block={block} first={index === 0} last={index === blocks.length - 1} />
+      ))}
+      {editing && parent.validchildren.length > 0 && (
+        <button type="button" className="page-add-block" onClick={() => add(parent, slot)}>
+          {t('pages.addBlock')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The slots of a container: those holding blocks, else `left` and `right`. */
+export function containerSlots(block: Block): string[] {
+  const slots = slotsOf(block);
+  return slots.length > 0 ? slots : ['left', 'right'];
+}
+
+/** Columns side by side, one per slot, each a list of blocks. */
+function ColumnsBlock({ block }: { block: Block }) {
+  return (
+    <div className="page-columns">
+      {containerSlots(block).map((slot) => (
+        <div key={slot} className="page-columns__column">
+          <BlockList parent={block} slot={slot} />
+        </div>
+      ))}
+    </div>
+  );
+}

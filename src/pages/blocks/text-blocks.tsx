@@ -1,0 +1,155 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { ServerLink } from '../../ui/server-link';
+import { useTranslate } from '../../i18n/use-translate';
+import { type Block, numberProp, stringProp, withProp } from '../block-model';
+import { usePageEditing } from '../page-editing';
+import { sanitizeHtml } from '../sanitize';
+import '../messages';
+
+/**
+ * Inline editable text: a text box showing "[ WRITE HERE ]" when empty, as its placeholder, so the
+ * placeholder is never a value and never saved (seed 002 §5). Typing stays local; the text becomes
+ * one block change when the box is left or Enter is pressed (so "Undo" takes back a whole edit).
+ */
+export function EditableText({
+  block,
+  value,
+  onChange,
+  multiline = false,
+  className,
+}: {
+  block: Block;
+  value: string;
+  onChange(text: string): void;
+  multiline?: boolean;
+  className?: string;
+}) {
+  const t = useTranslate();
+  const [text, setText] = useState(value);
+  // an undo or a reload changes the value from outside
+  useEffect(() => setText(value), [value]);
+  const commit = () => {
+    const next = text === t('pages.writeHere') ? '' : text;
+    if (next !== value) onChange(next);
+  };
+  const label = t('pages.blockText', { block: block.name || t(typeLabel(block.component)) });
+  const common = {
+    className: `page-editable${className ? ` ${className}` : ''}`,
+    'aria-label': label,
+    placeholder: t('pages.writeHere'),
+    value: text,
+    onBlur: commit,
+  };
+  return multiline ? (
+    <textarea {...common} rows={2} onChange={(event) => setText(event.target.value)} />
+  ) : (
+    <input
+      type="text"
+      {...common}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+/** The translation key naming a block type (an unknown type has none: its raw name is shown). */
+export function typeLabel(component: string) {
+  return `pages.type.${component}` as 'pages.type.heading';
+}
+
+const clampLevel = (level: number | null): 2 | 3 | 4 | 5 | 6 =>
+  Math.min(6, Math.max(2, Math.round(level ?? 2))) as 2 | 3 | 4 | 5 | 6;
+
+/** A heading: `value` is its text, `props.level` its level (2 to 6: the page's name is the 1). */
+export function HeadingBlock({ block }: { block: Block }) {
+  const { editing, change } = usePageEditing();
+  const Tag = `h${clampLevel(numberProp(block.props, 'level'))}` as const;
+  if (editing) {
+    return (
+      <Tag className="page-heading">
+        <EditableText
+          block={block}
+          value={block.value ?? ''}
+          onChange={(value) => change(block, { value })}
+        />
+      </Tag>
+    );
+  }
+  return block.value ? <Tag className="page-heading">{block.value}</Tag> : null;
+}
+
+/** Rich text: `value` is HTML, shown sanitised; "Edit block" opens the rich-text editor. */
+export function RichTextBlock({ block }: { block: Block }) {
+  const t = useTranslate();
+  const { editing } = usePageEditing();
+  const html = sanitizeHtml(block.value ?? '');
+  if (!html.trim()) {
+    return editing ? <p className="page-rich-text page-rich-text--empty">{t('pages.writeHere')}</p> : null;
+  }
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
+  return <div className="page-rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** A call to action: `value` is the label, `props.href` where it leads (a portal path or http(s)). */
+export function CallToActionBlock({ block }: { block: Block }) {
+  const { editing, change } = usePageEditing();
+  const href = stringProp(block.props, 'href');
+  if (editing) {
+    return (
+      <p className="page-cta">
+        <EditableText
+          block={block}
+          value={block.value ?? ''}
+          onChange={(value) => change(block, { value })}
+        />
+        <span className="page-cta__href">{href}</span>
+      </p>
+    );
+  }
+  if (!block.value) return null;
+  return (
+    <p className="page-cta">
+      <CtaLink href={href}>{block.value}</CtaLink>
+    </p>
+  );
+}
+
+function CtaLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <span className="page-cta__link">
+      <ServerLink href={href}>{children}</ServerLink>
+    </span>
+  );
+}
+
+/** The files attached to a block (`cwpagefile`, props keyed by their name), under a title. */
+export function DownloadsBlock({ block }: { block: Block }) {
+  const t = useTranslate();
+  const { editing, change } = usePageEditing();
+  const title = stringProp(block.props, 'title');
+  const file = stringProp(block.props, 'file');
+  return (
+    <section className="page-downloads">
+      {editing ? (
+        <h2>
+          <EditableText
+            block={block}
+            value={title}
+            onChange={(text) => change(block, { props: withProp(block, 'title', text) })}
+          />
+        </h2>
+      ) : (
+        title && <h2>{title}</h2>
+      )}
+      {file && (
+        <ul>
+          <li>
+            <ServerLink href={file}>{t('pages.file', { name: file.split('/').pop() ?? file })}</ServerLink>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}
