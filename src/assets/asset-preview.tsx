@@ -213,6 +213,7 @@ function VideoPreview({ resource, id, name }: { resource: string; id: string; na
           preload="metadata"
           aria-label={name}
           src={imageByQuery(apiPath, resource, id, viewerVariation('video', watermarked))}
+          poster={imageByQuery(apiPath, resource, id, viewerVariation('preview', watermarked))}
           onLoadedData={markPainted}
         >
           {t('assets.videoUnsupported')}

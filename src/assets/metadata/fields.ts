@@ -178,6 +178,14 @@ export function relationValue(field: FieldView, items: readonly RelationItem[]):
   return field.kind === 'many' ? objects : (objects[0] ?? null);
 }
 
+/** A duration in seconds as a player shows it: `0:28`, `1:02:05`. */
+function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const two = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(rest)}` : `${minutes}:${two(rest)}`;
+}
+
 /** How a value reads in the list: dates and numbers in the reader's locale, sizes in bytes' units. */
 export function formatValue(
   field: FieldView,
@@ -196,6 +204,7 @@ export function formatValue(
     case 'number':
       if (typeof shown !== 'number') return String(shown);
       if (field.name === 'filesize' || field.name.endsWith('size')) return formatSize(shown, locale);
+      if (field.name === 'duration') return formatDuration(shown);
       return new Intl.NumberFormat(locale).format(shown);
     case 'boolean':
       return shown ? 'yes' : 'no';
