@@ -2,6 +2,7 @@ import { findById } from '../db/assets';
 import type { Db } from '../db/index';
 import { mixSeed } from '../db/random';
 import type { FieldType, SchemaBody } from '../db/schemas';
+import { AI_CONCEPTS_FIELD, AI_NUMBER_FIELDS, aiFieldsOf } from '../nl/ai-fields';
 
 export type Scalar = string | number | boolean;
 /** A stored row as the database keeps it (assets, categories, keywords, natures). */
@@ -13,6 +14,10 @@ export interface Field {
   type: FieldType;
   /** path of the related collection (from the header's `href`); ids are the values */
   relation?: string;
+  /** a field computed from the row rather than stored in it (e.g. the demo's AI fields, mocks/nl/ai-fields.ts) */
+  derive?: (row: Row) => unknown;
+  /** its values are names themselves: `{op}_name` tests them (e.g. `ai_concepts`: `{"dof_name":["baby"]}`) */
+  names?: boolean;
 }
 
 /** A searchable list of rows behind a REST path (protocol §8), described by its schema (§11). */
@@ -49,7 +54,11 @@ function fieldsOf(schema: SchemaBody): Map<string, Field> {
 
 /** Stored values of a field as a list: ids for relations, nothing for null, '' or []. */
 export function valuesOf(row: Row, field: Field): Scalar[] {
-  const value = field.name === 'activated' ? (row.activated ?? true) : row[field.name];
+  const value = field.derive
+    ? field.derive(row)
+    : field.name === 'activated'
+      ? (row.activated ?? true)
+      : row[field.name];
   if (value === null || value === undefined || value === '') return [];
   if (Array.isArray(value)) return value.map((item) => idOrValue(item));
   return [idOrValue(value)];
@@ -75,6 +84,14 @@ function nameOf(rows: readonly Row[], ids: unknown): string[] {
 }
 
 export type Collections = ReadonlyMap<string, Collection>;
+
+/** The demo's AI fields of assets, searchable for the natural-language constraints (protocol §22). */
+const AI_FIELDS: Field[] = [
+  ...AI_NUMBER_FIELDS.map(
+    (name): Field => ({ name, type: 'number', derive: (row) => aiFieldsOf(row)[name] }),
+  ),
+  { name: AI_CONCEPTS_FIELD, type: 'array', names: true, derive: (row) => aiFieldsOf(row).ai_concepts },
+];
 
 const cache = new WeakMap<Db, Collections>();
 
@@ -126,6 +143,8 @@ export function collectionsOf(db: Db): Collections {
       ),
     ].map((collection) => [collection.path, collection]),
   );
+  const assetFields = collections.get('dam/data/asset')?.fields as Map<string, Field> | undefined;
+  for (const field of AI_FIELDS) assetFields?.set(field.name, field);
   cache.set(db, collections);
   return collections;
 }
