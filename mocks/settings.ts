@@ -36,6 +36,12 @@ export const settingsSchema = z.strictObject({
   'hostile.hugeAnswers': z.boolean(),
   /** every cart, asset and saved search name answered carries `<img src=x onerror=…>` (mocks/hostile.ts) */
   'hostile.names': z.boolean(),
+  /** bytes: a mass-import upload (one file, or a zip's total) larger than this is refused with 413 (issue 15) */
+  'imports.maxFileSize': z.number().int().positive(),
+  /** how long an uploaded item stays `analyzing` before it is ready (issue 15) */
+  'imports.analyzeMs': z.number().int().nonnegative(),
+  /** how long a mass-import command (metadata, validate) runs before `changes/{ids}` says done (issue 15) */
+  'imports.commandMs': z.number().int().nonnegative(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -60,4 +66,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'hostile.playerHtml': false,
   'hostile.hugeAnswers': false,
   'hostile.names': false,
+  'imports.maxFileSize': 104_857_600,
+  'imports.analyzeMs': 3000,
+  'imports.commandMs': 1000,
 });

@@ -29,7 +29,12 @@ export interface ImportJob {
   subjobs: number[];
   /** the resource its items become once imported */
   itemResource: 'asset';
+  /** types of file it accepts (`image/*` or exact); another type is refused with 400/9 */
+  accept: string[];
 }
+
+/** What a job accepts unless its creator says otherwise (demo convention). */
+export const DEFAULT_ACCEPT = ['image/*', 'video/*', 'audio/*', 'application/pdf'];
 
 /** Metadata typed in for an item before it is imported; an `incomplete` item lacks a required field. */
 export interface ImportItemMetadata {
@@ -38,6 +43,7 @@ export interface ImportItemMetadata {
   keywords?: number[];
   categories?: number[];
   author?: string;
+  copyright?: string;
 }
 
 /** A mass-import item (path `massimport/data/item`): one uploaded file. */
@@ -59,6 +65,20 @@ export interface ImportItem {
   metadata: ImportItemMetadata;
   /** why a failed item failed (upload refused for its format, protocol §2.2) */
   error: { code: string; message: string } | null;
+  /** last change (ISO), for the job's `changes` call */
+  modified?: string;
+  /** epoch ms: an `analyzing` item becomes ready (or incomplete) then; absent: it stays as it is */
+  readyAt?: number;
+  /** the uploaded file's key in the run's folder (mocks/imports/storage.ts); absent for seeded items */
+  file?: string;
+  /** the thumbnail's key and type, made at upload; shown once the item is analysed */
+  thumbnail?: { key: string; type: string; width: number; height: number };
+  /** width and height of an uploaded image */
+  size?: { width: number; height: number };
+  /** the collection it goes to on validation (`change collection`) */
+  type?: string;
+  /** the asset it became on validation */
+  asset?: number;
 }
 
 const BLURHASHES = [
@@ -192,6 +212,7 @@ export function createImports(taxonomy: Taxonomy): { importJobs: ImportJob[]; im
       modified: isoDaysBefore(createdDaysAgo - 1),
       subjobs: seed.subjobs ?? [],
       itemResource: 'asset',
+      accept: [...DEFAULT_ACCEPT],
     };
   });
   return { importJobs, importItems };

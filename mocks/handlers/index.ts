@@ -6,6 +6,7 @@ import { configHandlers } from './config';
 import { downloadHandlers } from './downloads';
 import { entityHandlers } from './entities';
 import { identityHandlers } from './identity';
+import { importHandlers } from './imports';
 import { logHandlers } from './logs';
 import { luisHandlers } from './luis';
 import { mediaHandlers } from './media';
@@ -48,6 +49,7 @@ export const handlers = [
   // schemas and trees first: the search handler takes any other path of a searchable collection
   ...schemaHandlers,
   ...treeHandlers,
+  ...importHandlers,
   // entity writes and more values before the search handler, which answers entity reads
   ...entityHandlers,
   ...searchHandlers,

@@ -1,0 +1,109 @@
+/**
+ * Where uploaded files and their thumbnails live (issue 15, demo convention): a temporary folder
+ * per demo run, `{os.tmpdir()}/dam-demo-imports-XXXXXX`, made on the first upload. A new
+ * database (a reset) gets a new folder and the old one is removed; the last one is removed when
+ * the process exits. Node only: in a browser worker the bytes stay in memory.
+ */
+import type { Db } from '../db/index';
+
+interface Folder {
+  /** absolute path; undefined in a browser worker (memory only) */
+  dir?: string;
+  memory: Map<string, Uint8Array>;
+}
+
+const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
+
+let current: { db: Db; folder: Promise<Folder> } | undefined;
+const made: string[] = [];
+
+async function node() {
+  const [fs, os, path] = await Promise.all([
+    import(/* @vite-ignore */ 'node:fs'),
+    import(/* @vite-ignore */ 'node:os'),
+    import(/* @vite-ignore */ 'node:path'),
+  ]);
+  return { fs, os, path };
+}
+
+async function removeFolder(folder: Promise<Folder>): Promise<void> {
+  const { dir } = await folder;
+  if (!dir) return;
+  const { fs } = await node();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const at = made.indexOf(dir);
+  if (at >= 0) made.splice(at, 1);
+}
+
+let exitHooked = false;
+
+async function makeFolder(): Promise<Folder> {
+  if (!isNode) return { memory: new Map() };
+  const { fs, os, path } = await node();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dam-demo-imports-'));
+  made.push(dir);
+  if (!exitHooked) {
+    exitHooked = true;
+    process.once('exit', () => {
+      for (const left of made) fs.rmSync(left, { recursive: true, force: true });
+    });
+  }
+  return { dir, memory: new Map() };
+}
+
+/** The folder of this database: a reset (a new db) removes the previous run's folder. */
+function folderOf(db: Db): Promise<Folder> {
+  if (current?.db === db) return current.folder;
+  if (current) void removeFolder(current.folder);
+  current = { db, folder: makeFolder() };
+  return current.folder;
+}
+
+/** The folder's path of this database (made when needed); undefined in a browser. */
+export async function storageDir(db: Db): Promise<string | undefined> {
+  return (await folderOf(db)).dir;
+}
+
+const safe = (name: string): string => name.replace(/[^A-Za-z0-9._-]+/g, '_').slice(-80) || 'file';
+
+/** Stores bytes under a key (e.g. `12-IMG_0001.jpg`); answers the key. */
+export async function writeStored(db: Db, key: string, bytes: Uint8Array): Promise<string> {
+  const name = safe(key);
+  const folder = await folderOf(db);
+  if (!folder.dir) {
+    folder.memory.set(name, bytes);
+    return name;
+  }
+  const { fs, path } = await node();
+  fs.writeFileSync(path.join(folder.dir, name), bytes);
+  return name;
+}
+
+export async function readStored(db: Db, key: string): Promise<Uint8Array | undefined> {
+  const folder = await folderOf(db);
+  if (!folder.dir) return folder.memory.get(key);
+  const { fs, path } = await node();
+  try {
+    return new Uint8Array(fs.readFileSync(path.join(folder.dir, key)));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function removeStored(db: Db, key: string): Promise<void> {
+  const folder = await folderOf(db);
+  if (!folder.dir) {
+    folder.memory.delete(key);
+    return;
+  }
+  const { fs, path } = await node();
+  fs.rmSync(path.join(folder.dir, key), { force: true });
+}
+
+/** Every stored key of this database's folder (tests). */
+export async function listStored(db: Db): Promise<string[]> {
+  const folder = await folderOf(db);
+  if (!folder.dir) return [...folder.memory.keys()];
+  const { fs } = await node();
+  return fs.readdirSync(folder.dir).sort();
+}
