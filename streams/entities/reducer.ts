@@ -1,5 +1,5 @@
 import type { Draft } from 'immer';
-import { caseReducer, on } from '../core/case-reducer';
+import { caseReducer, on, onReplace } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
 import { reached, type Status } from '../core/status';
 import {
@@ -104,6 +104,34 @@ function write(
   };
 }
 
+/**
+ * The two cases a batch of edits repeats once per entity: plain spreads, because immer's
+ * finalising walks every key of a record it copied, and these records hold thousands.
+ */
+function writeAsked(state: EntitiesState, key: string, operation: WriteEntry['operation']): EntitiesState {
+  const asked: WriteEntry = { operation, status: 'fetching', message: null, error: null };
+  return { ...state, writes: { ...state.writes, [key]: asked } };
+}
+
+function writeAnswered(
+  state: EntitiesState,
+  operation: WriteEntry['operation'],
+  path: string,
+  id: EntityId,
+  data: Record<string, unknown>,
+): EntitiesState {
+  const key = entityKey(path, id);
+  const name = entityName(data, id);
+  const answered: WriteEntry = { operation, status: 'loaded', message: null, error: null };
+  const loaded: EntityEntry = { path, id, status: 'loaded', data, name, error: null, previousStatus: null };
+  return {
+    ...state,
+    byKey: { ...state.byKey, [key]: loaded },
+    writes: { ...state.writes, [key]: answered },
+    names: { ...state.names, [path]: { ...state.names[path], [String(id)]: name } },
+  };
+}
+
 function namesOf(draft: D, path: string): Record<string, string> {
   draft.names[path] ??= {};
   return draft.names[path];
@@ -145,13 +173,12 @@ export const entitiesReducer = caseReducer<EntitiesState>(
   on(createFailed, (draft, { payload }) =>
     write(draft, creationKey(payload.path), 'create', 'error', payload),
   ),
-  on(updateRequested, (draft, { payload }) =>
-    write(draft, entityKey(payload.path, payload.id), 'update', 'fetching'),
+  onReplace(updateRequested, (state, { payload }) =>
+    writeAsked(state, entityKey(payload.path, payload.id), 'update'),
   ),
-  on(updated, (draft, { payload }) => {
-    write(draft, entityKey(payload.path, payload.id), 'update', 'loaded');
-    setLoaded(draft, payload.path, payload.id, payload.data);
-  }),
+  onReplace(updated, (state, { payload }) =>
+    writeAnswered(state, 'update', payload.path, payload.id, payload.data),
+  ),
   on(updateFailed, (draft, { payload }) =>
     write(draft, entityKey(payload.path, payload.id), 'update', 'error', payload),
   ),
