@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../../mocks/node';
+import { reset, runtime } from '../../../mocks/runtime';
+import { as, call, type Json, MI, itemsById, patch } from './helpers';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => reset());
+afterAll(() => server.close());
+
+const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+const SEARCH = `fulltext=&headers=false&props=id,status&techProps=${encodeURIComponent('$lockedby,$nextresulttoken,$score')}&withSimu=false&workflows=true`;
+
+describe('job items (protocol §15.1)', () => {
+  it('counts items (withData=false) and the analyzing ones across jobs', async () => {
+    const alice = await as('alice');
+    const count = await call(`${MI}/job/1/item?withAggregates=false&withData=false`, { headers: alice });
+    expect(count.body.response).toMatchObject({ total: 24, data: [] });
+    const analyzing = await call(
+      `${MI}/data/item?aggfields=job&query=${q({ job: { eq: 1 }, status: { eq: 2 } })}&withData=false`,
+      { headers: alice },
+    );
+    expect(analyzing.body.response.total).toBe(4);
+    expect(analyzing.body.response.aggregates.job).toEqual([{ count: 4, data: { id: 1 } }]);
+  });
+
+  it('searches with max, following links.moreResultsToken as after until it is absent; state is echoed', async () => {
+    const alice = await as('alice');
+    const ids: number[] = [];
+    let after: string | undefined;
+    let pages = 0;
+    do {
+      const { body } = await call(
+        `${MI}/job/1/item?${SEARCH}&max=10&state=abc${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+        { headers: alice },
+      );
+      expect(body.state).toBe('abc');
+      expect(body.response.total).toBe(24);
+      for (const row of body.response.data) {
+        expect(Object.keys(row).sort()).toEqual(
+          ['$lockedby', '$path', '$resource', '$score', '$workflow', 'id', 'status'].sort(),
+        );
+        ids.push(row.id);
+      }
+      after = body.links.moreResultsToken;
+      pages++;
+    } while (after);
+    expect(pages).toBe(3);
+    expect(ids).toEqual(runtime.db.importItems.filter((item) => item.job === 1).map((item) => item.id));
+  });
+
+  it('aggregates by status and filters by query and fulltext', async () => {
+    const alice = await as('alice');
+    const { body } = await call(`${MI}/job/1/item?withAggregates=true&aggFields=status&max=200`, { headers: alice });
+    const counts = Object.fromEntries(body.response.aggregates.status.map((entry: Json) => [entry.data.name, entry.count]));
+    expect(counts).toEqual({ ready: 10, incomplete: 8, analyzing: 4, uploaded: 2 });
+    const ready = await call(`${MI}/job/1/item?max=200&query=${q({ status: { eq: 4 } })}`, { headers: alice });
+    expect(ready.body.response.total).toBe(10);
+    const name = runtime.db.importItems[0]?.name ?? '';
+    const found = await call(`${MI}/job/1/item?max=200&fulltext=${encodeURIComponent(name)}`, { headers: alice });
+    expect(found.body.response.data.map((row: Json) => row.name)).toContain(name);
+    const none = await call(`${MI}/job/1/item?max=200&fulltext=zzzqqq`, { headers: alice });
+    expect(none.body.response.total).toBe(0);
+  });
+
+  it('job words: suggest=words answers words starting with the typed text', async () => {
+    const alice = await as('alice');
+    const { body } = await call(`${MI}/job/1/items?fulltext=im&suggest=words`, { headers: alice });
+    expect(body.response.data.length).toBeGreaterThan(0);
+    for (const word of body.response.data) expect(word.startsWith('im')).toBe(true);
+  });
+
+  it('items by id: POST override GET with a form answers the items, $assetmetadataresources and headers.$assetmetadata', async () => {
+    const alice = await as('alice');
+    const { status, body } = await itemsById(1, [3, 1], alice);
+    expect(status).toBe(200);
+    expect(body.response.data.map((row: Json) => row.id)).toEqual([3, 1]);
+    const item = body.response.data[0];
+    expect(item).toMatchObject({ $resource: 'item', $path: 'massimport/data/item', job: 1, indexingstatus: 'indexed' });
+    expect(item.$assetmetadata.title).toEqual({
+      $meta: { editable: true, mandatory: true, viewable: true },
+      $faces: { editable: false, mandatory: false, viewable: false },
+    });
+    expect(item.$workflow.actions.map((step: Json) => step.action)).toContain('validate');
+    expect(item.$security['objectactions/multiupdate']).toBe(true);
+    expect(body.$assetmetadataresources[0]).toMatchObject({ resource: 'asset', fields: { title: expect.any(Object) } });
+    expect(body.headers.$assetmetadata.keywords).toMatchObject({ type: 'array', href: '/api/rest/dam/data/keyword' });
+    expect(body.headers.$assetmetadata.title.cud.mandatoryStructure).toBe(true);
+  });
+
+  it('items by id: more than 200 ids is a 400 with the message of §15.2', async () => {
+    const ids = Array.from({ length: 201 }, (_, index) => index + 1);
+    const { status, body } = await itemsById(1, ids, await as('alice'));
+    expect(status).toBe(400);
+    expect(body.message).toBe('Cannot retrieve so many items at once. received 201.');
+  });
+
+  it('transfer (PATCH job) moves an item; DELETE removes one', async () => {
+    const alice = await as('alice');
+    const moved = await patch(`${MI}/data/item/1`, { job: 2 }, alice);
+    expect(moved.status).toBe(200);
+    expect(moved.body.response.data).toMatchObject({ id: 1, job: 2 });
+    expect(runtime.db.importItems.find((item) => item.id === 1)?.job).toBe(2);
+    const deleted = await call(`${MI}/data/item/2`, { method: 'DELETE', headers: alice });
+    expect(deleted.status).toBe(200);
+    expect(runtime.db.importItems.some((item) => item.id === 2)).toBe(false);
+    expect((await call(`${MI}/data/item/2`, { method: 'DELETE', headers: alice })).status).toBe(404);
+  });
+
+  it("bob may not transfer or delete alice's items", async () => {
+    const bob = await as('bob');
+    expect((await patch(`${MI}/data/item/1`, { job: 5 }, bob)).status).toBe(403);
+    expect((await call(`${MI}/data/item/1`, { method: 'DELETE', headers: bob })).status).toBe(403);
+  });
+
+  it('item workflow: the bulk call (form) steps every item; the single call takes the query; a refused step changes nothing', async () => {
+    const alice = await as('alice');
+    const incomplete = runtime.db.importItems.filter((item) => item.job === 1 && item.status === 3).map((item) => item.id);
+    const bulk = await call(`${MI}/data/item/${incomplete.slice(0, 3).join(',')}/workflow`, {
+      method: 'POST',
+      headers: alice,
+      body: new URLSearchParams({ workflowAction: 'reject', workflows: 'true' }),
+    });
+    expect(bulk.status).toBe(200);
+    for (const id of incomplete.slice(0, 3)) expect(runtime.db.importItems.find((item) => item.id === id)?.status).toBe(9);
+    const one = await call(`${MI}/data/item/${incomplete[3]}/workflow?workflowAction=analyze&workflows=true`, {
+      method: 'POST',
+      headers: alice,
+    });
+    expect(one.body.response.data).toMatchObject({ id: incomplete[3], status: 2, indexingstatus: 'pending' });
+    const refused = await call(`${MI}/data/item/${incomplete[4]},${incomplete[0]}/workflow?workflowAction=validate`, {
+      method: 'POST',
+      headers: alice,
+    });
+    expect(refused.status).toBe(400);
+    expect(runtime.db.importItems.find((item) => item.id === incomplete[4])?.status).toBe(3);
+  });
+
+  it('workflow list answers the item actions', async () => {
+    const { body } = await call(`${MI}/data/item/workflow`, { headers: await as('alice') });
+    expect(body.response.data.map((step: Json) => step.action)).toEqual(['analyze', 'validate', 'reject']);
+  });
+
+  it('job changes: every item the first time, then only those changed since', async () => {
+    const alice = await as('alice');
+    const first = await call(`${MI}/job/1/changes?longPolling=0`, { headers: alice });
+    expect(first.body.response.data).toHaveLength(24);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await patch(`${MI}/data/item/1`, { job: 1 }, alice);
+    const second = await call(`${MI}/job/1/changes?longPolling=0`, { headers: alice });
+    expect(second.body.response.data.map((row: Json) => row.id)).toEqual([1]);
+  });
+
+  it('add items (PUT items) moves them into the job', async () => {
+    const alice = await as('alice');
+    const { status, body } = await call(`${MI}/job/2`, {
+      method: 'PUT',
+      headers: { ...alice, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [1, 2] }),
+    });
+    expect(status).toBe(200);
+    expect(body.response.$action).toEqual({ commands: [] });
+    expect(runtime.db.importItems.filter((item) => item.job === 2).map((item) => item.id)).toContain(2);
+  });
+});
