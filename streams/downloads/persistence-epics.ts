@@ -15,25 +15,14 @@ import type { Deps } from '../core/deps';
 import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
+import { readStoredRecords, writeStoredRecords } from '../core/stored-records';
 import { selectSessionReady } from '../session/selectors';
 import { type DownloadRecord, downloadRecordSchema, pendingRestored, resumed } from './events';
 import type { DownloadsRoot } from './state';
 
 /** The records kept under PENDING_DOWNLOAD; what cannot be read is dropped, never fatal. */
 function readPending({ storage, config }: Deps): DownloadRecord[] {
-  const text = storage.getItem(config.pendingDownloadStorageKey);
-  if (!text) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = downloadRecordSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return readStoredRecords(storage, config.pendingDownloadStorageKey, downloadRecordSchema);
 }
 
 /** Read once when the portal starts (seed 000 §4; ARCHITECTURE "What the app reads from outside"). */
@@ -63,11 +52,13 @@ export const persistPending: Epic<DownloadsRoot> = (event$, state$, { storage, c
         distinctUntilChanged(
           (before, after) => before.records === after.records && before.order === after.order,
         ),
-        tap((downloads) => {
-          const records = downloads.order.flatMap((id) => downloads.records[id] ?? []);
-          if (records.length === 0) storage.removeItem(config.pendingDownloadStorageKey);
-          else storage.setItem(config.pendingDownloadStorageKey, JSON.stringify(records));
-        }),
+        tap((downloads) =>
+          writeStoredRecords(
+            storage,
+            config.pendingDownloadStorageKey,
+            downloads.order.flatMap((id) => downloads.records[id] ?? []),
+          ),
+        ),
       ),
     ),
     ignoreElements(),

@@ -5,6 +5,7 @@ import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { readStoredRecords, writeStoredRecords } from '../core/stored-records';
 import { type DraftRecord, draftRecordSchema, draftsRestored } from './events';
 import { isFileValue } from './model';
 import type { WithEntities } from './selectors';
@@ -17,19 +18,7 @@ import type { DraftEntry } from './state';
  * field cannot be stored: a restored draft comes back without them.
  */
 export function readDrafts({ storage, config }: Pick<Deps, 'storage' | 'config'>): DraftRecord[] {
-  const text = storage.getItem(config.draftStorageKey);
-  if (!text) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = draftRecordSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return readStoredRecords(storage, config.draftStorageKey, draftRecordSchema);
 }
 
 /** The records to store: files left out, drafts with nothing else left out. */
@@ -71,10 +60,6 @@ export const persistDrafts: Epic<WithEntities> = (_event$, state$, { storage, co
     map((state) => state.entities.drafts),
     distinctUntilChanged(),
     skip(1),
-    tap((drafts) => {
-      const records = storedDrafts(drafts);
-      if (records.length === 0) storage.removeItem(config.draftStorageKey);
-      else storage.setItem(config.draftStorageKey, JSON.stringify(records));
-    }),
+    tap((drafts) => writeStoredRecords(storage, config.draftStorageKey, storedDrafts(drafts))),
     ignoreElements(),
   );
