@@ -996,7 +996,7 @@ async function addItems(
         modified: ctx.now.toISOString(),
         metadata: { title: base.replace(/\.[^.]+$/, ''), ...metadata },
         error: null,
-        readyAt: ctx.now.getTime() + runtime.settings['imports.analyzeMs'],
+        readyAt: Date.now() + runtime.settings['imports.analyzeMs'],
         file: key,
         thumbnail: { key: thumbKey, type: thumbnail.type, width: thumbnail.width, height: thumbnail.height },
         ...(thumbnail.source && { size: thumbnail.source }),
@@ -1009,7 +1009,7 @@ async function addItems(
   }
   ctx.db.importItems.push(...items);
   touchJob(job, ctx.now);
-  advance(ctx.db, ctx.now.getTime());
+  advance(ctx.db);
   return items;
 }
 

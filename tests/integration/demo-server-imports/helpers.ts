@@ -60,7 +60,11 @@ export const patch = (path: string, body: unknown, headers: Record<string, strin
   });
 
 /** Items by id: POST with override GET and the form of protocol §15.1. */
-export const itemsById = (job: number | string, ids: Array<number | string>, headers: Record<string, string>) =>
+export const itemsById = (
+  job: number | string,
+  ids: Array<number | string>,
+  headers: Record<string, string>,
+) =>
   call(`${MI}/job/${job}/item`, {
     method: 'POST',
     headers: override('GET', headers),
@@ -76,7 +80,11 @@ export const itemsById = (job: number | string, ids: Array<number | string>, hea
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Asks until `check` holds (or fails after `tries`). */
-export async function eventually<T>(ask: () => Promise<T>, check: (value: T) => boolean, tries = 40): Promise<T> {
+export async function eventually<T>(
+  ask: () => Promise<T>,
+  check: (value: T) => boolean,
+  tries = 100,
+): Promise<T> {
   let value = await ask();
   for (let n = 0; n < tries && !check(value); n++) {
     await sleep(50);

@@ -50,13 +50,21 @@ describe('job items (protocol §15.1)', () => {
 
   it('aggregates by status and filters by query and fulltext', async () => {
     const alice = await as('alice');
-    const { body } = await call(`${MI}/job/1/item?withAggregates=true&aggFields=status&max=200`, { headers: alice });
-    const counts = Object.fromEntries(body.response.aggregates.status.map((entry: Json) => [entry.data.name, entry.count]));
+    const { body } = await call(`${MI}/job/1/item?withAggregates=true&aggFields=status&max=200`, {
+      headers: alice,
+    });
+    const counts = Object.fromEntries(
+      body.response.aggregates.status.map((entry: Json) => [entry.data.name, entry.count]),
+    );
     expect(counts).toEqual({ ready: 10, incomplete: 8, analyzing: 4, uploaded: 2 });
-    const ready = await call(`${MI}/job/1/item?max=200&query=${q({ status: { eq: 4 } })}`, { headers: alice });
+    const ready = await call(`${MI}/job/1/item?max=200&query=${q({ status: { eq: 4 } })}`, {
+      headers: alice,
+    });
     expect(ready.body.response.total).toBe(10);
     const name = runtime.db.importItems[0]?.name ?? '';
-    const found = await call(`${MI}/job/1/item?max=200&fulltext=${encodeURIComponent(name)}`, { headers: alice });
+    const found = await call(`${MI}/job/1/item?max=200&fulltext=${encodeURIComponent(name)}`, {
+      headers: alice,
+    });
     expect(found.body.response.data.map((row: Json) => row.name)).toContain(name);
     const none = await call(`${MI}/job/1/item?max=200&fulltext=zzzqqq`, { headers: alice });
     expect(none.body.response.total).toBe(0);
@@ -75,15 +83,26 @@ describe('job items (protocol §15.1)', () => {
     expect(status).toBe(200);
     expect(body.response.data.map((row: Json) => row.id)).toEqual([3, 1]);
     const item = body.response.data[0];
-    expect(item).toMatchObject({ $resource: 'item', $path: 'massimport/data/item', job: 1, indexingstatus: 'indexed' });
+    expect(item).toMatchObject({
+      $resource: 'item',
+      $path: 'massimport/data/item',
+      job: 1,
+      indexingstatus: 'indexed',
+    });
     expect(item.$assetmetadata.title).toEqual({
       $meta: { editable: true, mandatory: true, viewable: true },
       $faces: { editable: false, mandatory: false, viewable: false },
     });
     expect(item.$workflow.actions.map((step: Json) => step.action)).toContain('validate');
     expect(item.$security['objectactions/multiupdate']).toBe(true);
-    expect(body.$assetmetadataresources[0]).toMatchObject({ resource: 'asset', fields: { title: expect.any(Object) } });
-    expect(body.headers.$assetmetadata.keywords).toMatchObject({ type: 'array', href: '/api/rest/dam/data/keyword' });
+    expect(body.$assetmetadataresources[0]).toMatchObject({
+      resource: 'asset',
+      fields: { title: expect.any(Object) },
+    });
+    expect(body.headers.$assetmetadata.keywords).toMatchObject({
+      type: 'array',
+      href: '/api/rest/dam/data/keyword',
+    });
     expect(body.headers.$assetmetadata.title.cud.mandatoryStructure).toBe(true);
   });
 
@@ -114,23 +133,32 @@ describe('job items (protocol §15.1)', () => {
 
   it('item workflow: the bulk call (form) steps every item; the single call takes the query; a refused step changes nothing', async () => {
     const alice = await as('alice');
-    const incomplete = runtime.db.importItems.filter((item) => item.job === 1 && item.status === 3).map((item) => item.id);
+    const incomplete = runtime.db.importItems
+      .filter((item) => item.job === 1 && item.status === 3)
+      .map((item) => item.id);
     const bulk = await call(`${MI}/data/item/${incomplete.slice(0, 3).join(',')}/workflow`, {
       method: 'POST',
       headers: alice,
       body: new URLSearchParams({ workflowAction: 'reject', workflows: 'true' }),
     });
     expect(bulk.status).toBe(200);
-    for (const id of incomplete.slice(0, 3)) expect(runtime.db.importItems.find((item) => item.id === id)?.status).toBe(9);
-    const one = await call(`${MI}/data/item/${incomplete[3]}/workflow?workflowAction=analyze&workflows=true`, {
-      method: 'POST',
-      headers: alice,
-    });
+    for (const id of incomplete.slice(0, 3))
+      expect(runtime.db.importItems.find((item) => item.id === id)?.status).toBe(9);
+    const one = await call(
+      `${MI}/data/item/${incomplete[3]}/workflow?workflowAction=analyze&workflows=true`,
+      {
+        method: 'POST',
+        headers: alice,
+      },
+    );
     expect(one.body.response.data).toMatchObject({ id: incomplete[3], status: 2, indexingstatus: 'pending' });
-    const refused = await call(`${MI}/data/item/${incomplete[4]},${incomplete[0]}/workflow?workflowAction=validate`, {
-      method: 'POST',
-      headers: alice,
-    });
+    const refused = await call(
+      `${MI}/data/item/${incomplete[4]},${incomplete[0]}/workflow?workflowAction=validate`,
+      {
+        method: 'POST',
+        headers: alice,
+      },
+    );
     expect(refused.status).toBe(400);
     expect(runtime.db.importItems.find((item) => item.id === incomplete[4])?.status).toBe(3);
   });

@@ -12,9 +12,12 @@ const LIST = `${MI}/job?maxItems=10&orderby=${encodeURIComponent('created desc')
 
 describe('job list (protocol §15.1)', () => {
   it('answers the jobs newest first, each with $items (at most maxItems) and $moreChildren_$items.total', async () => {
-    const { status, body } = await call(`${LIST}&query=${encodeURIComponent('{"activated":true}')}&state=s1`, {
-      headers: await as('alice'),
-    });
+    const { status, body } = await call(
+      `${LIST}&query=${encodeURIComponent('{"activated":true}')}&state=s1`,
+      {
+        headers: await as('alice'),
+      },
+    );
     expect(status).toBe(200);
     expect(body.state).toBe('s1');
     expect(body.headers).toHaveProperty('jobowner');
@@ -63,7 +66,12 @@ describe('one job', () => {
   it('GET answers the job with count; withItems adds $items; an unknown id is a 404', async () => {
     const alice = await as('alice');
     const { body } = await call(`${MI}/job/2?withRights=true`, { headers: alice });
-    expect(body.response.data).toMatchObject({ id: 2, name: 'Lyon fair footage', count: 12, status: 'running' });
+    expect(body.response.data).toMatchObject({
+      id: 2,
+      name: 'Lyon fair footage',
+      count: 12,
+      status: 'running',
+    });
     expect(body.response.data.$items).toBeUndefined();
     const withItems = await call(`${MI}/job/2?withItems=true`, { headers: alice });
     expect(withItems.body.response.data.$items).toHaveLength(10);
@@ -94,7 +102,9 @@ describe('one job', () => {
     });
     expect(upper.status).toBe(400);
     expect(upper.body.message).toMatch(/lower-case/);
-    expect((await call(`${MI}/job`, { method: 'POST', body: multipart({ json: '{"name":"x"}' }) })).status).toBe(403);
+    expect(
+      (await call(`${MI}/job`, { method: 'POST', body: multipart({ json: '{"name":"x"}' }) })).status,
+    ).toBe(403);
   });
 
   it('DELETE removes the job and its items for alice; bob gets 403 and deactivates with PATCH activated:false', async () => {
@@ -122,7 +132,9 @@ describe('one job', () => {
     const sub = await patch(`${MI}/job/1`, { subjobs: { $mode: 'appendnew', $values: [2, 4] } }, alice);
     expect(sub.status).toBe(200);
     expect(runtime.db.importJobs[0]?.subjobs).toEqual([2, 4]);
-    expect((await patch(`${MI}/job/1`, { subjobs: { $mode: 'appendnew', $values: [99] } }, alice)).status).toBe(400);
+    expect(
+      (await patch(`${MI}/job/1`, { subjobs: { $mode: 'appendnew', $values: [99] } }, alice)).status,
+    ).toBe(400);
     expect((await patch(`${MI}/job/1`, { jobowner: USER_IDS.carol }, alice)).status).toBe(400);
   });
 
@@ -136,7 +148,10 @@ describe('one job', () => {
     expect(status).toBe(200);
     expect(body.response.data.status).toBe('running');
     expect(runtime.db.importItems.filter((item) => item.job === 1 && item.status === 1)).toHaveLength(0);
-    const again = await call(`${MI}/data/job/1/workflow?workflowAction=start`, { method: 'POST', headers: alice });
+    const again = await call(`${MI}/data/job/1/workflow?workflowAction=start`, {
+      method: 'POST',
+      headers: alice,
+    });
     expect(again.status).toBe(400);
   });
 });

@@ -26,7 +26,16 @@ describe('metadata commands (PUT /rest/massimport/job/{id})', () => {
     const ids = incompleteIds(1).slice(0, 2);
     const { status, body } = await put(
       1,
-      { metadata: { ids, data: { title: 'Harbour at dawn', keywords: { $mode: 'add', $values: [1, { id: 2 }] }, categories: 3 } } },
+      {
+        metadata: {
+          ids,
+          data: {
+            title: 'Harbour at dawn',
+            keywords: { $mode: 'add', $values: [1, { id: 2 }] },
+            categories: 3,
+          },
+        },
+      },
       alice,
     );
     expect(status).toBe(200);
@@ -34,7 +43,12 @@ describe('metadata commands (PUT /rest/massimport/job/{id})', () => {
     expect(typeof command).toBe('number');
     expect(body.response.data).toMatchObject({ id: 1 });
     const running = await commandStatus(1, [command], alice);
-    expect(running[0]).toMatchObject({ id: command, done: false, itemsIds: ids, fields: ['title', 'keywords', 'categories'] });
+    expect(running[0]).toMatchObject({
+      id: command,
+      done: false,
+      itemsIds: ids,
+      fields: ['title', 'keywords', 'categories'],
+    });
     expect(item(ids[0] as number)?.metadata.title).not.toBe('Harbour at dawn');
     const done = await eventually(
       () => commandStatus(1, [command], alice),
