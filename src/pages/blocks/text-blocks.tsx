@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
 import { ServerLink } from '../../ui/server-link';
 import { useTranslate } from '../../i18n/use-translate';
 import { type Block, numberProp, stringProp, withProp } from '../block-model';
@@ -80,16 +81,40 @@ export function HeadingBlock({ block }: { block: Block }) {
   return block.value ? <Tag className="page-heading">{block.value}</Tag> : null;
 }
 
+/** A plain click on a link of the portal inside rich text: its path and query (it opens in the portal). */
+function inAppPath(event: MouseEvent<HTMLElement>): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
+    return null;
+  const anchor = (event.target as Element).closest('a[href]');
+  if (!(anchor instanceof HTMLAnchorElement) || (anchor.target && anchor.target !== '_self')) return null;
+  const url = new URL(anchor.href, window.location.href);
+  return url.origin === window.location.origin ? `${url.pathname}${url.search}` : null;
+}
+
 /** Rich text: `value` is HTML, shown sanitised; "Edit block" opens the rich-text editor. */
 export function RichTextBlock({ block }: { block: Block }) {
   const t = useTranslate();
+  const [, navigate] = useLocation();
   const { editing } = usePageEditing();
   const html = sanitizeHtml(block.value ?? '');
   if (!html.trim()) {
     return editing ? <p className="page-rich-text page-rich-text--empty">{t('pages.writeHere')}</p> : null;
   }
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
-  return <div className="page-rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the clicks are those of the links inside
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a link's Enter is a click: the links stay keyboard-usable
+    <div
+      className="page-rich-text"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
+      dangerouslySetInnerHTML={{ __html: html }}
+      onClick={(event) => {
+        const path = inAppPath(event);
+        if (!path) return;
+        event.preventDefault();
+        navigate(path);
+      }}
+    />
+  );
 }
 
 /** A call to action: `value` is the label, `props.href` where it leads (a portal path or http(s)). */
