@@ -118,7 +118,7 @@ function TimeTravel() {
 
 createRoot(mount).render(
   <StrictMode>
-    <PortalProvider value={{ store, exportEventLog, recorder, session }}>
+    <PortalProvider value={{ store, exportEventLog, recorder, session, files: deps.files }}>
       <App />
       <Footer />
       <TimeTravel />

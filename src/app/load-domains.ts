@@ -42,6 +42,9 @@ export const PAGE_DOMAINS: readonly LazyDomainName[] = [
   'players',
 ];
 
+/** `/imports` and `/imports/:id`: jobs, items, uploads (imports); the item fields' relation lookups (entities, schemas). */
+export const IMPORT_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'imports'];
+
 const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
 
 /**

@@ -16,6 +16,7 @@ export const NAVIGATION: readonly NavigationLink[] = [
   { href: '/search', label: 'nav.search' },
   { href: '/carts', label: 'nav.carts', requiresUser: true },
   { href: '/downloads', label: 'nav.downloads' },
+  { href: '/imports', label: 'nav.imports', requiresUser: true },
   { href: '/saved-searches', label: 'nav.savedSearches', requiresUser: true },
   { href: '/notifications', label: 'nav.notifications', requiresUser: true },
   { href: '/account', label: 'nav.account' },

@@ -3,7 +3,7 @@ import { Route, Switch } from 'wouter';
 import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
 import { lazyScreen } from './lazy-screen';
-import { ASSET_DOMAINS, CART_DOMAINS, SEARCH_DOMAINS } from './load-domains';
+import { ASSET_DOMAINS, CART_DOMAINS, IMPORT_DOMAINS, SEARCH_DOMAINS } from './load-domains';
 import { PAGE_DOMAINS } from './load-domains';
 import { NotFoundPage } from './not-found-page';
 
@@ -40,6 +40,11 @@ const DownloadsPage = lazyScreen(
   () => import('../downloads/downloads-page'),
   (m) => m.DownloadsPage,
   { domains: ['downloads'] },
+);
+const ImportsScreen = lazyScreen(
+  () => import('../imports/imports-screen'),
+  (m) => m.ImportsScreen,
+  { domains: IMPORT_DOMAINS },
 );
 const SavedSearchesPage = lazyScreen(
   () => import('../saved-searches/saved-searches-page'),
@@ -84,6 +89,8 @@ const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/share/:uuid', component: SharedCartPage },
   { path: '/assets/:resource/:id', component: AssetPage },
   { path: '/downloads', component: DownloadsPage },
+  { path: '/imports/:id', component: ImportsScreen },
+  { path: '/imports', component: ImportsScreen },
   { path: '/saved-searches', component: SavedSearchesPage },
   { path: '/notifications', component: NotificationsPage },
   { path: '/account', component: AccountPage },

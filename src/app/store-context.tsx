@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { FilesPort } from '../../streams/core/deps';
 import type { SessionVault } from '../../streams/core/session-vault';
 import type { Store } from '../../streams/core/store';
 import type { Recorder } from '../../streams/recorder/recorder';
@@ -18,6 +19,8 @@ export interface PortalContext {
    * issued, the one a visitor types): they never go through events (view tests may go without)
    */
   session?: SessionVault;
+  /** the uploads' File objects (`deps.files`): a view keeps a chosen file there before `imports/filesAdded` */
+  files?: FilesPort;
 }
 
 const Context = createContext<PortalContext | null>(null);

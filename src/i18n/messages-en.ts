@@ -4,6 +4,7 @@ import type { metadataMessagesEn } from '../assets/metadata/messages';
 import type { cartsMessagesEn } from '../carts/messages';
 import type { devtoolsMessagesEn } from '../devtools/messages';
 import type { downloadsMessagesEn } from '../downloads/messages';
+import type { importsMessagesEn } from '../imports/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
 import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
@@ -19,6 +20,7 @@ export const shellMessagesEn = {
   'nav.search': 'Search',
   'nav.account': 'Account',
   'nav.savedSearches': 'Saved searches',
+  'nav.imports': 'Imports',
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.credit': 'Background: {credit}',
@@ -81,6 +83,7 @@ export type MessageKey =
   | keyof typeof en
   | keyof typeof accountMessagesEn
   | keyof typeof downloadsMessagesEn
+  | keyof typeof importsMessagesEn
   | keyof typeof cartsMessagesEn
   | keyof typeof searchMessagesEn
   | keyof typeof savedSearchesMessagesEn

@@ -1,0 +1,10 @@
+import type { MessageKey } from '../i18n/messages-en';
+import type { ItemBadge } from './model';
+
+/** The words of the status badges (analyzing, ready, error, validated). */
+export const BADGE_LABELS: Record<ItemBadge, MessageKey> = {
+  analyzing: 'imports.status.analyzing',
+  ready: 'imports.status.ready',
+  error: 'imports.status.error',
+  validated: 'imports.status.validated',
+};

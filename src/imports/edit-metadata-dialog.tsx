@@ -1,0 +1,124 @@
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { itemsFetchRequested, metadataSetRequested } from '../../streams/imports/events';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { FieldControl } from '../assets/metadata/field-control';
+import { fieldProblem } from '../assets/metadata/fields';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
+import { ModalDialog } from '../ui/modal-dialog';
+import { nextRequestId } from './request-id';
+import { commandValue, importFields, itemValue } from './metadata-fields';
+import { readCommandRequests, readItems, readJob } from './select';
+import './messages';
+
+/** The most items one fetch asks (protocol §15.2 "Items by id"). */
+const FETCH_MAX = 200;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * "Edit metadata" of the selected items: their fields (with the editable, mandatory and viewable
+ * flags of the items' resources) through the asset page's field controls; a field shows the items'
+ * common value; "Save" sends only the changed fields as one set-metadata command.
+ */
+export function EditMetadataDialog({
+  jobId,
+  itemIds,
+  onClose,
+}: {
+  jobId: string;
+  itemIds: readonly string[];
+  onClose(): void;
+}) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const locale = useAppState(selectEffectiveLocale);
+  const job = useAppState(readJob, jobId);
+  const items = useAppState(readItems);
+  const requests = useAppState(readCommandRequests);
+  const [changes, setChanges] = useState<Record<string, unknown>>({});
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  const formId = useId();
+  const closing = useRef(onClose);
+  closing.current = onClose;
+
+  useEffect(() => {
+    dispatch(itemsFetchRequested({ jobId, ids: itemIds.slice(0, FETCH_MAX) }));
+  }, [dispatch, jobId, itemIds]);
+
+  const fields = useMemo(() => importFields(job?.fields, job?.resources), [job?.fields, job?.resources]);
+  const request = requestId ? requests[requestId] : undefined;
+  useEffect(() => {
+    if (request?.status === 'resolved' || request?.status === 'loaded') closing.current();
+  }, [request?.status]);
+
+  const common = (name: string): unknown => {
+    const values = itemIds.map((id) => itemValue(items[id]?.data ?? null, name));
+    return values.every((value) => same(value, values[0])) ? values[0] : undefined;
+  };
+  const currentValue = (name: string) => (name in changes ? changes[name] : common(name));
+  const editable = fields.filter((field) => field.editable);
+  const problems = Object.fromEntries(
+    editable.map((field) => [
+      field.name,
+      field.name in changes || tried ? fieldProblem(field, currentValue(field.name)) : null,
+    ]),
+  );
+  const fetching = fields.length === 0 && (job?.resources == null || job?.fields == null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    const changed = Object.entries(changes);
+    if (changed.length === 0) return onClose();
+    if (editable.some((field) => field.name in changes && fieldProblem(field, changes[field.name]) !== null))
+      return;
+    const data = Object.fromEntries(changed.map(([name, value]) => [name, commandValue(value)]));
+    const id = nextRequestId('metadata');
+    setRequestId(id);
+    dispatch(metadataSetRequested({ requestId: id, jobId, itemIds: [...itemIds], data }));
+  }
+
+  const busy = request?.status === 'resolving';
+  return (
+    <ModalDialog title={t('imports.editMetadata')} onClose={onClose} className="imports-edit">
+      <p>{t('imports.editFor', { count: itemIds.length })}</p>
+      <form onSubmit={submit} noValidate className="imports-edit__form">
+        {fetching && <p role="status">{t('imports.itemsLoading')}</p>}
+        {!fetching && editable.length === 0 && <p>{t('imports.noFields')}</p>}
+        {editable.map((field) => (
+          <div key={field.name} className="metadata-field">
+            <FieldControl
+              field={field}
+              value={currentValue(field.name)}
+              problem={problems[field.name] ?? null}
+              onChange={(value) => setChanges((current) => ({ ...current, [field.name]: value }))}
+              locale={locale}
+              formId={formId}
+            />
+          </div>
+        ))}
+        {request?.status === 'error' && request.error && (
+          <ErrorMessage lead={t('imports.actionFailed')} error={request.error} />
+        )}
+        {request?.status === 'invalid' && request.message && (
+          <ErrorMessage
+            lead={t('imports.actionFailed')}
+            error={{ code: 'error', message: request.message }}
+          />
+        )}
+        <div className="imports-form__actions">
+          <button type="submit" disabled={busy}>
+            {t('imports.save')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('imports.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,496 @@
+import {
+  type DragEvent,
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { Link, useParams } from 'wouter';
+import { selectApiPath } from '../../streams/app/selectors';
+import { config } from '../../streams/core/config';
+import {
+  changesRequested,
+  filesAdded,
+  itemsDeleteRequested,
+  itemsSearchRequested,
+  itemsTransferRequested,
+  itemsWorkflowRequested,
+  jobFetchRequested,
+  listFetchRequested,
+  listRegistered,
+  uploadConcurrencyChangeRequested,
+  validateRequested,
+  wordsRequested,
+} from '../../streams/imports/events';
+import { selectIsUser, selectUserId } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ErrorMessage } from '../ui/error-message';
+import { ErrorView } from '../ui/error-view';
+import { ModalDialog } from '../ui/modal-dialog';
+import { EditMetadataDialog } from './edit-metadata-dialog';
+import { useFileStore } from './files';
+import { ImportsSignIn } from './imports-page';
+import { gridItems, ItemsGrid } from './items-grid';
+import { badgeCounts, commonActions, type ItemBadge, jobView } from './model';
+import { nextRequestId } from './request-id';
+import {
+  LIST_NAME,
+  queueByJob,
+  readBuckets,
+  readCommandRequests,
+  readCommands,
+  readConcurrency,
+  readItems,
+  readJob,
+  readJobs,
+  readList,
+} from './select';
+import { FailedUploads, ResumeList, UploadQueue } from './upload-queue';
+import { BADGE_LABELS } from './badges';
+import './imports.css';
+import './messages';
+
+/** While items are analyzing, their changes are asked this often (the demo server's analysis takes seconds). */
+export const ITEM_CHANGES_POLL_MS = 3000;
+
+const CONCURRENCY_CHOICES = Array.from(
+  { length: config.uploadConcurrencyMax - config.uploadConcurrencyMin + 1 },
+  (_, index) => config.uploadConcurrencyMin + index,
+);
+
+/** The drop zone, "Add files" (and "Add a folder" where the browser can), zip expansion and "Simultaneous uploads". */
+function AddFiles({
+  onFiles,
+  inputRef,
+}: {
+  onFiles(files: readonly File[], unzip: boolean): void;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+}) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const concurrency = useAppState(readConcurrency) ?? config.uploadConcurrencyDefault;
+  const [unzip, setUnzip] = useState(false);
+  const filesId = useId();
+  const folderId = useId();
+  const concurrencyId = useId();
+  const take = (list: FileList | null, input: HTMLInputElement) => {
+    if (list && list.length > 0) onFiles([...list], unzip);
+    input.value = '';
+  };
+  return (
+    <div className="imports-drop">
+      <p>{t('imports.dropHere')}</p>
+      <div className="imports-drop__controls">
+        <label htmlFor={filesId}>{t('imports.addFiles')}</label>
+        <input
+          ref={inputRef}
+          id={filesId}
+          type="file"
+          multiple
+          onChange={(event) => take(event.target.files, event.target)}
+        />
+        <label htmlFor={folderId}>{t('imports.addFolder')}</label>
+        <input
+          id={folderId}
+          type="file"
+          multiple
+          {...{ webkitdirectory: '', directory: '' }}
+          onChange={(event) => take(event.target.files, event.target)}
+        />
+        <label className="imports-drop__check">
+          <input type="checkbox" checked={unzip} onChange={(event) => setUnzip(event.target.checked)} />{' '}
+          {t('imports.unzip')}
+        </label>
+        <label htmlFor={concurrencyId}>{t('imports.simultaneous')}</label>
+        <select
+          id={concurrencyId}
+          value={concurrency}
+          onChange={(event) =>
+            dispatch(uploadConcurrencyChangeRequested({ value: Number(event.target.value) }))
+          }
+        >
+          {CONCURRENCY_CHOICES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/** "Move to another import": the user's other jobs; the selected items go there (3 at a time). */
+function MoveDialog({
+  jobId,
+  onMove,
+  onClose,
+}: {
+  jobId: string;
+  onMove(targetJobId: string): void;
+  onClose(): void;
+}) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const list = useAppState(readList, LIST_NAME);
+  const jobs = useAppState(readJobs);
+  const [target, setTarget] = useState('');
+  const selectId = useId();
+  useEffect(() => {
+    dispatch(listRegistered({ name: LIST_NAME }));
+    dispatch(listFetchRequested({ name: LIST_NAME }));
+  }, [dispatch]);
+  const choices = (list?.jobIds ?? [])
+    .filter((id) => id !== jobId && jobs[id]?.data && !jobs[id]?.deleted)
+    .map((id) => jobView(jobs[id]?.data as Record<string, unknown>));
+  const chosen = target || choices[0]?.id || '';
+  return (
+    <ModalDialog title={t('imports.move')} onClose={onClose}>
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (chosen) onMove(chosen);
+        }}
+      >
+        <label htmlFor={selectId}>{t('imports.moveTo')}</label>
+        <select id={selectId} value={chosen} onChange={(event) => setTarget(event.target.value)}>
+          {choices.map((job) => (
+            <option key={job.id} value={job.id}>
+              {job.name}
+            </option>
+          ))}
+        </select>
+        <div className="imports-form__actions">
+          <button type="submit" disabled={!chosen}>
+            {t('imports.moveConfirm')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('imports.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** The commands this job's writes started, said while they run (polled by the imports domain). */
+function RunningCommands({ jobId }: { jobId: string }) {
+  const t = useTranslate();
+  const commands = useAppState(readCommands);
+  const requests = useAppState(readCommandRequests);
+  const running = Object.values(commands).filter((command) => command.jobId === jobId);
+  const failed = Object.values(requests).filter(
+    (request) => request.jobId === jobId && (request.status === 'error' || request.status === 'invalid'),
+  );
+  if (running.length === 0 && failed.length === 0) return null;
+  return (
+    <div className="imports-commands">
+      {running.length > 0 && (
+        <ul role="status" aria-label={t('imports.commands')}>
+          {running.map((command) => (
+            <li key={command.id}>{t('imports.commandRunning', { id: command.id })}</li>
+          ))}
+        </ul>
+      )}
+      {failed.map((request) => (
+        <ErrorMessage
+          key={request.requestId}
+          lead={t('imports.actionFailed')}
+          error={request.error ?? { code: 'error', message: request.message ?? '' }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** `/imports/:id`: add files, follow the uploads, then edit, validate, move or delete the items. */
+export function ImportPage() {
+  const { id: rawId = '' } = useParams<{ id: string }>();
+  const jobId = decodeURIComponent(rawId);
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const files = useFileStore();
+  const isUser = useAppState(selectIsUser);
+  const userId = useAppState(selectUserId);
+  const apiPath = useAppState(selectApiPath);
+  const job = useAppState(readJob, jobId);
+  const items = useAppState(readItems);
+  const buckets = useAppState(readBuckets);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<'edit' | 'move' | 'delete' | null>(null);
+  const [fulltext, setFulltext] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [addedBytes, setAddedBytes] = useState(0);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const searchId = useId();
+  const wordsId = useId();
+  const toolbarId = useId();
+
+  useEffect(() => {
+    if (!userId || !jobId) return;
+    dispatch(jobFetchRequested({ jobId, withItems: false }));
+    dispatch(itemsSearchRequested({ jobId }));
+  }, [dispatch, userId, jobId]);
+
+  // the queue emptied: the items it made are read again (their statuses too)
+  const queueLength = (queueByJob(buckets)[jobId] ?? []).filter((file) => file.status !== 'loaded').length;
+  const hadQueue = useRef(false);
+  useEffect(() => {
+    if (queueLength > 0) hadQueue.current = true;
+    else if (hadQueue.current) {
+      hadQueue.current = false;
+      setAddedBytes(0);
+      dispatch(itemsSearchRequested({ jobId, fulltext: fulltext || undefined }));
+    }
+  }, [queueLength, dispatch, jobId, fulltext]);
+
+  const ids = job?.search?.ids ?? EMPTY_IDS;
+  const grid = useMemo(() => gridItems(ids, items, apiPath), [ids, items, apiPath]);
+  const analyzing = useMemo(
+    () =>
+      ids.some((id) =>
+        ['1', '2'].includes(String(items[id]?.data?.$status ?? items[id]?.data?.status ?? '')),
+      ),
+    [ids, items],
+  );
+  useEffect(() => {
+    if (!analyzing) return;
+    const timer = setInterval(() => dispatch(changesRequested({ jobId })), ITEM_CHANGES_POLL_MS);
+    return () => clearInterval(timer);
+  }, [analyzing, dispatch, jobId]);
+
+  const onToggle = useCallback((id: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+
+  const addFiles = useCallback(
+    (chosen: readonly File[], unzip: boolean) => {
+      if (chosen.length === 0) return;
+      const added = chosen.map((file) => ({
+        id: files.add(file),
+        name: file.webkitRelativePath || file.name,
+        size: file.size,
+        ...(file.type ? { type: file.type } : {}),
+      }));
+      setAddedBytes((bytes) => bytes + chosen.reduce((sum, file) => sum + file.size, 0));
+      dispatch(filesAdded({ jobId, files: added, unzip }));
+    },
+    [dispatch, files, jobId],
+  );
+
+  if (!isUser) return <ImportsSignIn />;
+  if (job?.status === 'not_found') {
+    return (
+      <section className="imports-page">
+        <h1>{t('imports.notFound')}</h1>
+        <ErrorView
+          error={{
+            code: job.error?.code?.includes('404') ? job.error.code : 'error.http.404',
+            message: job.error?.message ?? `Job '${jobId}' is unknown`,
+          }}
+        />
+        <Link href="/imports">{t('imports.back')}</Link>
+      </section>
+    );
+  }
+
+  const view = job?.data ? jobView(job.data as Record<string, unknown>) : null;
+  const chosen = [...selected].filter((id) => ids.includes(id));
+  const actions = commonActions(chosen.map((id) => items[id]?.data ?? null));
+  const counts = job?.statusCounts ? badgeCounts(job.statusCounts.counts) : null;
+  const words = job?.words?.fulltext === fulltext ? job.words.words : [];
+  const searching = job?.search?.status === 'fetching' || job?.search?.status === 'initial';
+  const allSelected = ids.length > 0 && chosen.length === ids.length;
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    addFiles([...(event.dataTransfer?.files ?? [])], false);
+  };
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: dropping files anywhere on the page adds them; "Add files" is the accessible way
+    <section
+      className={`imports-page imports-job-page${dragging ? ' imports-job-page--dragging' : ''}`}
+      onDragOver={(event) => {
+        if ([...(event.dataTransfer?.types ?? [])].includes('Files')) {
+          event.preventDefault();
+          setDragging(true);
+        }
+      }}
+      onDragLeave={(event) => {
+        if (event.currentTarget === event.target) setDragging(false);
+      }}
+      onDrop={onDrop}
+    >
+      <Link href="/imports">{t('imports.back')}</Link>
+      <h1>{view?.name ?? t('imports.title')}</h1>
+      {dragging && <p className="imports-drop__hint">{t('imports.dropping')}</p>}
+      {(job === null || job.status === 'initial' || job.status === 'unknown') && !view && (
+        <p role="status">{t('imports.jobLoading')}</p>
+      )}
+      {job?.status === 'error' && job.error && (
+        <ErrorMessage
+          lead={t('imports.jobFailed')}
+          error={job.error}
+          onRetry={() => dispatch(jobFetchRequested({ jobId }))}
+          retryLabel={t('imports.retry')}
+        />
+      )}
+      {view && (
+        <p className="imports-job__head">
+          {view.owner && <span>{t('imports.owner', { name: view.owner })}</span>}
+          <span>{t('imports.items', { count: job?.count ?? view.total })}</span>
+          {counts &&
+            (Object.entries(counts) as [ItemBadge, number][]).map(([badge, count]) => (
+              <span key={badge} className={`imports-badge imports-badge--${badge}`}>
+                {t('imports.countByStatus', { count, status: t(BADGE_LABELS[badge]) })}
+              </span>
+            ))}
+        </p>
+      )}
+      <ResumeList jobId={jobId} onChoose={() => fileInput.current?.click()} />
+      <AddFiles onFiles={addFiles} inputRef={fileInput} />
+      <UploadQueue jobId={jobId} addedBytes={addedBytes} />
+      <FailedUploads jobId={jobId} />
+
+      <h2>{t('imports.grid')}</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: a search landmark around the form (the <search> element is too new for some browsers) */}
+      <form
+        role="search"
+        className="imports-search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          dispatch(itemsSearchRequested({ jobId, fulltext: fulltext || undefined }));
+        }}
+      >
+        <label htmlFor={searchId}>{t('imports.search')}</label>
+        <input
+          id={searchId}
+          type="search"
+          list={wordsId}
+          value={fulltext}
+          onChange={(event) => {
+            const text = event.target.value;
+            setFulltext(text);
+            if (text.trim().length >= 2) dispatch(wordsRequested({ jobId, fulltext: text.trim() }));
+          }}
+        />
+        <datalist id={wordsId} aria-label={t('imports.searchSuggestions')}>
+          {words.map((word) => (
+            <option key={word} value={word} />
+          ))}
+        </datalist>
+        <button type="submit">{t('imports.search')}</button>
+      </form>
+
+      <div role="toolbar" aria-labelledby={toolbarId} className="imports-toolbar">
+        <span id={toolbarId}>{t('imports.selected', { count: chosen.length })}</span>
+        <label>
+          <input
+            type="checkbox"
+            checked={allSelected}
+            disabled={ids.length === 0}
+            onChange={(event) => setSelected(event.target.checked ? new Set(ids) : new Set())}
+          />{' '}
+          {t('imports.selectAll')}
+        </label>
+        <button type="button" disabled={chosen.length === 0} onClick={() => setDialog('edit')}>
+          {t('imports.editMetadata')}
+        </button>
+        <button
+          type="button"
+          disabled={chosen.length === 0}
+          onClick={() =>
+            dispatch(validateRequested({ requestId: nextRequestId('validate'), jobId, itemIds: chosen }))
+          }
+        >
+          {t('imports.validate')}
+        </button>
+        {/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons, not a form's fieldset */}
+        <div role="group" aria-label={t('imports.workflow')} className="imports-toolbar__workflow">
+          {actions.map(({ action, label }) => (
+            <button
+              key={action}
+              type="button"
+              onClick={() => dispatch(itemsWorkflowRequested({ jobId, itemIds: chosen, action }))}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <button type="button" disabled={chosen.length === 0} onClick={() => setDialog('move')}>
+          {t('imports.move')}
+        </button>
+        <button type="button" disabled={chosen.length === 0} onClick={() => setDialog('delete')}>
+          {t('imports.delete')}
+        </button>
+      </div>
+      <RunningCommands jobId={jobId} />
+      {job?.writeError && <ErrorMessage lead={t('imports.actionFailed')} error={job.writeError} />}
+
+      {job?.search?.status === 'error' && job.search.error && (
+        <ErrorMessage
+          lead={t('imports.itemsFailed')}
+          error={job.search.error}
+          onRetry={() => dispatch(itemsSearchRequested({ jobId, fulltext: fulltext || undefined }))}
+          retryLabel={t('imports.retry')}
+        />
+      )}
+      {searching && ids.length === 0 && <p role="status">{t('imports.itemsLoading')}</p>}
+      {job?.search?.status === 'loaded' && ids.length === 0 && <p>{t('imports.noItems')}</p>}
+      {ids.length > 0 && (
+        <ItemsGrid items={grid} selected={selected} onToggle={onToggle} label={t('imports.grid')} />
+      )}
+
+      {dialog === 'edit' && (
+        <EditMetadataDialog jobId={jobId} itemIds={chosen} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'move' && (
+        <MoveDialog
+          jobId={jobId}
+          onClose={() => setDialog(null)}
+          onMove={(targetJobId) => {
+            dispatch(itemsTransferRequested({ jobId, itemIds: chosen, targetJobId }));
+            setSelected(new Set());
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'delete' && (
+        <ModalDialog
+          title={t('imports.deleteConfirm', { count: chosen.length })}
+          onClose={() => setDialog(null)}
+        >
+          <div className="imports-form__actions">
+            <button
+              type="button"
+              onClick={() => {
+                dispatch(itemsDeleteRequested({ jobId, itemIds: chosen }));
+                setSelected(new Set());
+                setDialog(null);
+              }}
+            >
+              {t('imports.delete')}
+            </button>
+            <button type="button" onClick={() => setDialog(null)}>
+              {t('imports.cancel')}
+            </button>
+          </div>
+        </ModalDialog>
+      )}
+    </section>
+  );
+}
+
+const EMPTY_IDS: string[] = [];

@@ -1,0 +1,186 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { selectApiPath } from '../../streams/app/selectors';
+import {
+  jobCreateRequested,
+  listFetchRequested,
+  listNextRequested,
+  listRegistered,
+} from '../../streams/imports/events';
+import { selectIsUser, selectUserId } from '../../streams/session/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { SignInLink } from '../session/sign-in-link';
+import { ErrorMessage } from '../ui/error-message';
+import { ModalDialog } from '../ui/modal-dialog';
+import { BADGE_LABELS } from './badges';
+import { ItemThumbnail } from './item-thumbnail';
+import { countByBadge, type ItemBadge, itemView, type JobView, jobView } from './model';
+import { nextRequestId } from './request-id';
+import { LIST_NAME, readCreate, readJobs, readList } from './select';
+import './imports.css';
+import './messages';
+
+export function ImportsSignIn() {
+  const t = useTranslate();
+  return (
+    <section className="imports-page">
+      <h1>{t('imports.title')}</h1>
+      <p>{t('imports.signIn')}</p>
+      <SignInLink>{t('imports.signInLink')}</SignInLink>
+    </section>
+  );
+}
+
+const THUMBNAILS_SHOWN = 4;
+
+function JobRow({ job }: { job: JobView }) {
+  const t = useTranslate();
+  const apiPath = useAppState(selectApiPath);
+  const counts = countByBadge(job.items);
+  const thumbs = job.items.slice(0, THUMBNAILS_SHOWN).map((item) => itemView(item, apiPath));
+  return (
+    <li className="imports-job">
+      <div className="imports-job__head">
+        <Link href={`/imports/${encodeURIComponent(job.id)}`} className="imports-job__name">
+          {job.name}
+        </Link>
+        {job.owner && <span>{t('imports.owner', { name: job.owner })}</span>}
+        <span>{t('imports.items', { count: job.total })}</span>
+        {job.lastActivity && (
+          <span>{t('imports.lastActivity', { date: new Date(job.lastActivity).toLocaleString() })}</span>
+        )}
+      </div>
+      {Object.keys(counts).length > 0 && (
+        <ul className="imports-job__counts">
+          {(Object.entries(counts) as [ItemBadge, number][]).map(([badge, count]) => (
+            <li key={badge} className={`imports-badge imports-badge--${badge}`}>
+              {t('imports.countByStatus', { count, status: t(BADGE_LABELS[badge]) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {thumbs.length > 0 && (
+        <ul className="imports-job__thumbs" aria-label={t('imports.thumbnails', { name: job.name })}>
+          {thumbs.map((item) => (
+            <li key={item.id}>
+              <ItemThumbnail item={item} size={64} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/** The "New import" dialog: a name, "Create"; the new job's page opens once it exists. */
+export function NewImportDialog({ onClose }: { onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const [, navigate] = useLocation();
+  const [name, setName] = useState('');
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const outcome = useAppState(readCreate, requestId);
+  const nameId = useId();
+
+  useEffect(() => {
+    if (outcome?.status === 'loaded' && outcome.jobId)
+      navigate(`/imports/${encodeURIComponent(outcome.jobId)}`);
+  }, [outcome, navigate]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    const id = nextRequestId('create');
+    setRequestId(id);
+    dispatch(jobCreateRequested({ requestId: id, description: { name: trimmed } }));
+  }
+
+  const busy = outcome?.status === 'resolving' || outcome?.status === 'fetching';
+  return (
+    <ModalDialog title={t('imports.new')} onClose={onClose}>
+      <form onSubmit={submit} className="imports-form" noValidate>
+        <label htmlFor={nameId}>{t('imports.name')}</label>
+        <input id={nameId} value={name} required onChange={(event) => setName(event.target.value)} />
+        {outcome?.status === 'error' && outcome.error && (
+          <ErrorMessage lead={t('imports.createFailed')} error={outcome.error} />
+        )}
+        {busy && <p role="status">{t('imports.creating')}</p>}
+        <div className="imports-form__actions">
+          <button type="submit" disabled={busy || name.trim() === ''}>
+            {t('imports.create')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('imports.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** `/imports`: the jobs, newest first, each with its owner, counts, last activity and first thumbnails. */
+export function ImportsPage() {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const isUser = useAppState(selectIsUser);
+  const userId = useAppState(selectUserId);
+  const list = useAppState(readList, LIST_NAME);
+  const jobs = useAppState(readJobs);
+  const [creating, setCreating] = useState(false);
+
+  useEffect(() => {
+    if (!userId) return;
+    dispatch(listRegistered({ name: LIST_NAME }));
+    dispatch(listFetchRequested({ name: LIST_NAME }));
+  }, [dispatch, userId]);
+
+  if (!isUser) return <ImportsSignIn />;
+
+  const views = (list?.jobIds ?? [])
+    .map((id) => jobs[id])
+    .filter((job) => job?.data && !job.deleted)
+    .map((job) => jobView(job?.data as Record<string, unknown>));
+  const status = list?.status ?? 'initial';
+  return (
+    <section className="imports-page">
+      <div className="imports-page__header">
+        <h1>{t('imports.title')}</h1>
+        <button type="button" onClick={() => setCreating(true)}>
+          {t('imports.new')}
+        </button>
+      </div>
+      {status === 'error' && list?.error && (
+        <ErrorMessage
+          lead={t('imports.loadFailed')}
+          error={list.error}
+          onRetry={() => dispatch(listFetchRequested({ name: LIST_NAME }))}
+          retryLabel={t('imports.retry')}
+        />
+      )}
+      {status !== 'loaded' && status !== 'error' && views.length === 0 && (
+        <p role="status">{t('imports.loading')}</p>
+      )}
+      {status === 'loaded' && views.length === 0 && <p>{t('imports.empty')}</p>}
+      {views.length > 0 && (
+        <ul className="imports-list">
+          {views.map((job) => (
+            <JobRow key={job.id} job={job} />
+          ))}
+        </ul>
+      )}
+      {list?.next && (
+        <button
+          type="button"
+          disabled={status === 'fetching'}
+          onClick={() => dispatch(listNextRequested({ name: LIST_NAME }))}
+        >
+          {t('imports.loadingMore')}
+        </button>
+      )}
+      {creating && <NewImportDialog onClose={() => setCreating(false)} />}
+    </section>
+  );
+}

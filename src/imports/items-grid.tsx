@@ -1,0 +1,99 @@
+import { memo, useCallback } from 'react';
+import type { ImportItem } from '../../streams/imports/state';
+import { useTranslate } from '../i18n/use-translate';
+import { type GridItems, VirtualGrid } from '../ui/virtual-grid';
+import { BADGE_LABELS } from './badges';
+import { ItemThumbnail } from './item-thumbnail';
+import { type ItemView, itemView } from './model';
+import './messages';
+
+const TILE_WIDTH = 180;
+const TILE_HEIGHT = 220;
+const THUMB_SIZE = 150;
+
+/** The ids of the grid read lazily: only the tiles on screen become views. */
+export function gridItems(
+  ids: readonly string[],
+  items: Record<string, ImportItem>,
+  apiPath: string,
+): GridItems<ItemView> {
+  const cache = new Map<number, ItemView>();
+  return {
+    length: ids.length,
+    at(index) {
+      const cached = cache.get(index);
+      if (cached) return cached;
+      const id = ids[index];
+      if (id === undefined) return undefined;
+      const entry = items[id];
+      const view = itemView(entry?.data ?? { id }, apiPath, entry?.status === 'error');
+      cache.set(index, view);
+      return view;
+    },
+  };
+}
+
+const ItemTile = memo(function ItemTile({
+  item,
+  selected,
+  onToggle,
+}: {
+  item: ItemView;
+  selected: boolean;
+  onToggle(id: string, selected: boolean): void;
+}) {
+  const t = useTranslate();
+  return (
+    <div className={`imports-tile${selected ? ' imports-tile--selected' : ''}`}>
+      <ItemThumbnail item={item} size={THUMB_SIZE} />
+      <label className="imports-tile__select">
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={(event) => onToggle(item.id, event.target.checked)}
+        />
+        <span className="visually-hidden">{t('imports.select')}</span>
+      </label>
+      <span className="imports-tile__name" title={item.name}>
+        {item.name}
+      </span>
+      <span className={`imports-badge imports-badge--${item.badge}`}>{t(BADGE_LABELS[item.badge])}</span>
+      {item.error && <span className="imports-tile__error">{item.error}</span>}
+    </div>
+  );
+});
+
+/**
+ * The job's items as a windowed grid (thousands of items keep a few dozen tiles in the DOM); each
+ * cell named by the item's name, with "Select", its status badge and its thumbnail (blurhash first).
+ */
+export function ItemsGrid({
+  items,
+  selected,
+  onToggle,
+  label,
+  height,
+}: {
+  items: GridItems<ItemView>;
+  selected: ReadonlySet<string>;
+  onToggle(id: string, selected: boolean): void;
+  label: string;
+  height?: string;
+}) {
+  const renderTile = useCallback(
+    (item: ItemView) => <ItemTile item={item} selected={selected.has(item.id)} onToggle={onToggle} />,
+    [selected, onToggle],
+  );
+  return (
+    <VirtualGrid
+      items={items}
+      label={label}
+      tileWidth={TILE_WIDTH}
+      tileHeight={TILE_HEIGHT}
+      renderTile={renderTile}
+      itemKey={(item) => item.id}
+      cellLabel={(item) => item.name}
+      height={height}
+    />
+  );
+}

@@ -1,0 +1,94 @@
+import type { FieldHeader } from '../../streams/schemas/selectors';
+import { type FieldView, fieldGroups } from '../assets/metadata/fields';
+
+/**
+ * The fields "Edit metadata" offers for import items (protocol §15.1-§15.2): `headers.$assetmetadata`
+ * gives per field its header and its flags (`$meta`: editable, mandatory, viewable), and
+ * `$assetmetadataresources` per resource its fields. A field is required when `mandatoryStructure`
+ * (or `$meta.mandatory`) is set, editable when `create` or `update` (or `$meta.editable`) is set;
+ * a field not viewable is left out. The views are those of the asset page (`fieldGroups`), so the
+ * same field controls edit them.
+ */
+export interface ImportField extends FieldView {
+  viewable: boolean;
+}
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const flag = (value: unknown): boolean | undefined => (typeof value === 'boolean' ? value : undefined);
+
+function headerOf(name: string, raw: Loose): { header: FieldHeader; viewable: boolean } {
+  const meta = isObject(raw.$meta) ? raw.$meta : {};
+  const cud = isObject(raw.cud) ? raw.cud : {};
+  const editable =
+    flag(meta.editable) ??
+    flag(raw.editable) ??
+    (isObject(raw.cud) ? cud.create === true || cud.update === true : true);
+  const required = flag(meta.mandatory) ?? flag(raw.mandatory) ?? cud.mandatoryStructure === true;
+  const viewable = flag(meta.viewable) ?? flag(raw.viewable) ?? true;
+  return {
+    header: {
+      ...(raw as FieldHeader),
+      label: typeof raw.label === 'string' ? raw.label : name,
+      type: typeof raw.type === 'string' ? raw.type : 'string',
+      cud: { update: editable, mandatoryStructure: required },
+    },
+    viewable,
+  };
+}
+
+/** Field headers from `headers.$assetmetadata` and, for fields it lacks, the resources' `fields`. */
+export function importFields(fields: unknown, resources: unknown): ImportField[] {
+  const raw: Record<string, Loose> = {};
+  const collect = (source: unknown) => {
+    if (Array.isArray(source)) {
+      for (const entry of source) {
+        if (isObject(entry) && typeof entry.name === 'string') raw[entry.name] ??= entry;
+      }
+    } else if (isObject(source)) {
+      for (const [name, entry] of Object.entries(source)) if (isObject(entry)) raw[name] ??= entry;
+    }
+  };
+  collect(fields);
+  const resourceList = Array.isArray(resources)
+    ? resources
+    : isObject(resources)
+      ? Object.values(resources)
+      : [];
+  for (const resource of resourceList) if (isObject(resource)) collect(resource.fields);
+
+  const headers: Record<string, FieldHeader> = {};
+  const viewable = new Map<string, boolean>();
+  for (const [name, entry] of Object.entries(raw)) {
+    const { header, viewable: shown } = headerOf(name, entry);
+    headers[name] = header;
+    viewable.set(name, shown);
+  }
+  return fieldGroups(headers)
+    .flatMap((group) => group.fields)
+    .map((field) => ({ ...field, viewable: viewable.get(field.name) ?? true }))
+    .filter((field) => field.viewable && field.kind !== 'other');
+}
+
+/** An item's current value of a field: its `metadata` member, else the item's own. */
+export function itemValue(item: Loose | null | undefined, field: string): unknown {
+  if (!item) return undefined;
+  const metadata = isObject(item.metadata) ? item.metadata : null;
+  return metadata && field in metadata ? metadata[field] : item[field];
+}
+
+/**
+ * A form value as the set-metadata command takes it (protocol §15.2): texts, numbers and ids as
+ * they are, an object by its id, a list as `{$mode: 'replace', $values: ids}`.
+ */
+export function commandValue(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return {
+      $mode: 'replace',
+      $values: value.map((one) => (isObject(one) && 'id' in one ? one.id : one)),
+    };
+  }
+  if (isObject(value) && 'id' in value) return value.id;
+  return value;
+}

@@ -1,0 +1,198 @@
+/**
+ * How the import screens read the server's loose jobs and items (protocol §15.1 fields), and the
+ * numbers of the upload queue (speed, time left). Pure: no clock, no state.
+ */
+
+/** The item statuses of the demo server and of the seed: 2 is analyzing (§15.1 "Analyzing count"). */
+export type ItemBadge = 'analyzing' | 'ready' | 'error' | 'validated';
+
+const STATUS_BADGES: Record<string, ItemBadge> = {
+  '1': 'analyzing',
+  '2': 'analyzing',
+  '3': 'ready',
+  '4': 'ready',
+  '5': 'validated',
+  '9': 'error',
+  uploaded: 'analyzing',
+  analyzing: 'analyzing',
+  incomplete: 'ready',
+  ready: 'ready',
+  imported: 'validated',
+  validated: 'validated',
+  failed: 'error',
+  error: 'error',
+};
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
+
+/** The status of an item or a job as the server gave it: a number, a string, or `{id}`. */
+export function rawStatus(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'id' in value) return text((value as { id: unknown }).id);
+  return text(value);
+}
+
+export interface ItemView {
+  id: string;
+  name: string;
+  badge: ItemBadge;
+  /** the item says it is still being indexed */
+  indexing: boolean;
+  blurhash: string | null;
+  thumbnail: string | null;
+  /** the item's own error (a refused format), if any */
+  error: string | null;
+}
+
+/** An item as the grid shows it; `local` marks an item the client itself marked `error` (a failed fetch). */
+export function itemView(item: Record<string, unknown>, apiPath: string, localError = false): ItemView {
+  const id = String(item.id);
+  const status = rawStatus(item.$status ?? item.status);
+  const badge: ItemBadge = localError
+    ? 'error'
+    : ((status ? STATUS_BADGES[status] : undefined) ?? 'analyzing');
+  const thumbnail = text(item.thumbnail) ?? text(item.$thumbnail) ?? text(item.preview);
+  const error =
+    item.error && typeof item.error === 'object' ? text((item.error as { message?: unknown }).message) : null;
+  return {
+    id,
+    name: text(item.name) ?? text(item.filename) ?? text(item.$path) ?? `#${id}`,
+    badge,
+    indexing: item.indexingstatus === 'pending' || badge === 'analyzing',
+    blurhash: text(item.blurhash),
+    thumbnail: thumbnail ? absolute(thumbnail, apiPath) : null,
+    error,
+  };
+}
+
+/** A server address (`/rest/...`, `rest/...`) under the API base; a full URL as it is. */
+export function absolute(address: string, apiPath: string): string {
+  if (/^(https?:|data:|blob:)/.test(address) || address.startsWith(apiPath)) return address;
+  return `${apiPath.replace(/\/+$/, '')}/${address.replace(/^\/+/, '')}`;
+}
+
+export interface JobView {
+  id: string;
+  name: string;
+  owner: string | null;
+  total: number;
+  lastActivity: string | null;
+  items: Record<string, unknown>[];
+}
+
+/** A job of the list or of a job page. */
+export function jobView(job: Record<string, unknown>): JobView {
+  const owner = job.jobowner;
+  const ownerName =
+    owner && typeof owner === 'object'
+      ? (text((owner as Record<string, unknown>).name) ??
+        text((owner as Record<string, unknown>).login) ??
+        text((owner as Record<string, unknown>).id))
+      : (text(job.jobownerName) ?? text(owner));
+  const items = Array.isArray(job.$items) ? (job.$items as Record<string, unknown>[]) : [];
+  const more = job.$moreChildren_$items as { total?: unknown } | undefined;
+  const total =
+    typeof job.count === 'number' ? job.count : typeof more?.total === 'number' ? more.total : items.length;
+  return {
+    id: String(job.id),
+    name: text(job.name) ?? `#${String(job.id)}`,
+    owner: ownerName,
+    total,
+    lastActivity: text(job.modified) ?? text(job.$datatime) ?? text(job.created),
+    items,
+  };
+}
+
+/** Counts of the job's first items by badge (the list shows the job's first items only). */
+export function countByBadge(items: readonly Record<string, unknown>[]): Partial<Record<ItemBadge, number>> {
+  const counts: Partial<Record<ItemBadge, number>> = {};
+  for (const item of items) {
+    const badge = itemView(item, '').badge;
+    counts[badge] = (counts[badge] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** Status counts of an aggregate (`{ "4": 10, "2": 3 }`) folded into badges. */
+export function badgeCounts(counts: Record<string, number>): Partial<Record<ItemBadge, number>> {
+  const out: Partial<Record<ItemBadge, number>> = {};
+  for (const [status, count] of Object.entries(counts)) {
+    const badge = STATUS_BADGES[status] ?? 'analyzing';
+    out[badge] = (out[badge] ?? 0) + count;
+  }
+  return out;
+}
+
+/** Bytes as a short text: 512 B, 1.2 KB, 3.4 MB. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}
+
+/** Seconds as `1 h 02 min`, `3 min 05 s`, `12 s`. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '';
+  const s = Math.ceil(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}
+
+export interface RateSample {
+  at: number;
+  loaded: number;
+}
+
+/**
+ * Speed (bytes per second) and time left (seconds) of an upload from its first and last samples;
+ * null until two samples a little apart exist.
+ */
+export function rateOf(
+  samples: readonly RateSample[],
+  total: number,
+): { speed: number; secondsLeft: number } | null {
+  if (samples.length < 2) return null;
+  const first = samples[0] as RateSample;
+  const last = samples[samples.length - 1] as RateSample;
+  const elapsed = (last.at - first.at) / 1000;
+  if (elapsed <= 0.05 || last.loaded <= first.loaded) return null;
+  const speed = (last.loaded - first.loaded) / elapsed;
+  return { speed, secondsLeft: Math.max(0, total - last.loaded) / speed };
+}
+
+export interface WorkflowAction {
+  action: string;
+  label: string;
+}
+
+/** The workflow steps an item offers (`$workflow.actions`, asked with `workflows=true`). */
+export function workflowActionsOf(item: Record<string, unknown> | null | undefined): WorkflowAction[] {
+  const workflow = item?.$workflow;
+  if (!workflow || typeof workflow !== 'object') return [];
+  const actions = (workflow as { actions?: unknown }).actions;
+  if (!Array.isArray(actions)) return [];
+  return actions.flatMap((one) => {
+    if (!one || typeof one !== 'object') return [];
+    const { action, label } = one as { action?: unknown; label?: unknown };
+    return typeof action === 'string' ? [{ action, label: typeof label === 'string' ? label : action }] : [];
+  });
+}
+
+/** The actions every one of the items offers, in the first item's order. */
+export function commonActions(
+  items: readonly (Record<string, unknown> | null | undefined)[],
+): WorkflowAction[] {
+  if (items.length === 0) return [];
+  const [first, ...rest] = items.map(workflowActionsOf);
+  return (first ?? []).filter(({ action }) =>
+    rest.every((list) => list.some((one) => one.action === action)),
+  );
+}

@@ -1,0 +1,59 @@
+import type { WithImports } from '../../streams/imports/selectors';
+import type { ImportJob, UploadFile } from '../../streams/imports/state';
+
+/**
+ * What the import screens read of the imports slice: thin reads of `streams/imports` state, each
+ * memoised on the parts it reads so a grid of 10 000 items re-renders only when they change.
+ */
+
+export const LIST_NAME = 'imports.screen';
+
+export const readList = (state: WithImports, name: string) => state.imports.lists[name] ?? null;
+
+export const readJob = (state: WithImports, jobId: string): ImportJob | null =>
+  state.imports.jobs[jobId] ?? null;
+
+export const readJobs = (state: WithImports) => state.imports.jobs;
+
+export const readItems = (state: WithImports) => state.imports.items;
+
+export const readCreate = (state: WithImports, requestId: string | null) =>
+  requestId ? (state.imports.creates[requestId] ?? null) : null;
+
+export const readConcurrency = (state: WithImports): number | null => state.imports.uploads.concurrency;
+
+export const readFailedUploads = (state: WithImports, jobId: string) =>
+  state.imports.uploads.failed[jobId] ?? EMPTY;
+
+export const readToResume = (state: WithImports) => state.imports.uploads.toResume;
+
+export const readBuckets = (state: WithImports) => state.imports.uploads.buckets;
+
+export const readCommands = (state: WithImports) => state.imports.commands;
+
+export const readCommandRequests = (state: WithImports) => state.imports.commandRequests;
+
+const EMPTY: never[] = [];
+
+let lastBuckets: unknown = null;
+let lastQueue: Record<string, UploadFile[]> = {};
+/** The files of each job's queue in the order they were added; one pass over the buckets per change. */
+export function queueByJob(
+  buckets: WithImports['imports']['uploads']['buckets'],
+): Record<string, UploadFile[]> {
+  if (buckets === lastBuckets) return lastQueue;
+  const byJob: Record<string, UploadFile[]> = {};
+  const numbers = Object.keys(buckets)
+    .map(Number)
+    .sort((a, b) => a - b);
+  for (const number of numbers) {
+    for (const file of Object.values(buckets[String(number)]?.files ?? {})) {
+      const list = byJob[file.jobId] ?? [];
+      list.push(file);
+      byJob[file.jobId] = list;
+    }
+  }
+  lastBuckets = buckets;
+  lastQueue = byJob;
+  return byJob;
+}
