@@ -54,8 +54,66 @@ export interface CmsContent {
   pageFiles: PageFile[];
 }
 
-/** components a page or a `columns` widget may hold, besides `hero` and `columns` on a page */
-const CONTENT_COMPONENTS = ['rich-text', 'image', 'asset-list', 'downloads'];
+/**
+ * The block types of the demo (issue 16): every page may hold them all; a `columns` widget holds
+ * the content blocks in its slots `left` and `right` (its props name them: `{"slots":["left","right"]}`).
+ * Props by type (JSON text on the wire):
+ * - `heading`: `{level: 1|2|3}`, the text in `value`;
+ * - `rich-text`: `{}`, the HTML in `value` (sanitise before rendering);
+ * - `image`: `{assetId, alt?, variation?}`;
+ * - `asset-list`: `{title?, max (default 6), query?, orderby?}` (its settings, edited as JSON text);
+ * - `columns`: `{slots: ["left", "right"]}`;
+ * - `call-to-action`: `{label, href?}`, with the attachment `file` (a `cwpagefile`) as its download;
+ * - `asset-player`: `{assetId, player?: "bo.player", height?}` (an embedded asset player).
+ * `legacy-carousel` is an unknown type a portal does not render (its editors see a placeholder).
+ */
+export const BLOCK_TYPES = [
+  'heading',
+  'rich-text',
+  'image',
+  'asset-list',
+  'columns',
+  'call-to-action',
+  'asset-player',
+] as const;
+export const CONTENT_COMPONENTS: readonly string[] = BLOCK_TYPES.filter((type) => type !== 'columns');
+export const UNKNOWN_COMPONENT = 'legacy-carousel';
+
+/** What a new block of a type holds (the assign-collection call creates it). */
+export function defaultBlock(component: string): {
+  name: string;
+  props: Record<string, unknown>;
+  value: string | null;
+} {
+  switch (component) {
+    case 'heading':
+      return { name: 'Heading', props: { level: 2 }, value: null };
+    case 'rich-text':
+      return { name: 'Text', props: {}, value: null };
+    case 'image':
+      return { name: 'Image', props: {}, value: null };
+    case 'asset-list':
+      return {
+        name: 'Asset list',
+        props: { max: 6, query: { activated: true }, orderby: 'created desc' },
+        value: null,
+      };
+    case 'columns':
+      return { name: 'Columns', props: { slots: ['left', 'right'] }, value: null };
+    case 'call-to-action':
+      return { name: 'Call to action', props: { label: 'Read more' }, value: null };
+    case 'asset-player':
+      return { name: 'Asset player', props: { player: 'bo.player' }, value: null };
+    default:
+      return { name: component, props: {}, value: null };
+  }
+}
+
+export const validChildrenOf = (component: string): string[] =>
+  component === 'columns' ? [...CONTENT_COMPONENTS] : [];
+
+/** A page holds every block type. */
+export const PAGE_VALID_CHILDREN: readonly string[] = BLOCK_TYPES;
 
 interface WidgetSeed {
   component: string;
@@ -64,6 +122,8 @@ interface WidgetSeed {
   props?: Record<string, unknown>;
   value?: string;
   enabled?: boolean;
+  /** an attachment (`cwpagefile`) of the widget: its prop name and file */
+  file?: { name: string; file: string };
   children?: WidgetSeed[];
 }
 
@@ -78,19 +138,17 @@ interface PageSeed {
   widgets: WidgetSeed[];
 }
 
-function pageSeeds(imageIds: readonly number[]): PageSeed[] {
+function pageSeeds(imageIds: readonly number[], videoIds: readonly number[]): PageSeed[] {
   const image = (index: number): number => imageIds[index % imageIds.length] ?? 1;
+  const video = (index: number): number => videoIds[index % videoIds.length] ?? image(index);
   const homeWidgets = (headline: string): WidgetSeed[] => [
-    {
-      component: 'hero',
-      name: 'Hero',
-      props: { title: headline, subtitle: 'Every asset of the brand, in one place', assetId: image(0) },
-    },
+    { component: 'heading', name: 'Title', props: { level: 1 }, value: headline },
     {
       component: 'rich-text',
       name: 'Welcome',
-      value: '<p>Search, collect and share the assets of the brand.</p>',
+      value: '<p>Search, collect and <strong>share</strong> the assets of the brand.</p>',
     },
+    { component: 'image', name: 'Banner', props: { assetId: image(0), alt: 'The brand at work' } },
     {
       component: 'asset-list',
       name: 'Latest assets',
@@ -99,6 +157,7 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
     {
       component: 'columns',
       name: 'Two columns',
+      props: { slots: ['left', 'right'] },
       children: [
         {
           component: 'rich-text',
@@ -107,8 +166,16 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
           value: '<h2>Carts</h2><p>Collect assets and share them.</p>',
         },
         { component: 'image', name: 'Right', slot: 'right', props: { assetId: image(1) } },
+        {
+          component: 'call-to-action',
+          name: 'Guidelines link',
+          slot: 'right',
+          props: { label: 'Read the brand guidelines', href: '/pages/brand-guidelines' },
+        },
       ],
     },
+    { component: 'asset-player', name: 'Brand film', props: { assetId: video(0), player: 'bo.player' } },
+    { component: UNKNOWN_COMPONENT, name: 'Old carousel', props: { speed: 3 } },
   ];
   return [
     {
@@ -124,6 +191,7 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
       template: 'standard',
       status: PAGE_STATUS.published,
       widgets: [
+        { component: 'heading', name: 'Title', props: { level: 1 }, value: 'About us' },
         {
           component: 'rich-text',
           name: 'Story',
@@ -139,7 +207,10 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
       template: 'standard',
       version: 1,
       status: PAGE_STATUS.published,
-      widgets: [{ component: 'rich-text', name: 'Intro', value: '<p>Version 1 of the guidelines.</p>' }],
+      widgets: [
+        { component: 'heading', name: 'Title', props: { level: 1 }, value: 'Brand guidelines' },
+        { component: 'rich-text', name: 'Intro', value: '<p>Version 1 of the guidelines.</p>' },
+      ],
     },
     {
       name: 'Brand guidelines',
@@ -148,8 +219,29 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
       version: 2,
       status: PAGE_STATUS.published,
       widgets: [
+        { component: 'heading', name: 'Title', props: { level: 1 }, value: 'Brand guidelines' },
         { component: 'rich-text', name: 'Intro', value: '<p>Version 2 of the guidelines.</p>' },
-        { component: 'downloads', name: 'Downloads', props: { title: 'Download the guidelines' } },
+        {
+          component: 'columns',
+          name: 'Logo and colours',
+          props: { slots: ['left', 'right'] },
+          children: [
+            { component: 'heading', name: 'Logo', slot: 'left', props: { level: 2 }, value: 'The logo' },
+            { component: 'image', name: 'Logo picture', slot: 'left', props: { assetId: image(2) } },
+            {
+              component: 'rich-text',
+              name: 'Colours',
+              slot: 'right',
+              value: '<h3>Colours</h3><ul><li>Night blue</li><li>Sand</li></ul>',
+            },
+          ],
+        },
+        {
+          component: 'call-to-action',
+          name: 'Download',
+          props: { label: 'Download the guidelines' },
+          file: { name: 'file', file: 'brand-guidelines-2026.pdf' },
+        },
       ],
     },
     {
@@ -162,11 +254,33 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
       widgets: homeWidgets('Welcome to the new Wedia demo'),
     },
     {
-      name: 'Campaign 2026',
-      path: 'campaign-2026',
+      name: 'Campaign landing',
+      path: 'campaign-landing',
+      template: 'landing',
+      status: PAGE_STATUS.published,
+      widgets: [
+        { component: 'heading', name: 'Title', props: { level: 1 }, value: 'Spring 2026' },
+        { component: 'image', name: 'Key visual', props: { assetId: image(3), variation: 'thumbnailBig' } },
+        {
+          component: 'asset-list',
+          name: 'Campaign assets',
+          props: { title: 'Campaign assets', max: 6, query: { activated: true }, orderby: 'modified desc' },
+        },
+        { component: 'asset-player', name: 'Teaser', props: { assetId: video(1), player: 'bo.player' } },
+        {
+          component: 'call-to-action',
+          name: 'Press kit',
+          props: { label: 'Download the press kit' },
+          file: { name: 'file', file: 'press-kit-spring-2026.zip' },
+        },
+      ],
+    },
+    {
+      name: 'Campaign 2027',
+      path: 'campaign-2027',
       template: 'landing',
       status: PAGE_STATUS.draft,
-      widgets: [{ component: 'hero', name: 'Hero', props: { title: 'Spring 2026', assetId: image(3) } }],
+      widgets: [{ component: 'heading', name: 'Title', props: { level: 1 }, value: 'Spring 2027' }],
     },
     {
       name: 'Landing model',
@@ -180,67 +294,81 @@ function pageSeeds(imageIds: readonly number[]): PageSeed[] {
   ];
 }
 
+/** Writes a widget seed (and its children) under `parent`, numbering from the next free ids. */
+function addWidgets(
+  content: CmsContent,
+  parent: string,
+  seeds: readonly WidgetSeed[],
+  modified: string,
+): void {
+  seeds.forEach((seed, index) => {
+    const id = nextId(content.pageWidgets);
+    content.pageWidgets.push({
+      id,
+      parent,
+      props: JSON.stringify(seed.props ?? {}),
+      value: seed.value ?? null,
+      position: index + 1,
+      enabled: seed.enabled ?? true,
+      name: seed.name,
+      component: seed.component,
+      slot: seed.slot ?? 'main',
+      features: [],
+      validchildren: validChildrenOf(seed.component),
+    });
+    const chain = `${parent}_clubwedwidget_${id}`;
+    if (seed.file) {
+      content.pageFiles.push({
+        id: nextId(content.pageFiles),
+        parent: chain,
+        name: seed.file.name,
+        file: seed.file.file,
+        modified,
+      });
+    }
+    addWidgets(content, chain, seed.children ?? [], modified);
+  });
+}
+
+export const nextId = (rows: readonly { id: number }[]): number =>
+  rows.reduce((max, row) => Math.max(max, row.id), 0) + 1;
+
 /**
- * Pages 1..8: home (1) with its work copy (5), about (2), two versions of the brand guidelines
- * (3, 4: version 2 wins), a draft (6), a model (7) and a page without status (8).
+ * Pages 1..9: home (1, live) with its work copy (5, version 2, status 2), about (2), two live
+ * versions of the brand guidelines (3, 4: version 2 wins), the campaign landing (6), a draft
+ * campaign (7), a model (8) and a page without status (9, counts as 2). Every block type is used,
+ * nested in `columns`, plus one unknown type (`legacy-carousel`) on the home page.
  */
 export function createCmsContent(assets: readonly Asset[]): CmsContent {
   const imageIds = assets
     .filter((asset) => asset.assetnature.code === 'image')
     .slice(0, 4)
     .map((asset) => asset.id);
-  const pageWidgets: PageWidget[] = [];
-  const pageFiles: PageFile[] = [];
-
-  const addWidgets = (parent: string, seeds: WidgetSeed[]): void => {
-    seeds.forEach((seed, index) => {
-      const id = pageWidgets.length + 1;
-      pageWidgets.push({
-        id,
-        parent,
-        props: JSON.stringify(seed.props ?? {}),
-        value: seed.value ?? null,
-        position: index + 1,
-        enabled: seed.enabled ?? true,
-        name: seed.name,
-        component: seed.component,
-        slot: seed.slot ?? 'main',
-        features: [],
-        validchildren: seed.component === 'columns' ? CONTENT_COMPONENTS : [],
-      });
-      const chain = `${parent}_clubwedwidget_${id}`;
-      if (seed.component === 'downloads') {
-        pageFiles.push({
-          id: pageFiles.length + 1,
-          parent: chain,
-          name: 'file',
-          file: 'brand-guidelines-2026.pdf',
-          modified: isoDaysBefore(12),
-        });
-      }
-      addWidgets(chain, seed.children ?? []);
-    });
-  };
-
-  const seeds = pageSeeds(imageIds);
-  const pages = seeds.map((seed, index): Page => {
+  const videoIds = assets
+    .filter((asset) => asset.assetnature.code === 'video')
+    .slice(0, 2)
+    .map((asset) => asset.id);
+  const content: CmsContent = { pages: [], pageWidgets: [], pageFiles: [] };
+  const seeds = pageSeeds(imageIds, videoIds);
+  seeds.forEach((seed, index) => {
     const id = index + 1;
-    addWidgets(`clubwedpagedesc_${id}`, seed.widgets);
+    const modified = isoDaysBefore(30 - index * 3);
+    addWidgets(content, `clubwedpagedesc_${id}`, seed.widgets, modified);
     const workCopy = seeds.findIndex((other) => other.workCopyOf === id);
-    return {
+    content.pages.push({
       id,
       name: seed.name,
       template: seed.template,
       path: seed.path,
       props: JSON.stringify({ title: seed.name }),
       features: seed.ismodel ? [] : ['edit'],
-      validchildren: ['hero', 'columns', ...CONTENT_COMPONENTS],
+      validchildren: [...PAGE_VALID_CHILDREN],
       version: seed.version ?? 1,
       status: seed.status === null ? null : { id: seed.status },
       copietravail: workCopy >= 0 ? { id: workCopy + 1 } : null,
       ismodel: seed.ismodel ?? false,
-      modified: isoDaysBefore(30 - index * 3),
-    };
+      modified,
+    });
   });
-  return { pages, pageWidgets, pageFiles };
+  return content;
 }

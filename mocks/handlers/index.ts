@@ -11,6 +11,7 @@ import { logHandlers } from './logs';
 import { luisHandlers } from './luis';
 import { mediaHandlers } from './media';
 import { notificationHandlers } from './notifications';
+import { pageHandlers } from './pages';
 import { playerHandlers } from './players';
 import { preferenceHandlers } from './preferences';
 import { profileHandlers } from './profile';
@@ -50,6 +51,8 @@ export const handlers = [
   ...schemaHandlers,
   ...treeHandlers,
   ...importHandlers,
+  // CMS pages before the entity writes (/json/update/{object}/{id}) and the search handler
+  ...pageHandlers,
   // entity writes and more values before the search handler, which answers entity reads
   ...entityHandlers,
   ...searchHandlers,

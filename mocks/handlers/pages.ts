@@ -1,0 +1,476 @@
+import { HttpResponse, http } from 'msw';
+import { ROLES } from '../db/users';
+import {
+  defaultBlock,
+  nextId,
+  PAGE_STATUS,
+  type Page,
+  type PageFile,
+  type PageWidget,
+  validChildrenOf,
+} from '../db/pages';
+import { runtime } from '../runtime';
+import { type Caller, callerOf } from './caller';
+import { formFields, parseJson } from './form';
+import { errorResponse, restEnvelope } from './respond';
+
+/**
+ * CMS pages (protocol §14.1) on the demo database. Reads are open to every caller; writes (save,
+ * publish, delete, assign, sort, attachment, and the creation of a work copy) need the asset
+ * manager (alice): 403 for anyone else, 404 for unknown ids, 400 for a malformed request.
+ * Demo conventions:
+ * - `features` of a page names `edit` only for a caller who may edit it (the client reads it);
+ * - widget and file lists come 5 rows at a time (`max` changes it): `links.nextResultsToken`, sent
+ *   back as `after`, gives the next rows;
+ * - the work-copy call creates the work copy of a page that has none (version = the highest of its
+ *   path + 1, status 2, its widgets and files copied) for an editor, and answers `'0'` to readers;
+ * - publishing (`action=validate`) a work copy (or a page whose work copy it names) makes it live
+ *   (status 6, the highest version of its path); the former page keeps `copietravail` pointing at
+ *   the new live version, so a reload through `copietravail` lands on it;
+ * - the assign-collection call adds blocks: `form_object` and `form_id` name the parent (page or
+ *   widget), `form_field` the slot, each `form_value` a component type (one new widget each, at the
+ *   end of the slot); `new_children` are the new widget ids;
+ * - the sort call takes the widgets in form order, `clubwedwidget_{id}` keys (or `clubwedwidget_1`
+ *   repeated with ids as values), and numbers their positions 1..n.
+ */
+
+/** Rows per widget or file page when `max` is absent (demo convention). */
+export const PAGE_PARTS_PAGE_SIZE = 5;
+
+type Answer = Response | undefined;
+
+class PagesError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function answering(resolve: () => Answer | Promise<Answer>): Promise<Answer> {
+  return Promise.resolve()
+    .then(resolve)
+    .catch((error: unknown) => {
+      if (error instanceof PagesError) return errorResponse(error.status, error.message);
+      throw error;
+    });
+}
+
+const canEdit = (caller: Caller): boolean =>
+  caller.kind === 'user' && caller.user.role.id === ROLES.assetManager.id;
+
+function requireEditor(request: Request): void {
+  const caller = callerOf(request);
+  if (caller.kind !== 'user') throw new PagesError(403, 'You must be signed in to edit pages');
+  if (!canEdit(caller)) throw new PagesError(403, 'You may not edit pages');
+}
+
+const db = () => runtime.db;
+
+function intParam(value: string | undefined | null, what: string): number {
+  if (value === undefined || value === null || !/^\d+$/.test(value))
+    throw new PagesError(400, `Invalid ${what}: ${value}`);
+  return Number(value);
+}
+
+function pageById(id: number): Page {
+  const page = db().pages.find((one) => one.id === id);
+  if (!page) throw new PagesError(404, `Unknown page ${id}`);
+  return page;
+}
+
+function widgetById(id: number): PageWidget {
+  const widget = db().pageWidgets.find((one) => one.id === id);
+  if (!widget) throw new PagesError(404, `Unknown widget ${id}`);
+  return widget;
+}
+
+function wirePage(page: Page, caller: Caller): Record<string, unknown> {
+  return {
+    ...page,
+    features: canEdit(caller) ? page.features : page.features.filter((feature) => feature !== 'edit'),
+  };
+}
+
+// --- the `query` parameter (the few forms protocol §14.1 sends) ------------------------------
+
+function matchValue(actual: unknown, condition: unknown): boolean {
+  if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
+    return Object.entries(condition).every(([operator, expected]) => {
+      switch (operator) {
+        case 'eq':
+          return String(actual) === String(expected);
+        case 'neq':
+          return String(actual) !== String(expected);
+        case 'sw':
+          return String(actual).startsWith(String(expected));
+        case 'ew':
+          return String(actual).endsWith(String(expected));
+        case 'in':
+          return Array.isArray(expected) && expected.map(String).includes(String(actual));
+        default:
+          throw new PagesError(400, `Unknown query operator ${operator}`);
+      }
+    });
+  }
+  return String(actual) === String(condition);
+}
+
+function matchQuery(row: Record<string, unknown>, query: unknown): boolean {
+  if (query === null || typeof query !== 'object' || Array.isArray(query))
+    throw new PagesError(400, 'Invalid query');
+  return Object.entries(query).every(([key, condition]) => {
+    if (key === 'or' || key === 'and') {
+      if (!Array.isArray(condition)) throw new PagesError(400, `Invalid query: ${key} needs a list`);
+      return key === 'or'
+        ? condition.some((one) => matchQuery(row, one))
+        : condition.every((one) => matchQuery(row, one));
+    }
+    return matchValue(row[key], condition);
+  });
+}
+
+function queryOf(url: URL): unknown {
+  const text = url.searchParams.get('query');
+  if (text === null || text === '') return {};
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new PagesError(400, 'The query is not valid JSON');
+  return parsed.value;
+}
+
+function listAnswer<T extends { id: number }>(
+  request: Request,
+  resource: string,
+  rows: readonly T[],
+): Response {
+  const url = new URL(request.url);
+  const query = queryOf(url);
+  const matching = rows.filter((row) => matchQuery(row as unknown as Record<string, unknown>, query));
+  const max = url.searchParams.has('max')
+    ? intParam(url.searchParams.get('max'), 'max')
+    : PAGE_PARTS_PAGE_SIZE;
+  const after = url.searchParams.get('after');
+  const offset = after ? intParam(after, 'after token') : 0;
+  const data = matching.slice(offset, offset + Math.max(1, max));
+  const next = offset + data.length;
+  return HttpResponse.json(
+    restEnvelope(request, {
+      resource,
+      data,
+      total: matching.length,
+      links: next < matching.length ? { nextResultsToken: String(next) } : {},
+    }),
+  );
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+function pageOfChain(chain: string): Page {
+  const id = Number(/^clubwedpagedesc_(\d+)/.exec(chain)?.[1]);
+  return pageById(id);
+}
+
+function removeWidgetTree(id: number): void {
+  const marker = `_clubwedwidget_${id}`;
+  const inside = (chain: string): boolean => chain.endsWith(marker) || chain.includes(`${marker}_`);
+  const cms = db();
+  cms.pageWidgets = cms.pageWidgets.filter((widget) => widget.id !== id && !inside(widget.parent));
+  cms.pageFiles = cms.pageFiles.filter((file) => !inside(file.parent));
+}
+
+/** Copies a page with its widgets and files (ids renumbered, chains rewritten). */
+function createWorkCopy(page: Page): Page {
+  const cms = db();
+  const id = nextId(cms.pages);
+  const version =
+    Math.max(...cms.pages.filter((one) => one.path === page.path).map((one) => one.version)) + 1;
+  const copy: Page = {
+    ...page,
+    id,
+    version,
+    status: { id: PAGE_STATUS.draft },
+    copietravail: null,
+    modified: new Date().toISOString(),
+  };
+  cms.pages.push(copy);
+  page.copietravail = { id };
+  const renamed = new Map<string, string>([[`clubwedpagedesc_${page.id}`, `clubwedpagedesc_${id}`]]);
+  const rewrite = (chain: string): string =>
+    chain
+      .split(/(?=clubwed)/)
+      .map((part) => {
+        const key = part.replace(/_$/, '');
+        const mapped = renamed.get(key);
+        return mapped ? part.replace(key, mapped) : part;
+      })
+      .join('');
+  const own = cms.pageWidgets
+    .filter(
+      (widget) =>
+        widget.parent.startsWith(`clubwedpagedesc_${page.id}_`) ||
+        widget.parent === `clubwedpagedesc_${page.id}`,
+    )
+    .sort((a, b) => a.parent.length - b.parent.length);
+  for (const widget of own) {
+    const newId = nextId(cms.pageWidgets);
+    renamed.set(`clubwedwidget_${widget.id}`, `clubwedwidget_${newId}`);
+    cms.pageWidgets.push({
+      ...widget,
+      id: newId,
+      parent: rewrite(widget.parent),
+      features: [...widget.features],
+    });
+  }
+  const files = cms.pageFiles.filter((file) => file.parent.startsWith(`clubwedpagedesc_${page.id}_`));
+  for (const file of files) {
+    cms.pageFiles.push({ ...file, id: nextId(cms.pageFiles), parent: rewrite(file.parent) });
+  }
+  return copy;
+}
+
+function publish(id: number): void {
+  const cms = db();
+  const target = pageById(id);
+  const original = cms.pages.find((one) => one.copietravail?.id === id && one.id !== id);
+  const promoted = original ? target : target.copietravail ? pageById(target.copietravail.id) : target;
+  const highest = Math.max(
+    ...cms.pages.filter((one) => one.path === promoted.path && one !== promoted).map((one) => one.version),
+    0,
+  );
+  if (promoted.version <= highest) promoted.version = highest + 1;
+  promoted.status = { id: PAGE_STATUS.published };
+  promoted.copietravail = null;
+  promoted.modified = new Date().toISOString();
+}
+
+const UPDATE_FIELDS = ['value', 'props', 'position', 'enabled', 'name'] as const;
+
+/** The `prop_*` query fields of a save (protocol §14.1), checked before anything changes. */
+function updateFields(
+  url: URL,
+): Partial<Pick<PageWidget, 'value' | 'props' | 'position' | 'enabled' | 'name'>> {
+  const fields: Partial<Pick<PageWidget, 'value' | 'props' | 'position' | 'enabled' | 'name'>> = {};
+  for (const key of url.searchParams.keys()) {
+    if (!key.startsWith('prop_')) continue;
+    const field = key.slice(5);
+    if (!(UPDATE_FIELDS as readonly string[]).includes(field))
+      throw new PagesError(400, `Unknown field ${field}`);
+  }
+  const get = (name: string): string | null => url.searchParams.get(`prop_${name}`);
+  const value = get('value');
+  if (value !== null) {
+    if (value === 'undefined') throw new PagesError(400, 'The value must not be the text undefined');
+    fields.value = value;
+  }
+  const props = get('props');
+  if (props !== null) {
+    const parsed = parseJson(props);
+    if (
+      !parsed.ok ||
+      parsed.value === null ||
+      typeof parsed.value !== 'object' ||
+      Array.isArray(parsed.value)
+    ) {
+      throw new PagesError(400, 'prop_props must be a JSON object');
+    }
+    fields.props = props;
+  }
+  const position = get('position');
+  if (position !== null) fields.position = intParam(position, 'position');
+  const enabled = get('enabled');
+  if (enabled !== null) {
+    if (enabled !== 'true' && enabled !== 'false') throw new PagesError(400, `Invalid enabled: ${enabled}`);
+    fields.enabled = enabled === 'true';
+  }
+  const name = get('name');
+  if (name !== null) fields.name = name;
+  return fields;
+}
+
+function isPatch(request: Request): boolean {
+  const override = request.headers.get('x-http-method-override')?.toUpperCase();
+  return request.method === 'PATCH' || (request.method === 'POST' && override === 'PATCH');
+}
+
+async function replaceAttachment(request: Request, id: number): Promise<Response> {
+  requireEditor(request);
+  const file = db().pageFiles.find((one) => one.id === id);
+  if (!file) throw new PagesError(404, `Unknown page file ${id}`);
+  const form = await formFields(request);
+  const parts = form?.getAll('prop_file') ?? [];
+  const blob = parts.find((part): part is File => typeof part !== 'string');
+  const name = parts.find((part): part is string => typeof part === 'string');
+  if (parts.length !== 2 || !blob || !name) {
+    throw new PagesError(400, 'prop_file must be sent twice: the file, then its name');
+  }
+  const stored: PageFile = { ...file, file: name, modified: new Date().toISOString() };
+  Object.assign(file, stored);
+  return HttpResponse.json({ response: { updatedId: [id], data: name } });
+}
+
+async function assignCollection(request: Request): Promise<Response> {
+  requireEditor(request);
+  const form = await formFields(request);
+  if (!form) throw new PagesError(400, 'A form body is expected');
+  const object = form.get('form_object');
+  const id = intParam(form.get('form_id') as string | null, 'form_id');
+  const slot = form.get('form_field');
+  const components = form.getAll('form_value').filter((value): value is string => typeof value === 'string');
+  if (typeof slot !== 'string' || slot === '') throw new PagesError(400, 'form_field (the slot) is missing');
+  if (components.length === 0) throw new PagesError(400, 'form_value (a component type) is missing');
+  let parent: string;
+  let allowed: readonly string[];
+  if (object === 'clubwedpagedesc') {
+    const page = pageById(id);
+    parent = `clubwedpagedesc_${page.id}`;
+    allowed = page.validchildren;
+  } else if (object === 'clubwedwidget') {
+    const widget = widgetById(id);
+    parent = `${widget.parent}_clubwedwidget_${widget.id}`;
+    allowed = widget.validchildren;
+  } else {
+    throw new PagesError(400, `Unknown form_object ${String(object)}`);
+  }
+  const refused = components.find((component) => !allowed.includes(component));
+  if (refused) throw new PagesError(400, `${refused} is not a valid child of ${String(object)}_${id}`);
+  const cms = db();
+  const created: number[] = [];
+  for (const component of components) {
+    const siblings = cms.pageWidgets.filter((widget) => widget.parent === parent && widget.slot === slot);
+    const block = defaultBlock(component);
+    const widgetId = nextId(cms.pageWidgets);
+    cms.pageWidgets.push({
+      id: widgetId,
+      parent,
+      props: JSON.stringify(block.props),
+      value: block.value,
+      position: siblings.reduce((max, widget) => Math.max(max, widget.position), 0) + 1,
+      enabled: true,
+      name: block.name,
+      component,
+      slot,
+      features: [],
+      validchildren: validChildrenOf(component),
+    });
+    created.push(widgetId);
+  }
+  return HttpResponse.json({ new_children: created });
+}
+
+async function sortWidgets(request: Request): Promise<Response> {
+  requireEditor(request);
+  const form = await formFields(request);
+  if (!form) throw new PagesError(400, 'A form body is expected');
+  if (form.get('form_object') !== 'clubwedwidget')
+    throw new PagesError(400, 'form_object must be clubwedwidget');
+  if (form.get('sort_field') !== 'position') throw new PagesError(400, 'sort_field must be position');
+  const ids: number[] = [];
+  for (const [key, value] of form.entries()) {
+    const match = /^clubwedwidget_(\d+)$/.exec(key);
+    if (!match) continue;
+    // `clubwedwidget_1` repeated with the ids as values, or one `clubwedwidget_{id}` key per widget
+    const id =
+      key === 'clubwedwidget_1' &&
+      typeof value === 'string' &&
+      /^\d+$/.test(value) &&
+      form.getAll(key).length > 1
+        ? Number(value)
+        : Number(match[1]);
+    if (!ids.includes(id)) ids.push(id);
+  }
+  if (ids.length === 0) throw new PagesError(400, 'No widget to sort');
+  const widgets = ids.map(widgetById);
+  const first = widgets[0]!;
+  if (widgets.some((widget) => widget.parent !== first.parent || widget.slot !== first.slot)) {
+    throw new PagesError(400, 'The sorted widgets must share one parent and slot');
+  }
+  widgets.forEach((widget, index) => {
+    widget.position = index + 1;
+  });
+  return HttpResponse.json({ sorted: ids });
+}
+
+export const pageHandlers = [
+  http.get('*/api/rest/data/page', ({ request }) =>
+    answering(() => {
+      const caller = callerOf(request);
+      const url = new URL(request.url);
+      const query = queryOf(url);
+      const rows = db()
+        .pages.filter((page) => matchQuery(page as unknown as Record<string, unknown>, query))
+        .map((page) => wirePage(page, caller));
+      return HttpResponse.json(restEnvelope(request, { resource: 'page', data: rows }));
+    }),
+  ),
+  http.get('*/api/rest/data/page/:id', ({ request, params }) =>
+    answering(() => {
+      const page = pageById(intParam(String(params.id), 'page id'));
+      return HttpResponse.json(
+        restEnvelope(request, { resource: 'page', data: wirePage(page, callerOf(request)) }),
+      );
+    }),
+  ),
+  http.get('*/api/rest/data/pagewidget', ({ request }) =>
+    answering(() => listAnswer(request, 'pagewidget', db().pageWidgets)),
+  ),
+  http.get('*/api/rest/data/pagefile', ({ request }) =>
+    answering(() => listAnswer(request, 'pagefile', db().pageFiles)),
+  ),
+  http.get('*/api/rest/bs/clubwed_getWorkCopy/clubwedpagedesc/:id', ({ request, params }) =>
+    answering(() => {
+      const page = pageById(intParam(String(params.id), 'page id'));
+      const isWorkCopy = db().pages.some((one) => one.copietravail?.id === page.id && one.id !== page.id);
+      let workCopy = page.copietravail ? page.copietravail.id : 0;
+      if (workCopy === 0 && !isWorkCopy && canEdit(callerOf(request))) workCopy = createWorkCopy(page).id;
+      return HttpResponse.json(
+        restEnvelope(request, { resource: 'clubwedpagedesc', data: String(workCopy) }),
+      );
+    }),
+  ),
+  http.all('*/api/json/update/:object/:id', ({ request, params }) => {
+    const object = String(params.object);
+    if (!['clubwedwidget', 'clubwedpagedesc', 'cwpagefile'].includes(object)) return undefined;
+    return answering(() => {
+      if (!isPatch(request))
+        throw new PagesError(400, 'Expected PATCH (or POST with X-HTTP-Method-Override: PATCH)');
+      const id = intParam(String(params.id), `${object} id`);
+      if (object === 'cwpagefile') return replaceAttachment(request, id);
+      requireEditor(request);
+      const fields = updateFields(new URL(request.url));
+      if (object === 'clubwedwidget') {
+        Object.assign(widgetById(id), fields);
+      } else {
+        const page = pageById(id);
+        if (fields.props !== undefined) page.props = fields.props;
+        if (fields.name !== undefined) page.name = fields.name;
+        page.modified = new Date().toISOString();
+      }
+      return HttpResponse.json({ response: { updatedId: [id], data: { id } } });
+    });
+  }),
+  http.all('*/api/json/workflow/data.page.workflow/:id', ({ request, params }) =>
+    answering(() => {
+      if (!isPatch(request))
+        throw new PagesError(400, 'Expected PATCH (or POST with X-HTTP-Method-Override: PATCH)');
+      requireEditor(request);
+      const action = new URL(request.url).searchParams.get('action');
+      if (action !== 'validate') throw new PagesError(400, `Unknown page workflow action ${String(action)}`);
+      publish(intParam(String(params.id), 'page id'));
+      return HttpResponse.json({ response: { updatedId: [Number(params.id)] } });
+    }),
+  ),
+  http.delete('*/api/json/delete/clubwedwidget/:id', ({ request, params }) =>
+    answering(() => {
+      requireEditor(request);
+      const widget = widgetById(intParam(String(params.id), 'widget id'));
+      pageOfChain(widget.parent);
+      removeWidgetTree(widget.id);
+      return HttpResponse.json({ response: { deletedId: [widget.id] } });
+    }),
+  ),
+  http.post('*/bov3/common/actions/affect_collection.jspz', ({ request }) =>
+    answering(() => assignCollection(request)),
+  ),
+  http.post('*/bov3/datasort/actions/sort.jspz', ({ request }) => answering(() => sortWidgets(request))),
+];
