@@ -50,3 +50,86 @@ export const assetEvents = (
   },
   schema: assetEventsAnswerSchema,
 });
+
+/** A top line as the server sends it: `key` is `{resource}_{id}` (protocol §18). */
+export const topAnswerSchema = z.looseObject({
+  list: z.array(z.looseObject({ key: z.string(), count: z.number() })),
+});
+export type TopAnswer = z.infer<typeof topAnswerSchema>;
+
+/** Top list (§18): `object` repeated with the resources counted. */
+export const top = (
+  name: 'topDamView' | 'topDamDownload',
+  options: { nbrDays: number; max: number; onlyCurrentUser: boolean; objects: readonly string[] },
+): HttpRequest<TopAnswer> => ({
+  method: 'POST',
+  path: `${BASE}/${name}`,
+  body: {
+    multipart: {
+      nbrDays: options.nbrDays,
+      max: options.max,
+      onlyCurrentUser: options.onlyCurrentUser,
+      object: [...options.objects],
+    },
+  },
+  schema: topAnswerSchema,
+});
+
+const wholeSchema = z.unknown();
+
+/** Generic top (§18): the whole body is kept. */
+export const genericTop = (fields: {
+  configurationName: string;
+  aggregationFieldname: string;
+  nbrDays: number;
+  max: number;
+  query: unknown;
+  onlyCurrentUser: boolean;
+}): HttpRequest<unknown> => ({
+  method: 'POST',
+  path: `${BASE}/top`,
+  body: {
+    multipart: {
+      configurationName: fields.configurationName,
+      aggregationFieldname: fields.aggregationFieldname,
+      nbrDays: fields.nbrDays,
+      max: fields.max,
+      query: JSON.stringify(fields.query ?? {}),
+      onlyCurrentUser: fields.onlyCurrentUser,
+    },
+  },
+  schema: wholeSchema,
+});
+
+/** Broadcast data [seed only] (§18): kept whole, keyed by uuid. */
+export const whereDamBroadcasted = (uuid: string, max: number, nbDays: number): HttpRequest<unknown> => ({
+  method: 'POST',
+  path: `${BASE}/whereDamBroadcasted`,
+  body: { multipart: { max, nbDays, uuid } },
+  schema: wholeSchema,
+});
+
+/** Log event (§18): the answer is not read. */
+export const logEvent = (
+  configuration: string,
+  params: string,
+  sessionType: string | undefined,
+): HttpRequest<undefined> => ({
+  method: 'POST',
+  path: `${BASE}/log/event`,
+  body: { multipart: { configuration, params, sessionType } },
+});
+
+/** The daily trend: a demo convention (no protocol call); a 404 means the server has none. */
+export const trendAnswerSchema = z.looseObject({
+  days: z.array(z.looseObject({ day: z.string(), views: z.number(), downloads: z.number() })),
+});
+export const dailyTrend = (
+  nbrDays: number,
+  onlyCurrentUser: boolean,
+): HttpRequest<z.infer<typeof trendAnswerSchema>> => ({
+  method: 'POST',
+  path: `${BASE}/dailyTrend`,
+  body: { multipart: { nbrDays, onlyCurrentUser } },
+  schema: trendAnswerSchema,
+});

@@ -1,13 +1,37 @@
 import { defineDomain } from '../core/domain';
-import { loadAssetEvents, logObject } from './epics';
+import {
+  loadAssetEvents,
+  loadBroadcast,
+  loadGenericTop,
+  loadTop,
+  loadTrend,
+  logEvents,
+  logObject,
+} from './epics';
 import { analyticsReducer } from './reducer';
-import { selectAssetEventCount, selectAssetEvents } from './selectors';
+import {
+  selectAssetEventCount,
+  selectAssetEvents,
+  selectBroadcast,
+  selectGenericTop,
+  selectTop,
+  selectTopLines,
+  selectTrend,
+} from './selectors';
 import { initialAnalyticsState } from './state';
 
 export const analyticsDomain = defineDomain({
   name: 'analytics',
   initialState: initialAnalyticsState,
   reducer: analyticsReducer,
-  epics: { logObject, loadAssetEvents },
-  selectors: { selectAssetEvents, selectAssetEventCount },
+  epics: { logObject, loadAssetEvents, loadTop, loadGenericTop, loadBroadcast, loadTrend, logEvents },
+  selectors: {
+    selectAssetEvents,
+    selectAssetEventCount,
+    selectTop,
+    selectTopLines,
+    selectGenericTop,
+    selectBroadcast,
+    selectTrend,
+  },
 });

@@ -1,11 +1,37 @@
-import { concat, mergeMap, of } from 'rxjs';
+import { concat, filter, map, merge, mergeMap, of } from 'rxjs';
 import { selectAppSetting, type WithApp } from '../app/selectors';
+import { shareCreated } from '../carts/share-events';
+import { fulltextChanged } from '../cursors/events';
+import { shared } from '../saved-searches/events';
+import { selectSchemaBodies, type WithSchemas } from '../schemas/selectors';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
 import {
   type AssetEvent,
+  broadcastFailed,
+  broadcastLoaded,
+  broadcastRequested,
+  broadcastStarted,
+  eventLogFailed,
+  eventLogged,
+  eventLogRequested,
+  genericTopFailed,
+  genericTopLoaded,
+  genericTopRequested,
+  genericTopStarted,
+  type TopLine,
+  topFailed,
+  topLoaded,
+  topRefused,
+  topRequested,
+  topStarted,
+  trendAbsent,
+  trendFailed,
+  trendLoaded,
+  trendRequested,
+  trendStarted,
   assetEventsFailed,
   assetEventsLoaded,
   assetEventsRequested,
@@ -15,9 +41,9 @@ import {
   objectLogged,
   objectViewed,
 } from './events';
-import type { WithAnalytics } from './selectors';
+import { isTopName, trendKey, type WithAnalytics } from './selectors';
 
-type S = WithAnalytics & WithApp;
+type S = WithAnalytics & WithApp & Partial<WithSchemas>;
 
 /**
  * The mount setting naming the analytics session (`wedia-app-analytics-session`, protocol §1.1):
@@ -71,3 +97,202 @@ export const loadAssetEvents: Epic<S> = (event$, state$, deps) =>
       );
     }),
   );
+
+/** The assets' schema whose sub-schemas' resources a top counts (protocol §18 `object`). */
+export const ASSET_META_SCHEMA = 'dam/asset';
+
+/** The resources of the `dam/asset` sub-schemas, or `asset` while they are not known. */
+export function assetResources(state: Partial<WithSchemas>): string[] {
+  const bodies = state.schemas ? selectSchemaBodies(state as WithSchemas, ASSET_META_SCHEMA) : [];
+  const resources = [...new Set(bodies.map((body) => body.resource))];
+  return resources.length > 0 ? resources : ['asset'];
+}
+
+/** A top line: its key split on the first `_` into resource and id (resource names hold no `_`). */
+export function topLineOf(key: string, count: number): TopLine {
+  const split = key.indexOf('_');
+  if (split < 0) return { key, resource: '', id: key, count };
+  return { key, resource: key.slice(0, split), id: key.slice(split + 1), count };
+}
+
+/**
+ * Tops (protocol §18): an unknown name is refused (`Unknown top {name}`); a top `initial` or
+ * `fetching` skips the ask; `registered` goes `initial`, any other status `fetching`; then
+ * `loaded` with ts (deps.clock) and data, or `error`. One request per top at a time (merge across tops).
+ */
+export const loadTop: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(topRequested),
+    mergeMap((event) => {
+      const { name } = event.payload;
+      if (!isTopName(name)) return of(topRefused({ name, message: `Unknown top ${name}` }, event));
+      const entry = state$.value.analytics.tops[name];
+      const status = entry?.status ?? 'registered';
+      if (status === 'initial' || status === 'fetching') return [];
+      const nbrDays = event.payload.nbrDays ?? deps.config.analyticsTopCallDays;
+      const max = event.payload.max ?? deps.config.analyticsTopMax;
+      const onlyCurrentUser = name.endsWith('User');
+      const base = onlyCurrentUser
+        ? (name.slice(0, -'User'.length) as 'topDamView' | 'topDamDownload')
+        : name;
+      const request = api.top(base as 'topDamView' | 'topDamDownload', {
+        nbrDays,
+        max,
+        onlyCurrentUser,
+        objects: assetResources(state$.value),
+      });
+      return concat(
+        of(
+          topStarted({ name, status: status === 'registered' ? 'initial' : 'fetching', nbrDays, max }, event),
+        ),
+        requestAnswer(
+          deps.http,
+          request,
+          (data) =>
+            topLoaded(
+              {
+                name,
+                ts: deps.clock.now(),
+                nbrDays,
+                max,
+                list: data.list.map((line) => topLineOf(line.key, line.count)),
+              },
+              event,
+            ),
+          (error) => topFailed({ name, error }, event),
+        ),
+      );
+    }),
+  );
+
+/** The generic top (§18): nbrDays 0, max 24, onlyCurrentUser false unless given; the body kept whole. */
+export const loadGenericTop: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(genericTopRequested),
+    mergeMap((event) => {
+      const { id, configurationName, aggregationFieldname, query } = event.payload;
+      return concat(
+        of(genericTopStarted({ id }, event)),
+        requestAnswer(
+          deps.http,
+          api.genericTop({
+            configurationName,
+            aggregationFieldname,
+            nbrDays: event.payload.nbrDays ?? deps.config.analyticsTopCallDays,
+            max: event.payload.max ?? deps.config.analyticsTopMax,
+            query,
+            onlyCurrentUser: event.payload.onlyCurrentUser ?? false,
+          }),
+          (data) => genericTopLoaded({ id, data }, event),
+          (error) => genericTopFailed({ id, error }, event),
+        ),
+      );
+    }),
+  );
+
+/** Broadcast data (§18 whereDamBroadcasted): nbDays −1 (all) and the asset events' max unless given. */
+export const loadBroadcast: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(broadcastRequested),
+    mergeMap((event) => {
+      const { uuid } = event.payload;
+      const max = event.payload.max ?? deps.config.analyticsAssetEventMax;
+      const nbDays = event.payload.nbDays ?? deps.config.analyticsAllDays;
+      return concat(
+        of(broadcastStarted({ uuid }, event)),
+        requestAnswer(
+          deps.http,
+          api.whereDamBroadcasted(uuid, max, nbDays),
+          (data) => broadcastLoaded({ uuid, data }, event),
+          (error) => broadcastFailed({ uuid, error }, event),
+        ),
+      );
+    }),
+  );
+
+/** The daily trend (demo convention): a 404 is `trendAbsent` (no chart), other failures `trendFailed`. */
+export const loadTrend: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(trendRequested),
+    mergeMap((event) => {
+      const { nbrDays, onlyCurrentUser } = event.payload;
+      const key = trendKey(nbrDays, onlyCurrentUser);
+      if (state$.value.analytics.trends[key]?.status === 'fetching') return [];
+      return concat(
+        of(trendStarted({ key }, event)),
+        requestAnswer(
+          deps.http,
+          api.dailyTrend(nbrDays, onlyCurrentUser),
+          (data) =>
+            trendLoaded(
+              { key, days: data.days.map(({ day, views, downloads }) => ({ day, views, downloads })) },
+              event,
+            ),
+          (error) =>
+            error.status === 404 ? trendAbsent({ key }, event) : trendFailed({ key, error }, event),
+        ),
+      );
+    }),
+  );
+
+/** The search list's name (the search screen's cursor): its searches are logged. */
+export const LOGGED_SEARCH_CURSOR = 'search';
+
+/**
+ * Event logging (§18 `log/event`, fire and forget): a search (a text given to the search list),
+ * a cart shared, a saved search shared, or any `analytics/eventLogRequested`.
+ */
+export const logEvents: Epic<S> = (event$, state$, deps) => {
+  const search$ = event$.pipe(
+    ofType(fulltextChanged),
+    filter((event) => event.payload.name === LOGGED_SEARCH_CURSOR && event.payload.fulltext.trim() !== ''),
+    map((event) =>
+      eventLogRequested(
+        {
+          configuration: 'search',
+          params: JSON.stringify({ fulltext: event.payload.fulltext, mode: event.payload.mode ?? null }),
+        },
+        event,
+      ),
+    ),
+  );
+  const cartShare$ = event$.pipe(
+    ofType(shareCreated),
+    map((event) =>
+      eventLogRequested(
+        { configuration: 'share', params: JSON.stringify({ object: 'cart', id: event.payload.cartId }) },
+        event,
+      ),
+    ),
+  );
+  const searchShare$ = event$.pipe(
+    ofType(shared),
+    map((event) =>
+      eventLogRequested(
+        {
+          configuration: 'share',
+          params: JSON.stringify({
+            object: 'savedsearch',
+            id: event.payload.id,
+            users: event.payload.userIds,
+          }),
+        },
+        event,
+      ),
+    ),
+  );
+  const send$ = event$.pipe(
+    ofType(eventLogRequested),
+    mergeMap((event) => {
+      const { configuration, params } = event.payload;
+      const sessionType = selectAppSetting(state$.value, ANALYTICS_SESSION_SETTING) || undefined;
+      return requestAnswer(
+        deps.http,
+        api.logEvent(configuration, params, sessionType),
+        () => eventLogged({ configuration }, event),
+        (error) => eventLogFailed({ configuration, error }, event),
+      );
+    }),
+  );
+  return merge(search$, cartShare$, searchShare$, send$);
+};

@@ -1,11 +1,23 @@
 import { defineDomain } from '../core/domain';
+import { analyzeSentence, removeChips } from './epics';
 import { naturalLanguageReducer } from './reducer';
+import {
+  selectNaturalLanguage,
+  selectNaturalLanguageChips,
+  selectNaturalLanguageClear,
+  selectNaturalLanguageEnabled,
+} from './selectors';
 import { initialNaturalLanguageState } from './state';
 
 export const naturalLanguageDomain = defineDomain({
   name: 'naturalLanguage',
   initialState: initialNaturalLanguageState,
   reducer: naturalLanguageReducer,
-  epics: {},
-  selectors: {},
+  epics: { analyzeSentence, removeChips },
+  selectors: {
+    selectNaturalLanguageEnabled,
+    selectNaturalLanguage,
+    selectNaturalLanguageChips,
+    selectNaturalLanguageClear,
+  },
 });

@@ -19,9 +19,11 @@ import { constraintSchema } from '../core/query/operators';
  *   · any other intent: `naturalLanguage/notUnderstood` {cursor, text, intent, message:
  *     'No search understood in this sentence'} (the query is left as it was);
  *   · a failed call: `naturalLanguage/analyzeFailed` {cursor, error}.
- * - `naturalLanguage/chipRemoved` {cursor, key}: removes one chip: its constraints are removed
- *   from the query (`queries/constraintsRequested` with null for each of its keys).
- * - `naturalLanguage/cleared` {cursor}: forgets the chips and removes their constraints.
+ * - `naturalLanguage/chipRemoved` {cursor, key, constraintKeys}: removes one chip (dispatch the
+ *   `removal` of selectNaturalLanguageChips): its constraints are removed from the query
+ *   (`queries/constraintsRequested` with null for each of its keys); the list loads again.
+ * - `naturalLanguage/cleared` {cursor, constraintKeys} (selectNaturalLanguageClear gives it):
+ *   forgets the chips and removes their constraints.
  *
  * Selectors (`selectors.ts`): selectNaturalLanguageEnabled, selectNaturalLanguage(state, cursor)
  * (status, text, message, error), selectNaturalLanguageChips(state, cursor) (the chips whose
@@ -75,5 +77,14 @@ export const notUnderstood = defineAnswer('naturalLanguage/notUnderstood', {
 });
 export const analyzeFailed = defineFailure('naturalLanguage/analyzeFailed', { cursor });
 
-export const chipRemoved = defineIntent('naturalLanguage/chipRemoved', { cursor, key: z.string() });
-export const cleared = defineIntent('naturalLanguage/cleared', { cursor });
+/** `constraintKeys`: the chip's constraint keys (the selector's `removal` event carries them). */
+export const chipRemoved = defineIntent('naturalLanguage/chipRemoved', {
+  cursor,
+  key: z.string(),
+  constraintKeys: z.array(z.string()),
+});
+/** Forgets every chip of the list; `constraintKeys` (selectNaturalLanguageClear gives them) leave its query. */
+export const cleared = defineIntent('naturalLanguage/cleared', {
+  cursor,
+  constraintKeys: z.array(z.string()),
+});

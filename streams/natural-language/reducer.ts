@@ -1,4 +1,69 @@
-import { caseReducer } from '../core/case-reducer';
-import type { NaturalLanguageState } from './state';
+import { caseReducer, on } from '../core/case-reducer';
+import {
+  analyzed,
+  analyzeFailed,
+  analyzeStarted,
+  chipRemoved,
+  cleared,
+  enabledChanged,
+  notUnderstood,
+} from './events';
+import type { NaturalLanguageEntry, NaturalLanguageState } from './state';
 
-export const naturalLanguageReducer = caseReducer<NaturalLanguageState>();
+const empty = (): NaturalLanguageEntry => ({
+  status: 'unknown',
+  text: '',
+  chips: [],
+  message: null,
+  error: null,
+});
+
+export const naturalLanguageReducer = caseReducer<NaturalLanguageState>(
+  on(enabledChanged, (draft, { payload }) => {
+    draft.enabled = payload.enabled;
+  }),
+  // the chips shown stay until the new sentence is understood
+  on(analyzeStarted, (draft, { payload }) => {
+    const entry = draft.byCursor[payload.cursor] ?? empty();
+    entry.status = 'fetching';
+    entry.text = payload.text;
+    entry.message = null;
+    entry.error = null;
+    draft.byCursor[payload.cursor] = entry;
+  }),
+  on(analyzed, (draft, { payload }) => {
+    draft.byCursor[payload.cursor] = {
+      status: 'loaded',
+      text: payload.text,
+      chips: payload.chips,
+      message: null,
+      error: null,
+    };
+  }),
+  // not understood: the query is left as it was, and so are its chips
+  on(notUnderstood, (draft, { payload }) => {
+    const entry = draft.byCursor[payload.cursor] ?? empty();
+    entry.status = 'loaded';
+    entry.text = payload.text;
+    entry.message = payload.message;
+    entry.error = null;
+    draft.byCursor[payload.cursor] = entry;
+  }),
+  on(analyzeFailed, (draft, { payload }) => {
+    const entry = draft.byCursor[payload.cursor] ?? empty();
+    entry.status = 'error';
+    entry.error = payload.error;
+    draft.byCursor[payload.cursor] = entry;
+  }),
+  on(chipRemoved, (draft, { payload }) => {
+    const entry = draft.byCursor[payload.cursor];
+    if (entry) entry.chips = entry.chips.filter((chip) => chip.key !== payload.key);
+  }),
+  on(cleared, (draft, { payload }) => {
+    const entry = draft.byCursor[payload.cursor];
+    if (entry) {
+      entry.chips = [];
+      entry.message = null;
+    }
+  }),
+);

@@ -1,5 +1,5 @@
 import { selectQuery, type WithQueries } from '../queries/selectors';
-import { type Chip, chipRemoved } from './events';
+import { type Chip, chipRemoved, cleared } from './events';
 import type { NaturalLanguageEntry, NaturalLanguageState } from './state';
 
 export type { Chip, ChipKind } from './events';
@@ -56,7 +56,19 @@ export function selectNaturalLanguageChips(
   if (cached && cached.query === constraints) return cached.views;
   const views = entry.chips
     .filter((chip) => Object.keys(chip.constraints).every((key) => constraints?.[key] !== undefined))
-    .map((chip) => ({ ...chip, removal: chipRemoved({ cursor, key: chip.key }) }));
+    .map((chip) => ({
+      ...chip,
+      removal: chipRemoved({ cursor, key: chip.key, constraintKeys: Object.keys(chip.constraints) }),
+    }));
   chipCache.set(entry, { query: constraints, views });
   return views;
+}
+
+/** The event that forgets every chip of a list and removes their constraints from its query. */
+export function selectNaturalLanguageClear(
+  state: WithNaturalLanguage,
+  cursor: string = NATURAL_LANGUAGE_DEFAULT_CURSOR,
+): ReturnType<typeof cleared> {
+  const chips = state.naturalLanguage.byCursor[cursor]?.chips ?? [];
+  return cleared({ cursor, constraintKeys: chips.flatMap((chip) => Object.keys(chip.constraints)) });
 }
