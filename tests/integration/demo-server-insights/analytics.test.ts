@@ -219,7 +219,7 @@ describe('generic top, events, broadcasts and trend', () => {
     const days = await trend({ nbrDays: '30' });
     expect(days).toHaveLength(30);
     expect(days.at(-1)?.date).toBe(new Date().toISOString().slice(0, 10));
-    expect(days[0]?.date < (days[1]?.date as string)).toBe(true);
+    expect((days[0]?.date ?? '') < (days[1]?.date ?? '')).toBe(true);
     const views = days.reduce((total, day) => total + day.view, 0);
     const downloads = days.reduce((total, day) => total + day.download, 0);
     expect(views).toBe(sum(await top('topDamView', { nbrDays: '30', max: '0' })));
