@@ -6,6 +6,7 @@
  */
 import { unzipSync } from 'fflate';
 import { HttpResponse, http } from 'msw';
+import { type Asset, ASSET_NATURES } from '../db/assets';
 import { DEFAULT_ACCEPT, type ImportItem, type ImportItemMetadata, type ImportJob } from '../db/imports';
 import type { Db } from '../db/index';
 import type { User } from '../db/users';
@@ -30,6 +31,7 @@ import {
   wireJob,
 } from '../imports/model';
 import { readStored, removeStored, writeStored } from '../imports/storage';
+import { renderAssetImage } from '../media/asset-image';
 import { thumbnailOf, typeIconSvg } from '../media/thumbnail';
 import { runtime } from '../runtime';
 import { callerOf } from './caller';
@@ -1191,6 +1193,21 @@ async function thumbnail(id: string): Promise<Response> {
       return new Response(new Uint8Array(bytes), {
         headers: { ...headers, 'Content-Type': item.thumbnail.type },
       });
+  }
+  if (!item.file && item.mimetype.startsWith('image/')) {
+    // a seeded image item has no file: it shows a picture drawn like the seeded assets'
+    const picture = {
+      id: 900_000 + item.id,
+      name: item.name,
+      filename: item.filename,
+      assetnature: ASSET_NATURES[0],
+      width: 1600,
+      height: 1067,
+      duration: null,
+    } as unknown as Asset;
+    return new Response(renderAssetImage(picture, { name: 'thumbnailBig', watermarked: false }), {
+      headers: { ...headers, 'Content-Type': 'image/svg+xml' },
+    });
   }
   return new Response(typeIconSvg(item.mimetype, item.filename), {
     headers: { ...headers, 'Content-Type': 'image/svg+xml' },

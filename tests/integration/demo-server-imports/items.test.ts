@@ -189,4 +189,38 @@ describe('job items (protocol §15.1)', () => {
     expect(body.response.$action).toEqual({ commands: [] });
     expect(runtime.db.importItems.filter((item) => item.job === 2).map((item) => item.id)).toContain(2);
   });
+
+  it('bulk patch (POST override PATCH, form json) sets metadata of several items at once', async () => {
+    const alice = await as('alice');
+    const ids = runtime.db.importItems
+      .filter((item) => item.job === 1 && item.status === 3)
+      .map((item) => item.id);
+    const { status } = await call(`${MI}/data/item/${ids.slice(0, 2).join(',')}`, {
+      method: 'POST',
+      headers: { ...alice, 'X-HTTP-Method-Override': 'PATCH' },
+      body: new URLSearchParams({ json: JSON.stringify({ title: 'Quay', keywords: [4] }) }),
+    });
+    expect(status).toBe(200);
+    for (const id of ids.slice(0, 2)) {
+      expect(runtime.db.importItems.find((item) => item.id === id)).toMatchObject({
+        status: 4,
+        metadata: { title: 'Quay', keywords: [4] },
+      });
+    }
+  });
+
+  it('thumbnails of seeded items: a drawn picture for images, a type icon for others, none while analyzing', async () => {
+    const seeded = (test: (mimetype: string, status: number) => boolean) =>
+      runtime.db.importItems.find((item) => test(item.mimetype, item.status));
+    const picture = seeded((type, status) => type === 'image/jpeg' && status === 4);
+    const video = seeded((type, status) => type === 'video/mp4' && status === 4);
+    const analyzing = seeded((_, status) => status === 2);
+    const get = (id: number | undefined) => fetch(`http://localhost/api/wedia/massimport/thumbnail/${id}`);
+    const drawn = await get(picture?.id);
+    expect(drawn.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await drawn.text()).toMatch(/^<svg/);
+    expect(await (await get(video?.id)).text()).toContain('MP4');
+    expect((await get(analyzing?.id)).status).toBe(404);
+    expect((await get(99_999)).status).toBe(404);
+  });
 });

@@ -124,6 +124,14 @@ describe('one job', () => {
     expect(body.response.data.map((job: Json) => job.id)).toEqual([6]);
   });
 
+  it('DELETE withSecondaryJobs=true removes the sub-jobs too', async () => {
+    const alice = await as('alice');
+    expect(
+      (await call(`${MI}/job/3?withSecondaryJobs=true`, { method: 'DELETE', headers: alice })).status,
+    ).toBe(200);
+    expect(runtime.db.importJobs.map((job) => job.id)).toEqual([1, 2, 5, 6]);
+  });
+
   it('PATCH changes the owner and appends sub-jobs', async () => {
     const alice = await as('alice');
     expect((await patch(`${MI}/job/2`, { jobowner: USER_IDS.bob }, alice)).status).toBe(200);
