@@ -6,6 +6,7 @@ import { REDACTED } from './core/redact';
 import { SessionVault } from './core/session-vault';
 import { pendingRestored } from './downloads/events';
 import { draftsRestored } from './entities/events';
+import { uploadsRestored } from './imports/events';
 import { visitorLocaleRestored } from './profile/events';
 import { autoConnectStarted, providerRegistered } from './session/events';
 
@@ -23,7 +24,11 @@ export function recordedEnvironment(
   events: readonly AnyEvent[],
   config: Pick<
     Config,
-    'refreshTokenStorageKey' | 'visitorLocaleStorageKey' | 'pendingDownloadStorageKey' | 'draftStorageKey'
+    | 'refreshTokenStorageKey'
+    | 'visitorLocaleStorageKey'
+    | 'pendingDownloadStorageKey'
+    | 'draftStorageKey'
+    | 'pendingUploadStorageKey'
   >,
 ): { session: SessionVault; storage: MemoryStorage } {
   const session = new SessionVault();
@@ -55,5 +60,9 @@ export function recordedEnvironment(
   const drafts = events.find(draftsRestored.match);
   if (drafts && drafts.payload.drafts.length > 0)
     storage.setItem(config.draftStorageKey, JSON.stringify(drafts.payload.drafts));
+  // the upload files a reload left to choose again (issue 15), as they were read back
+  const uploads = events.find(uploadsRestored.match);
+  if (uploads && uploads.payload.files.length > 0)
+    storage.setItem(config.pendingUploadStorageKey, JSON.stringify(uploads.payload.files));
   return { session, storage };
 }

@@ -1,6 +1,6 @@
 import { asyncScheduler, from, fromEvent, map, Observable, switchMap } from 'rxjs';
 import { config } from '../../streams/core/config';
-import { type BrowserLocation, type Deps, MemoryFiles, sequentialIds } from '../../streams/core/deps';
+import { type BrowserLocation, type Deps, sequentialIds } from '../../streams/core/deps';
 import { AppError } from '../../streams/core/errors';
 import { createHttp } from '../../streams/core/http';
 import type { SessionVault } from '../../streams/core/session-vault';
@@ -58,7 +58,7 @@ export function createLiveDeps(session: SessionVault): Deps {
         });
       },
     },
-    files: new MemoryFiles(),
+    files: new Map(),
     // the XHR transport (upload progress) loads with the first upload, not with the portal
     uploads: {
       send: (request) =>

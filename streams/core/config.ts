@@ -133,6 +133,12 @@ export const config = {
   jobItemsAdvisedPerFetch: 50,
   workflowIdChunk: 50,
   jobListItemsPerJob: 10,
+  /** [conv] running metadata commands are asked about (`changes/{cmdIds}`) this often until done (protocol §15.1 leaves it to the caller) */
+  importCommandPollMs: 1000,
+  /** [conv] after a failed ask the wait doubles (1 s, 2 s, 4 s) up to this */
+  importCommandPollMaxMs: 8000,
+  /** [conv] the upload files not yet sent, kept so that a reload lists them to choose again (issue 15) */
+  pendingUploadStorageKey: 'dam-portal.pendingUploads',
 
   // --- Analytics (seed 001 §9, seed 002 §9; protocol §18) ---
   analyticsTopMax: 24,
@@ -140,6 +146,10 @@ export const config = {
   analyticsTopUiDays: 30,
   analyticsAssetEventMax: 20,
   analyticsAllDays: -1,
+  /** [conv] reverse image search (protocol §21 leaves it to the caller): the report is asked this often after a submit… */
+  reverseSearchPollMs: 1000,
+  /** …at most this many times (then 'The report is not ready') */
+  reverseSearchPollTries: 60,
 
   // --- Entities and drafts (seed 002 §3-§5; protocol §12) ---
   /** [conv] drafts in progress survive a reload under this storage key */

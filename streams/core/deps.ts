@@ -40,34 +40,11 @@ export interface ScriptsPort {
 }
 
 /**
- * The File objects of the uploads (protocol §15.2): never in events or state, kept here under a
- * temporary id `{epoch ms}_{n}` that the events carry.
+ * The File objects of the uploads (protocol §15.2): never in events or state, kept here under
+ * their temporary id `{epoch ms}_{n}` (`temporaryUploadId`, streams/imports/model.ts), which the
+ * events carry. A plain Map in the browser and in tests.
  */
-export interface FilesPort {
-  /** keeps a file and gives its temporary id */
-  add(file: Blob & { name?: string }): string;
-  get(id: string): (Blob & { name?: string }) | undefined;
-  delete(id: string): void;
-}
-
-/** Keeps files in memory; ids from the clock and a counter (`{epoch ms}_{n}`). */
-export class MemoryFiles implements FilesPort {
-  private readonly files = new Map<string, Blob & { name?: string }>();
-  private counter = 0;
-  constructor(private readonly now: () => number = () => Date.now()) {}
-  add(file: Blob & { name?: string }): string {
-    this.counter += 1;
-    const id = `${this.now()}_${this.counter}`;
-    this.files.set(id, file);
-    return id;
-  }
-  get(id: string): (Blob & { name?: string }) | undefined {
-    return this.files.get(id);
-  }
-  delete(id: string): void {
-    this.files.delete(id);
-  }
-}
+export type FilesPort = Pick<Map<string, Blob & { name?: string }>, 'get' | 'set' | 'delete'>;
 
 /** What an upload reports: bytes sent so far, then the answer. */
 export type UploadReport<T> =

@@ -201,6 +201,8 @@ export const itemsPageLoaded = defineAnswer('imports/itemsPageLoaded', {
   items: z.array(itemSchema),
   /** another page follows (a `moreResultsToken` came back) */
   more: z.boolean(),
+  /** the `moreResultsToken`, asked at once as `after` */
+  next: z.optional(z.nullable(z.string())),
 });
 export const itemsSearchFailed = defineFailure('imports/itemsSearchFailed', { jobId });
 
@@ -337,8 +339,16 @@ export const filesAdded = defineIntent(
   { jobId, files: z.array(uploadFileSchema), unzip: z.optional(z.boolean()) },
   ['files[].name'],
 );
-export const uploadResolving = defineFact('imports/uploadResolving', 'system', { id: z.string() });
-export const uploadStarted = defineFact('imports/uploadStarted', 'system', { id: z.string() });
+/** A slot is free: the file takes it unless `limit` files already run (the fold decides, in order). */
+export const uploadResolving = defineFact('imports/uploadResolving', 'system', {
+  id: z.string(),
+  limit: z.number(),
+});
+export const uploadStarted = defineFact('imports/uploadStarted', 'system', {
+  id: z.string(),
+  /** when the request left (speed and time left) */
+  at: z.number(),
+});
 /** Upload progress as the browser reports it; not caused by an event (an input in re-simulation). */
 export const uploadProgressed = defineFact('imports/uploadProgressed', 'system', {
   id: z.string(),

@@ -214,3 +214,4 @@ const resumeOf = memoBy((files: ResumeFile[], jobId: string | undefined): Resume
 /** Files waiting when the page went away ("Choose again to resume"), of a job or of all. */
 export const selectUploadsToResume = (state: WithImports, jobId?: string): ResumeFile[] =>
   resumeOf(state.imports.uploads.toResume, jobId);
+export { temporaryUploadId } from './model';

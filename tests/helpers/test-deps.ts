@@ -1,12 +1,6 @@
 import { asyncScheduler, NEVER, type Observable, Subject, type SchedulerLike } from 'rxjs';
 import { type Config, config as specConfig } from '../../streams/core/config';
-import {
-  type BrowserLocation,
-  type Deps,
-  MemoryFiles,
-  MemoryStorage,
-  sequentialIds,
-} from '../../streams/core/deps';
+import { type BrowserLocation, type Deps, MemoryStorage, sequentialIds } from '../../streams/core/deps';
 import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
 import { SessionVault } from '../../streams/core/session-vault';
 
@@ -57,7 +51,7 @@ export function testDeps(
     /** the uploads' transport (progress); without it uploads go through `http` */
     uploads?: Deps['uploads'];
   } = {},
-): Deps & { files: MemoryFiles; memoryHistory: MemoryHistory; opened: string[] } {
+): Deps & { files: Map<string, Blob & { name?: string }>; memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
   const popped = new Subject<BrowserLocation>();
   const entries: BrowserLocation[] = [{ path: '/', search: '' }];
@@ -79,7 +73,7 @@ export function testDeps(
     },
     downloads: { open: (url) => opened.push(url) },
     scripts: overrides.scripts ?? { isLoaded: () => false },
-    files: new MemoryFiles(() => scheduler.now()),
+    files: new Map(),
     ...(overrides.uploads ? { uploads: overrides.uploads } : {}),
     config: { ...specConfig, ...overrides.config },
     memoryHistory: {
