@@ -120,16 +120,19 @@ export const logEvent = (
   body: { multipart: { configuration, params, sessionType } },
 });
 
-/** The daily trend: a demo convention (no protocol call); a 404 means the server has none. */
+/**
+ * The daily trend: a demo convention (no protocol call; helper 17A's demo server):
+ * `{days: [{date, view, download}]}`, oldest first; a 404 means the server has none.
+ */
 export const trendAnswerSchema = z.looseObject({
-  days: z.array(z.looseObject({ day: z.string(), views: z.number(), downloads: z.number() })),
+  days: z.array(z.looseObject({ date: z.string(), view: z.number(), download: z.number() })),
 });
 export const dailyTrend = (
   nbrDays: number,
   onlyCurrentUser: boolean,
 ): HttpRequest<z.infer<typeof trendAnswerSchema>> => ({
   method: 'POST',
-  path: `${BASE}/dailyTrend`,
+  path: `${BASE}/trend`,
   body: { multipart: { nbrDays, onlyCurrentUser } },
   schema: trendAnswerSchema,
 });

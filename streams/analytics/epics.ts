@@ -225,7 +225,14 @@ export const loadTrend: Epic<S> = (event$, state$, deps) =>
           api.dailyTrend(nbrDays, onlyCurrentUser),
           (data) =>
             trendLoaded(
-              { key, days: data.days.map(({ day, views, downloads }) => ({ day, views, downloads })) },
+              {
+                key,
+                days: data.days.map(({ date, view, download }) => ({
+                  day: date,
+                  views: view,
+                  downloads: download,
+                })),
+              },
               event,
             ),
           (error) =>

@@ -68,7 +68,7 @@ export const assetEventsFailed = defineFailure('analytics/assetEventsFailed', { 
  * - broadcast data (whereDamBroadcasted): `analytics/broadcastRequested` {uuid, max?, nbDays?} →
  *   `broadcastStarted` → `broadcastLoaded` {uuid, data (whole body)} | `broadcastFailed`.
  *   selectBroadcast(state, uuid).
- * - daily trend (demo convention of helper 17A, POST /wedia/analytics/dailyTrend): dispatch
+ * - daily trend (demo convention of helper 17A, POST /wedia/analytics/trend): dispatch
  *   `analytics/trendRequested` {nbrDays, onlyCurrentUser} → `trendStarted` → `trendLoaded` {key,
  *   days: [{day, views, downloads}]} | `trendAbsent` {key} (the server answers 404: no trend,
  *   not an error shown) | `trendFailed`. selectTrend(state, nbrDays, onlyCurrentUser).

@@ -211,7 +211,11 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
       })
         .then(async (response) => {
           if (request.responseType === 'blob' && response.ok) {
-            return { status: response.status, data: (await response.blob()) as T };
+            // a file the server names (`Content-Disposition`, a report: protocol §21) comes as a File of that name
+            const blob = await response.blob();
+            const named = fileNameOfDisposition(response.headers.get('content-disposition'));
+            const data = named ? new File([blob], named, { type: blob.type }) : blob;
+            return { status: response.status, data: data as T };
           }
           const text = method === 'HEAD' ? '' : await bodyText(response);
           // a huge answer (10 MB) is read, parsed and folded in separate tasks: the page keeps
@@ -274,4 +278,23 @@ export function browserUrl(
 ): string {
   const pairs = encodePairs(query);
   return `${vault.apiBase()}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
+}
+
+/**
+ * The file name of a `Content-Disposition` header (`attachment; filename="…"`, or
+ * `filename*=UTF-8''…`, which wins), or null.
+ */
+export function fileNameOfDisposition(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // a badly encoded name: the plain one below, if any
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  const name = plain?.[2] ?? plain?.[1]?.trim();
+  return name ? name : null;
 }

@@ -1,11 +1,25 @@
 import { defineDomain } from '../core/domain';
+import { fetchReport, loadFeature, loadPermissions, submitSearch } from './epics';
 import { reverseSearchReducer } from './reducer';
+import {
+  selectCanReverseSearch,
+  selectCanViewReverseSearchReport,
+  selectReverseSearchFeature,
+  selectReverseSearchJob,
+  selectReverseSearchPermissions,
+} from './selectors';
 import { initialReverseSearchState } from './state';
 
 export const reverseSearchDomain = defineDomain({
   name: 'reverseSearch',
   initialState: initialReverseSearchState,
   reducer: reverseSearchReducer,
-  epics: {},
-  selectors: {},
+  epics: { loadFeature, loadPermissions, submitSearch, fetchReport },
+  selectors: {
+    selectReverseSearchFeature,
+    selectReverseSearchPermissions,
+    selectReverseSearchJob,
+    selectCanReverseSearch,
+    selectCanViewReverseSearchReport,
+  },
 });

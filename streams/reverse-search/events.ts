@@ -12,20 +12,23 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  * - `reverseSearch/permissionsRequested` {uuid}: GET …/permissions/{uuid} → `permissionsStarted`
  *   → `permissionsLoaded` {uuid, canSubmit, canViewReport} | `permissionsFailed` (error).
  * - `reverseSearch/submitRequested` {uuid} ("Find copies on the web"): POST …/submit/{uuid}
- *   (answer not read) → `submitStarted` → `submitted`, then the report is asked every
- *   config.reverseSearchPollMs (`reportChecked` {uuid, attempt} while it is not ready: 404, 409
- *   or 202), at most config.reverseSearchPollTries times (then `reportFailed` 'The report is not
- *   ready'); once GET …/report/{uuid} answers a file, the browser is handed its address and names
- *   the file from `Content-Disposition` (deps.downloads, like the zips): `reportDelivered`.
+ *   (answer not read) → `submitStarted` → `submitted`, then GET …/report/{uuid} (a blob) at once
+ *   and every config.reverseSearchPollMs while it is not ready (409, 404, or 202:
+ *   `reportChecked` {uuid, attempt}), at most config.reverseSearchPollTries times (then
+ *   `reportFailed` 'The report is not ready'). The file that comes is handed to the browser
+ *   (deps.downloads.open with an object URL, like the zips go through deps.downloads), named from
+ *   its `Content-Disposition`: `reportDelivered` {uuid, fileName}.
  *   `submitFailed` / `reportFailed` {uuid, error} end in `error`.
- * - `reverseSearch/reportRequested` {uuid}: downloads the existing report (canViewReport) the
- *   same way, without submitting: one check, then `reportDelivered` or `reportFailed`.
+ * - `reverseSearch/reportRequested` {uuid}: downloads the existing report (canViewReport)
+ *   without submitting: one ask, then `reportDelivered` or `reportFailed` (a 404 is the server's
+ *   'No report for this asset…').
  * - `reverseSearch/reset` {uuid}: back to `idle` (after an error or a delivered report).
  *
- * Job states (selectReverseSearchJob): idle → submitting → waiting → downloading → done | error.
+ * Job states (selectReverseSearchJob): idle → submitting → waiting → done | error; a download of
+ * an existing report: idle → downloading → done | error.
  * Selectors: selectReverseSearchFeature (status, enabled), selectReverseSearchPermissions(uuid),
  * selectReverseSearchJob(uuid), selectCanReverseSearch(uuid) (feature on and canSubmit: the
- * button shows only then), reportFileName(contentDisposition) (the name a header gives).
+ * button shows only then), selectCanViewReverseSearchReport(uuid), reportFileName(header).
  */
 
 const uuid = z.string().check(z.minLength(1));
@@ -52,9 +55,14 @@ export const submitFailed = defineFailure('reverseSearch/submitFailed', { uuid }
 export const reportRequested = defineIntent('reverseSearch/reportRequested', { uuid });
 /** The report is not ready yet (attempt n of config.reverseSearchPollTries): asked again later. */
 export const reportChecked = defineAnswer('reverseSearch/reportChecked', { uuid, attempt: z.number() });
-/** The report is there: its address is handed to the browser (state `downloading`). */
-export const reportReady = defineAnswer('reverseSearch/reportReady', { uuid, url: z.string() });
-export const reportDelivered = defineFact('reverseSearch/reportDelivered', 'system', { uuid });
+/**
+ * The report came and was handed to the browser (deps.downloads.open), named from its
+ * `Content-Disposition` (`fileName`, null when the server gave none: `reverse-search-{uuid}`).
+ */
+export const reportDelivered = defineAnswer('reverseSearch/reportDelivered', {
+  uuid,
+  fileName: z.nullable(z.string()),
+});
 export const reportFailed = defineFailure('reverseSearch/reportFailed', { uuid });
 
 export const reset = defineIntent('reverseSearch/reset', { uuid });

@@ -1,3 +1,4 @@
+import { fileNameOfDisposition } from '../core/http';
 import type { FeatureEntry, JobEntry, PermissionsEntry, ReverseSearchState } from './state';
 
 export type { FeatureEntry, FetchStatus, JobEntry, JobState, PermissionsEntry } from './state';
@@ -9,7 +10,7 @@ const NO_PERMISSIONS: PermissionsEntry = {
   canViewReport: false,
   error: null,
 };
-const IDLE: JobEntry = { state: 'idle', attempts: 0, error: null };
+const IDLE: JobEntry = { state: 'idle', attempts: 0, fileName: null, error: null };
 
 /** The feature: on when its status call answered below 400. */
 export const selectReverseSearchFeature = (state: WithReverseSearch): FeatureEntry =>
@@ -30,21 +31,5 @@ export const selectCanReverseSearch = (state: WithReverseSearch, uuid: string): 
 export const selectCanViewReverseSearchReport = (state: WithReverseSearch, uuid: string): boolean =>
   state.reverseSearch.feature.enabled && selectReverseSearchPermissions(state, uuid).canViewReport;
 
-/**
- * The file name of a `Content-Disposition` header (`attachment; filename="…"`, or
- * `filename*=UTF-8''…`), or null.
- */
-export function reportFileName(contentDisposition: string | null | undefined): string | null {
-  if (!contentDisposition) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)?''([^;]+)/.exec(contentDisposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
-    } catch {
-      // a badly encoded name: the plain one below, if any
-    }
-  }
-  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(contentDisposition);
-  const name = plain?.[2] ?? plain?.[1]?.trim();
-  return name ? name : null;
-}
+/** The file name a `Content-Disposition` header gives (the http client names a blob answer with it). */
+export const reportFileName = fileNameOfDisposition;

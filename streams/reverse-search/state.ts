@@ -21,6 +21,8 @@ export interface JobEntry {
   state: JobState;
   /** checks of the report made while waiting */
   attempts: number;
+  /** the name of the last report delivered */
+  fileName: string | null;
   error: SerializedError | null;
 }
 

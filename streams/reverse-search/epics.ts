@@ -1,0 +1,158 @@
+import { concat, EMPTY, filter, mergeMap, of, take, takeUntil, timer } from 'rxjs';
+import type { Epic } from '../core/epic';
+import type { SerializedError } from '../core/errors';
+import type { UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { requestAnswer } from '../core/request';
+import * as api from './api';
+import {
+  featureFailed,
+  featureLoaded,
+  featureRequested,
+  featureStarted,
+  permissionsFailed,
+  permissionsLoaded,
+  permissionsRequested,
+  permissionsStarted,
+  reportChecked,
+  reportDelivered,
+  reportFailed,
+  reportRequested,
+  reset,
+  submitFailed,
+  submitRequested,
+  submitStarted,
+  submitted,
+} from './events';
+import type { WithReverseSearch } from './selectors';
+
+type S = WithReverseSearch;
+
+/** The message of a report still missing after config.reverseSearchPollTries asks. */
+export const REPORT_NOT_READY = 'The report is not ready';
+const notReadyError = (): SerializedError => ({
+  code: 'error.reverseSearch.notReady',
+  message: REPORT_NOT_READY,
+});
+
+/** Answers that mean "not ready yet" while a submitted job runs (demo: 409; 404 before the job is seen). */
+const NOT_READY = new Set([404, 409, 425]);
+
+/** protocol §21: on when the status call answers below 400; a failure gives `error` (off). Asked once. */
+export const loadFeature: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(featureRequested),
+    filter(
+      () =>
+        state$.value.reverseSearch.feature.status === 'unknown' ||
+        state$.value.reverseSearch.feature.status === 'error',
+    ),
+    mergeMap((event) =>
+      concat(
+        of(featureStarted({}, event)),
+        requestAnswer(
+          deps.http,
+          api.featureStatus(),
+          (_data, status) => featureLoaded({ enabled: status < 400 }, event),
+          (error) => featureFailed({ error }, event),
+        ),
+      ),
+    ),
+  );
+
+/** Per-asset permissions (§21); a failure gives `error`. Skipped while one is on its way. */
+export const loadPermissions: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(permissionsRequested),
+    mergeMap((event) => {
+      const { uuid } = event.payload;
+      if (state$.value.reverseSearch.permissions[uuid]?.status === 'fetching') return EMPTY;
+      return concat(
+        of(permissionsStarted({ uuid }, event)),
+        requestAnswer(
+          deps.http,
+          api.permissions(uuid),
+          (data) =>
+            permissionsLoaded(
+              { uuid, canSubmit: data.canSubmit === true, canViewReport: data.canViewReport === true },
+              event,
+            ),
+          (error) => permissionsFailed({ uuid, error }, event),
+        ),
+      );
+    }),
+  );
+
+const BUSY = new Set(['submitting', 'waiting', 'downloading']);
+
+/** Submit (§21, answer not read); a job already running is not submitted again. */
+export const submitSearch: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(submitRequested),
+    mergeMap((event) => {
+      const { uuid } = event.payload;
+      if (BUSY.has(state$.value.reverseSearch.jobs[uuid]?.state ?? 'idle')) return EMPTY;
+      return concat(
+        of(submitStarted({ uuid }, event)),
+        requestAnswer(
+          deps.http,
+          api.submit(uuid),
+          () => submitted({ uuid }, event),
+          (error) => submitFailed({ uuid, error }, event),
+        ),
+      );
+    }),
+  );
+
+/**
+ * The report (§21): asked at once after a submit, then every config.reverseSearchPollMs while it
+ * is not ready, at most config.reverseSearchPollTries times; a file is handed to the browser under
+ * the name of its `Content-Disposition`. `reverseSearch/reportRequested` asks once, no waiting.
+ */
+export const fetchReport: Epic<S> = (event$, _state$, deps) => {
+  const { downloads, config, scheduler } = deps;
+  const stopped$ = (uuid: string) =>
+    event$.pipe(
+      ofType(reset, submitRequested),
+      filter((event) => event.payload.uuid === uuid),
+      take(1),
+    );
+  const ask = (uuid: string, attempt: number, polling: boolean, cause: Parameters<typeof reportChecked>[1]) =>
+    requestAnswer(
+      deps.http,
+      api.report(uuid),
+      (file, status): UnstampedEvent => {
+        if (status === 202 && polling) return notReady(uuid, attempt, cause);
+        const fileName = file instanceof File && file.name ? file.name : null;
+        // the browser saves the file: a port, like the zips (never in an event: no blob in the log)
+        downloads.open(URL.createObjectURL(file), fileName ?? `reverse-search-${uuid}`);
+        return reportDelivered({ uuid, fileName }, cause);
+      },
+      (error) =>
+        polling && error.status !== undefined && NOT_READY.has(error.status)
+          ? notReady(uuid, attempt, cause)
+          : reportFailed({ uuid, error }, cause),
+    );
+  const notReady = (
+    uuid: string,
+    attempt: number,
+    cause: Parameters<typeof reportChecked>[1],
+  ): UnstampedEvent =>
+    attempt >= config.reverseSearchPollTries
+      ? reportFailed({ uuid, error: notReadyError() }, cause)
+      : reportChecked({ uuid, attempt }, cause);
+
+  return event$.pipe(
+    ofType(submitted, reportChecked, reportRequested),
+    mergeMap((event) => {
+      const { uuid } = event.payload;
+      if (reportRequested.match(event)) return ask(uuid, 1, false, event);
+      if (submitted.match(event)) return ask(uuid, 1, true, event).pipe(takeUntil(stopped$(uuid)));
+      const next = event.payload.attempt + 1;
+      return timer(config.reverseSearchPollMs, scheduler).pipe(
+        mergeMap(() => ask(uuid, next, true, event)),
+        takeUntil(stopped$(uuid)),
+      );
+    }),
+  );
+};
