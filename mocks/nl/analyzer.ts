@@ -83,6 +83,25 @@ const BUCKETS = [
   { value: 'videoDuration.big', low: 1200, high: Number.POSITIVE_INFINITY },
 ] as const;
 
+/**
+ * One bucket for a range said in numbers (the client joins the buckets of one sentence with "and",
+ * so two would find nothing): of the buckets the range covers whole, the one nearest the bound said
+ * ("longer than 2 minutes": medium, "shorter than 10 minutes": small, "longer than 20 minutes": big);
+ * when it covers none whole, the bucket holding the middle of the range ("between 1 and 3 minutes":
+ * small).
+ */
+export function bucketOf(low: number, high: number): string | undefined {
+  const inside = BUCKETS.filter((bucket) => bucket.low >= low && bucket.high <= high);
+  if (inside.length > 0) {
+    const bound = Number.isFinite(high) ? (low === 0 ? high : (low + high) / 2) : low;
+    const distance = (bucket: (typeof BUCKETS)[number]) =>
+      Math.min(Math.abs(bucket.low - bound), Math.abs(bucket.high - bound));
+    return [...inside].sort((a, b) => distance(a) - distance(b))[0]?.value;
+  }
+  const middle = Number.isFinite(high) ? (low + high) / 2 : low;
+  return BUCKETS.find((bucket) => middle > bucket.low && middle <= bucket.high)?.value ?? BUCKETS[0].value;
+}
+
 const NUMBER_WORDS: Record<string, number> = {
   one: 1,
   un: 1,
@@ -236,10 +255,8 @@ export function analyze(phrase: string): LuisAnswer {
       const a = seconds(amountOf(match[1] as string), unit);
       const b = match[3] === undefined ? undefined : seconds(amountOf(match[2] as string), unit);
       const [low, high] = range(a, b);
-      const values = BUCKETS.filter((bucket) => bucket.low < high && bucket.high > low).map(
-        (bucket) => bucket.value,
-      );
-      if (values.length > 0) add(span, 'duration', values);
+      const bucket = bucketOf(low, high);
+      if (bucket) add(span, 'duration', [bucket]);
     });
   }
   const applyRules = (rules: readonly Rule[]): void => {

@@ -74,10 +74,16 @@ const ROWS: { row: string; en: string; fr: string; entities: [string, unknown[]]
     entities: [['duration', ['videoDuration.big']]],
   },
   {
+    row: 'videos over 2 minutes (one bucket: the nearest the range covers whole)',
+    en: 'videos longer than 2 minutes',
+    fr: 'vidéos de plus de 2 minutes',
+    entities: [['duration', ['videoDuration.medium']]],
+  },
+  {
     row: 'videos under 10 minutes',
     en: 'videos shorter than 10 minutes',
     fr: 'vidéos de moins de 10 minutes',
-    entities: [['duration', ['videoDuration.small', 'videoDuration.medium']]],
+    entities: [['duration', ['videoDuration.small']]],
   },
   {
     row: 'nature',
