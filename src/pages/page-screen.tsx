@@ -28,7 +28,8 @@ import { ErrorView } from '../ui/error-view';
 import { AddBlockDialog } from './add-block-dialog';
 import { BlockEditorDialog } from './block-editor';
 import { type Block, stringProp } from './block-model';
-import { BlockList, useBlockLabel } from './blocks/registry';
+import { BlockList, blockTypeName, useBlockLabel } from './blocks/registry';
+import { headingLevel } from './blocks/text-blocks';
 import { useLeaveGuard } from './leave-guard';
 import { type PageEditing, PageEditingContext, READING } from './page-editing';
 import './messages';
@@ -117,12 +118,16 @@ function PageOfPath({ path }: { path: string }) {
   }
 
   const title = stringProp(tree.props, 'title') || tree.name;
+  // a page opening with its own level-1 heading block needs no second one
+  const ownTitle = (tree.children.main ?? []).some(
+    (block) => block.enabled && blockTypeName(block.component) === 'heading' && headingLevel(block) === 1,
+  );
   const target = dialog ? findIn(tree, dialog.kind === 'edit' ? dialog.uid : dialog.parentUid) : null;
   return (
     <PageEditingContext.Provider value={tools}>
       <article className={`cms-page${draftReady ? ' cms-page--editing' : ''}`}>
         <header className="cms-page__header">
-          <h1>{title}</h1>
+          {ownTitle ? <p className="cms-page__name">{title}</p> : <h1>{title}</h1>}
           {canEdit && (
             <PageToolbar
               path={path}

@@ -42,7 +42,7 @@ export function ImageBlock({ block }: { block: Block }) {
 }
 
 function ImageOf({ block, id }: { block: Block; id: string }) {
-  const src = useImage(id, 'preview');
+  const src = useImage(id, stringProp(block.props, 'variation') || 'preview');
   const alt = stringProp(block.props, 'alt') || block.name;
   return (
     <figure className="page-image">
@@ -67,7 +67,7 @@ export function HeroBlock({ block }: { block: Block }) {
             <h2>
               <EditableText block={block} value={title} onChange={set('title')} />
             </h2>
-            <EditableText block={block} value={subtitle} onChange={set('subtitle')} multiline />
+            <EditableText block={block} value={subtitle} onChange={set('subtitle')} multiline subtitle />
           </>
         ) : (
           <>

@@ -158,9 +158,12 @@ export function BlockList({ parent, slot }: { parent: Block; slot: string }) {
   );
 }
 
-/** The slots of a container: those holding blocks, else `left` and `right`. */
+/** The slots of a container: those its props name (`slots`), then any other holding blocks, else `left` and `right`. */
 export function containerSlots(block: Block): string[] {
-  const slots = slotsOf(block);
+  const named = Array.isArray(block.props.slots)
+    ? block.props.slots.filter((slot): slot is string => typeof slot === 'string')
+    : [];
+  const slots = [...named, ...slotsOf(block).filter((slot) => !named.includes(slot))];
   return slots.length > 0 ? slots : ['left', 'right'];
 }
 

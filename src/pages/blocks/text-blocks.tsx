@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
+import { type MouseEvent, useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { ServerLink } from '../../ui/server-link';
 import { useTranslate } from '../../i18n/use-translate';
@@ -18,12 +18,15 @@ export function EditableText({
   onChange,
   multiline = false,
   className,
+  subtitle = false,
 }: {
   block: Block;
   value: string;
   onChange(text: string): void;
   multiline?: boolean;
   className?: string;
+  /** the second text of a block (a hero's subtitle): named apart from its first */
+  subtitle?: boolean;
 }) {
   const t = useTranslate();
   const [text, setText] = useState(value);
@@ -33,7 +36,8 @@ export function EditableText({
     const next = text === t('pages.writeHere') ? '' : text;
     if (next !== value) onChange(next);
   };
-  const label = t('pages.blockText', { block: block.name || t(typeLabel(block.component)) });
+  const name = block.name || t(typeLabel(block.component));
+  const label = subtitle ? t('pages.blockSubtitle', { block: name }) : t('pages.blockText', { block: name });
   const common = {
     className: `page-editable${className ? ` ${className}` : ''}`,
     'aria-label': label,
@@ -60,13 +64,16 @@ export function typeLabel(component: string) {
   return `pages.type.${component}` as 'pages.type.heading';
 }
 
-const clampLevel = (level: number | null): 2 | 3 | 4 | 5 | 6 =>
-  Math.min(6, Math.max(2, Math.round(level ?? 2))) as 2 | 3 | 4 | 5 | 6;
+const clampLevel = (level: number | null): 1 | 2 | 3 | 4 | 5 | 6 =>
+  Math.min(6, Math.max(1, Math.round(level ?? 2))) as 1 | 2 | 3 | 4 | 5 | 6;
 
-/** A heading: `value` is its text, `props.level` its level (2 to 6: the page's name is the 1). */
+/** The level of a heading block (`props.level`, 2 when absent). */
+export const headingLevel = (block: Block): number => clampLevel(numberProp(block.props, 'level'));
+
+/** A heading: `value` is its text, `props.level` its level (1 to 6; 2 by default). */
 export function HeadingBlock({ block }: { block: Block }) {
   const { editing, change } = usePageEditing();
-  const Tag = `h${clampLevel(numberProp(block.props, 'level'))}` as const;
+  const Tag = `h${headingLevel(block)}` as 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
   if (editing) {
     return (
       <Tag className="page-heading">
@@ -117,35 +124,33 @@ export function RichTextBlock({ block }: { block: Block }) {
   );
 }
 
-/** A call to action: `value` is the label, `props.href` where it leads (a portal path or http(s)). */
+/**
+ * A call to action: `props.label` (else `value`) is its text, `props.href` where it leads (a portal
+ * path or http(s)), else its attached `file` (a `cwpagefile`) to download.
+ */
 export function CallToActionBlock({ block }: { block: Block }) {
   const { editing, change } = usePageEditing();
-  const href = stringProp(block.props, 'href');
+  const label = stringProp(block.props, 'label') || (block.value ?? '');
+  const href = stringProp(block.props, 'href') || stringProp(block.props, 'file');
   if (editing) {
     return (
       <p className="page-cta">
         <EditableText
           block={block}
-          value={block.value ?? ''}
-          onChange={(value) => change(block, { value })}
+          value={label}
+          onChange={(text) => change(block, { props: withProp(block, 'label', text) })}
         />
         <span className="page-cta__href">{href}</span>
       </p>
     );
   }
-  if (!block.value) return null;
+  if (!label) return null;
   return (
     <p className="page-cta">
-      <CtaLink href={href}>{block.value}</CtaLink>
+      <span className="page-cta__link">
+        <ServerLink href={href}>{label}</ServerLink>
+      </span>
     </p>
-  );
-}
-
-function CtaLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <span className="page-cta__link">
-      <ServerLink href={href}>{children}</ServerLink>
-    </span>
   );
 }
 
