@@ -150,10 +150,6 @@ export const config = {
   reverseSearchPollMs: 1000,
   /** …at most this many times (then 'The report is not ready') */
   reverseSearchPollTries: 60,
-  /** [conv] reverse image search (protocol §21 leaves it to the caller): the report is asked this often after a submit… */
-  reverseSearchPollMs: 1000,
-  /** …at most this many times (then 'The report is not ready') */
-  reverseSearchPollTries: 60,
 
   // --- Entities and drafts (seed 002 §3-§5; protocol §12) ---
   /** [conv] drafts in progress survive a reload under this storage key */
