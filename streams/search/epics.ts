@@ -17,6 +17,7 @@ import { selectCursor, type WithCursors } from '../cursors/selectors';
 import { constraintsRequested } from '../queries/events';
 import { selectQuery, type WithQueries } from '../queries/selectors';
 import { stableJson } from '../core/signature';
+import { NATURAL_LANGUAGE_NAMESPACES } from '../natural-language/selectors';
 import { navigated } from '../router/events';
 import { selectLocation } from '../router/selectors';
 import { domainStarted } from '../core/system-events';
@@ -54,6 +55,8 @@ function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequest
         withAggregates: true,
         aggregatesFields: [...FACET_FIELDS],
         constraints: constraintsOf(params),
+        // the or-groups of the natural-language constraints (protocol §22)
+        namespaces: NATURAL_LANGUAGE_NAMESPACES,
       },
       cause,
     ),
