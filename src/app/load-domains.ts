@@ -17,6 +17,8 @@ export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
   'entities',
   'batches',
   'selection',
+  // the "Natural language" checkbox and its chips (protocol §22)
+  'naturalLanguage',
 ];
 
 /** Carts read huge carts through the list query (protocol §6.6) and download as zips. */
@@ -30,6 +32,9 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
 
 /** The asset page: the search's domains (its Previous/Next walk the results), players and usage. */
 export const ASSET_DOMAINS: readonly LazyDomainName[] = [...SEARCH_DOMAINS, 'players', 'analytics'];
+
+/** `/analytics`: the tops and trend (analytics), the names of the assets they count (entities). */
+export const ANALYTICS_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'analytics'];
 
 /** CMS pages `/pages` and `/pages/*`: the pages; the asset-list block's lists (schemas, queries,
  * cursors); the player block's asset (entities) and player (players). */

@@ -18,6 +18,7 @@ export const NAVIGATION: readonly NavigationLink[] = [
   { href: '/downloads', label: 'nav.downloads' },
   { href: '/imports', label: 'nav.imports', requiresUser: true },
   { href: '/saved-searches', label: 'nav.savedSearches', requiresUser: true },
+  { href: '/analytics', label: 'nav.analytics', requiresUser: true },
   { href: '/notifications', label: 'nav.notifications', requiresUser: true },
   { href: '/account', label: 'nav.account' },
 ];

@@ -5,6 +5,7 @@ import { HomePage } from '../home/home-page';
 import { lazyScreen } from './lazy-screen';
 import { ASSET_DOMAINS, CART_DOMAINS, IMPORT_DOMAINS, SEARCH_DOMAINS } from './load-domains';
 import { PAGE_DOMAINS } from './load-domains';
+import { ANALYTICS_DOMAINS } from './load-domains';
 import { NotFoundPage } from './not-found-page';
 
 const SignInPage = lazyScreen(
@@ -51,6 +52,11 @@ const SavedSearchesPage = lazyScreen(
   (m) => m.SavedSearchesPage,
   { domains: SEARCH_DOMAINS },
 );
+const AnalyticsPage = lazyScreen(
+  () => import('../analytics/analytics-page'),
+  (m) => m.AnalyticsPage,
+  { domains: ANALYTICS_DOMAINS },
+);
 const NotificationsPage = lazyScreen(
   () => import('../notifications/notifications-page'),
   (m) => m.NotificationsPage,
@@ -92,6 +98,7 @@ const SCREENS: readonly { path: string; component: ComponentType }[] = [
   { path: '/imports/:id', component: ImportsScreen },
   { path: '/imports', component: ImportsScreen },
   { path: '/saved-searches', component: SavedSearchesPage },
+  { path: '/analytics', component: AnalyticsPage },
   { path: '/notifications', component: NotificationsPage },
   { path: '/account', component: AccountPage },
   { path: '/pages', component: PagesIndex },

@@ -1,4 +1,5 @@
 import type { accountMessagesEn } from '../account/messages';
+import type { analyticsMessagesEn } from '../analytics/messages';
 import type { assetsMessagesEn } from '../assets/messages';
 import type { metadataMessagesEn } from '../assets/metadata/messages';
 import type { cartsMessagesEn } from '../carts/messages';
@@ -20,6 +21,7 @@ export const shellMessagesEn = {
   'nav.search': 'Search',
   'nav.account': 'Account',
   'nav.savedSearches': 'Saved searches',
+  'nav.analytics': 'Analytics',
   'nav.imports': 'Imports',
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
@@ -89,6 +91,7 @@ export type MessageKey =
   | keyof typeof savedSearchesMessagesEn
   | keyof typeof devtoolsMessagesEn
   | keyof typeof assetsMessagesEn
+  | keyof typeof analyticsMessagesEn
   | keyof typeof metadataMessagesEn
   | keyof typeof pagesMessagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -12,6 +12,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'nav.search': 'Recherche',
   'nav.account': 'Compte',
   'nav.savedSearches': 'Recherches enregistrées',
+  'nav.analytics': 'Statistiques',
   'nav.imports': 'Imports',
   'home.welcome': 'Bienvenue sur {name}',
   'home.intro':

@@ -120,8 +120,6 @@ export function FacetPanel({
   const dispatch = useDispatch();
   const fields = useAppState(selectSchemaFields, SEARCH_PATH);
   const countsFailure = useAppState(selectAggregatesFailure, SEARCH_CURSOR);
-  const others = Object.keys(params.others);
-  const filtered = others.length > 0 || Object.values(params.facets).some((values) => values.length > 0);
   return (
     <section className="facet-panel" aria-label={t('search.facets')}>
       <h2>{t('search.facets')}</h2>
@@ -143,33 +141,7 @@ export function FacetPanel({
           onChange={(values) => onChange({ facets: { ...params.facets, [field]: values } })}
         />
       ))}
-      {others.length > 0 && (
-        <div className="facet">
-          <h3>{t('search.otherFilters')}</h3>
-          <ul className="facet__values">
-            {others.map((key) => (
-              <li key={key}>
-                <code>{JSON.stringify(params.others[key])}</code>{' '}
-                <button
-                  type="button"
-                  aria-label={t('search.removeFilter', { name: key })}
-                  onClick={() => {
-                    const { [key]: _removed, ...rest } = params.others;
-                    onChange({ others: rest });
-                  }}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-      {filtered && (
-        <button type="button" onClick={() => onChange({ facets: {}, others: {} })}>
-          {t('search.clearFilters')}
-        </button>
-      )}
+      {/* the other constraints and "Clear all filters" are in the active filters bar (active-filters.tsx) */}
     </section>
   );
 }

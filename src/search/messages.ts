@@ -45,6 +45,26 @@ export const searchMessagesEn = {
   'search.bookmarkFailed': 'The search could not be saved.',
   'search.bookmarkNotConnected': 'Sign in to save a search.',
   'search.bookmarkNothing': 'Only a search with words or filters can be saved.',
+  // natural-language search and the active filters (protocol §22; src/search/natural-language.tsx)
+  'search.activeFilters': 'Active filters',
+  'search.category': 'Category',
+  'search.naturalLanguage': 'Natural language',
+  'search.naturalLanguageHint': 'Type a sentence and press Enter, e.g. “show me short videos of babies”.',
+  'search.nlAnalyzing': 'Understanding the sentence…',
+  'search.nlNotUnderstood': 'No search understood in this sentence',
+  'search.nlFailed': 'The sentence could not be analysed.',
+  'search.nlFound': '{count} filters found in the sentence',
+  'search.nlOffer': 'This looks like a sentence.',
+  'search.nlSwitchOn': 'Search in natural language',
+  'search.nl.age.baby': 'Age: babies',
+  'search.nl.age.children': 'Age: children',
+  'search.nl.age.adults': 'Age: adults',
+  'search.nl.age.senior': 'Age: seniors',
+  'search.nl.videoDuration.small': 'Video duration: up to 5 minutes',
+  'search.nl.videoDuration.medium': 'Video duration: 5 to 20 minutes',
+  'search.nl.videoDuration.big': 'Video duration: over 20 minutes',
+  'search.nl.rights': 'Rights valid after {date}',
+  'search.nl.other': '{field}: {values}',
 };
 
 export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
@@ -91,6 +111,27 @@ export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
   'search.bookmarkFailed': 'La recherche n’a pas pu être enregistrée.',
   'search.bookmarkNotConnected': 'Connectez-vous pour enregistrer une recherche.',
   'search.bookmarkNothing': 'Seule une recherche avec des mots ou des filtres peut être enregistrée.',
+  // natural-language search and the active filters (protocol §22; src/search/natural-language.tsx)
+  'search.activeFilters': 'Filtres actifs',
+  'search.category': 'Catégorie',
+  'search.naturalLanguage': 'Langage naturel',
+  'search.naturalLanguageHint':
+    'Tapez une phrase puis Entrée, par exemple « montre-moi des vidéos courtes de bébés ».',
+  'search.nlAnalyzing': 'Analyse de la phrase…',
+  'search.nlNotUnderstood': 'Aucune recherche comprise dans cette phrase',
+  'search.nlFailed': 'La phrase n’a pas pu être analysée.',
+  'search.nlFound': '{count} filtres trouvés dans la phrase',
+  'search.nlOffer': 'Cela ressemble à une phrase.',
+  'search.nlSwitchOn': 'Chercher en langage naturel',
+  'search.nl.age.baby': 'Âge : bébés',
+  'search.nl.age.children': 'Âge : enfants',
+  'search.nl.age.adults': 'Âge : adultes',
+  'search.nl.age.senior': 'Âge : seniors',
+  'search.nl.videoDuration.small': 'Durée de la vidéo : jusqu’à 5 minutes',
+  'search.nl.videoDuration.medium': 'Durée de la vidéo : de 5 à 20 minutes',
+  'search.nl.videoDuration.big': 'Durée de la vidéo : plus de 20 minutes',
+  'search.nl.rights': 'Droits valables après le {date}',
+  'search.nl.other': '{field} : {values}',
 };
 
 addMessages({ en: searchMessagesEn, fr: searchMessagesFr });

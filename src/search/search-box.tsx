@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { config } from '../../streams/core/config';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 import { cleared, inputChanged } from '../../streams/typeahead/events';
@@ -13,8 +13,20 @@ import './messages';
  * The search box with its suggestion list: the ARIA 1.2 combobox pattern. Arrow keys move in
  * the list, Enter searches the highlighted suggestion (or the text), Escape closes the list and
  * then clears the text. Suggestions are asked by the typeahead epic, never from here.
+ * With `onSentence` (natural language on, protocol §22) Enter hands the text over as a sentence
+ * and no suggestion is asked while typing; `below` shows what the typed text offers.
  */
-export function SearchBox({ value, onSearch }: { value: string; onSearch(text: string): void }) {
+export function SearchBox({
+  value,
+  onSearch,
+  onSentence,
+  below,
+}: {
+  value: string;
+  onSearch(text: string): void;
+  onSentence?: (text: string) => void;
+  below?: (text: string) => ReactNode;
+}) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const listId = useId();
@@ -32,7 +44,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
     setText(next);
     setOpen(true);
     setActive(-1);
-    dispatch(inputChanged({ name: SEARCH_CURSOR, text: next }));
+    if (!onSentence) dispatch(inputChanged({ name: SEARCH_CURSOR, text: next }));
   }
 
   function submit(next: string) {
@@ -40,7 +52,9 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
     setOpen(false);
     setActive(-1);
     dispatch(cleared({ name: SEARCH_CURSOR }));
-    onSearch(next.trim());
+    if (onSentence) {
+      if (next.trim()) onSentence(next.trim());
+    } else onSearch(next.trim());
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -119,6 +133,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch(text: s
             </div>
           ))}
       </div>
+      {below?.(text)}
       {failure && text.trim() !== '' && (
         <ErrorMessage
           role="status"
