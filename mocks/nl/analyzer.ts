@@ -133,13 +133,13 @@ const DURATION_PHRASES: { pattern: RegExp; range: (a: number, b?: number) => [nu
   },
   {
     pattern: words(
-      `(?:longer than|more than|over|above|at least|plus (?:longues? )?de|plus longues? que|au moins|de plus de|d[ée]passant|sup[ée]rieures? [àa]) (${AMOUNT}) (${UNIT})`,
+      `(?:longer than |more than |over |above |at least |plus (?:longues? )?de |plus (?:longues? )?d['’]|plus longues? que |au moins |de plus de |de plus d['’]|d[ée]passant |sup[ée]rieures? [àa] )(${AMOUNT}) (${UNIT})`,
     ),
     range: (a) => [a, Number.POSITIVE_INFINITY],
   },
   {
     pattern: words(
-      `(?:shorter than|less than|under|below|at most|up to|moins de|plus courtes? que|de moins de|au plus|jusqu'[àa]|inf[ée]rieures? [àa]) (${AMOUNT}) (${UNIT})`,
+      `(?:shorter than |less than |under |below |at most |up to |moins de |moins d['’]|plus courtes? que |de moins de |de moins d['’]|au plus |jusqu['’][àa] |inf[ée]rieures? [àa] )(${AMOUNT}) (${UNIT})`,
     ),
     range: (a) => [0, a],
   },

@@ -141,6 +141,9 @@ describe('GET /luis/analyze (protocol §22)', () => {
       ['categories', ['Paris']],
       ['keywords', ['night']],
     ]);
+    expect(found(await analyze('Montre-moi les vidéos de plus d’une heure'))).toEqual([
+      ['duration', ['videoDuration.big']],
+    ]);
     expect(found(await analyze('je veux des vidéos longues de la côte en hiver'))).toEqual([
       ['duration', ['videoDuration.big']],
       ['categories', ['Coast']],
