@@ -1,16 +1,26 @@
-import type { FilesPort } from '../../streams/core/deps';
+import { useMemo } from 'react';
+import { temporaryUploadId } from '../../streams/imports/selectors';
 import { usePortal } from '../app/store-context';
 
-let fallbackCount = 0;
-/** Without the live files port (view tests), ids only: nothing will send these files. */
-const idsOnly: Pick<FilesPort, 'add'> = {
-  add() {
-    fallbackCount += 1;
-    return `${Date.now()}_${fallbackCount}`;
-  },
-};
+/** Keeps a chosen File for its upload: `deps.files` under its temporary id `{epoch ms}_{n}` (protocol §15.2). */
+export interface FileKeeper {
+  add(file: File): string;
+}
 
-/** Where a chosen File waits for its upload (`deps.files`): the epics read it back by its temporary id. */
-export function useFileStore(): Pick<FilesPort, 'add'> {
-  return usePortal().files ?? idsOnly;
+/**
+ * The session's files port from the portal context; the epics read a file back by its id. Without
+ * it (view tests) the ids are made all the same and nothing will send these files.
+ */
+export function useFileStore(): FileKeeper {
+  const files = usePortal().files;
+  return useMemo(
+    () => ({
+      add(file: File) {
+        const id = temporaryUploadId(Date.now());
+        files?.set(id, file);
+        return id;
+      },
+    }),
+    [files],
+  );
 }

@@ -15,6 +15,7 @@ import {
   changesRequested,
   filesAdded,
   itemsDeleteRequested,
+  itemsFetchRequested,
   itemsSearchRequested,
   itemsTransferRequested,
   itemsWorkflowRequested,
@@ -36,7 +37,7 @@ import { EditMetadataDialog } from './edit-metadata-dialog';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
 import { gridItems, ItemsGrid } from './items-grid';
-import { badgeCounts, commonActions, type ItemBadge, jobView } from './model';
+import { badgeCounts, commonActions, type ItemBadge, jobView, needsFetch } from './model';
 import { nextRequestId } from './request-id';
 import {
   LIST_NAME,
@@ -57,6 +58,8 @@ import './messages';
 
 /** While items are analyzing, their changes are asked this often (the demo server's analysis takes seconds). */
 export const ITEM_CHANGES_POLL_MS = 3000;
+/** Items on screen known by id only are fetched this many at a time (protocol §15.2: at most 200, 50 preferred). */
+const FETCH_CHUNK = 50;
 
 const CONCURRENCY_CHOICES = Array.from(
   { length: config.uploadConcurrencyMax - config.uploadConcurrencyMin + 1 },
@@ -264,6 +267,16 @@ export function ImportPage() {
     return () => clearInterval(timer);
   }, [analyzing, dispatch, jobId]);
 
+  // the items on screen that the search gave by id only are fetched, 50 at a time
+  const [range, setRange] = useState<{ first: number; last: number } | null>(null);
+  useEffect(() => {
+    if (!range) return;
+    const missing = ids.slice(range.first, range.last + 1).filter((id) => needsFetch(items[id]));
+    for (let start = 0; start < missing.length; start += FETCH_CHUNK) {
+      dispatch(itemsFetchRequested({ jobId, ids: missing.slice(start, start + FETCH_CHUNK) }));
+    }
+  }, [range, ids, items, dispatch, jobId]);
+
   const onToggle = useCallback((id: string, on: boolean) => {
     setSelected((current) => {
       const next = new Set(current);
@@ -450,7 +463,13 @@ export function ImportPage() {
       {searching && ids.length === 0 && <p role="status">{t('imports.itemsLoading')}</p>}
       {job?.search?.status === 'loaded' && ids.length === 0 && <p>{t('imports.noItems')}</p>}
       {ids.length > 0 && (
-        <ItemsGrid items={grid} selected={selected} onToggle={onToggle} label={t('imports.grid')} />
+        <ItemsGrid
+          items={grid}
+          selected={selected}
+          onToggle={onToggle}
+          label={t('imports.grid')}
+          onRangeChange={setRange}
+        />
       )}
 
       {dialog === 'edit' && (

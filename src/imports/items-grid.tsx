@@ -1,7 +1,7 @@
 import { memo, useCallback } from 'react';
 import type { ImportItem } from '../../streams/imports/state';
 import { useTranslate } from '../i18n/use-translate';
-import { type GridItems, VirtualGrid } from '../ui/virtual-grid';
+import { type GridItems, VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import { BADGE_LABELS } from './badges';
 import { ItemThumbnail } from './item-thumbnail';
 import { type ItemView, itemView } from './model';
@@ -73,12 +73,15 @@ export function ItemsGrid({
   onToggle,
   label,
   height,
+  onRangeChange,
 }: {
   items: GridItems<ItemView>;
   selected: ReadonlySet<string>;
   onToggle(id: string, selected: boolean): void;
   label: string;
   height?: string;
+  /** the items on screen changed (the page fetches those it knows only by id) */
+  onRangeChange?(range: VirtualGridRange): void;
 }) {
   const renderTile = useCallback(
     (item: ItemView) => <ItemTile item={item} selected={selected.has(item.id)} onToggle={onToggle} />,
@@ -94,6 +97,7 @@ export function ItemsGrid({
       itemKey={(item) => item.id}
       cellLabel={(item) => item.name}
       height={height}
+      onRangeChange={onRangeChange}
     />
   );
 }

@@ -65,10 +65,20 @@ export function itemView(item: Record<string, unknown>, apiPath: string, localEr
   };
 }
 
-/** A server address (`/rest/...`, `rest/...`) under the API base; a full URL as it is. */
+/** A server address (`/wedia/...`, `/api/wedia/...`) under the server's root; a full URL as it is. */
 export function absolute(address: string, apiPath: string): string {
-  if (/^(https?:|data:|blob:)/.test(address) || address.startsWith(apiPath)) return address;
-  return `${apiPath.replace(/\/+$/, '')}/${address.replace(/^\/+/, '')}`;
+  if (/^(https?:|data:|blob:)/.test(address)) return address;
+  const path = address.replace(/^\/+/, '');
+  return `${apiPath.replace(/\/+$/, '')}/${path.startsWith('api/') ? path : `api/${path}`}`;
+}
+
+/** Whether the grid knows enough of an item to draw it (a search asks `props=id,status` only). */
+export function needsFetch(
+  entry: { status: string; data: Record<string, unknown> | null } | undefined,
+): boolean {
+  if (!entry) return true;
+  if (['initial', 'fetching', 'error', 'not_found'].includes(entry.status)) return false;
+  return !entry.data || (entry.data.name === undefined && entry.data.filename === undefined);
 }
 
 export interface JobView {

@@ -162,6 +162,7 @@ const figures: Figure[] = [
 ];
 
 figures.push(...batchFoldFigures());
+figures.push(...(await (await import('./import-grid')).importGridFigures()));
 
 mkdirSync('bench', { recursive: true });
 writeFileSync(
