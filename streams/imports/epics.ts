@@ -568,11 +568,12 @@ export const pollCommands: ImportsEpic = (event$, state$, deps) =>
                         .flatMap((command) => command.itemIds),
                     ),
                   ];
+                  // the status last: it restarts this job's poll (switchMap), which would drop what follows
                   return [
-                    commandStatusLoaded({ jobId, statuses }, event),
                     ...chunksOf(itemIds, deps.config.jobItemsMaxPerFetch).map((ids) =>
                       itemsFetchRequested({ jobId, ids }, event),
                     ),
+                    commandStatusLoaded({ jobId, statuses }, event),
                   ];
                 },
                 (error) => commandStatusFailed({ jobId, commandIds, attempt: attempt + 1, error }, event),
