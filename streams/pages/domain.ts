@@ -1,11 +1,64 @@
 import { defineDomain } from '../core/domain';
+import {
+  addBlock,
+  enterEditMode,
+  loadEditorConfig,
+  loadList,
+  loadPage,
+  moveBlock,
+  publishPage,
+  removeBlock,
+  replaceAttachment,
+  savePage,
+} from './epics';
 import { pagesReducer } from './reducer';
+import {
+  selectBlockSiblings,
+  selectCanEditPage,
+  selectCanUndo,
+  selectDraftTree,
+  selectEditorConfig,
+  selectEditSession,
+  selectHasUnsavedChanges,
+  selectPage,
+  selectPageIndex,
+  selectPageList,
+  selectPageProps,
+  selectPageTree,
+  selectShownTree,
+} from './selectors';
 import { initialPagesState } from './state';
 
+/** CMS pages (protocol §14): list, page by path with its component tree, edit mode, save and publish. */
 export const pagesDomain = defineDomain({
   name: 'pages',
   initialState: initialPagesState,
   reducer: pagesReducer,
-  epics: {},
-  selectors: {},
+  epics: {
+    loadList,
+    loadPage,
+    enterEditMode,
+    savePage,
+    publishPage,
+    addBlock,
+    moveBlock,
+    removeBlock,
+    replaceAttachment,
+    loadEditorConfig,
+  },
+  selectors: {
+    selectPageList,
+    selectPageIndex,
+    selectPage,
+    selectPageTree,
+    selectEditSession,
+    selectDraftTree,
+    selectShownTree,
+    selectPageProps,
+    selectCanEditPage,
+    selectHasUnsavedChanges,
+    selectCanUndo,
+    selectBlockSiblings,
+    selectEditorConfig,
+  },
 });

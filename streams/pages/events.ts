@@ -48,7 +48,7 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   `prop_file` twice (file, then its name) → `pages/attachmentReplaced` {path, fileId, value} |
  *   `pages/attachmentReplaceFailed`. The Blob is never kept in the state.
  * - `pages/editorConfigRequested`: `GET /wedia/froala/config` → `pages/editorConfigLoaded`
- *   {toolbar, …} (a licence key it may carry is dropped) | `pages/editorConfigFailed`.
+ *   {config: {toolbar, heightMin, pastePlain}} (a licence key it may carry is dropped) | `pages/editorConfigFailed`.
  *   Every write failure carries `message` and `error`.
  *
  * Selectors (`streams/pages/selectors.ts`): selectPageList (live pages: status 6, highest version
@@ -205,9 +205,11 @@ export const attachmentReplaceFailed = defineFailure('pages/attachmentReplaceFai
 
 // --- the rich-text editor's config -----------------------------------------------------------
 
+/** The rich-text editor's settings from `/wedia/froala/config` (a licence key is never kept). */
 export const editorConfigSchema = z.object({
   toolbar: z.array(z.string()),
-  headings: z.array(z.string()),
+  heightMin: z.nullable(z.number()),
+  pastePlain: z.boolean(),
 });
 export type EditorConfig = z.infer<typeof editorConfigSchema>;
 export const editorConfigRequested = defineIntent('pages/editorConfigRequested', {});

@@ -1,0 +1,310 @@
+import { EMPTY, expand, type Observable, map, mergeMap, reduce, toArray, from, concatMap, of } from 'rxjs';
+import * as z from 'zod/mini';
+import { AppError } from '../core/errors';
+import type { Http, HttpRequest, QueryValue } from '../core/http';
+import type { EditorConfig, FileRecord, PageRecord, WidgetRecord } from './events';
+import { FILE_OBJECT, PAGE_OBJECT, unknownPathMessage, WIDGET_OBJECT } from './model';
+
+/** Calls of protocol §14.1. Every answer is validated here and turned into the domain's records. */
+
+const idRef = z.nullish(z.looseObject({ id: z.union([z.number(), z.string()]) }));
+const jsonText = z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())]));
+const strings = z.nullish(z.array(z.string()));
+
+const pageRowSchema = z.looseObject({
+  id: z.number(),
+  name: z.nullish(z.string()),
+  template: z.nullish(z.string()),
+  path: z.string(),
+  props: jsonText,
+  features: strings,
+  validchildren: strings,
+  version: z.nullish(z.number()),
+  status: idRef,
+  copietravail: idRef,
+});
+type PageRow = z.infer<typeof pageRowSchema>;
+
+const widgetRowSchema = z.looseObject({
+  id: z.number(),
+  parent: z.string(),
+  props: jsonText,
+  value: z.nullish(z.string()),
+  position: z.nullish(z.number()),
+  enabled: z.nullish(z.boolean()),
+  name: z.nullish(z.string()),
+  component: z.nullish(z.string()),
+  slot: z.nullish(z.string()),
+  features: strings,
+  validchildren: strings,
+});
+type WidgetRow = z.infer<typeof widgetRowSchema>;
+
+const fileRowSchema = z.looseObject({
+  id: z.number(),
+  parent: z.string(),
+  name: z.string(),
+  file: z.nullish(z.string()),
+  modified: z.nullish(z.string()),
+});
+type FileRow = z.infer<typeof fileRowSchema>;
+
+const listSchema = <T extends z.ZodMiniType>(row: T) =>
+  z.looseObject({
+    response: z.looseObject({ data: z.array(row) }),
+    links: z.nullish(z.looseObject({ nextResultsToken: z.nullish(z.string()) })),
+  });
+const pageListSchema = listSchema(pageRowSchema);
+const widgetListSchema = listSchema(widgetRowSchema);
+const fileListSchema = listSchema(fileRowSchema);
+const onePageSchema = z.looseObject({ response: z.looseObject({ data: pageRowSchema }) });
+const workCopySchema = z.looseObject({
+  response: z.looseObject({ data: z.nullish(z.union([z.string(), z.number()])) }),
+});
+const assignSchema = z.looseObject({ new_children: z.array(z.union([z.number(), z.string()])) });
+const attachmentSchema = z.looseObject({
+  response: z.looseObject({ data: z.union([z.string(), z.number()]) }),
+});
+const editorConfigAnswerSchema = z.looseObject({
+  toolbarButtons: z.nullish(z.array(z.string())),
+  heightMin: z.nullish(z.number()),
+  pastePlain: z.nullish(z.boolean()),
+});
+
+const text = (value: string | Record<string, unknown> | null | undefined): string =>
+  value === null || value === undefined ? '{}' : typeof value === 'string' ? value : JSON.stringify(value);
+const refId = (ref: { id: number | string } | null | undefined): number | null => {
+  const id = ref ? Number(ref.id) : Number.NaN;
+  return Number.isFinite(id) ? id : null;
+};
+
+export function toPageRecord(row: PageRow): PageRecord {
+  return {
+    id: row.id,
+    name: row.name ?? row.path,
+    template: row.template ?? '',
+    path: row.path,
+    props: text(row.props),
+    features: row.features ?? [],
+    validchildren: row.validchildren ?? [],
+    version: row.version ?? 1,
+    status: refId(row.status),
+    copietravail: refId(row.copietravail),
+  };
+}
+
+export function toWidgetRecord(row: WidgetRow): WidgetRecord {
+  return {
+    id: row.id,
+    parent: row.parent,
+    props: text(row.props),
+    value: row.value ?? null,
+    position: row.position ?? 0,
+    enabled: row.enabled ?? true,
+    name: row.name ?? '',
+    component: row.component ?? '',
+    slot: row.slot ?? 'main',
+    features: row.features ?? [],
+    validchildren: row.validchildren ?? [],
+  };
+}
+
+export const toFileRecord = (row: FileRow): FileRecord => ({
+  id: row.id,
+  parent: row.parent,
+  name: row.name,
+  file: row.file ?? '',
+  modified: row.modified ?? null,
+});
+
+// --- reads -----------------------------------------------------------------------------------
+
+export const listPages = (): HttpRequest<z.infer<typeof pageListSchema>> => ({
+  method: 'GET',
+  path: '/rest/data/page',
+  query: { query: { ismodel: false } },
+  schema: pageListSchema,
+});
+
+export const fetchPageRow = (id: number): HttpRequest<z.infer<typeof onePageSchema>> => ({
+  method: 'GET',
+  path: `/rest/data/page/${id}`,
+  schema: onePageSchema,
+});
+
+/** The parent query of a page's parts (protocol §14.1). */
+export const partsQuery = (pageId: number) => ({
+  or: [{ parent: { eq: `${PAGE_OBJECT}_${pageId}` } }, { parent: { sw: `${PAGE_OBJECT}_${pageId}_` } }],
+});
+
+/** The query of one widget and its subtree (protocol §14.1 "One widget"). */
+export const widgetQuery = (id: number) => ({
+  or: [{ id }, { parent: { eq: `${WIDGET_OBJECT}_${id}` } }, { parent: { sw: `${WIDGET_OBJECT}_${id}_` } }],
+});
+
+type ListAnswer<R> = {
+  response: { data: R[] };
+  links?: { nextResultsToken?: string | null } | null | undefined;
+};
+
+/** Every row of a list, following `links.nextResultsToken` through `after` until it is absent. */
+function allRows<R>(
+  http: Http,
+  request: (after: string | undefined) => HttpRequest<ListAnswer<R>>,
+): Observable<R[]> {
+  return http.request(request(undefined)).pipe(
+    expand(({ data }) => {
+      const token = data.links?.nextResultsToken;
+      return token ? http.request(request(token)) : EMPTY;
+    }),
+    reduce((rows: R[], { data }) => rows.concat(data.response.data), []),
+  );
+}
+
+const partsRequest =
+  <R>(resource: 'pagewidget' | 'pagefile', schema: z.ZodMiniType<ListAnswer<R>>, query: object) =>
+  (after: string | undefined): HttpRequest<ListAnswer<R>> => {
+    const params: Record<string, QueryValue> = { query };
+    if (after !== undefined) params.after = after;
+    return { method: 'GET', path: `/rest/data/${resource}`, query: params, schema };
+  };
+
+export const fetchWidgets = (http: Http, query: object): Observable<WidgetRecord[]> =>
+  allRows(http, partsRequest('pagewidget', widgetListSchema, query)).pipe(
+    map((rows) => rows.map(toWidgetRecord)),
+  );
+
+export const fetchFiles = (http: Http, query: object): Observable<FileRecord[]> =>
+  allRows(http, partsRequest('pagefile', fileListSchema, query)).pipe(map((rows) => rows.map(toFileRecord)));
+
+export interface Content {
+  page: PageRecord;
+  widgets: WidgetRecord[];
+  files: FileRecord[];
+}
+
+/** A page with every widget and file under it. */
+export function fetchContent(http: Http, id: number): Observable<Content> {
+  return http.request(fetchPageRow(id)).pipe(
+    mergeMap(({ data }) => {
+      const page = toPageRecord(data.response.data);
+      return fetchWidgets(http, partsQuery(page.id)).pipe(
+        mergeMap((widgets) =>
+          fetchFiles(http, partsQuery(page.id)).pipe(map((files) => ({ page, widgets, files }))),
+        ),
+      );
+    }),
+  );
+}
+
+/** The error of an unknown path (protocol §14.2): code 404 carrying the path. */
+export const unknownPathError = (path: string): AppError =>
+  new AppError({ code: 'error.http.404', status: 404, message: unknownPathMessage(path), body: { path } });
+
+export const fetchWorkCopy = (id: number): HttpRequest<z.infer<typeof workCopySchema>> => ({
+  method: 'GET',
+  path: `/rest/bs/clubwed_getWorkCopy/${PAGE_OBJECT}/${id}`,
+  schema: workCopySchema,
+});
+
+/** The work-copy id as text, default `'0'`, parsed as an integer. */
+export function workCopyIdOf(answer: z.infer<typeof workCopySchema>): number {
+  const id = Number.parseInt(String(answer.response.data ?? '0'), 10);
+  return Number.isFinite(id) && id > 0 ? id : 0;
+}
+
+// --- writes ------------------------------------------------------------------------------------
+
+/** Save (protocol §14.1): the `prop_*` fields in the query string, no body. */
+export const saveComponent = (
+  object: string,
+  id: number,
+  fields: Record<string, string>,
+): HttpRequest<undefined> => ({
+  method: 'PATCH',
+  path: `/json/update/${object}/${id}`,
+  query: fields,
+});
+
+export const publishPage = (id: number): HttpRequest<undefined> => ({
+  method: 'PATCH',
+  path: `/json/workflow/data.page.workflow/${id}`,
+  query: { action: 'validate' },
+});
+
+/**
+ * `{damUrl}/bov3/...` lies outside the API base (`{damUrl}/api`): the path climbs out of it with
+ * `/..`, which the URL parser resolves before the request leaves.
+ */
+const OUTSIDE_API = '/..';
+
+export const assignCollection = (form: {
+  object: string;
+  id: number;
+  field: string;
+  values: readonly string[];
+}): HttpRequest<z.infer<typeof assignSchema>> => ({
+  method: 'POST',
+  path: `${OUTSIDE_API}/bov3/common/actions/affect_collection.jspz`,
+  body: {
+    form: { form_object: form.object, form_id: form.id, form_field: form.field, form_value: form.values },
+  },
+  schema: assignSchema,
+});
+
+export const newChildrenOf = (answer: z.infer<typeof assignSchema>): number[] =>
+  answer.new_children.map(Number).filter((id) => Number.isInteger(id));
+
+/** Sort (protocol §14.1): one `clubwedwidget_{id}` field per widget, in the new order, valued 1..n. */
+export function sortWidgets(order: readonly number[]): HttpRequest<undefined> {
+  const form: Record<string, QueryValue> = {
+    form_object: WIDGET_OBJECT,
+    sort_field: 'position',
+    noredirect: true,
+  };
+  order.forEach((id, index) => {
+    form[`${WIDGET_OBJECT}_${id}`] = String(index + 1);
+  });
+  return { method: 'POST', path: `${OUTSIDE_API}/bov3/datasort/actions/sort.jspz`, body: { form } };
+}
+
+export const removeWidget = (id: number): HttpRequest<undefined> => ({
+  method: 'DELETE',
+  path: `/json/delete/${WIDGET_OBJECT}/${id}`,
+});
+
+/** Replace an attachment: multipart `prop_file` twice, the file then its name. */
+export const replaceAttachment = (
+  id: number,
+  file: Blob,
+  fileName: string,
+): HttpRequest<z.infer<typeof attachmentSchema>> => ({
+  method: 'PATCH',
+  override: 'PATCH',
+  path: `/json/update/${FILE_OBJECT}/${id}`,
+  body: { multipart: { prop_file: [file, fileName] } },
+  schema: attachmentSchema,
+});
+
+export type EditorConfigAnswer = z.infer<typeof editorConfigAnswerSchema>;
+export const editorConfig = (): HttpRequest<EditorConfigAnswer> => ({
+  method: 'GET',
+  path: '/wedia/froala/config',
+  schema: editorConfigAnswerSchema,
+});
+
+/** The editor settings the portal uses; a licence key the server sends is dropped. */
+export const toEditorConfig = (answer: z.infer<typeof editorConfigAnswerSchema>): EditorConfig => ({
+  toolbar: answer.toolbarButtons ?? [],
+  heightMin: answer.heightMin ?? null,
+  pastePlain: answer.pastePlain ?? false,
+});
+
+/** Runs the requests one after the other; emits once all are done. */
+export const inSequence = <T>(http: Http, requests: readonly HttpRequest<T>[]): Observable<unknown[]> =>
+  requests.length === 0
+    ? of([])
+    : from(requests).pipe(
+        concatMap((one) => http.request(one)),
+        toArray(),
+      );

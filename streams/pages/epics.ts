@@ -1,0 +1,408 @@
+import {
+  catchError,
+  concat,
+  concatMap,
+  defer,
+  filter,
+  groupBy,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  toArray,
+} from 'rxjs';
+import type { Epic } from '../core/epic';
+import { type SerializedError, serializeError } from '../core/errors';
+import type { UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { asEvents, type Emitted, requestEpic } from '../core/request';
+import * as api from './api';
+import {
+  attachmentReplaced,
+  attachmentReplaceFailed,
+  attachmentReplaceRequested,
+  blockAdded,
+  blockAddFailed,
+  blockAddRequested,
+  blockMoved,
+  blockMoveFailed,
+  blockMoveRequested,
+  blockRemoved,
+  blockRemoveFailed,
+  blockRemoveRequested,
+  draftFailed,
+  draftLoaded,
+  editModeEntered,
+  editorConfigFailed,
+  editorConfigLoaded,
+  editorConfigRequested,
+  listFailed,
+  listLoaded,
+  listRequested,
+  listStarted,
+  pageFailed,
+  pageLoaded,
+  pageRequested,
+  pageStarted,
+  publishFailed,
+  published,
+  publishRequested,
+  publishStarted,
+  saved,
+  saveFailed,
+  saveRequested,
+  saveStarted,
+  workCopyFailed,
+  workCopyLoaded,
+  workCopyStarted,
+} from './events';
+import {
+  movedOrder,
+  PAGE_OBJECT,
+  PAGE_STATUS_FILTER,
+  pageOfPath,
+  parseUid,
+  saveFields,
+  WIDGET_OBJECT,
+} from './model';
+import type { WithPages } from './selectors';
+
+type S = WithPages;
+
+/** A flow of requests turned into events; its failure becomes the failure event (as requestAnswer does). */
+function answered<T>(
+  flow: Observable<T>,
+  succeeded: (value: T) => Emitted | Observable<UnstampedEvent>,
+  failed: (error: SerializedError) => Emitted,
+): Observable<UnstampedEvent> {
+  return flow.pipe(
+    mergeMap((value) => {
+      const out = succeeded(value);
+      return 'subscribe' in out ? out : of(...asEvents(out));
+    }),
+    catchError((thrown: unknown) => of(...asEvents(failed(serializeError(thrown))))),
+  );
+}
+
+export const PAGE_MESSAGES = {
+  save: 'The page could not be saved',
+  publish: 'The page could not be published',
+  unsaved: 'Save the changes before publishing',
+  add: 'The block could not be added',
+  move: 'The block could not be moved',
+  cannotMove: 'This block cannot move further',
+  remove: 'The block could not be removed',
+  attachment: 'The file could not be replaced',
+  notAFile: 'Choose a file to upload',
+  noDraft: 'The page is not being edited',
+  notLoaded: 'The page is not loaded',
+} as const;
+
+/** A refusal made locally, as an error an event can carry. */
+const refusal = (message: string): SerializedError => ({ code: 'error.pages.refused', message });
+const messageOf = (error: SerializedError, fallback: string): string => error.message || fallback;
+
+// --- list ------------------------------------------------------------------------------------
+
+export const loadList: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(listRequested),
+    filter((event) => {
+      const { status } = state$.value.pages.list;
+      if (status === 'initial' || status === 'fetching') return false;
+      return event.payload.force === true || status !== 'loaded';
+    }),
+    switchMap((event) =>
+      concat(
+        of(listStarted({}, event)),
+        answered(
+          deps.http.request(api.listPages()),
+          ({ data }) => listLoaded({ pages: data.response.data.map(api.toPageRecord) }, event),
+          (error) => listFailed({ error }, event),
+        ),
+      ),
+    ),
+  );
+
+// --- page by path ------------------------------------------------------------------------------
+
+/**
+ * A page by path: the list first when it is not loaded, then the page of that path (status filter,
+ * highest version), its widgets and files. One flow per path; a newer request replaces an older one.
+ */
+export const loadPage: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(pageRequested),
+    filter((event) => {
+      const status = state$.value.pages.byPath[event.payload.path]?.status;
+      return status !== 'initial' && status !== 'fetching';
+    }),
+    groupBy((event) => event.payload.path),
+    mergeMap((byPath$) =>
+      byPath$.pipe(
+        switchMap((event) => {
+          const { path } = event.payload;
+          const status = event.payload.status ?? PAGE_STATUS_FILTER;
+          const resolve = (pages: S['pages']['list']['pages']): Observable<UnstampedEvent> => {
+            const page = pageOfPath(pages, path, status);
+            if (!page)
+              return of(pageFailed({ path, error: serializeError(api.unknownPathError(path)) }, event));
+            return concat(
+              of(pageStarted({ path, id: page.id }, event)),
+              answered(
+                api.fetchContent(deps.http, page.id),
+                (content) => pageLoaded({ path, ...content }, event),
+                (error) => pageFailed({ path, error }, event),
+              ),
+            );
+          };
+          const { list } = state$.value.pages;
+          if (list.status === 'loaded' || list.status === 'fetching') return defer(() => resolve(list.pages));
+          return concat(
+            of(listStarted({}, event)),
+            answered(
+              deps.http.request(api.listPages()),
+              ({ data }) => {
+                const pages = data.response.data.map(api.toPageRecord);
+                return concat(of(listLoaded({ pages }, event)), resolve(pages));
+              },
+              (error) => [listFailed({ error }, event), pageFailed({ path, error }, event)],
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+// --- edit mode: work copy, then the draft page -------------------------------------------------
+
+export const enterEditMode: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(editModeEntered),
+    groupBy((event) => event.payload.path),
+    mergeMap((byPath$) =>
+      byPath$.pipe(
+        switchMap((event) => {
+          const { path } = event.payload;
+          const edit = state$.value.pages.edit[path];
+          if (edit?.draft && edit.workCopyStatus === 'loaded') return of();
+          const page = state$.value.pages.byPath[path]?.content?.page;
+          if (!page) return of(workCopyFailed({ path, error: refusal(PAGE_MESSAGES.notLoaded) }, event));
+          return concat(
+            of(workCopyStarted({ path, pageId: page.id }, event)),
+            answered(
+              deps.http.request(api.fetchWorkCopy(page.id)),
+              ({ data }) => {
+                const workCopyId = api.workCopyIdOf(data);
+                return concat(
+                  of(workCopyLoaded({ path, pageId: page.id, workCopyId }, event)),
+                  answered(
+                    api.fetchContent(deps.http, workCopyId || page.id),
+                    (content) => draftLoaded({ path, ...content }, event),
+                    (error) => draftFailed({ path, error }, event),
+                  ),
+                );
+              },
+              (error) => workCopyFailed({ path, error }, event),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+// --- save: only the dirty components -----------------------------------------------------------
+
+export const savePage: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(saveRequested),
+    concatMap((event) => {
+      const { path } = event.payload;
+      const edit = state$.value.pages.edit[path];
+      const draft = edit?.draft;
+      if (!edit?.editing || !draft) {
+        return of(
+          saveFailed({ path, message: PAGE_MESSAGES.noDraft, error: refusal(PAGE_MESSAGES.noDraft) }, event),
+        );
+      }
+      const uids = Object.keys(edit.changes);
+      const requests = uids.flatMap((uid) => {
+        const parsed = parseUid(uid);
+        const change = edit.changes[uid];
+        if (!parsed || !change) return [];
+        if (parsed.object === PAGE_OBJECT) {
+          const base = {
+            value: null,
+            props: draft.page.props,
+            position: 0,
+            enabled: true,
+            name: draft.page.name,
+          };
+          const { prop_props, prop_name } = saveFields(base, change);
+          const fields: Record<string, string> = {};
+          if (prop_props !== undefined) fields.prop_props = prop_props;
+          if (prop_name !== undefined) fields.prop_name = prop_name;
+          return [api.saveComponent(PAGE_OBJECT, parsed.id, fields)];
+        }
+        const widget = draft.widgets.find((one) => one.id === parsed.id);
+        return widget ? [api.saveComponent(WIDGET_OBJECT, widget.id, saveFields(widget, change))] : [];
+      });
+      return concat(
+        of(saveStarted({ path, uids }, event)),
+        answered(
+          api.inSequence(deps.http, requests),
+          () => saved({ path, uids }, event),
+          (error) => saveFailed({ path, message: messageOf(error, PAGE_MESSAGES.save), error }, event),
+        ),
+      );
+    }),
+  );
+
+// --- publish, then reload through copietravail -------------------------------------------------
+
+export const publishPage: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(publishRequested),
+    concatMap((event) => {
+      const { path } = event.payload;
+      const live = state$.value.pages.byPath[path]?.content?.page;
+      const edit = state$.value.pages.edit[path];
+      const fail = (message: string) => of(publishFailed({ path, message, error: refusal(message) }, event));
+      if (!live) return fail(PAGE_MESSAGES.notLoaded);
+      if (edit && Object.keys(edit.changes).length > 0) return fail(PAGE_MESSAGES.unsaved);
+      const id = edit?.draft?.page.id ?? live.id;
+      const reload = defer(() =>
+        answered(
+          deps.http.request(api.fetchPageRow(live.id)),
+          ({ data }) => {
+            const row = api.toPageRecord(data.response.data);
+            return concat(
+              of(pageStarted({ path, id: row.copietravail ?? row.id }, event)),
+              answered(
+                api.fetchContent(deps.http, row.copietravail ?? row.id),
+                (content) => pageLoaded({ path, ...content }, event),
+                (error) => pageFailed({ path, error }, event),
+              ),
+            );
+          },
+          (error) => pageFailed({ path, error }, event),
+        ),
+      );
+      const relist = answered(
+        deps.http.request(api.listPages()),
+        ({ data }) => listLoaded({ pages: data.response.data.map(api.toPageRecord) }, event),
+        (error) => listFailed({ error }, event),
+      );
+      return concat(
+        of(publishStarted({ path, id }, event)),
+        answered(
+          deps.http.request(api.publishPage(id)),
+          () => concat(of(published({ path, id }, event)), relist, reload),
+          (error) => publishFailed({ path, message: messageOf(error, PAGE_MESSAGES.publish), error }, event),
+        ),
+      );
+    }),
+  );
+
+// --- structure: add (assign collection), move (sort), remove, attachment ----------------------
+
+export const addBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockAddRequested),
+    concatMap((event) => {
+      const { path, parentUid, slot, component } = event.payload;
+      const parent = parseUid(parentUid);
+      const fail = (error: SerializedError) =>
+        blockAddFailed({ path, message: messageOf(error, PAGE_MESSAGES.add), error }, event);
+      if (!state$.value.pages.edit[path]?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (!parent) return of(fail(refusal(PAGE_MESSAGES.add)));
+      return answered(
+        deps.http.request(
+          api.assignCollection({ object: parent.object, id: parent.id, field: slot, values: [component] }),
+        ),
+        ({ data }) => {
+          const ids = api.newChildrenOf(data);
+          const reads = ids.map((id) => api.fetchWidgets(deps.http, api.widgetQuery(id)));
+          return answered(
+            reads.length === 0 ? of([]) : concat(...reads).pipe(toArray()),
+            (lists) => blockAdded({ path, ids, widgets: lists.flat(), files: [] }, event),
+            fail,
+          );
+        },
+        fail,
+      );
+    }),
+  );
+
+export const moveBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockMoveRequested),
+    concatMap((event) => {
+      const { path, uid, offset } = event.payload;
+      const fail = (error: SerializedError) =>
+        blockMoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.move), error }, event);
+      const draft = state$.value.pages.edit[path]?.draft;
+      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      const moved = movedOrder(draft.widgets, uid, offset);
+      if (!moved) return of(fail(refusal(PAGE_MESSAGES.cannotMove)));
+      return answered(
+        deps.http.request(api.sortWidgets(moved.order)),
+        () => blockMoved({ path, order: moved.order }, event),
+        fail,
+      );
+    }),
+  );
+
+export const removeBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockRemoveRequested),
+    concatMap((event) => {
+      const { path, uid } = event.payload;
+      const fail = (error: SerializedError) =>
+        blockRemoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.remove), error }, event);
+      const draft = state$.value.pages.edit[path]?.draft;
+      const parsed = parseUid(uid);
+      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (parsed?.object !== WIDGET_OBJECT) return of(fail(refusal(PAGE_MESSAGES.remove)));
+      return answered(
+        deps.http.request(api.removeWidget(parsed.id)),
+        () =>
+          concat(
+            of(blockRemoved({ path, uid }, event)),
+            answered(
+              api.fetchContent(deps.http, draft.page.id),
+              (content) => draftLoaded({ path, ...content }, event),
+              (error) => draftFailed({ path, error }, event),
+            ),
+          ),
+        fail,
+      );
+    }),
+  );
+
+export const replaceAttachment: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(attachmentReplaceRequested),
+    concatMap((event) => {
+      const { path, fileId, file, fileName } = event.payload;
+      const fail = (error: SerializedError) =>
+        attachmentReplaceFailed({ path, message: messageOf(error, PAGE_MESSAGES.attachment), error }, event);
+      if (!state$.value.pages.edit[path]?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (typeof Blob === 'undefined' || !(file instanceof Blob))
+        return of(fail(refusal(PAGE_MESSAGES.notAFile)));
+      return answered(
+        deps.http.request(api.replaceAttachment(fileId, file, fileName)),
+        ({ data }) => attachmentReplaced({ path, fileId, value: String(data.response.data) }, event),
+        fail,
+      );
+    }),
+  );
+
+export const loadEditorConfig = requestEpic<S, typeof editorConfigRequested, api.EditorConfigAnswer>({
+  on: editorConfigRequested,
+  flatten: 'exhaust',
+  when: (_event, state) => state.pages.editorConfig.status !== 'loaded',
+  call: () => api.editorConfig(),
+  succeeded: (data, event) => editorConfigLoaded({ config: api.toEditorConfig(data) }, event),
+  failed: (error, event) => editorConfigFailed({ error }, event),
+});
