@@ -55,8 +55,8 @@ function setup(scheduler: TestScheduler, answer: (request: HttpRequest<unknown>)
   return { store, http };
 }
 
-const multipart = (request: HttpRequest<unknown> | undefined) =>
-  (request?.body as { multipart: Record<string, unknown> }).multipart;
+const multipart = (request: HttpRequest<unknown> | undefined): Record<string, unknown> =>
+  (request?.body as { multipart: Record<string, unknown> } | undefined)?.multipart ?? {};
 
 describe('analytics tops (protocol §18)', () => {
   it('the four tops start registered; the names of the UI kinds', () => {
