@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, useEffect, useRef } from 'react';
 import type { MessageKey } from '../../i18n/messages-en';
 import { useTranslate } from '../../i18n/use-translate';
 import { type Block, slotsOf } from '../block-model';
@@ -92,6 +92,9 @@ export function BlockView({ block, first, last }: { block: Block; first: boolean
   );
 }
 
+/** The block the keyboard last moved (one page builder at a time). */
+let lastMoved: { uid: string; offset: -1 | 1 } | null = null;
+
 function BlockFrame({
   block,
   first,
@@ -109,6 +112,24 @@ function BlockFrame({
   const label = useBlockLabel();
   const { edit, remove, move } = usePageEditing();
   const name = block.name || label(block.component);
+  const up = useRef<HTMLButtonElement>(null);
+  const down = useRef<HTMLButtonElement>(null);
+  // a moved block comes back in its new place: the keyboard stays on the button that moved it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the block's place changes
+  useEffect(() => {
+    if (lastMoved?.uid !== block.uid) return;
+    const { offset } = lastMoved;
+    lastMoved = null;
+    const active = document.activeElement;
+    if (active === up.current || active === down.current) return;
+    const wanted = offset < 0 ? up.current : down.current;
+    const target = wanted && !wanted.disabled ? wanted : offset < 0 ? down.current : up.current;
+    target?.focus();
+  }, [block.position, first, last]);
+  const moveBy = (offset: -1 | 1) => {
+    lastMoved = { uid: block.uid, offset };
+    move(block, offset);
+  };
   return (
     // biome-ignore lint/a11y/useSemanticElements: a block groups its tools and its content; it is no form fieldset
     <div
@@ -127,10 +148,10 @@ function BlockFrame({
         <button type="button" onClick={() => remove(block)}>
           {t('pages.removeBlock')}
         </button>
-        <button type="button" disabled={first} onClick={() => move(block, -1)}>
+        <button ref={up} type="button" disabled={first} onClick={() => moveBy(-1)}>
           {t('pages.moveUp')}
         </button>
-        <button type="button" disabled={last} onClick={() => move(block, 1)}>
+        <button ref={down} type="button" disabled={last} onClick={() => moveBy(1)}>
           {t('pages.moveDown')}
         </button>
       </div>
