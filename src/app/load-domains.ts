@@ -31,7 +31,12 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
 ];
 
 /** The asset page: the search's domains (its Previous/Next walk the results), players and usage. */
-export const ASSET_DOMAINS: readonly LazyDomainName[] = [...SEARCH_DOMAINS, 'players', 'analytics'];
+export const ASSET_DOMAINS: readonly LazyDomainName[] = [
+  ...SEARCH_DOMAINS,
+  'players',
+  'analytics',
+  'reverseSearch',
+];
 
 /** `/analytics`: the tops and trend (analytics), the names of the assets they count (entities). */
 export const ANALYTICS_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'analytics'];

@@ -16,12 +16,17 @@ import { AssetUsage } from './asset-usage';
 import { AssetVariations, DownloadButton } from './asset-variations';
 import { MetadataPanel } from './metadata/metadata-panel';
 import { assetHref, fromOf, selectNeighbour } from './neighbours';
+import { ReverseSearch } from './reverse-search';
 import { isTyping } from './zoomable-image';
 import './assets.css';
 import './messages';
 
 /** The asset schema's path (the brief's contract: resource `asset`, path `dam/data/asset`). */
 export const ASSET_PATH = 'dam/data/asset';
+
+/** The asset's `$uuid` (reverse image search and broadcast data are keyed by it), if it has one. */
+const uuidOf = (data: Record<string, unknown>): string | undefined =>
+  typeof data.$uuid === 'string' && data.$uuid ? data.$uuid : undefined;
 
 /** Asks what the page shows, once per asset opened (the view is logged once per open). */
 function useOpen(resource: string, id: string) {
@@ -171,12 +176,10 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
             </h2>
             <DownloadButton resource={resource} id={id} />
             <AddToCartButton resource={resource} id={id} name={name} />
-            <button type="button" disabled title={t('assets.findCopiesLater')}>
-              {t('assets.findCopies')}
-            </button>
+            {uuidOf(entry.data) && <ReverseSearch uuid={uuidOf(entry.data) as string} />}
           </section>
           <AssetVariations resource={resource} id={id} />
-          <AssetUsage resource={resource} id={id} />
+          <AssetUsage resource={resource} id={id} uuid={uuidOf(entry.data)} />
         </aside>
       </div>
     </article>

@@ -1,6 +1,6 @@
-import { useId } from 'react';
-import { assetEventsRequested } from '../../streams/analytics/events';
-import { selectAssetEvents } from '../../streams/analytics/selectors';
+import { useEffect, useId } from 'react';
+import { assetEventsRequested, broadcastRequested } from '../../streams/analytics/events';
+import { selectAssetEvents, selectBroadcast } from '../../streams/analytics/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -22,8 +22,72 @@ export function usageFigures(list: ReadonlyArray<{ key: string; count: number }>
   return { views, downloads };
 }
 
-/** Region "Usage": views and downloads of this asset, as figures and a small chart. */
-export function AssetUsage({ resource, id }: { resource: string; id: string }) {
+/** A line of the broadcast data (protocol §18 `whereDamBroadcasted`, kept whole): read leniently. */
+interface BroadcastLine {
+  key: string;
+  caption: string;
+  count: number;
+  lastDate: string | null;
+}
+
+function broadcastLines(data: unknown): BroadcastLine[] {
+  const list = (data as { list?: unknown } | null)?.list;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((item: unknown) => {
+    const line = item as Record<string, unknown> | null;
+    if (!line || typeof line.count !== 'number') return [];
+    const key = String(line.key ?? line.caption ?? '');
+    const caption = typeof line.caption === 'string' && line.caption ? line.caption : key;
+    const lastDate = typeof line.lastDate === 'string' ? line.lastDate : null;
+    return [{ key, caption, count: line.count, lastDate }];
+  });
+}
+
+/** Where the asset was broadcast (channels, how many times, the last date), asked once per asset. */
+function Broadcast({ uuid }: { uuid: string }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const entry = useAppState(selectBroadcast, uuid);
+  useEffect(() => {
+    dispatch(broadcastRequested({ uuid }));
+  }, [dispatch, uuid]);
+  if (entry.status === 'error') {
+    return (
+      <ErrorMessage
+        role="status"
+        lead={t('assets.broadcastFailed')}
+        error={entry.error ?? { code: 'error', message: '' }}
+        onRetry={() => dispatch(broadcastRequested({ uuid }))}
+        retryLabel={t('assets.retry')}
+      />
+    );
+  }
+  if (entry.status !== 'loaded') return null;
+  const lines = broadcastLines(entry.data);
+  return (
+    <div className="asset-usage__broadcast">
+      <h3>{t('assets.broadcast')}</h3>
+      {lines.length === 0 ? (
+        <p>{t('assets.broadcastNone')}</p>
+      ) : (
+        <ul>
+          {lines.map((line) => (
+            <li key={line.key}>
+              {t('assets.broadcastLine', {
+                channel: line.caption,
+                count: line.count,
+                date: line.lastDate ?? '',
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Region "Usage": views and downloads of this asset, as figures and a small chart, and where it was broadcast. */
+export function AssetUsage({ resource, id, uuid }: { resource: string; id: string; uuid?: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const headingId = useId();
@@ -59,6 +123,7 @@ export function AssetUsage({ resource, id }: { resource: string; id: string }) {
       ) : (
         <p role="status">{t('assets.usageLoading')}</p>
       )}
+      {uuid && <Broadcast uuid={uuid} />}
     </section>
   );
 }

@@ -40,6 +40,18 @@ export const assetsMessagesEn = {
   'assets.usageChart': 'Views: {views}, downloads: {downloads}',
   'assets.usageLoading': 'Loading the usage…',
   'assets.usageFailed': 'The usage of this asset could not be read.',
+  // reverse image search (protocol §21, src/assets/reverse-search.tsx) and where the asset was broadcast
+  'assets.findCopiesSubmitting': 'Asking for a search of copies on the web…',
+  'assets.findCopiesWaiting': 'Looking for copies on the web: the report will download when it is ready…',
+  'assets.findCopiesDownloading': 'Downloading the report…',
+  'assets.findCopiesDone': 'The report was downloaded as {file}.',
+  'assets.findCopiesDoneUnnamed': 'The report was downloaded.',
+  'assets.findCopiesFailed': 'The search for copies on the web failed.',
+  'assets.findCopiesReport': 'Download the copies report',
+  'assets.broadcast': 'Where it was broadcast',
+  'assets.broadcastLine': '{channel}: {count} times, last on {date}',
+  'assets.broadcastNone': 'Not broadcast yet.',
+  'assets.broadcastFailed': 'Where this asset was broadcast could not be read.',
 };
 
 export const assetsMessagesFr: Record<keyof typeof assetsMessagesEn, string> = {
@@ -81,6 +93,18 @@ export const assetsMessagesFr: Record<keyof typeof assetsMessagesEn, string> = {
   'assets.usageChart': 'Vues : {views}, téléchargements : {downloads}',
   'assets.usageLoading': 'Chargement de l’utilisation…',
   'assets.usageFailed': 'L’utilisation de cet asset n’a pas pu être lue.',
+  'assets.findCopiesSubmitting': 'Demande de recherche de copies sur le web…',
+  'assets.findCopiesWaiting':
+    'Recherche de copies sur le web : le rapport se téléchargera dès qu’il sera prêt…',
+  'assets.findCopiesDownloading': 'Téléchargement du rapport…',
+  'assets.findCopiesDone': 'Le rapport a été téléchargé sous le nom {file}.',
+  'assets.findCopiesDoneUnnamed': 'Le rapport a été téléchargé.',
+  'assets.findCopiesFailed': 'La recherche de copies sur le web a échoué.',
+  'assets.findCopiesReport': 'Télécharger le rapport des copies',
+  'assets.broadcast': 'Où il a été diffusé',
+  'assets.broadcastLine': '{channel} : {count} fois, la dernière le {date}',
+  'assets.broadcastNone': 'Pas encore diffusé.',
+  'assets.broadcastFailed': 'Les lieux de diffusion de cet asset n’ont pas pu être lus.',
 };
 
 addMessages({ en: assetsMessagesEn, fr: assetsMessagesFr });

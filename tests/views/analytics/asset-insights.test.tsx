@@ -1,0 +1,131 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AssetUsage } from '../../../src/assets/asset-usage';
+import { ReverseSearch } from '../../../src/assets/reverse-search';
+import { broadcastFailed, broadcastLoaded, broadcastStarted } from '../../../streams/analytics/events';
+import {
+  featureFailed,
+  featureLoaded,
+  featureStarted,
+  permissionsLoaded,
+  permissionsStarted,
+  reportChecked,
+  reportDelivered,
+  submitFailed,
+  submitStarted,
+  submitted,
+} from '../../../streams/reverse-search/events';
+import { renderWithStore } from '../../helpers/render';
+
+const uuid = 'a1b2c3';
+const featureOn = [featureStarted({}), featureLoaded({ enabled: true })];
+const allowed = (canSubmit: boolean, canViewReport = false) => [
+  permissionsStarted({ uuid }),
+  permissionsLoaded({ uuid, canSubmit, canViewReport }),
+];
+const types = (events: { type: string }[]) => events.map((event) => event.type);
+
+describe('Find copies on the web (reverse image search, protocol §21)', () => {
+  it('asks the feature and the asset permissions; the button is absent while the feature is off or the permission missing', () => {
+    const { dispatched, unmount } = renderWithStore(<ReverseSearch uuid={uuid} />);
+    expect(types(dispatched)).toEqual([
+      'reverseSearch/featureRequested',
+      'reverseSearch/permissionsRequested',
+    ]);
+    expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
+    unmount();
+    renderWithStore(<ReverseSearch uuid={uuid} />, [...featureOn, ...allowed(false)]).unmount();
+    expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
+    renderWithStore(<ReverseSearch uuid={uuid} />, [
+      featureStarted({}),
+      featureFailed({ error: { code: 'error.http.404', message: 'Not Found' } }),
+      ...allowed(true),
+    ]).unmount();
+    expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
+  });
+
+  it('submits, announces the wait and the download named by the server, then may search again', () => {
+    const { dispatched, store } = renderWithStore(<ReverseSearch uuid={uuid} />, [
+      ...featureOn,
+      ...allowed(true),
+    ]);
+    dispatched.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Find copies on the web' }));
+    expect(dispatched.map((event) => [event.type, event.payload])).toEqual([
+      ['reverseSearch/submitRequested', { uuid }],
+    ]);
+    act(() => store.dispatch(submitStarted({ uuid })));
+    expect(screen.getByRole('status').textContent).toMatch(/Asking for a search/);
+    expect(
+      (screen.getByRole('button', { name: 'Find copies on the web' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    act(() => {
+      store.dispatch(submitted({ uuid }));
+      store.dispatch(reportChecked({ uuid, attempt: 1 }));
+    });
+    expect(screen.getByRole('status').textContent).toMatch(/report will download when it is ready/);
+    act(() => store.dispatch(reportDelivered({ uuid, fileName: 'copies-a1b2c3.csv' })));
+    expect(screen.getByRole('status').textContent).toBe('The report was downloaded as copies-a1b2c3.csv.');
+    dispatched.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Find copies on the web' }));
+    expect(types(dispatched)).toEqual(['reverseSearch/reset', 'reverseSearch/submitRequested']);
+  });
+
+  it('a failure is an alert with "Try again"', () => {
+    const { dispatched } = renderWithStore(<ReverseSearch uuid={uuid} />, [
+      ...featureOn,
+      ...allowed(true),
+      submitStarted({ uuid }),
+      submitFailed({ uuid, error: { code: 'error.http.500', message: 'boom' } }),
+    ]);
+    expect(screen.getByRole('alert').textContent).toMatch(/search for copies on the web failed/);
+    dispatched.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(types(dispatched)).toEqual(['reverseSearch/reset', 'reverseSearch/submitRequested']);
+  });
+
+  it('a report that may only be viewed is offered as a download of the existing report', () => {
+    const { dispatched } = renderWithStore(<ReverseSearch uuid={uuid} />, [
+      ...featureOn,
+      ...allowed(false, true),
+    ]);
+    dispatched.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Download the copies report' }));
+    expect(dispatched.map((event) => [event.type, event.payload])).toEqual([
+      ['reverseSearch/reportRequested', { uuid }],
+    ]);
+  });
+});
+
+describe('Usage: where the asset was broadcast (protocol §18 whereDamBroadcasted)', () => {
+  it('asks the broadcast data by uuid and lists the channels', () => {
+    const { dispatched } = renderWithStore(<AssetUsage resource="asset" id="3" uuid={uuid} />, [
+      broadcastStarted({ uuid }),
+      broadcastLoaded({
+        uuid,
+        data: {
+          uuid,
+          list: [{ key: 'web', caption: 'Website', count: 4, lastDate: '2026-11-20' }, { bad: 1 }],
+        },
+      }),
+    ]);
+    expect(dispatched.map((event) => [event.type, event.payload])).toContainEqual([
+      'analytics/broadcastRequested',
+      { uuid },
+    ]);
+    expect(screen.getByRole('heading', { name: 'Where it was broadcast' })).toBeTruthy();
+    expect(screen.getByRole('listitem').textContent).toBe('Website: 4 times, last on 2026-11-20');
+  });
+
+  it('none says so; a failure offers "Try again"', () => {
+    renderWithStore(<AssetUsage resource="asset" id="3" uuid={uuid} />, [
+      broadcastStarted({ uuid }),
+      broadcastLoaded({ uuid, data: { uuid, list: [] } }),
+    ]).unmount();
+    renderWithStore(<AssetUsage resource="asset" id="3" uuid="other" />, [
+      broadcastStarted({ uuid: 'other' }),
+      broadcastFailed({ uuid: 'other', error: { code: 'error.http.500', message: 'boom' } }),
+    ]);
+    expect(screen.getByText(/could not be read/)).toBeTruthy();
+  });
+});
