@@ -65,7 +65,7 @@ import {
   saveFields,
   WIDGET_OBJECT,
 } from './model';
-import type { WithPages } from './selectors';
+import { selectEditSession, selectPage, type WithPages } from './selectors';
 
 type S = WithPages;
 
@@ -134,7 +134,7 @@ export const loadPage: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(pageRequested),
     filter((event) => {
-      const status = state$.value.pages.byPath[event.payload.path]?.status;
+      const status = selectPage(state$.value, event.payload.path)?.status;
       return status !== 'initial' && status !== 'fetching';
     }),
     groupBy((event) => event.payload.path),
@@ -184,9 +184,9 @@ export const enterEditMode: Epic<S> = (event$, state$, deps) =>
       byPath$.pipe(
         switchMap((event) => {
           const { path } = event.payload;
-          const edit = state$.value.pages.edit[path];
+          const edit = selectEditSession(state$.value, path);
           if (edit?.draft && edit.workCopyStatus === 'loaded') return of();
-          const page = state$.value.pages.byPath[path]?.content?.page;
+          const page = selectPage(state$.value, path)?.content?.page;
           if (!page) return of(workCopyFailed({ path, error: refusal(PAGE_MESSAGES.notLoaded) }, event));
           return concat(
             of(workCopyStarted({ path, pageId: page.id }, event)),
@@ -218,7 +218,7 @@ export const savePage: Epic<S> = (event$, state$, deps) =>
     ofType(saveRequested),
     concatMap((event) => {
       const { path } = event.payload;
-      const edit = state$.value.pages.edit[path];
+      const edit = selectEditSession(state$.value, path);
       const draft = edit?.draft;
       if (!edit?.editing || !draft) {
         return of(
@@ -265,8 +265,8 @@ export const publishPage: Epic<S> = (event$, state$, deps) =>
     ofType(publishRequested),
     concatMap((event) => {
       const { path } = event.payload;
-      const live = state$.value.pages.byPath[path]?.content?.page;
-      const edit = state$.value.pages.edit[path];
+      const live = selectPage(state$.value, path)?.content?.page;
+      const edit = selectEditSession(state$.value, path);
       const fail = (message: string) => of(publishFailed({ path, message, error: refusal(message) }, event));
       if (!live) return fail(PAGE_MESSAGES.notLoaded);
       if (edit && Object.keys(edit.changes).length > 0) return fail(PAGE_MESSAGES.unsaved);
@@ -314,7 +314,7 @@ export const addBlock: Epic<S> = (event$, state$, deps) =>
       const parent = parseUid(parentUid);
       const fail = (error: SerializedError) =>
         blockAddFailed({ path, message: messageOf(error, PAGE_MESSAGES.add), error }, event);
-      if (!state$.value.pages.edit[path]?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
       if (!parent) return of(fail(refusal(PAGE_MESSAGES.add)));
       return answered(
         deps.http.request(
@@ -341,7 +341,7 @@ export const moveBlock: Epic<S> = (event$, state$, deps) =>
       const { path, uid, offset } = event.payload;
       const fail = (error: SerializedError) =>
         blockMoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.move), error }, event);
-      const draft = state$.value.pages.edit[path]?.draft;
+      const draft = selectEditSession(state$.value, path)?.draft;
       if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
       const moved = movedOrder(draft.widgets, uid, offset);
       if (!moved) return of(fail(refusal(PAGE_MESSAGES.cannotMove)));
@@ -360,7 +360,7 @@ export const removeBlock: Epic<S> = (event$, state$, deps) =>
       const { path, uid } = event.payload;
       const fail = (error: SerializedError) =>
         blockRemoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.remove), error }, event);
-      const draft = state$.value.pages.edit[path]?.draft;
+      const draft = selectEditSession(state$.value, path)?.draft;
       const parsed = parseUid(uid);
       if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
       if (parsed?.object !== WIDGET_OBJECT) return of(fail(refusal(PAGE_MESSAGES.remove)));
@@ -387,7 +387,7 @@ export const replaceAttachment: Epic<S> = (event$, state$, deps) =>
       const { path, fileId, file, fileName } = event.payload;
       const fail = (error: SerializedError) =>
         attachmentReplaceFailed({ path, message: messageOf(error, PAGE_MESSAGES.attachment), error }, event);
-      if (!state$.value.pages.edit[path]?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
       if (typeof Blob === 'undefined' || !(file instanceof Blob))
         return of(fail(refusal(PAGE_MESSAGES.notAFile)));
       return answered(

@@ -47,9 +47,19 @@ import type { EditEntry, OperationKind, PageContent, PageEntry, PagesState } fro
 
 type D = Draft<PagesState>;
 
+/** A key that would reach the prototype is never written: such a path has no entry. */
+const SAFE = (key: string): boolean => key !== '__proto__' && key !== 'constructor' && key !== 'prototype';
+
 function pageEntry(draft: D, path: string): Draft<PageEntry> {
-  draft.byPath[path] ??= { path, status: 'unknown', pageId: null, content: null, error: null };
+  if (!SAFE(path)) return { path, status: 'unknown', pageId: null, content: null, error: null };
+  if (!Object.hasOwn(draft.byPath, path)) {
+    draft.byPath[path] = { path, status: 'unknown', pageId: null, content: null, error: null };
+  }
   return draft.byPath[path] as Draft<PageEntry>;
+}
+
+function editOf(draft: D, path: string): Draft<EditEntry> | undefined {
+  return Object.hasOwn(draft.edit, path) ? draft.edit[path] : undefined;
 }
 
 function newEdit(path: string): EditEntry {
@@ -75,7 +85,7 @@ const nextFetchStatus = (status: Status, hasData: boolean): Status =>
   status === 'unknown' || !hasData ? 'initial' : 'fetching';
 
 function startOperation(draft: D, path: string, kind: OperationKind): void {
-  const edit = draft.edit[path];
+  const edit = editOf(draft, path);
   if (edit) edit.operation = { kind, status: 'fetching', message: null, error: null };
 }
 
@@ -85,7 +95,7 @@ function endOperation(
   kind: OperationKind,
   failure?: { message: string; error: SerializedError },
 ): void {
-  const edit = draft.edit[path];
+  const edit = editOf(draft, path);
   if (!edit) return;
   edit.operation = failure
     ? { kind, status: 'error', message: failure.message, error: failure.error }
@@ -186,34 +196,34 @@ export const pagesReducer = caseReducer<PagesState>(
 
   // --- edit mode ----------------------------------------------------------------------------
   on(editModeEntered, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
-    if (edit?.editing) return;
+    const edit = editOf(draft, payload.path);
+    if (edit?.editing || !SAFE(payload.path)) return;
     draft.edit[payload.path] = newEdit(payload.path);
   }),
   on(editModeLeft, (draft, { payload }) => {
-    delete draft.edit[payload.path];
+    if (editOf(draft, payload.path)) delete draft.edit[payload.path];
   }),
   on(workCopyStarted, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.pageId = payload.pageId;
     edit.workCopyStatus = edit.workCopyStatus === 'unknown' ? 'initial' : 'fetching';
   }),
   on(workCopyLoaded, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.workCopyStatus = 'loaded';
     edit.workCopyId = payload.workCopyId;
     edit.workCopyError = null;
   }),
   on(workCopyFailed, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.workCopyStatus = 'error';
     edit.workCopyError = payload.error;
   }),
   on(draftLoaded, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     const content = { page: payload.page, widgets: payload.widgets, files: payload.files };
     edit.draft = content;
@@ -225,7 +235,7 @@ export const pagesReducer = caseReducer<PagesState>(
     edit.undo = edit.undo.filter((step) => baseOf(content, step.uid) !== null);
   }),
   on(draftFailed, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.draftStatus = 'error';
     edit.draftError = payload.error;
@@ -233,7 +243,7 @@ export const pagesReducer = caseReducer<PagesState>(
 
   // --- local block changes, undo --------------------------------------------------------------
   on(blockChanged, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit?.editing || !edit.draft) return;
     const base = baseOf(edit.draft as PageContent, payload.uid);
     if (!base) return;
@@ -245,7 +255,7 @@ export const pagesReducer = caseReducer<PagesState>(
     else delete edit.changes[payload.uid];
   }),
   on(blockChangeUndone, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     const step = edit?.undo.pop();
     if (!edit || !step) return;
     if (step.before) edit.changes[step.uid] = step.before;
@@ -254,13 +264,13 @@ export const pagesReducer = caseReducer<PagesState>(
 
   // --- save, publish --------------------------------------------------------------------------
   on(saveStarted, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.saving = payload.uids;
     startOperation(draft, payload.path, 'save');
   }),
   on(saved, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit?.draft) return;
     const content = edit.draft;
     for (const uid of payload.uids) {
@@ -287,13 +297,13 @@ export const pagesReducer = caseReducer<PagesState>(
     endOperation(draft, payload.path, 'save');
   }),
   on(saveFailed, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (edit) edit.saving = [];
     endOperation(draft, payload.path, 'save', payload);
   }),
   on(publishStarted, (draft, { payload }) => startOperation(draft, payload.path, 'publish')),
   on(published, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.editing = false;
     edit.draft = null;
@@ -309,7 +319,7 @@ export const pagesReducer = caseReducer<PagesState>(
   // --- structure: add, move, remove, attachment -----------------------------------------------
   on(blockAddRequested, (draft, { payload }) => startOperation(draft, payload.path, 'add')),
   on(blockAdded, (draft, { payload }) => {
-    const content = draft.edit[payload.path]?.draft;
+    const content = editOf(draft, payload.path)?.draft;
     if (content) {
       const ids = new Set(payload.widgets.map((widget) => widget.id));
       content.widgets = [...content.widgets.filter((widget) => !ids.has(widget.id)), ...payload.widgets];
@@ -321,7 +331,7 @@ export const pagesReducer = caseReducer<PagesState>(
   on(blockAddFailed, (draft, { payload }) => endOperation(draft, payload.path, 'add', payload)),
   on(blockMoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'move')),
   on(blockMoved, (draft, { payload }) => {
-    const content = draft.edit[payload.path]?.draft;
+    const content = editOf(draft, payload.path)?.draft;
     if (content) {
       payload.order.forEach((id, index) => {
         const widget = content.widgets.find((one) => one.id === id);
@@ -333,7 +343,7 @@ export const pagesReducer = caseReducer<PagesState>(
   on(blockMoveFailed, (draft, { payload }) => endOperation(draft, payload.path, 'move', payload)),
   on(blockRemoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'remove')),
   on(blockRemoved, (draft, { payload }) => {
-    const edit = draft.edit[payload.path];
+    const edit = editOf(draft, payload.path);
     const parsed = parseUid(payload.uid);
     if (edit?.draft && parsed) {
       const gone = subtreeIds(edit.draft as PageContent, parsed.id);
@@ -348,7 +358,7 @@ export const pagesReducer = caseReducer<PagesState>(
   on(blockRemoveFailed, (draft, { payload }) => endOperation(draft, payload.path, 'remove', payload)),
   on(attachmentReplaceRequested, (draft, { payload }) => startOperation(draft, payload.path, 'attachment')),
   on(attachmentReplaced, (draft, { payload }) => {
-    const file = draft.edit[payload.path]?.draft?.files.find((one) => one.id === payload.fileId);
+    const file = editOf(draft, payload.path)?.draft?.files.find((one) => one.id === payload.fileId);
     if (file) file.file = payload.value;
     endOperation(draft, payload.path, 'attachment');
   }),

@@ -28,6 +28,10 @@ export type { EditEntry, OperationEntry, PageEntry, PagesState } from './state';
 
 export type WithPages = { pages: PagesState };
 
+/** An own entry of a record (a path is a key: `__proto__` must not reach the prototype). */
+const own = <T>(record: Record<string, T>, key: string): T | undefined =>
+  Object.hasOwn(record, key) ? record[key] : undefined;
+
 const listCache = new WeakMap<readonly PageRecord[], PageRecord[]>();
 
 /** The live pages (status 6, the highest version per path), with the list's status and error. */
@@ -82,13 +86,14 @@ export function selectPageIndex(state: WithPages): PageIndexRow[] {
   return rows;
 }
 
-export const selectPage = (state: WithPages, path: string): PageEntry | undefined => state.pages.byPath[path];
+export const selectPage = (state: WithPages, path: string): PageEntry | undefined =>
+  own(state.pages.byPath, path);
 
 const treeCache = new WeakMap<object, PageComponent>();
 
 /** The live component tree of a path (null until loaded). */
 export function selectPageTree(state: WithPages, path: string): PageComponent | null {
-  const content = state.pages.byPath[path]?.content;
+  const content = own(state.pages.byPath, path)?.content;
   if (!content) return null;
   let tree = treeCache.get(content);
   if (!tree) {
@@ -99,13 +104,13 @@ export function selectPageTree(state: WithPages, path: string): PageComponent | 
 }
 
 export const selectEditSession = (state: WithPages, path: string): EditEntry | undefined =>
-  state.pages.edit[path];
+  own(state.pages.edit, path);
 
 const draftCache = new WeakMap<object, WeakMap<object, PageComponent>>();
 
 /** The draft page's tree with the unsaved changes applied (null unless the draft is loaded). */
 export function selectDraftTree(state: WithPages, path: string): PageComponent | null {
-  const edit = state.pages.edit[path];
+  const edit = own(state.pages.edit, path);
   if (!edit?.editing || !edit.draft) return null;
   const byChanges = draftCache.get(edit.draft) ?? new WeakMap<object, PageComponent>();
   draftCache.set(edit.draft, byChanges);
@@ -129,15 +134,15 @@ export function selectPageProps(state: WithPages, path: string): ReturnType<type
 
 /** The demo server (and the real one) names `edit` among a page's features for those who may edit it. */
 export function selectCanEditPage(state: WithPages, path: string): boolean {
-  return state.pages.byPath[path]?.content?.page.features.includes('edit') ?? false;
+  return own(state.pages.byPath, path)?.content?.page.features.includes('edit') ?? false;
 }
 
 /** Unsaved changes exist (the view warns before leaving). */
 export const selectHasUnsavedChanges = (state: WithPages, path: string): boolean =>
-  Object.keys(state.pages.edit[path]?.changes ?? {}).length > 0;
+  Object.keys(own(state.pages.edit, path)?.changes ?? {}).length > 0;
 
 export const selectCanUndo = (state: WithPages, path: string): boolean =>
-  (state.pages.edit[path]?.undo.length ?? 0) > 0;
+  (own(state.pages.edit, path)?.undo.length ?? 0) > 0;
 
 /** A component of the shown tree with its parent, for the toolbar (move up/down bounds). */
 export function selectBlockSiblings(
