@@ -4,6 +4,7 @@ import type { ItemBadge } from './model';
 /** The words of the status badges (analyzing, ready, error, validated). */
 export const BADGE_LABELS: Record<ItemBadge, MessageKey> = {
   analyzing: 'imports.status.analyzing',
+  incomplete: 'imports.status.incomplete',
   ready: 'imports.status.ready',
   error: 'imports.status.error',
   validated: 'imports.status.validated',

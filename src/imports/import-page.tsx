@@ -252,7 +252,9 @@ export function ImportPage() {
     }
   }, [queueLength, dispatch, jobId, fulltext]);
 
-  const ids = job?.search?.ids ?? EMPTY_IDS;
+  const searchIds = job?.search?.ids ?? EMPTY_IDS;
+  // one cell per item, whatever a server repeats
+  const ids = useMemo(() => [...new Set(searchIds)], [searchIds]);
   const grid = useMemo(() => gridItems(ids, items, apiPath), [ids, items, apiPath]);
   const analyzing = useMemo(
     () =>
@@ -319,7 +321,10 @@ export function ImportPage() {
 
   const view = job?.data ? jobView(job.data as Record<string, unknown>) : null;
   const chosen = [...selected].filter((id) => ids.includes(id));
-  const actions = commonActions(chosen.map((id) => items[id]?.data ?? null));
+  // "Validate" has its own button (the validate command): the group holds the other steps
+  const actions = commonActions(chosen.map((id) => items[id]?.data ?? null)).filter(
+    ({ action }) => action !== 'validate',
+  );
   const counts = job?.statusCounts ? badgeCounts(job.statusCounts.counts) : null;
   const words = job?.words?.fulltext === fulltext ? job.words.words : [];
   const searching = job?.search?.status === 'fetching' || job?.search?.status === 'initial';

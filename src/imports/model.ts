@@ -4,18 +4,18 @@
  */
 
 /** The item statuses of the demo server and of the seed: 2 is analyzing (§15.1 "Analyzing count"). */
-export type ItemBadge = 'analyzing' | 'ready' | 'error' | 'validated';
+export type ItemBadge = 'analyzing' | 'incomplete' | 'ready' | 'error' | 'validated';
 
 const STATUS_BADGES: Record<string, ItemBadge> = {
   '1': 'analyzing',
   '2': 'analyzing',
-  '3': 'ready',
+  '3': 'incomplete',
   '4': 'ready',
   '5': 'validated',
   '9': 'error',
   uploaded: 'analyzing',
   analyzing: 'analyzing',
-  incomplete: 'ready',
+  incomplete: 'incomplete',
   ready: 'ready',
   imported: 'validated',
   validated: 'validated',
