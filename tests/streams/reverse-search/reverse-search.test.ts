@@ -2,7 +2,7 @@ import { NEVER, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { started } from '../../../streams/app/events';
-import { config } from '../../../streams/core/config';
+import { type Config, config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
@@ -32,7 +32,7 @@ type Response = HttpResponse<unknown>;
 function setup(
   scheduler: TestScheduler,
   answer: (request: HttpRequest<unknown>) => Observable<Response>,
-  overrides: Parameters<typeof testDeps>[0]['config'] = {},
+  overrides: Partial<Config> = {},
 ) {
   const http = fakeHttp(answer);
   const deps = testDeps({ scheduler, http, config: overrides });
