@@ -27,6 +27,7 @@ import {
   S,
   STATUS_NAMES,
   stateOf,
+  takeItemIds,
   wireItem,
   wireJob,
 } from '../imports/model';
@@ -968,10 +969,10 @@ async function addItems(
 ): Promise<ImportItem[]> {
   const stored: string[] = [];
   const items: ImportItem[] = [];
-  const firstId = (ctx.db.importItems.reduce((max, item) => Math.max(max, item.id), 0) ?? 0) + 1;
+  const ids = takeItemIds(ctx.db, files.length);
   try {
     for (const [index, file] of files.entries()) {
-      const id = firstId + index;
+      const id = ids[index] as number;
       const key = await writeStored(ctx.db, `${id}-${file.name}`, file.bytes);
       stored.push(key);
       const thumbnail = await thumbnailOf(file.bytes, file.type, file.name);
@@ -1010,6 +1011,10 @@ async function addItems(
     throw error;
   }
   ctx.db.importItems.push(...items);
+  // uploads side by side may finish out of order: the rows stay sorted by id
+  const rows = ctx.db.importItems;
+  if (rows.some((row, index) => index > 0 && (rows[index - 1] as ImportItem).id > row.id))
+    rows.sort((a, b) => a.id - b.id);
   touchJob(job, ctx.now);
   advance(ctx.db);
   return items;

@@ -47,14 +47,34 @@ interface ImportsState {
   nextValidationJob: number;
   /** `changes` of a job per user: items changed after this ISO time are reported */
   changesSeen: Map<string, string>;
+  /** the next id an upload may take (see takeItemIds) */
+  nextItem: number;
 }
 
 const states = new WeakMap<Db, ImportsState>();
 
+/**
+ * Ids for new items, taken at once before any await: uploads running side by side never share
+ * one (the largest id so far + 1, then counting).
+ */
+export function takeItemIds(db: Db, count: number): number[] {
+  const state = stateOf(db);
+  const largest = db.importItems.reduce((max, item) => Math.max(max, item.id), 0);
+  const first = Math.max(state.nextItem, largest + 1);
+  state.nextItem = first + count;
+  return Array.from({ length: count }, (_, index) => first + index);
+}
+
 export function stateOf(db: Db): ImportsState {
   let state = states.get(db);
   if (!state) {
-    state = { commands: new Map(), nextCommand: 1, nextValidationJob: 1, changesSeen: new Map() };
+    state = {
+      commands: new Map(),
+      nextCommand: 1,
+      nextValidationJob: 1,
+      changesSeen: new Map(),
+      nextItem: 1,
+    };
     states.set(db, state);
   }
   return state;

@@ -79,6 +79,21 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
     expect(isBlurhashValid(pdf.blurhash).result).toBe(true);
   });
 
+  it('uploads side by side get distinct ids, every one stored, rows kept sorted by id', async () => {
+    const alice = await as('alice');
+    const sizes = [400, 16, 300, 24, 200];
+    const answers = await Promise.all(
+      sizes.map((size, index) =>
+        upload(1, file(jpegBytes(size, size), `side-${index}.jpg`, 'image/jpeg'), alice),
+      ),
+    );
+    const ids = answers.map((answer) => answer.body.response.data.id);
+    expect(new Set(ids).size).toBe(5);
+    const rows = runtime.db.importItems.map((item) => item.id);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    expect((await listStored(runtime.db)).filter((key) => key.endsWith('.jpg'))).toHaveLength(10);
+  });
+
   it('stores the files on disk in a temporary folder of the run, removed on reset', async () => {
     const alice = await as('alice');
     const { body } = await upload(1, file(jpegBytes(64, 64), 'a.jpg', 'image/jpeg'), alice);
