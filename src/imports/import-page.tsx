@@ -33,6 +33,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
 import { ModalDialog } from '../ui/modal-dialog';
+import { droppedFiles } from './dropped-files';
 import { EditMetadataDialog } from './edit-metadata-dialog';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
@@ -333,7 +334,7 @@ export function ImportPage() {
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
-    addFiles([...(event.dataTransfer?.files ?? [])], false);
+    if (event.dataTransfer) void droppedFiles(event.dataTransfer).then((dropped) => addFiles(dropped, false));
   };
 
   return (

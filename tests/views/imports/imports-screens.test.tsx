@@ -285,6 +285,18 @@ describe('/imports/:id', () => {
     expect((added?.payload as { files: { id: string }[] } | undefined)?.files[0]?.id).toMatch(/^\d+_\d+$/);
   });
 
+  it('dropping files on the page adds them as "Add files" does', async () => {
+    const { dispatched } = openJob(jobEvents([]));
+    const file = new File([new Uint8Array(5)], 'dropped.jpg', { type: 'image/jpeg' });
+    const page = screen.getByRole('heading', { name: 'Autumn shoot' }).closest('section') as HTMLElement;
+    fireEvent.drop(page, { dataTransfer: { files: [file], types: ['Files'] } });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    const added = dispatched.find((event) => event.type === 'imports/filesAdded');
+    expect(added?.payload).toMatchObject({ jobId: '101', files: [{ name: 'dropped.jpg', size: 5 }] });
+  });
+
   it('a refused file type shows the translated format error; a reload lists the files to choose again', () => {
     openJob([
       ...jobEvents([]),
