@@ -1219,7 +1219,23 @@ async function thumbnail(id: string): Promise<Response> {
   });
 }
 
+/** The uploaded file as it came (browser-loaded like thumbnails), offered for download under its name. */
+async function original(id: string): Promise<Response> {
+  const item = /^\d+$/.test(id)
+    ? runtime.db.importItems.find((candidate) => candidate.id === Number(id))
+    : undefined;
+  const bytes = item?.file ? await readStored(runtime.db, item.file) : undefined;
+  if (!item || !bytes) return errorResponse(404, `ID #${id} NOT FOUND`);
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      'Content-Type': item.mimetype,
+      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename)}`,
+    },
+  });
+}
+
 export const importHandlers = [
   http.all('*/api/rest/massimport/*', ({ request }) => serve(request)),
   http.get('*/api/wedia/massimport/thumbnail/:id', ({ params }) => thumbnail(String(params.id))),
+  http.get('*/api/wedia/massimport/file/:id', ({ params }) => original(String(params.id))),
 ];

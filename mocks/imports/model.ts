@@ -233,6 +233,7 @@ export function wireItem(db: Db, item: ImportItem, options: ItemWireOptions): Re
     indexingstatus: item.indexingstatus,
     blurhash: item.blurhash,
     thumbnail: thumbnailPath(item),
+    original: item.file ? `/wedia/massimport/file/${item.id}` : null,
     width: item.size?.width ?? null,
     height: item.size?.height ?? null,
     type: item.type ?? 'asset',

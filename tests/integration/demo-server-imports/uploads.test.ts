@@ -56,6 +56,9 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
       indexingstatus: 'indexed',
       thumbnail: `/wedia/massimport/thumbnail/${item.id}`,
     });
+    const sent = await image(ready.original);
+    expect(sent.type).toBe('image/jpeg');
+    expect(jpeg.decode(sent.bytes).width).toBe(640);
     const thumbnail = await image(ready.thumbnail);
     expect(thumbnail.type).toBe('image/jpeg');
     const decoded = jpeg.decode(thumbnail.bytes);
