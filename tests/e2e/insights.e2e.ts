@@ -1,0 +1,141 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import { journey, mockControl, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
+
+/** The rows of a top's table (thumbnail, name, count), as text. */
+async function topRows(page: Page, heading: string): Promise<string[]> {
+  const region = page.getByRole('region', { name: heading });
+  await region.getByRole('table').waitFor();
+  return region.getByRole('row').evaluateAll((rows) => rows.slice(1).map((row) => row.textContent ?? ''));
+}
+
+/** Waits until a top's figures are no longer `before`, and returns them. */
+async function rowsAfter(page: Page, heading: string, before: string[]): Promise<string[]> {
+  await expect.poll(() => topRows(page, heading), { timeout: 10_000 }).not.toEqual(before);
+  return topRows(page, heading);
+}
+
+/** The "N results" line, once the search has answered. */
+async function total(page: Page): Promise<number> {
+  const status = page.getByRole('status').filter({ hasText: /^\d+ results$/ });
+  await status.waitFor();
+  return Number.parseInt((await status.textContent()) ?? '', 10);
+}
+
+/** Views and downloads of the asset page's Usage region. */
+async function usage(page: Page): Promise<{ views: number; downloads: number }> {
+  const region = page.getByRole('region', { name: 'Usage' });
+  await region.getByRole('term').first().waitFor();
+  const figure = async (term: string) =>
+    Number((await region.locator('dt', { hasText: term }).locator('+ dd').textContent()) ?? 'NaN');
+  return { views: await figure('Views'), downloads: await figure('Downloads') };
+}
+
+describe('insights (issue 17)', () => {
+  journey('/analytics: the period and "Only mine" change the figures', async ({ page }) => {
+    await mockControl('reset', { method: 'POST' });
+    await signIn(page, 'alice');
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    const month = await topRows(page, 'Most viewed');
+    expect(month.length).toBeGreaterThan(0);
+    const monthDownloads = await topRows(page, 'Most downloaded');
+    // each chart is named, its table beside it
+    expect(await page.getByRole('img', { name: /Most viewed assets/ }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: /Most downloaded assets/ }).count()).toBe(1);
+
+    await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'All time' });
+    const always = await rowsAfter(page, 'Most viewed', month);
+    expect(always.length).toBeGreaterThanOrEqual(month.length);
+    await rowsAfter(page, 'Most downloaded', monthDownloads);
+
+    await page.getByRole('checkbox', { name: 'Only mine' }).check();
+    const mine = await rowsAfter(page, 'Most viewed', always);
+    expect(mine).not.toEqual(always);
+
+    // a name links to its asset page
+    const link = page.getByRole('region', { name: 'Most viewed' }).getByRole('link').first();
+    const name = (await link.textContent()) ?? '';
+    await link.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(page.url()).toMatch(/\/assets\/asset\/\d+$/);
+  });
+
+  journey("an asset's usage shows its view and its download", async ({ page }) => {
+    await mockControl('reset', { method: 'POST' });
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/assets/asset/5`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const before = await usage(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    await download;
+    // the log lines are sent without waiting: the figures read after a reload count them
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          const now = await usage(page);
+          return now.downloads === before.downloads + 1 && now.views > before.views;
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(true);
+  });
+
+  journey(
+    '"show me short videos of babies" in natural language gives duration and age filters; removing one widens the results',
+    async ({ page }) => {
+      await mockControl('reset', { method: 'POST' });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      const all = await total(page);
+      await page.getByRole('checkbox', { name: 'Natural language' }).check();
+      const box = page.getByRole('combobox', { name: 'Search' });
+      await box.fill('show me short videos of babies');
+      await box.press('Enter');
+      const duration = page.getByRole('button', { name: /^Remove filter Video duration/ });
+      const age = page.getByRole('button', { name: 'Remove filter Age: babies' });
+      await duration.waitFor();
+      await age.waitFor();
+      await expect.poll(() => total(page), { timeout: 10_000 }).toBeLessThan(all);
+      const narrow = await total(page);
+      await age.click();
+      await expect.poll(() => age.count()).toBe(0);
+      await expect.poll(() => total(page), { timeout: 10_000 }).toBeGreaterThan(narrow);
+      expect(await duration.count()).toBe(1);
+      await page.getByRole('button', { name: 'Clear all filters' }).click();
+      await expect.poll(() => total(page), { timeout: 10_000 }).toBe(all);
+    },
+  );
+
+  journey('reverse image search on an asset delivers a report file', async ({ page }) => {
+    await mockControl('reset', { method: 'POST' });
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/assets/asset/1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const button = page.getByRole('button', { name: 'Find copies on the web' });
+    await button.waitFor();
+    const download = page.waitForEvent('download', { timeout: 30_000 });
+    await button.click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.(csv|pdf)$/);
+    const delivered = page.getByRole('status').filter({ hasText: 'The report was downloaded as' });
+    await delivered.waitFor();
+    expect(await delivered.textContent()).toContain(file.suggestedFilename());
+  });
+
+  journey('carol (view only) is offered no reverse image search', async ({ page }) => {
+    await mockControl('reset', { method: 'POST' });
+    await signIn(page, 'carol');
+    const permissions = page.waitForResponse((response) =>
+      response.url().includes('/reverse-search/permissions/'),
+    );
+    await page.goto(`${portalUrl()}/assets/asset/1`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await permissions;
+    await page.getByRole('region', { name: 'Usage' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Find copies on the web' }).count()).toBe(0);
+  });
+});
