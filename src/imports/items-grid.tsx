@@ -1,5 +1,5 @@
 import { memo, useCallback } from 'react';
-import type { ImportItem } from '../../streams/imports/state';
+import type { ImportItem } from '../../streams/imports/selectors';
 import { useTranslate } from '../i18n/use-translate';
 import { type GridItems, VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import { BADGE_LABELS } from './badges';

@@ -1,5 +1,5 @@
 import type { WithImports } from '../../streams/imports/selectors';
-import type { ImportJob, UploadFile } from '../../streams/imports/state';
+import type { ImportJob, UploadFile } from '../../streams/imports/selectors';
 
 /**
  * What the import screens read of the imports slice: thin reads of `streams/imports` state, each

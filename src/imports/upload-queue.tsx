@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { failedUploadsCleared, resumeDismissed, uploadRemoveRequested } from '../../streams/imports/events';
-import type { UploadFile } from '../../streams/imports/state';
+import type { UploadFile } from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
