@@ -324,7 +324,18 @@ describe('analytics: generic top, broadcast data, trend, event logging (protocol
         a: fulltextChanged({ name: 'search', fulltext: 'sunset', mode: null }),
         b: fulltextChanged({ name: 'other', fulltext: 'x' }),
         c: fulltextChanged({ name: 'search', fulltext: '  ' }),
-        d: shareCreated({ cartId: '7', share: {} as never }),
+        d: shareCreated({
+          cartId: '7',
+          share: {
+            uuid: 's-1',
+            mode: 'link',
+            url: 'http://x/s-1',
+            description: '',
+            expires: null,
+            actions: [],
+            hasPassword: false,
+          },
+        }),
         e: eventLogRequested({ configuration: 'custom', params: '{}' }),
       }).subscribe(store.dispatch);
       scheduler.flush();
