@@ -55,7 +55,8 @@ export function BlockEditorDialog({
       case 'heading':
         return onApply({ value, props: { ...props, level: Number(level) } });
       case 'rich-text':
-        return onApply({ value });
+        // the editor's own HTML for an untouched text is no change
+        return value === (block.value ?? '') ? onClose() : onApply({ value });
       case 'link':
         return onApply({ props: { ...props, href: href.trim() } });
       case 'asset': {

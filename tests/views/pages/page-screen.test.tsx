@@ -299,6 +299,20 @@ describe('the page builder', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('"Edit block" on rich text loads the rich-text editor with the block’s text', async () => {
+    const { dispatched } = openPage('/pages/home', inEditMode());
+    const block = screen.getByRole('group', { name: 'Rich text: rich-text 2' });
+    fireEvent.click(within(block).getByRole('button', { name: 'Edit block' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit block' });
+    const editor = await within(dialog).findByRole('textbox', { name: 'Rich text' });
+    await vi.waitFor(() => expect(editor.textContent).toContain('Hello world'));
+    expect(within(dialog).getByRole('button', { name: 'Bold' })).toBeTruthy();
+    // untouched: "Apply" changes nothing
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(types(dispatched)).not.toContain('pages/blockChanged');
+  });
+
   it('the asset list’s JSON settings are refused with a message until they are valid', () => {
     const { dispatched } = openPage('/pages/home', inEditMode());
     const block = screen.getByRole('group', { name: 'Asset list: Latest' });
