@@ -79,20 +79,20 @@ describe.each(['en', 'fr'] as const)('the mapping table of §22 (%s)', (lang) =>
     return chips[0]!;
   };
 
-  it('age.baby: or of ai_nbfaces_baby gte 1, ai_concepts dof_name [baby], [toddler], namespace or_aiavgage', () => {
+  it('age.baby: or of ai_nbfaces_baby gte 1, ai_concepts [baby], [toddler] (dof_name sent as in on the names), namespace or_aiavgage', () => {
     const chip = one('baby');
     expect(chip).toMatchObject({ key: 'age.baby', kind: 'age', value: 'age.baby', text: said.baby!.entity });
     expect(chip.constraints).toEqual({
       'age.baby': { field: 'ai_nbfaces_baby', operator: 'gte', value: 1, namespace: 'or_aiavgage' },
       'age.baby#baby': {
         field: 'ai_concepts',
-        operator: 'dof_name',
+        operator: 'in',
         value: ['baby'],
         namespace: 'or_aiavgage',
       },
       'age.baby#toddler': {
         field: 'ai_concepts',
-        operator: 'dof_name',
+        operator: 'in',
         value: ['toddler'],
         namespace: 'or_aiavgage',
       },
