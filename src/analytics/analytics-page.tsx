@@ -21,7 +21,6 @@ function useTop(kind: Kind, onlyMine: boolean, nbrDays: number): [TopView, () =>
   const ask = () => {
     dispatch(topRequested({ name, nbrDays, max: config.analyticsTopMax }));
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the top or its period changes
   useEffect(ask, [dispatch, name, nbrDays]);
   const current = entry.status === 'loaded' && entry.nbrDays === nbrDays;
   const view: TopView =
@@ -40,7 +39,6 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
   const ask = () => {
     dispatch(trendRequested({ nbrDays, onlyCurrentUser: onlyMine }));
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the period or "Only mine" changes
   useEffect(ask, [dispatch, nbrDays, onlyMine]);
   if (trend.status === 'absent' || trend.status === 'unknown') return null;
   return (

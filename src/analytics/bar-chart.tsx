@@ -12,7 +12,7 @@ const WIDTH = 560;
 const VALUE_ROOM = 48;
 
 /** A label fits its column: long names are cut with an ellipsis (the table gives them whole). */
-function fit(text: string, max = 26): string {
+function shorten(text: string, max = 26): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
@@ -56,7 +56,7 @@ export function BarChart({
                 dominantBaseline="middle"
                 className="analytics-chart__label"
               >
-                {fit(bar.label)}
+                {shorten(bar.label)}
               </text>
               <rect x={LABEL} y={y} width={width} height={ROW} rx={3} className="analytics-chart__bar" />
               <text
