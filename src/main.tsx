@@ -17,6 +17,7 @@ import { PortalProvider } from './app/store-context';
 import { Footer } from './app/footer';
 import { useTravelling } from './hooks/use-travelling';
 import './ui/theme.css';
+import { localeReady } from './i18n/locales';
 
 const mount = document.getElementById('app');
 if (!mount) throw new Error('The portal mounts on <div id="app">, which this page does not have');
@@ -116,12 +117,15 @@ function TimeTravel() {
   ) : null;
 }
 
-createRoot(mount).render(
-  <StrictMode>
-    <PortalProvider value={{ store, exportEventLog, recorder, session, files: deps.files }}>
-      <App />
-      <Footer />
-      <TimeTravel />
-    </PortalProvider>
-  </StrictMode>,
+// a French page's first paint waits for the French messages (one small request) rather than flash English
+void localeReady(settings.locale).finally(() =>
+  createRoot(mount).render(
+    <StrictMode>
+      <PortalProvider value={{ store, exportEventLog, recorder, session, files: deps.files }}>
+        <App />
+        <Footer />
+        <TimeTravel />
+      </PortalProvider>
+    </StrictMode>,
+  ),
 );

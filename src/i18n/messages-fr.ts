@@ -1,5 +1,5 @@
-import { notificationsMessagesFr } from '../notifications/messages';
-import { sessionMessagesFr } from '../session/messages';
+import { notificationsMessagesFr } from '../notifications/messages-fr';
+import { sessionMessagesFr } from '../session/messages-fr';
 import type { en } from './messages-en';
 import type { shellMessagesEn } from './messages-en';
 
@@ -12,8 +12,8 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'nav.search': 'Recherche',
   'nav.account': 'Compte',
   'nav.savedSearches': 'Recherches enregistrées',
-  'nav.analytics': 'Statistiques',
   'nav.imports': 'Imports',
+  'nav.analytics': 'Statistiques',
   'home.welcome': 'Bienvenue sur {name}',
   'home.intro':
     'Cherchez dans la médiathèque ci-dessous, rassemblez des médias dans des paniers, partagez-les et téléchargez-les.',

@@ -1,28 +1,24 @@
 import { errorCodeLineage } from '../../streams/core/errors';
-import { addMessages, catalogues } from './catalogues';
+import { catalogues } from './catalogues';
+import { baseLocale, isLocaleReady } from './locales';
 import { en, type MessageKey, type Messages } from './messages-en';
-import { fr } from './messages-fr';
 
 type Catalogue = Partial<Messages>;
 
-addMessages({ en, fr });
+Object.assign(catalogues.en!, en);
 
-export const SUPPORTED_LOCALES = Object.keys(catalogues);
+export { SUPPORTED_LOCALES } from './locales';
 
-/** `fr-CA` reads the French messages; an unknown language reads English. */
+/** A locale's messages, English until they have all arrived (`localeReady`). */
 function messagesFor(locale: string): Catalogue {
-  return catalogueFor(catalogues, locale, catalogues.en!) as Catalogue;
+  if (!isLocaleReady(locale)) return catalogues.en as Catalogue;
+  return (catalogues[baseLocale(locale)] ?? catalogues.en) as Catalogue;
 }
 
 export type Translate<K extends string = MessageKey> = (
   key: K,
   params?: Record<string, string | number>,
 ) => string;
-
-/** The catalogue of a locale among `catalogues` (`fr-CA` reads `fr`), or the fallback. */
-function catalogueFor<C>(catalogues: Readonly<Record<string, C>>, locale: string, fallback: C): C {
-  return catalogues[locale.split(/[-_]/)[0]!.toLowerCase()] ?? fallback;
-}
 
 /** Translates over one catalogue, filling `{name}` placeholders from the params; a missing text shows its key. */
 function translatorOver<K extends string>(messages: Readonly<Partial<Record<K, string>>>): Translate<K> {

@@ -19,25 +19,3 @@ export const notificationsMessagesEn = {
   'notifications.badgeNone': 'No unread notifications',
   'notifications.unreadFailed': 'The unread notifications could not be counted.',
 };
-
-export const notificationsMessagesFr: Record<keyof typeof notificationsMessagesEn, string> = {
-  'nav.notifications': 'Notifications',
-  'notifications.title': 'Notifications',
-  'notifications.visitor':
-    'Les notifications appartiennent aux utilisateurs : connectez-vous pour voir les vôtres.',
-  'notifications.signInLink': 'Aller à la page de connexion',
-  'notifications.loading': 'Chargement des notifications…',
-  'notifications.failed': 'Les notifications n’ont pas pu être chargées ou modifiées.',
-  'notifications.retry': 'Réessayer',
-  'notifications.empty': 'Vous n’avez aucune notification.',
-  'notifications.markAllRead': 'Tout marquer comme lu',
-  'notifications.unread': 'Non lue',
-  'notifications.read': 'Lue',
-  'notifications.delete': 'Supprimer',
-  'notifications.deleteNamed': 'Supprimer la notification {title}',
-  'notifications.untitled': 'Notification',
-  'notifications.unreadSummary': '{count} non lues',
-  'notifications.badge': '{count} notifications non lues',
-  'notifications.badgeNone': 'Aucune notification non lue',
-  'notifications.unreadFailed': 'Les notifications non lues n’ont pas pu être comptées.',
-};

@@ -1,0 +1,41 @@
+import type { sessionMessagesEn } from './messages';
+
+/** Loaded with the French shell messages (src/i18n/locales.ts), only when French is used. */
+export const sessionMessagesFr: Record<keyof typeof sessionMessagesEn, string> = {
+  'nav.signIn': 'Se connecter',
+  'signIn.title': 'Connexion',
+  'signIn.intro':
+    'Connectez-vous pour travailler avec vos paniers, vos recherches enregistrées et vos imports.',
+  'signIn.login': 'Identifiant',
+  'signIn.password': 'Mot de passe',
+  'signIn.submit': 'Se connecter',
+  'signIn.busy': 'Connexion…',
+  'signIn.failed': 'La connexion a échoué.',
+  'signIn.providers': 'Ou connectez-vous avec',
+  'signIn.provider': 'Se connecter avec {name}',
+  'signIn.providersFailed': 'Les fournisseurs d’authentification unique n’ont pas pu être chargés.',
+  'signIn.retryProviders': 'Réessayer',
+  'signIn.demoHint':
+    'Comptes de démonstration : alice, bob, carol (mot de passe = identifiant) ; dave doit d’abord changer son mot de passe.',
+  'signIn.signedInAs': 'Vous êtes connecté en tant que {name}.',
+  'signIn.expired': 'Votre session a expiré. Veuillez vous reconnecter.',
+  'password.title': 'Changez votre mot de passe',
+  'password.mustChange': 'Vous devez changer votre mot de passe avant de pouvoir vous connecter.',
+  'password.current': 'Mot de passe actuel',
+  'password.new': 'Nouveau mot de passe',
+  'password.confirm': 'Confirmez le nouveau mot de passe',
+  'password.submit': 'Changer le mot de passe',
+  'password.busy': 'Changement du mot de passe…',
+  'password.mismatch': 'Les nouveaux mots de passe ne correspondent pas.',
+  'password.empty': 'Le nouveau mot de passe ne doit pas être vide.',
+  'password.failed': 'Le mot de passe n’a pas pu être changé.',
+  'password.changed': 'Votre mot de passe a été changé.',
+  'account.menu': 'Menu du compte',
+  'account.signOut': 'Se déconnecter',
+  'account.signOutFailed': 'La déconnexion a échoué.',
+  'account.visitor': 'Visiteur',
+  'account.signedInAs': 'Connecté en tant que',
+  'account.startFailed': 'Le portail n’a pas pu se connecter au serveur.',
+  'account.whoAmIFailed': 'Le portail n’a pas pu vérifier qui vous êtes.',
+  'account.retryStart': 'Recharger',
+};
