@@ -340,14 +340,14 @@ export const nextId = (rows: readonly { id: number }[]): number =>
  * nested in `columns`, plus one unknown type (`legacy-carousel`) on the home page.
  */
 export function createCmsContent(assets: readonly Asset[]): CmsContent {
-  const imageIds = assets
-    .filter((asset) => asset.assetnature.code === 'image')
-    .slice(0, 4)
-    .map((asset) => asset.id);
-  const videoIds = assets
-    .filter((asset) => asset.assetnature.code === 'video')
-    .slice(0, 2)
-    .map((asset) => asset.id);
+  // the first 4 images and 2 videos: stops early, the database may hold 100,000 assets
+  const imageIds: number[] = [];
+  const videoIds: number[] = [];
+  for (const asset of assets) {
+    if (asset.assetnature.code === 'image' && imageIds.length < 4) imageIds.push(asset.id);
+    if (asset.assetnature.code === 'video' && videoIds.length < 2) videoIds.push(asset.id);
+    if (imageIds.length === 4 && videoIds.length === 2) break;
+  }
   const content: CmsContent = { pages: [], pageWidgets: [], pageFiles: [] };
   const seeds = pageSeeds(imageIds, videoIds);
   seeds.forEach((seed, index) => {
