@@ -106,7 +106,7 @@ import {
   wordsRequested,
 } from './events';
 import type { WithImports } from './selectors';
-import type { UploadFile, UploadsState } from './state';
+import { type UploadFile, type UploadsState, uploadAt } from './state';
 
 type ImportsEpic = Epic<WithImports>;
 
@@ -614,13 +614,10 @@ export const setConcurrency: ImportsEpic = (event$, _state$, { config }) =>
 export function nextWaiting(uploads: UploadsState, count: number): UploadFile[] {
   const out: UploadFile[] = [];
   if (count <= 0) return out;
-  const keys = Object.keys(uploads.buckets).sort((a, b) => Number(a) - Number(b));
-  for (const key of keys) {
-    const bucket = uploads.buckets[key]!;
+  for (const bucket of uploads.buckets) {
     if (bucket.waiting === 0) continue;
-    for (const id in bucket.files) {
-      const file = bucket.files[id]!;
-      if (file.status === 'registered') {
+    for (const file of bucket.files) {
+      if (file?.status === 'registered') {
         out.push(file);
         if (out.length === count) return out;
       }
@@ -663,11 +660,7 @@ export const scheduleUploads: ImportsEpic = (event$, state$, deps) =>
  */
 export const sendUploads: ImportsEpic = (event$, state$, deps) => {
   const inFlight = new Map<string, Subject<void>>();
-  const fileOf = (id: string): UploadFile | undefined => {
-    const uploads = state$.value.imports.uploads;
-    const bucket = uploads.bucketOf[id];
-    return bucket === undefined ? undefined : uploads.buckets[bucket]?.files[id];
-  };
+  const fileOf = (id: string): UploadFile | undefined => uploadAt(state$.value.imports.uploads, id);
   const send$ = event$.pipe(
     ofType(uploadResolving),
     filter((event) => fileOf(event.payload.id)?.status === 'resolving' && !inFlight.has(event.payload.id)),

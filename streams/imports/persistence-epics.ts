@@ -7,7 +7,7 @@ import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { type ResumeFile, resumeFileSchema, uploadsRestored } from './events';
 import type { WithImports } from './selectors';
-import type { UploadsState } from './state';
+import { forEachUpload, type UploadsState } from './state';
 
 /**
  * The upload queue survives a reload as far as a browser allows (issue 15): a File cannot be kept,
@@ -37,21 +37,17 @@ const UNSENT = new Set(['registered', 'resolving', 'resolved']);
 /** What to store: the files not sent yet, then those still to choose again. */
 export function pendingUploads(uploads: UploadsState): ResumeFile[] {
   const out: ResumeFile[] = [];
-  const keys = Object.keys(uploads.buckets).sort((a, b) => Number(a) - Number(b));
-  for (const key of keys) {
-    const files = uploads.buckets[key]!.files;
-    for (const id in files) {
-      const file = files[id]!;
-      if (UNSENT.has(file.status)) out.push({ id, jobId: file.jobId, name: file.name, size: file.size });
-    }
-  }
+  forEachUpload(uploads, (file) => {
+    if (UNSENT.has(file.status))
+      out.push({ id: file.id, jobId: file.jobId, name: file.name, size: file.size });
+  });
   return [...out, ...uploads.toResume];
 }
 
 /** Changes only when a file joins or leaves the unsent ones (progress changes nothing stored). */
 function signature(uploads: UploadsState): string {
   let waiting = 0;
-  for (const key in uploads.buckets) waiting += uploads.buckets[key]!.waiting;
+  for (const bucket of uploads.buckets) waiting += bucket.waiting;
   return `${uploads.added}|${uploads.running}|${waiting}`;
 }
 

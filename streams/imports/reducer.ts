@@ -75,6 +75,7 @@ import {
   UPLOAD_BUCKET_SIZE,
   type UploadFile,
   type UploadsState,
+  uploadAt,
 } from './state';
 
 type S = Draft<ImportsState>;
@@ -158,32 +159,26 @@ function withUploads(state: ImportsState, uploads: UploadsState): ImportsState {
   return uploads === state.uploads ? state : { ...state, uploads };
 }
 
-function fileOf(uploads: UploadsState, id: string): UploadFile | undefined {
-  const bucket = uploads.bucketOf[id];
-  return bucket === undefined ? undefined : uploads.buckets[bucket]?.files[id];
-}
+const fileOf = uploadAt;
 
 const RUNNING = new Set(['resolving', 'resolved']);
 
 /** The queue with `id` changed (`next`) or dropped (null), its counters kept right. */
 function changeFile(uploads: UploadsState, id: string, next: UploadFile | null): UploadsState {
-  const key = uploads.bucketOf[id];
-  if (key === undefined) return uploads;
-  const bucket = uploads.buckets[key];
-  const before = bucket?.files[id];
-  if (!bucket || !before) return uploads;
-  const files = { ...bucket.files };
-  if (next) files[id] = next;
-  else delete files[id];
+  const before = uploadAt(uploads, id);
+  if (!before) return uploads;
+  const position = uploads.bucketOf[id]!;
+  const index = Math.floor(position / UPLOAD_BUCKET_SIZE);
+  const bucket = uploads.buckets[index]!;
+  const files = bucket.files.slice();
+  files[position % UPLOAD_BUCKET_SIZE] = next;
   const wasWaiting = before.status === 'registered' ? 1 : 0;
   const isWaiting = next?.status === 'registered' ? 1 : 0;
   const wasRunning = RUNNING.has(before.status) ? 1 : 0;
   const isRunning = next && RUNNING.has(next.status) ? 1 : 0;
-  return {
-    ...uploads,
-    buckets: { ...uploads.buckets, [key]: { files, waiting: bucket.waiting - wasWaiting + isWaiting } },
-    running: uploads.running - wasRunning + isRunning,
-  };
+  const buckets = uploads.buckets.slice();
+  buckets[index] = { files, waiting: bucket.waiting - wasWaiting + isWaiting };
+  return { ...uploads, buckets, running: uploads.running - wasRunning + isRunning };
 }
 
 function addFailed(uploads: UploadsState, jobId: string, failed: FailedUpload): UploadsState {
@@ -193,18 +188,26 @@ function addFailed(uploads: UploadsState, jobId: string, failed: FailedUpload): 
 const uploadCases = [
   onReplace(filesAdded, (state: ImportsState, { payload }) => {
     const uploads = state.uploads;
-    const buckets = { ...uploads.buckets };
-    const bucketOf = { ...uploads.bucketOf };
+    const buckets = uploads.buckets.slice();
+    const copied = new Set<number>();
+    let bucketOf = uploads.bucketOf;
     let added = uploads.added;
     for (const info of payload.files) {
-      if (bucketOf[info.id] !== undefined && fileOf(uploads, info.id)) continue;
-      const key = String(Math.floor(added / UPLOAD_BUCKET_SIZE));
+      if (uploadAt(uploads, info.id)) continue;
+      if (bucketOf === uploads.bucketOf) bucketOf = { ...uploads.bucketOf };
+      const position = added;
       added += 1;
-      const bucket = buckets[key] ?? { files: {}, waiting: 0 };
+      const index = Math.floor(position / UPLOAD_BUCKET_SIZE);
       // a bucket copied once per event, even when this event fills it with many files
-      const copy =
-        bucket === uploads.buckets[key] ? { files: { ...bucket.files }, waiting: bucket.waiting } : bucket;
-      copy.files[info.id] = {
+      if (!copied.has(index)) {
+        const bucket = buckets[index];
+        buckets[index] = bucket
+          ? { files: bucket.files.slice(), waiting: bucket.waiting }
+          : { files: [], waiting: 0 };
+        copied.add(index);
+      }
+      const bucket = buckets[index]!;
+      bucket.files[position % UPLOAD_BUCKET_SIZE] = {
         id: info.id,
         jobId: payload.jobId,
         name: info.name,
@@ -217,9 +220,8 @@ const uploadCases = [
         startedAt: null,
         itemId: null,
       };
-      copy.waiting += 1;
-      buckets[key] = copy;
-      bucketOf[info.id] = Number(key);
+      bucket.waiting += 1;
+      bucketOf[info.id] = position;
     }
     // chosen again: the files a reload left are no longer to resume
     const chosen = new Set(payload.files.map((file) => `${file.name}|${file.size}`));

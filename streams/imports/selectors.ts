@@ -12,6 +12,7 @@ import type {
   UploadFile,
   UploadsState,
 } from './state';
+import { forEachUpload, uploadAt } from './state';
 
 export type WithImports = { imports: ImportsState };
 export type {
@@ -126,14 +127,6 @@ export const selectImportCommandRequest = (state: WithImports, requestId: string
 
 // --- uploads ------------------------------------------------------------------------------------
 
-function forEachUpload(uploads: UploadsState, visit: (file: UploadFile) => void): void {
-  const keys = Object.keys(uploads.buckets).sort((a, b) => Number(a) - Number(b));
-  for (const key of keys) {
-    const files = uploads.buckets[key]!.files;
-    for (const id in files) visit(files[id]!);
-  }
-}
-
 /** Every upload of the state in the order they were added (all jobs). */
 export function allUploads(uploads: UploadsState): UploadFile[] {
   const out: UploadFile[] = [];
@@ -153,9 +146,7 @@ export const selectUploadQueue = (state: WithImports, jobId: string): UploadFile
   queueOf(state.imports.uploads, jobId);
 
 export const selectUploadFile = (state: WithImports, id: string): UploadFile | null => {
-  const uploads = state.imports.uploads;
-  const bucket = uploads.bucketOf[id];
-  return bucket === undefined ? null : (uploads.buckets[bucket]?.files[id] ?? null);
+  return uploadAt(state.imports.uploads, id) ?? null;
 };
 
 /** The chosen number of simultaneous uploads, or the given default (`config.uploadConcurrencyDefault`). */

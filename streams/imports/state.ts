@@ -104,9 +104,13 @@ export interface FailedUpload {
   messageKey: string | null;
 }
 
-/** Files live in buckets of at most UPLOAD_BUCKET_SIZE, so that one file's change copies one bucket. */
+/**
+ * Files live in buckets of UPLOAD_BUCKET_SIZE slots (arrays: a record of thousands of keys costs
+ * far more to copy), so that one file's change copies one small bucket and the list of buckets.
+ */
 export interface UploadBucket {
-  files: Record<string, UploadFile>;
+  /** a dropped file leaves null in its slot */
+  files: (UploadFile | null)[];
   /** files of this bucket still registered */
   waiting: number;
 }
@@ -116,9 +120,9 @@ export interface UploadsState {
   concurrency: number | null;
   /** files added so far (the next file's position) */
   added: number;
-  /** bucket number of each file ever added (entries of dropped files stay, harmless) */
+  /** position of each file ever added: bucket `floor(p / UPLOAD_BUCKET_SIZE)`, slot `p % UPLOAD_BUCKET_SIZE` */
   bucketOf: Record<string, number>;
-  buckets: Record<string, UploadBucket>;
+  buckets: UploadBucket[];
   /** files resolving or resolved, over all jobs */
   running: number;
   failed: Record<string, FailedUpload[]>;
@@ -126,7 +130,21 @@ export interface UploadsState {
   toResume: ResumeFile[];
 }
 
-export const UPLOAD_BUCKET_SIZE = 256;
+export const UPLOAD_BUCKET_SIZE = 32;
+
+/** The file at its position, if it is still there. */
+export function uploadAt(uploads: UploadsState, id: string): UploadFile | undefined {
+  const position = uploads.bucketOf[id];
+  if (position === undefined) return undefined;
+  const file =
+    uploads.buckets[Math.floor(position / UPLOAD_BUCKET_SIZE)]?.files[position % UPLOAD_BUCKET_SIZE];
+  return file?.id === id ? file : undefined;
+}
+
+/** Every file still in the queue, in the order added. */
+export function forEachUpload(uploads: UploadsState, visit: (file: UploadFile) => void): void {
+  for (const bucket of uploads.buckets) for (const file of bucket.files) if (file) visit(file);
+}
 
 /** The imports slice: mass-import jobs, their items, metadata commands and the upload queues (protocol §15). */
 export interface ImportsState {
@@ -143,7 +161,7 @@ export const initialUploadsState: UploadsState = {
   concurrency: null,
   added: 0,
   bucketOf: {},
-  buckets: {},
+  buckets: [],
   running: 0,
   failed: {},
   toResume: [],

@@ -163,6 +163,7 @@ const figures: Figure[] = [
 
 figures.push(...batchFoldFigures());
 figures.push(...(await (await import('./import-grid')).importGridFigures()));
+figures.push(...(await import('./upload-fold')).uploadFoldFigures());
 
 mkdirSync('bench', { recursive: true });
 writeFileSync(

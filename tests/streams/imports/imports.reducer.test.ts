@@ -82,7 +82,7 @@ describe('imports reducer', () => {
     const added = fold([
       filesAdded({ jobId: '5', files: Array.from({ length: count }, (_, i) => file(i + 1)) }),
     ]);
-    expect(Object.keys(added.imports.uploads.buckets)).toEqual(['0', '1']);
+    expect(added.imports.uploads.buckets).toHaveLength(2);
     const running = fold(
       [
         uploadResolving({ id: file(1).id, limit: 1 }),
@@ -93,7 +93,7 @@ describe('imports reducer', () => {
       added,
     );
     expect(running.imports.uploads.running).toBe(1);
-    expect(running.imports.uploads.buckets['1']).toBe(added.imports.uploads.buckets['1']);
+    expect(running.imports.uploads.buckets[1]).toBe(added.imports.uploads.buckets[1]);
     expect(
       selectUploadQueue(running, '5')
         .slice(0, 2)
