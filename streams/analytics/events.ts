@@ -70,7 +70,7 @@ export const assetEventsFailed = defineFailure('analytics/assetEventsFailed', { 
  *   selectBroadcast(state, uuid).
  * - daily trend (demo convention of helper 17A, POST /wedia/analytics/trend): dispatch
  *   `analytics/trendRequested` {nbrDays, onlyCurrentUser} → `trendStarted` → `trendLoaded` {key,
- *   days: [{day, views, downloads}]} | `trendAbsent` {key} (the server answers 404: no trend,
+ *   days: [{day, views, downloads}]} | `trendAbsent` {key} (the server answers 404: status not_found, no trend,
  *   not an error shown) | `trendFailed`. selectTrend(state, nbrDays, onlyCurrentUser).
  * - event logging (`log/event`): searches (`cursors/fulltextChanged` of the `search` list with a
  *   text) and shares (`carts/shareCreated`, `savedSearches/shared`) are logged by the domain

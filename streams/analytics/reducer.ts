@@ -96,7 +96,7 @@ export const analyticsReducer = caseReducer<AnalyticsState>(
     draft.trends[payload.key] = { status: 'loaded', days: payload.days, error: null };
   }),
   on(trendAbsent, (draft, { payload }) => {
-    draft.trends[payload.key] = { status: 'absent', days: [], error: null };
+    draft.trends[payload.key] = { status: 'not_found', days: [], error: null };
   }),
   on(trendFailed, (draft, { payload }) => {
     draft.trends[payload.key] = {

@@ -64,6 +64,6 @@ export const selectBroadcast = (state: WithAnalytics, uuid: string): WholeEntry 
 export const trendKey = (nbrDays: number, onlyCurrentUser: boolean): string =>
   `${nbrDays}|${onlyCurrentUser}`;
 
-/** The daily trend for a period: status `absent` when the server gives none (show no chart, no error). */
+/** The daily trend for a period: status `not_found` when the server gives none (show no chart, no error). */
 export const selectTrend = (state: WithAnalytics, nbrDays: number, onlyCurrentUser: boolean): TrendEntry =>
   state.analytics.trends[trendKey(nbrDays, onlyCurrentUser)] ?? NO_TREND;

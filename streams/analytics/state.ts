@@ -33,9 +33,9 @@ export interface WholeEntry {
   error: SerializedError | null;
 }
 
-/** The daily trend (demo convention): `absent` when the server has none (404). */
+/** The daily trend (demo convention): `not_found` when the server has none (404: the generic status of §2.1). */
 export interface TrendEntry {
-  status: AnalyticsStatus | 'absent';
+  status: AnalyticsStatus | 'not_found';
   days: TrendDay[];
   error: SerializedError | null;
 }

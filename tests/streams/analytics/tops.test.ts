@@ -291,7 +291,7 @@ describe('analytics: generic top, broadcast data, trend, event logging (protocol
     });
   });
 
-  it('the trend is read; a 404 means no trend (absent), not an error', () => {
+  it('the trend is read; a 404 means no trend (not_found), not an error', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ cold, hot }) => {
       const notFound = new AppError({ code: 'error.http.404', message: 'Not found', status: 404 });
@@ -312,7 +312,11 @@ describe('analytics: generic top, broadcast data, trend, event logging (protocol
         days: [{ day: '2026-01-01', views: 3, downloads: 1 }],
         error: null,
       });
-      expect(selectTrend(store.state$.value, 30, true)).toEqual({ status: 'absent', days: [], error: null });
+      expect(selectTrend(store.state$.value, 30, true)).toEqual({
+        status: 'not_found',
+        days: [],
+        error: null,
+      });
     });
   });
 
