@@ -26,6 +26,7 @@ import {
   validateRequested,
   wordsRequested,
 } from '../../streams/imports/events';
+import { selectUploadQueue } from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -42,8 +43,6 @@ import { badgeCounts, commonActions, type ItemBadge, jobView, needsFetch } from 
 import { nextRequestId } from './request-id';
 import {
   LIST_NAME,
-  queueByJob,
-  readBuckets,
   readCommandRequests,
   readCommands,
   readConcurrency,
@@ -224,7 +223,7 @@ export function ImportPage() {
   const apiPath = useAppState(selectApiPath);
   const job = useAppState(readJob, jobId);
   const items = useAppState(readItems);
-  const buckets = useAppState(readBuckets);
+  const queue = useAppState(selectUploadQueue, jobId);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [dialog, setDialog] = useState<'edit' | 'move' | 'delete' | null>(null);
   const [fulltext, setFulltext] = useState('');
@@ -242,7 +241,7 @@ export function ImportPage() {
   }, [dispatch, userId, jobId]);
 
   // the queue emptied: the items it made are read again (their statuses too)
-  const queueLength = (queueByJob(buckets)[jobId] ?? []).filter((file) => file.status !== 'loaded').length;
+  const queueLength = queue.filter((file) => file.status !== 'loaded').length;
   const hadQueue = useRef(false);
   useEffect(() => {
     if (queueLength > 0) hadQueue.current = true;

@@ -1,5 +1,5 @@
 import type { WithImports } from '../../streams/imports/selectors';
-import type { ImportJob, UploadFile } from '../../streams/imports/selectors';
+import type { ImportJob } from '../../streams/imports/selectors';
 
 /**
  * What the import screens read of the imports slice: thin reads of `streams/imports` state, each
@@ -27,33 +27,8 @@ export const readFailedUploads = (state: WithImports, jobId: string) =>
 
 export const readToResume = (state: WithImports) => state.imports.uploads.toResume;
 
-export const readBuckets = (state: WithImports) => state.imports.uploads.buckets;
-
 export const readCommands = (state: WithImports) => state.imports.commands;
 
 export const readCommandRequests = (state: WithImports) => state.imports.commandRequests;
 
 const EMPTY: never[] = [];
-
-let lastBuckets: unknown = null;
-let lastQueue: Record<string, UploadFile[]> = {};
-/** The files of each job's queue in the order they were added; one pass over the buckets per change. */
-export function queueByJob(
-  buckets: WithImports['imports']['uploads']['buckets'],
-): Record<string, UploadFile[]> {
-  if (buckets === lastBuckets) return lastQueue;
-  const byJob: Record<string, UploadFile[]> = {};
-  const numbers = Object.keys(buckets)
-    .map(Number)
-    .sort((a, b) => a - b);
-  for (const number of numbers) {
-    for (const file of Object.values(buckets[String(number)]?.files ?? {})) {
-      const list = byJob[file.jobId] ?? [];
-      list.push(file);
-      byJob[file.jobId] = list;
-    }
-  }
-  lastBuckets = buckets;
-  lastQueue = byJob;
-  return byJob;
-}

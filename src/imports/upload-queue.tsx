@@ -6,7 +6,8 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { formatBytes, formatDuration } from './model';
-import { queueByJob, readBuckets, readFailedUploads, readToResume } from './select';
+import { selectUploadQueue } from '../../streams/imports/selectors';
+import { readFailedUploads, readToResume } from './select';
 import './messages';
 
 /** The queue shows every running file and this many waiting ones (10 000 files stay one line). */
@@ -124,8 +125,7 @@ export function ResumeList({ jobId, onChoose }: { jobId: string; onChoose(): voi
  */
 export function UploadQueue({ jobId, addedBytes }: { jobId: string; addedBytes: number }) {
   const t = useTranslate();
-  const buckets = useAppState(readBuckets);
-  const files = queueByJob(buckets)[jobId] ?? [];
+  const files = useAppState(selectUploadQueue, jobId);
   const active = files.some((file) => RUNNING.has(file.status));
   const now = useNow(active);
   const headingId = useId();
