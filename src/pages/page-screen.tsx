@@ -8,6 +8,7 @@ import {
   blockRemoveRequested,
   editModeEntered,
   editModeLeft,
+  listRequested,
   pageRequested,
   publishRequested,
   saveRequested,
@@ -48,6 +49,8 @@ export function PageScreen() {
   return <PageOfPath key={path} path={path} />;
 }
 
+const selectListStatus = (state: Parameters<typeof selectPage>[0]) => state.pages.list.status;
+
 type Dialog = { kind: 'edit'; uid: string } | { kind: 'add'; parentUid: string; slot: string } | null;
 
 function PageOfPath({ path }: { path: string }) {
@@ -63,12 +66,19 @@ function PageOfPath({ path }: { path: string }) {
   const asked = useRef(false);
   const label = useBlockLabel();
 
+  // the page list first, then the page by path (seed 002 §4): the page is then chosen from the list
+  // as soon as it is asked, and every step is its own recorded request
+  const listStatus = useAppState(selectListStatus);
+  useEffect(() => {
+    if (listStatus === 'unknown') dispatch(listRequested({}));
+  }, [dispatch, listStatus]);
+  const listReady = listStatus === 'loaded' || listStatus === 'error';
   useEffect(() => {
     // strict mode runs effects twice: one open asks once (a page already loaded is asked again: fresh)
-    if (asked.current) return;
+    if (asked.current || !listReady) return;
     asked.current = true;
     dispatch(pageRequested({ path }));
-  }, [dispatch, path]);
+  }, [dispatch, path, listReady]);
 
   const editing = session?.editing === true;
   const draftReady = editing && session.draftStatus === 'loaded';

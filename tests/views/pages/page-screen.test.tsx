@@ -102,9 +102,13 @@ function openPage(path: string, events: UnstampedEvent[] = []) {
 const types = (dispatched: { type: string }[]) => dispatched.map((event) => event.type);
 
 describe('a CMS page as readers see it', () => {
-  it('asks the page of its path once, and says it is loading', () => {
-    const { dispatched } = openPage('/pages/home');
+  it('asks the page list, then the page of its path once, and says it is loading', () => {
+    const { dispatched, store } = openPage('/pages/home');
     expect(screen.getByRole('status').textContent).toBe('Loading the page…');
+    expect(types(dispatched)).toEqual(['pages/listRequested']);
+    act(() => {
+      store.dispatch(listLoaded({ pages: [page()] }));
+    });
     const asked = dispatched.filter((event) => event.type === 'pages/pageRequested');
     expect(asked).toHaveLength(1);
     expect(asked[0]?.payload).toEqual({ path: 'home' });
@@ -203,6 +207,7 @@ describe('a CMS page as readers see it', () => {
 
   it('another failure says so with "Try again"', () => {
     const { dispatched } = openPage('/pages/home', [
+      listLoaded({ pages: [page()] }),
       pageFailed({ path: 'home', error: { code: 'error.http.500', message: 'boom', status: 500 } }),
     ]);
     expect(screen.getByRole('alert').textContent).toContain('The page could not be loaded.');
