@@ -40,7 +40,7 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
     dispatch(trendRequested({ nbrDays, onlyCurrentUser: onlyMine }));
   };
   useEffect(ask, [dispatch, nbrDays, onlyMine]);
-  if (trend.status === 'absent' || trend.status === 'unknown') return null;
+  if (trend.status === 'not_found' || trend.status === 'unknown') return null;
   return (
     <section className="analytics-trend" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('analytics.trend')}</h2>
