@@ -189,13 +189,12 @@ export const blockRemoveRequested = defineIntent('pages/blockRemoveRequested', {
 export const blockRemoved = defineAnswer('pages/blockRemoved', { path, uid });
 export const blockRemoveFailed = defineFailure('pages/blockRemoveFailed', { path, message });
 
-/** `file`: the Blob (never kept in the state; the recorder's safety net drops it from exports). */
-export const attachmentReplaceRequested = defineIntent('pages/attachmentReplaceRequested', {
-  path,
-  fileId: z.number(),
-  file: z.unknown(),
-  fileName: z.string(),
-});
+/** `file`: the Blob (never kept in the state, masked in exports). */
+export const attachmentReplaceRequested = defineIntent(
+  'pages/attachmentReplaceRequested',
+  { path, fileId: z.number(), file: z.unknown(), fileName: z.string() },
+  ['file'],
+);
 export const attachmentReplaced = defineAnswer('pages/attachmentReplaced', {
   path,
   fileId: z.number(),
