@@ -364,6 +364,10 @@ describe('the page builder', () => {
     fireEvent.click(screen.getByRole('link', { name: 'search lakes' }));
     expect(confirm).toHaveBeenCalledWith('The page has unsaved changes. Leave without saving them?');
     expect(store.getState().router.path).toBe('/pages/home');
+    // closing or reloading the tab asks the browser's own question
+    const unload = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(unload);
+    expect(unload.defaultPrevented).toBe(true);
     // answering yes leaves, in the portal
     confirm.mockReturnValue(true);
     fireEvent.click(screen.getByRole('link', { name: 'search lakes' }));
