@@ -19,6 +19,8 @@ export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
   'selection',
   // the "Natural language" checkbox and its chips (protocol §22)
   'naturalLanguage',
+  // a search typed on the list is logged (log/event, protocol §18)
+  'analytics',
 ];
 
 /** Carts read huge carts through the list query (protocol §6.6) and download as zips. */
@@ -34,7 +36,6 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
 export const ASSET_DOMAINS: readonly LazyDomainName[] = [
   ...SEARCH_DOMAINS,
   'players',
-  'analytics',
   'reverseSearch',
 ];
 
