@@ -3,7 +3,8 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
 
 /**
  * Mass import: jobs, items, metadata commands and uploads (protocol §15; seed 001 §3-§9).
- * Ids are strings (`String(id)` of the server's numbers).
+ * Ids are strings (`String(id)` of the server's numbers). In the state, an item's server status is
+ * `data.$status` and a job's `data.$jobstatus` (`status` is kept for the client's statuses).
  *
  * Public API (events to dispatch)
  * - Job list (a named list): `imports/listRegistered` {name, query?} (no name → `imports/listRefused`

@@ -96,7 +96,30 @@ function jobOf(state: S, id: string): Draft<ImportJob> {
   return job as Draft<ImportJob>;
 }
 
-function putItem(state: S, data: ImportItemData, jobId?: string): string {
+/**
+ * A state slice's `status` is one of the client's statuses (seed 000 §4): the server's own item
+ * status (a number, also sent as `$status`) is kept as `$status` only, a job's (`open`,
+ * `running`, `done`) as `$jobstatus`.
+ */
+function itemData(data: ImportItemData): ImportItemData {
+  if (!('status' in data)) return data;
+  const { status, ...rest } = data as ImportItemData & { status?: unknown };
+  return (rest.$status === undefined ? { ...rest, $status: status } : rest) as ImportItemData;
+}
+
+function jobData(data: ImportJobData): ImportJobData {
+  const { status, ...rest } = data as ImportJobData & { status?: unknown };
+  const out: Record<string, unknown> = status === undefined ? rest : { ...rest, $jobstatus: status };
+  for (const key of ['$items', 'items'])
+    if (Array.isArray(out[key]))
+      out[key] = (out[key] as unknown[]).map((item) =>
+        item && typeof item === 'object' ? itemData(item as ImportItemData) : item,
+      );
+  return out as ImportJobData;
+}
+
+function putItem(state: S, raw: ImportItemData, jobId?: string): string {
+  const data = itemData(raw);
   const id = String(data.id);
   const owner =
     data.job !== undefined && data.job !== null
@@ -114,7 +137,8 @@ function putItem(state: S, data: ImportItemData, jobId?: string): string {
   return id;
 }
 
-function putJob(state: S, data: ImportJobData): Draft<ImportJob> {
+function putJob(state: S, raw: ImportJobData): Draft<ImportJob> {
+  const data = jobData(raw);
   const id = String(data.id);
   const job = jobOf(state, id);
   job.data = data as Draft<ImportJobData>;

@@ -118,7 +118,7 @@ describe('mass import against the demo server (protocol §15.1)', () => {
     );
 
     store.dispatch(jobWorkflowRequested({ jobId, action: 'start' }));
-    state = await until((current) => current.imports.jobs[jobId]?.data?.status === 'running');
+    state = await until((current) => current.imports.jobs[jobId]?.data?.$jobstatus === 'running');
     expect(sent.at(-1)).toMatchObject({
       method: 'POST',
       path: `/rest/massimport/data/job/${jobId}/workflow`,
