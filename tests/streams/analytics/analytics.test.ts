@@ -91,7 +91,7 @@ describe('analytics logging (protocol §18)', () => {
       expectObservable(typesOf(store, 'analytics/objectLog')).toBe('a', { a: 'analytics/objectLogFailed' });
       scheduler.flush();
       expect(
-        (http.requests[0]?.body as { multipart: Record<string, unknown> }).multipart.sessionType,
+        (http.requests[0]?.body as { multipart: Record<string, unknown> } | undefined)?.multipart.sessionType,
       ).toBeUndefined();
       expect(store.state$.value.analytics).toEqual(initialRootState.analytics);
     });
