@@ -9,11 +9,12 @@ import {
   type Observable,
   of,
   switchMap,
+  take,
   toArray,
 } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { type SerializedError, serializeError } from '../core/errors';
-import type { UnstampedEvent } from '../core/event';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { asEvents, type Emitted, requestEpic } from '../core/request';
 import * as api from './api';
@@ -157,7 +158,21 @@ export const loadPage: Epic<S> = (event$, state$, deps) =>
             );
           };
           const { list } = state$.value.pages;
-          if (list.status === 'loaded' || list.status === 'fetching') return defer(() => resolve(list.pages));
+          if (list.status === 'loaded') return defer(() => resolve(list.pages));
+          if (list.status === 'initial' || list.status === 'fetching') {
+            // the list is on its way (the screen asked it first): its answer resolves the path
+            return event$.pipe(
+              filter((one) => listLoaded.match(one) || listFailed.match(one)),
+              take(1),
+              mergeMap((one: AnyEvent) =>
+                listLoaded.match(one)
+                  ? resolve(one.payload.pages)
+                  : listFailed.match(one)
+                    ? of(pageFailed({ path, error: one.payload.error }, event))
+                    : of(),
+              ),
+            );
+          }
           return concat(
             of(listStarted({}, event)),
             answered(

@@ -7,6 +7,7 @@ import { pagesDomain } from '../../../streams/pages/domain';
 import {
   blockChanged,
   editModeEntered,
+  listRequested,
   pageRequested,
   publishRequested,
   saveRequested,
@@ -89,6 +90,18 @@ describe('pages epics (marbles)', () => {
           '/rest/data/pagefile',
         ]);
         expect(selectPage(store.getState(), 'home')?.status).toBe('loaded');
+      }, 100);
+    });
+  });
+
+  it('a page asked while the list is on its way waits for it: one list request', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const { store, http } = setup(scheduler, server(cold, 10));
+      hot('a 2ms b', { a: listRequested({}), b: pageRequested({ path: 'home' }) }).subscribe(store.dispatch);
+      expectObservable(typesOf(store, 'pages/pageLoaded')).toBe('40ms a', { a: 'pages/pageLoaded' });
+      scheduler.schedule(() => {
+        expect(http.requests.filter((request) => request.path === '/rest/data/page')).toHaveLength(1);
       }, 100);
     });
   });
