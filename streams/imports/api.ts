@@ -361,3 +361,13 @@ export function itemOf(data: unknown): z.infer<typeof itemSchema> | null {
   const parsed = itemSchema.safeParse(candidate);
   return parsed.success ? parsed.data : null;
 }
+
+const workflowListSchema = z.looseObject({ response: z.looseObject({ data: z.array(z.unknown()) }) });
+
+export function workflowList(): HttpRequest<z.infer<typeof workflowListSchema>> {
+  return { method: 'GET', path: `${DATA_ITEM}/workflow`, schema: workflowListSchema };
+}
+
+export function addItemsBody(itemIds: readonly string[]): Record<string, unknown> {
+  return { items: numeric(itemIds) };
+}

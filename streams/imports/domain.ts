@@ -1,6 +1,8 @@
 import { defineDomain } from '../core/domain';
 import {
+  addItems,
   addSubJobs,
+  fetchWorkflowList,
   changeOwner,
   countAnalyzing,
   countByStatus,
@@ -53,6 +55,8 @@ export const importsDomain = defineDomain({
     deleteItems,
     runItemsWorkflow,
     putCommands,
+    addItems,
+    fetchWorkflowList,
     pollCommands,
     setConcurrency,
     scheduleUploads,

@@ -25,6 +25,12 @@ import { isBusy } from '../core/status';
 import * as api from './api';
 import {
   analyzingCounted,
+  itemsAdded,
+  itemsAddFailed,
+  itemsAddRequested,
+  workflowListFailed,
+  workflowListLoaded,
+  workflowListRequested,
   analyzingCountFailed,
   analyzingCountRequested,
   changesFailed,
@@ -468,6 +474,22 @@ export const runItemsWorkflow: ImportsEpic = (event$, _state$, deps) =>
       });
     }),
   );
+
+export const addItems: ImportsEpic = requestEpic({
+  on: itemsAddRequested,
+  flatten: 'merge',
+  call: (event) => api.putJob(event.payload.jobId, api.addItemsBody(event.payload.itemIds)),
+  succeeded: (_answer, event) => itemsAdded(event.payload, event),
+  failed: (error, event) => itemsAddFailed({ ...event.payload, error }, event),
+});
+
+export const fetchWorkflowList: ImportsEpic = requestEpic({
+  on: workflowListRequested,
+  flatten: 'switch',
+  call: () => api.workflowList(),
+  succeeded: (answer, event) => workflowListLoaded({ actions: answer.response.data }, event),
+  failed: (error, event) => workflowListFailed({ error }, event),
+});
 
 // --- metadata commands --------------------------------------------------------------------------
 

@@ -41,6 +41,9 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   `imports/itemsWorkflowRequested` {jobId, itemIds, action}: chunks of 50, one after another →
  *   `imports/itemsWorkflowChunkApplied` {ids} (each chunk fetched again) | `imports/itemsWorkflowChunkFailed`,
  *   then `imports/itemsWorkflowFinished`.
+ *   `imports/itemsAddRequested` {jobId, itemIds} (PUT `{items}`) → `imports/itemsAdded` | `imports/itemsAddFailed`;
+ *   `imports/workflowListRequested` → `imports/workflowListLoaded` {actions} | `imports/workflowListFailed`
+ *   (selectImportWorkflowActions).
  * - Metadata (PUT with commands): `imports/metadataSetRequested` {requestId, jobId, itemIds, data}
  *   (values ids, objects with an id, or {$mode, $values}; else `imports/commandRefused`
  *   `cannot adapt {json}`), `imports/collectionChangeRequested` {requestId, jobId, itemIds, resource},
@@ -276,6 +279,18 @@ export const itemsWorkflowFinished = defineFact('imports/itemsWorkflowFinished',
   action: z.string(),
   failed: z.number(),
 });
+
+/** Add items (PUT `{items:[ids]}`, protocol §15.1 [conv]): the items move into the job. */
+export const itemsAddRequested = defineIntent('imports/itemsAddRequested', { jobId, itemIds: ids });
+export const itemsAdded = defineAnswer('imports/itemsAdded', { jobId, itemIds: ids });
+export const itemsAddFailed = defineFailure('imports/itemsAddFailed', { jobId, itemIds: ids });
+
+/** The item workflow actions (`GET /rest/massimport/data/item/workflow`). */
+export const workflowListRequested = defineIntent('imports/workflowListRequested', {});
+export const workflowListLoaded = defineAnswer('imports/workflowListLoaded', {
+  actions: z.array(z.unknown()),
+});
+export const workflowListFailed = defineFailure('imports/workflowListFailed');
 
 // --- metadata commands --------------------------------------------------------------------------
 

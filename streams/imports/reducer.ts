@@ -3,6 +3,10 @@ import { caseReducer, on, onReplace } from '../core/case-reducer';
 import { reached } from '../core/status';
 import {
   analyzingCounted,
+  itemsAdded,
+  workflowListFailed,
+  workflowListLoaded,
+  workflowListRequested,
   changesLoaded,
   collectionChangeRequested,
   commandFailed,
@@ -634,6 +638,23 @@ export const importsReducer = caseReducer<ImportsState>(
   on(itemsWorkflowFinished, (state: S, { payload }) => {
     const job = state.jobs[payload.jobId];
     if (job) job.operation = null;
+  }),
+
+  on(itemsAdded, (state: S, { payload }) => {
+    for (const id of payload.itemIds) {
+      const item = state.items[id];
+      if (item) item.jobId = payload.jobId;
+    }
+  }),
+  on(workflowListRequested, (state: S) => {
+    state.workflows.status = state.workflows.status === 'loaded' ? 'fetching' : 'initial';
+  }),
+  on(workflowListLoaded, (state: S, { payload }) => {
+    state.workflows = { status: 'loaded', actions: payload.actions, error: null };
+  }),
+  on(workflowListFailed, (state: S, { payload }) => {
+    state.workflows.status = 'error';
+    state.workflows.error = payload.error;
   }),
 
   // --- metadata commands ---

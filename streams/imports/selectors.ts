@@ -206,3 +206,7 @@ const resumeOf = memoBy((files: ResumeFile[], jobId: string | undefined): Resume
 export const selectUploadsToResume = (state: WithImports, jobId?: string): ResumeFile[] =>
   resumeOf(state.imports.uploads.toResume, jobId);
 export { temporaryUploadId } from './model';
+
+/** The item workflow actions (`workflowListRequested`), with their status. */
+export const selectImportWorkflowActions = (state: WithImports): ImportsState['workflows'] =>
+  state.imports.workflows;

@@ -155,6 +155,8 @@ export interface ImportsState {
   commands: Record<string, RunningCommand>;
   commandRequests: Record<string, CommandRequest>;
   uploads: UploadsState;
+  /** the item workflow actions (`workflowListRequested`) */
+  workflows: { status: Status; actions: unknown[]; error: SerializedError | null };
 }
 
 export const initialUploadsState: UploadsState = {
@@ -175,6 +177,7 @@ export const initialImportsState: ImportsState = {
   commands: {},
   commandRequests: {},
   uploads: initialUploadsState,
+  workflows: { status: 'unknown', actions: [], error: null },
 };
 
 export function emptyJob(id: string): ImportJob {

@@ -10,6 +10,7 @@ import {
   collectionChangeRequested,
   countRequested,
   filesAdded,
+  itemsAddRequested,
   itemsDeleteRequested,
   itemsFetchRequested,
   itemsSearchRequested,
@@ -28,6 +29,7 @@ import {
   subJobsAddRequested,
   validateRequested,
   wordsRequested,
+  workflowListRequested,
 } from '../../../streams/imports/events';
 import { selectFailedUploads, selectImportJob, selectUploadQueue } from '../../../streams/imports/selectors';
 import type { RootState } from '../../../streams/root';
@@ -247,6 +249,25 @@ describe('mass import against the demo server (protocol §15.1)', () => {
     );
     expect(sent.some((one) => one.path === `/rest/massimport/data/item/${d}/workflow`)).toBe(true);
     expect(state.imports.jobs[jobId]!.operation).toBeNull();
+  });
+
+  it('adds items to a job (PUT items) and lists the item workflow actions', async () => {
+    const { store, until, sent } = await portal('alice');
+    const jobId = jobWith(4);
+    const target = String(db().importJobs.find((job) => String(job.id) !== jobId)!.id);
+    const [moved] = itemsOf(jobId, 4);
+    store.dispatch(itemsAddRequested({ jobId: target, itemIds: [moved!] }));
+    store.dispatch(workflowListRequested({}));
+    const state = await until(
+      (current) => current.imports.workflows.status === 'loaded' && itemsOf(target).includes(moved!),
+    );
+    expect(sent.find((one) => one.method === 'PUT')).toMatchObject({
+      path: `/rest/massimport/job/${target}`,
+      body: { json: { items: [Number(moved)] } },
+    });
+    expect(state.imports.workflows.actions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'validate' })]),
+    );
   });
 
   it('uploads a picture as multipart (an item appears, the job counted again); a text file gets error.message.format', async () => {
