@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { analyzeSentence, removeChips } from './epics';
+import { analyzeSentence, applyChips, removeChips } from './epics';
 import { naturalLanguageReducer } from './reducer';
 import {
   selectNaturalLanguage,
@@ -13,7 +13,7 @@ export const naturalLanguageDomain = defineDomain({
   name: 'naturalLanguage',
   initialState: initialNaturalLanguageState,
   reducer: naturalLanguageReducer,
-  epics: { analyzeSentence, removeChips },
+  epics: { analyzeSentence, applyChips, removeChips },
   selectors: {
     selectNaturalLanguageEnabled,
     selectNaturalLanguage,

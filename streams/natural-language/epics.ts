@@ -1,4 +1,4 @@
-import { concat, EMPTY, groupBy, mergeMap, of, switchMap } from 'rxjs';
+import { concat, EMPTY, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
@@ -42,13 +42,7 @@ export const analyzeSentence: Epic<S> = (event$, _state$, deps) =>
                 if (!read.search) {
                   return notUnderstood({ cursor, text, intent: read.intent, message: NOT_UNDERSTOOD }, event);
                 }
-                return [
-                  analyzed({ cursor, text, chips: read.chips }, event),
-                  constraintsRequested(
-                    { name: cursor, constraints: constraintsOfChips(read.chips), replace: true },
-                    event,
-                  ),
-                ];
+                return analyzed({ cursor, text, chips: read.chips }, event);
               },
               (error) => analyzeFailed({ cursor, error }, event),
             ),
@@ -56,6 +50,23 @@ export const analyzeSentence: Epic<S> = (event$, _state$, deps) =>
         }),
       ),
     ),
+  );
+
+/**
+ * The chips of a `search` sentence replace the list's query (§22, §23.12: never null). Derived
+ * from the answer by its own epic, not emitted beside it: a re-simulation replays the recorded
+ * answer in place of the request's mapping, so an event returned with it would be lost.
+ */
+export const applyChips: Epic<S> = (event$) =>
+  event$.pipe(
+    ofType(analyzed),
+    map((event) => {
+      const { cursor, chips } = event.payload;
+      return constraintsRequested(
+        { name: cursor, constraints: constraintsOfChips(chips), replace: true },
+        event,
+      );
+    }),
   );
 
 /** A chip removed (or all of them): its constraints leave the list's query, which loads again. */
