@@ -32,7 +32,8 @@ export function unstamp(event: AnyEvent): UnstampedEvent {
  * the same cause; a request made later (after a debounce or a timer) takes the earliest recorded answer
  * whose cause has already happened. The answer is dispatched at its recorded time (at once if
  * the request comes later than that) and the request then completes without a value, so the
- * epic's own mapping never runs: the recorded event stands for it. A request without a recorded
+ * epic's own mapping never runs: the recorded event stands for it (and for what the mapping
+ * emitted with it: see `emittedWith` in resimulate.ts). A request without a recorded
  * answer never answers (it was in flight when the log was exported, or the run diverged).
  */
 export function recordedHttp(

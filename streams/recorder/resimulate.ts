@@ -93,6 +93,22 @@ function isAnswer(event: AnyEvent): boolean {
   return event.meta.source === 'server' && event.meta.cause !== undefined;
 }
 
+/**
+ * The events an answer's mapping emitted with it (`requestAnswer`'s `succeeded` may return a
+ * follow-up: the page after the list, a reload after a publish). The recorded answer stands for the
+ * mapping, which never runs again, so they are fed with it: the events recorded right after it, at
+ * the same instant, with the same cause, and no answer of their own.
+ */
+function emittedWith(recorded: readonly AnyEvent[], answer: AnyEvent): AnyEvent[] {
+  const companions: AnyEvent[] = [];
+  for (let index = recorded.indexOf(answer) + 1; index < recorded.length; index += 1) {
+    const next = recorded[index]!;
+    if (next.meta.at !== answer.meta.at) break;
+    if (next.meta.cause === answer.meta.cause && !isAnswer(next) && !isInput(next)) companions.push(next);
+  }
+  return companions;
+}
+
 /** Ids continue the recording's own (`tab-41`, `tab-42`...): a faithful run mints the same ids. */
 function continuedIds(events: readonly AnyEvent[]): Deps['ids'] {
   const match = /^(.*?)(\d+)$/.exec(events[0]?.meta.id ?? '');
@@ -260,7 +276,10 @@ function simulate<S>(
   const http = recordedHttp(
     recorded.filter((event) => isAnswer(event) && !causedBeforeWindow(event)),
     scheduler,
-    feed,
+    (answer) => {
+      feed(answer);
+      for (const companion of emittedWith(recorded, answer)) feed(companion);
+    },
   );
   const config = { ...specConfig, ...options.config };
   const { session, storage } = options.environment?.(recorded, config) ?? {

@@ -1,13 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { debounceTime, filter, map } from 'rxjs';
+import { debounceTime, filter, map, mergeMap } from 'rxjs';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
 import type { Epic } from '../../../streams/core/epic';
-import type { AnyEvent } from '../../../streams/core/event';
+import { type AnyEvent, defineAnswer, defineFact, defineIntent } from '../../../streams/core/event';
+import { ofType } from '../../../streams/core/operators/of-type';
+import { requestAnswer } from '../../../streams/core/request';
 import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
 import { recordedEnvironment } from '../../../streams/recorded-environment';
 import { resimulate } from '../../../streams/recorder/resimulate';
-import { initialRootState, loadAllDomains, rootEpic, rootReducer } from '../../../streams/root';
+import {
+  initialRootState,
+  loadAllDomains,
+  type RootState,
+  rootEpic,
+  rootReducer,
+} from '../../../streams/root';
 import { appStarted } from '../../helpers/app-started';
 import { logSendRetried, recordSession, shellEpic, visitWithRetry } from '../../replay/recorded-sessions';
 
@@ -142,5 +151,41 @@ describe('re-simulating a log whose window starts after a snapshot', () => {
     const result = resimulate(windowed, options);
     expect(result.divergence).toBeNull();
     expect(result.matched).toBe(windowed.events.length);
+  });
+});
+
+describe('re-simulating an answer whose mapping emitted a follow-up with it', () => {
+  const asked = defineIntent('resimTest/asked', {});
+  const answered = defineAnswer('resimTest/answered', { value: z.number() });
+  const followed = defineFact('resimTest/followed', 'system', { value: z.number() });
+  const askAndFollow: Epic<RootState> = (event$, _state$, { http }) =>
+    event$.pipe(
+      ofType(asked),
+      mergeMap((event) =>
+        requestAnswer(
+          http,
+          { method: 'GET', path: '/resim-test' },
+          () => [answered({ value: 1 }, event), followed({ value: 2 }, event)],
+          () => [],
+        ),
+      ),
+    );
+
+  it('feeds the follow-up with the recorded answer: the mapping that made it never runs again', () => {
+    const log = recordSession(
+      {
+        inputs: [{ at: 0, event: asked({}) }],
+        server: { '/resim-test': [{ latency: 80, status: 200, data: {} }] },
+      },
+      askAndFollow,
+    );
+    expect(log.events.map((event) => event.type)).toEqual([
+      'resimTest/asked',
+      'resimTest/answered',
+      'resimTest/followed',
+    ]);
+    const result = resimulate(log, { ...options, rootEpic: askAndFollow });
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(log.events.length);
   });
 });
