@@ -33,14 +33,13 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
 ];
 
 /** The asset page: the search's domains (its Previous/Next walk the results), players and usage. */
-export const ASSET_DOMAINS: readonly LazyDomainName[] = [
-  ...SEARCH_DOMAINS,
-  'players',
-  'reverseSearch',
-];
+export const ASSET_DOMAINS: readonly LazyDomainName[] = [...SEARCH_DOMAINS, 'players', 'reverseSearch'];
 
 /** `/analytics`: the tops and trend (analytics), the names of the assets they count (entities). */
 export const ANALYTICS_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'analytics'];
+
+/** `/imports` and `/imports/:id`: jobs, items, uploads (imports); the item fields' relation lookups (entities, schemas). */
+export const IMPORT_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'imports'];
 
 /** CMS pages `/pages` and `/pages/*`: the pages; the asset-list block's lists (schemas, queries,
  * cursors); the player block's asset (entities) and player (players). */
@@ -52,9 +51,6 @@ export const PAGE_DOMAINS: readonly LazyDomainName[] = [
   'entities',
   'players',
 ];
-
-/** `/imports` and `/imports/:id`: jobs, items, uploads (imports); the item fields' relation lookups (entities, schemas). */
-export const IMPORT_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'imports'];
 
 const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
 

@@ -3,9 +3,14 @@ import { Route, Switch } from 'wouter';
 import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
 import { lazyScreen } from './lazy-screen';
-import { ASSET_DOMAINS, CART_DOMAINS, IMPORT_DOMAINS, SEARCH_DOMAINS } from './load-domains';
-import { PAGE_DOMAINS } from './load-domains';
-import { ANALYTICS_DOMAINS } from './load-domains';
+import {
+  ANALYTICS_DOMAINS,
+  ASSET_DOMAINS,
+  CART_DOMAINS,
+  IMPORT_DOMAINS,
+  PAGE_DOMAINS,
+  SEARCH_DOMAINS,
+} from './load-domains';
 import { NotFoundPage } from './not-found-page';
 
 const SignInPage = lazyScreen(

@@ -737,7 +737,8 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
         }),
       );
       return concat(
-        of(uploadStarted({ id, at: deps.clock.now() }, event)),
+        // the slot's time, not the clock's: a re-simulation starts it at the same instant
+        of(uploadStarted({ id, at: event.meta.at }, event)),
         new Observable<UnstampedEvent>((subscriber) => {
           let ended = false;
           const subscription = sent$.subscribe({

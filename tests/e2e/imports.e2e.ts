@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
@@ -73,19 +73,8 @@ const uploadsLogged = async () =>
 const cell = (page: Page, name: string) =>
   page.getByRole('grid', { name: 'Items' }).getByRole('gridcell', { name, exact: true });
 
-/**
- * These journeys pass every user step, then fail the end-of-journey re-simulation on one payload:
- * `imports/uploadStarted.at` is read from `deps.clock` (streams/imports/epics.ts), 2 ms off when
- * re-simulated. Skipped, with that reason, until the data layer stamps it deterministically
- * (e.g. the triggering event's `meta.at`); then `uploadJourney` is `journey` again.
- */
-const UPLOAD_AT_RESIMULATES = false;
-const uploadJourney: typeof journey = UPLOAD_AT_RESIMULATES
-  ? journey
-  : (name) => test.skip(`${name} (skipped: uploadStarted.at diverges in re-simulation)`, () => undefined);
-
 describe('mass import (issue 15)', () => {
-  uploadJourney(
+  journey(
     'alice uploads 12 files two at a time, cancels one, edits 3, validates them and finds them in search',
     async ({ page }) => {
       await mockControl('settings', { body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300 } });
@@ -146,19 +135,16 @@ describe('mass import (issue 15)', () => {
     },
   );
 
-  uploadJourney(
-    'a file type the import does not accept shows the translated format error',
-    async ({ page }) => {
-      await signIn(page, 'alice');
-      await newImport(page, 'Refusals');
-      await page
-        .getByLabel('Add files', { exact: true })
-        .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
-      const alert = page.getByRole('alert').filter({ hasText: 'notes.txt:' });
-      await alert.waitFor();
-      expect(await alert.textContent()).toContain('This type of file is not accepted in this import.');
-    },
-  );
+  journey('a file type the import does not accept shows the translated format error', async ({ page }) => {
+    await signIn(page, 'alice');
+    await newImport(page, 'Refusals');
+    await page
+      .getByLabel('Add files', { exact: true })
+      .setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') }]);
+    const alert = page.getByRole('alert').filter({ hasText: 'notes.txt:' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('This type of file is not accepted in this import.');
+  });
 
   journey('a reload in the middle of the uploads lists the files to choose again', async ({ page }) => {
     await signIn(page, 'alice');
