@@ -23,6 +23,8 @@ import {
   scheduleUploads,
   searchItems,
   sendUploads,
+  countAfterUpload,
+  fetchChangedItems,
   setConcurrency,
   transferItems,
 } from './epics';
@@ -61,6 +63,8 @@ export const importsDomain = defineDomain({
     setConcurrency,
     scheduleUploads,
     sendUploads,
+    countAfterUpload,
+    fetchChangedItems,
     restoreUploads,
     restoreUploadsOnStart,
     persistUploads,

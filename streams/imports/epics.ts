@@ -457,10 +457,7 @@ export const runItemsWorkflow: ImportsEpic = (event$, _state$, deps) =>
                 requestAnswer(
                   deps.http,
                   api.itemsWorkflow(ids, action),
-                  () => [
-                    itemsWorkflowChunkApplied({ jobId, ids, action }, event),
-                    itemsFetchRequested({ jobId, ids }, event),
-                  ],
+                  () => itemsWorkflowChunkApplied({ jobId, ids, action }, event),
                   (error) => {
                     failed += ids.length;
                     return itemsWorkflowChunkFailed({ jobId, ids, action, error }, event);
@@ -590,13 +587,7 @@ export const pollCommands: ImportsEpic = (event$, state$, deps) =>
                         .flatMap((command) => command.itemIds),
                     ),
                   ];
-                  // the status last: it restarts this job's poll (switchMap), which would drop what follows
-                  return [
-                    ...chunksOf(itemIds, deps.config.jobItemsMaxPerFetch).map((ids) =>
-                      itemsFetchRequested({ jobId, ids }, event),
-                    ),
-                    commandStatusLoaded({ jobId, statuses }, event),
-                  ];
+                  return commandStatusLoaded({ jobId, statuses, doneItemIds: itemIds }, event);
                 },
                 (error) => commandStatusFailed({ jobId, commandIds, attempt: attempt + 1, error }, event),
               );
@@ -675,6 +666,31 @@ export const scheduleUploads: ImportsEpic = (event$, state$, deps) =>
   );
 
 /**
+ * Items a server answer changed are read again, by an epic of their own on that answer (not in
+ * the answer's mapping, which a re-simulation does not run again): a workflow chunk applied, the
+ * commands a status poll found done (at most `jobItemsMaxPerFetch` ids per read).
+ */
+export const fetchChangedItems: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(itemsWorkflowChunkApplied, commandStatusLoaded),
+    mergeMap((answer) => {
+      const changed = itemsWorkflowChunkApplied.match(answer)
+        ? answer.payload.ids
+        : answer.payload.doneItemIds;
+      return chunksOf(changed, deps.config.jobItemsMaxPerFetch).map((ids) =>
+        itemsFetchRequested({ jobId: answer.payload.jobId, ids }, answer),
+      );
+    }),
+  );
+
+/** A file that became an item changes the job's count: asked again on the answer, in an epic of its own. */
+export const countAfterUpload: ImportsEpic = (event$) =>
+  event$.pipe(
+    ofType(uploadLoaded),
+    map((loaded) => countRequested({ jobId: loaded.payload.jobId }, loaded)),
+  );
+
+/**
  * Sends a file that took a slot: `uploadStarted` (resolved), progress in steps of at least
  * `config.uploadProgressStepPct`, then `uploadLoaded` (the job counted again) or `uploadFailed`.
  * Removing a running file aborts its request (`uploadCanceled`, no loaded); a running file with
@@ -732,13 +748,11 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
               { id, jobId, item: api.itemOf(report.data.response.data) as ImportItemData | null },
               event,
             ),
-            countRequested({ jobId }, event),
           ];
         }),
       );
       return concat(
-        // the slot's time, not the clock's: a re-simulation starts it at the same instant
-        of(uploadStarted({ id, at: event.meta.at }, event)),
+        of(uploadStarted({ id }, event)),
         new Observable<UnstampedEvent>((subscriber) => {
           let ended = false;
           const subscription = sent$.subscribe({

@@ -332,6 +332,8 @@ export const commandFailed = defineFailure('imports/commandFailed', { requestId,
 export const commandStatusLoaded = defineAnswer('imports/commandStatusLoaded', {
   jobId,
   statuses: z.array(z.object({ id: z.string(), done: z.boolean() })),
+  /** the items of the commands now done: fetched again */
+  doneItemIds: ids,
 });
 export const commandStatusFailed = defineFailure('imports/commandStatusFailed', {
   jobId,
@@ -360,11 +362,8 @@ export const uploadResolving = defineFact('imports/uploadResolving', 'system', {
   id: z.string(),
   limit: z.number(),
 });
-export const uploadStarted = defineFact('imports/uploadStarted', 'system', {
-  id: z.string(),
-  /** when the request left (speed and time left) */
-  at: z.number(),
-});
+/** When the request left (speed and time left) is the event's own time, `meta.at`. */
+export const uploadStarted = defineFact('imports/uploadStarted', 'system', { id: z.string() });
 /** Upload progress as the browser reports it; not caused by an event (an input in re-simulation). */
 export const uploadProgressed = defineFact('imports/uploadProgressed', 'system', {
   id: z.string(),

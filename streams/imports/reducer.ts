@@ -267,12 +267,12 @@ const uploadCases = [
     if (file?.status !== 'registered' || state.uploads.running >= payload.limit) return state;
     return withUploads(state, changeFile(state.uploads, payload.id, { ...file, status: 'resolving' }));
   }),
-  onReplace(uploadStarted, (state: ImportsState, { payload }) => {
+  onReplace(uploadStarted, (state: ImportsState, { payload, meta }) => {
     const file = fileOf(state.uploads, payload.id);
     if (file?.status !== 'resolving') return state;
     return withUploads(
       state,
-      changeFile(state.uploads, payload.id, { ...file, status: 'resolved', startedAt: payload.at }),
+      changeFile(state.uploads, payload.id, { ...file, status: 'resolved', startedAt: meta.at }),
     );
   }),
   onReplace(uploadProgressed, (state: ImportsState, { payload }) => {
@@ -716,7 +716,7 @@ export const importsReducer = caseReducer<ImportsState>(
     }
     for (const requestId of touched) {
       const request = state.commandRequests[requestId];
-      if (request && request.commandIds.every((id) => !state.commands[id])) request.status = 'loaded';
+      if (request?.commandIds.every((id) => !state.commands[id])) request.status = 'loaded';
     }
   }),
 

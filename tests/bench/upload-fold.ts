@@ -32,7 +32,7 @@ export function uploadEvents(count: number): AnyEvent[] {
   const limit = config.uploadConcurrencyDefault;
   for (let start = 0; start < count; start += limit) {
     const group = ids.slice(start, start + limit);
-    for (const id of group) list.push(uploadResolving({ id, limit }), uploadStarted({ id, at: start }));
+    for (const id of group) list.push(uploadResolving({ id, limit }), uploadStarted({ id }));
     for (let step = 1; step <= PROGRESS_STEPS; step += 1)
       for (const id of group) {
         const progress = (step * 100) / PROGRESS_STEPS;

@@ -87,7 +87,7 @@ describe('imports reducer', () => {
       [
         uploadResolving({ id: file(1).id, limit: 1 }),
         uploadResolving({ id: file(2).id, limit: 1 }),
-        uploadStarted({ id: file(1).id, at: 5 }),
+        uploadStarted({ id: file(1).id }),
         uploadProgressed({ id: file(1).id, loaded: 500, total: 1000, progress: 50 }),
       ],
       added,

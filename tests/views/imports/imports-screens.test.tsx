@@ -239,7 +239,7 @@ describe('/imports/:id', () => {
         ],
       }),
       uploadResolving({ id: '1_1', limit: 3 }),
-      uploadStarted({ id: '1_1', at: 0 }),
+      uploadStarted({ id: '1_1' }),
       uploadProgressed({ id: '1_1', loaded: 420, total: 1000, progress: 42 }),
     ]);
     const one = screen.getByRole('listitem', { name: 'one.png' });
