@@ -12,7 +12,8 @@ import { Link, useParams } from 'wouter';
 import { selectApiPath } from '../../streams/app/selectors';
 import { config } from '../../streams/core/config';
 import {
-  changesRequested,
+  jobUnwatched,
+  jobWatched,
   filesAdded,
   itemsDeleteRequested,
   itemsFetchRequested,
@@ -56,8 +57,6 @@ import { BADGE_LABELS } from './badges';
 import './imports.css';
 import './messages';
 
-/** While items are analyzing, their changes are asked this often (the demo server's analysis takes seconds). */
-export const ITEM_CHANGES_POLL_MS = 3000;
 /** Items on screen known by id only are fetched this many at a time (protocol §15.2: at most 200, 50 preferred). */
 const FETCH_CHUNK = 50;
 
@@ -256,18 +255,11 @@ export function ImportPage() {
   // one cell per item, whatever a server repeats
   const ids = useMemo(() => [...new Set(searchIds)], [searchIds]);
   const grid = useMemo(() => gridItems(ids, items, apiPath), [ids, items, apiPath]);
-  const analyzing = useMemo(
-    () =>
-      ids.some((id) =>
-        ['1', '2'].includes(String(items[id]?.data?.$status ?? items[id]?.data?.status ?? '')),
-      ),
-    [ids, items],
-  );
+  // while the page is open, the epics follow the items being analysed (imports/followAnalyzingItems)
   useEffect(() => {
-    if (!analyzing) return;
-    const timer = setInterval(() => dispatch(changesRequested({ jobId })), ITEM_CHANGES_POLL_MS);
-    return () => clearInterval(timer);
-  }, [analyzing, dispatch, jobId]);
+    dispatch(jobWatched({ jobId }));
+    return () => void dispatch(jobUnwatched({ jobId }));
+  }, [dispatch, jobId]);
 
   // the items on screen that the search gave by id only are fetched, 50 at a time
   const [range, setRange] = useState<{ first: number; last: number } | null>(null);

@@ -137,6 +137,8 @@ export const config = {
   importCommandPollMs: 1000,
   /** [conv] after a failed ask the wait doubles (1 s, 2 s, 4 s) up to this */
   importCommandPollMaxMs: 8000,
+  /** [conv] while an open job has items being analysed, their changes are asked this often (the analysis takes seconds) */
+  importChangesPollMs: 3000,
   /** [conv] the upload files not yet sent, kept so that a reload lists them to choose again (issue 15) */
   pendingUploadStorageKey: 'dam-portal.pendingUploads',
 

@@ -25,6 +25,7 @@ import {
   sendUploads,
   countAfterUpload,
   fetchChangedItems,
+  followAnalyzingItems,
   setConcurrency,
   transferItems,
 } from './epics';
@@ -65,6 +66,7 @@ export const importsDomain = defineDomain({
     sendUploads,
     countAfterUpload,
     fetchChangedItems,
+    followAnalyzingItems,
     restoreUploads,
     restoreUploadsOnStart,
     persistUploads,

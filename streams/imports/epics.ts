@@ -5,6 +5,7 @@ import {
   filter,
   from,
   groupBy,
+  interval,
   map,
   merge,
   mergeMap,
@@ -25,12 +26,6 @@ import { isBusy } from '../core/status';
 import * as api from './api';
 import {
   analyzingCounted,
-  itemsAdded,
-  itemsAddFailed,
-  itemsAddRequested,
-  workflowListFailed,
-  workflowListLoaded,
-  workflowListRequested,
   analyzingCountFailed,
   analyzingCountRequested,
   changesFailed,
@@ -46,9 +41,11 @@ import {
   countFailed,
   countRequested,
   filesAdded,
-  type ImportItemData,
   itemDeleted,
   itemDeleteFailed,
+  itemsAdded,
+  itemsAddFailed,
+  itemsAddRequested,
   itemsDeleteRequested,
   itemsFetched,
   itemsFetchFailed,
@@ -80,6 +77,8 @@ import {
   jobOwnerChanged,
   jobOwnerChangeFailed,
   jobOwnerChangeRequested,
+  jobUnwatched,
+  jobWatched,
   jobWorkflowApplied,
   jobWorkflowFailed,
   jobWorkflowRequested,
@@ -93,9 +92,10 @@ import {
   statusCountsFailed,
   statusCountsLoaded,
   statusCountsRequested,
-  subJobsAddFailed,
   subJobsAdded,
+  subJobsAddFailed,
   subJobsAddRequested,
+  type ImportItemData,
   uploadCanceled,
   uploadCancelFailed,
   uploadConcurrencyChangeRequested,
@@ -110,8 +110,11 @@ import {
   wordsFailed,
   wordsLoaded,
   wordsRequested,
+  workflowListFailed,
+  workflowListLoaded,
+  workflowListRequested,
 } from './events';
-import type { WithImports } from './selectors';
+import { selectJobHasAnalyzingItems, type WithImports } from './selectors';
 import { type UploadFile, type UploadsState, uploadAt } from './state';
 
 type ImportsEpic = Epic<WithImports>;
@@ -681,6 +684,25 @@ export const fetchChangedItems: ImportsEpic = (event$, _state$, deps) =>
         itemsFetchRequested({ jobId: answer.payload.jobId, ids }, answer),
       );
     }),
+  );
+
+/** While a job's page is open and items of it are being analysed, their changes are asked every `importChangesPollMs`. */
+export const followAnalyzingItems: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(jobWatched, jobUnwatched),
+    groupBy((event) => event.payload.jobId),
+    mergeMap((byJob$) =>
+      byJob$.pipe(
+        switchMap((event) =>
+          jobUnwatched.match(event)
+            ? EMPTY
+            : interval(deps.config.importChangesPollMs, deps.scheduler).pipe(
+                filter(() => selectJobHasAnalyzingItems(state$.value, event.payload.jobId)),
+                map(() => changesRequested({ jobId: event.payload.jobId }, event)),
+              ),
+        ),
+      ),
+    ),
   );
 
 /** A file that became an item changes the job's count: asked again on the answer, in an epic of its own. */

@@ -177,6 +177,9 @@ export const wordsLoaded = defineAnswer('imports/wordsLoaded', {
 export const wordsFailed = defineFailure('imports/wordsFailed', { jobId, fulltext: z.string() });
 
 export const changesRequested = defineIntent('imports/changesRequested', { jobId });
+/** A job's page is open (its analyzing items are then followed) or closed. */
+export const jobWatched = defineIntent('imports/jobWatched', { jobId });
+export const jobUnwatched = defineIntent('imports/jobUnwatched', { jobId });
 export const changesLoaded = defineAnswer('imports/changesLoaded', { jobId, items: z.array(itemSchema) });
 export const changesFailed = defineFailure('imports/changesFailed', { jobId });
 

@@ -92,6 +92,15 @@ export const selectImportItem = (state: WithImports, itemId: string): ImportItem
   state.imports.items[itemId] ?? null;
 export const selectImportItemsSearch = (state: WithImports, jobId: string): ImportItemsSearch | null =>
   state.imports.jobs[jobId]?.search ?? null;
+/** Server item statuses of an item still being analysed (1 new, 2 analyzing). */
+const ANALYZING_STATUSES = new Set(['1', '2']);
+
+/** Whether an item the job's search found is still being analysed (its changes are then followed). */
+export const selectJobHasAnalyzingItems = (state: WithImports, jobId: string): boolean =>
+  (state.imports.jobs[jobId]?.search?.ids ?? []).some((id) => {
+    const data = state.imports.items[id]?.data as { $status?: unknown; status?: unknown } | undefined;
+    return ANALYZING_STATUSES.has(String(data?.$status ?? data?.status ?? ''));
+  });
 /** Counts by item status (`statusCountsRequested`), null before. */
 export const selectImportStatusCounts = (
   state: WithImports,

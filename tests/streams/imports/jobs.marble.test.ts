@@ -16,11 +16,14 @@ import {
   itemsWorkflowRequested,
   jobDeleteRequested,
   jobFetchRequested,
+  jobUnwatched,
+  jobWatched,
   listFetchRequested,
   listRegistered,
   metadataSetRequested,
   validateRequested,
 } from '../../../streams/imports/events';
+import { selectJobHasAnalyzingItems } from '../../../streams/imports/selectors';
 import type { RootState } from '../../../streams/root';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
@@ -425,5 +428,36 @@ describe('metadata commands (protocol §15.1, §15.2)', () => {
       }, 5);
     });
     expect(commandStarted.type).toBe('imports/commandStarted');
+  });
+});
+
+describe('following the items being analysed (issue 15)', () => {
+  it('asks their changes every importChangesPollMs while the job is watched and has analysing items', () => {
+    const analysing = itemsPageLoaded({
+      jobId: '5',
+      reset: true,
+      more: false,
+      items: [
+        { id: 1, job: 5, $status: 2 },
+        { id: 2, job: 5, $status: 3 },
+      ],
+    });
+    const from = fold([search, analysing]);
+    expect(selectJobHasAnalyzingItems(from, '5')).toBe(true);
+    expect(selectJobHasAnalyzingItems(fold([search, items(['1'])]), '5')).toBe(false);
+    const scheduler = marbleScheduler();
+    const poll = config.importChangesPollMs;
+    scheduler.run(({ hot }) => {
+      const { store } = setup(scheduler, () => NEVER, from);
+      const asked: number[] = [];
+      store.event$.subscribe((event) => {
+        if (event.type === 'imports/changesRequested') asked.push(scheduler.now());
+      });
+      hot(`a ${2 * poll + 10}ms b`, {
+        a: jobWatched({ jobId: '5' }),
+        b: jobUnwatched({ jobId: '5' }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => expect(asked).toEqual([poll, 2 * poll]), 4 * poll);
+    });
   });
 });
