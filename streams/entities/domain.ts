@@ -1,19 +1,21 @@
 import { defineDomain } from '../core/domain';
 import {
-  applyWorkflow,
-  createEntity,
-  deleteEntity,
-  fetchEntity,
   loadMoreValues,
   loadNames,
   loadVariationDetail,
   loadVariations,
   lookupRelated,
-  markListed,
-  patchEntity,
   previewFaces,
   refuseDraftChange,
   saveDraft,
+} from './draft-epics';
+import {
+  applyWorkflow,
+  createEntity,
+  deleteEntity,
+  fetchEntity,
+  markListed,
+  patchEntity,
   updateEntity,
 } from './epics';
 import { persistDrafts, restoreDrafts, restoreDraftsOnStart } from './persistence-epics';

@@ -1,0 +1,260 @@
+// The epics around an entity being edited — its draft, more values of a field, variations, faces
+// preview, relation lookups and names — kept apart from the fetch and write epics in `epics.ts`.
+import {
+  concat,
+  debounceTime,
+  EMPTY,
+  filter,
+  groupBy,
+  map,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+} from 'rxjs';
+import type { Epic } from '../core/epic';
+import type { UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { requestAnswer } from '../core/request';
+import { selectSchemaFields } from '../schemas/selectors';
+import * as api from './api';
+import { isNotFound, merged, type S } from './epic-support';
+import {
+  draftChanged,
+  draftRefused,
+  draftSaved,
+  draftSaveFailed,
+  draftSaveRequested,
+  draftSaveStarted,
+  facesPreviewFailed,
+  facesPreviewLoaded,
+  facesPreviewRequested,
+  lookupCleared,
+  lookupFailed,
+  lookupLoaded,
+  lookupTyped,
+  moreValuesFailed,
+  moreValuesLoaded,
+  moreValuesRequested,
+  namesFailed,
+  namesLoaded,
+  namesRequested,
+  variationDetailFailed,
+  variationDetailLoaded,
+  variationDetailRequested,
+  variationsFailed,
+  variationsLoaded,
+  variationsNotFound,
+  variationsRequested,
+} from './events';
+import {
+  DRAFT_FIELD_UNDEFINED,
+  draftSaveBody,
+  ENTITY_MESSAGES,
+  type EntityId,
+  entityKey,
+  faceMembers,
+  isNumericId,
+} from './model';
+import { selectMoreValues } from './selectors';
+
+// --- drafts (protocol §12.2) ------------------------------------------------------------------
+
+/** A draft update with neither a field name nor a change object is refused in the spec's words. */
+export const refuseDraftChange: Epic<S> = (event$) =>
+  event$.pipe(
+    ofType(draftChanged),
+    filter((event) => event.payload.changes === undefined && event.payload.field === undefined),
+    map((event) =>
+      draftRefused({ path: event.payload.path, id: event.payload.id, message: DRAFT_FIELD_UNDEFINED }, event),
+    ),
+  );
+
+/**
+ * Save: every schema field's draft value, or its default when mandatory (create when the id is
+ * not numeric); the answer becomes the entity and the draft is cleared (in the reducer).
+ */
+export const saveDraft: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(draftSaveRequested),
+    mergeMap((event) => {
+      const { path, id } = event.payload;
+      const state = state$.value;
+      const changes = state.entities.drafts[entityKey(path, id)]?.changes ?? {};
+      const creating = !isNumericId(id);
+      const { json, files } = draftSaveBody(selectSchemaFields(state, path), changes, creating);
+      return concat(
+        of(draftSaveStarted({ path, id }, event)),
+        requestAnswer(
+          deps.http,
+          api.saveDraft(path, id, json, files),
+          (answer) =>
+            draftSaved(
+              { path, id, data: api.entityData(answer) ?? merged(state$.value, path, id, json) },
+              event,
+            ),
+          (error) =>
+            draftSaveFailed(
+              { path, id, message: creating ? ENTITY_MESSAGES.create : ENTITY_MESSAGES.update, error },
+              event,
+            ),
+        ),
+      );
+    }),
+  );
+
+// --- more values, variations, faces -----------------------------------------------------------
+
+/** More values of a field after its `$moreChildren_{field}.nextToken`, appended to the entity. */
+export const loadMoreValues: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(moreValuesRequested),
+    mergeMap((event) => {
+      const { path, id, field, sub, maxchildren } = event.payload;
+      const info = selectMoreValues(state$.value, path, id, field, sub).info as {
+        nextToken?: unknown;
+      } | null;
+      const nextToken = typeof info?.nextToken === 'string' ? info.nextToken : null;
+      const withSub = sub !== undefined ? { sub } : {};
+      return requestAnswer(
+        deps.http,
+        api.moreValues(path, id, field, sub, nextToken, maxchildren),
+        (answer) =>
+          moreValuesLoaded({ path, id, field, ...withSub, ...api.moreValuesOf(answer, field, sub) }, event),
+        (error) => moreValuesFailed({ path, id, field, ...withSub, error }, event),
+      );
+    }),
+  );
+
+/** Variations: a bare array; anything else (a 404 too) means not found. */
+export const loadVariations: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(variationsRequested),
+    mergeMap((event) => {
+      const { resource, id } = event.payload;
+      return requestAnswer(
+        deps.http,
+        api.variations(resource, id),
+        (answer) => {
+          const variations = api.variationsOf(answer);
+          return variations
+            ? variationsLoaded({ resource, id, variations }, event)
+            : variationsNotFound({ resource, id }, event);
+        },
+        (error) =>
+          isNotFound(error)
+            ? variationsNotFound({ resource, id }, event)
+            : variationsFailed({ resource, id, error }, event),
+      );
+    }),
+  );
+
+export const loadVariationDetail: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(variationDetailRequested),
+    mergeMap((event) => {
+      const { path, id, variation, variations } = event.payload;
+      return requestAnswer(
+        deps.http,
+        api.variationDetail(path, id, variation, variations),
+        (answer) => variationDetailLoaded({ path, id, variation, ...api.variationDetailOf(answer) }, event),
+        (error) => variationDetailFailed({ path, id, variation, error }, event),
+      );
+    }),
+  );
+
+/** The updatable fields' values (stored data with the draft over it), for a faces preview. */
+function updatableValues(state: S, path: string, id: EntityId): Record<string, unknown> {
+  const key = entityKey(path, id);
+  const values = {
+    ...(state.entities.byKey[key]?.data ?? {}),
+    ...(state.entities.drafts[key]?.changes ?? {}),
+  };
+  const fields = selectSchemaFields(state, path);
+  const creating = !isNumericId(id);
+  const names = Object.keys(fields);
+  if (names.length === 0)
+    return Object.fromEntries(
+      Object.entries(values).filter(([field]) => !field.startsWith('$') && field !== 'id'),
+    );
+  return Object.fromEntries(
+    names
+      .filter(
+        (field) => (creating ? fields[field]?.cud?.create : fields[field]?.cud?.update) && field in values,
+      )
+      .map((field) => [field, values[field]]),
+  );
+}
+
+/** Faces preview (`?simu=true`): the `$faces-*` members of the answer. */
+export const previewFaces: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(facesPreviewRequested),
+    switchMap((event) => {
+      const { path, id } = event.payload;
+      return requestAnswer(
+        deps.http,
+        api.facesPreview(path, id, updatableValues(state$.value, path, id)),
+        (answer) => facesPreviewLoaded({ path, id, faces: faceMembers(answer.response.data) }, event),
+        (error) => facesPreviewFailed({ path, id, error }, event),
+      );
+    }),
+  );
+
+// --- relation lookups and names ---------------------------------------------------------------
+
+/**
+ * Text typed in a relation field: after `config.typeaheadDebounceMs` without typing (per field),
+ * a temporary list query on the related path (max `config.lookupCursorMax`); a newer text replaces
+ * the request of an older one. A blank text without a constraint asks nothing.
+ */
+export const lookupRelated: Epic<S> = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(lookupTyped, lookupCleared),
+    groupBy((event) => event.payload.key),
+    mergeMap((group$) =>
+      group$.pipe(
+        debounceTime(deps.config.typeaheadDebounceMs, deps.scheduler),
+        switchMap((event): Observable<UnstampedEvent> => {
+          if (!lookupTyped.match(event)) return EMPTY;
+          const { key, path, text, field } = event.payload;
+          if (!text.trim() && field === undefined)
+            return of(lookupLoaded({ key, text, candidates: [] }, event));
+          const constraint = field !== undefined ? { field, value: event.payload.value } : undefined;
+          return requestAnswer(
+            deps.http,
+            api.lookup(path, text, deps.config.lookupCursorMax, constraint),
+            (answer) => lookupLoaded({ key, text, candidates: api.candidatesOf(answer) }, event),
+            (error) => lookupFailed({ key, error }, event),
+          );
+        }),
+      ),
+    ),
+  );
+
+/** Names of related ids not known yet: one list call with `id in [...]`. */
+export const loadNames: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(namesRequested),
+    mergeMap((event) => {
+      const { path } = event.payload;
+      const known = state$.value.entities.names[path] ?? {};
+      const ids = [...new Set(event.payload.ids.map(String))]
+        .filter((id) => known[id] === undefined)
+        .map((id) => (isNumericId(id) ? Number(id) : id));
+      if (ids.length === 0) return EMPTY;
+      return requestAnswer(
+        deps.http,
+        api.names(path, ids),
+        (answer) =>
+          namesLoaded(
+            {
+              path,
+              names: Object.fromEntries(api.candidatesOf(answer).map((row) => [String(row.id), row.name])),
+            },
+            event,
+          ),
+        (error) => namesFailed({ path, ids, error }, event),
+      );
+    }),
+  );
