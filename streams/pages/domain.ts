@@ -1,16 +1,6 @@
 import { defineDomain } from '../core/domain';
-import {
-  addBlock,
-  enterEditMode,
-  loadEditorConfig,
-  loadList,
-  loadPage,
-  moveBlock,
-  publishPage,
-  removeBlock,
-  replaceAttachment,
-  savePage,
-} from './epics';
+import { addBlock, loadEditorConfig, moveBlock, removeBlock, replaceAttachment } from './block-epics';
+import { enterEditMode, loadList, loadPage, publishPage, savePage } from './epics';
 import { pagesReducer } from './reducer';
 import {
   selectBlockSiblings,

@@ -1,5 +1,6 @@
+// The page epics: list, page by path, edit mode, save and publish; the block structure epics and the
+// editor config are in `block-epics.ts`.
 import {
-  catchError,
   concat,
   concatMap,
   defer,
@@ -10,33 +11,17 @@ import {
   of,
   switchMap,
   take,
-  toArray,
 } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { type SerializedError, serializeError } from '../core/errors';
+import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import { asEvents, type Emitted, requestEpic } from '../core/request';
 import * as api from './api';
+import { answered, messageOf, PAGE_MESSAGES, refusal, type S } from './epic-support';
 import {
-  attachmentReplaced,
-  attachmentReplaceFailed,
-  attachmentReplaceRequested,
-  blockAdded,
-  blockAddFailed,
-  blockAddRequested,
-  blockMoved,
-  blockMoveFailed,
-  blockMoveRequested,
-  blockRemoved,
-  blockRemoveFailed,
-  blockRemoveRequested,
   draftFailed,
   draftLoaded,
   editModeEntered,
-  editorConfigFailed,
-  editorConfigLoaded,
-  editorConfigRequested,
   listFailed,
   listLoaded,
   listRequested,
@@ -57,51 +42,8 @@ import {
   workCopyLoaded,
   workCopyStarted,
 } from './events';
-import {
-  movedOrder,
-  PAGE_OBJECT,
-  PAGE_STATUS_FILTER,
-  pageOfPath,
-  parseUid,
-  saveFields,
-  WIDGET_OBJECT,
-} from './model';
-import { selectEditSession, selectPage, type WithPages } from './selectors';
-
-type S = WithPages;
-
-/** A flow of requests turned into events; its failure becomes the failure event (as requestAnswer does). */
-function answered<T>(
-  flow: Observable<T>,
-  succeeded: (value: T) => Emitted | Observable<UnstampedEvent>,
-  failed: (error: SerializedError) => Emitted,
-): Observable<UnstampedEvent> {
-  return flow.pipe(
-    mergeMap((value) => {
-      const out = succeeded(value);
-      return 'subscribe' in out ? out : of(...asEvents(out));
-    }),
-    catchError((thrown: unknown) => of(...asEvents(failed(serializeError(thrown))))),
-  );
-}
-
-export const PAGE_MESSAGES = {
-  save: 'The page could not be saved',
-  publish: 'The page could not be published',
-  unsaved: 'Save the changes before publishing',
-  add: 'The block could not be added',
-  move: 'The block could not be moved',
-  cannotMove: 'This block cannot move further',
-  remove: 'The block could not be removed',
-  attachment: 'The file could not be replaced',
-  notAFile: 'Choose a file to upload',
-  noDraft: 'The page is not being edited',
-  notLoaded: 'The page is not loaded',
-} as const;
-
-/** A refusal made locally, as an error an event can carry. */
-const refusal = (message: string): SerializedError => ({ code: 'error.pages.refused', message });
-const messageOf = (error: SerializedError, fallback: string): string => error.message || fallback;
+import { PAGE_OBJECT, PAGE_STATUS_FILTER, pageOfPath, parseUid, saveFields, WIDGET_OBJECT } from './model';
+import { selectEditSession, selectPage } from './selectors';
 
 // --- list ------------------------------------------------------------------------------------
 
@@ -318,108 +260,3 @@ export const publishPage: Epic<S> = (event$, state$, deps) =>
       );
     }),
   );
-
-// --- structure: add (assign collection), move (sort), remove, attachment ----------------------
-
-export const addBlock: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(blockAddRequested),
-    concatMap((event) => {
-      const { path, parentUid, slot, component } = event.payload;
-      const parent = parseUid(parentUid);
-      const fail = (error: SerializedError) =>
-        blockAddFailed({ path, message: messageOf(error, PAGE_MESSAGES.add), error }, event);
-      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
-      if (!parent) return of(fail(refusal(PAGE_MESSAGES.add)));
-      return answered(
-        deps.http.request(
-          api.assignCollection({ object: parent.object, id: parent.id, field: slot, values: [component] }),
-        ),
-        ({ data }) => {
-          const ids = api.newChildrenOf(data);
-          const reads = ids.map((id) => api.fetchWidgets(deps.http, api.widgetQuery(id)));
-          return answered(
-            reads.length === 0 ? of([]) : concat(...reads).pipe(toArray()),
-            (lists) => blockAdded({ path, ids, widgets: lists.flat(), files: [] }, event),
-            fail,
-          );
-        },
-        fail,
-      );
-    }),
-  );
-
-export const moveBlock: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(blockMoveRequested),
-    concatMap((event) => {
-      const { path, uid, offset } = event.payload;
-      const fail = (error: SerializedError) =>
-        blockMoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.move), error }, event);
-      const draft = selectEditSession(state$.value, path)?.draft;
-      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
-      const moved = movedOrder(draft.widgets, uid, offset);
-      if (!moved) return of(fail(refusal(PAGE_MESSAGES.cannotMove)));
-      return answered(
-        deps.http.request(api.sortWidgets(moved.order)),
-        () => blockMoved({ path, order: moved.order }, event),
-        fail,
-      );
-    }),
-  );
-
-export const removeBlock: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(blockRemoveRequested),
-    concatMap((event) => {
-      const { path, uid } = event.payload;
-      const fail = (error: SerializedError) =>
-        blockRemoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.remove), error }, event);
-      const draft = selectEditSession(state$.value, path)?.draft;
-      const parsed = parseUid(uid);
-      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
-      if (parsed?.object !== WIDGET_OBJECT) return of(fail(refusal(PAGE_MESSAGES.remove)));
-      return answered(
-        deps.http.request(api.removeWidget(parsed.id)),
-        () =>
-          concat(
-            of(blockRemoved({ path, uid }, event)),
-            answered(
-              api.fetchContent(deps.http, draft.page.id),
-              (content) => draftLoaded({ path, ...content }, event),
-              (error) => draftFailed({ path, error }, event),
-            ),
-          ),
-        fail,
-      );
-    }),
-  );
-
-export const replaceAttachment: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(attachmentReplaceRequested),
-    concatMap((event) => {
-      const { path, fileId, file, fileName } = event.payload;
-      const fail = (error: SerializedError) =>
-        attachmentReplaceFailed({ path, message: messageOf(error, PAGE_MESSAGES.attachment), error }, event);
-      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
-      if (!fileName) return of(fail(refusal(PAGE_MESSAGES.notAFile)));
-      // a replayed log holds no file (masked in exports): the request still goes, so a
-      // re-simulation follows the recorded answer; a live view always gives a Blob
-      const blob = file instanceof Blob ? file : new Blob([]);
-      return answered(
-        deps.http.request(api.replaceAttachment(fileId, blob, fileName)),
-        ({ data }) => attachmentReplaced({ path, fileId, value: String(data.response.data) }, event),
-        fail,
-      );
-    }),
-  );
-
-export const loadEditorConfig = requestEpic<S, typeof editorConfigRequested, api.EditorConfigAnswer>({
-  on: editorConfigRequested,
-  flatten: 'exhaust',
-  when: (_event, state) => state.pages.editorConfig.status !== 'loaded',
-  call: () => api.editorConfig(),
-  succeeded: (data, event) => editorConfigLoaded({ config: api.toEditorConfig(data) }, event),
-  failed: (error, event) => editorConfigFailed({ error }, event),
-});

@@ -1,0 +1,135 @@
+// The epics that change a draft page's structure — add, move, remove a block, replace an attachment —
+// and the editor config they rely on; the page epics themselves are in `epics.ts`.
+import { concat, concatMap, of, toArray } from 'rxjs';
+import type { Epic } from '../core/epic';
+import type { SerializedError } from '../core/errors';
+import { ofType } from '../core/operators/of-type';
+import { requestEpic } from '../core/request';
+import * as api from './api';
+import { answered, messageOf, PAGE_MESSAGES, refusal, type S } from './epic-support';
+import {
+  attachmentReplaced,
+  attachmentReplaceFailed,
+  attachmentReplaceRequested,
+  blockAdded,
+  blockAddFailed,
+  blockAddRequested,
+  blockMoved,
+  blockMoveFailed,
+  blockMoveRequested,
+  blockRemoved,
+  blockRemoveFailed,
+  blockRemoveRequested,
+  draftFailed,
+  draftLoaded,
+  editorConfigFailed,
+  editorConfigLoaded,
+  editorConfigRequested,
+} from './events';
+import { movedOrder, parseUid, WIDGET_OBJECT } from './model';
+import { selectEditSession } from './selectors';
+
+// --- structure: add (assign collection), move (sort), remove, attachment ----------------------
+
+export const addBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockAddRequested),
+    concatMap((event) => {
+      const { path, parentUid, slot, component } = event.payload;
+      const parent = parseUid(parentUid);
+      const fail = (error: SerializedError) =>
+        blockAddFailed({ path, message: messageOf(error, PAGE_MESSAGES.add), error }, event);
+      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (!parent) return of(fail(refusal(PAGE_MESSAGES.add)));
+      return answered(
+        deps.http.request(
+          api.assignCollection({ object: parent.object, id: parent.id, field: slot, values: [component] }),
+        ),
+        ({ data }) => {
+          const ids = api.newChildrenOf(data);
+          const reads = ids.map((id) => api.fetchWidgets(deps.http, api.widgetQuery(id)));
+          return answered(
+            reads.length === 0 ? of([]) : concat(...reads).pipe(toArray()),
+            (lists) => blockAdded({ path, ids, widgets: lists.flat(), files: [] }, event),
+            fail,
+          );
+        },
+        fail,
+      );
+    }),
+  );
+
+export const moveBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockMoveRequested),
+    concatMap((event) => {
+      const { path, uid, offset } = event.payload;
+      const fail = (error: SerializedError) =>
+        blockMoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.move), error }, event);
+      const draft = selectEditSession(state$.value, path)?.draft;
+      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      const moved = movedOrder(draft.widgets, uid, offset);
+      if (!moved) return of(fail(refusal(PAGE_MESSAGES.cannotMove)));
+      return answered(
+        deps.http.request(api.sortWidgets(moved.order)),
+        () => blockMoved({ path, order: moved.order }, event),
+        fail,
+      );
+    }),
+  );
+
+export const removeBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockRemoveRequested),
+    concatMap((event) => {
+      const { path, uid } = event.payload;
+      const fail = (error: SerializedError) =>
+        blockRemoveFailed({ path, message: messageOf(error, PAGE_MESSAGES.remove), error }, event);
+      const draft = selectEditSession(state$.value, path)?.draft;
+      const parsed = parseUid(uid);
+      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (parsed?.object !== WIDGET_OBJECT) return of(fail(refusal(PAGE_MESSAGES.remove)));
+      return answered(
+        deps.http.request(api.removeWidget(parsed.id)),
+        () =>
+          concat(
+            of(blockRemoved({ path, uid }, event)),
+            answered(
+              api.fetchContent(deps.http, draft.page.id),
+              (content) => draftLoaded({ path, ...content }, event),
+              (error) => draftFailed({ path, error }, event),
+            ),
+          ),
+        fail,
+      );
+    }),
+  );
+
+export const replaceAttachment: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(attachmentReplaceRequested),
+    concatMap((event) => {
+      const { path, fileId, file, fileName } = event.payload;
+      const fail = (error: SerializedError) =>
+        attachmentReplaceFailed({ path, message: messageOf(error, PAGE_MESSAGES.attachment), error }, event);
+      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      if (!fileName) return of(fail(refusal(PAGE_MESSAGES.notAFile)));
+      // a replayed log holds no file (masked in exports): the request still goes, so a
+      // re-simulation follows the recorded answer; a live view always gives a Blob
+      const blob = file instanceof Blob ? file : new Blob([]);
+      return answered(
+        deps.http.request(api.replaceAttachment(fileId, blob, fileName)),
+        ({ data }) => attachmentReplaced({ path, fileId, value: String(data.response.data) }, event),
+        fail,
+      );
+    }),
+  );
+
+export const loadEditorConfig = requestEpic<S, typeof editorConfigRequested, api.EditorConfigAnswer>({
+  on: editorConfigRequested,
+  flatten: 'exhaust',
+  when: (_event, state) => state.pages.editorConfig.status !== 'loaded',
+  call: () => api.editorConfig(),
+  succeeded: (data, event) => editorConfigLoaded({ config: api.toEditorConfig(data) }, event),
+  failed: (error, event) => editorConfigFailed({ error }, event),
+});

@@ -1,0 +1,41 @@
+import { catchError, mergeMap, type Observable, of } from 'rxjs';
+import { type SerializedError, serializeError } from '../core/errors';
+import type { UnstampedEvent } from '../core/event';
+import { asEvents, type Emitted } from '../core/request';
+import type { WithPages } from './selectors';
+
+/** The state the page epics read, shared by the page epics and the block epics. */
+export type S = WithPages;
+
+/** A flow of requests turned into events; its failure becomes the failure event (as requestAnswer does). */
+export function answered<T>(
+  flow: Observable<T>,
+  succeeded: (value: T) => Emitted | Observable<UnstampedEvent>,
+  failed: (error: SerializedError) => Emitted,
+): Observable<UnstampedEvent> {
+  return flow.pipe(
+    mergeMap((value) => {
+      const out = succeeded(value);
+      return 'subscribe' in out ? out : of(...asEvents(out));
+    }),
+    catchError((thrown: unknown) => of(...asEvents(failed(serializeError(thrown))))),
+  );
+}
+
+export const PAGE_MESSAGES = {
+  save: 'The page could not be saved',
+  publish: 'The page could not be published',
+  unsaved: 'Save the changes before publishing',
+  add: 'The block could not be added',
+  move: 'The block could not be moved',
+  cannotMove: 'This block cannot move further',
+  remove: 'The block could not be removed',
+  attachment: 'The file could not be replaced',
+  notAFile: 'Choose a file to upload',
+  noDraft: 'The page is not being edited',
+  notLoaded: 'The page is not loaded',
+} as const;
+
+/** A refusal made locally, as an error an event can carry. */
+export const refusal = (message: string): SerializedError => ({ code: 'error.pages.refused', message });
+export const messageOf = (error: SerializedError, fallback: string): string => error.message || fallback;
