@@ -1,16 +1,6 @@
-import {
-  type DragEvent,
-  type FormEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type DragEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { selectApiPath } from '../../streams/app/selectors';
-import { config } from '../../streams/core/config';
 import {
   jobUnwatched,
   jobWatched,
@@ -21,9 +11,6 @@ import {
   itemsTransferRequested,
   itemsWorkflowRequested,
   jobFetchRequested,
-  listFetchRequested,
-  listRegistered,
-  uploadConcurrencyChangeRequested,
   validateRequested,
   wordsRequested,
 } from '../../streams/imports/events';
@@ -35,23 +22,17 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
 import { ModalDialog } from '../ui/modal-dialog';
+import { AddFiles } from './add-files';
 import { droppedFiles } from './dropped-files';
 import { EditMetadataDialog } from './edit-metadata-dialog';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
 import { gridItems, ItemsGrid } from './items-grid';
 import { badgeCounts, commonActions, type ItemBadge, jobView, needsFetch } from './model';
+import { MoveDialog } from './move-dialog';
 import { nextRequestId } from './request-id';
-import {
-  LIST_NAME,
-  readCommandRequests,
-  readCommands,
-  readConcurrency,
-  readItems,
-  readJob,
-  readJobs,
-  readList,
-} from './select';
+import { readItems, readJob } from './select';
+import { RunningCommands } from './running-commands';
 import { FailedUploads, ResumeList, UploadQueue } from './upload-queue';
 import { BADGE_LABELS } from './badges';
 import './imports.css';
@@ -59,156 +40,6 @@ import './messages';
 
 /** Items on screen known by id only are fetched this many at a time (protocol §15.2: at most 200, 50 preferred). */
 const FETCH_CHUNK = 50;
-
-const CONCURRENCY_CHOICES = Array.from(
-  { length: config.uploadConcurrencyMax - config.uploadConcurrencyMin + 1 },
-  (_, index) => config.uploadConcurrencyMin + index,
-);
-
-/** The drop zone, "Add files" (and "Add a folder" where the browser can), zip expansion and "Simultaneous uploads". */
-function AddFiles({
-  onFiles,
-  inputRef,
-}: {
-  onFiles(files: readonly File[], unzip: boolean): void;
-  inputRef: React.RefObject<HTMLInputElement | null>;
-}) {
-  const t = useTranslate();
-  const dispatch = useDispatch();
-  const concurrency = useAppState(readConcurrency) ?? config.uploadConcurrencyDefault;
-  const [unzip, setUnzip] = useState(false);
-  const filesId = useId();
-  const folderId = useId();
-  const concurrencyId = useId();
-  const take = (list: FileList | null, input: HTMLInputElement) => {
-    if (list && list.length > 0) onFiles([...list], unzip);
-    input.value = '';
-  };
-  return (
-    <div className="imports-drop">
-      <p>{t('imports.dropHere')}</p>
-      <div className="imports-drop__controls">
-        <label htmlFor={filesId}>{t('imports.addFiles')}</label>
-        <input
-          ref={inputRef}
-          id={filesId}
-          type="file"
-          multiple
-          onChange={(event) => take(event.target.files, event.target)}
-        />
-        <label htmlFor={folderId}>{t('imports.addFolder')}</label>
-        <input
-          id={folderId}
-          type="file"
-          multiple
-          {...{ webkitdirectory: '', directory: '' }}
-          onChange={(event) => take(event.target.files, event.target)}
-        />
-        <label className="imports-drop__check">
-          <input type="checkbox" checked={unzip} onChange={(event) => setUnzip(event.target.checked)} />{' '}
-          {t('imports.unzip')}
-        </label>
-        <label htmlFor={concurrencyId}>{t('imports.simultaneous')}</label>
-        <select
-          id={concurrencyId}
-          value={concurrency}
-          onChange={(event) =>
-            dispatch(uploadConcurrencyChangeRequested({ value: Number(event.target.value) }))
-          }
-        >
-          {CONCURRENCY_CHOICES.map((value) => (
-            <option key={value} value={value}>
-              {value}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-}
-
-/** "Move to another import": the user's other jobs; the selected items go there (3 at a time). */
-function MoveDialog({
-  jobId,
-  onMove,
-  onClose,
-}: {
-  jobId: string;
-  onMove(targetJobId: string): void;
-  onClose(): void;
-}) {
-  const t = useTranslate();
-  const dispatch = useDispatch();
-  const list = useAppState(readList, LIST_NAME);
-  const jobs = useAppState(readJobs);
-  const [target, setTarget] = useState('');
-  const selectId = useId();
-  useEffect(() => {
-    dispatch(listRegistered({ name: LIST_NAME }));
-    dispatch(listFetchRequested({ name: LIST_NAME }));
-  }, [dispatch]);
-  const choices = (list?.jobIds ?? [])
-    .filter((id) => id !== jobId && jobs[id]?.data && !jobs[id]?.deleted)
-    .map((id) => jobView(jobs[id]?.data as Record<string, unknown>));
-  const chosen = target || choices[0]?.id || '';
-  return (
-    <ModalDialog title={t('imports.move')} onClose={onClose}>
-      <form
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          if (chosen) onMove(chosen);
-        }}
-      >
-        <label htmlFor={selectId}>{t('imports.moveTo')}</label>
-        <select id={selectId} value={chosen} onChange={(event) => setTarget(event.target.value)}>
-          {choices.map((job) => (
-            <option key={job.id} value={job.id}>
-              {job.name}
-            </option>
-          ))}
-        </select>
-        <div className="imports-form__actions">
-          <button type="submit" disabled={!chosen}>
-            {t('imports.moveConfirm')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('imports.cancel')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
-  );
-}
-
-/** The commands this job's writes started, said while they run (polled by the imports domain). */
-function RunningCommands({ jobId }: { jobId: string }) {
-  const t = useTranslate();
-  const commands = useAppState(readCommands);
-  const requests = useAppState(readCommandRequests);
-  const running = Object.values(commands).filter((command) => command.jobId === jobId);
-  const failed = Object.values(requests).filter(
-    (request) => request.jobId === jobId && (request.status === 'error' || request.status === 'invalid'),
-  );
-  if (running.length === 0 && failed.length === 0) return null;
-  return (
-    <div className="imports-commands">
-      {running.length > 0 && (
-        <ul role="status" aria-label={t('imports.commands')}>
-          {running.map((command) => (
-            <li key={command.id}>{t('imports.commandRunning', { id: command.id })}</li>
-          ))}
-        </ul>
-      )}
-      {failed.map((request) => (
-        <ErrorMessage
-          key={request.requestId}
-          lead={t('imports.actionFailed')}
-          error={request.error ?? { code: 'error', message: request.message ?? '' }}
-        />
-      ))}
-    </div>
-  );
-}
 
 /** `/imports/:id`: add files, follow the uploads, then edit, validate, move or delete the items. */
 export function ImportPage() {
