@@ -1,34 +1,32 @@
 import { defineDomain } from '../core/domain';
 import {
-  addItems,
   addSubJobs,
-  fetchWorkflowList,
   changeOwner,
   countAnalyzing,
   countByStatus,
   countItems,
   createJob,
-  deleteItems,
   deleteJob,
   fetchChanges,
-  fetchItems,
   fetchJob,
   fetchList,
   fetchWords,
-  pollCommands,
-  putCommands,
   refuseNamelessList,
-  runItemsWorkflow,
   runJobWorkflow,
-  scheduleUploads,
-  searchItems,
-  sendUploads,
-  countAfterUpload,
+} from './job-epics';
+import {
+  addItems,
+  deleteItems,
   fetchChangedItems,
+  fetchItems,
+  fetchWorkflowList,
   followAnalyzingItems,
-  setConcurrency,
+  runItemsWorkflow,
+  searchItems,
   transferItems,
-} from './epics';
+} from './item-epics';
+import { pollCommands, putCommands } from './command-epics';
+import { countAfterUpload, scheduleUploads, sendUploads, setConcurrency } from './upload-epics';
 import { persistUploads, restoreUploads, restoreUploadsOnStart } from './persistence-epics';
 import { importsReducer } from './reducer';
 import * as selectors from './selectors';

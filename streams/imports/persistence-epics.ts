@@ -5,6 +5,7 @@ import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { readStoredRecords, writeStoredRecords } from '../core/stored-records';
 import { type ResumeFile, resumeFileSchema, uploadsRestored } from './events';
 import type { WithImports } from './selectors';
 import { forEachUpload, type UploadsState } from './state';
@@ -17,19 +18,7 @@ import { forEachUpload, type UploadsState } from './state';
  * from it), never lost silently.
  */
 export function readPendingUploads({ storage, config }: Pick<Deps, 'storage' | 'config'>): ResumeFile[] {
-  const text = storage.getItem(config.pendingUploadStorageKey);
-  if (!text) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item) => {
-    const parsed = resumeFileSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return readStoredRecords(storage, config.pendingUploadStorageKey, resumeFileSchema);
 }
 
 const UNSENT = new Set(['registered', 'resolving', 'resolved']);
@@ -78,10 +67,6 @@ export const persistUploads: Epic<WithImports> = (_event$, state$, { storage, co
         before === after || (before.toResume === after.toResume && signature(before) === signature(after)),
     ),
     skip(1),
-    tap((uploads) => {
-      const records = pendingUploads(uploads);
-      if (records.length === 0) storage.removeItem(config.pendingUploadStorageKey);
-      else storage.setItem(config.pendingUploadStorageKey, JSON.stringify(records));
-    }),
+    tap((uploads) => writeStoredRecords(storage, config.pendingUploadStorageKey, pendingUploads(uploads))),
     ignoreElements(),
   );

@@ -1,0 +1,129 @@
+import { EMPTY, groupBy, mergeMap, of, switchMap, timer } from 'rxjs';
+import type { Epic } from '../core/epic';
+import { ERROR_CODES, type SerializedError } from '../core/errors';
+import { ofType } from '../core/operators/of-type';
+import { requestAnswer } from '../core/request';
+import * as api from './api';
+import {
+  collectionChangeRequested,
+  commandFailed,
+  commandRefused,
+  commandStarted,
+  commandStatusFailed,
+  commandStatusLoaded,
+  metadataSetRequested,
+  validateRequested,
+} from './events';
+import type { WithImports } from './selectors';
+
+type ImportsEpic = Epic<WithImports>;
+
+// Metadata commands (set metadata, change collection, validate): one PUT, then followed until the server ran them.
+
+export const INVALID_VALIDATE_ANSWER = 'Invalid REST API response for validate command';
+
+/** Set metadata, change collection, validate: one PUT with commands, then polled until done. */
+export const putCommands: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(metadataSetRequested, collectionChangeRequested, validateRequested),
+    mergeMap((event) => {
+      const { requestId, jobId, itemIds } = event.payload;
+      const kind = metadataSetRequested.match(event)
+        ? ('metadata' as const)
+        : collectionChangeRequested.match(event)
+          ? ('collection' as const)
+          : ('validate' as const);
+      let body: Record<string, unknown>;
+      let fields: string[] = [];
+      try {
+        if (metadataSetRequested.match(event)) {
+          body = api.setMetadataBody(itemIds, event.payload.data);
+          fields = Object.keys(event.payload.data);
+        } else if (collectionChangeRequested.match(event)) {
+          body = api.changeCollectionBody(itemIds, event.payload.resource);
+          fields = ['type'];
+        } else body = api.validateBody(itemIds);
+      } catch (refused) {
+        return of(commandRefused({ requestId, jobId, kind, message: (refused as Error).message }, event));
+      }
+      return requestAnswer(
+        deps.http,
+        api.putJob(jobId, body),
+        (answer) => {
+          const action = answer.response.$action;
+          const validationJob = action?.validationJob ?? undefined;
+          if (kind === 'validate' && validationJob === undefined) {
+            const error: SerializedError = {
+              code: ERROR_CODES.invalidResponse,
+              message: INVALID_VALIDATE_ANSWER,
+            };
+            return commandFailed({ requestId, jobId, kind, error }, event);
+          }
+          return commandStarted(
+            {
+              requestId,
+              jobId,
+              kind,
+              commandIds: action?.commands ?? [],
+              itemIds,
+              fields,
+              ...(validationJob !== undefined ? { validationJob } : {}),
+            },
+            event,
+          );
+        },
+        (error) => commandFailed({ requestId, jobId, kind, error }, event),
+      );
+    }),
+  );
+
+/**
+ * Running commands are asked about through `changes/{cmdIds}` every `config.importCommandPollMs`
+ * while any runs on the job; after a failed ask the wait doubles up to `importCommandPollMaxMs`.
+ * A done command's items are fetched again (200 ids at most per call).
+ */
+export const pollCommands: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(commandStarted, commandStatusLoaded, commandStatusFailed),
+    groupBy((event) => event.payload.jobId),
+    mergeMap((byJob$) =>
+      byJob$.pipe(
+        switchMap((event) => {
+          const { jobId } = event.payload;
+          const running = () =>
+            Object.values(state$.value.imports.commands).filter((command) => command.jobId === jobId);
+          if (running().length === 0) return EMPTY;
+          const attempt = commandStatusFailed.match(event) ? event.payload.attempt : 0;
+          const { importCommandPollMs: base, importCommandPollMaxMs: most } = deps.config;
+          const wait = attempt === 0 ? base : Math.min(base * 2 ** attempt, most);
+          return timer(wait, deps.scheduler).pipe(
+            mergeMap(() => {
+              const commands = running();
+              if (commands.length === 0) return EMPTY;
+              const commandIds = commands.map((command) => command.id);
+              return requestAnswer(
+                deps.http,
+                api.commandStatus(jobId, commandIds),
+                (answer) => {
+                  const statuses = answer.response.data.map((status) => ({
+                    id: status.id,
+                    done: status.done === true,
+                  }));
+                  const done = new Set(statuses.filter((status) => status.done).map((status) => status.id));
+                  const itemIds = [
+                    ...new Set(
+                      commands
+                        .filter((command) => done.has(command.id))
+                        .flatMap((command) => command.itemIds),
+                    ),
+                  ];
+                  return commandStatusLoaded({ jobId, statuses, doneItemIds: itemIds }, event);
+                },
+                (error) => commandStatusFailed({ jobId, commandIds, attempt: attempt + 1, error }, event),
+              );
+            }),
+          );
+        }),
+      ),
+    ),
+  );

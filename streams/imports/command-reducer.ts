@@ -1,0 +1,97 @@
+import type { Draft } from 'immer';
+import { type Case, on } from '../core/case-reducer';
+import {
+  collectionChangeRequested,
+  commandFailed,
+  commandRefused,
+  commandStarted,
+  commandStatusLoaded,
+  metadataSetRequested,
+  validateRequested,
+} from './events';
+import type { ImportsState } from './state';
+
+// Metadata command requests and the server commands they started, until all are done.
+
+type S = Draft<ImportsState>;
+
+function requestCommand(
+  state: S,
+  payload: { requestId: string; jobId: string },
+  kind: 'metadata' | 'collection' | 'validate',
+): void {
+  state.commandRequests[payload.requestId] = {
+    requestId: payload.requestId,
+    jobId: payload.jobId,
+    kind,
+    status: 'resolving',
+    commandIds: [],
+    validationJob: null,
+    message: null,
+    error: null,
+  };
+}
+
+export const commandCases: Case<ImportsState>[] = [
+  on(metadataSetRequested, (state: S, { payload }) => requestCommand(state, payload, 'metadata')),
+  on(collectionChangeRequested, (state: S, { payload }) => requestCommand(state, payload, 'collection')),
+  on(validateRequested, (state: S, { payload }) => requestCommand(state, payload, 'validate')),
+  on(commandStarted, (state: S, { payload }) => {
+    state.commandRequests[payload.requestId] = {
+      requestId: payload.requestId,
+      jobId: payload.jobId,
+      kind: payload.kind,
+      status: payload.commandIds.length ? 'resolved' : 'loaded',
+      commandIds: payload.commandIds,
+      validationJob: payload.validationJob ?? null,
+      message: null,
+      error: null,
+    };
+    for (const id of payload.commandIds)
+      state.commands[id] = {
+        id,
+        jobId: payload.jobId,
+        requestId: payload.requestId,
+        kind: payload.kind,
+        itemIds: payload.itemIds,
+        fields: payload.fields,
+      };
+  }),
+  on(commandRefused, (state: S, { payload }) => {
+    state.commandRequests[payload.requestId] = {
+      requestId: payload.requestId,
+      jobId: payload.jobId,
+      kind: payload.kind,
+      status: 'error',
+      commandIds: [],
+      validationJob: null,
+      message: payload.message,
+      error: null,
+    };
+  }),
+  on(commandFailed, (state: S, { payload }) => {
+    state.commandRequests[payload.requestId] = {
+      requestId: payload.requestId,
+      jobId: payload.jobId,
+      kind: payload.kind,
+      status: 'error',
+      commandIds: [],
+      validationJob: null,
+      message: payload.error.message,
+      error: payload.error,
+    };
+  }),
+  on(commandStatusLoaded, (state: S, { payload }) => {
+    const touched = new Set<string>();
+    for (const status of payload.statuses) {
+      const command = state.commands[status.id];
+      if (!command || !status.done) continue;
+      touched.add(command.requestId);
+      delete state.commands[status.id];
+    }
+    for (const requestId of touched) {
+      const request = state.commandRequests[requestId];
+      if (request?.commandIds.every((id) => !state.commands[id])) request.status = 'loaded';
+    }
+  }),
+];

@@ -1,0 +1,286 @@
+import {
+  concat,
+  defer,
+  EMPTY,
+  filter,
+  from,
+  groupBy,
+  interval,
+  map,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  tap,
+} from 'rxjs';
+import type { Deps } from '../core/deps';
+import type { Epic } from '../core/epic';
+import type { AppEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
+import { isBusy } from '../core/status';
+import * as api from './api';
+import {
+  changesRequested,
+  commandStatusLoaded,
+  itemDeleted,
+  itemDeleteFailed,
+  itemsAdded,
+  itemsAddFailed,
+  itemsAddRequested,
+  itemsDeleteRequested,
+  itemsFetched,
+  itemsFetchFailed,
+  itemsFetchRefused,
+  itemsFetchRequested,
+  itemsFetchStarted,
+  itemsOperationFinished,
+  itemsOperationStarted,
+  itemsPageLoaded,
+  itemsSearchFailed,
+  itemsSearchRequested,
+  itemsTransferRequested,
+  itemsWorkflowChunkApplied,
+  itemsWorkflowChunkFailed,
+  itemsWorkflowFinished,
+  itemsWorkflowRequested,
+  itemTransferFailed,
+  itemTransferred,
+  jobUnwatched,
+  jobWatched,
+  workflowListFailed,
+  workflowListLoaded,
+  workflowListRequested,
+} from './events';
+import { selectJobHasAnalyzingItems, type WithImports } from './selectors';
+
+// The items of a job: search, read by id, transfer, delete, workflow, and reading again what changed.
+type ImportsEpic = Epic<WithImports>;
+
+/**
+ * A search loads every page: `max=200`, the next asked as `after` while `links.moreResultsToken`
+ * comes back. A new search of the same job replaces the one on its way.
+ */
+export const searchItems: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(itemsSearchRequested, itemsPageLoaded),
+    filter((event) => itemsSearchRequested.match(event) || Boolean(event.payload.next)),
+    groupBy((event) => event.payload.jobId),
+    mergeMap((byJob$) =>
+      byJob$.pipe(
+        switchMap((event) => {
+          const { jobId } = event.payload;
+          const search = state$.value.imports.jobs[jobId]?.search;
+          if (!search) return EMPTY;
+          const reset = itemsSearchRequested.match(event);
+          const after = reset ? null : ((event.payload as { next?: string | null }).next ?? null);
+          return requestAnswer(
+            deps.http,
+            api.searchItems(
+              jobId,
+              {
+                fulltext: search.fulltext ?? undefined,
+                query: search.query ?? undefined,
+                state: search.state ?? undefined,
+              },
+              after,
+              deps.config.jobItemsMaxPerFetch,
+            ),
+            (answer) => {
+              const next = answer.links?.moreResultsToken ?? null;
+              return itemsPageLoaded(
+                { jobId, reset, items: answer.response.data, more: Boolean(next), next },
+                event,
+              );
+            },
+            (error) => itemsSearchFailed({ jobId, error }, event),
+          );
+        }),
+      ),
+    ),
+  );
+
+/** The protocol's refusal of more than 200 ids, with its advice. */
+export function tooManyItems(count: number, max: number, advised: number): string {
+  return `Cannot retrieve so many items at once. received ${count}. Please ask at most ${max} items per call, and preferably ${advised}.`;
+}
+
+/** Items by id: none does nothing, more than 200 is refused, a failure marks them error. */
+export const fetchItems: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(itemsFetchRequested),
+    filter((event) => event.payload.ids.length > 0),
+    mergeMap((event) => {
+      const { jobId, ids } = event.payload;
+      const { jobItemsMaxPerFetch: max, jobItemsAdvisedPerFetch: advised } = deps.config;
+      if (ids.length > max)
+        return of(itemsFetchRefused({ jobId, ids, message: tooManyItems(ids.length, max, advised) }, event));
+      return concat(
+        of(itemsFetchStarted({ jobId, ids }, event)),
+        requestAnswer(
+          deps.http,
+          api.itemsById(jobId, ids),
+          (answer) =>
+            itemsFetched(
+              {
+                jobId,
+                ids,
+                items: answer.response.data,
+                resources: answer.$assetmetadataresources,
+                fields: answer.headers?.$assetmetadata,
+              },
+              event,
+            ),
+          (error) => itemsFetchFailed({ jobId, ids, error }, event),
+        ),
+      );
+    }),
+  );
+
+/**
+ * Transfer and delete: items already busy are skipped, the rest go 3 at a time
+ * (`config.itemTransferConcurrency`); the job is fetching until all are done.
+ */
+function itemsOperation(
+  kind: 'transfer' | 'delete',
+  event: AppEvent<string, { jobId: string; itemIds: string[]; targetJobId?: string }>,
+  state: WithImports,
+  deps: Deps,
+): Observable<UnstampedEvent> {
+  const { jobId, itemIds, targetJobId } = event.payload;
+  const kept = [...new Set(itemIds)].filter((id) => !isBusy(state.imports.items[id]?.status ?? 'unknown'));
+  if (kept.length === 0) return EMPTY;
+  return defer(() => {
+    let failed = 0;
+    const one = (itemId: string): Observable<UnstampedEvent> =>
+      kind === 'transfer'
+        ? requestAnswer(
+            deps.http,
+            api.transferItem(itemId, targetJobId!),
+            (answer) =>
+              itemTransferred(
+                { jobId, itemId, targetJobId: targetJobId!, item: api.itemOf(answer.response.data) },
+                event,
+              ),
+            (error) => itemTransferFailed({ jobId, itemId, error }, event),
+          )
+        : requestAnswer(
+            deps.http,
+            api.deleteItem(itemId),
+            () => itemDeleted({ jobId, itemId }, event),
+            (error) => itemDeleteFailed({ jobId, itemId, error }, event),
+          );
+    return concat(
+      of(itemsOperationStarted({ jobId, kind, itemIds: kept }, event)),
+      from(kept).pipe(
+        mergeMap(one, deps.config.itemTransferConcurrency),
+        tap((emitted) => {
+          if (emitted.error) failed += 1;
+        }),
+      ),
+      defer(() => of(itemsOperationFinished({ jobId, kind, failed }, event))),
+    );
+  });
+}
+
+export const transferItems: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(itemsTransferRequested),
+    mergeMap((event) => itemsOperation('transfer', event, state$.value, deps)),
+  );
+
+export const deleteItems: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(itemsDeleteRequested),
+    mergeMap((event) => itemsOperation('delete', event, state$.value, deps)),
+  );
+
+export function chunksOf<T>(list: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
+  return chunks;
+}
+
+/** Workflow on items: chunks of 50 ids, one after another; each chunk is fetched again. */
+export const runItemsWorkflow: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(itemsWorkflowRequested),
+    filter((event) => event.payload.itemIds.length > 0),
+    mergeMap((event) => {
+      const { jobId, action } = event.payload;
+      return defer(() => {
+        let failed = 0;
+        return concat(
+          from(chunksOf(event.payload.itemIds, deps.config.workflowIdChunk)).pipe(
+            mergeMap(
+              (ids) =>
+                requestAnswer(
+                  deps.http,
+                  api.itemsWorkflow(ids, action),
+                  () => itemsWorkflowChunkApplied({ jobId, ids, action }, event),
+                  (error) => {
+                    failed += ids.length;
+                    return itemsWorkflowChunkFailed({ jobId, ids, action, error }, event);
+                  },
+                ),
+              1,
+            ),
+          ),
+          defer(() => of(itemsWorkflowFinished({ jobId, action, failed }, event))),
+        );
+      });
+    }),
+  );
+
+export const addItems: ImportsEpic = requestEpic({
+  on: itemsAddRequested,
+  flatten: 'merge',
+  call: (event) => api.putJob(event.payload.jobId, api.addItemsBody(event.payload.itemIds)),
+  succeeded: (_answer, event) => itemsAdded(event.payload, event),
+  failed: (error, event) => itemsAddFailed({ ...event.payload, error }, event),
+});
+
+export const fetchWorkflowList: ImportsEpic = requestEpic({
+  on: workflowListRequested,
+  flatten: 'switch',
+  call: () => api.workflowList(),
+  succeeded: (answer, event) => workflowListLoaded({ actions: answer.response.data }, event),
+  failed: (error, event) => workflowListFailed({ error }, event),
+});
+
+/**
+ * Items a server answer changed are read again, by an epic of their own on that answer (not in
+ * the answer's mapping, which a re-simulation does not run again): a workflow chunk applied, the
+ * commands a status poll found done (at most `jobItemsMaxPerFetch` ids per read).
+ */
+export const fetchChangedItems: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(itemsWorkflowChunkApplied, commandStatusLoaded),
+    mergeMap((answer) => {
+      const changed = itemsWorkflowChunkApplied.match(answer)
+        ? answer.payload.ids
+        : answer.payload.doneItemIds;
+      return chunksOf(changed, deps.config.jobItemsMaxPerFetch).map((ids) =>
+        itemsFetchRequested({ jobId: answer.payload.jobId, ids }, answer),
+      );
+    }),
+  );
+
+/** While a job's page is open and items of it are being analysed, their changes are asked every `importChangesPollMs`. */
+export const followAnalyzingItems: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(jobWatched, jobUnwatched),
+    groupBy((event) => event.payload.jobId),
+    mergeMap((byJob$) =>
+      byJob$.pipe(
+        switchMap((event) =>
+          jobUnwatched.match(event)
+            ? EMPTY
+            : interval(deps.config.importChangesPollMs, deps.scheduler).pipe(
+                filter(() => selectJobHasAnalyzingItems(state$.value, event.payload.jobId)),
+                map(() => changesRequested({ jobId: event.payload.jobId }, event)),
+              ),
+        ),
+      ),
+    ),
+  );

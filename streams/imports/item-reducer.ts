@@ -1,0 +1,197 @@
+import type { Draft } from 'immer';
+import { type Case, on } from '../core/case-reducer';
+import { reached } from '../core/status';
+import {
+  itemsAdded,
+  workflowListFailed,
+  workflowListLoaded,
+  workflowListRequested,
+  type ImportItemData,
+  itemDeleted,
+  itemDeleteFailed,
+  itemsFetched,
+  itemsFetchFailed,
+  itemsFetchStarted,
+  itemsOperationFinished,
+  itemsOperationStarted,
+  itemsPageLoaded,
+  itemsSearchFailed,
+  itemsSearchRequested,
+  itemsWorkflowChunkApplied,
+  itemsWorkflowChunkFailed,
+  itemsWorkflowFinished,
+  itemsWorkflowRequested,
+  itemTransferFailed,
+  itemTransferred,
+  statusCountsLoaded,
+} from './events';
+import type { ImportJob, ImportsState } from './state';
+import { jobOf, putItem } from './job-reducer';
+
+// A job's items (search pages, reads by id, transfer, delete, workflow) and the workflow list.
+
+type S = Draft<ImportsState>;
+
+function dropFromSearch(job: Draft<ImportJob> | undefined, itemId: string): void {
+  if (!job?.search) return;
+  const index = job.search.ids.indexOf(itemId);
+  if (index >= 0) job.search.ids.splice(index, 1);
+}
+
+export const itemCases: Case<ImportsState>[] = [
+  // --- items ---
+  on(itemsSearchRequested, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.search = {
+      status: job.search && reached(job.search.status, 'loaded') ? 'fetching' : 'initial',
+      fulltext: payload.fulltext ?? null,
+      query: payload.query ?? null,
+      state: payload.state ?? null,
+      ids: job.search?.ids ?? [],
+      error: null,
+    };
+  }),
+  on(itemsPageLoaded, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    if (!job.search) return;
+    const ids = payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId));
+    if (payload.reset) job.search.ids = ids;
+    else job.search.ids.push(...ids);
+    job.search.status = payload.more ? 'next' : 'loaded';
+  }),
+  on(itemsSearchFailed, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    if (!job.search) return;
+    job.search.status = 'error';
+    job.search.error = payload.error;
+  }),
+  on(statusCountsLoaded, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).statusCounts = { total: payload.total, counts: payload.counts };
+  }),
+  on(itemsFetchStarted, (state: S, { payload }) => {
+    for (const id of payload.ids) {
+      const item = state.items[id];
+      if (item) item.status = reached(item.status, 'loaded') ? 'fetching' : 'initial';
+      else state.items[id] = { id, jobId: payload.jobId, status: 'initial', data: null, error: null };
+    }
+  }),
+  on(itemsFetched, (state: S, { payload }) => {
+    const found = new Set(payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId)));
+    for (const id of payload.ids) {
+      const item = state.items[id];
+      if (item && !found.has(id)) item.status = 'not_found';
+    }
+    const job = jobOf(state, payload.jobId);
+    if (payload.resources !== undefined) job.resources = payload.resources;
+    if (payload.fields !== undefined) job.fields = payload.fields;
+  }),
+  on(itemsFetchFailed, (state: S, { payload }) => {
+    for (const id of payload.ids) {
+      const item = state.items[id];
+      if (item) {
+        item.status = 'error';
+        item.error = payload.error;
+      } else
+        state.items[id] = { id, jobId: payload.jobId, status: 'error', data: null, error: payload.error };
+    }
+  }),
+  on(itemsOperationStarted, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.status = 'fetching';
+    job.operation = { kind: payload.kind, running: payload.itemIds.length, failed: 0 };
+    for (const id of payload.itemIds) {
+      const item = state.items[id];
+      if (item) item.status = 'fetching';
+    }
+  }),
+  on(itemTransferred, (state: S, { payload }) => {
+    const item = state.items[payload.itemId];
+    if (payload.item) putItem(state, payload.item as ImportItemData, payload.targetJobId);
+    else if (item) item.status = 'loaded';
+    const moved = state.items[payload.itemId];
+    if (moved) moved.jobId = payload.targetJobId;
+    const job = state.jobs[payload.jobId];
+    dropFromSearch(job, payload.itemId);
+    if (job?.operation) job.operation.running -= 1;
+    if (job && job.count !== null) job.count = Math.max(0, job.count - 1);
+  }),
+  on(itemTransferFailed, (state: S, { payload }) => {
+    const item = state.items[payload.itemId];
+    if (item) {
+      item.status = 'error';
+      item.error = payload.error;
+    }
+    const job = state.jobs[payload.jobId];
+    if (job?.operation) {
+      job.operation.running -= 1;
+      job.operation.failed += 1;
+    }
+  }),
+  on(itemDeleted, (state: S, { payload }) => {
+    delete state.items[payload.itemId];
+    const job = state.jobs[payload.jobId];
+    dropFromSearch(job, payload.itemId);
+    if (job?.operation) job.operation.running -= 1;
+    if (job && job.count !== null) job.count = Math.max(0, job.count - 1);
+  }),
+  on(itemDeleteFailed, (state: S, { payload }) => {
+    const item = state.items[payload.itemId];
+    if (item) {
+      item.status = 'error';
+      item.error = payload.error;
+    }
+    const job = state.jobs[payload.jobId];
+    if (job?.operation) {
+      job.operation.running -= 1;
+      job.operation.failed += 1;
+    }
+  }),
+  on(itemsOperationFinished, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.status = payload.failed > 0 ? 'error' : 'loaded';
+    job.operation = null;
+  }),
+  on(itemsWorkflowRequested, (state: S, { payload }) => {
+    if (payload.itemIds.length === 0) return;
+    jobOf(state, payload.jobId).operation = { kind: 'workflow', running: payload.itemIds.length, failed: 0 };
+  }),
+  on(itemsWorkflowChunkApplied, (state: S, { payload }) => {
+    const job = state.jobs[payload.jobId];
+    if (job?.operation) job.operation.running -= payload.ids.length;
+  }),
+  on(itemsWorkflowChunkFailed, (state: S, { payload }) => {
+    const job = state.jobs[payload.jobId];
+    if (job?.operation) {
+      job.operation.running -= payload.ids.length;
+      job.operation.failed += payload.ids.length;
+    }
+    for (const id of payload.ids) {
+      const item = state.items[id];
+      if (item) {
+        item.status = 'error';
+        item.error = payload.error;
+      }
+    }
+  }),
+  on(itemsWorkflowFinished, (state: S, { payload }) => {
+    const job = state.jobs[payload.jobId];
+    if (job) job.operation = null;
+  }),
+
+  on(itemsAdded, (state: S, { payload }) => {
+    for (const id of payload.itemIds) {
+      const item = state.items[id];
+      if (item) item.jobId = payload.jobId;
+    }
+  }),
+  on(workflowListRequested, (state: S) => {
+    state.workflows.status = state.workflows.status === 'loaded' ? 'fetching' : 'initial';
+  }),
+  on(workflowListLoaded, (state: S, { payload }) => {
+    state.workflows = { status: 'loaded', actions: payload.actions, error: null };
+  }),
+  on(workflowListFailed, (state: S, { payload }) => {
+    state.workflows.status = 'error';
+    state.workflows.error = payload.error;
+  }),
+];

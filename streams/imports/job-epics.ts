@@ -1,0 +1,232 @@
+import { concat, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import type { Epic } from '../core/epic';
+import type { UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { requestAnswer, requestEpic } from '../core/request';
+import { isBusy } from '../core/status';
+import * as api from './api';
+import {
+  analyzingCounted,
+  analyzingCountFailed,
+  analyzingCountRequested,
+  changesFailed,
+  changesLoaded,
+  changesRequested,
+  counted,
+  countFailed,
+  countRequested,
+  jobCreated,
+  jobCreateFailed,
+  jobCreateRequested,
+  jobDeleted,
+  jobDeleteFailed,
+  jobDeleteRequested,
+  jobFetchFailed,
+  jobFetchRequested,
+  jobFetchStarted,
+  jobLoaded,
+  jobOwnerChanged,
+  jobOwnerChangeFailed,
+  jobOwnerChangeRequested,
+  jobWorkflowApplied,
+  jobWorkflowFailed,
+  jobWorkflowRequested,
+  listFetchFailed,
+  listFetchRequested,
+  listLoaded,
+  listNextRequested,
+  listRefused,
+  listRegistered,
+  statusCountsFailed,
+  statusCountsLoaded,
+  statusCountsRequested,
+  subJobsAdded,
+  subJobsAddFailed,
+  subJobsAddRequested,
+  wordsFailed,
+  wordsLoaded,
+  wordsRequested,
+} from './events';
+import type { WithImports } from './selectors';
+
+// The job list and single jobs: reads, writes and counts on the job itself.
+type ImportsEpic = Epic<WithImports>;
+
+// --- job list -----------------------------------------------------------------------------------
+
+export const NO_CURSOR_NAME = 'Cannot register a massimport cursor without a name';
+export const unknownCursor = (name: string): string => `Cannot find massimport cursor "${name}"`;
+
+export const refuseNamelessList: ImportsEpic = (event$) =>
+  event$.pipe(
+    ofType(listRegistered),
+    filter((event) => !event.payload.name),
+    map((event) => listRefused({ message: NO_CURSOR_NAME }, event)),
+  );
+
+/** First page (`listFetchRequested`) or next (`listNextRequested`, following `links.next`); per list, the newest wins. */
+export const fetchList: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(listFetchRequested, listNextRequested),
+    groupBy((event) => event.payload.name),
+    mergeMap((byName$) =>
+      byName$.pipe(
+        switchMap((event) => {
+          const { name } = event.payload;
+          const list = state$.value.imports.lists[name];
+          if (!list) return of(listRefused({ name, message: unknownCursor(name) }, event));
+          const reset = listFetchRequested.match(event);
+          if (!reset && !list.next) return EMPTY;
+          return requestAnswer(
+            deps.http,
+            api.listJobs(list.query, reset ? null : list.next, deps.config.jobListItemsPerJob),
+            (answer) =>
+              listLoaded(
+                { name, reset, jobs: answer.response.data, next: answer.links?.next ?? null },
+                event,
+              ),
+            (error) => listFetchFailed({ name, error }, event),
+          );
+        }),
+      ),
+    ),
+  );
+
+// --- job ----------------------------------------------------------------------------------------
+
+/** Skipped while the job is busy; initial below loaded, else fetching (reducer); 404 → not_found. */
+export const fetchJob: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(jobFetchRequested),
+    filter((event) => !isBusy(state$.value.imports.jobs[event.payload.jobId]?.status ?? 'unknown')),
+    mergeMap((event) => {
+      const { jobId } = event.payload;
+      return concat(
+        of(jobFetchStarted({ jobId }, event)),
+        requestAnswer(
+          deps.http,
+          api.fetchJob(jobId, event.payload.withItems ?? false),
+          (answer) => jobLoaded({ jobId, job: answer.response.data }, event),
+          (error) => jobFetchFailed({ jobId, error }, event),
+        ),
+      );
+    }),
+  );
+
+export const createJob: ImportsEpic = requestEpic({
+  on: jobCreateRequested,
+  flatten: 'merge',
+  call: (event) => api.createJob(event.payload.description),
+  succeeded: (answer, event) =>
+    jobCreated(
+      {
+        requestId: event.payload.requestId,
+        jobId: String(answer.response.data.id),
+        job: answer.response.data,
+      },
+      event,
+    ),
+  failed: (error, event) => jobCreateFailed({ requestId: event.payload.requestId, error }, event),
+});
+
+/** DELETE; on failure the job is deactivated instead (PATCH `activated:false`, seed 001 §7). */
+export const deleteJob: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(jobDeleteRequested),
+    mergeMap((event) => {
+      const { jobId } = event.payload;
+      return requestAnswer(
+        deps.http,
+        api.deleteJob(jobId, event.payload.deleteItems),
+        () => jobDeleted({ jobId, deactivated: false }, event),
+        (error) => ({ ...jobDeleteFailed({ jobId, error }, event), fallback: true }) as never,
+      ).pipe(
+        mergeMap((emitted: UnstampedEvent & { fallback?: boolean }) => {
+          if (!emitted.fallback) return of(emitted);
+          return requestAnswer(
+            deps.http,
+            api.patchJob(jobId, { activated: false }),
+            () => jobDeleted({ jobId, deactivated: true }, event),
+            (error) => jobDeleteFailed({ jobId, error }, event),
+          );
+        }),
+      );
+    }),
+  );
+
+export const changeOwner: ImportsEpic = requestEpic({
+  on: jobOwnerChangeRequested,
+  flatten: 'merge',
+  call: (event) => api.patchJob(event.payload.jobId, { jobowner: event.payload.ownerId }),
+  succeeded: (_data, event) => jobOwnerChanged(event.payload, event),
+  failed: (error, event) => jobOwnerChangeFailed({ jobId: event.payload.jobId, error }, event),
+});
+
+const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
+
+export const addSubJobs: ImportsEpic = requestEpic({
+  on: subJobsAddRequested,
+  flatten: 'merge',
+  call: (event) =>
+    api.patchJob(event.payload.jobId, {
+      subjobs: { $mode: 'appendnew', $values: event.payload.subJobIds.map(idValue) },
+    }),
+  succeeded: (_data, event) => subJobsAdded(event.payload, event),
+  failed: (error, event) => subJobsAddFailed({ jobId: event.payload.jobId, error }, event),
+});
+
+export const countItems: ImportsEpic = requestEpic({
+  on: countRequested,
+  flatten: 'merge',
+  call: (event) => api.countItems(event.payload.jobId),
+  succeeded: (answer, event) => counted({ jobId: event.payload.jobId, total: answer.response.total }, event),
+  failed: (error, event) => countFailed({ jobId: event.payload.jobId, error }, event),
+});
+
+export const countAnalyzing: ImportsEpic = requestEpic({
+  on: analyzingCountRequested,
+  flatten: 'merge',
+  call: (event) => api.analyzingCount(event.payload.jobId),
+  succeeded: (answer, event) =>
+    analyzingCounted({ jobId: event.payload.jobId, total: answer.response.total }, event),
+  failed: (error, event) => analyzingCountFailed({ jobId: event.payload.jobId, error }, event),
+});
+
+export const countByStatus: ImportsEpic = requestEpic({
+  on: statusCountsRequested,
+  flatten: 'merge',
+  call: (event) => api.statusCounts(event.payload.jobId),
+  succeeded: (answer, event) =>
+    statusCountsLoaded(
+      { jobId: event.payload.jobId, total: answer.response.total, counts: api.countsOf(answer) },
+      event,
+    ),
+  failed: (error, event) => statusCountsFailed({ jobId: event.payload.jobId, error }, event),
+});
+
+/** Suggestions for the typed fulltext: the newest text wins, 6 words kept. */
+export const fetchWords: ImportsEpic = requestEpic({
+  on: wordsRequested,
+  flatten: 'switch',
+  call: (event) => api.jobWords(event.payload.jobId, event.payload.fulltext),
+  succeeded: (answer, event) =>
+    wordsLoaded({ ...event.payload, words: api.wordsOf(answer.response.data).slice(0, 6) }, event),
+  failed: (error, event) => wordsFailed({ ...event.payload, error }, event),
+});
+
+export const fetchChanges: ImportsEpic = requestEpic({
+  on: changesRequested,
+  flatten: 'merge',
+  call: (event) => api.jobChanges(event.payload.jobId),
+  succeeded: (answer, event) =>
+    changesLoaded({ jobId: event.payload.jobId, items: answer.response.data }, event),
+  failed: (error, event) => changesFailed({ jobId: event.payload.jobId, error }, event),
+});
+
+export const runJobWorkflow: ImportsEpic = requestEpic({
+  on: jobWorkflowRequested,
+  flatten: 'merge',
+  call: (event) => api.jobWorkflow(event.payload.jobId, event.payload.action),
+  succeeded: (answer, event) => jobWorkflowApplied({ ...event.payload, job: answer.response.data }, event),
+  failed: (error, event) => jobWorkflowFailed({ ...event.payload, error }, event),
+});

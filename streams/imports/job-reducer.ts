@@ -1,0 +1,241 @@
+import type { Draft } from 'immer';
+import { type Case, on } from '../core/case-reducer';
+import { reached } from '../core/status';
+import {
+  analyzingCounted,
+  changesLoaded,
+  counted,
+  type ImportItemData,
+  type ImportJobData,
+  jobCreated,
+  jobCreateFailed,
+  jobCreateRequested,
+  jobDeleted,
+  jobDeleteFailed,
+  jobFetchFailed,
+  jobFetchStarted,
+  jobLoaded,
+  jobOwnerChanged,
+  jobOwnerChangeFailed,
+  jobWorkflowApplied,
+  jobWorkflowFailed,
+  listFetchFailed,
+  listFetchRequested,
+  listLoaded,
+  listNextRequested,
+  listRegistered,
+  subJobsAddFailed,
+  subJobsAdded,
+  wordsFailed,
+  wordsLoaded,
+  wordsRequested,
+} from './events';
+import { emptyJob, type ImportJob, type ImportsState } from './state';
+
+// Job lists and jobs, and how a job or item answer is stored (the item cases store items the same way).
+
+type S = Draft<ImportsState>;
+
+/** The items total a job answer carries (`$moreChildren_$items.total`), or its `count`. */
+export function jobItemsTotal(job: ImportJobData): number | null {
+  const more = job.$moreChildren_$items as { total?: unknown } | undefined;
+  if (more && typeof more.total === 'number') return more.total;
+  return typeof job.count === 'number' ? job.count : null;
+}
+
+export function jobOf(state: S, id: string): Draft<ImportJob> {
+  let job = state.jobs[id];
+  if (!job) {
+    job = emptyJob(id);
+    state.jobs[id] = job;
+  }
+  return job as Draft<ImportJob>;
+}
+
+/**
+ * A state slice's `status` is one of the client's statuses (seed 000 §4): the server's own item
+ * status (a number, also sent as `$status`) is kept as `$status` only, a job's (`open`,
+ * `running`, `done`) as `$jobstatus`.
+ */
+function itemData(data: ImportItemData): ImportItemData {
+  if (!('status' in data)) return data;
+  const { status, ...rest } = data as ImportItemData & { status?: unknown };
+  return (rest.$status === undefined ? { ...rest, $status: status } : rest) as ImportItemData;
+}
+
+function jobData(data: ImportJobData): ImportJobData {
+  const { status, ...rest } = data as ImportJobData & { status?: unknown };
+  const out: Record<string, unknown> = status === undefined ? rest : { ...rest, $jobstatus: status };
+  for (const key of ['$items', 'items'])
+    if (Array.isArray(out[key]))
+      out[key] = (out[key] as unknown[]).map((item) =>
+        item && typeof item === 'object' ? itemData(item as ImportItemData) : item,
+      );
+  return out as ImportJobData;
+}
+
+export function putItem(state: S, raw: ImportItemData, jobId?: string): string {
+  const data = itemData(raw);
+  const id = String(data.id);
+  const owner =
+    data.job !== undefined && data.job !== null
+      ? String((data.job as { id?: unknown }).id ?? data.job)
+      : jobId;
+  const current = state.items[id];
+  state.items[id] = {
+    id,
+    jobId: owner ?? current?.jobId ?? '',
+    status: 'loaded',
+    // a search page asks `props=id,status`: what it leaves out is kept from a fuller answer
+    data: (current?.data ? { ...current.data, ...data } : data) as Draft<ImportItemData>,
+    error: null,
+  };
+  return id;
+}
+
+function putJob(state: S, raw: ImportJobData): Draft<ImportJob> {
+  const data = jobData(raw);
+  const id = String(data.id);
+  const job = jobOf(state, id);
+  job.data = data as Draft<ImportJobData>;
+  job.status = 'loaded';
+  job.error = null;
+  job.deleted = false;
+  const total = jobItemsTotal(data);
+  if (total !== null) job.count = total;
+  const items = data.$items ?? data.items;
+  if (Array.isArray(items))
+    for (const item of items)
+      if (item && typeof item === 'object' && 'id' in item) putItem(state, item as ImportItemData, id);
+  return job;
+}
+
+export const jobCases: Case<ImportsState>[] = [
+  // --- job list ---
+  on(listRegistered, (state: S, { payload }) => {
+    if (!payload.name) return;
+    const list = state.lists[payload.name];
+    if (list) {
+      if (payload.query) list.query = payload.query;
+      return;
+    }
+    state.lists[payload.name] = {
+      name: payload.name,
+      query: payload.query ?? null,
+      status: 'registered',
+      jobIds: [],
+      next: null,
+      error: null,
+    };
+  }),
+  on(listFetchRequested, (state: S, { payload }) => {
+    const list = state.lists[payload.name];
+    if (list) list.status = reached(list.status, 'loaded') ? 'fetching' : 'initial';
+  }),
+  on(listNextRequested, (state: S, { payload }) => {
+    const list = state.lists[payload.name];
+    if (list?.next) list.status = 'next';
+  }),
+  on(listLoaded, (state: S, { payload }) => {
+    const list = state.lists[payload.name];
+    if (!list) return;
+    const ids = payload.jobs.map((job) => putJob(state, job as ImportJobData).id);
+    list.jobIds = payload.reset ? ids : [...list.jobIds, ...ids.filter((id) => !list.jobIds.includes(id))];
+    list.next = payload.next;
+    list.status = 'loaded';
+    list.error = null;
+  }),
+  on(listFetchFailed, (state: S, { payload }) => {
+    const list = state.lists[payload.name];
+    if (!list) return;
+    list.status = 'error';
+    list.error = payload.error;
+  }),
+
+  // --- job ---
+  on(jobFetchStarted, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.status = reached(job.status, 'loaded') ? 'fetching' : 'initial';
+  }),
+  on(jobLoaded, (state: S, { payload }) => {
+    putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
+  }),
+  on(jobFetchFailed, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.status = payload.error.status === 404 ? 'not_found' : 'error';
+    job.error = payload.error;
+  }),
+  on(jobCreateRequested, (state: S, { payload }) => {
+    state.creates[payload.requestId] = { status: 'resolving', jobId: null, error: null };
+  }),
+  on(jobCreated, (state: S, { payload }) => {
+    state.creates[payload.requestId] = { status: 'loaded', jobId: payload.jobId, error: null };
+    putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
+    // lists are ordered by creation, newest first
+    for (const list of Object.values(state.lists))
+      if (!list.jobIds.includes(payload.jobId)) list.jobIds.unshift(payload.jobId);
+  }),
+  on(jobCreateFailed, (state: S, { payload }) => {
+    state.creates[payload.requestId] = { status: 'error', jobId: null, error: payload.error };
+  }),
+  on(jobDeleted, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.deleted = true;
+    job.writeError = null;
+    for (const list of Object.values(state.lists))
+      list.jobIds = list.jobIds.filter((id) => id !== payload.jobId);
+  }),
+  on(jobDeleteFailed, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).writeError = payload.error;
+  }),
+  on(jobOwnerChanged, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    if (job.data) job.data.jobowner = payload.ownerId;
+    job.writeError = null;
+  }),
+  on(jobOwnerChangeFailed, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).writeError = payload.error;
+  }),
+  on(subJobsAdded, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    if (job.data) {
+      const current = Array.isArray(job.data.subjobs) ? (job.data.subjobs as unknown[]) : [];
+      job.data.subjobs = [...current, ...payload.subJobIds];
+    }
+    job.writeError = null;
+  }),
+  on(subJobsAddFailed, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).writeError = payload.error;
+  }),
+  on(counted, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).count = payload.total;
+  }),
+  on(analyzingCounted, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).analyzing = payload.total;
+  }),
+  on(wordsRequested, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.words = { fulltext: payload.fulltext, words: job.words?.words ?? [], status: 'fetching' };
+  }),
+  on(wordsLoaded, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    if (job.words && job.words.fulltext !== payload.fulltext) return;
+    job.words = { fulltext: payload.fulltext, words: payload.words.slice(0, 6), status: 'loaded' };
+  }),
+  on(wordsFailed, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    if (job.words?.fulltext === payload.fulltext) job.words.status = 'error';
+  }),
+  on(changesLoaded, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.changes = payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId));
+  }),
+  on(jobWorkflowApplied, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    job.writeError = null;
+    if (payload.job) putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
+  }),
+  on(jobWorkflowFailed, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).writeError = payload.error;
+  }),
+];

@@ -1,0 +1,218 @@
+import { concat, EMPTY, filter, map, merge, mergeMap, Observable, of, Subject } from 'rxjs';
+import type { Epic } from '../core/epic';
+import { DEFAULT_ERROR_MESSAGE, ERROR_CODES, type SerializedError, serializeError } from '../core/errors';
+import type { UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { asEvents } from '../core/request';
+import * as api from './api';
+import {
+  countRequested,
+  filesAdded,
+  type ImportItemData,
+  uploadCanceled,
+  uploadCancelFailed,
+  uploadConcurrencyChangeRequested,
+  uploadConcurrencySet,
+  uploadFailed,
+  uploadLoaded,
+  uploadProgressed,
+  uploadRemoveRequested,
+  uploadResolving,
+  uploadStarted,
+} from './events';
+import type { WithImports } from './selectors';
+import { type UploadFile, type UploadsState, uploadAt } from './state';
+
+type ImportsEpic = Epic<WithImports>;
+
+// The upload queue: how many files send at once, which go next, and the sending itself.
+
+export const FORMAT_MESSAGE_KEY = 'error.message.format';
+const FORMAT_CODES = new Set(['400/9', '400/17']);
+export const CANCEL_FAILED = 'Failed to cancel job';
+
+/** An upload's failure as protocol §15.2 says: format codes → `error.message.format`, else the message. */
+export function uploadError(error: SerializedError): { message: string; messageKey?: string } {
+  const message = error.message || DEFAULT_ERROR_MESSAGE;
+  if (error.restCode && FORMAT_CODES.has(error.restCode)) return { message, messageKey: FORMAT_MESSAGE_KEY };
+  return { message };
+}
+
+export const setConcurrency: ImportsEpic = (event$, _state$, { config }) =>
+  event$.pipe(
+    ofType(uploadConcurrencyChangeRequested),
+    map((event) => {
+      const wanted = Number.isFinite(event.payload.value)
+        ? Math.round(event.payload.value)
+        : config.uploadConcurrencyDefault;
+      const value = Math.min(config.uploadConcurrencyMax, Math.max(config.uploadConcurrencyMin, wanted));
+      return uploadConcurrencySet({ value }, event);
+    }),
+  );
+
+/** The first `count` registered files, in the order they were added. */
+export function nextWaiting(uploads: UploadsState, count: number): UploadFile[] {
+  const out: UploadFile[] = [];
+  if (count <= 0) return out;
+  for (const bucket of uploads.buckets) {
+    if (bucket.waiting === 0) continue;
+    for (const file of bucket.files) {
+      if (file?.status === 'registered') {
+        out.push(file);
+        if (out.length === count) return out;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The queue: after every change of the uploads, free slots (at most `uploadConcurrency`, default
+ * `config.uploadConcurrencyDefault`, running at once over all jobs) go to the next registered files.
+ * The fold takes a file only while fewer than `limit` run, so a repeated offer changes nothing.
+ */
+export const scheduleUploads: ImportsEpic = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(
+      filesAdded,
+      uploadResolving,
+      uploadLoaded,
+      uploadFailed,
+      uploadCanceled,
+      uploadCancelFailed,
+      uploadRemoveRequested,
+      uploadConcurrencySet,
+    ),
+    mergeMap((event) => {
+      const uploads = state$.value.imports.uploads;
+      const limit = uploads.concurrency ?? deps.config.uploadConcurrencyDefault;
+      return nextWaiting(uploads, limit - uploads.running).map((file) =>
+        uploadResolving({ id: file.id, limit }, event),
+      );
+    }),
+  );
+
+/** A file that became an item changes the job's count: asked again on the answer, in an epic of its own. */
+export const countAfterUpload: ImportsEpic = (event$) =>
+  event$.pipe(
+    ofType(uploadLoaded),
+    map((loaded) => countRequested({ jobId: loaded.payload.jobId }, loaded)),
+  );
+
+/**
+ * Sends a file that took a slot: `uploadStarted` (resolved), progress in steps of at least
+ * `config.uploadProgressStepPct`, then `uploadLoaded` (the job counted again) or `uploadFailed`.
+ * Removing a running file aborts its request (`uploadCanceled`, no loaded); a running file with
+ * no request to abort gives `Failed to cancel job`.
+ */
+export const sendUploads: ImportsEpic = (event$, state$, deps) => {
+  const inFlight = new Map<string, Subject<void>>();
+  const fileOf = (id: string): UploadFile | undefined => uploadAt(state$.value.imports.uploads, id);
+  const send$ = event$.pipe(
+    ofType(uploadResolving),
+    filter((event) => fileOf(event.payload.id)?.status === 'resolving' && !inFlight.has(event.payload.id)),
+    mergeMap((event) => {
+      const file = fileOf(event.payload.id)!;
+      const { id, jobId } = file;
+      const cancel$ = new Subject<void>();
+      inFlight.set(id, cancel$);
+      // without a files port (a re-simulation) an empty stand-in goes: the recorded answer answers it
+      const blob = deps.files ? deps.files.get(id) : new Blob([]);
+      const done = () => {
+        inFlight.delete(id);
+        deps.files?.delete(id);
+      };
+      if (!blob) {
+        done();
+        return of(
+          uploadFailed(
+            {
+              id,
+              jobId,
+              message: 'The file is no longer available: choose it again',
+              error: { code: 'error.upload.missing', message: 'The file is no longer available' },
+            },
+            event,
+          ),
+        );
+      }
+      const request = api.upload(jobId, blob, file.name, file.unzip);
+      const step = Math.max(1, deps.config.uploadProgressStepPct);
+      let reported = 0;
+      const reports$ = deps.uploads
+        ? deps.uploads.send(request)
+        : deps.http.request(request).pipe(map((answer) => ({ kind: 'answer' as const, ...answer })));
+      const sent$ = reports$.pipe(
+        mergeMap((report): UnstampedEvent[] => {
+          if (report.kind === 'progress') {
+            const total = report.total || file.size;
+            const progress = total > 0 ? Math.min(100, Math.floor((report.loaded / total) * 100)) : 0;
+            if (progress - reported < step) return [];
+            reported = progress;
+            // the browser's report, no epic's answer: a re-simulation feeds it as recorded
+            return [uploadProgressed({ id, loaded: report.loaded, total, progress })];
+          }
+          return [
+            uploadLoaded(
+              { id, jobId, item: api.itemOf(report.data.response.data) as ImportItemData | null },
+              event,
+            ),
+          ];
+        }),
+      );
+      return concat(
+        of(uploadStarted({ id }, event)),
+        new Observable<UnstampedEvent>((subscriber) => {
+          let ended = false;
+          const subscription = sent$.subscribe({
+            next: (emitted) => subscriber.next(emitted),
+            error: (thrown: unknown) => {
+              ended = true;
+              const error = serializeError(thrown);
+              for (const failure of asEvents(
+                error.code === ERROR_CODES.canceled
+                  ? uploadCanceled({ id, jobId }, event)
+                  : uploadFailed({ id, jobId, ...uploadError(error), error }, event),
+              ))
+                subscriber.next(failure);
+              subscriber.complete();
+            },
+            complete: () => {
+              ended = true;
+              subscriber.complete();
+            },
+          });
+          const onCancel = cancel$.subscribe(() => {
+            if (ended) return;
+            ended = true;
+            subscription.unsubscribe();
+            subscriber.next(uploadCanceled({ id, jobId }, event));
+            subscriber.complete();
+          });
+          return () => {
+            onCancel.unsubscribe();
+            subscription.unsubscribe();
+            done();
+          };
+        }),
+      );
+    }),
+  );
+  const cancel$ = event$.pipe(
+    ofType(uploadRemoveRequested),
+    mergeMap((event) => {
+      const { id } = event.payload;
+      const file = fileOf(id);
+      if (file?.status !== 'invalid') {
+        // a registered or failed file was dropped: its File goes too
+        if (!file) deps.files?.delete(id);
+        return EMPTY;
+      }
+      const handle = inFlight.get(id);
+      if (!handle) return of(uploadCancelFailed({ id, message: CANCEL_FAILED }, event));
+      handle.next();
+      return EMPTY;
+    }),
+  );
+  return merge(send$, cancel$);
+};
