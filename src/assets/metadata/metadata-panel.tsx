@@ -22,19 +22,11 @@ import { useAppState } from '../../hooks/use-app-state';
 import { useDispatch } from '../../hooks/use-dispatch';
 import { useTranslate } from '../../i18n/use-translate';
 import { ErrorMessage } from '../../ui/error-message';
-import { formatSize } from '../../ui/format-size';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { FieldControl } from './field-control';
-import {
-  editableFields,
-  type FieldGroup,
-  type FieldView,
-  fieldGroups,
-  fieldProblem,
-  formatValue,
-  relationItems,
-} from './fields';
-import { useRelationNames } from './relation-field';
+import { editableFields, type FieldView, fieldGroups, fieldProblem } from './fields';
+import { ReadGroup } from './read-group';
+import { WorkflowBar, workflowOf } from './workflow-bar';
 import './messages';
 import './metadata.css';
 
@@ -43,34 +35,6 @@ export interface MetadataPanelProps {
   /** the entity's schema path, e.g. `dam/data/asset` */
   path: string;
   id: string | number;
-}
-
-interface WorkflowInfo {
-  state: string | null;
-  label: string | null;
-  actions: Array<{ action: string; label: string }>;
-}
-
-function workflowOf(data: Record<string, unknown> | null | undefined): WorkflowInfo | null {
-  const workflow = data?.$workflow;
-  if (!workflow || typeof workflow !== 'object') return null;
-  const { state, label, actions } = workflow as Record<string, unknown>;
-  return {
-    state: typeof state === 'string' ? state : null,
-    label: typeof label === 'string' ? label : typeof state === 'string' ? state : null,
-    actions: Array.isArray(actions)
-      ? actions.flatMap((one) =>
-          one && typeof one === 'object' && typeof (one as { action?: unknown }).action === 'string'
-            ? [
-                {
-                  action: (one as { action: string }).action,
-                  label: String((one as { label?: unknown }).label ?? (one as { action: string }).action),
-                },
-              ]
-            : [],
-        )
-      : [],
-  };
 }
 
 /**
@@ -360,86 +324,5 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
         </ModalDialog>
       )}
     </section>
-  );
-}
-
-function WorkflowBar({
-  workflow,
-  canAct,
-  busy,
-  onAction,
-}: {
-  workflow: WorkflowInfo;
-  canAct: boolean;
-  busy: boolean;
-  onAction(action: string): void;
-}) {
-  const t = useTranslate();
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
-    <div role="group" aria-label={t('metadata.workflow')} className="metadata__workflow">
-      {workflow.label && (
-        <span role="status" className="metadata__workflow-state">
-          {t('metadata.workflowState', { label: workflow.label })}
-        </span>
-      )}
-      {canAct &&
-        workflow.actions.map(({ action, label }) => (
-          <button key={action} type="button" disabled={busy} onClick={() => onAction(action)}>
-            {label}
-          </button>
-        ))}
-    </div>
-  );
-}
-
-function ReadGroup({
-  group,
-  data,
-  locale,
-}: {
-  group: FieldGroup;
-  data: Record<string, unknown>;
-  locale: string;
-}) {
-  return (
-    <div className="metadata__group">
-      {group.name && <h3>{group.name}</h3>}
-      <dl>
-        {group.fields.map((field) => (
-          <ReadField key={field.name} field={field} value={data[field.name]} locale={locale} />
-        ))}
-      </dl>
-    </div>
-  );
-}
-
-function ReadField({ field, value, locale }: { field: FieldView; value: unknown; locale: string }) {
-  const t = useTranslate();
-  let shown: string | null;
-  if (field.kind === 'one' || field.kind === 'many') {
-    return <RelationValue field={field} value={value} />;
-  }
-  if (field.kind === 'boolean')
-    shown = value === true ? t('metadata.yes') : value === false ? t('metadata.no') : null;
-  else shown = formatValue(field, value, locale, formatSize);
-  return (
-    <>
-      <dt>{field.label}</dt>
-      <dd className={field.kind === 'text' ? 'metadata__text' : undefined}>{shown ?? t('metadata.empty')}</dd>
-    </>
-  );
-}
-
-function RelationValue({ field, value }: { field: FieldView; value: unknown }) {
-  const t = useTranslate();
-  const items = useRelationNames(field.related, relationItems(value));
-  return (
-    <>
-      <dt>{field.label}</dt>
-      <dd>
-        {items.length ? items.map((item) => item.name ?? `#${item.id}`).join(', ') : t('metadata.empty')}
-      </dd>
-    </>
   );
 }
