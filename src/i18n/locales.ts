@@ -32,7 +32,7 @@ export function localeReady(locale: string): Promise<void> {
   if (!pending) {
     pending = load().then((messages) => {
       // features' messages may be there already: the shell's join them
-      Object.assign((catalogues[base] ??= {}), messages);
+      catalogues[base] = { ...catalogues[base], ...messages };
       loaded.add(base);
       for (const listener of listeners) listener();
     });
