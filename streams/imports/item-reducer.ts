@@ -1,6 +1,7 @@
 import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
 import { reached } from '../core/status';
+import type { SerializedError } from '../core/errors';
 import {
   itemsAdded,
   workflowListFailed,
@@ -36,6 +37,31 @@ function dropFromSearch(job: Draft<ImportJob> | undefined, itemId: string): void
   if (!job?.search) return;
   const index = job.search.ids.indexOf(itemId);
   if (index >= 0) job.search.ids.splice(index, 1);
+}
+
+/** A transferred or deleted item is no longer the job's: out of its search and count, one operation done. */
+function itemLeftJob(state: S, jobId: string, itemId: string): void {
+  const job = state.jobs[jobId];
+  dropFromSearch(job, itemId);
+  if (job?.operation) job.operation.running -= 1;
+  if (job && job.count !== null) job.count = Math.max(0, job.count - 1);
+}
+
+/** A transfer or a delete that failed marks its item, and counts against the job's operation. */
+function itemOperationFailed(
+  state: S,
+  payload: { jobId: string; itemId: string; error: SerializedError },
+): void {
+  const item = state.items[payload.itemId];
+  if (item) {
+    item.status = 'error';
+    item.error = payload.error;
+  }
+  const job = state.jobs[payload.jobId];
+  if (job?.operation) {
+    job.operation.running -= 1;
+    job.operation.failed += 1;
+  }
 }
 
 export const itemCases: Case<ImportsState>[] = [
@@ -110,42 +136,14 @@ export const itemCases: Case<ImportsState>[] = [
     else if (item) item.status = 'loaded';
     const moved = state.items[payload.itemId];
     if (moved) moved.jobId = payload.targetJobId;
-    const job = state.jobs[payload.jobId];
-    dropFromSearch(job, payload.itemId);
-    if (job?.operation) job.operation.running -= 1;
-    if (job && job.count !== null) job.count = Math.max(0, job.count - 1);
+    itemLeftJob(state, payload.jobId, payload.itemId);
   }),
-  on(itemTransferFailed, (state: S, { payload }) => {
-    const item = state.items[payload.itemId];
-    if (item) {
-      item.status = 'error';
-      item.error = payload.error;
-    }
-    const job = state.jobs[payload.jobId];
-    if (job?.operation) {
-      job.operation.running -= 1;
-      job.operation.failed += 1;
-    }
-  }),
+  on(itemTransferFailed, (state: S, { payload }) => itemOperationFailed(state, payload)),
   on(itemDeleted, (state: S, { payload }) => {
     delete state.items[payload.itemId];
-    const job = state.jobs[payload.jobId];
-    dropFromSearch(job, payload.itemId);
-    if (job?.operation) job.operation.running -= 1;
-    if (job && job.count !== null) job.count = Math.max(0, job.count - 1);
+    itemLeftJob(state, payload.jobId, payload.itemId);
   }),
-  on(itemDeleteFailed, (state: S, { payload }) => {
-    const item = state.items[payload.itemId];
-    if (item) {
-      item.status = 'error';
-      item.error = payload.error;
-    }
-    const job = state.jobs[payload.jobId];
-    if (job?.operation) {
-      job.operation.running -= 1;
-      job.operation.failed += 1;
-    }
-  }),
+  on(itemDeleteFailed, (state: S, { payload }) => itemOperationFailed(state, payload)),
   on(itemsOperationFinished, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.status = payload.failed > 0 ? 'error' : 'loaded';
