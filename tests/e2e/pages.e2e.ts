@@ -52,6 +52,9 @@ describe('CMS pages (issue 16)', () => {
     ).toBe(0);
     expect(await page.getByRole('button', { name: 'Edit page' }).count()).toBe(0);
     await article(page).locator('.page-player').waitFor();
+    // the server's player answer changes the block (its switch button): captured after it, so the
+    // live page and the log exported next hold the same moment
+    await article(page).getByRole('button', { name: "Use the server's player" }).waitFor();
     const live = await renderedHtml(page);
 
     // export the session's log, replay it in another browser, and look at the page it shows
