@@ -107,7 +107,8 @@ export function constraintsOf(params: SearchParams): Record<string, Constraint> 
 
 /**
  * The search a saved one replays (protocol §17.1 `data`): tokens become the text, constraints that
- * look like a facet or a category go there, the rest are kept as they are.
+ * look like a facet (`in`, or `dof` on a flat list such as the natures) or a category go there, the
+ * rest are kept as they are.
  */
 export function paramsOfSaved(data: SavedSearchData): SearchParams {
   const out: SearchParams = { ...EMPTY_SEARCH, facets: {}, others: {} };
@@ -119,7 +120,7 @@ export function paramsOfSaved(data: SavedSearchData): SearchParams {
     const [operator, value] = Object.entries(test ?? {})[0] ?? [];
     const ids = Array.isArray(value) ? value.map(String) : null;
     const facet = (FACET_FIELDS as readonly string[]).includes(field ?? '');
-    if (field === key && facet && operator === 'in' && ids) out.facets[field] = ids;
+    if (field === key && facet && (operator === 'in' || operator === 'dof') && ids) out.facets[field] = ids;
     else if (field === TREE_FIELD && key === TREE_FIELD && operator === 'descendantof' && ids?.length === 1) {
       out.node = ids[0] as string;
     } else out.others[key] = wire;

@@ -23,4 +23,18 @@ describe('search address', () => {
     });
     expect(parseSearch(formatSearch(params))).toEqual(params);
   });
+
+  it('a saved search of the demo seeds (Nature `dof`) opens with the value checked in its facet', () => {
+    const params = paramsOfSaved({
+      path: 'dam/data/asset',
+      fulltextTokens: [],
+      userConstraints: {
+        [TREE_FIELD]: { [TREE_FIELD]: { descendantof: [1] } },
+        assetnature: { assetnature: { dof: [3] } },
+      },
+    });
+    expect(params.facets).toEqual({ assetnature: ['3'] });
+    expect(params.node).toBe('1');
+    expect(params.others).toEqual({});
+  });
 });
