@@ -9,7 +9,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { formatSize } from '../ui/format-size';
+import { formatSize } from '../i18n/format';
 import './messages';
 
 const numberOf = (value: unknown): number | null =>

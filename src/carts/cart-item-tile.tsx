@@ -3,7 +3,7 @@ import type { ShownItem } from '../../streams/carts/selectors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
-import { formatSize } from '../ui/format-size';
+import { formatSize } from '../i18n/format';
 import './messages';
 
 /** The name an item is known by: its name, else its title, else its id. */

@@ -8,7 +8,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
 import { describeErrorCode } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
-import { formatSize } from '../ui/format-size';
+import { formatSize } from '../i18n/format';
 import './messages';
 
 /**

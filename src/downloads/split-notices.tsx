@@ -4,7 +4,7 @@ import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { formatSize } from '../ui/format-size';
+import { formatSize } from '../i18n/format';
 import './messages';
 
 /** Tells the user a download was split, and lists every item left out (never silently, seed 000 §9). */

@@ -11,6 +11,8 @@ import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
 import { sessionMessagesEn } from '../session/messages';
+import type { signInFirstMessagesEn } from '../session/sign-in-first/messages';
+import type { labelsMessagesEn } from './labels/messages';
 /** The shell's own English messages. */
 export const shellMessagesEn = {
   'app.loading': 'Loading the portal…',
@@ -93,5 +95,7 @@ export type MessageKey =
   | keyof typeof assetsMessagesEn
   | keyof typeof analyticsMessagesEn
   | keyof typeof metadataMessagesEn
-  | keyof typeof pagesMessagesEn;
+  | keyof typeof pagesMessagesEn
+  | keyof typeof signInFirstMessagesEn
+  | keyof typeof labelsMessagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -1,5 +1,5 @@
 import { useTranslate } from '../../i18n/use-translate';
-import { formatSize } from '../../ui/format-size';
+import { formatSize } from '../../i18n/format';
 import { type FieldGroup, type FieldView, formatValue, relationItems } from './fields';
 import { useRelationNames } from './relation-field';
 import './messages';

@@ -1,0 +1,78 @@
+import { type ReactNode, useCallback, useState } from 'react';
+import { useLocation } from 'wouter';
+import { selectIsUser } from '../../../streams/session/selectors';
+import { useAppState } from '../../hooks/use-app-state';
+import { useTranslate } from '../../i18n/use-translate';
+import { ModalDialog } from '../../ui/modal-dialog';
+import { useSignInHref } from '../return-path';
+import { SignInLink } from '../sign-in-link';
+import './messages';
+
+/**
+ * For a handler of a user-only action: `const requireSignIn = useRequireSignIn();` then
+ * `if (!requireSignIn()) return;`. For a user it answers true; for a visitor (or an application)
+ * it goes to the sign-in page, which comes back to the page on screen, and answers false.
+ */
+export function useRequireSignIn(): () => boolean {
+  const isUser = useAppState(selectIsUser);
+  const href = useSignInHref();
+  const [, navigate] = useLocation();
+  return useCallback(() => {
+    if (isUser) return true;
+    navigate(href);
+    return false;
+  }, [isUser, href, navigate]);
+}
+
+/**
+ * A user-only action offered to everyone: a user gets `children` (the real control); a visitor
+ * gets a button of the same name (`action`, or `label` when the visible content is an icon) that
+ * opens a small dialog "Sign in first" with a "Sign in" link coming back to this page.
+ */
+export function SignInFirst({
+  action,
+  label,
+  className,
+  children,
+}: {
+  /** the action's name, as the real control names it ("Add to cart") */
+  action: string;
+  /** what the button shows when it is not `action` (an icon) */
+  label?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const isUser = useAppState(selectIsUser);
+  const [open, setOpen] = useState(false);
+  if (isUser) return <>{children}</>;
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="dialog"
+        aria-label={label === undefined ? undefined : action}
+        onClick={() => setOpen(true)}
+      >
+        {label ?? action}
+      </button>
+      {open && <SignInFirstDialog action={action} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+/** The offer itself, for a screen that opens it from its own control. */
+export function SignInFirstDialog({ action, onClose }: { action: string; onClose(): void }) {
+  const t = useTranslate();
+  return (
+    <ModalDialog title={t('signInFirst.title')} onClose={onClose} className="sign-in-first">
+      <p>{t('signInFirst.text', { action })}</p>
+      <div className="toolbar">
+        <SignInLink className="btn-primary">{t('signInFirst.signIn')}</SignInLink>
+        <button type="button" onClick={onClose}>
+          {t('signInFirst.cancel')}
+        </button>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,58 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
+import { SignInFirst, useRequireSignIn } from '../../../src/session/sign-in-first/sign-in-first';
+import { navigated } from '../../../streams/router/events';
+import { appStarted } from '../../helpers/app-started';
+import { aliceKnown, visitorKnown } from '../../helpers/identities';
+import { renderWithStore } from '../../helpers/render';
+
+const at = navigated({ path: '/search', search: '?q=sea', via: 'link' });
+const back = `/signin?relativeURL=${encodeURIComponent('/search?q=sea')}`;
+
+function Bookmark() {
+  const requireSignIn = useRequireSignIn();
+  return (
+    <button type="button" onClick={() => requireSignIn() && undefined}>
+      Bookmark
+    </button>
+  );
+}
+
+const ui = (
+  <Router hook={useStoreLocation} searchHook={useStoreSearch}>
+    <SignInFirst action="Add to cart" className="btn-small">
+      <button type="button">Add to cart (real)</button>
+    </SignInFirst>
+    <Bookmark />
+  </Router>
+);
+
+describe('a user-only action offers sign-in first', () => {
+  it('a user gets the real control', () => {
+    renderWithStore(ui, [appStarted(), aliceKnown(), at]);
+    expect(screen.getByRole('button', { name: 'Add to cart (real)' })).toBeTruthy();
+  });
+
+  it('a visitor gets a dialog whose "Sign in" comes back to this page', () => {
+    renderWithStore(ui, [appStarted(), visitorKnown(), at]);
+    expect(screen.queryByRole('button', { name: 'Add to cart (real)' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign in first' });
+    expect(dialog.textContent).toContain('“Add to cart” is for signed-in users');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(back);
+    fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('useRequireSignIn sends a visitor to the sign-in page with the way back', () => {
+    const { store } = renderWithStore(ui, [appStarted(), visitorKnown(), at]);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Bookmark' })));
+    expect(store.getState().router).toMatchObject({
+      path: '/signin',
+      search: `?relativeURL=${encodeURIComponent('/search?q=sea')}`,
+    });
+    expect(back).toContain('/signin');
+  });
+});
