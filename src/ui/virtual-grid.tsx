@@ -34,8 +34,21 @@ export interface VirtualGridProps<T> {
   onRangeChange?(range: VirtualGridRange): void;
   /** rows drawn above and below the visible ones */
   overscanRows?: number;
-  /** the viewport's height, CSS; the grid scrolls inside it */
+  /** the viewport's height, CSS; the grid scrolls inside it (`scroll: 'inner'` only) */
   height?: string;
+  /**
+   * `inner` (default): the grid is a scroll box of `height`. `page`: no scroll box; the grid is as
+   * tall as its rows and the page scrolls, the rows drawn follow the window's scroll.
+   */
+  scroll?: 'inner' | 'page';
+  /**
+   * One tab stop (roving tabindex): the controls inside a tile are out of the tab order except in
+   * the active tile, so Tab from the active tile reaches its controls and then leaves the grid;
+   * Enter opens the tile's first link, Space (Shift+Space) clicks its first checkbox.
+   */
+  oneTabStop?: boolean;
+  /** a selected item's cell says so (`aria-selected`; the grid is then `aria-multiselectable`) */
+  isSelected?(item: T, index: number): boolean;
   /** the size used before the grid is laid out (and where there is no layout, as in happy-dom) */
   fallbackSize?: { width: number; height: number };
 }
@@ -43,7 +56,19 @@ export interface VirtualGridProps<T> {
 interface Viewport {
   width: number;
   height: number;
+  /** how far the grid's top is above the top of what is seen (0 when it starts below it) */
   scrollTop: number;
+}
+
+/** What can take the focus inside a tile (the cell itself excepted). */
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([role="gridcell"])';
+/** marks a control whose tabindex the grid set, so it can give it back */
+const ROVED = 'data-grid-roved';
+
+/** The top of an element in the document; null where there is no layout (happy-dom). */
+function documentTop(element: HTMLElement): number | null {
+  const rect = element.getBoundingClientRect();
+  return rect.height > 0 || rect.top !== 0 ? rect.top + window.scrollY : null;
 }
 
 /**
@@ -64,31 +89,69 @@ export function VirtualGrid<T>({
   onRangeChange,
   overscanRows = 2,
   height = '70vh',
+  scroll = 'inner',
+  oneTabStop = false,
+  isSelected,
   fallbackSize = { width: 1024, height: 600 },
 }: VirtualGridProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const [viewport, setViewport] = useState<Viewport>({ ...fallbackSize, scrollTop: 0 });
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
+  const pageScroll = scroll === 'page';
+  const rowHeight = tileHeight + gap;
+  // the grid's top in the document (page scroll), read again whenever the layout may have moved it
+  const gridTop = useRef(0);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const measure = () =>
+    /**
+     * The scroll position, kept only when it changes the rows on screen: a page scroll fires every
+     * frame, the grid draws again only when a row comes or goes.
+     */
+    const update = (width: number, height: number, scrollTop: number) =>
+      setViewport((current) =>
+        current.width === width &&
+        current.height === height &&
+        Math.floor(current.scrollTop / rowHeight) === Math.floor(scrollTop / rowHeight) &&
+        Math.floor((current.scrollTop + current.height - 1) / rowHeight) ===
+          Math.floor((scrollTop + height - 1) / rowHeight)
+          ? current
+          : { width, height, scrollTop },
+      );
+    const measureInner = () =>
       setViewport((current) => ({
         width: element.clientWidth || current.width,
         height: element.clientHeight || current.height,
         scrollTop: element.scrollTop,
       }));
+    const measurePage = () => {
+      gridTop.current = documentTop(element) ?? gridTop.current;
+      update(
+        element.clientWidth || fallbackSize.width,
+        window.innerHeight || fallbackSize.height,
+        Math.max(0, window.scrollY - gridTop.current),
+      );
+    };
+    const measure = pageScroll ? measurePage : measureInner;
     measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+    if (pageScroll) {
+      window.addEventListener('scroll', measurePage, { passive: true });
+      window.addEventListener('resize', measurePage);
+    }
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      if (pageScroll) {
+        window.removeEventListener('scroll', measurePage);
+        window.removeEventListener('resize', measurePage);
+      }
+    };
+  }, [pageScroll, rowHeight, fallbackSize.width, fallbackSize.height]);
 
   const columns = Math.max(1, Math.floor((viewport.width + gap) / (tileWidth + gap)));
-  const rowHeight = tileHeight + gap;
   const rowCount = Math.ceil(items.length / columns);
   const firstVisibleRow = Math.floor(viewport.scrollTop / rowHeight);
   const lastVisibleRow = Math.min(
@@ -119,14 +182,44 @@ export function VirtualGrid<T>({
     const cell = scroller.current?.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
     if (cell) {
       focusPending.current = false;
-      cell.focus();
+      cell.focus({ preventScroll: pageScroll });
+      // page scroll: the cell's scroll margins keep it clear of the sticky bars
+      if (pageScroll) cell.scrollIntoView?.({ block: 'nearest' });
+    }
+  });
+
+  // one tab stop: only the active tile's controls are in the tab order
+  useLayoutEffect(() => {
+    if (!oneTabStop) return;
+    const cells = scroller.current?.querySelectorAll<HTMLElement>('[role="gridcell"]') ?? [];
+    for (const cell of cells) {
+      const inActive = cell.tabIndex === 0;
+      for (const control of cell.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+        if (control.closest('dialog')) continue;
+        if (!inActive && control.getAttribute('tabindex') !== '-1') {
+          control.setAttribute(ROVED, control.getAttribute('tabindex') ?? '');
+          control.setAttribute('tabindex', '-1');
+        } else if (inActive && control.hasAttribute(ROVED)) {
+          const before = control.getAttribute(ROVED);
+          control.removeAttribute(ROVED);
+          if (before) control.setAttribute('tabindex', before);
+          else control.removeAttribute('tabindex');
+        }
+      }
     }
   });
 
   function moveTo(index: number) {
     const target = Math.max(0, Math.min(items.length - 1, index));
     const element = scroller.current;
-    if (element) {
+    if (element && pageScroll) {
+      // a row not drawn yet is scrolled near first, so that it is drawn; the focus then fine-tunes
+      const top = gridTop.current + Math.floor(target / columns) * rowHeight;
+      if (top < window.scrollY || top + rowHeight > window.scrollY + viewport.height) {
+        window.scrollTo({ top: Math.max(0, top - viewport.height / 3) });
+        setViewport((current) => ({ ...current, scrollTop: Math.max(0, window.scrollY - gridTop.current) }));
+      }
+    } else if (element) {
       const row = Math.floor(target / columns);
       const top = row * rowHeight;
       if (top < element.scrollTop) element.scrollTop = top;
@@ -140,7 +233,31 @@ export function VirtualGrid<T>({
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (!(event.target as HTMLElement).matches('[role="gridcell"]')) return;
+    const target = event.target as HTMLElement;
+    if (!target.matches('[role="gridcell"]')) {
+      // from a tile's control, Escape goes back to its tile
+      if (oneTabStop && event.key === 'Escape' && !target.closest('dialog')) {
+        const cell = target.closest<HTMLElement>('[role="gridcell"]');
+        if (cell) {
+          event.preventDefault();
+          cell.focus();
+        }
+      }
+      return;
+    }
+    if (oneTabStop && (event.key === 'Enter' || event.key === ' ')) {
+      const control =
+        event.key === 'Enter'
+          ? target.querySelector<HTMLElement>('a[href]')
+          : target.querySelector<HTMLElement>('input[type="checkbox"]');
+      if (control) {
+        event.preventDefault();
+        control.dispatchEvent(
+          new MouseEvent('click', { bubbles: true, cancelable: true, shiftKey: event.shiftKey }),
+        );
+      }
+      return;
+    }
     const pageRows = Math.max(1, Math.floor(viewport.height / rowHeight));
     const rowStart = activeIndex - (activeIndex % columns);
     const moves: Record<string, number> = {
@@ -153,12 +270,16 @@ export function VirtualGrid<T>({
       Home: event.ctrlKey ? 0 : rowStart,
       End: event.ctrlKey ? items.length - 1 : Math.min(items.length - 1, rowStart + columns - 1),
     };
-    const target = moves[event.key];
-    if (target === undefined) return;
+    const next = moves[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    moveTo(target);
+    moveTo(next);
   }
 
+  // the tab stop: the active cell, or the first drawn one while the active cell is scrolled away
+  const drawnFirst = firstRow * columns;
+  const drawnLast = (lastRow + 1) * columns - 1;
+  const tabStop = activeIndex >= drawnFirst && activeIndex <= drawnLast ? activeIndex : drawnFirst;
   const rows: ReactNode[] = [];
   for (let row = firstRow; row <= lastRow; row += 1) {
     const cells: ReactNode[] = [];
@@ -173,8 +294,9 @@ export function VirtualGrid<T>({
           role="gridcell"
           aria-label={cellLabel(item, index)}
           aria-colindex={column + 1}
+          aria-selected={isSelected ? isSelected(item, index) : undefined}
           data-index={index}
-          tabIndex={index === activeIndex ? 0 : -1}
+          tabIndex={index === tabStop ? 0 : -1}
           className="virtual-grid__cell"
           style={{ width: tileWidth, height: tileHeight }}
           onFocus={() => setActive(index)}
@@ -200,12 +322,16 @@ export function VirtualGrid<T>({
   return (
     <div
       ref={scroller}
-      className="virtual-grid"
-      style={{ height }}
-      onScroll={(event) => {
-        const scrollTop = event.currentTarget.scrollTop;
-        setViewport((current) => ({ ...current, scrollTop }));
-      }}
+      className={pageScroll ? 'virtual-grid virtual-grid--page' : 'virtual-grid'}
+      style={pageScroll ? undefined : { height }}
+      onScroll={
+        pageScroll
+          ? undefined
+          : (event) => {
+              const scrollTop = event.currentTarget.scrollTop;
+              setViewport((current) => ({ ...current, scrollTop }));
+            }
+      }
     >
       {/* biome-ignore lint/a11y/useSemanticElements: see the rows: a table cannot hold only the rows on screen */}
       <div
@@ -213,6 +339,7 @@ export function VirtualGrid<T>({
         aria-label={label}
         aria-rowcount={rowCount}
         aria-colcount={columns}
+        aria-multiselectable={isSelected ? true : undefined}
         className="virtual-grid__canvas"
         style={{ height: rowCount * rowHeight }}
         onKeyDown={onKeyDown}

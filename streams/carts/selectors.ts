@@ -115,6 +115,38 @@ const writable = memo((ids: readonly string[], carts: CartsState['carts'], userI
 export const selectWritableCarts = (state: WithCarts & WithSession): Cart[] =>
   writable(state.carts.list.ids, state.carts.carts, selectUserId(state));
 
+const recentFirst = memo((carts: readonly Cart[]) =>
+  [...carts].sort((a, b) => (b.modified ?? Number.NEGATIVE_INFINITY) - (a.modified ?? Number.NEGATIVE_INFINITY)),
+);
+
+/** The carts an "Add to cart" menu offers: the recently changed first (carts without a date last). */
+export const selectRecentWritableCarts = (state: WithCarts & WithSession): Cart[] =>
+  recentFirst(selectWritableCarts(state));
+
+/** The keys of a cart's first items, in cart order: what its cover shows on the carts list. */
+export function coverItems(cart: Cart, count: number): { resource: string; id: string }[] {
+  const items: { resource: string; id: string }[] = [];
+  for (const [resource, ids] of Object.entries(cart.items)) {
+    for (const id of ids) {
+      if (items.length >= count) return items;
+      items.push({ resource, id });
+    }
+  }
+  return items;
+}
+
+/** A cart whose expiry date is past at `now` (epoch ms, given by the view). */
+export function isExpired(cart: Cart, now: number): boolean {
+  if (cart.expires === null || cart.expires === '') return false;
+  const at = typeof cart.expires === 'number' ? cart.expires : Date.parse(cart.expires);
+  return Number.isFinite(at) && at <= now;
+}
+
+/** A cart others see: public, or with collaborators. */
+export function isShared(cart: Cart): boolean {
+  return !cart.isPrivate || cart.collaborators.length > 0;
+}
+
 export interface ShownItem {
   key: string;
   resource: string;
@@ -216,3 +248,27 @@ export const selectSharesOf = (state: WithCarts, cartId: string) => state.carts.
 /** The outcome of an action on a shared cart, by the id of its request event. */
 export const selectShareAction = (state: WithCarts, requestId: string | null) =>
   requestId ? (state.carts.shareAction[requestId] ?? null) : null;
+
+const myCartsByItem = memo((ids: readonly string[], carts: CartsState['carts']) => {
+  const byItem = new Map<string, string[]>();
+  for (const id of ids) {
+    const cart = carts[id];
+    if (!cart?.isMine) continue;
+    for (const [resource, itemIds] of Object.entries(cart.items)) {
+      for (const itemId of itemIds) {
+        const key = itemKey(resource, itemId);
+        const names = byItem.get(key);
+        if (names) names.push(cart.name);
+        else byItem.set(key, [cart.name]);
+      }
+    }
+  }
+  return byItem as ReadonlyMap<string, readonly string[]>;
+});
+
+/**
+ * The names of my carts that hold each item, by item key (`itemKey(resource, id)`): the carts list
+ * carries every cart's item ids, so no cart is opened for it. Empty until the list is read.
+ */
+export const selectMyCartsByItem = (state: WithCarts): ReadonlyMap<string, readonly string[]> =>
+  myCartsByItem(state.carts.list.ids, state.carts.carts);
