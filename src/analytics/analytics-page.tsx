@@ -42,7 +42,7 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
   useEffect(ask, [dispatch, nbrDays, onlyMine]);
   if (trend.status === 'not_found' || trend.status === 'unknown') return null;
   return (
-    <section className="analytics-trend" aria-labelledby={headingId}>
+    <section className="analytics-trend card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('analytics.trend')}</h2>
       {trend.status === 'error' ? (
         <ErrorMessage
@@ -106,7 +106,7 @@ export function AnalyticsPage() {
   return (
     <div className="analytics-page">
       <h1>{t('analytics.title')}</h1>
-      <div className="analytics-page__controls">
+      <div className="analytics-page__controls toolbar">
         <label>
           <input type="checkbox" checked={onlyMine} onChange={(event) => setOnlyMine(event.target.checked)} />{' '}
           {t('analytics.onlyMine')}

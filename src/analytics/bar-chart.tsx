@@ -1,67 +1,87 @@
-/** One bar: its label (the asset's name) and its count. */
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { Bar as BarShape } from '@visx/shape';
+import './charts.css';
+
+/** One bar: its label (the asset's name) and its count; `className` picks its colour. */
 export interface Bar {
   key: string;
   label: string;
   value: number;
+  className?: string;
 }
 
-const ROW = 22;
-const GAP = 6;
-const LABEL = 180;
+const ROW = 28;
 const WIDTH = 560;
 const VALUE_ROOM = 48;
 
 /** A label fits its column: long names are cut with an ellipsis (the table gives them whole). */
-function shorten(text: string, max = 26): string {
+function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /**
- * Horizontal bars as an inline `svg` with `role="img"` and an accessible name: a top is a ranked
- * list, which SVG draws in a few lines (no charting library for bars). The table beside it is
- * its accessible alternative, so the marks themselves are hidden from assistive technology.
+ * Horizontal bars drawn with visx (its band and linear scales and its `Bar` shape) as an inline
+ * `svg` with `role="img"` and an accessible name. The table beside it is its accessible
+ * alternative, so the marks inside are not read one by one. Colours are the theme's tokens
+ * (`--color-*`, through the classes in analytics.css), so the chart follows light and dark.
  */
 export function BarChart({
   bars,
   label,
   className,
+  width = WIDTH,
+  labelWidth = 180,
 }: {
   bars: readonly Bar[];
   label: string;
   className?: string;
+  width?: number;
+  /** room on the left for the labels */
+  labelWidth?: number;
 }) {
+  const height = Math.max(1, bars.length) * ROW;
+  const rows = scaleBand<string>({ domain: bars.map((bar) => bar.key), range: [0, height], padding: 0.2 });
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
-  const room = WIDTH - LABEL - VALUE_ROOM;
-  const height = Math.max(1, bars.length) * (ROW + GAP);
+  const lengths = scaleLinear<number>({ domain: [0, largest], range: [0, width - labelWidth - VALUE_ROOM] });
+  const maxChars = Math.max(6, Math.floor(labelWidth / 7));
   return (
     <svg
       role="img"
       aria-label={label}
       className={className ?? 'analytics-chart'}
-      viewBox={`0 0 ${WIDTH} ${height}`}
+      viewBox={`0 0 ${width} ${height}`}
       width="100%"
-      style={{ maxWidth: WIDTH }}
+      style={{ maxWidth: width }}
       preserveAspectRatio="xMinYMin meet"
     >
-      <g>
-        {bars.map((bar, index) => {
-          const y = index * (ROW + GAP);
-          const width = Math.max(1, Math.round((bar.value / largest) * room));
+      <Group left={labelWidth}>
+        {bars.map((bar) => {
+          const y = rows(bar.key) ?? 0;
+          const band = rows.bandwidth();
+          const length = Math.max(1, lengths(bar.value));
           return (
             <g key={bar.key}>
               <text
-                x={LABEL - 8}
-                y={y + ROW / 2}
+                x={-8}
+                y={y + band / 2}
                 textAnchor="end"
                 dominantBaseline="middle"
                 className="analytics-chart__label"
               >
-                {shorten(bar.label)}
+                {shorten(bar.label, maxChars)}
               </text>
-              <rect x={LABEL} y={y} width={width} height={ROW} rx={3} className="analytics-chart__bar" />
+              <BarShape
+                x={0}
+                y={y}
+                width={length}
+                height={band}
+                rx={3}
+                className={bar.className ?? 'analytics-chart__bar'}
+              />
               <text
-                x={LABEL + width + 6}
-                y={y + ROW / 2}
+                x={length + 6}
+                y={y + band / 2}
                 dominantBaseline="middle"
                 className="analytics-chart__value"
               >
@@ -70,7 +90,7 @@ export function BarChart({
             </g>
           );
         })}
-      </g>
+      </Group>
     </svg>
   );
 }

@@ -84,7 +84,7 @@ export function TopSection({
   const variation = viewerVariation(config.defaultVariation, watermarked);
   const rows = top.lines.map((line) => ({ ...line, key: `${line.resource}_${line.id}`, name: nameOf(line) }));
   return (
-    <section className="analytics-top" aria-labelledby={headingId}>
+    <section className="analytics-top card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t(heading)}</h2>
       {top.status === 'error' ? (
         <ErrorMessage

@@ -1,3 +1,8 @@
+import { Group } from '@visx/group';
+import { scaleLinear } from '@visx/scale';
+import { LinePath } from '@visx/shape';
+import './charts.css';
+
 /** One day of the trend: its date (`YYYY-MM-DD`) and the views and downloads counted that day. */
 export interface TrendDay {
   day: string;
@@ -9,26 +14,14 @@ const WIDTH = 560;
 const HEIGHT = 200;
 const LEFT = 40;
 const BOTTOM = 24;
-const TOP = 10;
+const TOP = 24;
 const RIGHT = 10;
 
-function points(days: readonly TrendDay[], pick: (day: TrendDay) => number, largest: number): string {
-  const span = Math.max(1, days.length - 1);
-  const width = WIDTH - LEFT - RIGHT;
-  const height = HEIGHT - TOP - BOTTOM;
-  return days
-    .map((day, index) => {
-      const x = LEFT + (index / span) * width;
-      const y = TOP + height - (pick(day) / largest) * height;
-      return `${x.toFixed(1)},${y.toFixed(1)}`;
-    })
-    .join(' ');
-}
-
 /**
- * Views and downloads per day as two lines in an inline `svg` (`role="img"`, named by `label`),
- * with the largest count on the vertical axis and the first and last day under it. The table
- * that follows it on the screen is its accessible alternative.
+ * Views and downloads per day as two lines drawn with visx (linear scales, `LinePath`) in an
+ * inline `svg` (`role="img"`, named by `label`): a few ticks on the vertical axis, the first and
+ * last day under it, a legend above. Colours are the theme's tokens through analytics.css. The
+ * table that follows it on the screen is its accessible alternative.
  */
 export function TrendChart({
   days,
@@ -41,10 +34,15 @@ export function TrendChart({
   viewsLabel: string;
   downloadsLabel: string;
 }) {
+  const innerWidth = WIDTH - LEFT - RIGHT;
+  const innerHeight = HEIGHT - TOP - BOTTOM;
   const largest = Math.max(1, ...days.map((day) => Math.max(day.views, day.downloads)));
+  const x = scaleLinear<number>({ domain: [0, Math.max(1, days.length - 1)], range: [0, innerWidth] });
+  const y = scaleLinear<number>({ domain: [0, largest], range: [innerHeight, 0], nice: true });
+  const ticks = y.ticks(4).filter(Number.isInteger);
+  const points = days.map((day, index) => ({ ...day, index }));
   const first = days[0]?.day ?? '';
   const last = days.at(-1)?.day ?? '';
-  const base = HEIGHT - BOTTOM;
   return (
     <svg
       role="img"
@@ -55,45 +53,51 @@ export function TrendChart({
       style={{ maxWidth: WIDTH }}
       preserveAspectRatio="xMinYMin meet"
     >
-      <g>
-        <line x1={LEFT} y1={TOP} x2={LEFT} y2={base} className="analytics-chart__axis" />
-        <line x1={LEFT} y1={base} x2={WIDTH - RIGHT} y2={base} className="analytics-chart__axis" />
-        <text x={LEFT - 6} y={TOP + 4} textAnchor="end" className="analytics-chart__tick">
-          {largest}
-        </text>
-        <text x={LEFT - 6} y={base} textAnchor="end" className="analytics-chart__tick">
-          0
-        </text>
-        <text x={LEFT} y={HEIGHT - 6} className="analytics-chart__tick">
+      <Group left={LEFT} top={TOP}>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={0} x2={innerWidth} y1={y(tick)} y2={y(tick)} className="analytics-chart__grid" />
+            <text
+              x={-6}
+              y={y(tick)}
+              textAnchor="end"
+              dominantBaseline="middle"
+              className="analytics-chart__tick"
+            >
+              {tick}
+            </text>
+          </g>
+        ))}
+        <line x1={0} y1={0} x2={0} y2={innerHeight} className="analytics-chart__axis" />
+        <line x1={0} y1={innerHeight} x2={innerWidth} y2={innerHeight} className="analytics-chart__axis" />
+        <text x={0} y={innerHeight + 18} className="analytics-chart__tick">
           {first}
         </text>
-        <text x={WIDTH - RIGHT} y={HEIGHT - 6} textAnchor="end" className="analytics-chart__tick">
+        <text x={innerWidth} y={innerHeight + 18} textAnchor="end" className="analytics-chart__tick">
           {last}
         </text>
-        <polyline
-          points={points(days, (day) => day.views, largest)}
+        <LinePath
+          data={points}
+          x={(point) => x(point.index)}
+          y={(point) => y(point.views)}
           className="analytics-chart__line--views"
         />
-        <polyline
-          points={points(days, (day) => day.downloads, largest)}
+        <LinePath
+          data={points}
+          x={(point) => x(point.index)}
+          y={(point) => y(point.downloads)}
           className="analytics-chart__line--downloads"
         />
-        <g className="analytics-chart__legend">
-          <rect x={LEFT + 10} y={TOP} width={10} height={10} className="analytics-chart__swatch--views" />
-          <text x={LEFT + 24} y={TOP + 9}>
-            {viewsLabel}
-          </text>
-          <rect
-            x={LEFT + 110}
-            y={TOP}
-            width={10}
-            height={10}
-            className="analytics-chart__swatch--downloads"
-          />
-          <text x={LEFT + 124} y={TOP + 9}>
-            {downloadsLabel}
-          </text>
-        </g>
+      </Group>
+      <g className="analytics-chart__legend">
+        <rect x={LEFT} y={4} width={12} height={12} className="analytics-chart__swatch--views" />
+        <text x={LEFT + 16} y={14}>
+          {viewsLabel}
+        </text>
+        <rect x={LEFT + 140} y={4} width={12} height={12} className="analytics-chart__swatch--downloads" />
+        <text x={LEFT + 156} y={14}>
+          {downloadsLabel}
+        </text>
       </g>
     </svg>
   );
