@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { Translate } from '../i18n/translate';
 import { analyzeRequested, enabledChanged } from '../../streams/natural-language/events';
 import {
@@ -6,7 +7,10 @@ import {
   selectNaturalLanguage,
   selectNaturalLanguageEnabled,
 } from '../../streams/natural-language/selectors';
+import { navigated } from '../../streams/router/events';
+import { selectLocation } from '../../streams/router/selectors';
 import type { FieldHeader } from '../../streams/schemas/selectors';
+import { SEARCH_CURSOR } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
@@ -33,11 +37,60 @@ export function chipLabel(chip: Chip, t: Translate, fields: Record<string, Field
   return t('search.nl.other', { field: fields[chip.type]?.label ?? chip.type, values: chip.value });
 }
 
-/** Checkbox "Natural language": the box's text then goes to the analyzer on Enter (protocol §22). */
+/** The address parameter that holds the search's sentence: `/search?nl=show+me+short+videos`. */
+export const SENTENCE_PARAM = 'nl';
+
+/** The address's query string with the sentence set (or removed when `text` is null). */
+export function withSentence(search: string, text: string | null): string {
+  const params = new URLSearchParams(search);
+  if (text) params.set(SENTENCE_PARAM, text);
+  else params.delete(SENTENCE_PARAM);
+  const out = params.toString();
+  return out ? `?${out}` : '';
+}
+
+/**
+ * The sentence lives in the address, so that a reload or a shared link runs it again and shows
+ * its chips: a sentence being analysed is written there (`nl`, replacing the history entry, with
+ * the rest of the search as it is) before its answer lands, so that the list's following of the
+ * address does not undo the chips' constraints; an address whose `nl` is not the sentence the
+ * portal knows switches natural language on and analyses it. Any other change of the search
+ * written through the search screen drops `nl` (its constraints leave the query too).
+ */
+function useSentenceInAddress(): void {
+  const dispatch = useDispatch();
+  const location = useAppState(selectLocation);
+  const entry = useAppState(selectNaturalLanguage, SEARCH_CURSOR);
+  const enabled = useAppState(selectNaturalLanguageEnabled);
+  const inAddress = new URLSearchParams(location.search).get(SENTENCE_PARAM) ?? '';
+  const asked = useRef('');
+  // the address asks for a sentence the portal has not analysed (a reload, a shared link)
+  useEffect(() => {
+    if (!inAddress || inAddress === entry.text || entry.status === 'fetching' || asked.current === inAddress)
+      return;
+    asked.current = inAddress;
+    if (!enabled) dispatch(enabledChanged({ enabled: true }));
+    dispatch(analyzeRequested({ text: inAddress, cursor: SEARCH_CURSOR }));
+  }, [dispatch, inAddress, entry.text, entry.status, enabled]);
+  // a sentence the user asked for is written into the address while it is analysed
+  useEffect(() => {
+    if (entry.status !== 'fetching' || !entry.text || entry.text === inAddress) return;
+    asked.current = entry.text;
+    dispatch(
+      navigated({ path: location.path, search: withSentence(location.search, entry.text), via: 'replace' }),
+    );
+  }, [dispatch, entry.status, entry.text, inAddress, location.path, location.search]);
+}
+
+/**
+ * Checkbox "Natural language": the box's text then goes to the analyzer on Enter (protocol §22).
+ * It is on the search screen whenever the search is, so it also keeps the sentence in the address.
+ */
 export function NaturalLanguageToggle() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const enabled = useAppState(selectNaturalLanguageEnabled);
+  useSentenceInAddress();
   return (
     <label className="natural-language__toggle" title={t('search.naturalLanguageHint')}>
       <input
