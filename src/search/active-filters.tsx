@@ -1,11 +1,11 @@
-import { selectFieldAggregate } from '../../streams/aggregates/selectors';
+import { useMemo } from 'react';
+import { selectConstraintCounts, selectFieldAggregate } from '../../streams/aggregates/selectors';
 import type { UnstampedEvent } from '../../streams/core/event';
 import {
   selectNaturalLanguageChips,
   selectNaturalLanguageClear,
 } from '../../streams/natural-language/selectors';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
-import { selectTree } from '../../streams/trees/selectors';
 import {
   FACET_FIELDS,
   SEARCH_CURSOR,
@@ -13,18 +13,22 @@ import {
   SEARCH_TREE,
   SEARCH_VALUES_CURSOR,
   type SearchParams,
+  TREE_FIELD,
 } from '../../streams/search/url';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { selectTree } from '../../streams/trees/selectors';
+import type { RootState } from '../../streams/root';
 import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { constraintLabel, fieldLabel, valueLabel, valueText } from './facet-labels';
 import { chipLabel } from './natural-language';
-import './messages';
 import './messages';
 import './active-filters.css';
 
 /** One active filter: how it is named, and what removing it changes (the address, or an event). */
-interface Chip {
+export interface Chip {
   key: string;
   label: string;
   remove: Partial<SearchParams> | UnstampedEvent;
@@ -32,69 +36,106 @@ interface Chip {
 
 const isEvent = (remove: Chip['remove']): remove is UnstampedEvent => 'type' in remove && 'payload' in remove;
 
-/** The name of a facet value: from the facet values list, then the results' own counts, else its id. */
-function useValueNames(field: string): (id: string) => string {
-  const all = useAppState(selectFieldAggregate, SEARCH_VALUES_CURSOR, field);
-  const own = useAppState(selectFieldAggregate, SEARCH_CURSOR, field);
-  return (id) => {
-    const bucket = [...all, ...own].find((one) => one.data && String(one.data.id) === id);
-    return bucket?.data?.name ?? id;
-  };
-}
+/** The names of facet values and categories the lists and counts know, by field and id, as JSON (one string: a view re-renders only when it changes). */
+const selectAggregateNames = (state: RootState): string => {
+  const names: Record<string, Record<string, string>> = {};
+  for (const field of [...FACET_FIELDS, TREE_FIELD]) {
+    const known: Record<string, string> = {};
+    for (const cursor of [SEARCH_VALUES_CURSOR, SEARCH_CURSOR])
+      for (const bucket of selectFieldAggregate(state, cursor, field))
+        if (bucket.data) known[String(bucket.data.id)] ??= bucket.data.name;
+    for (const [id, count] of Object.entries(selectConstraintCounts(state, SEARCH_CURSOR, field)))
+      if (count.name) known[id] ??= count.name;
+    names[field] = known;
+  }
+  return JSON.stringify(names);
+};
 
-function FacetChips({
-  field,
-  params,
-  label,
-  onChange,
-}: {
-  field: string;
-  params: SearchParams;
-  label: string;
-  onChange(change: Partial<SearchParams>): void;
-}) {
-  const nameOf = useValueNames(field);
-  const values = params.facets[field] ?? [];
-  return (
-    <>
-      {values.map((id) => (
-        <ChipButton
-          key={`${field}:${id}`}
-          chip={{
-            key: `${field}:${id}`,
-            label: `${label}: ${nameOf(id)}`,
-            remove: { facets: { ...params.facets, [field]: values.filter((value) => value !== id) } },
-          }}
-          onChange={onChange}
-        />
-      ))}
-    </>
+/**
+ * Every constraint of the search as a chip, in the user's words: the checked facet values ("Nature:
+ * Vidéo"), the category ("Categories: Brand"), the other constraints of the address ("End of rights
+ * before 1 Mar 2026", those of a saved search among them) and a sentence's (natural language).
+ * Values are named from the facet values lists, the counts and the category tree, else their id.
+ */
+export function useActiveChips(params: SearchParams): Chip[] {
+  const t = useTranslate();
+  const locale = useAppState(selectEffectiveLocale);
+  const fields = useAppState(selectSchemaFields, SEARCH_PATH);
+  const tree = useAppState(selectTree, SEARCH_TREE);
+  const namesJson = useAppState(selectAggregateNames);
+  const aggregateNames = useMemo(
+    () => JSON.parse(namesJson) as Record<string, Record<string, string>>,
+    [namesJson],
   );
+  const sentence = useAppState(selectNaturalLanguageChips, SEARCH_CURSOR);
+  const label = (field: string) => fieldLabel(t, locale, field, fields[field]?.label);
+  const nameOf = (field: string) => (id: string) => {
+    const name = field === TREE_FIELD ? tree?.nodes[id]?.name : undefined;
+    return valueLabel(locale, field, name ?? aggregateNames[field]?.[id] ?? id);
+  };
+
+  const facetFields = [
+    ...FACET_FIELDS,
+    ...Object.keys(params.facets).filter((field) => !(FACET_FIELDS as readonly string[]).includes(field)),
+  ];
+  const facets: Chip[] = facetFields.flatMap((field) => {
+    const values = params.facets[field] ?? [];
+    return values.map((id) => ({
+      key: `${field}:${id}`,
+      label: constraintLabel(t, label(field), 'in', nameOf(field)(id)),
+      remove: { facets: { ...params.facets, [field]: values.filter((value) => value !== id) } },
+    }));
+  });
+  const node: Chip[] = params.node
+    ? [
+        {
+          key: 'node',
+          label: constraintLabel(t, t('search.category'), 'in', nameOf(TREE_FIELD)(params.node)),
+          remove: { node: null },
+        },
+      ]
+    : [];
+  const others: Chip[] = Object.entries(params.others).map(([key, wire]) => {
+    const { [key]: _removed, ...rest } = params.others;
+    const [field, test] = Object.entries(wire)[0] ?? [key, {}];
+    const [operator, value] = Object.entries(test ?? {})[0] ?? ['', ''];
+    return {
+      key,
+      label: constraintLabel(t, label(field), operator, valueText(value, locale, nameOf(field))),
+      remove: { others: rest },
+    };
+  });
+  const spoken: Chip[] = sentence.map((chip) => ({
+    key: `nl:${chip.key}`,
+    label: chipLabel(chip, t, fields),
+    remove: chip.removal,
+  }));
+  return [...facets, ...node, ...others, ...spoken];
 }
 
 function ChipButton({ chip, onChange }: { chip: Chip; onChange(change: Partial<SearchParams>): void }) {
   const t = useTranslate();
   const dispatch = useDispatch();
+  const name = t('search.removeFilter', { name: chip.label });
   return (
-    <li className="active-filters__chip">
-      <span aria-hidden="true">{chip.label}</span>
+    <li className="chip chip-removable active-filters__chip">
+      <span>{chip.label}</span>
       <button
         type="button"
-        aria-label={t('search.removeFilter', { name: chip.label })}
-        title={t('search.removeFilter', { name: chip.label })}
+        aria-label={name}
+        title={name}
         onClick={() => (isEvent(chip.remove) ? dispatch(chip.remove) : onChange(chip.remove))}
       >
-        ×
+        <span aria-hidden="true">×</span>
       </button>
     </li>
   );
 }
 
 /**
- * The active filters of the search, all of them in one bar (UI-CONTRACT "Active filters"): the
- * checked facet values, the category, and every other constraint of the address (those a
- * natural-language sentence gave among them), each a button "Remove filter <label>", and
- * "Clear all filters". The text itself is not a filter: it stays in the box.
+ * The active filters of the search, all of them in one bar (UI-CONTRACT "Active filters"): each a
+ * chip with its button "Remove filter <label>", and "Clear all filters". The text itself is not a
+ * filter: it stays in the box.
  */
 export function ActiveFilters({
   params,
@@ -105,58 +146,22 @@ export function ActiveFilters({
 }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const fields = useAppState(selectSchemaFields, SEARCH_PATH);
-  const tree = useAppState(selectTree, SEARCH_TREE);
-  const facetFields = [
-    ...FACET_FIELDS,
-    ...Object.keys(params.facets).filter((field) => !(FACET_FIELDS as readonly string[]).includes(field)),
-  ].filter((field) => (params.facets[field] ?? []).length > 0);
-  const others: Chip[] = Object.entries(params.others).map(([key, wire]) => {
-    const { [key]: _removed, ...rest } = params.others;
-    const [field, test] = Object.entries(wire)[0] ?? [key, {}];
-    const [operator, value] = Object.entries(test ?? {})[0] ?? ['', ''];
-    const shown = Array.isArray(value) ? value.join(', ') : String(value);
-    return {
-      key,
-      label: `${fields[field]?.label ?? field} ${operator} ${shown}`.trim(),
-      remove: { others: rest },
-    };
-  });
   const { store } = usePortal();
-  const sentence: Chip[] = useAppState(selectNaturalLanguageChips, SEARCH_CURSOR).map((chip) => ({
-    key: `nl:${chip.key}`,
-    label: chipLabel(chip, t, fields),
-    remove: chip.removal,
-  }));
-  const node: Chip | null = params.node
-    ? {
-        key: 'node',
-        label: `${fields.categories?.label ?? t('search.category')}: ${tree?.nodes[params.node]?.name ?? params.node}`,
-        remove: { node: null },
-      }
-    : null;
-  if (facetFields.length === 0 && others.length === 0 && !node && sentence.length === 0) return null;
+  const chips = useActiveChips(params);
+  if (chips.length === 0) return null;
   return (
     <section className="active-filters" aria-label={t('search.activeFilters')}>
       <ul className="active-filters__list">
-        {facetFields.map((field) => (
-          <FacetChips
-            key={field}
-            field={field}
-            params={params}
-            label={fields[field]?.label ?? field}
-            onChange={onChange}
-          />
-        ))}
-        {node && <ChipButton chip={node} onChange={onChange} />}
-        {[...others, ...sentence].map((chip) => (
+        {chips.map((chip) => (
           <ChipButton key={chip.key} chip={chip} onChange={onChange} />
         ))}
       </ul>
       <button
         type="button"
+        className="btn-ghost btn-small active-filters__clear"
         onClick={() => {
-          if (sentence.length > 0) dispatch(selectNaturalLanguageClear(store.getState(), SEARCH_CURSOR));
+          if (chips.some((chip) => chip.key.startsWith('nl:')))
+            dispatch(selectNaturalLanguageClear(store.getState(), SEARCH_CURSOR));
           onChange({ facets: {}, others: {}, node: null });
         }}
       >

@@ -12,9 +12,13 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
+import { SignInFirst } from '../session/sign-in-first/sign-in-first';
 import './messages';
 
-/** "Bookmark this search": saves the current search under a name (protocol §17). */
+/**
+ * "Bookmark this search": saves the current search under a name (protocol §17). A visitor gets the
+ * same button, which offers to sign in first (src/session/sign-in-first).
+ */
 export function BookmarkButton() {
   const t = useTranslate();
   const dispatch = useDispatch();
@@ -41,10 +45,17 @@ export function BookmarkButton() {
   const refusal = notice && (notice.operation === 'bookmark' || notice.operation === 'add') ? notice : null;
   return (
     <div className="bookmark">
-      {bookmark && <span role="status">{t('search.bookmarked', { name: bookmark.name })}</span>}
-      <button type="button" onClick={() => setOpen(true)}>
-        {t('search.bookmark')}
-      </button>
+      {bookmark && (
+        <span role="status" className="badge badge-info bookmark__saved">
+          {t('search.bookmarked', { name: bookmark.name })}
+        </span>
+      )}
+      {/* a visitor is offered to sign in first, and comes back to this search */}
+      <SignInFirst action={t('search.bookmark')} className="btn-ghost">
+        <button type="button" className="btn-ghost" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+          {t('search.bookmark')}
+        </button>
+      </SignInFirst>
       {open && (
         <ModalDialog title={t('search.bookmark')} onClose={() => setOpen(false)}>
           <form
@@ -76,7 +87,7 @@ export function BookmarkButton() {
               />
             )}
             <div className="button-row">
-              <button type="submit" disabled={saving || name.trim() === ''}>
+              <button type="submit" className="btn-primary" disabled={saving || name.trim() === ''}>
                 {t('search.bookmarkSave')}
               </button>
               <button type="button" onClick={() => setOpen(false)}>

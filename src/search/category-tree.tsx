@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { selectConstraintCounts } from '../../streams/aggregates/selectors';
 import { SEARCH_CURSOR, SEARCH_TREE, TREE_FIELD } from '../../streams/search/url';
 import { fetchRequested } from '../../streams/trees/events';
@@ -150,6 +150,22 @@ export function CategoryTree({
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const items = useRef(new Map<string, HTMLDivElement>());
 
+  // a category picked elsewhere (a saved search, a shared address) is shown: its loaded ancestors
+  // open once, when it becomes known; the user may close them again
+  const shownFor = useRef<string | null>(null);
+  const selectedKnown = selected !== null && tree?.nodes[selected] !== undefined;
+  useEffect(() => {
+    if (!tree || selected === null || !selectedKnown || shownFor.current === selected) return;
+    shownFor.current = selected;
+    const ancestors: string[] = [];
+    for (let id = tree.nodes[selected]?.parent ?? null; id !== null && tree.nodes[id]; ) {
+      if (ancestors.includes(id)) break;
+      ancestors.push(id);
+      id = tree.nodes[id]?.parent ?? null;
+    }
+    if (ancestors.length > 0) setExpanded((current) => new Set([...current, ...ancestors]));
+  }, [tree, selected, selectedKnown]);
+
   const rows = tree ? rowsOf(tree, tree.roots, 1, null, expanded) : [];
   const visible = flatten(rows);
   const at = (id: string | null) => visible.findIndex((row) => row.node.id === id);
@@ -226,7 +242,12 @@ export function CategoryTree({
       {rows.length === 0 && !tree?.error && status !== 'loaded' && (
         <p role="status">{t('search.treeLoading')}</p>
       )}
-      <button type="button" aria-pressed={selected === null} onClick={() => onSelect(null)}>
+      <button
+        type="button"
+        className="btn-ghost btn-small category-tree__all"
+        aria-pressed={selected === null}
+        onClick={() => onSelect(null)}
+      >
         {t('search.allCategories')}
       </button>
       {rows.length > 0 && (

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { retryRequested } from '../../streams/aggregates/events';
 import {
   type Count,
@@ -8,10 +8,12 @@ import {
 } from '../../streams/aggregates/selectors';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
 import { FACET_FIELDS, SEARCH_CURSOR, SEARCH_PATH, type SearchParams } from '../../streams/search/url';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
+import { fieldLabel, valueLabel } from './facet-labels';
 import './messages';
 
 interface Bucket {
@@ -22,6 +24,8 @@ interface Bucket {
 
 /** A facet's list gets a filter box from this many values on. */
 const FILTER_FROM = 8;
+/** A facet shows this many values (and its checked ones) until "Show more". */
+const TOP_VALUES = 6;
 
 /**
  * The values of a facet and their counts. A value counts the list without the facet's own
@@ -54,6 +58,21 @@ function useFacetBuckets(field: string, checked: readonly string[]): Bucket[] {
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }
 
+/** The keys that move between the values of a group (one tab stop per group). */
+const MOVES: Record<string, (index: number, last: number) => number> = {
+  ArrowDown: (index, last) => Math.min(index + 1, last),
+  ArrowRight: (index, last) => Math.min(index + 1, last),
+  ArrowUp: (index) => Math.max(index - 1, 0),
+  ArrowLeft: (index) => Math.max(index - 1, 0),
+  Home: () => 0,
+  End: (_index, last) => last,
+};
+
+/**
+ * One facet: a collapsible group whose values are ONE tab stop (arrow keys, Home and End move
+ * between them, Space checks), showing its first values and "Show N more"; a long one has a
+ * filter box. Checked values are always shown.
+ */
 function Facet({
   field,
   label,
@@ -66,44 +85,118 @@ function Facet({
   onChange(values: string[]): void;
 }) {
   const t = useTranslate();
-  const filterId = useId();
+  const locale = useAppState(selectEffectiveLocale);
+  const bodyId = useId();
+  const [open, setOpen] = useState(true);
+  const [more, setMore] = useState(false);
   const [filter, setFilter] = useState('');
+  const [focusedId, setFocusedId] = useState<string | null>(null);
+  const boxes = useRef(new Map<string, HTMLInputElement>());
   const all = useFacetBuckets(field, checked);
-  const needle = filter.trim().toLowerCase();
-  const shown = needle ? all.filter((bucket) => bucket.name.toLowerCase().includes(needle)) : all;
   if (all.length === 0) return null;
+  const needle = filter.trim().toLowerCase();
+  const named = all.map((bucket) => ({ ...bucket, label: valueLabel(locale, field, bucket.name) }));
+  const matching = needle ? named.filter((bucket) => bucket.label.toLowerCase().includes(needle)) : named;
+  const shown =
+    more || needle
+      ? matching
+      : [
+          ...matching.slice(0, TOP_VALUES),
+          ...matching.slice(TOP_VALUES).filter((bucket) => checked.includes(bucket.id)),
+        ];
+  const hiddenCount = matching.length - shown.length;
+  const tabStop =
+    shown.find((bucket) => bucket.id === focusedId) ??
+    shown.find((bucket) => checked.includes(bucket.id)) ??
+    shown[0];
+  const numbers = new Intl.NumberFormat(locale);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    const move = MOVES[event.key];
+    if (!move || !tabStop) return;
+    event.preventDefault();
+    const next = shown[move(shown.indexOf(tabStop), shown.length - 1)];
+    if (!next) return;
+    setFocusedId(next.id);
+    boxes.current.get(next.id)?.focus();
+  };
+
   return (
-    <fieldset className="facet">
-      <legend>{label}</legend>
-      {all.length >= FILTER_FROM && (
-        <input
-          id={filterId}
-          type="search"
-          className="facet__filter"
-          aria-label={t('search.facetFilter', { label })}
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-      )}
-      <ul className="facet__values" data-field={field}>
-        {shown.map((bucket) => {
-          const isChecked = checked.includes(bucket.id);
-          return (
-            <li key={bucket.id}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={isChecked}
-                  onChange={() =>
-                    onChange(isChecked ? checked.filter((id) => id !== bucket.id) : [...checked, bucket.id])
-                  }
-                />{' '}
-                {t('search.facetValue', { name: bucket.name, count: bucket.count })}
-              </label>
-            </li>
-          );
-        })}
-      </ul>
+    <fieldset className="facet" data-field={field}>
+      <legend className="facet__legend">
+        <button
+          type="button"
+          className="btn-ghost facet__toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          {label}
+        </button>
+        {checked.length > 0 && (
+          <span className="badge badge-info facet__count" aria-hidden="true">
+            {numbers.format(checked.length)}
+          </span>
+        )}
+      </legend>
+      <div id={bodyId} className="facet__body" hidden={!open}>
+        {open && all.length >= FILTER_FROM && (
+          <input
+            type="search"
+            className="facet__filter"
+            aria-label={t('search.facetFilter', { label })}
+            placeholder={t('search.facetFilter', { label })}
+            value={filter}
+            onChange={(event) => setFilter(event.target.value)}
+          />
+        )}
+        {open && (
+          <ul className="facet__values" data-field={field} onKeyDown={onKeyDown}>
+            {shown.map((bucket) => {
+              const isChecked = checked.includes(bucket.id);
+              return (
+                <li key={bucket.id}>
+                  <label className="facet__value">
+                    <input
+                      ref={(element) => {
+                        if (element) boxes.current.set(bucket.id, element);
+                        else boxes.current.delete(bucket.id);
+                      }}
+                      type="checkbox"
+                      // "Video (25)": the name and the count, which the row shows apart
+                      aria-label={t('search.facetValue', {
+                        name: bucket.label,
+                        count: numbers.format(bucket.count),
+                      })}
+                      tabIndex={bucket === tabStop ? 0 : -1}
+                      checked={isChecked}
+                      onFocus={() => setFocusedId(bucket.id)}
+                      onChange={() =>
+                        onChange(
+                          isChecked ? checked.filter((id) => id !== bucket.id) : [...checked, bucket.id],
+                        )
+                      }
+                    />
+                    <span className="facet__name">{bucket.label}</span>
+                    <span className="facet__number">{numbers.format(bucket.count)}</span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {open && shown.length === 0 && <p className="facet__none">{t('search.noMatch')}</p>}
+        {open && !needle && (hiddenCount > 0 || more) && matching.length > TOP_VALUES && (
+          <button
+            type="button"
+            className="btn-ghost btn-small facet__more"
+            aria-expanded={more}
+            onClick={() => setMore(!more)}
+          >
+            {more ? t('search.showFewer') : t('search.showMore', { count: numbers.format(hiddenCount) })}
+          </button>
+        )}
+      </div>
     </fieldset>
   );
 }
@@ -112,17 +205,21 @@ function Facet({
 export function FacetPanel({
   params,
   onChange,
+  heading = true,
 }: {
   params: SearchParams;
   onChange(change: Partial<SearchParams>): void;
+  /** false in the phone's drawer, whose own title says "Filters" */
+  heading?: boolean;
 }) {
   const t = useTranslate();
   const dispatch = useDispatch();
+  const locale = useAppState(selectEffectiveLocale);
   const fields = useAppState(selectSchemaFields, SEARCH_PATH);
   const countsFailure = useAppState(selectAggregatesFailure, SEARCH_CURSOR);
   return (
     <section className="facet-panel" aria-label={t('search.facets')}>
-      <h2>{t('search.facets')}</h2>
+      {heading && <h2>{t('search.facets')}</h2>}
       {countsFailure && (
         <ErrorMessage
           role="status"
@@ -136,7 +233,7 @@ export function FacetPanel({
         <Facet
           key={field}
           field={field}
-          label={fields[field]?.label ?? field}
+          label={fieldLabel(t, locale, field, fields[field]?.label)}
           checked={params.facets[field] ?? []}
           onChange={(values) => onChange({ facets: { ...params.facets, [field]: values } })}
         />

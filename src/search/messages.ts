@@ -65,6 +65,23 @@ export const searchMessagesEn = {
   'search.nl.videoDuration.big': 'Video duration: over 20 minutes',
   'search.nl.rights': 'Rights valid after {date}',
   'search.nl.other': '{field}: {values}',
+  // the filters you can see (issue 13): a field code src/i18n/code-labels.ts does not name, constraints
+  // in words, the phone drawer, the keyboard path (facet-panel.tsx, active-filters.tsx, search-page.tsx)
+  'search.facet.dteendrights': 'End of rights',
+  'search.op.lt': '{field} before {value}',
+  'search.op.lte': '{field} up to {value}',
+  'search.op.gt': '{field} after {value}',
+  'search.op.gte': '{field} from {value}',
+  'search.op.neq': '{field} not {value}',
+  'search.op.is': '{field}: {value}',
+  'search.op.other': '{field} {operator} {value}',
+  'search.showMore': 'Show {count} more',
+  'search.showFewer': 'Show fewer',
+  'search.noMatch': 'No value matches.',
+  'search.skipToResults': 'Skip to results',
+  'search.filtersButton': 'Filters',
+  'search.filtersButtonCount': 'Filters ({count})',
+  'search.showResults': 'Show results',
 };
 
 export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
@@ -132,6 +149,21 @@ export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
   'search.nl.videoDuration.big': 'Durée de la vidéo : plus de 20 minutes',
   'search.nl.rights': 'Droits valables après le {date}',
   'search.nl.other': '{field} : {values}',
+  'search.facet.dteendrights': 'Fin des droits',
+  'search.op.lt': '{field} avant le {value}',
+  'search.op.lte': '{field} jusqu’au {value}',
+  'search.op.gt': '{field} après le {value}',
+  'search.op.gte': '{field} à partir du {value}',
+  'search.op.neq': '{field} autre que {value}',
+  'search.op.is': '{field} : {value}',
+  'search.op.other': '{field} {operator} {value}',
+  'search.showMore': 'Afficher {count} de plus',
+  'search.showFewer': 'Afficher moins',
+  'search.noMatch': 'Aucune valeur ne correspond.',
+  'search.skipToResults': 'Aller aux résultats',
+  'search.filtersButton': 'Filtres',
+  'search.filtersButtonCount': 'Filtres ({count})',
+  'search.showResults': 'Voir les résultats',
 };
 
 addMessages({ en: searchMessagesEn, fr: searchMessagesFr });
