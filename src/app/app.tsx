@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Router } from 'wouter';
 import { selectUnavailability } from '../../streams/app/selectors';
 import { errorDismissed } from '../../streams/system/events';
@@ -11,6 +12,9 @@ import { ErrorBoundary } from './error-boundary';
 import { Header } from './header';
 import { Routes } from './routes';
 
+// the toasts' code follows the first paint; their live region is there from the start
+const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })));
+
 function Main() {
   const dispatch = useDispatch();
   const shownError = useAppState(selectShownError);
@@ -18,7 +22,7 @@ function Main() {
   const dismiss = () => dispatch(errorDismissed({}));
   const errorView = shownError ? <ErrorView error={shownError.error} onDismiss={dismiss} /> : null;
   return (
-    <main id="main" className="main">
+    <main id="main" className="main" tabIndex={-1}>
       <ErrorBoundary dispatch={dispatch} fallback={errorView} resetKey={shownError}>
         {errorView ??
           (unavailability ? (
@@ -40,6 +44,9 @@ export function App() {
       <div className="layout">
         <Header />
         <Main />
+        <Suspense fallback={<div className="toaster" role="status" />}>
+          <Toaster />
+        </Suspense>
       </div>
     </Router>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectAppInfo } from '../../streams/app/selectors';
 import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
@@ -23,9 +23,15 @@ function DownloadsTrayWhenOn() {
   ) : null;
 }
 
+/**
+ * The header: "Skip to content" first, the application's wordmark, the navigation (behind a
+ * "Menu" disclosure on phones), the unread count on "Notifications", the downloads tray and the
+ * account corner. The document's title is the route table's (document-title.tsx).
+ */
 export function Header() {
   const t = useTranslate();
   const [location] = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
   const { appName, appLogoHeaderUrlForDarkBG, appFaviconUrl } = useAppState(selectAppInfo).data;
 
   const locale = useAppState(selectEffectiveLocale);
@@ -33,10 +39,7 @@ export function Header() {
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  // the document's title and icon follow the application's own (protocol §19)
-  useEffect(() => {
-    if (appName) document.title = appName;
-  }, [appName]);
+  // the document's icon follows the application's own (protocol §19)
   useEffect(() => {
     if (!appFaviconUrl) return;
     let icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
@@ -50,9 +53,27 @@ export function Header() {
 
   return (
     <header className="header">
-      <a className="skip-link" href="#main">
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is a link (it works without script too); the script keeps the address the router's */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          // focus moves to the content without touching the address (the router owns it)
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         {t('app.skipToContent')}
       </a>
+      <button
+        type="button"
+        className="header__menu-button"
+        aria-expanded={menuOpen}
+        aria-controls="main-nav"
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        {t('nav.menu')}
+      </button>
       <Link href="/" className="header__brand">
         {/* the header logo is the application's wordmark: it carries the name */}
         {appLogoHeaderUrlForDarkBG ? (
@@ -61,22 +82,31 @@ export function Header() {
           <span>{appName ?? 'DAM'}</span>
         )}
       </Link>
-      {NAVIGATION.length > 0 && (
-        <nav aria-label={t('nav.label')} className="header__nav">
-          <ul>
-            {NAVIGATION.filter((link) => isUser || !link.requiresUser).map((link) => (
-              <li key={link.href}>
-                <Link href={link.href} aria-current={location.startsWith(link.href) ? 'page' : undefined}>
-                  {t(link.label)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      )}
-      <NotificationsBadge />
-      <DownloadsTrayWhenOn />
-      <AccountMenu />
+      <nav
+        id="main-nav"
+        aria-label={t('nav.label')}
+        className={menuOpen ? 'header__nav header__nav--open' : 'header__nav'}
+      >
+        <ul>
+          {NAVIGATION.filter((link) => isUser || !link.requiresUser).map((link) => (
+            <li key={link.href}>
+              <Link
+                href={link.href}
+                aria-current={location.startsWith(link.href) ? 'page' : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {t(link.label)}
+              </Link>
+              {/* the unread count sits on its link, a live region of its own beside the link's name */}
+              {link.href === '/notifications' && <NotificationsBadge />}
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="header__actions">
+        <DownloadsTrayWhenOn />
+        <AccountMenu />
+      </div>
     </header>
   );
 }

@@ -3,11 +3,13 @@ import { selectAppInfo } from '../../streams/app/selectors';
 import { selectLocation } from '../../streams/router/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { useDocumentTitle } from './document-title';
 
 export function NotFoundPage() {
   const t = useTranslate();
   const { path } = useAppState(selectLocation);
   const background = useAppState(selectAppInfo).data.appBG404Error;
+  useDocumentTitle(t('notFound.title'));
   return (
     <section
       className="hero hero--compact"
@@ -16,7 +18,7 @@ export function NotFoundPage() {
       <div className="hero__content">
         <h1>{t('notFound.title')}</h1>
         <p>{t('notFound.text', { path })}</p>
-        <Link href="/" className="button button--primary">
+        <Link href="/" className="btn-primary">
           {t('notFound.home')}
         </Link>
       </div>

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
+import type { MessageKey } from '../i18n/messages-en';
+import { ScreenTitle } from './document-title';
 import { lazyScreen } from './lazy-screen';
 import {
   ANALYTICS_DOMAINS,
@@ -11,8 +13,12 @@ import {
   PAGE_DOMAINS,
   SEARCH_DOMAINS,
 } from './load-domains';
-import { NotFoundPage } from './not-found-page';
 
+// a missing page is rare: its code comes when needed
+const NotFoundPage = lazyScreen(
+  () => import('./not-found-page'),
+  (m) => m.NotFoundPage,
+);
 const SignInPage = lazyScreen(
   () => import('../session/sign-in-page'),
   (m) => m.SignInPage,
@@ -90,33 +96,37 @@ const AccountPage = lazyScreen(
 /**
  * The screens of UI-CONTRACT.md "Routes", one line each, in the contract's order. A feature adds
  * its screen here (and its link in `navigation.ts`) in the change that makes it work. Screens other
- * than the landing page load on first visit.
+ * than the landing page load on first visit. `title` names the screen in the document's title
+ * ("Carts · <application name>"); the landing page's is the application's name alone.
  */
-const SCREENS: readonly { path: string; component: ComponentType }[] = [
-  { path: '/signin', component: SignInPage },
-  { path: '/search', component: SearchPage },
-  { path: '/carts/:id', component: CartPage },
-  { path: '/carts', component: CartsPage },
-  { path: '/share/:uuid', component: SharedCartPage },
-  { path: '/assets/:resource/:id', component: AssetPage },
-  { path: '/downloads', component: DownloadsPage },
-  { path: '/imports/:id', component: ImportsScreen },
-  { path: '/imports', component: ImportsScreen },
-  { path: '/saved-searches', component: SavedSearchesPage },
-  { path: '/analytics', component: AnalyticsPage },
-  { path: '/notifications', component: NotificationsPage },
-  { path: '/account', component: AccountPage },
-  { path: '/pages', component: PagesIndex },
-  { path: '/pages/*', component: PageScreen },
-  { path: '/devtools', component: DevtoolsPage },
+const SCREENS: readonly { path: string; component: ComponentType; title?: MessageKey }[] = [
+  { path: '/signin', component: SignInPage, title: 'signIn.title' },
+  { path: '/search', component: SearchPage, title: 'nav.search' },
+  { path: '/carts/:id', component: CartPage, title: 'title.cart' },
+  { path: '/carts', component: CartsPage, title: 'nav.carts' },
+  { path: '/share/:uuid', component: SharedCartPage, title: 'title.sharedCart' },
+  { path: '/assets/:resource/:id', component: AssetPage, title: 'title.asset' },
+  { path: '/downloads', component: DownloadsPage, title: 'nav.downloads' },
+  { path: '/imports/:id', component: ImportsScreen, title: 'title.import' },
+  { path: '/imports', component: ImportsScreen, title: 'nav.imports' },
+  { path: '/saved-searches', component: SavedSearchesPage, title: 'nav.savedSearches' },
+  { path: '/analytics', component: AnalyticsPage, title: 'nav.analytics' },
+  { path: '/notifications', component: NotificationsPage, title: 'nav.notifications' },
+  { path: '/account', component: AccountPage, title: 'nav.account' },
+  { path: '/pages', component: PagesIndex, title: 'title.pages' },
+  { path: '/pages/*', component: PageScreen, title: 'title.pages' },
+  { path: '/devtools', component: DevtoolsPage, title: 'devtools.link' },
   { path: '/', component: HomePage },
 ];
 
 export function Routes() {
   return (
     <Switch>
-      {SCREENS.map(({ path, component }) => (
-        <Route key={path} path={path} component={component} />
+      {SCREENS.map(({ path, component: Screen, title }) => (
+        <Route key={path} path={path}>
+          <ScreenTitle title={title} />
+          <Screen />
+        </Route>
       ))}
       <Route component={NotFoundPage} />
     </Switch>

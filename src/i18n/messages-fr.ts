@@ -60,6 +60,13 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'devtools.loading': 'Chargement des outils de développement…',
   'devtools.report.button': 'Signaler un problème',
   'footer.version': 'Version {version}',
+  'nav.menu': 'Menu',
+  'toast.dismiss': 'Fermer',
+  'title.cart': 'Panier',
+  'title.sharedCart': 'Panier partagé',
+  'title.asset': 'Média',
+  'title.import': 'Import',
+  'title.pages': 'Pages',
 };
 
 /** The French of `en`: the same keys. */
