@@ -153,11 +153,15 @@ function sameJson(a: unknown, b: unknown): boolean {
  * (`options.config`) fires its timers when they fall due.
  *
  * Timers are numbered in the order the epics set them (the run is deterministic, so a number names
- * the same timer in the next run); `held` ones never fire: the live one had not fired yet when the
- * log was exported. `running` names the timer whose work runs now, if any.
+ * the same timer in the next run). The log cannot tell whether a due timer that emitted nothing
+ * fired before the next input or answer or after it; when waiting was the wrong guess, the next run
+ * names it `prompt` and fires it when due. `held` ones never fire: the live one had not fired yet
+ * when the log was exported. `running` names the timer whose work runs now, if any, and
+ * `runningWaited` says whether it waited past its due time.
  */
 interface LateScheduler extends SchedulerLike {
   readonly running: number | undefined;
+  readonly runningWaited: boolean;
 }
 
 function lateAsRecorded(
@@ -165,8 +169,7 @@ function lateAsRecorded(
   fedAsRecorded: (event: AnyEvent) => boolean,
   nextExpected: () => AnyEvent | undefined,
   http: RecordedHttp,
-  toleranceMs: number,
-  held: ReadonlySet<number>,
+  retried: RetriedTimers,
 ): LateScheduler {
   const waitFor = (): number => {
     const expected = nextExpected();
@@ -174,31 +177,37 @@ function lateAsRecorded(
     const ahead = expected.meta.at - scheduler.now();
     // what comes at its recorded time anyway: an input, an answer to a request already made
     if (fedAsRecorded(expected) || http.delivers(expected)) return Math.max(0, ahead);
-    return ahead > toleranceMs ? ahead : -1;
+    // timers due together fire in the order they fell due, at the time the live page recorded
+    return ahead > 0 ? ahead : -1;
   };
   let timers = 0;
-  const late: LateScheduler = {
-    running: undefined,
+  const late = {
+    running: undefined as number | undefined,
+    runningWaited: false,
     now: () => scheduler.now(),
     schedule<T>(work: (this: SchedulerAction<T>, state?: T) => void, delay?: number, state?: T) {
       const timer = timers++;
       let waitedAt: number | undefined;
+      let waited = false;
       return scheduler.schedule<T>(
         function gated(this: SchedulerAction<T>, value?: T) {
-          if (held.has(timer)) return;
-          const wait = waitFor();
+          if (retried.held.has(timer)) return;
+          const wait = retried.prompt.has(timer) ? -1 : waitFor();
           // what is due now comes first (the timer goes after it at the same instant), then the
           // timer looks again, once: an input that could not be fed does not hold it forever
           if (wait > 0 || (wait === 0 && waitedAt !== scheduler.now())) {
             waitedAt = scheduler.now();
+            waited = true;
             this.schedule(value, wait);
             return;
           }
-          (late as { running: number | undefined }).running = timer;
+          late.running = timer;
+          late.runningWaited = waited;
+          waited = false;
           try {
             work.call(this, value);
           } finally {
-            (late as { running: number | undefined }).running = undefined;
+            late.running = undefined;
           }
         },
         delay,
@@ -209,33 +218,46 @@ function lateAsRecorded(
   return late;
 }
 
-/** Runs left to find the timers a log's export came before (each run finds at most one). */
-const MAX_HELD_TIMERS = 20;
+/** Timers a run guessed wrong about, fired otherwise by the next run. */
+interface RetriedTimers {
+  /** fired when due, not after the inputs and answers recorded next */
+  prompt: Set<number>;
+  /** never fired: the live page had not fired them when the log was exported */
+  held: Set<number>;
+}
+
+/** Runs left to correct the guesses about timers (each run corrects at most one). */
+const MAX_RETRIED_TIMERS = 20;
 
 /**
  * Re-simulation (ARCHITECTURE "Recording and replay"): the root epic runs in virtual time over
  * the recorded inputs, `http` answers from the recorded server events, and the events it
- * produces are compared one by one with the recorded ones; the first difference is reported.
+ * produces are compared one by one with the recorded ones; the first difference is reported,
+ * from the run that went furthest.
  */
 export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>): ResimulationResult {
-  const held = new Set<number>();
+  const retried: RetriedTimers = { prompt: new Set(), held: new Set() };
+  let furthest: ResimulationResult | undefined;
   for (;;) {
-    const { result, lateTimer } = simulate(log, options, held);
-    if (lateTimer === undefined || held.has(lateTimer) || held.size >= MAX_HELD_TIMERS) return result;
-    held.add(lateTimer);
+    const { result, retry } = simulate(log, options, retried);
+    if (!furthest || result.matched > furthest.matched) furthest = result;
+    if (!result.divergence) return result;
+    if (!retry || retried.prompt.size + retried.held.size >= MAX_RETRIED_TIMERS) return furthest;
+    retried[retry.as].add(retry.timer);
   }
 }
 
 /**
- * One run. A timer whose first event matches nothing, close to the log's end, may be one the live
- * page had not fired yet when the log was exported (it was late): `lateTimer` names it, and the
- * next run holds it.
+ * One run. A timer whose first event matches nothing was fired at the wrong time: if it waited
+ * past its due time, the next run fires it when due (`prompt`); if it fired close to the log's end,
+ * the live page may not have fired it yet when the log was exported (it was late), and the next
+ * run holds it.
  */
 function simulate<S>(
   log: EventLogFile,
   options: ResimulationOptions<S>,
-  held: ReadonlySet<number>,
-): { result: ResimulationResult; lateTimer?: number } {
+  retried: RetriedTimers,
+): { result: ResimulationResult; retry?: { timer: number; as: keyof RetriedTimers } } {
   const recorded = log.events;
   const notes: string[] = [];
   if (recorded.length === 0) return { result: { matched: 0, divergence: null, unanswered: [], notes } };
@@ -290,8 +312,8 @@ function simulate<S>(
   const nextExpected = () => (divergence ? undefined : recorded[matched]);
   const late = options.config
     ? undefined
-    : lateAsRecorded(scheduler, fedAsRecorded, nextExpected, http, tolerance, held);
-  let lateTimer: number | undefined;
+    : lateAsRecorded(scheduler, fedAsRecorded, nextExpected, http, retried);
+  let retry: { timer: number; as: keyof RetriedTimers } | undefined;
   const deps: Deps = {
     http,
     // with the recorded constants, the epics' timers fire when the live ones did (late, never early)
@@ -355,7 +377,11 @@ function simulate<S>(
   }
 
   function explain(event: AnyEvent): void {
-    if (late?.running !== undefined && event.meta.at >= end - lateness) lateTimer = late.running;
+    const timer = late?.running;
+    if (timer !== undefined && late?.runningWaited && !retried.prompt.has(timer))
+      retry = { timer, as: 'prompt' };
+    else if (timer !== undefined && event.meta.at >= end - lateness && !retried.held.has(timer))
+      retry = { timer, as: 'held' };
     const expected = recorded[matched];
     if (!expected) diverge('extra', undefined, event);
     else if (expected.type !== event.type) diverge('type', expected, event);
@@ -395,5 +421,5 @@ function simulate<S>(
     notes.push(
       `after the last recorded event, the epics went on with ${beyondExport.type} at +${beyondExport.meta.at - start} ms: it may have come after the export`,
     );
-  return { result: { matched, divergence, unanswered: http.unanswered, notes }, lateTimer };
+  return { result: { matched, divergence, unanswered: http.unanswered, notes }, retry };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { debounceTime, filter, map, mergeMap } from 'rxjs';
+import { debounceTime, delay, filter, map, merge, mergeMap, type Observable } from 'rxjs';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
@@ -187,5 +187,73 @@ describe('re-simulating an answer whose mapping emitted a follow-up with it', ()
     const result = resimulate(log, { ...options, rootEpic: askAndFollow });
     expect(result.divergence).toBeNull();
     expect(result.matched).toBe(log.events.length);
+  });
+});
+
+describe('re-simulating timers that fell due together or before an input', () => {
+  const emitted = (type: string, payload: object, cause: AnyEvent) => ({
+    type,
+    payload,
+    meta: { source: 'system' as const, cause: cause.meta.id },
+  });
+
+  it('fires timers due together in the order they fell due, at the time the live page recorded', () => {
+    // live: the page was busy; the count due at +100 fired at +210, then the one due at +200
+    // found it running and asked nothing
+    const busy = (state: { busy: boolean }, event: AnyEvent) =>
+      event.type === 'test/counted' ? { busy: true } : event.type === 'test/loaded' ? { busy: false } : state;
+    const counts: Epic<{ busy: boolean }> = (event$, state$, { scheduler }) => {
+      const countAfter = (type: string, wait: number, reset: boolean) =>
+        event$.pipe(
+          filter((event) => event.type === type),
+          debounceTime(wait, scheduler),
+          filter(() => !state$.value.busy),
+          map((event) => emitted('test/counted', { reset }, event)),
+        );
+      return merge(countAfter('test/changed', 100, true), countAfter('test/wanted', 200, false));
+    };
+    const log = logOf([
+      { type: 'test/changed', payload: {}, meta: { at: 1000 } },
+      { type: 'test/wanted', payload: {}, meta: { at: 1000 } },
+      { type: 'test/counted', payload: { reset: true }, meta: { at: 1210, source: 'system', cause: 't-1' } },
+      { type: 'test/loaded', payload: {}, meta: { at: 1250 } },
+      // the later wish shows that the second count was not just held back
+      { type: 'test/wanted', payload: {}, meta: { at: 1300 } },
+      { type: 'test/counted', payload: { reset: false }, meta: { at: 1500, source: 'system', cause: 't-5' } },
+    ]);
+    const result = resimulate(log, { reducer: busy, rootEpic: counts, initialState: { busy: false } });
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(6);
+  });
+
+  it('fires a timer that emitted nothing when due, when waiting for the next input was the wrong guess', () => {
+    // live: the knock due at +100 found the door shut and did nothing; the door opened at +130;
+    // the bell due at +200 rang late, at +300
+    const door = (state: { open: boolean }, event: AnyEvent) =>
+      event.type === 'test/opened' ? { open: true } : event.type === 'test/closed' ? { open: false } : state;
+    const poked$ = (event$: Observable<AnyEvent>) =>
+      event$.pipe(filter((event) => event.type === 'test/poked'));
+    const knockAndRing: Epic<{ open: boolean }> = (event$, state$, { scheduler }) =>
+      merge(
+        poked$(event$).pipe(
+          delay(200, scheduler),
+          map((event) => emitted('test/rang', {}, event)),
+        ),
+        poked$(event$).pipe(
+          delay(100, scheduler),
+          filter(() => state$.value.open),
+          map((event) => emitted('test/knocked', {}, event)),
+        ),
+      );
+    const log = logOf([
+      { type: 'test/poked', payload: {}, meta: { at: 1000 } },
+      { type: 'test/opened', payload: {}, meta: { at: 1130 } },
+      { type: 'test/rang', payload: {}, meta: { at: 1300, source: 'system', cause: 't-1' } },
+      // long after: a knock fired late would not be one the export came before
+      { type: 'test/closed', payload: {}, meta: { at: 30_000 } },
+    ]);
+    const result = resimulate(log, { reducer: door, rootEpic: knockAndRing, initialState: { open: false } });
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(4);
   });
 });
