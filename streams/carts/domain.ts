@@ -17,6 +17,7 @@ import {
   createCart,
   deleteCart,
   editCart,
+  fillCreatedCart,
   unsubscribe,
 } from './edit-epics';
 import { adoptIdentity, loadCartProfile, loadList, requestCartProfile, startListLoad } from './list-epics';
@@ -42,6 +43,7 @@ import {
   selectSharesOf,
   selectSort,
   selectVariation,
+  selectRecentWritableCarts,
   selectWritableCarts,
 } from './selectors';
 import {
@@ -82,6 +84,7 @@ export const cartsDomain = defineDomain({
     editCart,
     deleteCart,
     changeItems,
+    fillCreatedCart,
     changeCollaborators,
     unsubscribe,
     requestShareOptions,
@@ -102,6 +105,7 @@ export const cartsDomain = defineDomain({
     selectMakePublicBoard,
     selectCartProfile,
     selectWritableCarts,
+    selectRecentWritableCarts,
     selectCart,
     selectContent,
     selectItemGroups,

@@ -1,7 +1,9 @@
+import { filter, map } from 'rxjs';
 import type { SerializedError } from '../core/errors';
 import type { Epic } from '../core/epic';
 import { reconcilingRequestEpic } from '../core/reconcile';
 import { requestEpic } from '../core/request';
+import { ofType } from '../core/operators/of-type';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import {
@@ -11,6 +13,7 @@ import {
   collaboratorsChangeFailed,
   collaboratorsRemoveRequested,
   created,
+  createdCartFilled,
   createFailed,
   createRefused,
   createRequested,
@@ -37,6 +40,12 @@ import type { CartsRoot } from './state';
 
 const cartsOf = (list: api.WireCart[]): Cart[] => list.map((wire) => api.toCart(wire).cart);
 
+/** The answer of a create, with the items its request asked to add (a "New cart…" of "Add to cart"). */
+function withItemsToAdd(cart: Cart, request: { payload: { addItems?: Record<string, string[]> } }) {
+  const { addItems } = request.payload;
+  return addItems ? { cart, addItems } : { cart };
+}
+
 /** The name rule first (seed 000 §5): a refused name is never sent. */
 export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: createRequested,
@@ -47,7 +56,7 @@ export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
   },
   call: ({ payload: { name, description, isPrivate, collaborators } }) =>
     api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }),
-  succeeded: (data, request) => created({ cart: api.toCart(data[0]!).cart }, request),
+  succeeded: (data, request) => created(withItemsToAdd(api.toCart(data[0]!).cart, request), request),
   failed: (error, request) => createFailed({ error }, request),
   lostAnswer: answerLost,
   /**
@@ -70,7 +79,7 @@ export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
             !known.has(candidate.id) &&
             (candidate.modified === null || candidate.modified >= since),
         );
-        return cart ? created({ cart }, request) : createFailed({ error }, request);
+        return cart ? created(withItemsToAdd(cart, request), request) : createFailed({ error }, request);
       },
     };
   },
@@ -127,23 +136,35 @@ export const deleteCart: Epic<CartsRoot> = reconcilingRequestEpic({
   },
 });
 
+/** A cart created by "New cart…" of "Add to cart" gets the items asked for, once created. */
+export const fillCreatedCart: Epic<CartsRoot> = (event$) =>
+  event$.pipe(
+    ofType(created),
+    filter((event) => event.payload.addItems !== undefined),
+    map((event) =>
+      createdCartFilled({ cartId: event.payload.cart.id, items: event.payload.addItems ?? {} }, event),
+    ),
+  );
+
 /** Changes of one cart's items go one after the other, so their answers come in order. */
 export const changeItems: Epic<CartsRoot> = reconcilingRequestEpic({
-  on: [itemsAddRequested, itemsRemoveRequested],
+  on: [itemsAddRequested, createdCartFilled, itemsRemoveRequested],
   flatten: 'concat',
   call: (request) =>
-    itemsAddRequested.match(request)
-      ? api.addCartItems(request.payload.cartId, request.payload.items)
-      : api.removeCartItems(request.payload.cartId, itemMapOf(request.payload.keys)),
+    itemsRemoveRequested.match(request)
+      ? api.removeCartItems(request.payload.cartId, itemMapOf(request.payload.keys))
+      : api.addCartItems(request.payload.cartId, request.payload.items),
   succeeded: (data, request) => {
     const cart = api.toCart(data).cart;
-    return itemsAddRequested.match(request) ? itemsAdded({ cart }, request) : itemsRemoved({ cart }, request);
+    return itemsRemoveRequested.match(request)
+      ? itemsRemoved({ cart }, request)
+      : itemsAdded({ cart }, request);
   },
   failed: (error, request) => {
     const cartId = request.payload.cartId;
-    return itemsAddRequested.match(request)
-      ? itemsAddFailed({ cartId, error }, request)
-      : itemsRemoveFailed({ cartId, error }, request);
+    return itemsRemoveRequested.match(request)
+      ? itemsRemoveFailed({ cartId, error }, request)
+      : itemsAddFailed({ cartId, error }, request);
   },
   lostAnswer: answerLost,
   /**
@@ -152,8 +173,8 @@ export const changeItems: Epic<CartsRoot> = reconcilingRequestEpic({
    */
   reconcile: (request) => {
     const { cartId } = request.payload;
-    const adding = itemsAddRequested.match(request);
-    const asked = adding
+    const adding = !itemsRemoveRequested.match(request);
+    const asked = !itemsRemoveRequested.match(request)
       ? Object.entries(request.payload.items).flatMap(([resource, ids]) =>
           ids.map((id) => itemKey(resource, id)),
         )

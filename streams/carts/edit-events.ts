@@ -16,7 +16,11 @@ const redactPeople = <P extends { collaborators: string[] }>(payload: P): P => (
   collaborators: payload.collaborators.map(() => REDACTED),
 });
 
-/** `name` may be missing: the rule then answers 'A cart requires a name' (seed 000 §5). */
+/**
+ * `name` may be missing: the rule then answers 'A cart requires a name' (seed 000 §5).
+ * `addItems`: "New cart…" of the "Add to cart" menu creates the cart and adds these items to it
+ * in one step for the user (the protocol's create takes no items: they are added once created).
+ */
 export const createRequested = defineIntent(
   'carts/createRequested',
   {
@@ -24,12 +28,18 @@ export const createRequested = defineIntent(
     description: z.string(),
     isPrivate: z.boolean(),
     collaborators: z.array(z.string()),
+    addItems: z.optional(itemMapSchema),
   },
   redactPeople,
 );
 /** The name rule refused it: nothing was sent. */
 export const createRefused = defineFact('carts/createRefused', 'system', { message: z.string() });
-export const created = defineAnswer('carts/created', { cart: cartSchema }, redactCartPayload);
+/** `addItems`: the items the request asked to add once created (carried so a replay adds them too). */
+export const created = defineAnswer(
+  'carts/created',
+  { cart: cartSchema, addItems: z.optional(itemMapSchema) },
+  redactCartPayload,
+);
 export const createFailed = defineFailure('carts/createFailed');
 
 /** Applied at once; rolled back when the server refuses it. */
@@ -49,6 +59,11 @@ export const deleteFailed = defineFailure('carts/deleteFailed', { cartId });
 
 /** Adds items from anywhere (the search screen's "Add to cart"): `{<resource>: [ids]}`. */
 export const itemsAddRequested = defineIntent('carts/itemsAddRequested', { cartId, items: itemMapSchema });
+/** The items a "New cart…" asked for are added to the cart just created (follows `carts/created`). */
+export const createdCartFilled = defineFact('carts/createdCartFilled', 'system', {
+  cartId,
+  items: itemMapSchema,
+});
 export const itemsAdded = defineAnswer('carts/itemsAdded', { cart: cartSchema }, redactCartPayload);
 export const itemsAddFailed = defineFailure('carts/itemsAddFailed', { cartId });
 

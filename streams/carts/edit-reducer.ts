@@ -11,6 +11,7 @@ import {
   collaboratorsChangeFailed,
   collaboratorsRemoveRequested,
   created,
+  createdCartFilled,
   createFailed,
   createRefused,
   createRequested,
@@ -165,6 +166,10 @@ export const editCases: Case<CartsState>[] = [
   on(deleteFailed, (draft, event) => rollBack(draft, event, 'delete', event.payload.cartId)),
 
   on(itemsAddRequested, (draft, event) => {
+    remember(draft, event, event.payload.cartId, false, false);
+    start(draft, event, 'addItems', event.payload.cartId);
+  }),
+  on(createdCartFilled, (draft, event) => {
     remember(draft, event, event.payload.cartId, false, false);
     start(draft, event, 'addItems', event.payload.cartId);
   }),

@@ -116,7 +116,9 @@ export const selectWritableCarts = (state: WithCarts & WithSession): Cart[] =>
   writable(state.carts.list.ids, state.carts.carts, selectUserId(state));
 
 const recentFirst = memo((carts: readonly Cart[]) =>
-  [...carts].sort((a, b) => (b.modified ?? Number.NEGATIVE_INFINITY) - (a.modified ?? Number.NEGATIVE_INFINITY)),
+  [...carts].sort(
+    (a, b) => (b.modified ?? Number.NEGATIVE_INFINITY) - (a.modified ?? Number.NEGATIVE_INFINITY),
+  ),
 );
 
 /** The carts an "Add to cart" menu offers: the recently changed first (carts without a date last). */

@@ -12,7 +12,7 @@ describe('adding search results to a cart (issues 4 and 6)', () => {
     expect(name).not.toBe('');
     await first.getByRole('button', { name: 'Add to cart' }).click();
     const chooser = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
-    await chooser.getByRole('button', { name: 'Add to Moodboard' }).click();
+    await chooser.getByRole('menuitemcheckbox', { name: 'Moodboard' }).click();
     await chooser.getByRole('status').filter({ hasText: 'Added to Moodboard.' }).waitFor();
     await chooser.getByRole('button', { name: 'Close' }).click();
 

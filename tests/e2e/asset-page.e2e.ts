@@ -146,14 +146,22 @@ describe('the asset page (issue 14)', () => {
     }
   });
 
-  journey('a visitor sees the asset but cannot edit it', async ({ page }) => {
-    await page.goto(`${portalUrl()}/assets/asset/${IMAGE_ID}`);
-    await heading(page).waitFor();
-    await page.getByRole('img', { name: (await heading(page).textContent()) ?? '' }).waitFor();
-    await page.getByRole('region', { name: 'Metadata' }).waitFor();
-    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
-  });
+  journey(
+    'a visitor sees the asset but cannot edit it, and is offered sign-in to add it to a cart',
+    async ({ page }) => {
+      await page.goto(`${portalUrl()}/assets/asset/${IMAGE_ID}`);
+      await heading(page).waitFor();
+      await page.getByRole('img', { name: (await heading(page).textContent()) ?? '' }).waitFor();
+      await page.getByRole('region', { name: 'Metadata' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+      // "Add to cart" is offered to a visitor as a sign-in first (issue 13)
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      const offer = page.getByRole('dialog', { name: 'Sign in first' });
+      expect(await offer.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toMatch(
+        /^\/signin\?relativeURL=/,
+      );
+    },
+  );
 
   journey('a missing asset shows the error view with code 404', async ({ page }) => {
     await signIn(page, 'alice');

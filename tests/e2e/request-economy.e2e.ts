@@ -154,7 +154,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     for (let round = 0; round < 2; round++) {
       await first.getByRole('button', { name: 'Add to cart' }).click();
       const chooser = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
-      await chooser.getByRole('button', { name: 'Add to Moodboard' }).waitFor();
+      await chooser.getByRole('menuitemcheckbox', { name: 'Moodboard' }).waitFor();
       await chooser.getByRole('button', { name: 'Close' }).click();
       await chooser.waitFor({ state: 'detached' });
     }

@@ -179,6 +179,53 @@ describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
     expect(http.requests[1]?.path).toBe('/wedia/cart/listCarts');
   });
 
+  it('"New cart…" of "Add to cart": creates, then adds the asked items to the new cart (issue 13)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp();
+    let state: RootState | undefined;
+    const seen: string[] = [];
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request: HttpRequest<unknown>) => {
+        http.requests.push(request);
+        if (request.path.includes('createCart'))
+          return cold('-r|', { r: ok([wireCart('9', { name: 'Trip' })]) });
+        if (request.path.includes('addCartItems'))
+          return cold('--r|', {
+            r: ok(wireCart('9', { name: 'Trip', items: [{ id: '7', type: 'asset' }] })),
+          });
+        return NEVER;
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
+      hot('a', {
+        a: createRequested({
+          name: 'Trip',
+          description: '',
+          isPrivate: true,
+          collaborators: [],
+          addItems: { asset: ['7'] },
+        }),
+      }).subscribe(store.dispatch);
+      typesOf(store, 'carts/').subscribe((type) => seen.push(`${scheduler.now()} ${type}`));
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 5);
+    });
+    expect(seen).toEqual([
+      '0 carts/createRequested',
+      '1 carts/created',
+      '1 carts/listFetchStarted',
+      '1 carts/createdCartFilled',
+      '3 carts/itemsAdded',
+    ]);
+    expect(http.requests.map((request) => request.path)).toEqual([
+      '/wedia/cart/createCart/',
+      '/wedia/cart/listCarts',
+      '/wedia/cart/addCartItems/9',
+    ]);
+    expect(http.requests[2]?.body).toEqual({ json: { items: { asset: ['7'] } } });
+    expect(state?.carts.carts['9']?.items).toEqual({ asset: ['7'] });
+  });
+
   it('applies an edit at once and rolls it back visibly when the server refuses it', () => {
     const scheduler = marbleScheduler();
     const names: string[] = [];

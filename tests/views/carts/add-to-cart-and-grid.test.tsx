@@ -10,37 +10,91 @@ import { renderWithStore } from '../../helpers/render';
 import { aCart } from '../../streams/carts/fixtures';
 
 describe('AddToCartButton', () => {
-  it('opens a chooser of the carts the user may change and adds the asset as an id string', () => {
+  const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
+
+  it('is a menu button: my carts (recent first), a tick on those the asset is in, an id string added', () => {
     const { dispatched } = renderWithStore(<AddToCartButton resource="asset" id={42} name="beach.jpg" />, [
-      whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } }),
+      alice,
       listLoaded({
         carts: [
-          aCart({ id: '1', name: 'Mine' }),
-          aCart({ id: '2', name: 'Shared to me', isMine: false, collaborators: ['1'] }),
+          aCart({ id: '1', name: 'Mine', modified: 1000 }),
+          aCart({ id: '2', name: 'Shared to me', isMine: false, collaborators: ['1'], modified: 3000 }),
           aCart({ id: '3', name: 'Public of others', isMine: false, isPrivate: false }),
-          aCart({ id: '4', name: 'Has it', items: { asset: ['42'] }, total: 1 }),
+          aCart({ id: '4', name: 'Has it', items: { asset: ['42'] }, total: 1, modified: 2000 }),
         ],
       }),
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('dialog', { name: 'Add "beach.jpg" to a cart' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Add to Public of others' })).toBeNull();
-    expect((screen.getByRole('button', { name: 'Add to Has it' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Shared to me' }));
+    const menu = screen.getByRole('menu', { name: 'Carts' });
+    expect(button.getAttribute('aria-controls')).toBe(menu.id);
+    const names = screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent?.replace('✓', ''));
+    expect(names).toEqual(['Shared to me', 'Has it', 'Mine']);
+    expect(screen.getByRole('menuitemcheckbox', { name: 'Has it' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('menuitem', { name: 'New cart…' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Has it' }));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Shared to me' }));
     const added = dispatched.filter((event) => event.type === 'carts/itemsAddRequested');
     expect(added.map((event) => event.payload)).toEqual([{ cartId: '2', items: { asset: ['42'] } }]);
+  });
+
+  it('by keyboard: the filter narrows, arrows move, Enter adds, Escape closes and gives the focus back', () => {
+    const { dispatched } = renderWithStore(<AddToCartButton resource="asset" id="7" name="x.jpg" />, [
+      alice,
+      listLoaded({ carts: [aCart({ id: '1', name: 'Moodboard' }), aCart({ id: '2', name: 'Spring' })] }),
+    ]);
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    fireEvent.keyDown(button, { key: 'ArrowDown' });
+    const filter = screen.getByRole('textbox', { name: 'Filter carts' });
+    expect(document.activeElement).toBe(filter);
+    fireEvent.change(filter, { target: { value: 'spr' } });
+    expect(screen.getAllByRole('menuitemcheckbox').map((item) => item.textContent)).toEqual(['Spring']);
+    fireEvent.keyDown(filter, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitemcheckbox', { name: 'Spring' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'New cart…' }));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(filter);
+    fireEvent.keyDown(filter, { key: 'Enter' });
+    expect(
+      dispatched.filter((event) => event.type === 'carts/itemsAddRequested').map((e) => e.payload),
+    ).toEqual([{ cartId: '2', items: { asset: ['7'] } }]);
+    fireEvent.keyDown(filter, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('"New cart…" takes the filter as the name and asks to create the cart with the asset in it', () => {
+    const { dispatched } = renderWithStore(<AddToCartButton resource="asset" id="7" name="x.jpg" />, [
+      alice,
+      listLoaded({ carts: [aCart({ id: '1', name: 'Moodboard' })] }),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter carts' }), { target: { value: 'Trip' } });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'New cart "Trip"…' }));
+    const name = screen.getByRole('textbox', { name: 'Cart name' }) as HTMLInputElement;
+    expect(name.value).toBe('Trip');
+    fireEvent.change(name, { target: { value: 'Trip 2026' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create and add' }));
+    const created = dispatched.filter((event) => event.type === 'carts/createRequested');
+    expect(created.map((event) => event.payload)).toEqual([
+      { name: 'Trip 2026', description: '', isPrivate: true, collaborators: [], addItems: { asset: ['7'] } },
+    ]);
   });
 
   it('a failed addition says so in words and offers "Try again", which sends it again', () => {
     const { dispatched, store } = renderWithStore(
       <AddToCartButton resource="asset" id={42} name="beach.jpg" />,
-      [
-        whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } }),
-        listLoaded({ carts: [aCart({ id: '1', name: 'Mine' })] }),
-      ],
+      [alice, listLoaded({ carts: [aCart({ id: '1', name: 'Mine' })] })],
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Mine' }));
+    fireEvent.click(screen.getByRole('menuitemcheckbox', { name: 'Mine' }));
     const adds = () => dispatched.filter((event) => event.type === 'carts/itemsAddRequested');
     const request = adds()[0] as AnyEvent;
     act(() => {
@@ -60,9 +114,13 @@ describe('AddToCartButton', () => {
     ]);
   });
 
-  it('is not offered to visitors', () => {
+  it('offers a visitor sign-in first, coming back to the page', () => {
     renderWithStore(<AddToCartButton resource="asset" id="1" name="x" />);
-    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toMatch(
+      /^\/signin\?relativeURL=/,
+    );
   });
 });
 
