@@ -1,5 +1,5 @@
 import { config } from '../../streams/core/config';
-import { reached } from '../../streams/core/status';
+import { useState } from 'react';
 import { reloadRequested, setRequested } from '../../streams/preferences/events';
 import {
   GRID_DENSITIES,
@@ -44,10 +44,15 @@ export function PreferencesForm() {
   const readFailure = unread[0]?.error;
   const failure = failures.find((entry) => !entry.read)?.error;
   const saving = entries.some((entry) => entry?.status === 'fetching');
-  const saved = !saving && !failure && entries.some((entry) => entry && reached(entry.status, 'loaded'));
+  // "saved" only after a change made here that the server accepted (a value read is no save)
+  const [changed, setChanged] = useState(false);
+  const saved = changed && !saving && !failure && entries.some((entry) => entry?.justSaved);
 
   // the key/values form: exported logs mask any member called `key`, a preference's name stays readable
-  const save = (name: string, value: unknown) => dispatch(setRequested({ input: { [name]: value } }));
+  const save = (name: string, value: unknown) => {
+    setChanged(true);
+    dispatch(setRequested({ input: { [name]: value } }));
+  };
 
   return (
     <form

@@ -30,6 +30,8 @@ export function ProfileForm() {
   const profile = useAppState(selectProfile);
   const { data, patch } = profile;
   const [draft, setDraft] = useState<Draft | null>(null);
+  // "saved" only for a save sent from this form, once the server accepted it
+  const [sent, setSent] = useState(false);
 
   useEffect(() => {
     dispatch(loadRequested({}));
@@ -54,15 +56,18 @@ export function ProfileForm() {
   }
   if (!data || !draft) return <p role="status">{t('accountPage.profileLoading')}</p>;
 
+  const changes = Object.fromEntries(
+    EDITABLE_PROFILE_FIELDS.filter((name) => draft[name] !== (data[name] ?? '')).map((name) => [
+      name,
+      draft[name].trim(),
+    ]),
+  );
+  const unchanged = Object.keys(changes).length === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const changes = Object.fromEntries(
-      EDITABLE_PROFILE_FIELDS.filter((name) => draft[name] !== (data[name] ?? '')).map((name) => [
-        name,
-        draft[name].trim(),
-      ]),
-    );
-    if (Object.keys(changes).length > 0) dispatch(patchRequested({ changes }));
+    if (unchanged) return;
+    setSent(true);
+    dispatch(patchRequested({ changes }));
   };
 
   return (
@@ -85,9 +90,9 @@ export function ProfileForm() {
       {patch.status === 'error' && patch.error && (
         <ErrorMessage className="form__error" lead={t('accountPage.saveFailed')} error={patch.error} />
       )}
-      {patch.status === 'loaded' && <p role="status">{t('accountPage.saved')}</p>}
+      {sent && unchanged && patch.status === 'loaded' && <p role="status">{t('accountPage.saved')}</p>}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={patch.status === 'fetching'}>
+        <button type="submit" className="btn-primary" disabled={patch.status === 'fetching' || unchanged}>
           {t('accountPage.save')}
         </button>
         {patch.status === 'fetching' && <span role="status">{t('accountPage.saving')}</span>}

@@ -7,6 +7,7 @@ import type { devtoolsMessagesEn } from '../devtools/messages';
 import type { downloadsMessagesEn } from '../downloads/messages';
 import type { importsMessagesEn } from '../imports/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
+import type { notificationsPageMessagesEn } from '../notifications/page/messages';
 import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
@@ -69,13 +70,6 @@ export const shellMessagesEn = {
   'devtools.loading': 'Loading the devtools…',
   'devtools.report.button': 'Report a problem',
   'footer.version': 'Version {version}',
-  'nav.menu': 'Menu',
-  'toast.dismiss': 'Dismiss',
-  'title.cart': 'Cart',
-  'title.sharedCart': 'Shared cart',
-  'title.asset': 'Asset',
-  'title.import': 'Import',
-  'title.pages': 'Pages',
 };
 
 /**
@@ -104,5 +98,6 @@ export type MessageKey =
   | keyof typeof metadataMessagesEn
   | keyof typeof pagesMessagesEn
   | keyof typeof signInFirstMessagesEn
-  | keyof typeof labelsMessagesEn;
+  | keyof typeof labelsMessagesEn
+  | keyof typeof notificationsPageMessagesEn;
 export type Messages = Record<MessageKey, string>;

@@ -19,6 +19,7 @@ export const notificationsMessagesFr: Record<keyof typeof notificationsMessagesE
   'notifications.untitled': 'Notification',
   'notifications.unreadSummary': '{count} non lues',
   'notifications.badge': '{count} notifications non lues',
+  'notifications.badgeOne': '{count} notification non lue',
   'notifications.badgeNone': 'Aucune notification non lue',
   'notifications.unreadFailed': 'Les notifications non lues n’ont pas pu être comptées.',
 };

@@ -16,6 +16,7 @@ export const notificationsMessagesEn = {
   'notifications.untitled': 'Notification',
   'notifications.unreadSummary': '{count} unread',
   'notifications.badge': '{count} unread notifications',
+  'notifications.badgeOne': '{count} unread notification',
   'notifications.badgeNone': 'No unread notifications',
   'notifications.unreadFailed': 'The unread notifications could not be counted.',
 };

@@ -1,11 +1,20 @@
 import { unreadCountRequested } from '../../streams/notifications/events';
 import { selectUnreadCount, selectUnreadCountFailure } from '../../streams/notifications/selectors';
-import { selectIsUser } from '../../streams/session/selectors';
+import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import './notifications.css';
+
+/** `Intl.PluralRules` of the locale; a malformed locale (it comes from the server) reads English. */
+function pluralRule(locale: string, count: number): string {
+  try {
+    return new Intl.PluralRules(locale).select(count);
+  } catch {
+    return new Intl.PluralRules('en').select(count);
+  }
+}
 
 /**
  * The header's unread count, for users once the server answered. A polite live region: the
@@ -16,6 +25,7 @@ export function NotificationsBadge() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const isUser = useAppState(selectIsUser);
+  const locale = useAppState(selectEffectiveLocale);
   const count = useAppState(selectUnreadCount);
   const failure = useAppState(selectUnreadCountFailure);
   if (!isUser) return null;
@@ -29,10 +39,21 @@ export function NotificationsBadge() {
     />
   );
   if (count === null) return notice || null;
-  const label = count > 0 ? t('notifications.badge', { count }) : t('notifications.badgeNone');
+  // plurals through Intl.PluralRules ("1 notification non lue"); not src/i18n/format.ts: the shell stays small
+  const one = count > 0 && pluralRule(locale, count) === 'one';
+  const label =
+    count === 0
+      ? t('notifications.badgeNone')
+      : t(one ? 'notifications.badgeOne' : 'notifications.badge', { count });
   return (
     <>
-      <span role="status" aria-label={label} title={label} className="notifications-badge" data-count={count}>
+      <span
+        role="status"
+        aria-label={label}
+        title={label}
+        className="badge notifications-badge"
+        data-count={count}
+      >
         {count > 0 ? count : ''}
       </span>
       {notice}

@@ -30,6 +30,8 @@ export interface PreferenceState {
    * one read or saved), which is what shows while `value` is null after a failed save.
    */
   kept?: unknown;
+  /** the server's last answer about it was to a save (not a read): "saved" may be said */
+  justSaved?: true;
 }
 
 export interface PreferencesState {
@@ -58,6 +60,7 @@ function entry(draft: Draft<PreferencesState>, { namespace, name }: Id): Draft<P
   namespaceValues[name] ??= { status: 'unknown', value: null, error: null };
   const found = namespaceValues[name];
   delete found.failedOn;
+  delete found.justSaved;
   return found;
 }
 
@@ -93,7 +96,12 @@ export const preferencesReducer = caseReducer<PreferencesState>(
     }
   }),
   on(saved, (draft, { payload }) => {
-    Object.assign(settled(draft, payload), { status: 'loaded', value: payload.value, error: null });
+    Object.assign(settled(draft, payload), {
+      status: 'loaded',
+      value: payload.value,
+      error: null,
+      justSaved: true,
+    });
   }),
   on(saveFailed, (draft, { payload }) => {
     Object.assign(entry(draft, payload), {

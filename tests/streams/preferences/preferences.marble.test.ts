@@ -63,6 +63,7 @@ describe('preferences setter (protocol §4.2)', () => {
         status: 'loaded',
         value: 1,
         error: null,
+        justSaved: true,
       });
     },
   );
@@ -260,6 +261,7 @@ describe("the portal's preferences: page size and grid density", () => {
       status: 'loaded',
       value: 24,
       error: null,
+      justSaved: true,
     });
   });
 
