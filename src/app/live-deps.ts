@@ -57,6 +57,9 @@ export function createLiveDeps(session: SessionVault): Deps {
           document.body.append(frame);
         });
       },
+      // the page's own fetch of a zip (bytes and file name) loads with the first zip, not with the portal
+      fetchFile: (url, fileName) =>
+        from(import('../downloads/fetch-file')).pipe(switchMap((module) => module.fetchFile(url, fileName))),
     },
     files: new Map(),
     // the XHR transport (upload progress) loads with the first upload, not with the portal

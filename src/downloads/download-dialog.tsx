@@ -3,6 +3,7 @@ import { profilesRequested, requested } from '../../streams/downloads/events';
 import { downloadIdOf, selectFollowed, selectProfiles } from '../../streams/downloads/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { useCodeLabel } from '../i18n/code-labels';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
 import { DownloadRow } from './download-row';
@@ -46,6 +47,7 @@ export interface DownloadDialogProps {
  */
 export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: DownloadDialogProps) {
   const t = useTranslate();
+  const codeLabel = useCodeLabel();
   const dispatch = useDispatch();
   const target = shareUuid ?? cartId;
   const profiles = useAppState(selectProfiles);
@@ -86,7 +88,7 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
 
   return (
     <ModalDialog title={t('downloads.dialog.title')} onClose={onClose} className="download-dialog">
-      <p>{t('downloads.dialog.cart', { name: cartName })}</p>
+      <p className="download-dialog__cart">{t('downloads.dialog.cart', { name: cartName })}</p>
       {started ? (
         <>
           <p role="status">{t('downloads.dialog.followUp')}</p>
@@ -98,18 +100,22 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
           </ul>
         </>
       ) : (
-        <form className="form" onSubmit={start} id={formId}>
+        <form className="form stack" onSubmit={start} id={formId}>
           <label className="form__field">
             <span>{t('downloads.dialog.profile')}</span>
             <select name="profile" value={profile} onChange={(event) => setProfile(event.target.value)}>
               {codes.map(({ code, label }) => (
                 <option key={code} value={code}>
-                  {label}
+                  {codeLabel('zipProfile', code, label === code ? null : label)}
                 </option>
               ))}
             </select>
           </label>
-          {profiles.status === 'error' && <p role="alert">{t('downloads.dialog.profilesFailed')}</p>}
+          {profiles.status === 'error' && (
+            <p role="alert" className="download-row__notice">
+              {t('downloads.dialog.profilesFailed')}
+            </p>
+          )}
           <OptionCheckbox
             label={t('downloads.dialog.contactSheet')}
             checked={withContactSheet}
@@ -131,13 +137,13 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
           </p>
         </form>
       )}
-      <div className="button-row">
+      <div className="toolbar download-dialog__actions">
         {!started && (
-          <button type="submit" form={formId} className="button button--primary">
+          <button type="submit" form={formId} className="btn-primary">
             {t('downloads.dialog.start')}
           </button>
         )}
-        <button type="button" className="button" onClick={onClose}>
+        <button type="button" onClick={onClose}>
           {t('downloads.dialog.close')}
         </button>
       </div>

@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { cleared } from '../../streams/downloads/events';
 import { selectDownloads, selectFinishedIds } from '../../streams/downloads/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -8,35 +9,49 @@ import { SplitNotices } from './split-notices';
 import './downloads.css';
 import './messages';
 
-/** `/downloads`: one row per download or part, with its progress, error, retry, cancel and clear. */
+/**
+ * `/downloads`: the questions and notices of splits (with the items left out, by name), then one
+ * card per download or part, with its honest progress, error, retry, cancel and clear.
+ */
 export function DownloadsPage() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const records = useAppState(selectDownloads);
   const finished = useAppState(selectFinishedIds);
   return (
-    <section className="panel downloads-page">
-      <h1>{t('downloads.page.title')}</h1>
+    <section className="downloads-page stack">
+      <div className="downloads-page__head">
+        <h1>{t('downloads.page.title')}</h1>
+        {finished.length > 0 && (
+          <div className="toolbar">
+            <button
+              type="button"
+              className="btn-ghost"
+              onClick={() => dispatch(cleared({ downloadIds: finished }))}
+            >
+              {t('downloads.clearFinished')}
+            </button>
+          </div>
+        )}
+      </div>
       <SplitNotices />
       {records.length === 0 ? (
-        <p>{t('downloads.page.empty')}</p>
+        // the markup of src/ui/empty-state.tsx (EmptyState), until that file is committed
+        <div className="empty-state">
+          <p className="empty-state__title">{t('downloads.page.empty')}</p>
+          <p>{t('downloads.page.emptyHint')}</p>
+          <div className="empty-state__action">
+            <Link href="/carts" className="btn-primary">
+              {t('downloads.page.emptyAction')}
+            </Link>
+          </div>
+        </div>
       ) : (
         <ul className="download-list">
           {records.map((record) => (
             <DownloadRow key={record.downloadId} record={record} />
           ))}
         </ul>
-      )}
-      {finished.length > 0 && (
-        <div className="button-row">
-          <button
-            type="button"
-            className="button"
-            onClick={() => dispatch(cleared({ downloadIds: finished }))}
-          >
-            {t('downloads.clearFinished')}
-          </button>
-        </div>
       )}
     </section>
   );

@@ -1,39 +1,47 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { downloadProgress, isFinished, selectDownloads } from '../../streams/downloads/selectors';
+import { isFinished, selectDownloads, selectHeldSplits } from '../../streams/downloads/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { DownloadProgressBar } from './download-progress';
 import './downloads.css';
 import './messages';
 
 /**
- * The header's tray: how many zips are on their way, and a panel with their progress. Its names
- * avoid the word "download" so that the contract's "Download" button stays the only one.
+ * The header's tray: how many zips are on their way, and a panel with their honest progress. Its
+ * names avoid the word "download" so that the contract's "Download" button stays the only one.
  */
 export function DownloadsTray() {
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   const records = useAppState(selectDownloads);
-  const active = records.filter((record) => !isFinished(record));
+  const questions = useAppState(selectHeldSplits);
+  const active = records.filter((record) => !isFinished(record) && !record.held);
   if (records.length === 0) return null;
   return (
     <section className="downloads-tray" aria-label={t('downloads.tray.label')}>
       <button
         type="button"
-        className="downloads-tray__toggle"
+        className="btn-ghost btn-small downloads-tray__toggle"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
         {t('downloads.tray.toggle', { count: active.length })}
+        {questions.length > 0 && <span className="badge badge-warn">{questions.length}</span>}
       </button>
       {open && (
-        <div className="downloads-tray__panel">
+        <div className="card stack downloads-tray__panel">
           <p role="status">{t('downloads.tray.active', { count: active.length })}</p>
-          <ul>
+          {questions.length > 0 && (
+            <p className="download-row__notice">
+              {t('downloads.tray.questions', { count: questions.length })}
+            </p>
+          )}
+          <ul className="downloads-tray__list">
             {active.map((record) => (
-              <li key={record.downloadId}>
-                <span>{record.downloadName}</span>
-                <progress max={100} value={downloadProgress(record)} aria-label={record.downloadName} />
+              <li key={record.downloadId} className="stack">
+                <span className="downloads-tray__name">{record.downloadName}</span>
+                <DownloadProgressBar record={record} compact />
               </li>
             ))}
           </ul>

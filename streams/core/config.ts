@@ -30,6 +30,10 @@ export const config = {
   pendingDownloadStorageKey: 'PENDING_DOWNLOAD',
   /** splitting of refused downloads is on unless the server setting says otherwise */
   splitCartDefault: true,
+  /** [conv] a zip up to this many bytes (its size test) is fetched by the page, which shows real bytes and names the file; a larger one is left to the browser, streamed to disk (issue 13) */
+  downloadInPageMaxBytes: 256 * 1024 * 1024,
+  /** [conv] bytes fetched by the page are reported at most this often (the total comes with the saved file) */
+  downloadProgressEveryMs: 250,
 
   // --- Carts (seed 000 §9, seed 002 §9; protocol §6) ---
   maxSharedCartsPublic: 10_000,

@@ -32,6 +32,12 @@ export interface DownloadPort {
    * otherwise never ends (the caller decides when the start is confirmed). Without it, `open`.
    */
   start?(url: string, fileName?: string): Observable<never>;
+  /**
+   * Fetches a file in the page and saves it as `fileName` (issue 13): reports the bytes received
+   * (`total` -1 when the server does not say), completes once saved, errors when the file did not
+   * come. Unsubscribing aborts it. Absent where no page runs (re-simulation, most tests).
+   */
+  fetchFile?(url: string, fileName: string): Observable<{ loaded: number; total: number }>;
 }
 
 /** Whether a script loaded by the page put its global in place (a player script, protocol §13.2). */

@@ -104,6 +104,10 @@ const itemSchema = z.looseObject({
   id: z.union([z.string(), z.number()]),
   type: z.optional(z.string()),
   metadata: z.nullish(z.looseObject({ filesize: z.optional(z.number()) })),
+  // what a skipped item is listed by (issue 13); whatever else the server sends there is ignored
+  name: z.optional(z.unknown()),
+  title: z.optional(z.unknown()),
+  filename: z.optional(z.unknown()),
 });
 type WireItem = z.infer<typeof itemSchema>;
 
@@ -132,6 +136,16 @@ export interface SizedItem {
   resource: string;
   id: string;
   size: number;
+  /** the item's name in the cart's answer (`name`, else `title`, else `filename`), when it gave one */
+  name?: string;
+}
+
+/** The first non-empty text among the item's `name`, `title` and `filename`. */
+function nameOf(item: WireItem | undefined): string | undefined {
+  for (const value of [item?.name, item?.title, item?.filename]) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -151,14 +165,24 @@ export function sizedItems(cart: MeasuredCart, selection: Selection): SizedItem[
   if (Array.isArray(cart.items)) for (const item of cart.items) add(item.type ?? 'asset', item);
   else for (const [type, items] of Object.entries(cart.items)) for (const item of items) add(type, item);
 
-  const sizeOf = (resource: string, id: string) => byType.get(resource)?.get(id)?.metadata?.filesize ?? 0;
+  const itemOf = (resource: string, id: string) => byType.get(resource)?.get(id);
   const work: [string, string[]][] =
     Object.keys(selection).length > 0
       ? Object.entries(selection)
       : [...byType.entries()].map(([type, items]) => [type, [...items.keys()]]);
   const out: SizedItem[] = [];
   for (const [resource, ids] of work) {
-    for (const id of ids) out.push({ resource, id: String(id), size: sizeOf(resource, String(id)) });
+    for (const rawId of ids) {
+      const id = String(rawId);
+      const item = itemOf(resource, id);
+      const name = nameOf(item);
+      out.push({
+        resource,
+        id,
+        size: item?.metadata?.filesize ?? 0,
+        ...(name === undefined ? {} : { name }),
+      });
+    }
   }
   return out;
 }

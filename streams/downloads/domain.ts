@@ -7,6 +7,7 @@ import {
   selectDownloads,
   selectFinishedIds,
   selectFollowed,
+  selectHeldSplits,
   selectProfiles,
   selectSplitNotices,
 } from './selectors';
@@ -37,6 +38,7 @@ export const downloadsDomain = defineDomain({
     selectFinishedIds,
     selectFollowed,
     selectSplitNotices,
+    selectHeldSplits,
     selectProfiles,
   },
 });

@@ -8,14 +8,18 @@ import {
   merge,
   mergeMap,
   NEVER,
+  type Observable,
   of,
   race,
   takeUntil,
+  tap,
+  throttleTime,
   timer,
 } from 'rxjs';
+import type { Deps } from '../core/deps';
 import { serializeError } from '../core/errors';
 import type { Epic } from '../core/epic';
-import type { AnyEvent } from '../core/event';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import * as api from './api';
@@ -24,7 +28,10 @@ import {
   browserFetchFailed,
   built,
   buildStarted,
+  type DownloadRecord,
   failed,
+  fetchProgressed,
+  fileSaved,
   handedToBrowser,
   profilesLoaded,
   profilesLoadFailed,
@@ -34,7 +41,7 @@ import {
   retried,
   sizeTested,
   sizeTestStarted,
-  split,
+  splitConfirmed,
   warningConfirmed,
   zipReady,
 } from './events';
@@ -44,10 +51,12 @@ import { type DownloadsRoot, downloadIdOf } from './state';
 
 type S = DownloadsRoot;
 
-/** The downloads an event starts: a new one, a retried or resumed one, or the parts of a split. */
+const isPart = (state: S, downloadId: string) => Boolean(state.downloads.records[downloadId]?.part);
+
+/** The downloads an event starts: a new one, a retried or resumed one, or the parts of a confirmed split. */
 function downloadsToSize(event: AnyEvent, state: S): string[] {
   if (requested.match(event)) return [downloadIdOf(event, event.payload.cartId)];
-  if (split.match(event)) {
+  if (splitConfirmed.match(event)) {
     return selectDownloads(state)
       .filter((record) => record.part?.of === event.payload.downloadId)
       .map((record) => record.downloadId);
@@ -61,12 +70,13 @@ function downloadsToSize(event: AnyEvent, state: S): string[] {
  */
 export const testSize: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(requested, retried, resumed, split),
+    ofType(requested, retried, resumed, splitConfirmed),
     mergeMap((event) =>
       merge(
         ...downloadsToSize(event, state$.value).map((downloadId) =>
           withRecord(state$, downloadId, event, (record) => {
-            if (downloadReached(record.status, 'resolving')) return EMPTY;
+            // a part waits for the answer about its whole split
+            if (record.held || downloadReached(record.status, 'resolving')) return EMPTY;
             return concat(
               of(sizeTestStarted({ downloadId }, event)),
               flowRequest(
@@ -91,8 +101,12 @@ export const testSize: Epic<S> = (event$, state$, deps) =>
 export const buildZip: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(sizeTested, warningConfirmed),
+    // a part's own warning is not asked again: the user said yes to the whole set (issue 13)
     filter(
-      (event) => !sizeTested.match(event) || (!event.payload.infos.refused && !event.payload.infos.warn),
+      (event) =>
+        !sizeTested.match(event) ||
+        (!event.payload.infos.refused &&
+          (!event.payload.infos.warn || isPart(state$.value, event.payload.downloadId))),
     ),
     mergeMap((event) => {
       const { downloadId } = event.payload;
@@ -115,33 +129,104 @@ export const buildZip: Epic<S> = (event$, state$, deps) =>
   );
 
 /**
- * Step 7: the browser loads the url itself and streams the zip to disk; it never enters memory.
- * The download is `downloaded` once `downloadStartCheckMs` went by without the browser getting a
- * page instead of the file (an error answer, a dropped connection): then it is in `error`, and
- * Retry checks the same zip and hands it over again (issue 12 item 9).
+ * Step 7, by the browser: it loads the url itself and streams the zip to disk; it never enters
+ * memory. The download is `downloaded` once `downloadStartCheckMs` went by without the browser
+ * getting a page instead of the file (an error answer, a dropped connection): then it is in
+ * `error`, and Retry checks the same zip and hands it over again (issue 12 item 9). The page
+ * cannot follow its bytes: the row says the browser is downloading it.
  */
-export const deliverZip: Epic<S> = (event$, state$, { downloads, config, scheduler }) =>
+function handToBrowser(
+  event$: Observable<AnyEvent>,
+  { downloads, config, scheduler }: Deps,
+  record: DownloadRecord,
+  cause: AnyEvent,
+  url: string,
+): Observable<UnstampedEvent> {
+  const { downloadId } = record;
+  const fetchFailed$ = defer(() => {
+    if (downloads.start) return downloads.start(url, fileNameOf(record));
+    downloads.open(url, fileNameOf(record));
+    return NEVER;
+  }).pipe(
+    // no cause: what the browser tells is an input, like a click (re-simulation feeds it)
+    catchError((thrown: unknown) =>
+      of(browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) })),
+    ),
+  );
+  return race(
+    fetchFailed$,
+    timer(config.downloadStartCheckMs, scheduler).pipe(map(() => handedToBrowser({ downloadId }, cause))),
+  ).pipe(
+    takeUntil(
+      // a re-simulation has no page to fetch with: the recorded page fetch stops this path
+      event$.pipe(
+        ofType(fetchProgressed),
+        filter((later) => later.payload.downloadId === downloadId),
+      ),
+    ),
+  );
+}
+
+/**
+ * Step 7, by the page (a zip of at most `downloadInPageMaxBytes` by its size test, issue 13): the
+ * page fetches the zip, reports the bytes received at most every `downloadProgressEveryMs`, and
+ * saves the file as "{downloadName}.zip" (a split's parts as "{name} 2 of 6.zip"). What the page
+ * tells has no cause, like what the browser tells: a re-simulation feeds it at its recorded time.
+ */
+function fetchInPage(
+  { config, scheduler }: Deps,
+  record: DownloadRecord,
+  url: string,
+  fetchFile: NonNullable<Deps['downloads']['fetchFile']>,
+): Observable<UnstampedEvent> {
+  const { downloadId } = record;
+  const fileName = fileNameOf(record);
+  return defer(() => {
+    let received = { loaded: 0, total: -1 };
+    return concat(
+      of(fetchProgressed({ downloadId, ...received })),
+      fetchFile(url, fileName).pipe(
+        tap((report) => {
+          received = report;
+        }),
+        throttleTime(config.downloadProgressEveryMs, scheduler),
+        map((report) => fetchProgressed({ downloadId, loaded: report.loaded, total: report.total })),
+      ),
+      defer(() => of(fileSaved({ downloadId, fileName, bytes: received.loaded }))),
+    );
+  }).pipe(
+    catchError((thrown: unknown) =>
+      of(browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) })),
+    ),
+  );
+}
+
+const fileNameOf = (record: DownloadRecord) => `${record.downloadName}.zip`;
+
+/** Whether the page fetches this zip itself: it can, and the size test said it is small enough. */
+function inPage(deps: Deps, record: DownloadRecord): boolean {
+  return (
+    deps.downloads.fetchFile !== undefined &&
+    record.size >= 0 &&
+    record.size <= deps.config.downloadInPageMaxBytes
+  );
+}
+
+/** Step 7 of protocol §7.2: the ready zip is fetched by the page or handed to the browser. */
+export const deliverZip: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(zipReady),
     mergeMap((event) => {
       const record = state$.value.downloads.records[event.payload.downloadId];
       if (record?.status !== 'loaded') return EMPTY;
       const { downloadId } = record;
-      const fileName = `${record.downloadName}.zip`;
-      const fetchFailed$ = defer(() => {
-        if (downloads.start) return downloads.start(event.payload.url, fileName);
-        downloads.open(event.payload.url, fileName);
-        return NEVER;
-      }).pipe(
-        // no cause: what the browser tells is an input, like a click (re-simulation feeds it)
-        catchError((thrown: unknown) =>
-          of(browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) })),
-        ),
-      );
-      return race(
-        fetchFailed$,
-        timer(config.downloadStartCheckMs, scheduler).pipe(map(() => handedToBrowser({ downloadId }, event))),
-      ).pipe(
+      const { url } = event.payload;
+      const { fetchFile } = deps.downloads;
+      const delivery$ =
+        fetchFile && inPage(deps, record)
+          ? fetchInPage(deps, record, url, fetchFile)
+          : handToBrowser(event$, deps, record, event, url);
+      return delivery$.pipe(
         takeUntil(
           merge(
             untilCanceled(event$, downloadId),

@@ -44,10 +44,24 @@ export const downloadRecordSchema = z.extend(downloadOptionsSchema, {
   pollFailures: z.optional(z.int().check(z.nonnegative())),
   /** the zip was still building this long after its polling started: the row says so and offers Cancel */
   stalledAfterMs: z.optional(z.nullable(z.number())),
+  /** a part of a split that waits for the user's one answer about the whole set (issue 13) */
+  held: z.optional(z.boolean()),
+  /** a part's size as the split measured it (its items' sizes), before its own size test */
+  plannedSize: z.optional(z.number()),
+  /** the zip fetched by the page: bytes received, and the total (-1 when the server does not say) */
+  fetched: z.optional(z.nullable(z.object({ loaded: z.number(), total: z.number() }))),
+  /** the file name the page saved the zip under */
+  savedAs: z.optional(z.nullable(z.string())),
 });
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 
-const sizedItemSchema = z.object({ resource: z.string(), id: z.string(), size: z.number() });
+/** An item of a split's work list; `name` when the cart's answer gave one (skipped items are listed by it). */
+const sizedItemSchema = z.object({
+  resource: z.string(),
+  id: z.string(),
+  size: z.number(),
+  name: z.optional(z.string()),
+});
 
 /** The user starts a download from the dialog; the record's id is built from this event (reducer). */
 export const requested = defineIntent('downloads/requested', {
@@ -110,6 +124,22 @@ export const browserFetchFailed = defineFact('downloads/browserFetchFailed', 'sy
 /** The url went to the browser, which streams the file to disk: status `downloaded`. */
 export const handedToBrowser = defineFact('downloads/handedToBrowser', 'system', { downloadId });
 
+/**
+ * The page fetches the zip itself (config `downloadInPageMaxBytes`): bytes received so far. What
+ * the page tells, like a click, has no cause: a re-simulation feeds it at its recorded time.
+ */
+export const fetchProgressed = defineFact('downloads/fetchProgressed', 'system', {
+  downloadId,
+  loaded: z.number(),
+  total: z.number(),
+});
+/** The page fetched the whole zip and saved it under `fileName`: status `downloaded`. No cause either. */
+export const fileSaved = defineFact('downloads/fileSaved', 'system', {
+  downloadId,
+  fileName: z.string(),
+  bytes: z.number(),
+});
+
 /** Any failure of the flow: status `error`, the error kept on the record. */
 export const failed = defineFailure('downloads/failed', { downloadId });
 
@@ -135,6 +165,10 @@ export const canceled = defineIntent('downloads/canceled', { downloadId });
 /** Removes finished downloads (and the notices of their splits). */
 export const cleared = defineIntent('downloads/cleared', { downloadIds: z.array(downloadId) });
 export const splitNoticeDismissed = defineIntent('downloads/splitNoticeDismissed', { downloadId });
+/** The user goes on with every part of a split, asked once for the whole set (issue 13). */
+export const splitConfirmed = defineIntent('downloads/splitConfirmed', { downloadId });
+/** The user does not want the parts: they and their notice are removed. */
+export const splitDeclined = defineIntent('downloads/splitDeclined', { downloadId });
 
 /** The PENDING_DOWNLOAD records read once at start (seed 000 §4). */
 export const pendingRestored = defineFact('downloads/pendingRestored', 'storage', {

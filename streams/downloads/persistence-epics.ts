@@ -70,7 +70,12 @@ export const resumeRestored: Epic<DownloadsRoot> = (event$, state$) =>
     ofType(pendingRestored),
     mergeMap((event) => {
       const ids = event.payload.records.map((record) => record.downloadId);
-      const toResume = () => ids.filter((id) => state$.value.downloads.records[id]?.status === 'registered');
+      // a part still waiting for the answer about its split keeps waiting
+      const toResume = () =>
+        ids.filter((id) => {
+          const record = state$.value.downloads.records[id];
+          return record?.status === 'registered' && !record.held;
+        });
       if (toResume().length === 0) return EMPTY;
       return state$.pipe(
         filter(selectSessionReady),

@@ -9,6 +9,8 @@ import {
   cleared,
   type DownloadRecord,
   failed,
+  fetchProgressed,
+  fileSaved,
   handedToBrowser,
   pendingRestored,
   profilesLoaded,
@@ -21,6 +23,8 @@ import {
   sizeTested,
   sizeTestStarted,
   split,
+  splitConfirmed,
+  splitDeclined,
   splitNoticeDismissed,
   zipReady,
 } from './events';
@@ -52,6 +56,7 @@ function update(draft: D, downloadId: string, change: (record: Draft<DownloadRec
  * waiting for the user's confirmation keeps waiting.
  */
 function mustRestart({ status, zipUuid, infos }: DownloadRecord): boolean {
+  // (a zip the page was fetching when it went away is fetched again: see `pendingRestored`)
   if (status === 'fetching') return !zipUuid;
   if (status === 'resolved') return !infos?.warn;
   return status === 'registered' || status === 'resolving' || status === 'initial';
@@ -68,6 +73,8 @@ function restart(record: Draft<DownloadRecord>): void {
     checks: 0,
     pollFailures: 0,
     stalledAfterMs: null,
+    fetched: null,
+    savedAs: null,
   });
 }
 
@@ -79,7 +86,14 @@ function resumePolling(record: Draft<DownloadRecord>): void {
     url: null,
     pollFailures: 0,
     stalledAfterMs: null,
+    fetched: null,
+    savedAs: null,
   });
+}
+
+/** The parts of a split (by the id of the download that was split). */
+function partsOf(draft: D, origin: string): Draft<DownloadRecord>[] {
+  return Object.values(draft.records).filter((record) => record.part?.of === origin);
 }
 
 export const downloadsReducer = caseReducer<DownloadsState>(
@@ -144,6 +158,21 @@ export const downloadsReducer = caseReducer<DownloadsState>(
       record.url = payload.url;
       record.pollFailures = 0;
       record.stalledAfterMs = null;
+      record.fetched = null;
+      record.savedAs = null;
+    }),
+  ),
+  on(fetchProgressed, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      if (record.status === 'loaded') record.fetched = { loaded: payload.loaded, total: payload.total };
+    }),
+  ),
+  on(fileSaved, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      if (record.status !== 'loaded') return;
+      record.status = 'downloaded';
+      record.fetched = { loaded: payload.bytes, total: payload.bytes };
+      record.savedAs = payload.fileName;
     }),
   ),
   on(handedToBrowser, (draft, { payload }) =>
@@ -171,7 +200,7 @@ export const downloadsReducer = caseReducer<DownloadsState>(
     const total = parts.length;
     const base = { ...(original as DownloadRecord) };
     remove(draft, downloadId);
-    parts.forEach(({ selection }, index) => {
+    parts.forEach(({ selection, size }, index) => {
       add(draft, {
         ...base,
         selection,
@@ -186,9 +215,23 @@ export const downloadsReducer = caseReducer<DownloadsState>(
         error: null,
         infos: null,
         checks: 0,
+        // the whole set is asked about once (issue 13): no part starts before the answer
+        held: true,
+        plannedSize: size,
+        fetched: null,
+        savedAs: null,
       });
     });
     draft.splits[downloadId] = { downloadName: base.downloadName, total, skipped };
+  }),
+  on(splitConfirmed, (draft, { payload }) => {
+    for (const record of partsOf(draft, payload.downloadId)) record.held = false;
+  }),
+  on(splitDeclined, (draft, { payload }) => {
+    for (const record of partsOf(draft, payload.downloadId)) {
+      if (record.held) remove(draft, record.downloadId);
+    }
+    delete draft.splits[payload.downloadId];
   }),
   on(retried, (draft, { payload }) => {
     const record = draft.records[payload.downloadId];
@@ -217,7 +260,10 @@ export const downloadsReducer = caseReducer<DownloadsState>(
   on(pendingRestored, (draft, { payload }) => {
     for (const record of payload.records) {
       add(draft, record);
-      if (mustRestart(record)) restart(draft.records[record.downloadId]!);
+      const restored = draft.records[record.downloadId]!;
+      if (mustRestart(record)) restart(restored);
+      // the page's fetch died with the page: the zip is checked and fetched again
+      else if (record.status === 'loaded' && record.fetched) resumePolling(restored);
     }
   }),
   on(profilesRequested, (draft) => {

@@ -1,8 +1,10 @@
 import { selectAppSetting, type WithApp } from '../app/selectors';
 import { reached, type Status } from '../core/status';
 import type { DownloadRecord, DownloadStatus } from './events';
+import type { SizedItem } from './api';
 import type { DownloadsState, SplitNotice, WithDownloads } from './state';
 
+export type { SizedItem } from './api';
 export type { WithDownloads } from './state';
 export { downloadIdOf } from './state';
 
@@ -72,30 +74,74 @@ export function splitAllowed(state: WithApp, fallback: boolean): boolean {
   return value === 'true';
 }
 
-const PHASE_PROGRESS: Record<DownloadStatus, number> = {
-  unknown: 0,
-  registering: 0,
-  registered: 5,
-  resolving: 15,
-  resolved: 30,
-  initial: 40,
-  invalid: 40,
-  fetching: 50,
-  next: 50,
-  loaded: 95,
-  downloaded: 100,
-  error: 0,
-  not_found: 0,
-};
-
 /**
- * Progress in percent through the phases of the flow. While the zip is built each "not yet"
- * answer moves the bar a little, never past 90: the server does not say how long it takes.
+ * What a download's progress bar can honestly show (issue 13):
+ * - `server`: the server prepares the zip (size test, build, readiness checks): it does not say
+ *   how far it is, so the bar is indeterminate;
+ * - `bytes`: the page fetches the zip: bytes received of `total` (-1 when not told);
+ * - `browser`: the browser fetches the zip itself and the page cannot see its bytes;
+ * - `done`: saved; `none`: failed, or waiting for the user (a warning, a split's one question).
  */
-export function downloadProgress(record: DownloadRecord): number {
-  const base = PHASE_PROGRESS[record.status];
-  return record.status === 'fetching' ? Math.min(90, base + record.checks * 5) : base;
+export type DownloadProgress =
+  | { kind: 'server' }
+  | { kind: 'bytes'; loaded: number; total: number }
+  | { kind: 'browser' }
+  | { kind: 'done' }
+  | { kind: 'none' };
+
+const SERVER: DownloadProgress = { kind: 'server' };
+const BROWSER: DownloadProgress = { kind: 'browser' };
+const DONE: DownloadProgress = { kind: 'done' };
+const NO_PROGRESS: DownloadProgress = { kind: 'none' };
+
+export function downloadProgress(record: DownloadRecord): DownloadProgress {
+  const { status } = record;
+  if (status === 'error' || record.held || waitsForWarning(record)) return NO_PROGRESS;
+  if (status === 'downloaded') return DONE;
+  if (status === 'loaded') {
+    return record.fetched ? { kind: 'bytes', ...record.fetched } : BROWSER;
+  }
+  return SERVER;
 }
+
+/** A download whose size the server warned about, waiting for the user to go on (protocol §7.2 step 3). */
+export function waitsForWarning(record: DownloadRecord): boolean {
+  return record.status === 'resolved' && record.infos?.warn === true && !record.part;
+}
+
+/** A split whose parts wait for the user's one answer about the whole set (issue 13). */
+export interface HeldSplit {
+  /** the id of the download that was split */
+  origin: string;
+  downloadName: string;
+  parts: number;
+  /** bytes: the parts' measured sizes added up */
+  size: number;
+  skipped: SizedItem[];
+}
+
+const heldSplits = memoOn((downloads: DownloadsState) => {
+  const byOrigin = new Map<string, HeldSplit>();
+  for (const record of orderedRecords(downloads)) {
+    if (!record.held || !record.part) continue;
+    const origin = record.part.of;
+    const notice = downloads.splits[origin];
+    const held = byOrigin.get(origin) ?? {
+      origin,
+      downloadName: notice?.downloadName ?? record.downloadName,
+      parts: 0,
+      size: 0,
+      skipped: notice?.skipped ?? [],
+    };
+    held.parts += 1;
+    held.size += Math.max(0, record.plannedSize ?? 0);
+    byOrigin.set(origin, held);
+  }
+  return [...byOrigin.values()];
+});
+
+/** The splits waiting for the user's answer, oldest first. */
+export const selectHeldSplits = (state: WithDownloads): HeldSplit[] => heldSplits(state.downloads);
 
 /** `reached` of protocol §2.1 for a download: `downloaded` comes after `loaded`, like `fetching`. */
 export function downloadReached(status: DownloadStatus, target: Status): boolean {

@@ -8,7 +8,7 @@ import { reset, runtime } from '../../../mocks/runtime';
 import type { Config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import { downloadsDomain } from '../../../streams/downloads/domain';
-import { requested, retried, sizeTested, warningConfirmed } from '../../../streams/downloads/events';
+import { requested, retried, split, splitConfirmed } from '../../../streams/downloads/events';
 import type { RootState } from '../../../streams/root';
 import { portalAs } from '../../helpers/demo-portal';
 
@@ -73,12 +73,14 @@ describe('download flow against the demo server (protocol §7)', () => {
     expect(Object.keys(files)).toContain('asset-descriptions.csv');
   });
 
-  it('splits a refused cart into parts "n of total", each a valid zip, and lists the oversized items', async () => {
+  it('splits a refused cart into parts "n of total", asked once for the set, each a valid zip, and lists the oversized items by name', async () => {
     const { store, deps, settled } = await alicePortal();
-    // parts above zip.warnSize ask for confirmation: the user gives it
+    // the user says yes once, to the whole set; no part asks again, even above zip.warnSize
+    let questions = 0;
     store.event$.subscribe((event) => {
-      if (sizeTested.match(event) && event.payload.infos.warn) {
-        store.dispatch(warningConfirmed({ downloadId: event.payload.downloadId }));
+      if (split.match(event)) {
+        questions += 1;
+        store.dispatch(splitConfirmed({ downloadId: event.payload.downloadId }));
       }
     });
     const cart = runtime.db.carts.find((candidate) => candidate.id === CART_IDS.refusedZip)!;
@@ -100,6 +102,12 @@ describe('download flow against the demo server (protocol §7)', () => {
     const skipped = Object.values(state.downloads.splits).flatMap((notice) => notice.skipped);
     expect(skipped.length).toBeGreaterThan(0);
     expect(zipped + skipped.length).toBe(cart.items.asset!.length);
+    expect(questions).toBe(1);
+    // each left-out item is named as the cart's answer names it
+    expect(skipped.map((item) => item.name)).toEqual(
+      skipped.map((item) => runtime.db.assets.find((asset) => String(asset.id) === item.id)?.name),
+    );
+    expect(skipped.every((item) => typeof item.name === 'string' && item.name.length > 0)).toBe(true);
   }, 15_000);
 
   it('a readiness check failing transiently (500, then a dropped connection) is asked again and completes (issue 12 item 9)', async () => {

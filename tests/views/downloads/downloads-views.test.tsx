@@ -11,8 +11,12 @@ import {
   profilesLoaded,
   readinessCheckFailed,
   requested,
+  fetchProgressed,
+  fileSaved,
   sizeTested,
   split,
+  splitConfirmed,
+  zipReady,
 } from '../../../streams/downloads/events';
 import { appStarted } from '../../helpers/app-started';
 import { renderWithStore } from '../../helpers/render';
@@ -39,6 +43,7 @@ describe('Download dialog (UI-CONTRACT "Download dialog")', () => {
           profiles: [
             { code: 'originals', label: 'Originals' },
             { code: 'hd', label: 'HD' },
+            { code: 'print', label: 'Print (CMYK)' },
           ],
         }),
       ],
@@ -50,7 +55,7 @@ describe('Download dialog (UI-CONTRACT "Download dialog")', () => {
       within(dialog)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Originals', 'HD']);
+    ).toEqual(['Originals', 'High definition', 'Print (CMYK)']);
     expect(
       (within(dialog).getByRole('checkbox', { name: 'Contact sheet' }) as HTMLInputElement).checked,
     ).toBe(true);
@@ -107,7 +112,11 @@ describe('/downloads page', () => {
     ]);
     const spring = screen.getByRole('listitem', { name: 'Spring' });
     expect(within(spring).getByText('Building the zip')).toBeTruthy();
-    expect(within(spring).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    // the server does not say how far it is: an indeterminate bar, no made-up percentage
+    const bar = within(spring).getByRole('progressbar', { name: 'Progress of Spring' });
+    expect(bar.hasAttribute('aria-valuenow')).toBe(false);
+    expect(bar.getAttribute('aria-valuetext')).toBe('Preparing on the server…');
+    expect(within(spring).getByText('Preparing on the server…')).toBeTruthy();
     expect(within(spring).getByText(/2 KB/)).toBeTruthy();
     const broken = screen.getByRole('listitem', { name: 'Broken' });
     expect(within(broken).getByRole('alert').textContent).toContain('boom');
@@ -156,7 +165,68 @@ describe('/downloads page', () => {
     },
   );
 
-  it('lists the items a split left out, and the parts in order', () => {
+  it.each([
+    [
+      'en',
+      'Videos is too large for one zip',
+      'It would come as 2 parts, 20 B in all. Download all parts?',
+      'Download all parts',
+      'Clip.mov',
+      'video 4 (name not known)',
+      '600 MB',
+      'Part 1 of 2',
+    ],
+    [
+      'fr',
+      'Videos est trop volumineux pour un seul zip',
+      'Il arriverait en 2 parties, 20 o au total. Télécharger toutes les parties ?',
+      'Télécharger toutes les parties',
+      'Clip.mov',
+      'video 4 (nom inconnu)',
+      '600 Mo',
+      'Partie 1 sur 2',
+    ],
+  ] as const)(
+    'asks once (%s) for the whole split, lists the items left out by name (or by id, saying so), and the parts in order',
+    async (locale, title, question, confirm, named, unnamed, size, partBadge) => {
+      const { dispatched } = renderWithStore(<DownloadsPage />, [
+        appStarted({ locale }),
+        requested({ cartId: '7', downloadName: 'Videos', shared: false, ...options }),
+        split({
+          downloadId: ID,
+          parts: [
+            { selection: { asset: ['1'] }, size: 10 },
+            { selection: { asset: ['2'] }, size: 10 },
+          ],
+          skipped: [
+            { resource: 'video', id: '3', size: 600 * 1024 * 1024, name: 'Clip.mov' },
+            { resource: 'video', id: '4', size: 600 * 1024 * 1024 },
+          ],
+        }),
+      ]);
+      expect(
+        screen
+          .getAllByRole('listitem', { name: /Videos \d of 2/ })
+          .map((item) => item.getAttribute('aria-label')),
+      ).toEqual(['Videos 1 of 2', 'Videos 2 of 2']);
+      const ask = screen.getByRole('region', { name: title });
+      expect(within(ask).getByText(question)).toBeTruthy();
+      const skipped = within(ask).getAllByRole('listitem');
+      expect(skipped.map((item) => item.textContent)).toEqual([`${named} ${size}`, `${unnamed} ${size}`]);
+      const first = screen.getByRole('listitem', { name: 'Videos 1 of 2' });
+      expect(within(first).getByText(partBadge)).toBeTruthy();
+      // a part waiting for the answer shows no progress and offers nothing of its own
+      expect(within(first).queryByRole('progressbar')).toBeNull();
+      expect(within(first).queryByRole('button')).toBeNull();
+      await userEvent.click(within(ask).getByRole('button', { name: confirm }));
+      expect(dispatched.at(-1)).toMatchObject({
+        type: 'downloads/splitConfirmed',
+        payload: { downloadId: ID },
+      });
+    },
+  );
+
+  it('after the answer, the notice keeps the items left out; a page fetch shows real bytes, one left to the browser says so', () => {
     renderWithStore(<DownloadsPage />, [
       appStarted(),
       requested({ cartId: '7', downloadName: 'Videos', shared: false, ...options }),
@@ -166,15 +236,49 @@ describe('/downloads page', () => {
           { selection: { asset: ['1'] }, size: 10 },
           { selection: { asset: ['2'] }, size: 10 },
         ],
-        skipped: [{ resource: 'asset', id: '3', size: 600 * 1024 * 1024 }],
+        skipped: [{ resource: 'video', id: '3', size: 600 * 1024 * 1024, name: 'Clip.mov' }],
       }),
+      splitConfirmed({ downloadId: ID }),
+      sizeTested({ downloadId: `${ID}-1`, infos: ok }),
+      built({ downloadId: `${ID}-1`, zipUuid: 'z1' }),
+      zipReady({ downloadId: `${ID}-1`, url: '/z1' }),
+      fetchProgressed({ downloadId: `${ID}-1`, loaded: 1024, total: 4096 }),
+      sizeTested({ downloadId: `${ID}-2`, infos: ok }),
+      built({ downloadId: `${ID}-2`, zipUuid: 'z2' }),
+      zipReady({ downloadId: `${ID}-2`, url: '/z2' }),
     ]);
-    expect(
-      screen
-        .getAllByRole('listitem', { name: /Videos \d of 2/ })
-        .map((item) => item.getAttribute('aria-label')),
-    ).toEqual(['Videos 1 of 2', 'Videos 2 of 2']);
-    expect(screen.getByText('asset 3 (600 MB)')).toBeTruthy();
+    const notice = screen.getByRole('status', { name: '' });
+    expect(notice.textContent).toContain('Videos was too large for one zip and comes as 2 parts.');
+    expect(within(notice).getByRole('listitem').textContent).toBe('Clip.mov 600 MB');
+    const first = screen.getByRole('listitem', { name: 'Videos 1 of 2' });
+    const bytes = within(first).getByRole('progressbar', { name: 'Progress of Videos 1 of 2' });
+    expect(bytes.getAttribute('aria-valuenow')).toBe('25');
+    expect(bytes.getAttribute('aria-valuetext')).toBe('1 KB of 4 KB (25%)');
+    const second = screen.getByRole('listitem', { name: 'Videos 2 of 2' });
+    const browser = within(second).getByRole('progressbar', { name: 'Progress of Videos 2 of 2' });
+    expect(browser.hasAttribute('aria-valuenow')).toBe(false);
+    expect(browser.getAttribute('aria-valuetext')).toMatch(/^Downloading in your browser/);
+  });
+
+  it('says what was saved, under which name', () => {
+    renderWithStore(<DownloadsPage />, [
+      appStarted({ locale: 'fr' }),
+      requested({ cartId: '7', downloadName: 'Spring', shared: false, ...options }),
+      sizeTested({ downloadId: ID, infos: ok }),
+      built({ downloadId: ID, zipUuid: 'z1' }),
+      zipReady({ downloadId: ID, url: '/z1' }),
+      fetchProgressed({ downloadId: ID, loaded: 0, total: -1 }),
+      fileSaved({ downloadId: ID, fileName: 'Spring.zip', bytes: 2048 }),
+    ]);
+    const spring = screen.getByRole('listitem', { name: 'Spring' });
+    expect(within(spring).getByText('Enregistré sous « Spring.zip » (2 Ko)')).toBeTruthy();
+    expect(within(spring).queryByRole('progressbar')).toBeNull();
+  });
+
+  it('shows an empty state with a way to the carts', () => {
+    renderWithStore(<DownloadsPage />, [appStarted()]);
+    expect(screen.getByText('No downloads yet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to carts' }).getAttribute('href')).toBe('/carts');
   });
 
   it('shows restored downloads', () => {
