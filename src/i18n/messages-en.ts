@@ -11,6 +11,7 @@ import type { notificationsPageMessagesEn } from '../notifications/page/messages
 import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
+import type { resultsMessagesEn } from '../search/results/messages';
 import { sessionMessagesEn } from '../session/messages';
 import type { signInFirstMessagesEn } from '../session/sign-in-first/messages';
 import type { labelsMessagesEn } from './labels/messages';
@@ -91,6 +92,7 @@ export type MessageKey =
   | keyof typeof importsMessagesEn
   | keyof typeof cartsMessagesEn
   | keyof typeof searchMessagesEn
+  | keyof typeof resultsMessagesEn
   | keyof typeof savedSearchesMessagesEn
   | keyof typeof devtoolsMessagesEn
   | keyof typeof assetsMessagesEn

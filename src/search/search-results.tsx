@@ -1,7 +1,8 @@
-import { memo, type MouseEvent, useCallback } from 'react';
-import { Link } from 'wouter';
+import { useCallback, useEffect, useId } from 'react';
 import { selectApiPath } from '../../streams/app/selectors';
-import { selectVariation, variationUrl } from '../../streams/carts/selectors';
+import { listOpened } from '../../streams/carts/events';
+import { itemKey } from '../../streams/carts/model';
+import { selectMyCartsByItem, selectVariation, variationUrl } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
 import { fetchRequested, nextPageRequested } from '../../streams/cursors/events';
@@ -16,20 +17,23 @@ import {
 } from '../../streams/cursors/selectors';
 import type { RootState } from '../../streams/root';
 import { SEARCH_CURSOR } from '../../streams/search/url';
+import { selectIsUser, selectIsWatermarked } from '../../streams/session/selectors';
 import { rangeSelected, toggled } from '../../streams/selection/events';
 import { rangeBetween, selectSelection, selectSelectionAnchor } from '../../streams/selection/selectors';
-import '../assets/metadata/messages';
-import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import './messages';
+import { ResultTile, resultKind } from './result-tile';
+import './results/messages';
+import './results.css';
 import { SelectionToolbar } from './selection-toolbar';
 
 const selectCursors = (state: RootState) => state.cursors;
-const TILE_WIDTH = 200;
+/** the narrowest tile: two columns on a 390 px phone; tiles widen to fill the row */
+const TILE_WIDTH = 170;
 const TILE_HEIGHT = 230;
 
 /** The name a result is known by (UI-CONTRACT: each result is named by the asset's name). */
@@ -40,59 +44,6 @@ export function resultName(row: Row | undefined, key: string): string {
 
 const resourceOf = (row: Row): string =>
   typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
-
-/**
- * One result; the image address is made by the grid, so a tile subscribes to nothing of its own.
- * Rows are frozen and shared between pages, so a tile on screen is not drawn again when a page comes.
- */
-const ResultTile = memo(function ResultTile({
-  row,
-  name,
-  imageUrl,
-  selected,
-  onSelect,
-}: {
-  row: Row;
-  name: string;
-  imageUrl: string;
-  selected: boolean;
-  /** `range`: shift-click, from the last toggled result to this one */
-  onSelect(id: string, range: boolean): void;
-}) {
-  const resource = resourceOf(row);
-  const t = useTranslate();
-  const id = String(row.id);
-  return (
-    <div className={`result-tile${selected ? ' result-tile--selected' : ''}`}>
-      <input
-        type="checkbox"
-        className="result-tile__select"
-        aria-label={t('selection.select')}
-        checked={selected}
-        // a shift-click selects the range; the checkbox shows what the state says
-        onClick={(event: MouseEvent<HTMLInputElement>) => onSelect(id, event.shiftKey)}
-        onChange={() => {}}
-      />
-      <img
-        className="result-tile__image"
-        src={imageUrl}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        width={TILE_WIDTH - 16}
-        height={140}
-      />
-      <Link
-        className="result-tile__name"
-        title={name}
-        href={`/assets/${encodeURIComponent(resource)}/${encodeURIComponent(id)}?from=search`}
-      >
-        {name}
-      </Link>
-      <AddToCartButton resource={resource} id={row.id} name={name} />
-    </div>
-  );
-});
 
 /**
  * The results: "N results", then a windowed grid (only the rows on screen are drawn); the next
@@ -115,6 +66,14 @@ export function SearchResults() {
   const selection = useAppState(selectSelection, SEARCH_CURSOR);
   const anchor = useAppState(selectSelectionAnchor, SEARCH_CURSOR);
   const picked = new Set(selection);
+  const isUser = useAppState(selectIsUser);
+  const watermarked = useAppState(selectIsWatermarked);
+  // "In a cart": my carts' item ids come with the carts list, read once for the search screen
+  const inCarts = useAppState(selectMyCartsByItem);
+  const hintId = useId();
+  useEffect(() => {
+    if (isUser) dispatch(listOpened({ reuseFresh: true }));
+  }, [dispatch, isUser]);
 
   const onSelect = useCallback(
     (id: string, range: boolean) => {
@@ -157,30 +116,52 @@ export function SearchResults() {
   // nothing to show before the first answer (or a fresh one after an invalid signature)
   const first = !reached(status, 'loaded');
   return (
-    <section className="search-results" aria-busy={first || status === 'fetching'}>
+    <section
+      className={`search-results${selection.length > 0 ? ' search-results--selecting' : ''}`}
+      aria-busy={first || status === 'fetching'}
+    >
       <p role="status" className="search-results__total">
         {first ? t('search.loading') : t('search.results', { count: total })}
       </p>
       {selection.length > 0 && <SelectionToolbar list={SEARCH_CURSOR} ids={selection} />}
       {!first && keys.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}
+      <p id={hintId} className="visually-hidden">
+        {t('results.keyboardHint')}
+      </p>
       {keys.length > 0 && (
         <VirtualGrid
           items={keys}
           label={t('search.grid')}
+          describedBy={hintId}
           tileWidth={TILE_WIDTH}
           tileHeight={TILE_HEIGHT}
+          scroll="page"
+          fill
+          oneTabStop
           itemKey={(key) => key}
           cellLabel={(key) => resultName(rowOf(key), key)}
+          isSelected={(key) => {
+            const row = rowOf(key);
+            return row ? picked.has(String(row.id)) : false;
+          }}
           renderTile={(key) => {
             const row = rowOf(key);
             if (!row) return null;
-            const imageUrl = variationUrl(apiPath, resourceOf(row), String(row.id), variation);
+            const resource = resourceOf(row);
+            const id = String(row.id);
             return (
               <ResultTile
                 row={row}
+                resource={resource}
                 name={resultName(row, key)}
-                imageUrl={imageUrl}
-                selected={picked.has(String(row.id))}
+                imageUrl={variationUrl(apiPath, resource, id, variation)}
+                videoUrl={
+                  resultKind(row) === 'video'
+                    ? variationUrl(apiPath, resource, id, `video${watermarked ? config.watermarkSuffix : ''}`)
+                    : null
+                }
+                selected={picked.has(id)}
+                inCarts={inCarts.get(itemKey(resource, id))}
                 onSelect={onSelect}
               />
             );

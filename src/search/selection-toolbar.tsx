@@ -4,40 +4,78 @@ import { SEARCH_PATH } from '../../streams/search/url';
 import { cleared } from '../../streams/selection/events';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { plural } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
+import { SignInFirst } from '../session/sign-in-first/sign-in-first';
 import '../assets/metadata/messages';
 import '../assets/metadata/metadata.css';
+import './results/messages';
 
 const SelectionEditDialog = lazy(() =>
   import('./selection-edit-dialog').then((m) => ({ default: m.SelectionEditDialog })),
 );
+const SelectionCartDialog = lazy(() =>
+  import('./selection-cart-dialog').then((m) => ({ default: m.SelectionCartDialog })),
+);
+const SelectionDownloadDialog = lazy(() =>
+  import('./selection-download-dialog').then((m) => ({ default: m.SelectionDownloadDialog })),
+);
+
+type Open = 'cart' | 'download' | 'edit' | null;
 
 /**
- * With a selection: how many, "Clear selection", and "Edit metadata of the selection" for those
- * who may change assets (the asset schema's insert right, the demo's contributors and managers).
- * "Add selection to cart" and "Download selection" are left to issue 13.
+ * With a selection, a toolbar that stays in view while the page scrolls: how many, "Add selection
+ * to cart", "Download selection" (a visitor is offered sign-in first), "Edit metadata of the
+ * selection" for those who may change assets (the asset schema's insert right), "Clear selection".
  */
-export function SelectionToolbar({ list, ids }: { list: string; ids: readonly string[] }) {
+export function SelectionToolbar({
+  list,
+  ids,
+  resource = 'asset',
+}: {
+  list: string;
+  ids: readonly string[];
+  /** the resource of the selected ids (the search lists assets) */
+  resource?: string;
+}) {
   const t = useTranslate();
+  const locale = useLocale();
   const dispatch = useDispatch();
   const canEdit = useAppState(selectCanCreate, SEARCH_PATH);
-  const [editing, setEditing] = useState(false);
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
   return (
     <div role="toolbar" aria-label={t('selection.toolbar')} className="selection-toolbar">
-      <span className="selection-toolbar__count">{t('selection.count', { count: ids.length })}</span>
-      <button type="button" onClick={() => dispatch(cleared({ list }))}>
-        {t('selection.clear')}
-      </button>
+      <span className="selection-toolbar__count" aria-live="polite">
+        {plural(locale, ids.length, {
+          one: t('results.countOne', { count: ids.length }),
+          other: t('results.countOther', { count: ids.length }),
+        })}
+      </span>
+      <SignInFirst action={t('results.addSelection')} className="btn-primary btn-small">
+        <button type="button" className="btn-primary btn-small" onClick={() => setOpen('cart')}>
+          {t('results.addSelection')}
+        </button>
+      </SignInFirst>
+      <SignInFirst action={t('results.downloadSelection')} className="btn-small">
+        <button type="button" className="btn-small" onClick={() => setOpen('download')}>
+          {t('results.downloadSelection')}
+        </button>
+      </SignInFirst>
       {canEdit && (
-        <button type="button" onClick={() => setEditing(true)}>
+        <button type="button" className="btn-small" onClick={() => setOpen('edit')}>
           {t('selection.edit')}
         </button>
       )}
-      {editing && (
-        <Suspense fallback={null}>
-          <SelectionEditDialog list={list} ids={ids} onClose={() => setEditing(false)} />
-        </Suspense>
-      )}
+      <button type="button" className="btn-ghost btn-small" onClick={() => dispatch(cleared({ list }))}>
+        {t('selection.clear')}
+      </button>
+      <Suspense fallback={null}>
+        {open === 'cart' && <SelectionCartDialog resource={resource} ids={ids} onClose={close} />}
+        {open === 'download' && <SelectionDownloadDialog resource={resource} ids={ids} onClose={close} />}
+        {open === 'edit' && <SelectionEditDialog list={list} ids={ids} onClose={close} />}
+      </Suspense>
     </div>
   );
 }

@@ -47,6 +47,10 @@ export interface VirtualGridProps<T> {
    * Enter opens the tile's first link, Space (Shift+Space) clicks its first checkbox.
    */
   oneTabStop?: boolean;
+  /** tiles widen to share the row's width (`tileWidth` is then the narrowest a tile may be) */
+  fill?: boolean;
+  /** the id of what describes the grid (how its keys work) */
+  describedBy?: string;
   /** a selected item's cell says so (`aria-selected`; the grid is then `aria-multiselectable`) */
   isSelected?(item: T, index: number): boolean;
   /** the size used before the grid is laid out (and where there is no layout, as in happy-dom) */
@@ -92,6 +96,8 @@ export function VirtualGrid<T>({
   scroll = 'inner',
   oneTabStop = false,
   isSelected,
+  fill = false,
+  describedBy,
   fallbackSize = { width: 1024, height: 600 },
 }: VirtualGridProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -152,6 +158,7 @@ export function VirtualGrid<T>({
   }, [pageScroll, rowHeight, fallbackSize.width, fallbackSize.height]);
 
   const columns = Math.max(1, Math.floor((viewport.width + gap) / (tileWidth + gap)));
+  const cellWidth = fill ? Math.max(tileWidth, (viewport.width - gap * (columns - 1)) / columns) : tileWidth;
   const rowCount = Math.ceil(items.length / columns);
   const firstVisibleRow = Math.floor(viewport.scrollTop / rowHeight);
   const lastVisibleRow = Math.min(
@@ -236,7 +243,7 @@ export function VirtualGrid<T>({
     const target = event.target as HTMLElement;
     if (!target.matches('[role="gridcell"]')) {
       // from a tile's control, Escape goes back to its tile
-      if (oneTabStop && event.key === 'Escape' && !target.closest('dialog')) {
+      if (oneTabStop && event.key === 'Escape' && !event.defaultPrevented && !target.closest('dialog')) {
         const cell = target.closest<HTMLElement>('[role="gridcell"]');
         if (cell) {
           event.preventDefault();
@@ -298,7 +305,7 @@ export function VirtualGrid<T>({
           data-index={index}
           tabIndex={index === tabStop ? 0 : -1}
           className="virtual-grid__cell"
-          style={{ width: tileWidth, height: tileHeight }}
+          style={{ width: cellWidth, height: tileHeight }}
           onFocus={() => setActive(index)}
         >
           {renderTile(item, index)}
@@ -337,6 +344,7 @@ export function VirtualGrid<T>({
       <div
         role="grid"
         aria-label={label}
+        aria-describedby={describedBy}
         aria-rowcount={rowCount}
         aria-colcount={columns}
         aria-multiselectable={isSelected ? true : undefined}
