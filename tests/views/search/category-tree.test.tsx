@@ -172,3 +172,24 @@ describe('CategoryTree (ARIA tree)', () => {
     expect(picked).toEqual(['12', null]);
   });
 });
+
+describe('CategoryTree shows a category picked elsewhere (a saved search, issue 13)', () => {
+  it('opens the ancestors of the selected node, once, and the node is the tab stop', () => {
+    renderTree('12');
+    const selected = screen.getByRole('treeitem', { name: 'Cat 12', selected: true });
+    expect(selected.tabIndex).toBe(0);
+    const root = screen.getByRole('treeitem', { name: 'Cat 1 (30)' });
+    expect(root.getAttribute('aria-expanded')).toBe('true');
+    // the user may close it again
+    fireEvent.click(screen.getByRole('button', { name: 'Collapse Cat 1' }));
+    expect(root.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('"All categories" clears the tree constraint', () => {
+    const { picked } = renderTree('12');
+    const all = screen.getByRole('button', { name: 'All categories' });
+    expect(all.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(all);
+    expect(picked).toEqual([null]);
+  });
+});
