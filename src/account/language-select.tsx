@@ -11,6 +11,17 @@ import './messages';
 /** Each language is named in itself, so that anyone can find their own. */
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', fr: 'Français' };
 
+/** A language added as one file (src/i18n/languages/<code>.ts) is named by Intl in itself ("Deutsch"). */
+function languageName(code: string): string {
+  if (LANGUAGE_NAMES[code]) return LANGUAGE_NAMES[code];
+  try {
+    const name = new Intl.DisplayNames([code], { type: 'language' }).of(code);
+    return name ? name.charAt(0).toLocaleUpperCase(code) + name.slice(1) : code;
+  } catch {
+    return code;
+  }
+}
+
 /** The whole UI follows the choice at once; a user's is saved in the profile (`bolang`). */
 export function LanguageSelect() {
   const t = useTranslate();
@@ -29,7 +40,7 @@ export function LanguageSelect() {
         >
           {SUPPORTED_LOCALES.map((code) => (
             <option key={code} value={code} lang={code}>
-              {LANGUAGE_NAMES[code] ?? code}
+              {languageName(code)}
             </option>
           ))}
         </select>
