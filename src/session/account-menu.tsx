@@ -19,7 +19,7 @@ export function AccountMenu() {
   const dispatch = useDispatch();
   const isUser = useAppState(selectIsUser);
   const me = useAppState(selectMe);
-  const { signIn, signOut, provider } = useAppState(selectSession);
+  const { signIn, signOut, provider, connectionExpired } = useAppState(selectSession);
   const whoAmIFailure = useAppState(selectWhoAmIFailure);
 
   if (!isUser) {
@@ -40,6 +40,12 @@ export function AccountMenu() {
             error={whoAmIFailure}
             onRetry={() => dispatch(whoAmIRetryRequested({}))}
           />
+        )}
+        {/* a user whose session ran out: "Sign in" beside it comes back to this page */}
+        {connectionExpired && (
+          <span role="status" className="account-menu__expired">
+            {t('account.expired')}
+          </span>
         )}
         <span className="account-menu__who">{t('account.visitor')}</span>
         <ReportProblemButton className="account-menu__report" />

@@ -33,6 +33,7 @@ export const sessionMessagesFr: Record<keyof typeof sessionMessagesEn, string> =
   'account.menu': 'Menu du compte',
   'account.signOut': 'Se déconnecter',
   'account.signOutFailed': 'La déconnexion a échoué.',
+  'account.expired': 'Votre session a expiré.',
   'account.visitor': 'Visiteur',
   'account.signedInAs': 'Connecté en tant que',
   'account.startFailed': 'Le portail n’a pas pu se connecter au serveur.',

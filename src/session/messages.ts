@@ -29,6 +29,7 @@ export const sessionMessagesEn = {
   'account.menu': 'Account menu',
   'account.signOut': 'Sign out',
   'account.signOutFailed': 'Sign-out failed.',
+  'account.expired': 'Your session expired.',
   'account.visitor': 'Visitor',
   'account.signedInAs': 'Signed in as',
   'account.startFailed': 'The portal could not connect to the server.',

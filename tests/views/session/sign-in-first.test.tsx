@@ -2,8 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
+import { AccountMenu } from '../../../src/session/account-menu';
 import { SignInFirst, useRequireSignIn } from '../../../src/session/sign-in-first/sign-in-first';
 import { navigated } from '../../../streams/router/events';
+import { sessionExpired } from '../../../streams/session/events';
 import { appStarted } from '../../helpers/app-started';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
 import { renderWithStore } from '../../helpers/render';
@@ -54,5 +56,26 @@ describe('a user-only action offers sign-in first', () => {
       search: `?relativeURL=${encodeURIComponent('/search?q=sea')}`,
     });
     expect(back).toContain('/signin');
+  });
+});
+
+describe('after a session expiry', () => {
+  it('the header says so, and its "Sign in" comes back to the page the user was on', () => {
+    renderWithStore(
+      <Router hook={useStoreLocation} searchHook={useStoreSearch}>
+        <AccountMenu />
+      </Router>,
+      [
+        appStarted(),
+        aliceKnown(),
+        navigated({ path: '/carts/5', search: '', via: 'link' }),
+        sessionExpired({ surfer: 'user', error: { code: 'error.http.401', message: 'expired' } }),
+        visitorKnown(),
+      ],
+    );
+    expect(screen.getByRole('status').textContent).toBe('Your session expired.');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
+      `/signin?relativeURL=${encodeURIComponent('/carts/5')}`,
+    );
   });
 });
