@@ -30,8 +30,8 @@ export const config = {
   pendingDownloadStorageKey: 'PENDING_DOWNLOAD',
   /** splitting of refused downloads is on unless the server setting says otherwise */
   splitCartDefault: true,
-  /** [conv] a zip up to this many bytes (its size test) is fetched by the page, which shows real bytes and names the file; a larger one is left to the browser, streamed to disk (issue 13) */
-  downloadInPageMaxBytes: 256 * 1024 * 1024,
+  /** [conv] a zip up to this many bytes (its size test) is fetched by the page, which shows real bytes and names the file (a split's parts stay under the server's zip.maxSize, 500 MB in the demo); a larger one is left to the browser, streamed to disk (issue 13) */
+  downloadInPageMaxBytes: 512 * 1024 * 1024,
   /** [conv] bytes fetched by the page are reported at most this often (the total comes with the saved file) */
   downloadProgressEveryMs: 250,
 

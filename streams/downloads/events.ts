@@ -10,6 +10,14 @@ export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 
 const downloadId = z.string().check(z.minLength(1));
 
+/** An item of a split's work list; `name` when the cart's answer gave one (skipped items are listed by it). */
+const sizedItemSchema = z.object({
+  resource: z.string(),
+  id: z.string(),
+  size: z.number(),
+  name: z.optional(z.string()),
+});
+
 /** What the user chose in the dialog (seed 000 §3 defaults: originals, true, true, false). */
 const downloadOptionsSchema = z.object({
   profile: z.string().check(z.minLength(1)),
@@ -36,7 +44,14 @@ export const downloadRecordSchema = z.extend(downloadOptionsSchema, {
   infos: z.nullable(infosSchema),
   /** a part of a split download: the record it came from, and its number */
   part: z.nullable(
-    z.object({ of: z.string(), index: z.int().check(z.gte(1)), total: z.int().check(z.gte(1)) }),
+    z.object({
+      of: z.string(),
+      index: z.int().check(z.gte(1)),
+      total: z.int().check(z.gte(1)),
+      /** on part 1: the split's name and the items it left out, so a reload still lists them */
+      splitName: z.optional(z.string()),
+      skipped: z.optional(z.array(sizedItemSchema)),
+    }),
   ),
   /** readiness checks answered "not yet" since the build: the progress bar moves with them */
   checks: z.int().check(z.nonnegative()),
@@ -54,14 +69,6 @@ export const downloadRecordSchema = z.extend(downloadOptionsSchema, {
   savedAs: z.optional(z.nullable(z.string())),
 });
 export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
-
-/** An item of a split's work list; `name` when the cart's answer gave one (skipped items are listed by it). */
-const sizedItemSchema = z.object({
-  resource: z.string(),
-  id: z.string(),
-  size: z.number(),
-  name: z.optional(z.string()),
-});
 
 /** The user starts a download from the dialog; the record's id is built from this event (reducer). */
 export const requested = defineIntent('downloads/requested', {

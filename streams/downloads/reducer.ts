@@ -207,7 +207,12 @@ export const downloadsReducer = caseReducer<DownloadsState>(
         downloadId: `${downloadId}-${index + 1}`,
         downloadName: partName(base.downloadName, index + 1, total),
         time: event.meta.at,
-        part: { of: downloadId, index: index + 1, total },
+        part: {
+          of: downloadId,
+          index: index + 1,
+          total,
+          ...(index === 0 ? { splitName: base.downloadName, skipped } : {}),
+        },
         url: null,
         zipUuid: null,
         size: -1,
@@ -256,6 +261,13 @@ export const downloadsReducer = caseReducer<DownloadsState>(
   }),
   on(splitNoticeDismissed, (draft, { payload }) => {
     delete draft.splits[payload.downloadId];
+    // dismissed for good: a reload does not bring it back
+    for (const record of partsOf(draft, payload.downloadId)) {
+      if (record.part) {
+        delete record.part.splitName;
+        delete record.part.skipped;
+      }
+    }
   }),
   on(pendingRestored, (draft, { payload }) => {
     for (const record of payload.records) {
@@ -264,6 +276,11 @@ export const downloadsReducer = caseReducer<DownloadsState>(
       if (mustRestart(record)) restart(restored);
       // the page's fetch died with the page: the zip is checked and fetched again
       else if (record.status === 'loaded' && record.fetched) resumePolling(restored);
+      // a split's notice comes back with its first part
+      const { part } = record;
+      if (part?.splitName !== undefined && part.skipped && !(part.of in draft.splits)) {
+        draft.splits[part.of] = { downloadName: part.splitName, total: part.total, skipped: part.skipped };
+      }
     }
   }),
   on(profilesRequested, (draft) => {
