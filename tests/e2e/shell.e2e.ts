@@ -4,6 +4,7 @@ import { importLog } from '../../streams/recorder/log-file';
 import { replayLog } from '../../streams/recorder/replay';
 import { initialRootState, rootReducer } from '../../streams/root';
 import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
 
 describe('portal shell against the demo server', () => {
   journey(
@@ -93,6 +94,98 @@ describe('portal shell against the demo server', () => {
       const replayed = replayLog(imported.log, rootReducer, initialRootState);
       expect(replayed).toEqual(live);
       expect(replayed.router.path).toBe('/nowhere');
+    },
+  );
+  journey(
+    'every route has its own document title in the user\'s language; "Skip to content" comes first and lands in the content; the unread count sits on "Notifications"',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await expect.poll(() => page.title()).toBe('Wedia Demo Portal');
+      await page.goto(`${portalUrl()}/carts`);
+      await page.getByRole('heading', { name: 'Carts', level: 1 }).waitFor();
+      await expect.poll(() => page.title()).toBe('Carts · Wedia Demo Portal');
+      // the first Tab reaches the skip link; following it puts the focus in the content
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+      // the link keeps its name; the count beside it is its own status, drawn on the link
+      const link = page.getByRole('link', { name: 'Notifications', exact: true });
+      const badge = page.locator('.header__nav .notifications-badge');
+      await badge.waitFor();
+      const [linkBox, badgeBox] = [await link.boundingBox(), await badge.boundingBox()];
+      expect(badgeBox!.x).toBeGreaterThan(linkBox!.x);
+      expect(badgeBox!.x + badgeBox!.width).toBeLessThanOrEqual(linkBox!.x + linkBox!.width);
+      await page.getByRole('link', { name: 'Downloads', exact: true }).click();
+      await expect.poll(() => page.title()).toBe('Downloads · Wedia Demo Portal');
+      await page.goto(`${portalUrl()}/nowhere`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await expect.poll(() => page.title()).toBe('Page not found · Wedia Demo Portal');
+
+      // bob reads the portal in French: the titles follow, and at 1024 px the navigation holds
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto(`${portalUrl()}/signin`);
+      await expect.poll(() => page.title()).toBe('Sign in · Wedia Demo Portal');
+      await page.getByRole('textbox', { name: 'Login' }).fill('bob');
+      await page.getByRole('textbox', { name: 'Password' }).fill('bob');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+      await page.goto(`${portalUrl()}/carts`);
+      await page.getByRole('heading', { name: 'Paniers', level: 1 }).waitFor();
+      await expect.poll(() => page.title()).toBe('Paniers · Wedia Demo Portal');
+      await page.goto(`${portalUrl()}/saved-searches`);
+      await expect.poll(() => page.title()).toBe('Recherches enregistrées · Wedia Demo Portal');
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      // every French label on one line, none clipped, the whole navigation within the window
+      const links = await nav.getByRole('link').evaluateAll((elements) =>
+        elements.map((element) => {
+          const box = element.getBoundingClientRect();
+          return {
+            text: element.textContent,
+            top: box.top,
+            right: box.right,
+            clipped: element.scrollWidth > element.clientWidth,
+          };
+        }),
+      );
+      expect(links.map((link) => link.text)).toContain('Recherches enregistrées');
+      expect(new Set(links.map((link) => Math.round(link.top))).size).toBe(1);
+      expect(links.every((link) => !link.clipped && link.right <= 1024)).toBe(true);
+    },
+  );
+
+  journey(
+    'on a phone, in the dark theme: the navigation is behind "Menu", a dialog is full-screen and closing it returns the focus to its opener',
+    async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, 'alice');
+      const background = await page.evaluate(
+        () => getComputedStyle(document.documentElement).backgroundColor,
+      );
+      expect(background).toBe('rgb(14, 19, 27)');
+      const menu = page.getByRole('button', { name: 'Menu', exact: true });
+      const carts = page.getByRole('link', { name: 'Carts', exact: true });
+      expect(await carts.isVisible()).toBe(false);
+      await menu.click();
+      expect(await menu.getAttribute('aria-expanded')).toBe('true');
+      await carts.click();
+      await page.getByRole('heading', { name: 'Carts', level: 1 }).waitFor();
+      // following a link folds the menu again
+      expect(await menu.getAttribute('aria-expanded')).toBe('false');
+      expect(await carts.isVisible()).toBe(false);
+
+      const opener = page.getByRole('button', { name: 'New cart' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'New cart' });
+      await dialog.waitFor();
+      const box = await dialog.boundingBox();
+      expect(box).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
     },
   );
 });
