@@ -1,31 +1,9 @@
-import { availabilityRetryRequested, resetRequested } from '../../streams/app/events';
+import { availabilityRetryRequested } from '../../streams/app/events';
 import { selectAvailabilityFailure } from '../../streams/app/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-
-/** The app-not-available message of seed 002 §2 with its reset button. */
-export function AppUnavailable({
-  reason,
-  message,
-}: {
-  reason: 'unavailable' | 'invalid';
-  message: string | null;
-}) {
-  const t = useTranslate();
-  const dispatch = useDispatch();
-  const text = message ?? (reason === 'invalid' ? t('unavailable.invalid') : t('unavailable.default'));
-  return (
-    <section className="panel panel--centered" aria-labelledby="unavailable-heading">
-      <h1 id="unavailable-heading">{t('unavailable.title')}</h1>
-      <p role="alert">{text}</p>
-      <button type="button" className="button button--primary" onClick={() => dispatch(resetRequested({}))}>
-        {t('unavailable.reset')}
-      </button>
-    </section>
-  );
-}
 
 /** A failed availability check: the portal goes on as available, and says it could not check. */
 export function AvailabilityNotice() {

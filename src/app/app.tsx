@@ -7,11 +7,13 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useStoreLocation, useStoreSearch } from '../hooks/use-store-location';
 import { ErrorView } from '../ui/error-view';
-import { AppUnavailable, AvailabilityNotice } from './app-unavailable';
+import { AvailabilityNotice } from './app-unavailable';
 import { ErrorBoundary } from './error-boundary';
 import { Header } from './header';
 import { Routes } from './routes';
 
+// a portal the server says is unavailable is rare: that page's code comes when needed
+const AppUnavailable = lazy(() => import('./unavailable-page').then((m) => ({ default: m.AppUnavailable })));
 // the toasts' code follows the first paint; their live region is there from the start
 const Toaster = lazy(() => import('../ui/toaster').then((m) => ({ default: m.Toaster })));
 
@@ -26,7 +28,9 @@ function Main() {
       <ErrorBoundary dispatch={dispatch} fallback={errorView} resetKey={shownError}>
         {errorView ??
           (unavailability ? (
-            <AppUnavailable reason={unavailability.reason} message={unavailability.message} />
+            <Suspense fallback={null}>
+              <AppUnavailable reason={unavailability.reason} message={unavailability.message} />
+            </Suspense>
           ) : (
             <>
               <AvailabilityNotice />

@@ -5,6 +5,7 @@ import { HomePage } from '../home/home-page';
 import type { MessageKey } from '../i18n/messages-en';
 import { ScreenTitle } from './document-title';
 import { lazyScreen } from './lazy-screen';
+import { SearchScreen } from './search-screen';
 import {
   ANALYTICS_DOMAINS,
   ASSET_DOMAINS,
@@ -22,11 +23,6 @@ const NotFoundPage = lazyScreen(
 const SignInPage = lazyScreen(
   () => import('../session/sign-in-page'),
   (m) => m.SignInPage,
-);
-const SearchPage = lazyScreen(
-  () => import('../search/search-page'),
-  (m) => m.SearchPage,
-  { domains: SEARCH_DOMAINS },
 );
 const CartPage = lazyScreen(
   () => import('../carts/cart-page'),
@@ -101,7 +97,7 @@ const AccountPage = lazyScreen(
  */
 const SCREENS: readonly { path: string; component: ComponentType; title?: MessageKey }[] = [
   { path: '/signin', component: SignInPage, title: 'signIn.title' },
-  { path: '/search', component: SearchPage, title: 'nav.search' },
+  { path: '/search', component: SearchScreen, title: 'nav.search' },
   { path: '/carts/:id', component: CartPage, title: 'title.cart' },
   { path: '/carts', component: CartsPage, title: 'nav.carts' },
   { path: '/share/:uuid', component: SharedCartPage, title: 'title.sharedCart' },

@@ -3,15 +3,8 @@ import { selectAppInfo } from '../../streams/app/selectors';
 import { reached } from '../../streams/core/status';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
-import { lazyScreen } from '../app/lazy-screen';
-import { SEARCH_DOMAINS } from '../app/load-domains';
+import { SearchScreen } from '../app/search-screen';
 import { useTranslate } from '../i18n/use-translate';
-
-const SearchScreen = lazyScreen(
-  () => import('../search/search-page'),
-  (m) => m.SearchPage,
-  { domains: SEARCH_DOMAINS },
-);
 
 /**
  * The landing page: the application's own name, logo, background and credit (protocol §19) above

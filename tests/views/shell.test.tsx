@@ -52,7 +52,8 @@ describe('app shell', () => {
       appStarted(),
       availabilityChecked({ available: false, message: 'Back at noon' }),
     ]);
-    expect(screen.getByRole('heading', { name: 'The portal is not available' })).toBeTruthy();
+    // the page's code loads when needed
+    expect(await screen.findByRole('heading', { name: 'The portal is not available' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Back at noon');
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(dispatched.map((event) => event.type)).toContain('app/resetRequested');
