@@ -30,7 +30,13 @@ export function lazyScreen<M>(
   return function LazyScreen() {
     const t = useTranslate();
     return (
-      <Suspense fallback={<p role="status">{t(loadingMessage)}</p>}>
+      <Suspense
+        fallback={
+          <p role="status" className="loading-state">
+            {t(loadingMessage)}
+          </p>
+        }
+      >
         <WithDomains />
       </Suspense>
     );
