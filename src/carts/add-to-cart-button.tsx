@@ -107,17 +107,24 @@ function usePlacement(popup: RefObject<HTMLDivElement | null>, anchor: RefObject
       const button = anchor.current?.getBoundingClientRect();
       if (!button) return;
       const { width, height } = element.getBoundingClientRect();
+      const room = window.innerHeight - 8;
       const below = button.bottom + 4;
-      const top =
-        below + height > window.innerHeight && button.top - height - 4 > 0 ? button.top - height - 4 : below;
+      const above = button.top - height - 4;
+      // under the button; above it when it does not fit under; always inside the window
+      const wanted = below + height > room && above >= 8 ? above : below;
+      const top = Math.max(8, Math.min(wanted, room - height));
       const left = Math.max(8, Math.min(button.left, window.innerWidth - width - 8));
       element.style.setProperty('--menu-top', `${Math.round(top)}px`);
       element.style.setProperty('--menu-left', `${Math.round(left)}px`);
     };
     place();
+    // its content grows (an outcome, the new cart's form): placed again
+    const resized = typeof ResizeObserver === 'function' ? new ResizeObserver(place) : null;
+    resized?.observe(element);
     window.addEventListener('resize', place);
     window.addEventListener('scroll', place, true);
     return () => {
+      resized?.disconnect();
       window.removeEventListener('resize', place);
       window.removeEventListener('scroll', place, true);
     };

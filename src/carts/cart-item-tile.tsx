@@ -33,7 +33,7 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
       <div className="cart-tile cart-tile--placeholder">
         <span>{item.pending ? t('carts.itemLoading') : t('carts.itemUnavailable', { id: item.id })}</span>
         {onRemove && (
-          <button type="button" onClick={onRemove}>
+          <button type="button" className="cart-tile__remove btn-small" onClick={onRemove}>
             {t('carts.removeFromCart')}
           </button>
         )}
@@ -87,7 +87,7 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
           </button>
         )}
         {onRemove && (
-          <button type="button" onClick={onRemove}>
+          <button type="button" className="cart-tile__remove btn-small" onClick={onRemove}>
             {t('carts.removeFromCart')}
           </button>
         )}

@@ -1,6 +1,5 @@
-import { useCallback, useId } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { selectionChanged, visibleRangeChanged } from '../../streams/carts/content-events';
-import { itemsRemoveRequested } from '../../streams/carts/edit-events';
 import type { ItemGroup, ShownItem } from '../../streams/carts/selectors';
 import type { CartContent } from '../../streams/carts/selectors';
 import { selectGridDensity } from '../../streams/preferences/selectors';
@@ -10,6 +9,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import { CartItemTile, itemName } from './cart-item-tile';
 import './messages';
+import { useRemoveWithUndo } from './remove-with-undo';
 
 const TILE_SIZES = {
   comfortable: { width: 200, height: 250 },
@@ -41,6 +41,26 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
     [dispatch, cartId],
   );
   const headingPrefix = useId();
+  const remove = useRemoveWithUndo(cartId);
+  const region = useRef<HTMLDivElement>(null);
+  /** after a "Remove from cart": the key of the item whose button takes the focus, '' for the list */
+  const focusNext = useRef<string | null>(null);
+  const flat = groups.flatMap((group) => group.items);
+  const removeOne = (item: ShownItem) => {
+    const index = flat.findIndex((candidate) => candidate.key === item.key);
+    focusNext.current = (flat[index + 1] ?? flat[index - 1])?.key ?? '';
+    remove([item.key], itemName(item));
+  };
+  // the focus goes to the next item's "Remove from cart" (the previous one at the end), else the list
+  useEffect(() => {
+    const next = focusNext.current;
+    if (next === null) return;
+    focusNext.current = null;
+    const button = next
+      ? region.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next)}"] .cart-tile__remove`)
+      : null;
+    (button ?? region.current)?.focus();
+  });
 
   const select = (key: string, on: boolean) =>
     dispatch(
@@ -57,7 +77,7 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
         ? {
             selected: selected.has(item.key),
             onSelect: (on: boolean) => select(item.key, on),
-            onRemove: () => dispatch(itemsRemoveRequested({ cartId, keys: [item.key] })),
+            onRemove: () => removeOne(item),
           }
         : {})}
       {...(onPreview ? { onPreview: () => onPreview(item) } : {})}
@@ -79,7 +99,7 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
     );
   }
   return (
-    <>
+    <div ref={region} tabIndex={-1} className="cart-items-region">
       {groups.map((group) => (
         <section
           key={group.resource}
@@ -91,13 +111,13 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
           </h2>
           <ul className="cart-items">
             {group.items.map((item) => (
-              <li key={item.key} aria-label={itemName(item)}>
+              <li key={item.key} aria-label={itemName(item)} data-key={item.key}>
                 {tileOf(item)}
               </li>
             ))}
           </ul>
         </section>
       ))}
-    </>
+    </div>
   );
 }

@@ -1,12 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { cartOpened, contentFilterChanged } from '../../streams/carts/content-events';
-import {
-  deleteRequested,
-  editRequested,
-  itemsRemoveRequested,
-  unsubscribeRequested,
-} from '../../streams/carts/edit-events';
+import { deleteRequested, editRequested, unsubscribeRequested } from '../../streams/carts/edit-events';
 import { fulltextModeSchema } from '../../streams/carts/model';
 import {
   canChangeItems,
@@ -14,6 +9,7 @@ import {
   selectCart,
   selectContent,
   selectItemGroups,
+  selectMutation,
   selectVariation,
   variationUrl,
 } from '../../streams/carts/selectors';
@@ -26,13 +22,16 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
+import { showToast } from '../ui/toasts';
 import { CartFormDialog } from './cart-form-dialog';
 import { itemName } from './cart-item-tile';
 import { CartItems } from './cart-items';
-import { RollbackNotice, SignInNeeded } from './carts-page';
+import { RollbackNotice, SignInNeeded, useItemCount } from './carts-page';
 import { CollaboratorsDialog } from './collaborators-dialog';
 import { ItemPlayer } from './item-player';
 import { ShareDialog } from './share-dialog';
+import { useRemoveWithUndo } from './remove-with-undo';
+import type { SerializedError } from '../../streams/core/errors';
 import './carts.css';
 import './messages';
 
@@ -76,11 +75,16 @@ function ContentFilter({ cartId }: { cartId: string }) {
 function Confirm({
   title,
   text,
+  busy,
+  danger,
   onConfirm,
   onClose,
 }: {
   title: string;
   text: string;
+  /** said while the request runs: the dialog stays until the server answered */
+  busy?: string | null;
+  danger?: boolean;
   onConfirm(): void;
   onClose(): void;
 }) {
@@ -88,15 +92,54 @@ function Confirm({
   return (
     <ModalDialog title={title} onClose={onClose}>
       <p>{text}</p>
-      <div className="cart-form__buttons">
-        <button type="button" onClick={onConfirm}>
+      {busy && <p role="status">{busy}</p>}
+      <div className="toolbar cart-form__buttons">
+        <button
+          type="button"
+          className={danger ? 'btn-danger' : 'btn-primary'}
+          onClick={onConfirm}
+          disabled={!!busy}
+        >
           {t('carts.confirm')}
         </button>
-        <button type="button" onClick={onClose}>
+        <button type="button" onClick={onClose} disabled={!!busy}>
           {t('carts.cancel')}
         </button>
       </div>
     </ModalDialog>
+  );
+}
+
+/** 404: the cart does not exist (or is not shown to me); 403: it is someone else's. */
+function accessProblem(error: SerializedError | null): 'missing' | 'forbidden' | null {
+  if (error?.status === 404 || error?.code === 'error.http.404') return 'missing';
+  if (error?.status === 403 || error?.code === 'error.http.403') return 'forbidden';
+  return null;
+}
+
+/** A cart that cannot be shown for good says why in words, and leads back to the carts (no Retry). */
+function CartUnavailable({ error, onRetry }: { error: SerializedError | null; onRetry(): void }) {
+  const t = useTranslate();
+  const problem = accessProblem(error);
+  if (!problem)
+    return (
+      <ErrorMessage
+        lead={t('carts.unknown')}
+        error={error ?? { code: 'error', message: '' }}
+        onRetry={onRetry}
+        retryLabel={t('carts.retry')}
+      />
+    );
+  return (
+    <div className="card cart-unavailable stack" role="alert">
+      <h1>{problem === 'missing' ? t('collect.missing') : t('collect.forbidden')}</h1>
+      <p>{problem === 'missing' ? t('collect.missingText') : t('collect.forbiddenText')}</p>
+      <p>
+        <Link href="/carts" className="btn-primary">
+          {t('collect.backToCarts')}
+        </Link>
+      </p>
+    </div>
   );
 }
 
@@ -115,10 +158,28 @@ export function CartPage() {
   const variation = useAppState(selectVariation, config);
   const [open, setOpen] = useState<Open>(null);
   const [preview, setPreview] = useState<ShownItem | null>(null);
+  const remove = useRemoveWithUndo(cartId);
+  const itemCount = useItemCount();
+  // a delete: the dialog waits for the server; once deleted, the carts list and a toast say so
+  const [deleting, setDeleting] = useState<{ requestId: string; name: string } | null>(null);
+  const deleteOutcome = useAppState(selectMutation, deleting?.requestId);
 
   useEffect(() => {
     if (userId) dispatch(cartOpened({ cartId }));
   }, [dispatch, cartId, userId]);
+
+  useEffect(() => {
+    if (!deleting || !deleteOutcome) return;
+    if (deleteOutcome.status === 'loaded') {
+      showToast({ message: t('collect.deleted', { name: deleting.name }) });
+      setDeleting(null);
+      navigate('/carts');
+    } else if (deleteOutcome.status === 'error') {
+      // rolled back: the page's notice says why
+      setDeleting(null);
+      setOpen(null);
+    }
+  }, [deleting, deleteOutcome, navigate, t]);
 
   if (!isUser) return <SignInNeeded />;
 
@@ -129,13 +190,10 @@ export function CartPage() {
       <section className="carts-page">
         <Link href="/carts">{t('carts.back')}</Link>
         <RollbackNotice />
-        {content.status === 'error' ? (
-          <ErrorMessage
-            lead={t('carts.unknown')}
-            error={content.error ?? { code: 'error', message: '' }}
-            onRetry={() => dispatch(cartOpened({ cartId }))}
-            retryLabel={t('carts.retry')}
-          />
+        {deleting ? (
+          <p role="status">{t('collect.deleting')}</p>
+        ) : content.status === 'error' ? (
+          <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
         ) : (
           <p role="status">{t('carts.loadingItems')}</p>
         )}
@@ -151,11 +209,11 @@ export function CartPage() {
       <Link href="/carts">{t('carts.back')}</Link>
       <div className="carts-page__header">
         <h1>{cart.name}</h1>
-        <span>{cart.isPrivate ? t('carts.private') : t('carts.public')}</span>
-        <span>{t('carts.items', { count: cart.total })}</span>
+        <span className="badge">{cart.isPrivate ? t('carts.private') : t('carts.public')}</span>
+        <span className="badge badge-info">{itemCount(cart.total)}</span>
       </div>
-      {cart.description && <p>{cart.description}</p>}
-      <div className="carts-actions">
+      {cart.description && <p className="carts-page__description">{cart.description}</p>}
+      <div className="toolbar carts-actions">
         {cart.isMine && (
           <button type="button" onClick={() => setOpen('share')}>
             {t('carts.share')}
@@ -172,7 +230,7 @@ export function CartPage() {
             <button type="button" onClick={() => setOpen('edit')}>
               {t('carts.edit')}
             </button>
-            <button type="button" onClick={() => setOpen('delete')}>
+            <button type="button" className="btn-danger" onClick={() => setOpen('delete')}>
               {t('carts.delete')}
             </button>
           </>
@@ -186,20 +244,12 @@ export function CartPage() {
       <RollbackNotice />
       <ContentFilter cartId={cartId} />
       {canChange && content.selected.length > 0 && (
-        <button
-          type="button"
-          onClick={() => dispatch(itemsRemoveRequested({ cartId, keys: content.selected }))}
-        >
+        <button type="button" onClick={() => remove(content.selected, '')}>
           {t('carts.removeSelected', { count: content.selected.length })}
         </button>
       )}
       {content.status === 'error' && (
-        <ErrorMessage
-          lead={t('carts.unknown')}
-          error={content.error ?? { code: 'error', message: '' }}
-          onRetry={() => dispatch(cartOpened({ cartId }))}
-          retryLabel={t('carts.retry')}
-        />
+        <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
       )}
       {busy && <p role="status">{t('carts.loadingItems')}</p>}
       {!busy && total === 0 && content.status !== 'error' && (
@@ -242,10 +292,12 @@ export function CartPage() {
         <Confirm
           title={t('carts.delete')}
           text={t('carts.deleteConfirm', { name: cart.name })}
+          danger
+          busy={deleting ? t('collect.deleting') : null}
           onClose={close}
           onConfirm={() => {
-            dispatch(deleteRequested({ cartId }));
-            navigate('/carts');
+            const request = dispatch(deleteRequested({ cartId }));
+            if (request) setDeleting({ requestId: request.meta.id, name: cart.name });
           }}
         />
       )}

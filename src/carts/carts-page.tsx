@@ -11,6 +11,9 @@ import {
 import type { Cart, SortField } from '../../streams/carts/model';
 import { sortFieldSchema } from '../../streams/carts/model';
 import {
+  coverItems,
+  isExpired,
+  isShared,
   selectCartProfile,
   selectCartSections,
   selectFilter,
@@ -18,8 +21,14 @@ import {
   selectMakePublicBoard,
   selectNotices,
   selectSort,
+  selectVariation,
+  variationUrl,
 } from '../../streams/carts/selectors';
-import { selectIsUser, selectUserId } from '../../streams/session/selectors';
+import { selectApiPath } from '../../streams/app/selectors';
+import { config } from '../../streams/core/config';
+import { formatDate, formatNumber, plural } from '../i18n/format';
+import { EmptyState } from '../ui/empty-state';
+import { selectEffectiveLocale, selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
@@ -89,24 +98,78 @@ export function CartProfileProblem() {
   );
 }
 
-function CartRow({ cart }: { cart: Cart }) {
+/** "3 items" / "1 élément": the count in the user's locale, its plural through Intl.PluralRules. */
+export function useItemCount(): (count: number) => string {
   const t = useTranslate();
+  const locale = useAppState(selectEffectiveLocale);
+  return (count: number) =>
+    plural(locale, count, {
+      one: t('collect.itemsOne', { count: formatNumber(locale, count) }),
+      other: t('collect.itemsOther', { count: formatNumber(locale, count) }),
+    });
+}
+
+const COVER_ITEMS = 4;
+
+/** The cart's first items' pictures (the list answer carries the items' ids, protocol §6.2). */
+function CartCover({ cart }: { cart: Cart }) {
+  const t = useTranslate();
+  const apiPath = useAppState(selectApiPath);
+  const variation = useAppState(selectVariation, config);
+  const items = coverItems(cart, COVER_ITEMS);
+  if (items.length === 0)
+    return (
+      <div className="cart-card__cover cart-card__cover--empty">
+        <span>{t('collect.noCover')}</span>
+      </div>
+    );
   return (
-    <li className="carts-row">
-      <Link href={`/carts/${encodeURIComponent(cart.id)}`} className="carts-row__name">
-        {cart.name}
-      </Link>
-      <span>{t('carts.items', { count: cart.total })}</span>
-      <span>{cart.isPrivate ? t('carts.private') : t('carts.public')}</span>
-      {!cart.isMine && cart.ownerName && <span>{t('carts.owner', { name: cart.ownerName })}</span>}
-      {cart.modified !== null && (
-        <span>{t('carts.modified', { date: new Date(cart.modified).toLocaleDateString() })}</span>
-      )}
+    <div className="cart-card__cover" data-count={Math.min(items.length, COVER_ITEMS)} aria-hidden="true">
+      {items.map(({ resource, id }) => (
+        <img
+          key={`${resource}/${id}`}
+          src={variationUrl(apiPath, resource, id, variation)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      ))}
+    </div>
+  );
+}
+
+/** One cart: cover, name (the link), item count, modified date in the locale, badges. */
+function CartCard({ cart, now }: { cart: Cart; now: number }) {
+  const t = useTranslate();
+  const locale = useAppState(selectEffectiveLocale);
+  const itemCount = useItemCount();
+  const expired = isExpired(cart, now);
+  return (
+    <li className="cart-card card">
+      <CartCover cart={cart} />
+      <div className="cart-card__body">
+        <Link href={`/carts/${encodeURIComponent(cart.id)}`} className="cart-card__name">
+          {cart.name}
+        </Link>
+        <p className="cart-card__meta">
+          <span>{itemCount(cart.total)}</span>
+          {cart.modified !== null && (
+            <span>{t('collect.modified', { date: formatDate(locale, cart.modified) })}</span>
+          )}
+        </p>
+        <p className="cart-card__badges">
+          {expired && <span className="badge badge-warn">{t('collect.expired')}</span>}
+          {cart.isMine && isShared(cart) && <span className="badge badge-info">{t('collect.shared')}</span>}
+          {!cart.isMine && cart.ownerName && (
+            <span className="cart-card__owner">{t('carts.owner', { name: cart.ownerName })}</span>
+          )}
+        </p>
+      </div>
     </li>
   );
 }
 
-function Section({ title, carts, empty }: { title: string; carts: Cart[]; empty: string }) {
+function Section({ title, carts, empty, now }: { title: string; carts: Cart[]; empty: string; now: number }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="carts-section">
@@ -114,9 +177,9 @@ function Section({ title, carts, empty }: { title: string; carts: Cart[]; empty:
       {carts.length === 0 ? (
         <p className="carts-empty">{empty}</p>
       ) : (
-        <ul>
+        <ul className="cart-cards">
           {carts.map((cart) => (
-            <CartRow key={cart.id} cart={cart} />
+            <CartCard key={cart.id} cart={cart} now={now} />
           ))}
         </ul>
       )}
@@ -155,15 +218,20 @@ export function CartsPage() {
   if (!isUser) return <SignInNeeded />;
 
   const emptyShared = filter && sections.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyShared');
+  const none = list.status === 'loaded' && sections.count === 0;
+  const newCart = (
+    <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+      {t('carts.new')}
+    </button>
+  );
+  const now = Date.now();
   return (
     <section className="carts-page">
       <div className="carts-page__header">
         <h1>{t('carts.title')}</h1>
-        <button type="button" onClick={() => setCreating(true)}>
-          {t('carts.new')}
-        </button>
+        {!none && newCart}
       </div>
-      <div className="carts-toolbar">
+      <div className="toolbar carts-toolbar">
         <label htmlFor={filterId}>{t('carts.filter')}</label>
         <input
           id={filterId}
@@ -201,7 +269,12 @@ export function CartsPage() {
           <option value="asc">{t('carts.order.ascending')}</option>
           <option value="desc">{t('carts.order.descending')}</option>
         </select>
-        <button type="button" onClick={() => dispatch(listOpened({}))} disabled={list.status === 'fetching'}>
+        <button
+          type="button"
+          className="btn-ghost"
+          onClick={() => dispatch(listOpened({}))}
+          disabled={list.status === 'fetching'}
+        >
           {t('carts.reload')}
         </button>
       </div>
@@ -216,15 +289,31 @@ export function CartsPage() {
       )}
       <CartProfileProblem />
       {(list.status === 'initial' || list.status === 'fetching') && <p role="status">{t('carts.loading')}</p>}
-      {list.status !== 'initial' && (
+      {none && (
+        <EmptyState title={t('collect.emptyTitle')} action={newCart}>
+          <p>{t('collect.emptyText')}</p>
+        </EmptyState>
+      )}
+      {list.status !== 'initial' && !none && (
         <>
           <Section
             title={t('carts.mine')}
             carts={sections.mine}
+            now={now}
             empty={filter && sections.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyMine')}
           />
-          <Section title={t('carts.sharedPrivate')} carts={sections.sharedPrivate} empty={emptyShared} />
-          <Section title={t('carts.sharedPublic')} carts={sections.sharedPublic} empty={emptyShared} />
+          <Section
+            title={t('carts.sharedPrivate')}
+            carts={sections.sharedPrivate}
+            now={now}
+            empty={emptyShared}
+          />
+          <Section
+            title={t('carts.sharedPublic')}
+            carts={sections.sharedPublic}
+            now={now}
+            empty={emptyShared}
+          />
         </>
       )}
       {creating && (
