@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { selectApiPath } from '../../streams/app/selectors';
 import { listOpened } from '../../streams/carts/events';
 import { itemKey } from '../../streams/carts/model';
@@ -75,8 +75,13 @@ export function SearchResults() {
     if (isUser) dispatch(listOpened({ reuseFresh: true }));
   }, [dispatch, isUser]);
 
+  // what a shift-click reads, kept in a ref: the handler stays the same function, so a page that
+  // comes draws only its new tiles (the tiles are memoised)
+  const latest = useRef({ anchor, keys, rowOf });
+  latest.current = { anchor, keys, rowOf };
   const onSelect = useCallback(
     (id: string, range: boolean) => {
+      const { anchor, keys, rowOf } = latest.current;
       if (!range || anchor === null || anchor === id) {
         dispatch(toggled({ list: SEARCH_CURSOR, id }));
         return;
@@ -90,7 +95,7 @@ export function SearchResults() {
       }
       dispatch(rangeSelected({ list: SEARCH_CURSOR, ids: rangeBetween(ids, anchor, id) }));
     },
-    [dispatch, anchor, keys, rowOf],
+    [dispatch],
   );
 
   const onRangeChange = useCallback(
