@@ -144,8 +144,21 @@ function shareDownloadAssets(cart: Cart, items: Record<string, string[]>) {
     .flatMap((id) => findAsset(runtime.db.assets, id) ?? []);
 }
 
+/** Longest comment the demo takes, in characters. */
+const MAX_COMMENT = 2000;
+
+/** A comment's text, `{comment}` in the body ([conv]): present, not blank, not too long. */
+function checkComment(value: unknown): void {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new HttpFailure(400, 'A comment needs a text');
+  }
+  if (value.length > MAX_COMMENT)
+    throw new HttpFailure(400, `A comment is at most ${MAX_COMMENT} characters`);
+}
+
 /**
- * `withShare/{uuid}/{action}[/{type}/{id}]`: the action must be one the share allows. `download`
+ * `withShare/{uuid}/{action}[/{type}/{id}]`: the action must be one the share allows; a comment
+ * needs its text. `download`
  * answers the zip itself (the binary variant of protocol §6.1); the other actions answer `{}`.
  */
 const actOnShare = guarded(
@@ -165,6 +178,7 @@ const actOnShare = guarded(
       throw new HttpFailure(404, `Unknown item ${type}/${id} in this share`);
     }
     const body = await jsonBody(request);
+    if (action === 'comment') checkComment(body.comment);
     if (action !== 'download') return HttpResponse.json({});
     const items =
       type !== undefined && id !== undefined ? { [type]: [id] } : parseItemMap(body.items, 'items');

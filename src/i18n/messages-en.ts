@@ -11,6 +11,7 @@ import type { notificationsPageMessagesEn } from '../notifications/page/messages
 import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
+import type { sharePageMessagesEn } from '../share/messages';
 import type { resultsMessagesEn } from '../search/results/messages';
 import { sessionMessagesEn } from '../session/messages';
 import type { signInFirstMessagesEn } from '../session/sign-in-first/messages';
@@ -101,5 +102,6 @@ export type MessageKey =
   | keyof typeof pagesMessagesEn
   | keyof typeof signInFirstMessagesEn
   | keyof typeof labelsMessagesEn
-  | keyof typeof notificationsPageMessagesEn;
+  | keyof typeof notificationsPageMessagesEn
+  | keyof typeof sharePageMessagesEn;
 export type Messages = Record<MessageKey, string>;

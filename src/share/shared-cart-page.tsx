@@ -1,11 +1,5 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useParams } from 'wouter';
-import {
-  shareActionRequested,
-  sharedCartOpened,
-  sharedImagesReleased,
-  sharedImagesRequested,
-} from '../../streams/carts/share-events';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'wouter';
 import {
   type ShownItem,
   selectShareAction,
@@ -14,66 +8,74 @@ import {
   selectSharedItemGroups,
   selectVariation,
 } from '../../streams/carts/selectors';
-import { usePortal } from '../app/store-context';
-import { CartItems } from '../carts/cart-items';
-import { DownloadDialog } from '../downloads/download-dialog';
+import {
+  shareActionRequested,
+  shareCopyRequested,
+  sharedCartOpened,
+  shareDownloadRequested,
+  sharedImagesReleased,
+  sharedImagesRequested,
+} from '../../streams/carts/share-events';
+import { itemMapOf } from '../../streams/carts/model';
 import { config } from '../../streams/core/config';
+import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
-import type { MessageKey } from '../i18n/messages-en';
+import { useCodeLabel } from '../i18n/code-labels';
+import { formatNumber, plural } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
-import { PasswordInput } from '../ui/password-input';
-import { useSharePassword } from './use-share-password';
-import '../carts/carts.css';
-import '../carts/messages';
+import { SignInFirst } from '../session/sign-in-first/sign-in-first';
 import { ErrorMessage } from '../ui/error-message';
+import { ItemLightbox } from './item-lightbox';
+import { PasswordGate } from './password-gate';
+import { ShareComment } from './share-comment';
+import { ShareGrid, sharedItemName } from './share-grid';
+import { useSharePassword } from './use-share-password';
+import './messages';
+import './share.css';
 
-/** Actions shown as their own buttons; the others are offered as they come from the share. */
-const SHOWN_ELSEWHERE = new Set(['view', 'download']);
-/** The share actions of the demo's `listShareActions`; a code the portal does not know shows as is. */
-const ACTION_LABELS: Partial<Record<string, MessageKey>> = {
-  comment: 'share.actionComment',
-  copy: 'share.actionCopy',
-};
+/** Codes with their own control on this page; any other code the share allows is a plain button. */
+const OWN_CONTROLS = new Set(['view', 'download', 'comment', 'copy']);
 
-function PasswordPrompt({ uuid, wrong }: { uuid: string; wrong: boolean }) {
-  const t = useTranslate();
-  const dispatch = useDispatch();
-  const { remember } = useSharePassword(uuid);
-  const [password, setPassword] = useState('');
-  const inputId = useId();
+/** A file name the usual systems take: no path separators or reserved characters. */
+function fileNameOf(name: string, fallback: string): string {
+  const printable = [...name].filter((char) => char.charCodeAt(0) >= 32).join('');
+  const safe = printable
+    .replace(/[\\/:*?"<>|]+/g, '-')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 120);
+  return `${safe || fallback}.zip`;
+}
 
-  function open(event: FormEvent) {
-    event.preventDefault();
-    if (!password) return;
-    remember(password);
-    setPassword('');
-    dispatch(sharedCartOpened({ uuid, withPassword: true }));
-  }
+/** An item's file name without its extension ("beach.jpg" → "beach"): the zip holds the file. */
+const baseNameOf = (name: string) => name.replace(/\.[a-z0-9]{1,5}$/i, '');
 
-  return (
-    <form onSubmit={open} className="cart-form share-password">
-      <p>{t('share.passwordNeeded')}</p>
-      {wrong && <p role="alert">{t('share.wrongPassword')}</p>}
-      <label htmlFor={inputId}>{t('share.password')}</label>
-      <PasswordInput
-        id={inputId}
-        value={password}
-        autoComplete="off"
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <button type="submit">{t('share.open')}</button>
-    </form>
-  );
+/** The outcome of the latest request of one kind (each control follows its own). */
+function useOutcome() {
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const outcome = useAppState(selectShareAction, requestId);
+  const follow = useCallback((request: { meta: { id: string } } | undefined | null) => {
+    setRequestId(request?.meta.id ?? null);
+  }, []);
+  return [outcome, follow] as const;
+}
+
+function Heading({ children }: { children: string }) {
+  return <h1 className="share-page__title">{children}</h1>;
 }
 
 /**
  * `/share/:uuid`: a shared cart opened from a link. Without a password no Authorization is
- * sent; a 401 asks for one, a second 401 says it is wrong; 404 is an unknown or expired link;
- * anything else is an error with a retry (protocol §6.4, §23.5).
+ * sent; a 401 asks for one (kept for the tab, so a reload does not ask again), a 401 after a
+ * password says it is wrong or changed; 404 is an unknown or expired link; anything else is an
+ * error with a retry (protocol §6.4, §23.5). The share's actions are its features: download one
+ * item or all, copy to my carts, comment.
  */
 export function SharedCartPage() {
   const t = useTranslate();
+  const locale = useLocale();
+  const codeLabel = useCodeLabel();
   const dispatch = useDispatch();
   const uuid = decodeURIComponent(useParams<{ uuid: string }>().uuid ?? '');
   const shared = useAppState(selectShared, uuid);
@@ -81,11 +83,14 @@ export function SharedCartPage() {
   const variation = useAppState(selectVariation, config);
   const images = useAppState(selectSharedImages, uuid);
   const { session } = usePortal();
-  // the page says how its latest action went; an earlier one's late answer does not replace it
-  const [actionRequest, setActionRequest] = useState<string | null>(null);
-  const action = useAppState(selectShareAction, actionRequest);
-  const { known } = useSharePassword(uuid);
-  const [downloading, setDownloading] = useState(false);
+  const { known, remember, forget } = useSharePassword(uuid);
+  const [download, followDownload] = useOutcome();
+  const [downloadFile, setDownloadFile] = useState('');
+  const [copy, followCopy] = useOutcome();
+  const [other, followOther] = useOutcome();
+  const [shown, setShown] = useState<number | null>(null);
+  const [returnTo, setReturnTo] = useState<number | null>(null);
+  const tiles = useRef(new Map<number, HTMLButtonElement>());
 
   useEffect(() => {
     dispatch(sharedCartOpened({ uuid, withPassword: known() }));
@@ -98,99 +103,243 @@ export function SharedCartPage() {
   }, [dispatch, uuid, variation, loadedCart]);
   useEffect(() => () => void dispatch(sharedImagesReleased({ uuid })), [dispatch, uuid]);
 
+  // a refused password (wrong, or changed since this tab kept it) is not sent again
+  const refused = shared?.status === 'error' && shared.error?.status === 401 && shared.withPassword;
+  useEffect(() => {
+    if (refused) forget();
+  }, [refused, forget]);
+
+  // closing the lightbox gives focus to the tile of the item it showed last
+  useEffect(() => {
+    if (shown !== null || returnTo === null) return;
+    tiles.current.get(returnTo)?.focus();
+    setReturnTo(null);
+  }, [shown, returnTo]);
+
+  const items = groups.flatMap((group) => group.items);
+  const imageOf = (item: ShownItem) =>
+    images.variation === variation && images.items[item.key] === 'loaded'
+      ? session?.sharedImages.get(uuid, `${variation}|${item.key}`)
+      : undefined;
+
   const status = shared?.status ?? 'unknown';
   const error = shared?.error ?? null;
   if (status === 'error' && error?.status === 401) {
     return (
-      <section className="carts-page">
-        <h1>{t('share.sharedBy')}</h1>
-        <PasswordPrompt uuid={uuid} wrong={shared?.withPassword ?? false} />
+      <section className="share-page">
+        <PasswordGate
+          wrong={shared?.withPassword ?? false}
+          onOpen={(password) => {
+            remember(password);
+            dispatch(sharedCartOpened({ uuid, withPassword: true }));
+          }}
+        />
       </section>
     );
   }
   if (status === 'error') {
     return (
-      <section className="carts-page">
-        <h1>{t('share.sharedBy')}</h1>
-        {error?.status === 404 ? (
-          <p role="alert">{t('share.unknown')}</p>
-        ) : (
-          <ErrorMessage
-            lead={t('share.failedOpen')}
-            error={error ?? { code: '', message: '' }}
-            onRetry={() => dispatch(sharedCartOpened({ uuid, withPassword: known() }))}
-            retryLabel={t('carts.retry')}
-          />
-        )}
+      <section className="share-page">
+        <div className="share-gate">
+          <div className="card stack share-gate__card">
+            {error?.status === 404 ? (
+              <>
+                <Heading>{t('sharePage.unknownTitle')}</Heading>
+                <p role="alert">{t('sharePage.unknown')}</p>
+                <Link href="/" className="btn-primary">
+                  {t('sharePage.home')}
+                </Link>
+              </>
+            ) : (
+              <>
+                <Heading>{t('sharePage.title')}</Heading>
+                <ErrorMessage
+                  lead={t('sharePage.failedOpen')}
+                  error={error ?? { code: '', message: '' }}
+                  onRetry={() => dispatch(sharedCartOpened({ uuid, withPassword: known() }))}
+                  retryLabel={t('sharePage.retry')}
+                />
+              </>
+            )}
+          </div>
+        </div>
       </section>
     );
   }
   if (status !== 'loaded' || !shared?.cart) {
     return (
-      <section className="carts-page">
-        <h1>{t('share.sharedBy')}</h1>
-        <p role="status">{t('share.opening')}</p>
+      <section className="share-page" aria-busy="true">
+        <Heading>{t('sharePage.title')}</Heading>
+        <p role="status">{t('sharePage.opening')}</p>
+        <div className="share-grid" aria-hidden="true">
+          {[0, 1, 2, 3, 4, 5].map((slot) => (
+            <div key={slot} className="share-tile__frame skeleton" />
+          ))}
+        </div>
       </section>
     );
   }
 
   const { cart, share } = shared;
   const actions = share?.actions ?? [];
-  const imageOf = (item: ShownItem) =>
-    images.variation === variation && images.items[item.key] === 'loaded'
-      ? session?.sharedImages.get(uuid, `${variation}|${item.key}`)
-      : undefined;
+  const canDownload = actions.includes('download');
+  const count = cart.total;
+  const countText = t(plural(locale, count, { one: 'sharePage.items.one', other: 'sharePage.items.other' }), {
+    count: formatNumber(locale, count),
+  });
+
+  function downloadItem(item: ShownItem) {
+    const fileName = fileNameOf(baseNameOf(sharedItemName(item)), `${item.resource}-${item.id}`);
+    setDownloadFile(fileName);
+    followDownload(
+      dispatch(shareDownloadRequested({ uuid, item: { resource: item.resource, id: item.id }, fileName })),
+    );
+  }
+  function downloadAll() {
+    const fileName = fileNameOf(cart.name, uuid);
+    setDownloadFile(fileName);
+    followDownload(dispatch(shareDownloadRequested({ uuid, item: null, fileName })));
+  }
+  function copyToMyCarts() {
+    const request = shareCopyRequested({
+      uuid,
+      name: cart.name,
+      description: share?.description || cart.description || '',
+      items: itemMapOf(shared?.keys ?? []),
+    });
+    followCopy(dispatch(request));
+  }
+
   return (
-    <section className="carts-page">
-      <div className="carts-page__header">
-        <h1>{cart.name}</h1>
-        <span>{t('carts.items', { count: cart.total })}</span>
-      </div>
-      {share?.description && <p>{share.description}</p>}
-      <div className="carts-actions">
-        {actions.includes('download') && (
-          <button type="button" onClick={() => setDownloading(true)}>
-            {t('carts.download')}
-          </button>
-        )}
-        {actions
-          .filter((code) => !SHOWN_ELSEWHERE.has(code))
-          .map((code) => (
-            <button
-              key={code}
-              type="button"
-              onClick={() => {
-                const request = dispatch(shareActionRequested({ uuid, action: code, items: null }));
-                setActionRequest(request?.meta.id ?? null);
-              }}
-            >
-              {ACTION_LABELS[code] ? t(ACTION_LABELS[code]) : code}
+    <section className="share-page">
+      <header className="share-page__header">
+        <div className="share-page__heading">
+          <p className="share-page__eyebrow">{t('sharePage.title')}</p>
+          <Heading>{cart.name}</Heading>
+          <p className="share-page__meta">
+            <span className="badge">{countText}</span>
+          </p>
+          {share?.description && <p className="share-page__description">{share.description}</p>}
+        </div>
+        <div className="toolbar share-page__actions">
+          {canDownload && (
+            <button type="button" className="btn-primary" onClick={downloadAll} disabled={count === 0}>
+              {t('sharePage.downloadAll')}
             </button>
-          ))}
+          )}
+          {actions.includes('copy') && (
+            <SignInFirst action={codeLabel('shareAction', 'copy')}>
+              <button type="button" onClick={copyToMyCarts} disabled={count === 0}>
+                {codeLabel('shareAction', 'copy')}
+              </button>
+            </SignInFirst>
+          )}
+          {actions
+            .filter((code) => !OWN_CONTROLS.has(code))
+            .map((code) => (
+              <button
+                key={code}
+                type="button"
+                onClick={() =>
+                  followOther(dispatch(shareActionRequested({ uuid, action: code, items: null })))
+                }
+              >
+                {codeLabel('shareAction', code)}
+              </button>
+            ))}
+        </div>
+      </header>
+
+      <div className="share-page__notices">
+        {download && (
+          <Outcome
+            outcome={download}
+            busy={t('sharePage.downloading', { file: downloadFile })}
+            done={t('sharePage.downloaded', { file: downloadFile })}
+            failed={t('sharePage.downloadFailed')}
+          />
+        )}
+        {copy && (
+          <Outcome
+            outcome={copy}
+            busy={t('sharePage.copying')}
+            done={t('sharePage.copied', { name: cart.name })}
+            failed={t('sharePage.copyFailed')}
+          >
+            <Link href="/carts">{t('sharePage.openCarts')}</Link>
+          </Outcome>
+        )}
+        {other && (
+          <Outcome
+            outcome={other}
+            busy=""
+            done={t('sharePage.actionDone', { action: codeLabel('shareAction', other.action) })}
+            failed={t('sharePage.actionFailed', { action: codeLabel('shareAction', other.action) })}
+          />
+        )}
       </div>
-      {action?.status === 'loaded' && <p role="status">{t('share.action', { action: action.action })}</p>}
-      {action?.status === 'error' && (
-        <ErrorMessage
-          lead={t('share.actionFailed', { action: action.action })}
-          error={action.error ?? { code: '', message: '' }}
+
+      {count === 0 ? (
+        <p className="share-page__empty">{t('sharePage.empty')}</p>
+      ) : (
+        <ShareGrid
+          items={items}
+          imageOf={imageOf}
+          onOpen={setShown}
+          tileRef={(index, element) => {
+            if (element) tiles.current.set(index, element);
+            else tiles.current.delete(index);
+          }}
         />
       )}
-      {cart.total === 0 && <p className="carts-empty">{t('carts.emptyCart')}</p>}
-      <CartItems
-        cartId={uuid}
-        groups={groups}
-        content={{ huge: false, filtered: false, selected: [] }}
-        imageOf={imageOf}
-        canChange={false}
-      />
-      {downloading && (
-        <DownloadDialog
-          cartId={uuid}
-          cartName={cart.name}
-          shareUuid={uuid}
-          onClose={() => setDownloading(false)}
+
+      {actions.includes('comment') && (
+        <ShareComment uuid={uuid} title={codeLabel('shareAction', 'comment')} />
+      )}
+
+      {shown !== null && (
+        <ItemLightbox
+          items={items}
+          index={shown}
+          imageOf={imageOf}
+          onMove={setShown}
+          onClose={() => {
+            setReturnTo(shown);
+            setShown(null);
+          }}
+          downloadLabel={canDownload ? codeLabel('shareAction', 'download') : null}
+          onDownload={downloadItem}
         />
       )}
     </section>
+  );
+}
+
+/** How the latest request of a control went: busy, done (with a follow-up), or failed in words. */
+function Outcome({
+  outcome,
+  busy,
+  done,
+  failed,
+  children,
+}: {
+  outcome: { status: string; error: { code: string; message: string } | null };
+  busy: string;
+  done: string;
+  failed: string;
+  children?: ReactNode;
+}) {
+  if (outcome.status === 'error') {
+    return <ErrorMessage lead={failed} error={outcome.error ?? { code: '', message: '' }} />;
+  }
+  const text = outcome.status === 'loaded' ? done : busy;
+  if (!text) return null;
+  return (
+    <p
+      role="status"
+      className={`share-notice share-notice--${outcome.status === 'loaded' ? 'done' : 'busy'}`}
+    >
+      {text} {outcome.status === 'loaded' && children}
+    </p>
   );
 }

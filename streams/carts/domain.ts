@@ -55,6 +55,7 @@ import {
   loadSharedImages,
   releaseSharedImages,
   requestShareOptions,
+  sharePageEpics,
   startSharedCart,
 } from './share-epics';
 import { initialCartsState } from './state';
@@ -96,6 +97,7 @@ export const cartsDomain = defineDomain({
     loadSharedImages,
     releaseSharedImages,
     actOnShare,
+    ...sharePageEpics,
   },
   selectors: {
     selectListStatus,

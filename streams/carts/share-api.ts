@@ -112,17 +112,42 @@ export function viewSharedCart(uuid: string, sharePassword: string | undefined):
   };
 }
 
-/** Acts on a share; `{items}` only when items are given (protocol §6.1). */
+/**
+ * Acts on a share; `{items}` only when items are given (protocol §6.1), and a comment's text as
+ * `{comment}` ([conv]: the protocol names no field for it). No body when there is neither.
+ */
 export function withShare(
   uuid: string,
   action: string,
   items: ItemMap | null,
   sharePassword: string | undefined,
+  comment?: string,
 ): HttpRequest<undefined> {
+  const json = { ...(items ? { items } : {}), ...(comment !== undefined ? { comment } : {}) };
   return {
     method: 'POST',
     path: `${CART}/withShare/${encodeURIComponent(uuid)}/${encodeURIComponent(action)}`,
-    ...(items ? { body: { json: { items } } } : {}),
+    ...(Object.keys(json).length > 0 ? { body: { json } } : {}),
+    ...(sharePassword ? { sharePassword } : {}),
+  };
+}
+
+/**
+ * The binary variant of `withShare/{uuid}/download[/{type}/{id}]`: the answer is the zip, and
+ * `{}` is sent when there are no items (protocol §6.1). The password, when known, goes as Basic;
+ * otherwise the caller's normal authentication (§6.5).
+ */
+export function shareDownload(
+  uuid: string,
+  item: { resource: string; id: string } | null,
+  sharePassword: string | undefined,
+): HttpRequest<Blob> {
+  const segments = [uuid, 'download', ...(item ? [item.resource, item.id] : [])];
+  return {
+    method: 'POST',
+    path: `${CART}/withShare/${segments.map(encodeURIComponent).join('/')}`,
+    body: { json: {} },
+    responseType: 'blob',
     ...(sharePassword ? { sharePassword } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { EMPTY, filter, from, groupBy, map, mergeMap, switchMap, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
+import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
@@ -12,7 +13,15 @@ import {
   shareActionsLoaded,
   shareActionsLoadFailed,
   shareActionsStarted,
+  shareCopied,
+  shareCopyAllowed,
+  shareCopyCartCreated,
+  shareCopyFailed,
+  shareCopyRequested,
   shareCreated,
+  shareDownloadFailed,
+  shareDownloadRequested,
+  shareDownloadSaved,
   sharedCartFailed,
   sharedCartLoaded,
   sharedCartOpened,
@@ -158,10 +167,10 @@ export const actOnShare: Epic<CartsRoot> = (event$, _state$, { http, session }) 
   event$.pipe(
     ofType(shareActionRequested),
     mergeMap((request) => {
-      const { uuid, action, items } = request.payload;
+      const { uuid, action, items, comment } = request.payload;
       return requestAnswer(
         http,
-        shareApi.withShare(uuid, action, items, session.sharePassword(uuid)),
+        shareApi.withShare(uuid, action, items, session.sharePassword(uuid), comment),
         () => shareActionDone({ uuid, action }, request),
         (error) => shareActionFailed({ uuid, action, error }, request),
       );
@@ -218,3 +227,80 @@ export const releaseSharedImages: Epic<CartsRoot> = (event$, _state$, { session 
       return EMPTY;
     }),
   );
+
+/**
+ * One item or the whole share as a zip, through the share's download route (protocol §6.1, the
+ * binary variant): the browser saves it under the name the page chose; the zip is never an event.
+ */
+export const downloadFromShare: Epic<CartsRoot> = (event$, _state$, { http, session, downloads }) =>
+  event$.pipe(
+    ofType(shareDownloadRequested),
+    mergeMap((request) => {
+      const { uuid, item, fileName } = request.payload;
+      return requestAnswer(
+        http,
+        shareApi.shareDownload(uuid, item, session.sharePassword(uuid)),
+        (blob) => {
+          downloads.open(URL.createObjectURL(blob), fileName);
+          return shareDownloadSaved({ uuid, fileName }, request);
+        },
+        (error) => shareDownloadFailed({ uuid, error }, request),
+      );
+    }),
+  );
+
+/** The request a step of "Copy to my carts" answers: every step answers the same request. */
+const requestOf = <E extends Pick<AnyEvent, 'meta'>>(event: E): E => ({
+  ...event,
+  meta: { ...event.meta, id: event.meta.cause ?? event.meta.id },
+});
+
+/** Step 1 of "Copy to my carts": the share's `copy` action, with the share's credentials. */
+export const allowShareCopy: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
+  event$.pipe(
+    ofType(shareCopyRequested),
+    mergeMap((request) => {
+      const { uuid, name, description, items } = request.payload;
+      return requestAnswer(
+        http,
+        shareApi.withShare(uuid, 'copy', items, session.sharePassword(uuid)),
+        () => shareCopyAllowed({ uuid, name, description, items }, request),
+        (error) => shareCopyFailed({ uuid, error }, request),
+      );
+    }),
+  );
+
+/** Step 2: a private cart of mine under the shared cart's name (the user's own credentials). */
+export const createShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(shareCopyAllowed),
+    mergeMap((event) => {
+      const { uuid, name, description, items } = event.payload;
+      const request = requestOf(event);
+      return requestAnswer(
+        http,
+        api.createCart({ name, description, isPrivate: true, collaborators: [] }),
+        (data) => shareCopyCartCreated({ uuid, cartId: String(data[0]!.id), items }, request),
+        (error) => shareCopyFailed({ uuid, error }, request),
+      );
+    }),
+  );
+
+/** Step 3: the shared items go into the new cart. */
+export const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(shareCopyCartCreated),
+    mergeMap((event) => {
+      const { uuid, cartId, items } = event.payload;
+      const request = requestOf(event);
+      return requestAnswer(
+        http,
+        api.addCartItems(cartId, items),
+        () => shareCopied({ uuid, cartId }, request),
+        (error) => shareCopyFailed({ uuid, error }, request),
+      );
+    }),
+  );
+
+/** The shared-cart page's download and "Copy to my carts" (wired as one entry of the domain). */
+export const sharePageEpics = { downloadFromShare, allowShareCopy, createShareCopy, fillShareCopy };

@@ -101,11 +101,58 @@ export const sharedImageFailed = defineFailure('carts/sharedImageFailed', {
 /** No screen shows the shared cart any more: its pictures' addresses are revoked. */
 export const sharedImagesReleased = defineIntent('carts/sharedImagesReleased', { uuid });
 
-/** An action the share allows (`withShare`), on the whole share or on some items. */
+/**
+ * An action the share allows (`withShare`), on the whole share or on some items. `comment`: the
+ * text of a `comment` action, sent as `{comment}` in the body ([conv]: protocol §6.1 names only
+ * `{items}`).
+ */
 export const shareActionRequested = defineIntent('carts/shareActionRequested', {
   uuid,
   action: z.string(),
   items: z.nullable(itemMapSchema),
+  comment: z.optional(z.string()),
 });
 export const shareActionDone = defineAnswer('carts/shareActionDone', { uuid, action: z.string() });
 export const shareActionFailed = defineFailure('carts/shareActionFailed', { uuid, action: z.string() });
+
+const shareItem = z.object({ resource: z.string(), id: z.string() });
+
+/**
+ * Downloads one item of a share, or all of it (`item` null), through the share's own route: the
+ * binary variant of `withShare/{uuid}/download[/{type}/{id}]`, whose answer is the zip (protocol
+ * §6.1). The browser saves it as `fileName`; the zip itself never enters an event.
+ */
+export const shareDownloadRequested = defineIntent('carts/shareDownloadRequested', {
+  uuid,
+  item: z.nullable(shareItem),
+  fileName: z.string(),
+});
+export const shareDownloadSaved = defineAnswer('carts/shareDownloadSaved', { uuid, fileName: z.string() });
+export const shareDownloadFailed = defineFailure('carts/shareDownloadFailed', { uuid });
+
+/**
+ * "Copy to my carts": the share's `copy` action is posted (the server checks the share allows
+ * it), then a cart of mine is created under `name` and the items are added to it, one request
+ * after the other, each step its own event (protocol §6.1 createCart, addCartItems). A visitor is
+offered sign-in first: carts belong to users.
+ */
+export const shareCopyRequested = defineIntent('carts/shareCopyRequested', {
+  uuid,
+  name: z.string(),
+  description: z.string(),
+  items: itemMapSchema,
+});
+/** The steps answer the request (their cause) and carry what the next step sends. */
+export const shareCopyAllowed = defineAnswer('carts/shareCopyAllowed', {
+  uuid,
+  name: z.string(),
+  description: z.string(),
+  items: itemMapSchema,
+});
+export const shareCopyCartCreated = defineAnswer('carts/shareCopyCartCreated', {
+  uuid,
+  cartId,
+  items: itemMapSchema,
+});
+export const shareCopied = defineAnswer('carts/shareCopied', { uuid, cartId });
+export const shareCopyFailed = defineFailure('carts/shareCopyFailed', { uuid });

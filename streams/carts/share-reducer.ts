@@ -10,7 +10,13 @@ import {
   shareActionsLoaded,
   shareActionsLoadFailed,
   shareActionsStarted,
+  shareCopied,
+  shareCopyFailed,
+  shareCopyRequested,
   shareCreated,
+  shareDownloadFailed,
+  shareDownloadRequested,
+  shareDownloadSaved,
   shareDialogReset,
   sharedCartFailed,
   sharedCartLoaded,
@@ -26,6 +32,7 @@ import {
   sharesListRequested,
 } from './share-events';
 import type { CartsState, LoadedList } from './state';
+import type { SerializedError } from '../core/errors';
 
 /** Statuses that say a server does not offer the demo's `listShares`. */
 const LISTING_NOT_OFFERED: readonly number[] = [403, 404, 405, 501];
@@ -171,4 +178,30 @@ export const shareCases: Case<CartsState>[] = [
     const { uuid, action, error } = payload;
     draft.shareAction[meta.cause] = { uuid, action, status: 'error', error };
   }),
+
+  // downloads and copies keep their outcome by request too, as the actions "download" and "copy"
+  on(shareDownloadRequested, (draft, { payload, meta }) => {
+    draft.shareAction[meta.id] = outcome(payload.uuid, 'download', 'fetching');
+  }),
+  on(shareDownloadSaved, (draft, { payload, meta }) => {
+    if (meta.cause !== undefined) draft.shareAction[meta.cause] = outcome(payload.uuid, 'download', 'loaded');
+  }),
+  on(shareDownloadFailed, (draft, { payload, meta }) => {
+    if (meta.cause === undefined) return;
+    draft.shareAction[meta.cause] = outcome(payload.uuid, 'download', 'error', payload.error);
+  }),
+  on(shareCopyRequested, (draft, { payload, meta }) => {
+    draft.shareAction[meta.id] = outcome(payload.uuid, 'copy', 'fetching');
+  }),
+  on(shareCopied, (draft, { payload, meta }) => {
+    if (meta.cause !== undefined) draft.shareAction[meta.cause] = outcome(payload.uuid, 'copy', 'loaded');
+  }),
+  on(shareCopyFailed, (draft, { payload, meta }) => {
+    if (meta.cause === undefined) return;
+    draft.shareAction[meta.cause] = outcome(payload.uuid, 'copy', 'error', payload.error);
+  }),
 ];
+
+function outcome(uuid: string, action: string, status: Status, error: SerializedError | null = null) {
+  return { uuid, action, status, error };
+}
