@@ -26,6 +26,10 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
+import './saved-searches.css';
+import { formatDate } from '../i18n/format';
+import { EmptyState } from '../ui/empty-state';
+import { LoadingState } from '../ui/loading-state';
 import { SignInLink } from '../session/sign-in-link';
 
 /** Where a saved search opens: the search screen with its address (so it can be shared too). */
@@ -90,20 +94,27 @@ function SavedSearchItem({ search }: { search: ShownSavedSearch }) {
   const [name, setName] = useState(search.name);
   const busy = search.status === 'fetching';
   return (
-    <li className="saved-search" aria-label={search.name} aria-busy={busy}>
+    <li className="card saved-search" aria-label={search.name} aria-busy={busy}>
       <div className="saved-search__text">
-        <strong>{search.name}</strong>{' '}
-        <span className="saved-search__tags">
-          {t(search.isMine ? 'savedSearches.mine' : 'savedSearches.sharedWithMe')}
-          {search.isPrivatelyShared && ` · ${t('savedSearches.privatelyShared')}`}
-        </span>
-        {search.description && <p>{search.description}</p>}
+        <div className="saved-search__title">
+          <strong>{search.name}</strong>
+          <span className="badge">
+            {t(search.isMine ? 'savedSearches.mine' : 'savedSearches.sharedWithMe')}
+          </span>
+          {search.isPrivatelyShared && (
+            <span className="badge badge-info">{t('savedSearches.privatelyShared')}</span>
+          )}
+        </div>
+        {search.description && <p className="saved-search__description">{search.description}</p>}
         {search.created !== null && (
-          <p>{t('savedSearches.created', { date: new Date(search.created).toLocaleDateString(locale) })}</p>
+          <p className="saved-search__date">
+            {t('savedSearches.created', { date: formatDate(locale, search.created) })}
+          </p>
         )}
       </div>
       {renaming ? (
         <form
+          className="toolbar saved-search__actions"
           onSubmit={(event) => {
             event.preventDefault();
             if (name.trim()) dispatch(renameRequested({ id: search.id, name: name.trim() }));
@@ -116,15 +127,18 @@ function SavedSearchItem({ search }: { search: ShownSavedSearch }) {
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-          <button type="submit">{t('savedSearches.save')}</button>
+          <button type="submit" className="btn-primary">
+            {t('savedSearches.save')}
+          </button>
           <button type="button" onClick={() => setRenaming(false)}>
             {t('savedSearches.cancel')}
           </button>
         </form>
       ) : (
-        <div className="button-row">
+        <div className="toolbar saved-search__actions">
           <button
             type="button"
+            className="btn-primary"
             aria-label={t('savedSearches.openNamed', { name: search.name })}
             onClick={() => dispatch(navigated({ ...savedSearchTarget(search), via: 'link' }))}
           >
@@ -151,7 +165,7 @@ function SavedSearchItem({ search }: { search: ShownSavedSearch }) {
               >
                 {t('savedSearches.share')}
               </button>
-              <label>
+              <label className="saved-search__private">
                 <input
                   type="checkbox"
                   disabled={busy}
@@ -215,11 +229,13 @@ export function SavedSearchesPage() {
     );
   }
   return (
-    <section className="panel saved-searches-page">
+    <section className="saved-searches-page">
       <h1>{t('savedSearches.title')}</h1>
       <input
         type="search"
+        className="saved-searches-page__filter"
         aria-label={t('savedSearches.filter')}
+        placeholder={t('savedSearches.filter')}
         value={filter}
         onChange={(event) => dispatch(filterChanged({ text: event.target.value }))}
       />
@@ -235,8 +251,8 @@ export function SavedSearchesPage() {
           })}
         />
       )}
-      {!loaded && status === 'fetching' && <p role="status">{t('savedSearches.loading')}</p>}
-      {loaded && searches.length === 0 && <p>{t('savedSearches.empty')}</p>}
+      {!loaded && status === 'fetching' && <LoadingState label={t('savedSearches.loading')} />}
+      {loaded && searches.length === 0 && <EmptyState title={t('savedSearches.empty')} />}
       <ul className="saved-searches-page__list" aria-label={t('savedSearches.title')}>
         {searches.map((search) => (
           <SavedSearchItem key={search.id} search={search} />
