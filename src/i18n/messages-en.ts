@@ -72,6 +72,13 @@ export const shellMessagesEn = {
   'devtools.loading': 'Loading the devtools…',
   'devtools.report.button': 'Report a problem',
   'footer.version': 'Version {version}',
+  'nav.menu': 'Menu',
+  'toast.dismiss': 'Dismiss',
+  'title.cart': 'Cart',
+  'title.sharedCart': 'Shared cart',
+  'title.asset': 'Asset',
+  'title.import': 'Import',
+  'title.pages': 'Pages',
 };
 
 /**
