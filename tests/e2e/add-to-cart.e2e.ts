@@ -1,27 +1,111 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
-describe('adding search results to a cart (issues 4 and 6)', () => {
-  journey('alice adds a result to Moodboard from /search, and the cart shows it', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/search`);
-    const first = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
-    await first.waitFor();
-    const name = (await first.getAttribute('aria-label')) ?? '';
-    expect(name).not.toBe('');
-    await first.getByRole('button', { name: 'Add to cart' }).click();
-    const chooser = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
-    await chooser.getByRole('menuitemcheckbox', { name: 'Moodboard' }).click();
-    await chooser.getByRole('status').filter({ hasText: 'Added to Moodboard.' }).waitFor();
-    await chooser.getByRole('button', { name: 'Close' }).click();
+const results = (page: Page) => page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
+const cartItems = (page: Page) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Remove from cart' }) });
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
-    await page.goto(`${portalUrl()}/carts/7`);
-    await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
-    const items = page
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('button', { name: 'Remove from cart' }) });
-    await expect.poll(() => items.count()).toBe(9);
-    expect(await page.getByRole('listitem', { name }).count()).toBe(1);
-  });
+describe('"Add to cart" is a menu (issues 4, 6 and 13)', () => {
+  journey(
+    'by keyboard at 1440 px: filter, arrows, Enter adds to Moodboard, Escape gives the focus back; "New cart…" creates, adds and opens the cart',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      const first = results(page).first();
+      await first.waitFor();
+      const name = (await first.getAttribute('aria-label')) ?? '';
+      expect(name).not.toBe('');
+
+      const trigger = first.getByRole('button', { name: 'Add to cart' });
+      expect(await trigger.getAttribute('aria-haspopup')).toBe('menu');
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      const popup = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
+      const filter = popup.getByRole('textbox', { name: 'Filter carts' });
+      await filter.waitFor();
+      expect(await isFocused(filter)).toBe(true);
+      expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+      const menu = popup.getByRole('menu', { name: 'Carts' });
+      // recent carts first: the first one offered is the most recently modified of alice's
+      await menu.getByRole('menuitemcheckbox').first().waitFor();
+      expect(await menu.getByRole('menuitemcheckbox').count()).toBeGreaterThan(3);
+
+      await page.keyboard.type('mood');
+      await expect.poll(() => menu.getByRole('menuitemcheckbox').count()).toBe(1);
+      await page.keyboard.press('ArrowDown');
+      const moodboard = menu.getByRole('menuitemcheckbox', { name: 'Moodboard' });
+      expect(await isFocused(moodboard)).toBe(true);
+      await page.keyboard.press('Enter');
+      await popup.getByRole('status').filter({ hasText: 'Added to Moodboard.' }).waitFor();
+      await expect.poll(() => moodboard.getAttribute('aria-checked')).toBe('true');
+      await page.keyboard.press('Escape');
+      await popup.waitFor({ state: 'detached' });
+      expect(await isFocused(trigger)).toBe(true);
+      expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+
+      // "New cart…": the filter's text is the name; Enter creates, adds and opens the cart
+      await page.keyboard.press('Enter');
+      await filter.waitFor();
+      await page.keyboard.type('Trip to Lyon');
+      await expect.poll(() => menu.getByRole('menuitemcheckbox').count()).toBe(0);
+      await page.keyboard.press('ArrowDown');
+      const newCart = menu.getByRole('menuitem', { name: 'New cart "Trip to Lyon"…' });
+      expect(await isFocused(newCart)).toBe(true);
+      await page.keyboard.press('Enter');
+      const cartName = popup.getByRole('textbox', { name: 'Cart name' });
+      expect(await cartName.inputValue()).toBe('Trip to Lyon');
+      expect(await isFocused(cartName)).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { level: 1, name: 'Trip to Lyon' }).waitFor();
+      expect(page.url()).toMatch(/\/carts\/\d+$/);
+      await page.getByRole('listitem', { name }).waitFor();
+      expect(await cartItems(page).count()).toBe(1);
+
+      // the server has both: Moodboard 9 items, the new cart the one asset
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Trip to Lyon' }).waitFor();
+      await page.getByRole('listitem', { name }).waitFor();
+      await page.goto(`${portalUrl()}/carts/7`);
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await expect.poll(() => cartItems(page).count()).toBe(9);
+      expect(await page.getByRole('listitem', { name }).count()).toBe(1);
+    },
+  );
+
+  journey(
+    'at 390 px a visitor is offered sign-in first and comes back; the menu is a bottom sheet; "New cart…" by pointer',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${portalUrl()}/search`);
+      await results(page).first().waitFor();
+      await results(page).first().getByRole('button', { name: 'Add to cart' }).click();
+      const offer = page.getByRole('dialog', { name: 'Sign in first' });
+      await offer.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByRole('textbox', { name: 'Login' }).fill('alice');
+      await page.getByRole('textbox', { name: 'Password' }).fill('alice');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // back where the visitor was
+      await results(page).first().waitFor();
+      expect(new URL(page.url()).pathname).toBe('/search');
+
+      const first = results(page).first();
+      const name = (await first.getAttribute('aria-label')) ?? '';
+      await first.getByRole('button', { name: 'Add to cart' }).click();
+      const popup = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
+      await popup.getByRole('menuitemcheckbox').first().waitFor();
+      const box = await popup.boundingBox();
+      expect(box?.width).toBe(390);
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+
+      await popup.getByRole('menuitem', { name: 'New cart…' }).click();
+      await popup.getByRole('textbox', { name: 'Cart name' }).fill('Phone picks');
+      await popup.getByRole('button', { name: 'Create and add' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Phone picks' }).waitFor();
+      await page.getByRole('listitem', { name }).waitFor();
+    },
+  );
 });
