@@ -87,7 +87,23 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
   };
 
   return (
-    <ModalDialog title={t('downloads.dialog.title')} onClose={onClose} className="download-dialog">
+    <ModalDialog
+      title={t('downloads.dialog.title')}
+      onClose={onClose}
+      className="download-dialog"
+      footer={
+        <div className="toolbar download-dialog__actions">
+          {!started && (
+            <button type="submit" form={formId} className="btn-primary">
+              {t('downloads.dialog.start')}
+            </button>
+          )}
+          <button type="button" onClick={onClose}>
+            {t('downloads.dialog.close')}
+          </button>
+        </div>
+      }
+    >
       <p className="download-dialog__cart">{t('downloads.dialog.cart', { name: cartName })}</p>
       {started ? (
         <>
@@ -137,16 +153,6 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
           </p>
         </form>
       )}
-      <div className="toolbar download-dialog__actions">
-        {!started && (
-          <button type="submit" form={formId} className="btn-primary">
-            {t('downloads.dialog.start')}
-          </button>
-        )}
-        <button type="button" onClick={onClose}>
-          {t('downloads.dialog.close')}
-        </button>
-      </div>
     </ModalDialog>
   );
 }

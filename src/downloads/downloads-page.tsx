@@ -4,6 +4,7 @@ import { selectDownloads, selectFinishedIds } from '../../streams/downloads/sele
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { EmptyState } from '../ui/empty-state';
 import { DownloadRow } from './download-row';
 import { SplitNotices } from './split-notices';
 import './downloads.css';
@@ -36,16 +37,16 @@ export function DownloadsPage() {
       </div>
       <SplitNotices />
       {records.length === 0 ? (
-        // the markup of src/ui/empty-state.tsx (EmptyState), until that file is committed
-        <div className="empty-state">
-          <p className="empty-state__title">{t('downloads.page.empty')}</p>
-          <p>{t('downloads.page.emptyHint')}</p>
-          <div className="empty-state__action">
+        <EmptyState
+          title={t('downloads.page.empty')}
+          action={
             <Link href="/carts" className="btn-primary">
               {t('downloads.page.emptyAction')}
             </Link>
-          </div>
-        </div>
+          }
+        >
+          <p>{t('downloads.page.emptyHint')}</p>
+        </EmptyState>
       ) : (
         <ul className="download-list">
           {records.map((record) => (

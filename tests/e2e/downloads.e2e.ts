@@ -1,14 +1,21 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { journey, mockControl, portalUrl } from './helpers/portal';
+import { CART_IDS } from '../../mocks/db/carts';
+import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 const CART_ID = '1';
 
-/** The cart as the demo server gives it to alice: its name and the zip entry of each item. */
-async function aliceCart(id: string): Promise<{ name: string; entries: string[] }> {
+interface WireItem {
+  name: string;
+  filename: string;
+  metadata: { filesize: number };
+}
+
+/** The cart as the demo server gives it to alice: its name, its items, and the zip entry of each item. */
+async function aliceCart(id: string): Promise<{ name: string; entries: string[]; items: WireItem[] }> {
   const form = new FormData();
   form.append('login', 'alice');
   form.append('password', 'alice');
@@ -21,10 +28,11 @@ async function aliceCart(id: string): Promise<{ name: string; entries: string[] 
   const response = await fetch(`${portalUrl()}/api/wedia/cart/viewCart/${id}?no_preview=true&output=list`, {
     headers: { Authorization: `${token.tokenType} ${token.accessToken}` },
   });
-  const cart = (await response.json()) as { name: string; items: { filename: string }[] };
+  const cart = (await response.json()) as { name: string; items: WireItem[] };
   // the demo zip holds each asset as its drawing: the file name with `.svg` (mocks/zip/contents.ts)
   return {
     name: cart.name,
+    items: cart.items,
     entries: cart.items.map((item) => item.filename.replace(/\.[^.]+$/, '.svg')).sort(),
   };
 }
@@ -60,41 +68,126 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     const dialog = await openDownloadDialog(page, CART_ID);
     const download = page.waitForEvent('download', { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Start download' }).click();
-    const entries = await zipEntries(await download);
+    const saved = await download;
+    // the page fetched it and saved it under the download's name
+    expect(saved.suggestedFilename()).toBe(`${cart.name}.zip`);
+    const entries = await zipEntries(saved);
     expect(assetEntries(entries)).toEqual(cart.entries);
     expect(entries).toContain('contact-sheet.pdf');
     expect(entries).toContain('asset-descriptions.csv');
     await dialog.getByRole('listitem', { name: cart.name }).getByText('Downloaded').waitFor();
   });
 
-  journey('a refused size is split into parts "1 of n" … "n of n", each a zip', async ({ page }) => {
-    const cart = await aliceCart(CART_ID);
-    // a limit of a few items per zip, and no size warning
-    await mockControl('settings', {
-      body: { 'zip.maxSize': 12 * 1024 * 1024, 'zip.warnSize': 0, 'zip.buildMs': 300 },
-    });
-    await signIn(page, 'alice');
-    const downloads: Download[] = [];
-    page.on('download', (download) => downloads.push(download));
-    const dialog = await openDownloadDialog(page, CART_ID);
-    // the extras would come on top of each part's items: the parts are measured by their items
-    await dialog.getByRole('checkbox', { name: 'Contact sheet' }).uncheck();
-    await dialog.getByRole('checkbox', { name: 'Asset descriptions' }).uncheck();
-    await dialog.getByRole('button', { name: 'Start download' }).click();
-    const parts = dialog.getByRole('listitem', { name: new RegExp(`^${cart.name} \\d+ of \\d+$`) });
-    await parts.first().waitFor({ timeout: 20_000 });
-    const total = await parts.count();
-    expect(total).toBeGreaterThan(1);
-    for (let index = 1; index <= total; index += 1) {
-      await dialog
-        .getByRole('listitem', { name: `${cart.name} ${index} of ${total}`, exact: true })
-        .getByText('Downloaded')
-        .waitFor({ timeout: 20_000 });
-    }
-    await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(total);
-    const zipped = (await Promise.all(downloads.map(zipEntries))).flatMap(assetEntries).sort();
-    expect(zipped).toEqual(cart.entries);
-  });
+  journey(
+    'a split asks once for the whole set, saves its parts as "{name} i of n.zip" with the progress of the server then of the bytes, and /downloads lists the skipped item by name (1440×900)',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      const cart = await aliceCart(String(CART_IDS.refusedZip));
+      const maxSize = 500 * 1024 * 1024;
+      // the cart's one video over zip.maxSize is left out; the build takes long enough to be seen
+      await mockControl('settings', { body: { 'zip.maxSize': maxSize, 'zip.buildMs': 1500 } });
+      const skipped = cart.items.filter((item) => item.metadata.filesize > maxSize);
+      expect(skipped).toHaveLength(1);
+      await signIn(page, 'alice');
+      const downloads: Download[] = [];
+      page.on('download', (download) => downloads.push(download));
+      const dialog = await openDownloadDialog(page, String(CART_IDS.refusedZip));
+      await dialog.getByRole('button', { name: 'Start download' }).click();
+
+      // one question for the whole set, with its size and the item left out by name
+      const ask = dialog.getByRole('region', { name: `${cart.name} is too large for one zip` });
+      const question = await ask
+        .getByText(/^It would come as \d+ parts, .+ in all\. Download all parts\?$/)
+        .textContent();
+      const total = Number(/as (\d+) parts/.exec(question ?? '')?.[1]);
+      expect(total).toBeGreaterThan(1);
+      expect(await ask.getByRole('listitem').allTextContents()).toEqual([
+        expect.stringContaining(skipped[0]!.name),
+      ]);
+      expect(await calls('zipCart')).toBe(0);
+      await ask.getByRole('button', { name: 'Download all parts' }).click();
+
+      // the server prepares: an indeterminate bar, no percentage
+      const first = dialog.getByRole('listitem', { name: `${cart.name} 1 of ${total}`, exact: true });
+      await first.getByText('Preparing on the server…').waitFor();
+      const bar = first.getByRole('progressbar', { name: `Progress of ${cart.name} 1 of ${total}` });
+      expect(await bar.getAttribute('aria-valuenow')).toBeNull();
+
+      // each part saved by the page under its name; no part asked anything again
+      const names = Array.from({ length: total }, (_, index) => `${cart.name} ${index + 1} of ${total}`);
+      for (const name of names) {
+        await dialog
+          .getByRole('listitem', { name, exact: true })
+          .getByText(`Saved as “${name}.zip”`, { exact: false })
+          .waitFor({ timeout: 30_000 });
+      }
+      await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(total);
+      expect(downloads.map((download) => download.suggestedFilename()).sort()).toEqual(
+        names.map((name) => `${name}.zip`).sort(),
+      );
+      expect(await calls('zipCart')).toBe(total);
+      const zipped = (await Promise.all(downloads.map(zipEntries))).flatMap(assetEntries).sort();
+      const kept = cart.items.filter((item) => !skipped.includes(item));
+      expect(zipped).toEqual(kept.map((item) => item.filename.replace(/\.[^.]+$/, '.svg')).sort());
+      // the bytes shown are the bytes saved
+      const { state } = await logAndState(page);
+      for (const download of downloads) {
+        const record = Object.values(state.downloads.records).find(
+          (candidate) => candidate.savedAs === download.suggestedFilename(),
+        );
+        expect(record?.fetched?.loaded).toBe(statSync(await download.path()).size);
+      }
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('link', { name: 'Downloads', exact: true }).click();
+      const notice = page.getByRole('status').filter({ hasText: `${cart.name} was too large for one zip` });
+      await notice.getByRole('listitem').filter({ hasText: skipped[0]!.name }).waitFor();
+    },
+  );
+
+  journey(
+    'on a phone in French: the split is asked once, its parts are saved by name, and the skipped item is listed by name after a reload (390×844)',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const cart = await aliceCart(String(CART_IDS.refusedZip));
+      await mockControl('settings', { body: { 'zip.maxSize': 500 * 1024 * 1024, 'zip.buildMs': 300 } });
+      const skipped = cart.items.filter((item) => item.metadata.filesize > 500 * 1024 * 1024);
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/account`);
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
+      await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
+      const downloads: Download[] = [];
+      page.on('download', (download) => downloads.push(download));
+      await page.goto(`${portalUrl()}/carts/${CART_IDS.refusedZip}`);
+      await page.getByRole('button', { name: 'Télécharger', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Télécharger' });
+      await dialog.getByRole('button', { name: 'Lancer le téléchargement' }).click();
+      const ask = dialog.getByRole('region', { name: `${cart.name} est trop volumineux pour un seul zip` });
+      const question = await ask.getByText(/^Il arriverait en \d+ parties, .+ au total\./).textContent();
+      const total = Number(/en (\d+) parties/.exec(question ?? '')?.[1]);
+      expect(question).toMatch(/\d Mo|Go/);
+      await ask.getByRole('button', { name: 'Télécharger toutes les parties' }).click();
+      for (let index = 1; index <= total; index += 1) {
+        await dialog
+          .getByRole('listitem', { name: `${cart.name} ${index} of ${total}`, exact: true })
+          .getByText(`Enregistré sous « ${cart.name} ${index} of ${total}.zip »`, { exact: false })
+          .waitFor({ timeout: 30_000 });
+      }
+      await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(total);
+      // the list survives a reload: the notice comes back with its first part
+      await page.goto(`${portalUrl()}/downloads`);
+      await page.getByRole('heading', { name: 'Téléchargements', level: 1 }).waitFor();
+      const notice = page.getByRole('status').filter({ hasText: `en ${total} parties` });
+      await notice.getByRole('listitem').filter({ hasText: skipped[0]!.name }).waitFor();
+      // nothing of the downloads page is wider than the phone
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll('main *')]
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+      );
+      expect(wide).toEqual([]);
+    },
+  );
 
   journey('a reload during the build still completes the download', async ({ page }) => {
     await mockControl('settings', { body: { 'zip.buildMs': 4000 } });
