@@ -38,6 +38,8 @@ export interface DownloadDialogProps {
   cartId: string;
   cartName: string;
   shareUuid?: string;
+  /** some of the cart's items only, `{resource: [ids]}` (protocol §7.1); the whole cart when absent */
+  selection?: Record<string, string[]>;
   onClose(): void;
 }
 
@@ -45,7 +47,7 @@ export interface DownloadDialogProps {
  * The "Download" dialog of UI-CONTRACT.md: profile, contact sheet, asset descriptions and e-mail,
  * then the progress of the download it started (which goes on after the dialog is closed).
  */
-export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: DownloadDialogProps) {
+export function DownloadDialog({ cartId, cartName, shareUuid, selection, onClose }: DownloadDialogProps) {
   const t = useTranslate();
   const codeLabel = useCodeLabel();
   const dispatch = useDispatch();
@@ -80,7 +82,7 @@ export function DownloadDialog({ cartId, cartName, shareUuid, onClose }: Downloa
         withContactSheet,
         withAssetsDescriptions,
         sendLinkByEmail,
-        selection: {},
+        selection: selection ?? {},
       }),
     );
     if (request) setStarted(downloadIdOf(request, target));

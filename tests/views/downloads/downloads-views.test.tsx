@@ -91,6 +91,16 @@ describe('Download dialog (UI-CONTRACT "Download dialog")', () => {
     expect(JSON.stringify(start)).not.toContain('password');
   });
 
+  it('downloads only the items it is given (a selection), by the cart', async () => {
+    const { dispatched } = renderWithStore(
+      <DownloadDialog cartId="7" cartName="Spring" selection={{ asset: ['1', '2'] }} onClose={() => {}} />,
+      [appStarted()],
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Start download' }));
+    const start = dispatched.find((event) => event.type === 'downloads/requested');
+    expect(start?.payload).toMatchObject({ cartId: '7', selection: { asset: ['1', '2'] } });
+  });
+
   it('asks for profiles when it opens', () => {
     const { dispatched } = renderWithStore(<DownloadDialog cartId="7" cartName="S" onClose={() => {}} />, [
       appStarted(),
