@@ -92,8 +92,12 @@ export function CartFormDialog({
           message && <p role="alert">{message}</p>
         )}
         {status === 'resolving' && <p role="status">{t('carts.checking')}</p>}
-        <div className="cart-form__buttons">
-          <button type="submit" disabled={status === 'fetching' || status === 'resolving'}>
+        <div className="toolbar cart-form__buttons">
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={status === 'fetching' || status === 'resolving'}
+          >
             {submitLabel}
           </button>
           <button type="button" onClick={onClose}>

@@ -45,7 +45,7 @@ function ContentFilter({ cartId }: { cartId: string }) {
   const textId = useId();
   const modeId = useId();
   return (
-    <div className="carts-toolbar">
+    <div className="toolbar carts-toolbar">
       <label htmlFor={textId}>{t('carts.searchIn')}</label>
       <input
         id={textId}

@@ -66,8 +66,8 @@ export function CollaboratorsDialog({ cart, onClose }: { cart: Cart; onClose(): 
       <form onSubmit={add} className="cart-form">
         <label htmlFor={inputId}>{t('carts.collaboratorAdd')}</label>
         <input id={inputId} value={who} onChange={(event) => setWho(event.target.value)} />
-        <div className="cart-form__buttons">
-          <button type="submit" disabled={mutation?.status === 'fetching'}>
+        <div className="toolbar cart-form__buttons">
+          <button type="submit" className="btn-primary" disabled={mutation?.status === 'fetching'}>
             {t('carts.add')}
           </button>
           <button type="button" onClick={onClose}>
