@@ -143,3 +143,94 @@ describe('carts and sharing against the demo server', () => {
     },
   );
 });
+
+describe('collecting: undo, focus, delete, cards, a cart that does not exist (issue 13)', () => {
+  const items = (page: Page) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Remove from cart' }) });
+  const isFocused = (locator: ReturnType<Page['getByRole']>) =>
+    locator.evaluate((element) => element === document.activeElement);
+
+  journey(
+    'at 1440 px: Undo brings a removed item back, a removal without Undo stays; the focus moves on; Delete says so',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/7`);
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await expect.poll(() => items(page).count()).toBe(8);
+      const firstName = (await items(page).nth(0).getAttribute('aria-label')) ?? '';
+      const secondName = (await items(page).nth(1).getAttribute('aria-label')) ?? '';
+      const thirdName = (await items(page).nth(2).getAttribute('aria-label')) ?? '';
+
+      // removed at once, undone from the toast: back on screen and on the server
+      await items(page).nth(0).getByRole('button', { name: 'Remove from cart' }).click();
+      await expect.poll(() => items(page).count()).toBe(7);
+      const toast = page.locator('.toast').filter({ hasText: `"${firstName}" removed from the cart.` });
+      await toast.getByRole('button', { name: 'Undo' }).click();
+      await page.getByRole('listitem', { name: firstName }).waitFor();
+      await expect.poll(() => items(page).count()).toBe(8);
+
+      // by keyboard: the focus goes to the next item's "Remove from cart"
+      const second = page.getByRole('listitem', { name: secondName });
+      await second.getByRole('button', { name: 'Remove from cart' }).focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByRole('listitem', { name: secondName }).count()).toBe(0);
+      const next = page
+        .getByRole('listitem', { name: thirdName })
+        .getByRole('button', { name: 'Remove from cart' });
+      expect(await isFocused(next)).toBe(true);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await expect.poll(() => items(page).count()).toBe(7);
+      expect(await page.getByRole('listitem', { name: firstName }).count()).toBe(1);
+      expect(await page.getByRole('listitem', { name: secondName }).count()).toBe(0);
+
+      // Delete: confirmed, then said once the server deleted it
+      await page.goto(`${portalUrl()}/carts/8`);
+      await page.getByRole('heading', { level: 1, name: 'Empty board' }).waitFor();
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Carts' }).waitFor();
+      await page.locator('.toast').filter({ hasText: 'Cart "Empty board" deleted.' }).waitFor();
+      const mine = section(page, 'My carts');
+      await mine.getByRole('link', { name: 'Moodboard' }).waitFor();
+      expect(await mine.getByRole('link', { name: 'Empty board' }).count()).toBe(0);
+    },
+  );
+
+  journey(
+    'at 390 px in French: cards with covers, counts, dates and badges; a cart that does not exist leads back to the carts',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/account`);
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
+      await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
+      await page.goto(`${portalUrl()}/carts`);
+      await page.getByRole('heading', { level: 1, name: 'Paniers' }).waitFor();
+      const mine = section(page, 'Mes paniers');
+      const card = (name: string) =>
+        mine.getByRole('listitem').filter({ has: page.getByRole('link', { name }) });
+      await card('Moodboard').waitFor();
+      expect(await card('Moodboard').locator('.cart-card__cover img').count()).toBe(4);
+      expect(await card('Moodboard').textContent()).toContain('8 éléments');
+      expect(await card('Moodboard').textContent()).toMatch(
+        /Modifié le \d{1,2} (janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)\.? \d{4}/,
+      );
+      await card('Old ideas').getByText('Expiré', { exact: true }).waitFor();
+      await card('Office portraits').getByText('Partagé', { exact: true }).waitFor();
+      expect(await card('Moodboard').getByText('Partagé', { exact: true }).count()).toBe(0);
+      await card('Empty board').getByText('Aucun élément pour l’instant').waitFor();
+      // the cards are side by side two by two on a phone, inside the screen
+      const box = await card('Moodboard').boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+
+      await page.goto(`${portalUrl()}/carts/999`);
+      await page.getByRole('heading', { level: 1, name: 'Ce panier n’existe pas.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Retour aux paniers' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Paniers' }).waitFor();
+    },
+  );
+});
