@@ -1,5 +1,5 @@
 import { describe, expect } from 'vitest';
-import { exportedLog, journey, portalUrl } from './helpers/portal';
+import { exportedLog, journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 describe('session against the demo server (issue 3)', () => {
@@ -57,4 +57,55 @@ describe('session against the demo server (issue 3)', () => {
     expect(log).not.toContain('demo-secret');
     expect(log).not.toMatch(/"password":"alice"/);
   });
+
+  journey(
+    'sign-in comes back: after a session expiry on a deep page, and after a visitor\'s "Add to cart" offered sign-in first',
+    async ({ page }) => {
+      // tokens that cannot be refreshed: the first refresh (after 20% of 30 s) ends the session
+      await mockControl('settings', { body: { 'token.lifetimeS': 30, 'token.refreshLifetimeS': 1 } });
+      await signIn(page, 'alice');
+      // within the portal (a reload would start a new session): a deep page, a cart
+      await page.getByRole('link', { name: 'Carts', exact: true }).click();
+      await page.getByRole('link', { name: 'Spring campaign 2026' }).first().click();
+      await page.waitForURL(/\/carts\/\d+/);
+      const deepPage = new URL(page.url());
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Your session expired.' })
+        .waitFor({ timeout: 20_000 });
+      await mockControl('settings', { body: { 'token.lifetimeS': 3600, 'token.refreshLifetimeS': 86_400 } });
+      await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+      await page.waitForURL(/\/signin\?relativeURL=/);
+      await page.getByRole('textbox', { name: 'Login' }).fill('alice');
+      await page.getByRole('textbox', { name: 'Password' }).fill('alice');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === deepPage.pathname && url.search === deepPage.search);
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      expect(await page.getByText('Your session expired.').count()).toBe(0);
+
+      // a visitor's user-only action offers sign-in first, and the sign-in comes back to the search
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('link', { name: 'Sign in', exact: true }).waitFor();
+      await page.goto(`${portalUrl()}/search?f.assetnature=2`);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^\d+ results$/ })
+        .waitFor();
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      const offer = page.getByRole('dialog', { name: 'Sign in first' });
+      await offer.getByRole('link', { name: 'Sign in' }).click();
+      await page.getByRole('textbox', { name: 'Login' }).fill('alice');
+      await page.getByRole('textbox', { name: 'Password' }).fill('alice');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/search' && url.search === '?f.assetnature=2');
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      // an unsafe relativeURL is ignored: the sign-in goes home
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.goto(`${portalUrl()}/signin?relativeURL=${encodeURIComponent('//evil.example/x')}`);
+      await page.getByRole('textbox', { name: 'Login' }).fill('alice');
+      await page.getByRole('textbox', { name: 'Password' }).fill('alice');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === '/' && url.host === new URL(portalUrl()).host);
+    },
+  );
 });
