@@ -111,7 +111,7 @@ export function DownloadDialog({ cartId, cartName, shareUuid, selection, onClose
         <>
           <p role="status">{t('downloads.dialog.followUp')}</p>
           <SplitNotices origins={followed.flatMap((record) => record.part?.of ?? [])} />
-          <ul className="download-list">
+          <ul className="download-list" tabIndex={-1} aria-label={t('downloads.list')}>
             {followed.map((record) => (
               <DownloadRow key={record.downloadId} record={record} />
             ))}

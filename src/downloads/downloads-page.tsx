@@ -48,7 +48,7 @@ export function DownloadsPage() {
           <p>{t('downloads.page.emptyHint')}</p>
         </EmptyState>
       ) : (
-        <ul className="download-list">
+        <ul className="download-list" tabIndex={-1} aria-label={t('downloads.list')}>
           {records.map((record) => (
             <DownloadRow key={record.downloadId} record={record} />
           ))}

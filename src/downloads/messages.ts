@@ -59,6 +59,7 @@ export const downloadsMessagesEn = {
   'downloads.split.unnamed': '{resource} {id} (name not known)',
   'downloads.split.dismiss': 'Hide this notice',
   'downloads.part': 'Part {index} of {total}',
+  'downloads.list': 'Zips',
   'downloads.status.held': 'Waiting for your answer',
   'downloads.progress.server': 'Preparing on the server…',
   'downloads.progress.browser': 'Downloading in your browser: its own downloads list shows how far it is.',
@@ -142,6 +143,7 @@ export const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, strin
   'downloads.split.unnamed': '{resource} {id} (nom inconnu)',
   'downloads.split.dismiss': 'Masquer cet avis',
   'downloads.part': 'Partie {index} sur {total}',
+  'downloads.list': 'Zips',
   'downloads.status.held': 'En attente de votre réponse',
   'downloads.progress.server': 'Préparation sur le serveur…',
   'downloads.progress.browser':

@@ -73,7 +73,14 @@ function SplitQuestion({ held }: { held: HeldSplit }) {
         <button
           type="button"
           className="btn-primary"
-          onClick={() => dispatch(splitConfirmed({ downloadId: held.origin }))}
+          onClick={(event) => {
+            // the question goes away: focus moves to the parts it started, not to the page's top
+            const parts = event.currentTarget
+              .closest('.download-dialog, .downloads-page')
+              ?.querySelector<HTMLElement>('.download-list');
+            dispatch(splitConfirmed({ downloadId: held.origin }));
+            parts?.focus();
+          }}
         >
           {t('downloads.split.confirm')}
         </button>

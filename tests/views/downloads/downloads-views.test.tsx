@@ -233,6 +233,9 @@ describe('/downloads page', () => {
         type: 'downloads/splitConfirmed',
         payload: { downloadId: ID },
       });
+      // the question is gone; focus is on the parts, not lost
+      expect(screen.queryByRole('region', { name: title })).toBeNull();
+      expect(document.activeElement).toBe(first.closest('ul'));
     },
   );
 
