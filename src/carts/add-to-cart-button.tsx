@@ -248,6 +248,11 @@ function CartMenu({
       popover="manual"
       onKeyDown={onPopupKeyDown}
       onClick={(event) => event.stopPropagation()}
+      // Tab out of the menu (to another control) closes it, as a menu does
+      onBlur={(event) => {
+        const to = event.relatedTarget as Node | null;
+        if (to && !popup.current?.contains(to) && !anchor.current?.contains(to)) onClose(false);
+      }}
     >
       {mode === 'create' ? (
         <NewCartForm

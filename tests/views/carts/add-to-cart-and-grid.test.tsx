@@ -70,6 +70,23 @@ describe('AddToCartButton', () => {
     expect(document.activeElement).toBe(button);
   });
 
+  it('closes when the focus leaves it for another control (Tab), not when it goes back to its button', () => {
+    renderWithStore(
+      <>
+        <AddToCartButton resource="asset" id="7" name="x.jpg" />
+        <button type="button">Elsewhere</button>
+      </>,
+      [alice, listLoaded({ carts: [aCart({ id: '1', name: 'Moodboard' })] })],
+    );
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    fireEvent.click(button);
+    const filter = screen.getByRole('textbox', { name: 'Filter carts' });
+    fireEvent.blur(filter, { relatedTarget: button });
+    expect(screen.getByRole('menu')).toBeTruthy();
+    fireEvent.blur(filter, { relatedTarget: screen.getByRole('button', { name: 'Elsewhere' }) });
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
   it('"New cart…" takes the filter as the name and asks to create the cart with the asset in it', () => {
     const { dispatched } = renderWithStore(<AddToCartButton resource="asset" id="7" name="x.jpg" />, [
       alice,
