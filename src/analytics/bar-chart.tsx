@@ -1,6 +1,7 @@
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar as BarShape } from '@visx/shape';
+import { useEffect, useRef, useState } from 'react';
 import './charts.css';
 
 /** One bar: its label (the asset's name) and its count; `className` picks its colour. */
@@ -26,20 +27,45 @@ function shorten(text: string, max: number): string {
  * alternative, so the marks inside are not read one by one. Colours are the theme's tokens
  * (`--color-*`, through the classes in analytics.css), so the chart follows light and dark.
  */
+/**
+ * The width the chart has on screen (its box, watched), so that it is drawn at that size and its
+ * text stays readable on a phone instead of being scaled down; `fallback` until it is measured.
+ */
+export function useBoxWidth(fallback: number): [React.RefObject<SVGSVGElement | null>, number] {
+  const ref = useRef<SVGSVGElement>(null);
+  const [width, setWidth] = useState(fallback);
+  useEffect(() => {
+    const box = ref.current?.parentElement;
+    if (!box || typeof ResizeObserver !== 'function') return;
+    const measure = () => {
+      const room = Math.floor(box.clientWidth);
+      if (room > 0) setWidth(Math.min(fallback, room));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [fallback]);
+  return [ref, width];
+}
+
 export function BarChart({
   bars,
   label,
   className,
-  width = WIDTH,
-  labelWidth = 180,
+  width: widest = WIDTH,
+  labelWidth: widestLabel = 180,
 }: {
   bars: readonly Bar[];
   label: string;
   className?: string;
+  /** the widest it is drawn (narrower when its box is) */
   width?: number;
-  /** room on the left for the labels */
+  /** room on the left for the labels, at the widest */
   labelWidth?: number;
 }) {
+  const [ref, width] = useBoxWidth(widest);
+  const labelWidth = Math.min(widestLabel, Math.round(width * 0.4));
   const height = Math.max(1, bars.length) * ROW;
   const rows = scaleBand<string>({ domain: bars.map((bar) => bar.key), range: [0, height], padding: 0.2 });
   const largest = Math.max(1, ...bars.map((bar) => bar.value));
@@ -47,6 +73,7 @@ export function BarChart({
   const maxChars = Math.max(6, Math.floor(labelWidth / 7));
   return (
     <svg
+      ref={ref}
       role="img"
       aria-label={label}
       className={className ?? 'analytics-chart'}

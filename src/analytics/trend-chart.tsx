@@ -1,6 +1,7 @@
 import { Group } from '@visx/group';
 import { scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
+import { useBoxWidth } from './bar-chart';
 import './charts.css';
 
 /** One day of the trend: its date (`YYYY-MM-DD`) and the views and downloads counted that day. */
@@ -34,7 +35,8 @@ export function TrendChart({
   viewsLabel: string;
   downloadsLabel: string;
 }) {
-  const innerWidth = WIDTH - LEFT - RIGHT;
+  const [ref, width] = useBoxWidth(WIDTH);
+  const innerWidth = width - LEFT - RIGHT;
   const innerHeight = HEIGHT - TOP - BOTTOM;
   const largest = Math.max(1, ...days.map((day) => Math.max(day.views, day.downloads)));
   const x = scaleLinear<number>({ domain: [0, Math.max(1, days.length - 1)], range: [0, innerWidth] });
@@ -45,12 +47,13 @@ export function TrendChart({
   const last = days.at(-1)?.day ?? '';
   return (
     <svg
+      ref={ref}
       role="img"
       aria-label={label}
       className="analytics-chart analytics-chart--trend"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
       width="100%"
-      style={{ maxWidth: WIDTH }}
+      style={{ maxWidth: width }}
       preserveAspectRatio="xMinYMin meet"
     >
       <Group left={LEFT} top={TOP}>
