@@ -31,6 +31,7 @@ export const shellMessagesEn = {
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.credit': 'Background: {credit}',
+  'home.creditBy': 'Background: {work} by {author}',
   'home.infoUnavailable': 'The application information could not be loaded.',
   'home.retry': 'Try again',
   'notFound.title': 'Page not found',

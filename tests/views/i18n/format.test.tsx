@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { codeLabel } from '../../../src/i18n/code-labels';
+import { creditText } from '../../../src/i18n/credit';
+import { localeReady } from '../../../src/i18n/locales';
+import { translator } from '../../../src/i18n/translate';
 import {
   formatDate,
   formatDateTime,
@@ -54,5 +57,16 @@ describe('Intl helpers in the reader locale (src/i18n/format.ts)', () => {
     expect(codeLabel('fr-CA', 'zipProfile', 'hd', 'High definition')).toBe('Haute définition');
     expect(codeLabel('fr', 'shareAction', 'print', 'Print')).toBe('Print');
     expect(codeLabel('fr', 'shareAction', 'print')).toBe('print');
+  });
+
+  it('puts the server credit "<work>, by <author>" in the reader sentence', async () => {
+    await localeReady('fr');
+    expect(creditText(translator('fr'), 'Coast at dawn, by Jane Doe')).toBe(
+      'Image de fond : Coast at dawn, par Jane Doe',
+    );
+    expect(creditText(translator('en'), 'Coast at dawn, by Jane Doe')).toBe(
+      'Background: Coast at dawn by Jane Doe',
+    );
+    expect(creditText(translator('fr'), 'Photo X')).toBe('Image de fond : Photo X');
   });
 });
