@@ -138,9 +138,6 @@ export const cartsMessagesEn = {
   'collect.itemsOther': '{count} items',
   'collect.expired': 'Expired',
   'collect.shared': 'Shared',
-  'collect.private': 'Private',
-  'collect.public': 'Public',
-  'collect.owner': 'by {name}',
   'collect.modified': 'Modified {date}',
   'collect.noCover': 'No items yet',
   'collect.emptyTitle': 'No carts yet',
@@ -155,7 +152,6 @@ export const cartsMessagesEn = {
   'collect.missing': 'This cart does not exist.',
   'collect.missingText': 'It may have been deleted, or it was never shared with you.',
   'collect.backToCarts': 'Back to carts',
-  'collect.documentTitle': 'Carts',
 };
 
 export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
@@ -297,9 +293,6 @@ export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'collect.itemsOther': '{count} éléments',
   'collect.expired': 'Expiré',
   'collect.shared': 'Partagé',
-  'collect.private': 'Privé',
-  'collect.public': 'Public',
-  'collect.owner': 'de {name}',
   'collect.modified': 'Modifié le {date}',
   'collect.noCover': 'Aucun élément pour l’instant',
   'collect.emptyTitle': 'Aucun panier pour l’instant',
@@ -314,7 +307,6 @@ export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'collect.missing': 'Ce panier n’existe pas.',
   'collect.missingText': 'Il a peut-être été supprimé, ou il n’a jamais été partagé avec vous.',
   'collect.backToCarts': 'Retour aux paniers',
-  'collect.documentTitle': 'Paniers',
 };
 
 addMessages({ en: cartsMessagesEn, fr: cartsMessagesFr });
