@@ -1,6 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { selectConstraintCounts, selectFieldAggregate } from '../../streams/aggregates/selectors';
 import type { UnstampedEvent } from '../../streams/core/event';
+import { fetchRequested, registrationRequested, removed } from '../../streams/cursors/events';
+import { selectCursor, selectCursorRows } from '../../streams/cursors/selectors';
 import {
   selectNaturalLanguageChips,
   selectNaturalLanguageClear,
@@ -11,6 +13,7 @@ import {
   SEARCH_CURSOR,
   SEARCH_PATH,
   SEARCH_TREE,
+  SEARCH_TREE_PATH,
   SEARCH_VALUES_CURSOR,
   type SearchParams,
   TREE_FIELD,
@@ -51,6 +54,54 @@ const selectAggregateNames = (state: RootState): string => {
   return JSON.stringify(names);
 };
 
+/** A list naming the categories of the search's constraints that neither the tree nor the counts know. */
+export const CATEGORY_NAMES_CURSOR = 'search-category-names';
+
+/**
+ * The names of categories by id, asked once per set of unknown ids: a saved search may constrain
+ * leaves the tree has not loaded ("Tokyo and Paris": `categories in [57, 60]`).
+ */
+function useCategoryNames(unknown: readonly string[]): Record<string, string> {
+  const dispatch = useDispatch();
+  const { store } = usePortal();
+  const rows = useAppState(selectCursorRows, CATEGORY_NAMES_CURSOR);
+  const wanted = unknown.join(',');
+  useEffect(() => {
+    if (!wanted) return;
+    const ids = wanted.split(',');
+    if (selectCursor(store.getState(), CATEGORY_NAMES_CURSOR))
+      dispatch(removed({ name: CATEGORY_NAMES_CURSOR }));
+    dispatch(
+      registrationRequested({
+        name: CATEGORY_NAMES_CURSOR,
+        path: SEARCH_TREE_PATH,
+        max: ids.length,
+        constraints: {
+          id: { field: 'id', operator: 'in', value: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) },
+        },
+      }),
+    );
+    dispatch(fetchRequested({ name: CATEGORY_NAMES_CURSOR }));
+  }, [dispatch, store, wanted]);
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        rows.flatMap((row) => (typeof row.name === 'string' ? [[String(row.id), row.name]] : [])),
+      ),
+    [rows],
+  );
+}
+
+/** The category ids of the search (its node, other constraints on the tree's field). */
+function categoryIdsOf(params: SearchParams): string[] {
+  const ids = params.node ? [params.node] : [];
+  for (const wire of Object.values(params.others)) {
+    const test = wire[TREE_FIELD];
+    for (const value of Object.values(test ?? {})) if (Array.isArray(value)) ids.push(...value.map(String));
+  }
+  return ids;
+}
+
 /**
  * Every constraint of the search as a chip, in the user's words: the checked facet values ("Nature:
  * Vidéo"), the category ("Categories: Brand"), the other constraints of the address ("End of rights
@@ -69,8 +120,14 @@ export function useActiveChips(params: SearchParams): Chip[] {
   );
   const sentence = useAppState(selectNaturalLanguageChips, SEARCH_CURSOR);
   const label = (field: string) => fieldLabel(t, locale, field, fields[field]?.label);
+  // asked only once the tree has loaded its first levels: most categories are named by it
+  const unknownCategories =
+    tree?.status === 'loaded'
+      ? categoryIdsOf(params).filter((id) => !tree.nodes[id] && !aggregateNames[TREE_FIELD]?.[id])
+      : [];
+  const categoryNames = useCategoryNames(unknownCategories);
   const nameOf = (field: string) => (id: string) => {
-    const name = field === TREE_FIELD ? tree?.nodes[id]?.name : undefined;
+    const name = field === TREE_FIELD ? (tree?.nodes[id]?.name ?? categoryNames[id]) : undefined;
     return valueLabel(locale, field, name ?? aggregateNames[field]?.[id] ?? id);
   };
 

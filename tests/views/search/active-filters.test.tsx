@@ -1,6 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ActiveFilters } from '../../../src/search/active-filters';
+import { ActiveFilters, CATEGORY_NAMES_CURSOR } from '../../../src/search/active-filters';
 import * as cursors from '../../../streams/cursors/events';
 import {
   EMPTY_SEARCH,
@@ -90,5 +90,48 @@ describe('ActiveFilters (issue 13: filters you can see)', () => {
       known,
     );
     expect(screen.queryByRole('region', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('names categories the tree has not loaded by asking for them once (a saved search on leaves)', () => {
+    const leaves: SearchParams = {
+      ...EMPTY_SEARCH,
+      others: { categories: { categories: { in: [57, 60] } } },
+    };
+    const { dispatched, store } = renderWithStore(
+      <ActiveFilters params={leaves} onChange={() => undefined} />,
+      known,
+    );
+    expect(chipNames()).toEqual(['Remove filter Categories: 57, 60']);
+    expect(dispatched.map((event) => [event.type, event.payload])).toEqual([
+      [
+        'cursors/registrationRequested',
+        {
+          name: CATEGORY_NAMES_CURSOR,
+          path: 'dam/data/category',
+          max: 2,
+          constraints: { id: { field: 'id', operator: 'in', value: [57, 60] } },
+        },
+      ],
+      ['cursors/fetchRequested', { name: CATEGORY_NAMES_CURSOR }],
+    ]);
+    act(() => {
+      store.dispatch(
+        cursors.pageLoaded({
+          name: CATEGORY_NAMES_CURSOR,
+          page: 'first',
+          signature: 'c',
+          resource: 'category',
+          rows: [
+            { id: 57, name: 'Paris' },
+            { id: 60, name: 'Tokyo' },
+          ],
+          total: 2,
+          count: 2,
+          nextResultsToken: null,
+          aggregates: null,
+        }),
+      );
+    });
+    expect(chipNames()).toEqual(['Remove filter Categories: Paris, Tokyo']);
   });
 });
