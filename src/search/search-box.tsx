@@ -106,7 +106,9 @@ export function SearchBox({
         onKeyDown={onKeyDown}
         onBlur={() => setOpen(false)}
       />
-      <button type="submit">{t('search.submit')}</button>
+      <button type="submit" className="btn-primary">
+        {t('search.submit')}
+      </button>
       <div
         id={listId}
         role="listbox"
