@@ -3,6 +3,8 @@ import { assetEventsRequested, broadcastRequested } from '../../streams/analytic
 import { selectAssetEvents, selectBroadcast } from '../../streams/analytics/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { formatDate, formatNumber } from '../i18n/format';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { UsageChart } from './usage-chart';
@@ -48,6 +50,7 @@ function Broadcast({ uuid }: { uuid: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const entry = useAppState(selectBroadcast, uuid);
+  const locale = useAppState(selectEffectiveLocale);
   useEffect(() => {
     dispatch(broadcastRequested({ uuid }));
   }, [dispatch, uuid]);
@@ -75,8 +78,11 @@ function Broadcast({ uuid }: { uuid: string }) {
             <li key={line.key}>
               {t('assets.broadcastLine', {
                 channel: line.caption,
-                count: line.count,
-                date: line.lastDate ?? '',
+                count: formatNumber(locale, line.count),
+                // a day (`YYYY-MM-DD`) is read as UTC midnight: shown in UTC, it stays that day
+                date: line.lastDate
+                  ? formatDate(locale, line.lastDate, { dateStyle: 'medium', timeZone: 'UTC' })
+                  : '',
               })}
             </li>
           ))}

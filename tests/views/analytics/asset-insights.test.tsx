@@ -114,7 +114,7 @@ describe('Usage: where the asset was broadcast (protocol §18 whereDamBroadcaste
       { uuid },
     ]);
     expect(screen.getByRole('heading', { name: 'Where it was broadcast' })).toBeTruthy();
-    expect(screen.getByRole('listitem').textContent).toBe('Website: 4 times, last on 2026-11-20');
+    expect(screen.getByRole('listitem').textContent).toBe('Website: 4 times, last on Nov 20, 2026');
   });
 
   it('none says so; a failure offers "Try again"', () => {
