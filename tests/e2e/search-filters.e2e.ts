@@ -5,7 +5,9 @@ import { signIn } from './helpers/session';
 
 /** The "N results" line (either language), once the search has answered. */
 async function total(page: Page): Promise<number> {
-  const status = page.getByRole('status').filter({ hasText: /^[\d\s {2}]+ (results|résultats)$/ });
+  const status = page
+    .getByRole('status')
+    .filter({ hasText: /^[\d\s,.\u00a0\u202f]+ (results?|résultats?)$/ });
   await status.waitFor();
   return Number.parseInt(((await status.textContent()) ?? '').replace(/\D/g, ''), 10);
 }
