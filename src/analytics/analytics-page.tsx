@@ -4,6 +4,8 @@ import { selectTop, selectTopName, selectTrend, TOP_PERIODS } from '../../stream
 import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { formatDate, formatNumber } from '../i18n/format';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { type TopView, TopSection, useAssetNames } from './top-section';
@@ -36,6 +38,9 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
   const dispatch = useDispatch();
   const headingId = useId();
   const trend = useAppState(selectTrend, nbrDays, onlyMine);
+  const locale = useAppState(selectEffectiveLocale);
+  // a day (`YYYY-MM-DD`) is read as UTC midnight: shown in UTC, it stays that day
+  const dayText = (day: string) => formatDate(locale, day, { dateStyle: 'medium', timeZone: 'UTC' }) || day;
   const ask = () => {
     dispatch(trendRequested({ nbrDays, onlyCurrentUser: onlyMine }));
   };
@@ -58,6 +63,7 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
         <>
           <TrendChart
             days={trend.days}
+            dayText={dayText}
             label={t('analytics.trendChart')}
             viewsLabel={t('analytics.views')}
             downloadsLabel={t('analytics.downloads')}
@@ -76,9 +82,9 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
               <tbody>
                 {trend.days.map((day) => (
                   <tr key={day.day}>
-                    <th scope="row">{day.day}</th>
-                    <td className="analytics-table__count">{day.views}</td>
-                    <td className="analytics-table__count">{day.downloads}</td>
+                    <th scope="row">{dayText(day.day)}</th>
+                    <td className="analytics-table__count">{formatNumber(locale, day.views)}</td>
+                    <td className="analytics-table__count">{formatNumber(locale, day.downloads)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,8 @@ import { selectIsWatermarked } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { formatNumber } from '../i18n/format';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage, type ErrorLike } from '../ui/error-message';
 import { BarChart } from './bar-chart';
@@ -81,6 +83,7 @@ export function TopSection({
   const headingId = useId();
   const apiPath = useAppState(selectApiPath);
   const watermarked = useAppState(selectIsWatermarked);
+  const locale = useAppState(selectEffectiveLocale);
   const variation = viewerVariation(config.defaultVariation, watermarked);
   const rows = top.lines.map((line) => ({ ...line, key: `${line.resource}_${line.id}`, name: nameOf(line) }));
   return (
@@ -131,7 +134,7 @@ export function TopSection({
                         {row.name}
                       </Link>
                     </td>
-                    <td className="analytics-table__count">{row.count}</td>
+                    <td className="analytics-table__count">{formatNumber(locale, row.count)}</td>
                   </tr>
                 ))}
               </tbody>

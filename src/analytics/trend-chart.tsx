@@ -26,11 +26,14 @@ const RIGHT = 10;
  */
 export function TrendChart({
   days,
+  dayText = (day) => day,
   label,
   viewsLabel,
   downloadsLabel,
 }: {
   days: readonly TrendDay[];
+  /** a day as the user reads it */
+  dayText?(day: string): string;
   label: string;
   viewsLabel: string;
   downloadsLabel: string;
@@ -43,8 +46,8 @@ export function TrendChart({
   const y = scaleLinear<number>({ domain: [0, largest], range: [innerHeight, 0], nice: true });
   const ticks = y.ticks(4).filter(Number.isInteger);
   const points = days.map((day, index) => ({ ...day, index }));
-  const first = days[0]?.day ?? '';
-  const last = days.at(-1)?.day ?? '';
+  const first = dayText(days[0]?.day ?? '');
+  const last = dayText(days.at(-1)?.day ?? '');
   return (
     <svg
       ref={ref}

@@ -141,7 +141,7 @@ describe('analytics page', () => {
         .getAllByRole('row')
         .slice(1)
         .map((row) => row.textContent),
-    ).toEqual(['2026-11-2231', '2026-11-2350']);
+    ).toEqual(['Nov 22, 202631', 'Nov 23, 202650']);
   });
 
   it('no trend section when the server has none', () => {
