@@ -189,6 +189,20 @@ function ChipButton({ chip, onChange }: { chip: Chip; onChange(change: Partial<S
   );
 }
 
+/** "Clear all filters": every constraint of the address, and a sentence's chips when there are some. */
+export function useClearAll(): (
+  chips: readonly Chip[],
+  onChange: (change: Partial<SearchParams>) => void,
+) => void {
+  const dispatch = useDispatch();
+  const { store } = usePortal();
+  return (chips, onChange) => {
+    if (chips.some((chip) => chip.key.startsWith('nl:')))
+      dispatch(selectNaturalLanguageClear(store.getState(), SEARCH_CURSOR));
+    onChange({ facets: {}, others: {}, node: null });
+  };
+}
+
 /**
  * The active filters of the search, all of them in one bar (UI-CONTRACT "Active filters"): each a
  * chip with its button "Remove filter <label>", and "Clear all filters". The text itself is not a
@@ -202,8 +216,7 @@ export function ActiveFilters({
   onChange(change: Partial<SearchParams>): void;
 }) {
   const t = useTranslate();
-  const dispatch = useDispatch();
-  const { store } = usePortal();
+  const clearAll = useClearAll();
   const chips = useActiveChips(params);
   if (chips.length === 0) return null;
   return (
@@ -216,11 +229,7 @@ export function ActiveFilters({
       <button
         type="button"
         className="btn-ghost btn-small active-filters__clear"
-        onClick={() => {
-          if (chips.some((chip) => chip.key.startsWith('nl:')))
-            dispatch(selectNaturalLanguageClear(store.getState(), SEARCH_CURSOR));
-          onChange({ facets: {}, others: {}, node: null });
-        }}
+        onClick={() => clearAll(chips, onChange)}
       >
         {t('search.clearFilters')}
       </button>

@@ -10,7 +10,7 @@ import { selectIsUser } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { ActiveFilters, useActiveChips } from './active-filters';
+import { ActiveFilters, useActiveChips, useClearAll } from './active-filters';
 import { BookmarkButton } from './bookmark-button';
 import { CategoryTree } from './category-tree';
 import { FacetPanel } from './facet-panel';
@@ -80,7 +80,9 @@ export function SearchPage() {
   const phone = useSyncExternalStore(subscribePhone, isPhone, () => false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const results = useRef<HTMLDivElement>(null);
-  const activeCount = useActiveChips(params).length;
+  const chips = useActiveChips(params);
+  const activeCount = chips.length;
+  const clearAll = useClearAll();
   const side = (
     <>
       <CategoryTree selected={params.node} onSelect={(node) => update({ node })} />
@@ -163,9 +165,16 @@ export function SearchPage() {
           onClose={() => setDrawerOpen(false)}
           returnFocus=".search-page__filters-button"
           footer={
-            <button type="button" className="btn-primary" onClick={() => setDrawerOpen(false)}>
-              {t('search.showResults')}
-            </button>
+            <>
+              {activeCount > 0 && (
+                <button type="button" onClick={() => clearAll(chips, update)}>
+                  {t('search.clearFilters')}
+                </button>
+              )}
+              <button type="button" className="btn-primary" onClick={() => setDrawerOpen(false)}>
+                {t('search.showResults')}
+              </button>
+            </>
           }
         >
           {side}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
@@ -51,6 +51,18 @@ describe('SearchPage layout (issue 13)', () => {
     expect(drawer.querySelector('[aria-label="Categories"]')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
     expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+  });
+
+  it('on a phone the drawer also clears every filter at once', () => {
+    viewport(true);
+    const { dispatched } = open('?q=lake&f.assetnature=2&node=12');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters (2)' }));
+    const drawer = screen.getByRole('dialog', { name: 'Filters' });
+    dispatched.length = 0;
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Clear all filters' }));
+    expect(
+      dispatched.filter((event) => event.type === 'router/navigated').map((event) => event.payload),
+    ).toEqual([{ path: '/search', search: '?q=lake', via: 'replace' }]);
   });
 
   it('on a phone without a filter the button says "Filters"', () => {
