@@ -85,7 +85,7 @@ export async function logAndState(page: Page): Promise<{ log: string; state: Roo
  * ARCHITECTURE "Recording and replay": the session's exported log folds to the state the
  * portal has. Both sides go through the recorder's state redaction, which the log's events had.
  */
-export async function expectReplayToMatch(page: Page, resimulation = true): Promise<void> {
+export async function expectReplayToMatch(page: Page): Promise<void> {
   const { log, state } = await logAndState(page);
   await loadAllDomains();
   const imported = importLog(log);
@@ -96,7 +96,7 @@ export async function expectReplayToMatch(page: Page, resimulation = true): Prom
   for (const slice of Object.keys(live) as (keyof RootState)[]) {
     expect(replayed[slice], `slice "${slice}" after replaying the session's log`).toEqual(live[slice]);
   }
-  if (resimulation) expectResimulationToMatch(imported.log);
+  expectResimulationToMatch(imported.log);
 }
 
 /**
@@ -162,16 +162,11 @@ type PortalTestContext = { page: Page; browser: BrowserContext };
  * portal's state. When it fails, the portal's exported event log is saved under
  * test-results/e2e and attached to the failure, ready for `npm run replay`.
  */
-export function journey(
-  name: string,
-  body: (context: PortalTestContext) => Promise<void>,
-  /** why this journey's re-simulation is not checked (a known divergence, named in the README) */
-  resimulationSkipped?: string,
-): void {
+export function journey(name: string, body: (context: PortalTestContext) => Promise<void>): void {
   test(name, async ({ page, browser, task, annotate }) => {
     try {
       await body({ page, browser });
-      if (!page.isClosed()) await expectReplayToMatch(page, resimulationSkipped === undefined);
+      if (!page.isClosed()) await expectReplayToMatch(page);
     } catch (failure) {
       const folder = join('test-results', 'e2e');
       mkdirSync(folder, { recursive: true });
