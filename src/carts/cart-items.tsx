@@ -5,6 +5,7 @@ import type { CartContent } from '../../streams/carts/selectors';
 import { selectGridDensity } from '../../streams/preferences/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { useCodeLabel } from '../i18n/code-labels';
 import { useTranslate } from '../i18n/use-translate';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import { CartItemTile, itemName } from './cart-item-tile';
@@ -41,6 +42,7 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
     [dispatch, cartId],
   );
   const headingPrefix = useId();
+  const label = useCodeLabel();
   const remove = useRemoveWithUndo(cartId);
   const region = useRef<HTMLDivElement>(null);
   /** after a "Remove from cart": the key of the item whose button takes the focus, '' for the list */
@@ -107,7 +109,7 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
           className="cart-group"
         >
           <h2 id={`${headingPrefix}-${group.resource}`}>
-            {t('carts.group', { resource: group.resource, count: group.items.length })}
+            {t('carts.group', { resource: label('type', group.resource), count: group.items.length })}
           </h2>
           <ul className="cart-items">
             {group.items.map((item) => (
