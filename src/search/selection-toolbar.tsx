@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { selectCanCreate } from '../../streams/schemas/selectors';
 import { SEARCH_PATH } from '../../streams/search/url';
 import { cleared } from '../../streams/selection/events';
@@ -24,6 +24,28 @@ const SelectionDownloadDialog = lazy(() =>
 
 type Open = 'cart' | 'download' | 'edit' | null;
 
+/** The sticky header's height (it wraps on narrow screens; 0 when it is not sticky): where the toolbar sticks. */
+function useHeaderHeight(): number | null {
+  const [height, setHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const header = document.querySelector<HTMLElement>('.header');
+    if (!header) return;
+    // a header that scrolls away (phones) leaves the toolbar the top of the screen
+    const measure = () => {
+      const { position } = getComputedStyle(header);
+      setHeight(
+        position === 'sticky' || position === 'fixed' ? Math.round(header.getBoundingClientRect().height) : 0,
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return height;
+}
+
 /**
  * With a selection, a toolbar that stays in view while the page scrolls: how many, "Add selection
  * to cart", "Download selection" (a visitor is offered sign-in first), "Edit metadata of the
@@ -45,8 +67,12 @@ export function SelectionToolbar({
   const canEdit = useAppState(selectCanCreate, SEARCH_PATH);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
+  const headerHeight = useHeaderHeight();
+  const style = headerHeight
+    ? ({ '--selection-toolbar-top': `${headerHeight}px` } as CSSProperties)
+    : undefined;
   return (
-    <div role="toolbar" aria-label={t('selection.toolbar')} className="selection-toolbar">
+    <div role="toolbar" aria-label={t('selection.toolbar')} className="selection-toolbar" style={style}>
       <span className="selection-toolbar__count" aria-live="polite">
         {plural(locale, ids.length, {
           one: t('results.countOne', { count: ids.length }),
