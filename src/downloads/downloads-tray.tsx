@@ -26,7 +26,19 @@ export function DownloadsTray() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        {t('downloads.tray.toggle', { count: active.length })}
+        <svg className="downloads-tray__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path
+            d="M8 1v9m0 0L4.5 6.5M8 10l3.5-3.5M2 12.5V14h12v-1.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+          />
+        </svg>
+        {/* on a phone the words are for screen readers only: the icon and the count show */}
+        <span className="downloads-tray__label">{t('downloads.tray.toggle', { count: active.length })}</span>
+        <span className="downloads-tray__count" aria-hidden="true">
+          {active.length}
+        </span>
         {questions.length > 0 && <span className="badge badge-warn">{questions.length}</span>}
       </button>
       {open && (

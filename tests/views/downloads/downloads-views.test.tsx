@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DownloadDialog } from '../../../src/downloads/download-dialog';
 import { DownloadsPage } from '../../../src/downloads/downloads-page';
+import { DownloadsTray } from '../../../src/downloads/downloads-tray';
 import {
   buildStalled,
   built,
@@ -323,5 +324,26 @@ describe('/downloads page', () => {
     expect(within(kept).getByRole('link', { name: 'Save the zip again' }).getAttribute('href')).toBe(
       '/api/wedia/cart/downloadCart/z1',
     );
+  });
+
+  it('the tray counts the zips on their way, says a split waits for an answer, and shows their honest bars', async () => {
+    renderWithStore(<DownloadsTray />, [
+      appStarted(),
+      requested({ cartId: '7', downloadName: 'Spring', shared: false, ...options }),
+      requested({ cartId: '8', downloadName: 'Videos', shared: false, ...options }),
+      split({
+        downloadId: '8-0-e3',
+        parts: [
+          { selection: { asset: ['1'] }, size: 10 },
+          { selection: { asset: ['2'] }, size: 10 },
+        ],
+        skipped: [],
+      }),
+    ]);
+    const toggle = screen.getByRole('button', { name: /^Transfers \(1\)/ });
+    await userEvent.click(toggle);
+    expect(screen.getByText('A split waits for your answer on the transfers page.')).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Progress of Spring' });
+    expect(bar.hasAttribute('aria-valuenow')).toBe(false);
   });
 });
