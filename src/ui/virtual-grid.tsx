@@ -66,6 +66,8 @@ interface Viewport {
 
 /** What can take the focus inside a tile (the cell itself excepted). */
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([role="gridcell"])';
+/** a tile's own popups (dialogs, menus) keep their focus handling */
+const POPUP = 'dialog, [role="dialog"], [role="menu"], [role="listbox"]';
 /** marks a control whose tabindex the grid set, so it can give it back */
 const ROVED = 'data-grid-roved';
 
@@ -202,7 +204,7 @@ export function VirtualGrid<T>({
     for (const cell of cells) {
       const inActive = cell.tabIndex === 0;
       for (const control of cell.querySelectorAll<HTMLElement>(FOCUSABLE)) {
-        if (control.closest('dialog')) continue;
+        if (control.closest(POPUP)) continue;
         if (!inActive && control.getAttribute('tabindex') !== '-1') {
           control.setAttribute(ROVED, control.getAttribute('tabindex') ?? '');
           control.setAttribute('tabindex', '-1');
@@ -243,7 +245,7 @@ export function VirtualGrid<T>({
     const target = event.target as HTMLElement;
     if (!target.matches('[role="gridcell"]')) {
       // from a tile's control, Escape goes back to its tile
-      if (oneTabStop && event.key === 'Escape' && !event.defaultPrevented && !target.closest('dialog')) {
+      if (oneTabStop && event.key === 'Escape' && !event.defaultPrevented && !target.closest(POPUP)) {
         const cell = target.closest<HTMLElement>('[role="gridcell"]');
         if (cell) {
           event.preventDefault();
