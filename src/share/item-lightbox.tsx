@@ -23,6 +23,7 @@ export function ItemLightbox({
   onClose,
   downloadLabel,
   onDownload,
+  loading = false,
 }: {
   items: ShownItem[];
   index: number;
@@ -32,6 +33,8 @@ export function ItemLightbox({
   /** the share allows downloads: the button's label (the action's, in the reader's language) */
   downloadLabel: string | null;
   onDownload(item: ShownItem): void;
+  /** the large picture is on its way (the thumbnail shows meanwhile) */
+  loading?: boolean;
 }) {
   const t = useTranslate();
   const item = items[index];
@@ -56,32 +59,35 @@ export function ItemLightbox({
   const image = imageOf(item);
   return (
     <ModalDialog title={name} onClose={onClose} className="share-lightbox">
-      <div className="share-lightbox__stage">
-        {image ? (
-          <img className="share-lightbox__image" src={image} alt={name} />
-        ) : (
-          <p className="share-lightbox__none">{t('sharePage.noPreview')}</p>
-        )}
-      </div>
-      <div className="toolbar share-lightbox__bar">
-        <button type="button" className="btn-ghost" onClick={previous} disabled={count < 2}>
-          {t('sharePage.previous')}
-        </button>
-        <span className="share-lightbox__position" aria-live="polite">
-          {t('sharePage.position', { index: index + 1, count })}
-        </span>
-        <button type="button" className="btn-ghost" onClick={next} disabled={count < 2}>
-          {t('sharePage.next')}
-        </button>
-        <span className="share-lightbox__spacer" />
-        {downloadLabel && (
-          <button type="button" onClick={() => onDownload(item)}>
-            {downloadLabel}
+      <div className="share-lightbox__content">
+        <div className="share-lightbox__stage" aria-busy={loading}>
+          {image ? (
+            <img className="share-lightbox__image" src={image} alt={name} />
+          ) : (
+            <p className="share-lightbox__none">{t('sharePage.noPreview')}</p>
+          )}
+        </div>
+        <div className="toolbar share-lightbox__bar">
+          <button type="button" className="btn-ghost" onClick={previous} disabled={count < 2}>
+            {t('sharePage.previous')}
           </button>
-        )}
-        <button type="button" className="btn-primary" onClick={onClose}>
-          {t('sharePage.close')}
-        </button>
+          <span className="share-lightbox__position" aria-live="polite">
+            {t('sharePage.position', { index: index + 1, count })}
+          </span>
+          <button type="button" className="btn-ghost" onClick={next} disabled={count < 2}>
+            {t('sharePage.next')}
+          </button>
+          <span className="share-lightbox__end">
+            {downloadLabel && (
+              <button type="button" onClick={() => onDownload(item)}>
+                {downloadLabel}
+              </button>
+            )}
+            <button type="button" className="btn-primary" onClick={onClose}>
+              {t('sharePage.close')}
+            </button>
+          </span>
+        </div>
       </div>
     </ModalDialog>
   );

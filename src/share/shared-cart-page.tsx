@@ -15,6 +15,7 @@ import {
   shareDownloadRequested,
   sharedImagesReleased,
   sharedImagesRequested,
+  sharedPreviewRequested,
 } from '../../streams/carts/share-events';
 import { itemMapOf } from '../../streams/carts/model';
 import { config } from '../../streams/core/config';
@@ -34,6 +35,9 @@ import { ShareGrid, sharedItemName } from './share-grid';
 import { useSharePassword } from './use-share-password';
 import './messages';
 import './share.css';
+
+/** The lightbox's picture: the `preview` variation (its watermarked form for a watermarked viewer). */
+const PREVIEW_NAMES = { defaultVariation: 'preview', watermarkSuffix: config.watermarkSuffix };
 
 /** Codes with their own control on this page; any other code the share allows is a plain button. */
 const OWN_CONTROLS = new Set(['view', 'download', 'comment', 'copy']);
@@ -82,12 +86,14 @@ export function SharedCartPage() {
   const groups = useAppState(selectSharedItemGroups, uuid);
   const variation = useAppState(selectVariation, config);
   const images = useAppState(selectSharedImages, uuid);
+  const previewVariation = useAppState(selectVariation, PREVIEW_NAMES);
   const { session } = usePortal();
   const { known, remember, forget } = useSharePassword(uuid);
   const [download, followDownload] = useOutcome();
   const [downloadFile, setDownloadFile] = useState('');
   const [copy, followCopy] = useOutcome();
   const [other, followOther] = useOutcome();
+  const [preview, followPreview] = useOutcome();
   const [shown, setShown] = useState<number | null>(null);
   const [returnTo, setReturnTo] = useState<number | null>(null);
   const tiles = useRef(new Map<number, HTMLButtonElement>());
@@ -121,6 +127,14 @@ export function SharedCartPage() {
     images.variation === variation && images.items[item.key] === 'loaded'
       ? session?.sharedImages.get(uuid, `${variation}|${item.key}`)
       : undefined;
+  // the lightbox asks the large picture of the item it shows, once; the thumbnail stands in meanwhile
+  const largeOf = (item: ShownItem) =>
+    session?.sharedImages.get(uuid, `${previewVariation}|${item.key}`) ?? imageOf(item);
+  const shownKey = shown === null ? null : (items[shown]?.key ?? null);
+  useEffect(() => {
+    if (shownKey === null || session?.sharedImages.get(uuid, `${previewVariation}|${shownKey}`)) return;
+    followPreview(dispatch(sharedPreviewRequested({ uuid, variation: previewVariation, key: shownKey })));
+  }, [dispatch, followPreview, session, uuid, previewVariation, shownKey]);
 
   const status = shared?.status ?? 'unknown';
   const error = shared?.error ?? null;
@@ -301,7 +315,8 @@ export function SharedCartPage() {
         <ItemLightbox
           items={items}
           index={shown}
-          imageOf={imageOf}
+          imageOf={largeOf}
+          loading={preview?.status === 'fetching'}
           onMove={setShown}
           onClose={() => {
             setReturnTo(shown);

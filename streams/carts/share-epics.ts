@@ -33,6 +33,9 @@ import {
   sharedImageLoaded,
   sharedImagesReleased,
   sharedImagesRequested,
+  sharedPreviewFailed,
+  sharedPreviewLoaded,
+  sharedPreviewRequested,
   sharesListed,
   sharesListFailed,
   sharesListRequested,
@@ -302,5 +305,43 @@ export const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
     }),
   );
 
-/** The shared-cart page's download and "Copy to my carts" (wired as one entry of the domain). */
-export const sharePageEpics = { downloadFromShare, allowShareCopy, createShareCopy, fillShareCopy };
+/**
+ * The lightbox's large picture, with the share's credentials. Stepping through the lightbox asks
+ * for the next one: the picture still on its way for the same share is dropped; leaving the share
+ * stops it.
+ */
+export const loadSharedPreview: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
+  event$.pipe(
+    ofType(sharedPreviewRequested),
+    groupBy((event) => event.payload.uuid),
+    mergeMap((perShare$) =>
+      perShare$.pipe(
+        switchMap((request) => {
+          const { uuid, variation, key } = request.payload;
+          const { resource, id } = splitItemKey(key);
+          const released$ = event$.pipe(
+            ofType(sharedImagesReleased),
+            filter((event) => event.payload.uuid === uuid),
+          );
+          return requestAnswer(
+            http,
+            shareApi.sharedItemImage(variation, uuid, resource, id, session.sharePassword(uuid)),
+            (blob) => {
+              session.sharedImages.put(uuid, `${variation}|${key}`, blob);
+              return sharedPreviewLoaded({ uuid, variation, key }, request);
+            },
+            (error) => sharedPreviewFailed({ uuid, variation, key, error }, request),
+          ).pipe(takeUntil(released$));
+        }),
+      ),
+    ),
+  );
+
+/** The shared-cart page's download, "Copy to my carts" and lightbox (wired as one entry of the domain). */
+export const sharePageEpics = {
+  downloadFromShare,
+  allowShareCopy,
+  createShareCopy,
+  fillShareCopy,
+  loadSharedPreview,
+};

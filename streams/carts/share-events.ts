@@ -156,3 +156,24 @@ export const shareCopyCartCreated = defineAnswer('carts/shareCopyCartCreated', {
 });
 export const shareCopied = defineAnswer('carts/shareCopied', { uuid, cartId });
 export const shareCopyFailed = defineFailure('carts/shareCopyFailed', { uuid });
+
+/**
+ * The lightbox's large picture of one shared item (a `preview` variation, the view names it),
+ * fetched like the thumbnails with the share's credentials; its `blob:` address goes to the
+ * vault (`sharedImages`, under `{variation}|{key}`), the events only say it came.
+ */
+export const sharedPreviewRequested = defineIntent('carts/sharedPreviewRequested', {
+  uuid,
+  variation: z.string(),
+  key: z.string(),
+});
+export const sharedPreviewLoaded = defineAnswer('carts/sharedPreviewLoaded', {
+  uuid,
+  variation: z.string(),
+  key: z.string(),
+});
+export const sharedPreviewFailed = defineFailure('carts/sharedPreviewFailed', {
+  uuid,
+  variation: z.string(),
+  key: z.string(),
+});

@@ -27,6 +27,9 @@ import {
   sharedImageLoaded,
   sharedImagesReleased,
   sharedImagesRequested,
+  sharedPreviewFailed,
+  sharedPreviewLoaded,
+  sharedPreviewRequested,
   sharesListed,
   sharesListFailed,
   sharesListRequested,
@@ -199,6 +202,16 @@ export const shareCases: Case<CartsState>[] = [
   on(shareCopyFailed, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     draft.shareAction[meta.cause] = outcome(payload.uuid, 'copy', 'error', payload.error);
+  }),
+  on(sharedPreviewRequested, (draft, { payload, meta }) => {
+    draft.shareAction[meta.id] = outcome(payload.uuid, 'preview', 'fetching');
+  }),
+  on(sharedPreviewLoaded, (draft, { payload, meta }) => {
+    if (meta.cause !== undefined) draft.shareAction[meta.cause] = outcome(payload.uuid, 'preview', 'loaded');
+  }),
+  on(sharedPreviewFailed, (draft, { payload, meta }) => {
+    if (meta.cause === undefined) return;
+    draft.shareAction[meta.cause] = outcome(payload.uuid, 'preview', 'error', payload.error);
   }),
 ];
 

@@ -103,6 +103,14 @@ describe('the shared-cart page (/share/:uuid) for recipients', () => {
       await page.keyboard.press('ArrowLeft');
       await lightbox.getByRole('heading', { name: names[0]! }).waitFor();
       await lightbox.getByRole('img', { name: names[0]! }).waitFor();
+      // the large pictures come through the share's own preview route
+      await expect
+        .poll(async () =>
+          ((await mockControl('requests')) as LoggedRequest[]).some((request) =>
+            request.path.includes(`/itemPreview/variation/preview/${uuid}/`),
+          ),
+        )
+        .toBe(true);
       // one item downloaded from the lightbox, named after it
       const one = page.waitForEvent('download');
       await lightbox.getByRole('button', { name: 'Download' }).click();

@@ -4,6 +4,7 @@ import {
   shareActionRequested,
   shareCopyRequested,
   shareDownloadRequested,
+  sharedPreviewRequested,
 } from '../../../streams/carts/share-events';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
@@ -17,6 +18,7 @@ import { fakeHttp, testDeps } from '../../helpers/test-deps';
 const allCarts = domainEpics<RootState>(cartsDomain);
 
 type Answer = { data: unknown } | { status: number };
+const vaults: SessionVault[] = [];
 
 /**
  * Runs one intent of the shared-cart page against answers given in order (one frame each), with
@@ -41,6 +43,7 @@ function run(intent: UnstampedEvent, answers: Answer[], password?: string) {
       return cold('-#', {}, new AppError({ code: `error.http.${status}`, message: 'refused', status }));
     }) as typeof http.request;
     const deps = testDeps({ scheduler, http, session });
+    vaults.push(session);
     deps.downloads = { open: (url, fileName) => void saved.push({ url, fileName }) };
     const store = epicStore(deps, allCarts);
     store.event$.subscribe((event) => events.push(event));
@@ -159,5 +162,32 @@ describe('"Copy to my carts": the copy action, a new cart of mine, the items in 
     const notSignedIn = run(copy, [{ data: {} }, { status: 401 }]);
     expect(notSignedIn.http.requests).toHaveLength(2);
     expect(notSignedIn.outcome).toMatchObject({ status: 'error', error: { status: 401 } });
+  });
+});
+
+describe("the lightbox's large picture", () => {
+  it('fetches the preview variation with the share credentials and keeps its blob: address in the vault', () => {
+    const picture = new Blob(['<svg/>'], { type: 'image/svg+xml' });
+    const { http, outcome, events } = run(
+      sharedPreviewRequested({ uuid: 'u-1', variation: 'preview_w', key: 'asset/11' }),
+      [{ data: picture }],
+      'pw',
+    );
+    expect(http.requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/wedia/cart/itemPreview/variation/preview_w/u-1/asset/11',
+      responseType: 'blob',
+      sharePassword: 'pw',
+    });
+    expect(vaults.at(-1)?.sharedImages.get('u-1', 'preview_w|asset/11')).toMatch(/^blob:/);
+    expect(outcome).toEqual({ uuid: 'u-1', action: 'preview', status: 'loaded', error: null });
+    expect(events.at(-1)?.payload).toEqual({ uuid: 'u-1', variation: 'preview_w', key: 'asset/11' });
+  });
+
+  it('a failed picture is the outcome in error', () => {
+    const { outcome } = run(sharedPreviewRequested({ uuid: 'u-1', variation: 'preview', key: 'asset/11' }), [
+      { status: 404 },
+    ]);
+    expect(outcome).toMatchObject({ action: 'preview', status: 'error', error: { status: 404 } });
   });
 });
