@@ -1,0 +1,53 @@
+import { describe, expect } from 'vitest';
+import { journey, portalUrl } from './helpers/portal';
+
+/** The elements whose content overflows their box (clipped or cut with an ellipsis); the skip link hidden until focused is not one. */
+const overflowing = (elements: Element[]) =>
+  elements
+    .filter((element) => element.clientWidth > 2 && element.scrollWidth > element.clientWidth + 1)
+    .map((element) => `"${element.textContent?.trim()}": ${element.scrollWidth} > ${element.clientWidth}`);
+
+describe('languages (issue 13)', () => {
+  journey(
+    'bob reads French: at 1024 px the header and navigation hold their labels unclipped; counts and dates in French',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1024, height: 768 });
+      // bob's profile language is French
+      await page.goto(`${portalUrl()}/signin?relativeURL=${encodeURIComponent('/notifications')}`);
+      await page.getByRole('textbox', { name: 'Login' }).fill('bob');
+      await page.getByRole('textbox', { name: 'Password' }).fill('bob');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
+      await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('fr');
+
+      // the navigation: every French label whole, the bar not scrolled
+      const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+      await nav.getByRole('link', { name: 'Recherches enregistrées' }).waitFor();
+      expect(await nav.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+      expect(await page.locator('header a, header button').evaluateAll(overflowing)).toEqual([]);
+      for (const name of ['Recherche', 'Paniers', 'Téléchargements', 'Recherches enregistrées', 'Compte']) {
+        const box = await nav.getByRole('link', { name, exact: true }).boundingBox();
+        expect(box, name).not.toBeNull();
+        expect(box!.x + box!.width, name).toBeLessThanOrEqual(1024);
+      }
+
+      // dates in French: "24 nov. 2026, 09:15" (day, French month, 24-hour time)
+      const time = page.getByRole('list', { name: 'Notifications' }).locator('time').first();
+      await time.waitFor();
+      expect(await time.textContent()).toMatch(
+        /^\d{1,2} (janv|févr|mars|avr|mai|juin|juil|août|sept|oct|nov|déc)\.? \d{4},? (à )?\d{2}:\d{2}$/,
+      );
+
+      // counts in French: the search's facet counts group thousands with a (narrow) space
+      await page.getByRole('link', { name: 'Recherche', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /résultats$/ })
+        .waitFor();
+      const counts = await page.getByRole('group', { name: 'Nature' }).textContent();
+      expect(counts).toMatch(/1[\u202f\u00a0 ]\d{3}/);
+      expect(counts).not.toMatch(/1,\d{3}/);
+    },
+  );
+});
