@@ -67,6 +67,12 @@ const SCREENS: Screen[] = [
     ready: (p) => p.getByRole('grid', { name: 'Results' }).getByRole('gridcell'),
   },
   {
+    name: 'search-natural-language',
+    title: 'Search in natural language: the sentence’s filters as chips',
+    path: '/search?nl=show+me+short+videos+of+babies',
+    ready: (p) => p.getByRole('button', { name: /^Remove filter Age/ }),
+  },
+  {
     name: 'asset',
     title: 'One asset: preview, metadata, variations, usage',
     path: '/assets/asset/5',
