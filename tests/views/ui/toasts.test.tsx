@@ -12,14 +12,22 @@ describe('toasts (src/ui/toasts.ts, <Toaster/>)', () => {
     vi.useRealTimers();
   });
 
-  it('shows a toast in a status region, runs its action once and goes away', () => {
-    renderWithStore(<Toaster />, [appStarted()]);
+  it('shows a toast in a status region, runs its action once and goes away, focus going to the content', () => {
+    renderWithStore(
+      <>
+        <main id="main" tabIndex={-1} />
+        <Toaster />
+      </>,
+      [appStarted()],
+    );
     const undo = vi.fn();
     act(() => void showToast({ message: 'Item removed', action: { label: 'Undo', run: undo } }));
     expect(screen.getByRole('status').textContent).toContain('Item removed');
+    screen.getByRole('button', { name: 'Undo' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     expect(undo).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Item removed')).toBeNull();
+    expect(document.activeElement?.id).toBe('main');
   });
 
   it('leaves after its duration, stays while hovered or focused, and Dismiss removes it', () => {
