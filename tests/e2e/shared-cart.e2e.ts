@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
+import { seriousViolations, showAs } from './helpers/axe';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 
 /** The seeded shares: 0 open (Brand kit), 1 with a password (Trade fair Lyon), 2 expired (Moodboard). */
@@ -111,6 +112,14 @@ describe('the shared-cart page (/share/:uuid) for recipients', () => {
           ),
         )
         .toBe(true);
+      // axe with the lightbox open, both themes: nothing serious in this page's own parts
+      const found: string[] = [];
+      for (const theme of ['light', 'dark'] as const) {
+        await showAs(page, 'desktop', theme);
+        found.push(...(await seriousViolations(page, `lightbox [${theme}]`)));
+      }
+      await showAs(page, 'desktop', 'light');
+      expect(found.filter((line) => /share|dialog/.test(line))).toEqual([]);
       // one item downloaded from the lightbox, named after it
       const one = page.waitForEvent('download');
       await lightbox.getByRole('button', { name: 'Download' }).click();
