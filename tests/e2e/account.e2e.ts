@@ -91,18 +91,31 @@ describe('account and notifications against the demo server', () => {
     },
   );
 
-  journey('the page size preference is saved and read again after a reload', async ({ page }) => {
-    await signInAs(page, 'alice');
-    await openAccount(page);
-    const pageSize = page.getByRole('combobox', { name: 'Results per page' });
-    expect(await pageSize.inputValue()).toBe('24');
-    await pageSize.selectOption('48');
-    await page.getByRole('status').filter({ hasText: 'Your preferences were saved.' }).waitFor();
-    await page.getByRole('radio', { name: 'Compact' }).check();
+  journey(
+    '"saved" only after a save: preferences and profile, read again after a reload',
+    async ({ page }) => {
+      await signInAs(page, 'alice');
+      await openAccount(page);
+      const pageSize = page.getByRole('combobox', { name: 'Results per page' });
+      expect(await pageSize.inputValue()).toBe('24');
+      // the values read from the server are no save, and an unchanged profile has nothing to save
+      const saveProfile = page.getByRole('button', { name: 'Save profile' });
+      await saveProfile.waitFor();
+      expect(await saveProfile.isDisabled()).toBe(true);
+      expect(await page.getByText(/was saved|were saved/).count()).toBe(0);
+      await page.getByRole('textbox', { name: 'First name' }).fill('Alicia');
+      await saveProfile.click();
+      await page.getByRole('status').filter({ hasText: 'Your profile was saved.' }).waitFor();
+      await pageSize.selectOption('48');
+      await page.getByRole('status').filter({ hasText: 'Your preferences were saved.' }).waitFor();
+      await page.getByRole('radio', { name: 'Compact' }).check();
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
-    await expect.poll(() => pageSize.inputValue()).toBe('48');
-    expect(await page.getByRole('radio', { name: 'Compact' }).isChecked()).toBe(true);
-  });
+      await page.reload();
+      await page.getByRole('heading', { name: 'Your account' }).waitFor();
+      await expect.poll(() => pageSize.inputValue()).toBe('48');
+      expect(await page.getByRole('radio', { name: 'Compact' }).isChecked()).toBe(true);
+      expect(await page.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('Alicia');
+      expect(await page.getByText(/was saved|were saved/).count()).toBe(0);
+    },
+  );
 });
