@@ -6,7 +6,7 @@ import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-l
 import { catalogues } from '../../../src/i18n/catalogues';
 import { codeLabel } from '../../../src/i18n/code-labels';
 import { localeReady, registerLanguage, SUPPORTED_LOCALES } from '../../../src/i18n/locales';
-import { en } from '../../../src/i18n/messages-en';
+import { en, type Messages } from '../../../src/i18n/messages-en';
 import messagesEnSource from '../../../src/i18n/messages-en.ts?raw';
 import { NotificationsPage } from '../../../src/notifications/notifications-page';
 import { SignInPage } from '../../../src/session/sign-in-page';
@@ -59,6 +59,12 @@ describe('languages: every key in every language, and a third language is one fi
       )
       .map(({ path, name }) => `${path}: ${name}`);
     expect(missing).toEqual([]);
+  });
+
+  it('a language file missing a key does not compile (Messages is every key of every feature)', () => {
+    // @ts-expect-error: 'nav.search' and every other key are missing
+    const incomplete: Messages = { 'nav.carts': 'Wagen' };
+    expect(Object.keys(incomplete)).toHaveLength(1);
   });
 
   it('French has every key of every feature', async () => {
