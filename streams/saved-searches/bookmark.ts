@@ -62,6 +62,26 @@ export function isBookmarkable(data: SavedSearchData): boolean {
 const modeOf = (data: SavedSearchData) => data.fulltextMode ?? 'must';
 
 /**
+ * User constraints as the search screen replays them: a stored `dof` opens as its facet's `in`
+ * (streams/search/url.ts paramsOfSaved; the demo seeds save Nature, a flat list, with `dof`), so a
+ * saved search opened again is still known as bookmarked.
+ */
+function comparable(constraints: Record<string, unknown> | undefined): string {
+  const out: Record<string, unknown> = {};
+  for (const [key, wire] of Object.entries(constraints ?? {})) {
+    const entries = wire && typeof wire === 'object' ? Object.entries(wire as Record<string, unknown>) : [];
+    const [field, test] = entries[0] ?? [];
+    const tests = test && typeof test === 'object' ? Object.entries(test as Record<string, unknown>) : [];
+    const [operator, value] = tests[0] ?? [];
+    out[key] =
+      entries.length === 1 && tests.length === 1 && operator === 'dof' && field
+        ? { [field]: { in: value } }
+        : wire;
+  }
+  return stableJson(out);
+}
+
+/**
  * protocol §17.2 "is bookmarked": same path, customParams, userConstraints, fulltextTokens and
  * fulltextMode; the context too when the stored search has one.
  */
@@ -71,7 +91,7 @@ function sameSearch(stored: SavedSearchData, current: SavedSearchData): boolean 
     stored.path === current.path &&
     modeOf(stored) === modeOf(current) &&
     stableJson(stored.customParams ?? {}) === stableJson(current.customParams ?? {}) &&
-    stableJson(stored.userConstraints ?? {}) === stableJson(current.userConstraints ?? {}) &&
+    comparable(stored.userConstraints) === comparable(current.userConstraints) &&
     stableJson(stored.fulltextTokens ?? []) === stableJson(current.fulltextTokens ?? [])
   );
 }

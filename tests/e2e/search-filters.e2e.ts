@@ -51,6 +51,8 @@ describe('filters you can see (issue 13)', () => {
       await expect
         .poll(() => chips(page))
         .toEqual(['Remove filter Nature: Document', 'Remove filter Category: Brand']);
+      // and it is known as bookmarked (its Nature was saved with `dof`, opened as the facet's `in`)
+      await page.getByRole('status').filter({ hasText: 'Saved as “Brand documents”' }).waitFor();
       const brandDocuments = await total(page);
       expect(brandDocuments).toBeLessThan(all);
 
