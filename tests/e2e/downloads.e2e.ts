@@ -3,6 +3,7 @@ import { unzipSync } from 'fflate';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { CART_IDS } from '../../mocks/db/carts';
+import { checkEverywhere } from './helpers/axe';
 import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -105,6 +106,8 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
         expect.stringContaining(skipped[0]!.name),
       ]);
       expect(await calls('zipCart')).toBe(0);
+      // axe: the dialog with its question, both themes, both sizes
+      const problems = await checkEverywhere(page, 'dialog "Download" asking about a split');
       await ask.getByRole('button', { name: 'Download all parts' }).click();
 
       // the server prepares: an indeterminate bar, no percentage
@@ -142,6 +145,8 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
       await page.getByRole('link', { name: 'Downloads', exact: true }).click();
       const notice = page.getByRole('status').filter({ hasText: `${cart.name} was too large for one zip` });
       await notice.getByRole('listitem').filter({ hasText: skipped[0]!.name }).waitFor();
+      problems.push(...(await checkEverywhere(page, '/downloads with a split and its saved parts')));
+      expect(problems, problems.join('\n')).toEqual([]);
     },
   );
 
