@@ -27,7 +27,9 @@ import { formatNumber, plural } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { SignInFirst } from '../session/sign-in-first/sign-in-first';
+import { EmptyState } from '../ui/empty-state';
 import { ErrorMessage } from '../ui/error-message';
+import { LoadingState } from '../ui/loading-state';
 import { ItemLightbox } from './item-lightbox';
 import { PasswordGate } from './password-gate';
 import { ShareComment } from './share-comment';
@@ -184,7 +186,7 @@ export function SharedCartPage() {
     return (
       <section className="share-page" aria-busy="true">
         <Heading>{t('sharePage.title')}</Heading>
-        <p role="status">{t('sharePage.opening')}</p>
+        <LoadingState label={t('sharePage.opening')} />
         <div className="share-grid" aria-hidden="true">
           {[0, 1, 2, 3, 4, 5].map((slot) => (
             <div key={slot} className="share-tile__frame skeleton" />
@@ -294,7 +296,7 @@ export function SharedCartPage() {
       </div>
 
       {count === 0 ? (
-        <p className="share-page__empty">{t('sharePage.empty')}</p>
+        <EmptyState title={t('sharePage.empty')} />
       ) : (
         <ShareGrid
           items={items}

@@ -137,6 +137,22 @@ describe('the shared items and the share actions', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('sea.png');
   });
 
+  it('an empty share says so, and offers nothing to download', () => {
+    openPage([
+      sharedCartLoaded(
+        {
+          uuid,
+          cart: aCart({ id: uuid, name: 'Nothing yet' }),
+          details: [],
+          share: { uuid, actions: ['view', 'download'], hasPassword: false, description: '' },
+        },
+        { meta: { id: 'open-1', seq: 1, at: 0, source: 'ui' } },
+      ),
+    ]);
+    expect(screen.getByText('This shared cart is empty.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Download all' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('a comment is posted with its text', () => {
     const { dispatched } = openPage([loaded(['view', 'comment'])]);
     const send = screen.getByRole('button', { name: 'Send comment' }) as HTMLButtonElement;
