@@ -90,4 +90,23 @@ describe('the work list of a split (protocol §7.3, §23.3)', () => {
       { resource: 'asset', id: '11', size: 60 },
     ]);
   });
+
+  it('keeps the name the answer gives each item (name, else title, else file name), to list what a split leaves out (issue 13)', () => {
+    const cart = {
+      items: [
+        { id: '1', type: 'asset', name: ' Harbour at dawn ', title: 'ignored', metadata: { filesize: 1 } },
+        { id: '2', type: 'asset', name: '', title: 'Titled', metadata: { filesize: 1 } },
+        { id: '3', type: 'asset', name: 42, filename: 'IMG_3.jpg', metadata: { filesize: 1 } },
+        { id: '4', type: 'asset', metadata: { filesize: 1 } },
+      ],
+    };
+    expect(sizedItems(cart, {}).map((item) => item.name)).toEqual([
+      'Harbour at dawn',
+      'Titled',
+      'IMG_3.jpg',
+      undefined,
+    ]);
+    // an id the answer does not hold has no name either
+    expect(sizedItems(cart, { asset: ['9'] })).toEqual([{ resource: 'asset', id: '9', size: 0 }]);
+  });
 });
