@@ -10,6 +10,8 @@ import { en, type Messages } from '../../../src/i18n/messages-en';
 import messagesEnSource from '../../../src/i18n/messages-en.ts?raw';
 import { NotificationsPage } from '../../../src/notifications/notifications-page';
 import { SignInPage } from '../../../src/session/sign-in-page';
+import { listLoaded } from '../../../streams/notifications/events';
+import { loaded } from '../../../streams/profile/events';
 import { navigated } from '../../../streams/router/events';
 import { appStarted } from '../../helpers/app-started';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
@@ -44,6 +46,21 @@ const pseudo = (text: string) =>
 const pseudoMessages = Object.fromEntries(
   Object.entries(allEnglish).map(([key, text]) => [key, pseudo(text)]),
 );
+
+/**
+ * The words of a rendered screen outside the pseudo-locale's brackets, but for the allowed ones
+ * (the language select's options name each language in itself: they are left out).
+ */
+function untranslated(container: HTMLElement, allowed: string[]): string[] {
+  const copy = container.cloneNode(true) as HTMLElement;
+  for (const option of copy.querySelectorAll('option')) option.remove();
+  const labels = [...copy.querySelectorAll('[aria-label]')].map((element) =>
+    element.getAttribute('aria-label'),
+  );
+  return [copy.textContent, ...labels]
+    .flatMap((text) => (text ?? '').replace(/⟦[^⟧]*⟧/g, ' ').match(/[A-Za-z]{2,}/g) ?? [])
+    .filter((word) => !allowed.includes(word));
+}
 
 const routed = (ui: React.ReactElement) => (
   <Router hook={useStoreLocation} searchHook={useStoreSearch}>
@@ -82,23 +99,43 @@ describe('languages: every key in every language, and a third language is one fi
     expect(SUPPORTED_LOCALES).toContain('qps');
     await localeReady('qps');
 
-    const account = renderWithStore(<AccountPage />, [appStarted(), aliceKnown('qps-PS')]);
+    const account = renderWithStore(<AccountPage />, [
+      appStarted(),
+      aliceKnown('qps-PS'),
+      loaded({
+        profile: { id: 1, login: 'alice', firstname: 'Alice', lastname: 'Martin', email: 'a@x.test' },
+      }),
+    ]);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(pseudo('Your account'));
     // the language select offers it
     expect(screen.getByRole('option', { name: /qps/i })).toBeTruthy();
+    // every visible word is the language's, but for the data and the languages' own names
+    expect(
+      untranslated(account.container, ['Alice', 'Martin', 'alice', 'English', 'Français', 'qps']),
+    ).toEqual([]);
     account.unmount();
 
-    const { unmount } = renderWithStore(routed(<NotificationsPage />), [appStarted(), aliceKnown('qps')]);
+    const notifications = renderWithStore(routed(<NotificationsPage />), [
+      appStarted(),
+      aliceKnown('qps'),
+      listLoaded({
+        notifications: [
+          { id: 'n-1', type: 'system', title: null, message: null, date: null, read: false, link: null },
+        ],
+      }),
+    ]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(pseudo('Notifications'));
-    unmount();
+    expect(untranslated(notifications.container, [])).toEqual([]);
+    notifications.unmount();
 
-    renderWithStore(routed(<SignInPage />), [
+    const signInPage = renderWithStore(routed(<SignInPage />), [
       appStarted(),
       visitorKnown(),
       aliceKnown('qps'),
       navigated({ path: '/signin', search: '', via: 'link' }),
     ]);
     expect(screen.getAllByRole('heading', { level: 1 }).at(-1)?.textContent).toBe(pseudo('Sign in'));
+    expect(untranslated(signInPage.container, [])).toEqual([]);
 
     expect(codeLabel('qps', 'facet', 'keywords', 'Keywords')).toBe(pseudo('Keywords'));
   });
