@@ -104,6 +104,7 @@ describe('languages: every key in every language, and a third language is one fi
       aliceKnown('qps-PS'),
       loaded({
         profile: { id: 1, login: 'alice', firstname: 'Alice', lastname: 'Martin', email: 'a@x.test' },
+        headers: null,
       }),
     ]);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(pseudo('Your account'));
