@@ -11,8 +11,8 @@ import type { notificationsPageMessagesEn } from '../notifications/page/messages
 import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
-import type { sharePageMessagesEn } from '../share/messages';
 import type { resultsMessagesEn } from '../search/results/messages';
+import type { sharePageMessagesEn } from '../share/messages';
 import { sessionMessagesEn } from '../session/messages';
 import type { signInFirstMessagesEn } from '../session/sign-in-first/messages';
 import type { labelsMessagesEn } from './labels/messages';
