@@ -1,6 +1,12 @@
 import { config } from '../../streams/core/config';
 import type { DownloadRecord } from '../../streams/downloads/events';
-import { canceled, cleared, retried, warningConfirmed } from '../../streams/downloads/events';
+import {
+  canceled,
+  cleared,
+  retried,
+  saveAgainRequested,
+  warningConfirmed,
+} from '../../streams/downloads/events';
 import { downloadProgress, isFinished, waitsForWarning } from '../../streams/downloads/selectors';
 import { useDispatch } from '../hooks/use-dispatch';
 import { formatSize } from '../i18n/format';
@@ -92,7 +98,16 @@ export function DownloadRow({ record }: { record: DownloadRecord }) {
               {t('downloads.cancel')}
             </button>
           )}
-          {url && (status === 'loaded' || status === 'downloaded') && (
+          {status === 'downloaded' && record.savedAs && record.zipUuid && (
+            <button
+              type="button"
+              className="btn-small btn-ghost"
+              onClick={() => dispatch(saveAgainRequested({ downloadId }))}
+            >
+              {t('downloads.save')}
+            </button>
+          )}
+          {url && !record.fetched && (status === 'loaded' || status === 'downloaded') && (
             <a className="btn-small btn-ghost" href={url} download={`${downloadName}.zip`}>
               {t('downloads.save')}
             </a>

@@ -174,6 +174,11 @@ export const cleared = defineIntent('downloads/cleared', { downloadIds: z.array(
 export const splitNoticeDismissed = defineIntent('downloads/splitNoticeDismissed', { downloadId });
 /** The user goes on with every part of a split, asked once for the whole set (issue 13). */
 export const splitConfirmed = defineIntent('downloads/splitConfirmed', { downloadId });
+/**
+ * The user wants a zip the page saved once more: the same zip is checked and fetched again, and
+ * saved under the same name (the server's link would carry the server's name, not a part's).
+ */
+export const saveAgainRequested = defineIntent('downloads/saveAgainRequested', { downloadId });
 /** The user does not want the parts: they and their notice are removed. */
 export const splitDeclined = defineIntent('downloads/splitDeclined', { downloadId });
 

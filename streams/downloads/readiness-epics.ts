@@ -16,6 +16,7 @@ import {
   readinessCheckFailed,
   readinessChecked,
   retried,
+  saveAgainRequested,
   zipReady,
 } from './events';
 import { untilCanceled } from './flow';
@@ -118,9 +119,9 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
         dueAfter(event.payload.downloadId, event, event.payload.retryInMs, event.payload.attempt),
       ),
     ),
-    // the reducer put a retried record whose zip was built back to `fetching`
+    // the reducer put a retried record whose zip was built, or one to save again, back to `fetching`
     event$.pipe(
-      ofType(retried),
+      ofType(retried, saveAgainRequested),
       filter((event) => isPolling(event.payload.downloadId)),
       mergeMap((event) => dueAfter(event.payload.downloadId, event, 0)),
     ),

@@ -20,6 +20,7 @@ import {
   readinessChecked,
   requested,
   retried,
+  saveAgainRequested,
   sizeTested,
   sizeTestStarted,
   split,
@@ -245,6 +246,11 @@ export const downloadsReducer = caseReducer<DownloadsState>(
     if (record.zipUuid && record.error?.status !== 404) resumePolling(record);
     else restart(record);
   }),
+  on(saveAgainRequested, (draft, { payload }) =>
+    update(draft, payload.downloadId, (record) => {
+      if (record.status === 'downloaded' && record.zipUuid && record.savedAs) resumePolling(record);
+    }),
+  ),
   on(canceled, (draft, { payload }) => remove(draft, payload.downloadId)),
   on(cleared, (draft, { payload }) => {
     for (const downloadId of payload.downloadIds) {

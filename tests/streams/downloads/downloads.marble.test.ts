@@ -13,6 +13,7 @@ import {
   type DownloadRecord,
   requested,
   retried,
+  saveAgainRequested,
   splitConfirmed,
   splitDeclined,
   warningConfirmed,
@@ -758,6 +759,28 @@ describe('downloads.epic', () => {
         expect(seen.head).toEqual([0]);
         expect(recordOf(store, 'd3')).toMatchObject({ status: 'downloaded', savedAs: 'Was fetching.zip' });
       }, P);
+    });
+  });
+
+  it('"Save the zip again" of a zip the page saved checks the same zip at once and saves it again under its name, nothing built again (issue 13)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store, deps, seen } = setup(scheduler, happy(cold));
+      const saved: string[] = [];
+      deps.downloads.fetchFile = (_url, fileName) => {
+        saved.push(fileName);
+        return cold('10ms (a|)', { a: { loaded: 5, total: 5 } });
+      };
+      const again = 3 * P;
+      hot(`a ${again - 1}ms b`, { a: start, b: saveAgainRequested({ downloadId: ID }) }).subscribe(
+        store.dispatch,
+      );
+      scheduler.schedule(() => {
+        expect(saved).toEqual(['Spring.zip', 'Spring.zip']);
+        expect(seen.head).toEqual([P, again]);
+        expect(seen.zipCart).toEqual([0]);
+        expect(recordOf(store)).toMatchObject({ status: 'downloaded', savedAs: 'Spring.zip' });
+      }, again + 100);
     });
   });
 });

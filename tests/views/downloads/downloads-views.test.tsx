@@ -287,6 +287,9 @@ describe('/downloads page', () => {
     const spring = screen.getByRole('listitem', { name: 'Spring' });
     expect(within(spring).getByText('Enregistré sous « Spring.zip » (2 Ko)')).toBeTruthy();
     expect(within(spring).queryByRole('progressbar')).toBeNull();
+    // saved by the page: saved again by the page, under the same name (not the server's link)
+    expect(within(spring).queryByRole('link', { name: 'Enregistrer à nouveau le zip' })).toBeNull();
+    expect(within(spring).getByRole('button', { name: 'Enregistrer à nouveau le zip' })).toBeTruthy();
   });
 
   it('shows an empty state with a way to the carts', () => {
