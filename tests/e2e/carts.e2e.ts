@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { journey, openBrowser, portalUrl } from './helpers/portal';
+import { journey, mockControl, openBrowser, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 /** Bob's locale is French: after sign-in the portal speaks French to him. */
@@ -200,7 +200,7 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
   );
 
   journey(
-    'at 390 px in French: cards with covers, counts, dates and badges; a cart that does not exist leads back to the carts',
+    'at 390 px in French: cards with covers, counts, dates and badges; a missing or a refused cart leads back to the carts',
     async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await signIn(page, 'alice');
@@ -231,6 +231,14 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
       expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
       await page.getByRole('link', { name: 'Retour aux paniers' }).click();
       await page.getByRole('heading', { level: 1, name: 'Paniers' }).waitFor();
+
+      // a server that refuses a cart (403; the demo server says 404 for others' carts, so a fault here)
+      await mockControl('faults', { body: { match: 'listCartItems/12', rate: 1, status: 403 } });
+      await page.goto(`${portalUrl()}/carts/12`);
+      await page.getByRole('heading', { level: 1, name: 'Vous n’avez pas accès à ce panier.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Réessayer' }).count()).toBe(0);
+      await page.getByRole('link', { name: 'Retour aux paniers' }).waitFor();
+      await mockControl('faults', { method: 'DELETE' });
     },
   );
 });
