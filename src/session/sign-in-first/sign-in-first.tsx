@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
-import { selectIsUser } from '../../../streams/session/selectors';
+import { selectIdentitySettled, selectIsUser } from '../../../streams/session/selectors';
 import { useAppState } from '../../hooks/use-app-state';
 import { useTranslate } from '../../i18n/use-translate';
 import { ModalDialog } from '../../ui/modal-dialog';
@@ -15,19 +15,22 @@ import './messages';
  */
 export function useRequireSignIn(): () => boolean {
   const isUser = useAppState(selectIsUser);
+  const settled = useAppState(selectIdentitySettled);
   const href = useSignInHref();
   const [, navigate] = useLocation();
   return useCallback(() => {
     if (isUser) return true;
-    navigate(href);
+    // while a stored session is being restored, the user may be one in a moment: nothing yet
+    if (settled) navigate(href);
     return false;
-  }, [isUser, href, navigate]);
+  }, [isUser, settled, href, navigate]);
 }
 
 /**
  * A user-only action offered to everyone: a user gets `children` (the real control); a visitor
  * gets a button of the same name (`action`, or `label` when the visible content is an icon) that
- * opens a small dialog "Sign in first" with a "Sign in" link coming back to this page.
+ * opens a small dialog "Sign in first" with a "Sign in" link coming back to this page. While the
+ * identity is not settled (a stored session being restored) that button is disabled.
  */
 export function SignInFirst({
   action,
@@ -43,14 +46,17 @@ export function SignInFirst({
   children: ReactNode;
 }) {
   const isUser = useAppState(selectIsUser);
+  const settled = useAppState(selectIdentitySettled);
   const [open, setOpen] = useState(false);
   if (isUser) return <>{children}</>;
+  // while a stored session is being restored (a reload) the button waits: it may be a user's in a moment
   return (
     <>
       <button
         type="button"
         className={className}
         aria-haspopup="dialog"
+        disabled={!settled}
         aria-label={label === undefined ? undefined : action}
         onClick={() => setOpen(true)}
       >

@@ -5,7 +5,7 @@ import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-l
 import { AccountMenu } from '../../../src/session/account-menu';
 import { SignInFirst, useRequireSignIn } from '../../../src/session/sign-in-first/sign-in-first';
 import { navigated } from '../../../streams/router/events';
-import { sessionExpired } from '../../../streams/session/events';
+import { providerRegistered, sessionExpired } from '../../../streams/session/events';
 import { appStarted } from '../../helpers/app-started';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
 import { renderWithStore } from '../../helpers/render';
@@ -46,6 +46,13 @@ describe('a user-only action offers sign-in first', () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(back);
     fireEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('while a stored session is being restored, the offer waits (its button is disabled, the hook does nothing)', () => {
+    const { store } = renderWithStore(ui, [appStarted(), at, providerRegistered({ locale: 'en' })]);
+    expect((screen.getByRole('button', { name: 'Add to cart' }) as HTMLButtonElement).disabled).toBe(true);
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Bookmark' })));
+    expect(store.getState().router.path).toBe('/search');
   });
 
   it('useRequireSignIn sends a visitor to the sign-in page with the way back', () => {
