@@ -1,3 +1,4 @@
+import './credit/messages';
 import type { Translate } from './translate';
 
 /**

@@ -36,8 +36,8 @@ export function registerLanguage(code: string, load: Load): void {
 }
 
 for (const [path, load] of Object.entries(languageFiles)) {
-  const code = /([\w-]+)\.ts$/.exec(path)?.[1];
-  if (code) registerLanguage(code, () => load().then((module) => module.messages));
+  // './languages/<code>.ts'
+  registerLanguage(path.slice(12, -3), () => load().then((module) => module.messages));
 }
 
 /** `fr-CA` reads the French messages; an unknown language reads English. */

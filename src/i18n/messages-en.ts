@@ -15,6 +15,7 @@ import type { resultsMessagesEn } from '../search/results/messages';
 import type { sharePageMessagesEn } from '../share/messages';
 import { sessionMessagesEn } from '../session/messages';
 import type { signInFirstMessagesEn } from '../session/sign-in-first/messages';
+import type { creditMessagesEn } from './credit/messages';
 import type { labelsMessagesEn } from './labels/messages';
 /** The shell's own English messages. */
 export const shellMessagesEn = {
@@ -31,7 +32,6 @@ export const shellMessagesEn = {
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.credit': 'Background: {credit}',
-  'home.creditBy': 'Background: {work} by {author}',
   'home.infoUnavailable': 'The application information could not be loaded.',
   'home.retry': 'Try again',
   'notFound.title': 'Page not found',
@@ -110,6 +110,7 @@ export type MessageKey =
   | keyof typeof pagesMessagesEn
   | keyof typeof signInFirstMessagesEn
   | keyof typeof labelsMessagesEn
+  | keyof typeof creditMessagesEn
   | keyof typeof notificationsPageMessagesEn
   | keyof typeof sharePageMessagesEn;
 export type Messages = Record<MessageKey, string>;

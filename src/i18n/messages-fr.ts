@@ -18,7 +18,6 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'home.intro':
     'Cherchez dans la médiathèque ci-dessous, rassemblez des médias dans des paniers, partagez-les et téléchargez-les.',
   'home.credit': 'Image de fond : {credit}',
-  'home.creditBy': 'Image de fond : {work}, par {author}',
   'home.infoUnavailable': 'Les informations de l’application n’ont pas pu être chargées.',
   'home.retry': 'Réessayer',
   'notFound.title': 'Page introuvable',

@@ -1,20 +1,6 @@
-/** The notifications page and the header's unread badge. */
+/** The header's link and unread badge (the page's messages load with it: ./page/messages.ts). */
 export const notificationsMessagesEn = {
   'nav.notifications': 'Notifications',
-  'notifications.title': 'Notifications',
-  'notifications.visitor': 'Notifications belong to users: sign in to see yours.',
-  'notifications.signInLink': 'Go to the sign-in page',
-  'notifications.loading': 'Loading the notifications…',
-  'notifications.failed': 'The notifications could not be loaded or changed.',
-  'notifications.retry': 'Try again',
-  'notifications.empty': 'You have no notifications.',
-  'notifications.markAllRead': 'Mark all read',
-  'notifications.unread': 'Unread',
-  'notifications.read': 'Read',
-  'notifications.delete': 'Delete',
-  'notifications.deleteNamed': 'Delete notification {title}',
-  'notifications.untitled': 'Notification',
-  'notifications.unreadSummary': '{count} unread',
   'notifications.badge': '{count} unread notifications',
   'notifications.badgeOne': '{count} unread notification',
   'notifications.badgeNone': 'No unread notifications',

@@ -7,15 +7,6 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import './notifications.css';
 
-/** `Intl.PluralRules` of the locale; a malformed locale (it comes from the server) reads English. */
-function pluralRule(locale: string, count: number): string {
-  try {
-    return new Intl.PluralRules(locale).select(count);
-  } catch {
-    return new Intl.PluralRules('en').select(count);
-  }
-}
-
 /**
  * The header's unread count, for users once the server answered. A polite live region: the
  * count is announced when it changes; its name says what the number counts. A failed count is a
@@ -39,8 +30,8 @@ export function NotificationsBadge() {
     />
   );
   if (count === null) return notice || null;
-  // plurals through Intl.PluralRules ("1 notification non lue"); not src/i18n/format.ts: the shell stays small
-  const one = count > 0 && pluralRule(locale, count) === 'one';
+  // plurals through Intl.PluralRules ("1 notification non lue"), inline: the shell does not load src/i18n/format.ts
+  const one = new Intl.PluralRules(locale).select(count) === 'one';
   const label =
     count === 0
       ? t('notifications.badgeNone')

@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { linkableUrl } from '../../streams/core/safe-url';
 import { reached } from '../../streams/core/status';
 import { signInRequested, ssoConfigRequested } from '../../streams/session/events';
@@ -15,6 +15,7 @@ import { ChangePasswordForm } from './change-password-form';
 import { displayName } from './display-name';
 import { returnPathOf } from './return-path';
 import './session.css';
+import './sign-in-first/messages';
 
 const DEMO_APPLICATION_NAME = 'wedia-demo';
 
@@ -72,7 +73,12 @@ export function SignInPage() {
   return (
     <section className="panel session-panel">
       <h1>{t('signIn.title')}</h1>
-      {isUser && !submitted && <p role="status">{t('signIn.signedInAs', { name: displayName(me, null) })}</p>}
+      {isUser && !submitted && (
+        <p role="status">
+          {t('signIn.signedInAs', { name: displayName(me, null) })}{' '}
+          {returnPath && <Link href={returnPath}>{t('signIn.goBack')}</Link>}
+        </p>
+      )}
       {session.connectionExpired && <p className="notice">{t('signIn.expired')}</p>}
       <p>{t('signIn.intro')}</p>
       <form className="form" onSubmit={submit}>

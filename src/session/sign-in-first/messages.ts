@@ -1,11 +1,12 @@
 import { addMessages } from '../../i18n/catalogues';
 
-/** The "sign in first" offer's messages: they load with the screens that offer a user-only action. */
+/** The "sign in first" offer's messages (and the sign-in page's way back): they load with the screens that use them. */
 export const signInFirstMessagesEn = {
   'signInFirst.title': 'Sign in first',
   'signInFirst.text': '“{action}” is for signed-in users. Sign in and you will come back to this page.',
   'signInFirst.signIn': 'Sign in',
   'signInFirst.cancel': 'Not now',
+  'signIn.goBack': 'Go back to the page you were on',
 };
 
 export const signInFirstMessagesFr: Record<keyof typeof signInFirstMessagesEn, string> = {
@@ -14,6 +15,7 @@ export const signInFirstMessagesFr: Record<keyof typeof signInFirstMessagesEn, s
     '« {action} » est réservé aux utilisateurs connectés. Connectez-vous et vous reviendrez sur cette page.',
   'signInFirst.signIn': 'Se connecter',
   'signInFirst.cancel': 'Plus tard',
+  'signIn.goBack': 'Revenir à la page où vous étiez',
 };
 
 addMessages({ en: signInFirstMessagesEn, fr: signInFirstMessagesFr });

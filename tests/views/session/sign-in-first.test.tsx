@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
 import { AccountMenu } from '../../../src/session/account-menu';
+import { SignInPage } from '../../../src/session/sign-in-page';
 import { SignInFirst, useRequireSignIn } from '../../../src/session/sign-in-first/sign-in-first';
 import { navigated } from '../../../streams/router/events';
 import { providerRegistered, sessionExpired } from '../../../streams/session/events';
@@ -83,6 +84,22 @@ describe('after a session expiry', () => {
     expect(screen.getByRole('status').textContent).toBe('Your session expired.');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe(
       `/signin?relativeURL=${encodeURIComponent('/carts/5')}`,
+    );
+  });
+
+  it('a user already signed in on the sign-in page is offered the way back', () => {
+    renderWithStore(
+      <Router hook={useStoreLocation} searchHook={useStoreSearch}>
+        <SignInPage />
+      </Router>,
+      [
+        appStarted(),
+        aliceKnown(),
+        navigated({ path: '/signin', search: `?relativeURL=${encodeURIComponent('/carts/5')}`, via: 'link' }),
+      ],
+    );
+    expect(screen.getByRole('link', { name: 'Go back to the page you were on' }).getAttribute('href')).toBe(
+      '/carts/5',
     );
   });
 });

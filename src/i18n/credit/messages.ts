@@ -1,0 +1,12 @@
+import { addMessages } from '../catalogues';
+
+/** The background credit's sentence (`../credit.ts`): it loads only with a screen that shows the credit. */
+export const creditMessagesEn = {
+  'home.creditBy': 'Background: {work} by {author}',
+};
+
+export const creditMessagesFr: Record<keyof typeof creditMessagesEn, string> = {
+  'home.creditBy': 'Image de fond : {work}, par {author}',
+};
+
+addMessages({ en: creditMessagesEn, fr: creditMessagesFr });
