@@ -4,7 +4,7 @@ import { selectAssetEvents, selectBroadcast } from '../../streams/analytics/sele
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
-import { formatDate, formatNumber } from '../i18n/format';
+import { formatDate, formatNumber, plural } from '../i18n/format';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { UsageChart } from './usage-chart';
@@ -76,14 +76,17 @@ function Broadcast({ uuid }: { uuid: string }) {
         <ul>
           {lines.map((line) => (
             <li key={line.key}>
-              {t('assets.broadcastLine', {
-                channel: line.caption,
-                count: formatNumber(locale, line.count),
-                // a day (`YYYY-MM-DD`) is read as UTC midnight: shown in UTC, it stays that day
-                date: line.lastDate
-                  ? formatDate(locale, line.lastDate, { dateStyle: 'medium', timeZone: 'UTC' })
-                  : '',
-              })}
+              {t(
+                plural(locale, line.count, { one: 'assets.broadcastLineOne', other: 'assets.broadcastLine' }),
+                {
+                  channel: line.caption,
+                  count: formatNumber(locale, line.count),
+                  // a day (`YYYY-MM-DD`) is read as UTC midnight: shown in UTC, it stays that day
+                  date: line.lastDate
+                    ? formatDate(locale, line.lastDate, { dateStyle: 'medium', timeZone: 'UTC' })
+                    : '',
+                },
+              )}
             </li>
           ))}
         </ul>

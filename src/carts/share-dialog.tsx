@@ -12,6 +12,7 @@ import { selectProfiles } from '../../streams/downloads/selectors';
 import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { useCodeLabel } from '../i18n/code-labels';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
@@ -51,6 +52,7 @@ function CopyField({ label, value, copyLabel }: { label: string; value: string; 
  */
 export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): void }) {
   const t = useTranslate();
+  const codeLabel = useCodeLabel();
   const dispatch = useDispatch();
   const { session } = usePortal();
   const actions = useAppState(selectShareActions);
@@ -170,7 +172,7 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
                       )
                     }
                   />
-                  {action.label}
+                  {codeLabel('shareAction', action.code, action.label)}
                 </label>
               ))}
             </fieldset>
@@ -180,7 +182,7 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               <select id={ids.profile} value={profile} onChange={(event) => setProfile(event.target.value)}>
                 {profiles.list.map((option) => (
                   <option key={option.code} value={option.code}>
-                    {option.label}
+                    {codeLabel('zipProfile', option.code, option.label)}
                   </option>
                 ))}
               </select>

@@ -4,6 +4,7 @@ import { reached } from '../../streams/core/status';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { SearchScreen } from '../app/search-screen';
+import { creditText } from '../i18n/credit';
 import { useTranslate } from '../i18n/use-translate';
 
 /**
@@ -44,7 +45,7 @@ export function HomePage() {
           <h1>{t('home.welcome', { name: appName ?? 'DAM' })}</h1>
           <p>{t('home.intro')}</p>
         </div>
-        {appBGCredit && <p className="hero__credit">{t('home.credit', { credit: appBGCredit })}</p>}
+        {appBGCredit && <p className="hero__credit">{creditText(t, appBGCredit)}</p>}
       </section>
       <SearchScreen />
     </>

@@ -31,7 +31,6 @@ export const shellMessagesEn = {
   'nav.analytics': 'Analytics',
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
-  'home.credit': 'Background: {credit}',
   'home.infoUnavailable': 'The application information could not be loaded.',
   'home.retry': 'Try again',
   'notFound.title': 'Page not found',

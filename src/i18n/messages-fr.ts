@@ -17,7 +17,6 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'home.welcome': 'Bienvenue sur {name}',
   'home.intro':
     'Cherchez dans la médiathèque ci-dessous, rassemblez des médias dans des paniers, partagez-les et téléchargez-les.',
-  'home.credit': 'Image de fond : {credit}',
   'home.infoUnavailable': 'Les informations de l’application n’ont pas pu être chargées.',
   'home.retry': 'Réessayer',
   'notFound.title': 'Page introuvable',

@@ -18,6 +18,8 @@ import { selectUploadQueue } from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { formatNumber, plural } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
@@ -28,6 +30,7 @@ import { EditMetadataDialog } from './edit-metadata-dialog';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
 import { gridItems, ItemsGrid } from './items-grid';
+import { itemCount } from './item-count';
 import { badgeCounts, commonActions, type ItemBadge, jobView, needsFetch } from './model';
 import { MoveDialog } from './move-dialog';
 import { nextRequestId } from './request-id';
@@ -46,6 +49,7 @@ export function ImportPage() {
   const { id: rawId = '' } = useParams<{ id: string }>();
   const jobId = decodeURIComponent(rawId);
   const t = useTranslate();
+  const locale = useLocale();
   const dispatch = useDispatch();
   const files = useFileStore();
   const isUser = useAppState(selectIsUser);
@@ -191,7 +195,7 @@ export function ImportPage() {
       {view && (
         <p className="imports-job__head">
           {view.owner && <span>{t('imports.owner', { name: view.owner })}</span>}
-          <span>{t('imports.items', { count: job?.count ?? view.total })}</span>
+          <span>{itemCount(t, locale, job?.count ?? view.total)}</span>
           {counts &&
             (Object.entries(counts) as [ItemBadge, number][]).map(([badge, count]) => (
               <span key={badge} className={`imports-badge imports-badge--${badge}`}>
@@ -236,7 +240,11 @@ export function ImportPage() {
       </form>
 
       <div role="toolbar" aria-labelledby={toolbarId} className="imports-toolbar">
-        <span id={toolbarId}>{t('imports.selected', { count: chosen.length })}</span>
+        <span id={toolbarId}>
+          {t(plural(locale, chosen.length, { one: 'imports.selectedOne', other: 'imports.selected' }), {
+            count: formatNumber(locale, chosen.length),
+          })}
+        </span>
         <label>
           <input
             type="checkbox"

@@ -10,11 +10,14 @@ import {
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { formatDateTime } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { SignInLink } from '../session/sign-in-link';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import { BADGE_LABELS } from './badges';
+import { itemCount } from './item-count';
 import { ItemThumbnail } from './item-thumbnail';
 import { countByBadge, type ItemBadge, itemView, type JobView, jobView } from './model';
 import { nextRequestId } from './request-id';
@@ -37,6 +40,7 @@ const THUMBNAILS_SHOWN = 4;
 
 function JobRow({ job }: { job: JobView }) {
   const t = useTranslate();
+  const locale = useLocale();
   const apiPath = useAppState(selectApiPath);
   const counts = countByBadge(job.items);
   const thumbs = job.items.slice(0, THUMBNAILS_SHOWN).map((item) => itemView(item, apiPath));
@@ -47,9 +51,9 @@ function JobRow({ job }: { job: JobView }) {
           {job.name}
         </Link>
         {job.owner && <span>{t('imports.owner', { name: job.owner })}</span>}
-        <span>{t('imports.items', { count: job.total })}</span>
+        <span>{itemCount(t, locale, job.total)}</span>
         {job.lastActivity && (
-          <span>{t('imports.lastActivity', { date: new Date(job.lastActivity).toLocaleString() })}</span>
+          <span>{t('imports.lastActivity', { date: formatDateTime(locale, job.lastActivity) })}</span>
         )}
       </div>
       {Object.keys(counts).length > 0 && (

@@ -133,20 +133,6 @@ export function badgeCounts(counts: Record<string, number>): Partial<Record<Item
   return out;
 }
 
-/** Bytes as a short text: 512 B, 1.2 KB, 3.4 MB. */
-export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '';
-  if (bytes < 1024) return `${Math.round(bytes)} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
-}
-
 /** Seconds as `1 h 02 min`, `3 min 05 s`, `12 s`. */
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '';

@@ -3,9 +3,11 @@ import { failedUploadsCleared, resumeDismissed, uploadRemoveRequested } from '..
 import type { UploadFile } from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { formatSize } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { formatBytes, formatDuration } from './model';
+import { formatDuration } from './model';
 import { selectUploadQueue } from '../../streams/imports/selectors';
 import { readFailedUploads, readToResume } from './select';
 import './messages';
@@ -30,6 +32,7 @@ function useNow(active: boolean): number {
 
 function UploadRow({ file, now }: { file: UploadFile; now: number }) {
   const t = useTranslate();
+  const locale = useLocale();
   const dispatch = useDispatch();
   const running = RUNNING.has(file.status);
   const elapsed = file.startedAt !== null ? (now - file.startedAt) / 1000 : 0;
@@ -44,7 +47,7 @@ function UploadRow({ file, now }: { file: UploadFile; now: number }) {
   return (
     <li aria-label={file.name} className={`imports-upload imports-upload--${file.status}`}>
       <span className="imports-upload__name">{file.name}</span>
-      <span className="imports-upload__size">{formatBytes(file.size)}</span>
+      <span className="imports-upload__size">{formatSize(file.size, locale)}</span>
       <progress
         aria-label={t('imports.fileProgress', { name: file.name })}
         max={100}
@@ -54,7 +57,7 @@ function UploadRow({ file, now }: { file: UploadFile; now: number }) {
       <span className="imports-upload__state">
         {state} {running && `${file.progress} %`}
       </span>
-      {speed !== null && <span>{t('imports.speed', { speed: formatBytes(speed) })}</span>}
+      {speed !== null && <span>{t('imports.speed', { speed: formatSize(speed, locale) })}</span>}
       {left !== null && <span>{t('imports.timeLeft', { time: formatDuration(left) })}</span>}
       <button type="button" onClick={() => dispatch(uploadRemoveRequested({ id: file.id }))}>
         {t('imports.cancelUpload')}
@@ -93,6 +96,7 @@ export function FailedUploads({ jobId }: { jobId: string }) {
 /** The files a reload left unsent: named and sized, to choose again (a File cannot be restored). */
 export function ResumeList({ jobId, onChoose }: { jobId: string; onChoose(): void }) {
   const t = useTranslate();
+  const locale = useLocale();
   const dispatch = useDispatch();
   const all = useAppState(readToResume);
   const files = all.filter((file) => file.jobId === jobId);
@@ -105,7 +109,7 @@ export function ResumeList({ jobId, onChoose }: { jobId: string; onChoose(): voi
       <ul>
         {files.map((file) => (
           <li key={file.id}>
-            {file.name} ({formatBytes(file.size)})
+            {file.name} ({formatSize(file.size, locale)})
           </li>
         ))}
       </ul>

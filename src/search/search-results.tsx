@@ -22,6 +22,8 @@ import { rangeSelected, toggled } from '../../streams/selection/events';
 import { rangeBetween, selectSelection, selectSelectionAnchor } from '../../streams/selection/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { formatNumber, plural } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
@@ -51,6 +53,7 @@ const resourceOf = (row: Row): string =>
  */
 export function SearchResults() {
   const t = useTranslate();
+  const locale = useLocale();
   const dispatch = useDispatch();
   // the keys are read by position: never a copy of the whole list (it may hold 100 000 rows)
   const keys = useAppState(selectCursorKeys, SEARCH_CURSOR);
@@ -126,7 +129,12 @@ export function SearchResults() {
       aria-busy={first || status === 'fetching'}
     >
       <p role="status" className="search-results__total">
-        {first ? t('search.loading') : t('search.results', { count: total })}
+        {first
+          ? t('search.loading')
+          : plural(locale, total, {
+              one: t('search.resultsOne', { count: formatNumber(locale, total) }),
+              other: t('search.results', { count: formatNumber(locale, total) }),
+            })}
       </p>
       {selection.length > 0 && <SelectionToolbar list={SEARCH_CURSOR} ids={selection} />}
       {!first && keys.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}

@@ -18,7 +18,7 @@ describe('a server answering 10 MB lists (issue 12 item 11)', () => {
       await page.goto(`${portalUrl()}/search`);
       await page
         .getByRole('status')
-        .filter({ hasText: /^\d+ results$/ })
+        .filter({ hasText: /^[\d,]+ results?$/ })
         .waitFor({ timeout: 30_000 });
       const grid = page.getByRole('grid', { name: 'Results' });
       await grid.getByRole('gridcell').first().waitFor();

@@ -18,9 +18,9 @@ async function rowsAfter(page: Page, heading: string, before: string[]): Promise
 
 /** The "N results" line, once the search has answered. */
 async function total(page: Page): Promise<number> {
-  const status = page.getByRole('status').filter({ hasText: /^\d+ results$/ });
+  const status = page.getByRole('status').filter({ hasText: /^[\d,]+ results?$/ });
   await status.waitFor();
-  return Number.parseInt((await status.textContent()) ?? '', 10);
+  return Number.parseInt(((await status.textContent()) ?? '').replace(/\D/g, ''), 10);
 }
 
 /** Views and downloads of the asset page's Usage region. */

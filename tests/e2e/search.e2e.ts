@@ -16,9 +16,9 @@ const assetPages = async () =>
 
 /** The "N results" line, once the search has answered. */
 async function total(page: Page): Promise<number> {
-  const status = page.getByRole('status').filter({ hasText: /^\d+ results$/ });
+  const status = page.getByRole('status').filter({ hasText: /^[\d,]+ results?$/ });
   await status.waitFor();
-  return Number.parseInt((await status.textContent()) ?? '', 10);
+  return Number.parseInt(((await status.textContent()) ?? '').replace(/\D/g, ''), 10);
 }
 
 /** Waits until the total is no longer `before`, and returns it. */

@@ -89,7 +89,7 @@ describe('session against the demo server (issue 3)', () => {
       await page.goto(`${portalUrl()}/search?f.assetnature=2`);
       await page
         .getByRole('status')
-        .filter({ hasText: /^\d+ results$/ })
+        .filter({ hasText: /^[\d,]+ results?$/ })
         .waitFor();
       await page.getByRole('button', { name: 'Add to cart' }).first().click();
       const offer = page.getByRole('dialog', { name: 'Sign in first' });

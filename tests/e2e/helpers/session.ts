@@ -15,6 +15,6 @@ export async function signIn(page: Page, login: string, password = login): Promi
   // as a person would see them (a click racing the first list fetch is no journey of ours)
   await page
     .getByRole('status')
-    .filter({ hasText: /^\d+ (results|résultats)$/ })
+    .filter({ hasText: /^[\d,\s\u00a0\u202f]+ (results?|résultats?)$/ })
     .waitFor();
 }

@@ -313,7 +313,7 @@ describe('/imports/:id', () => {
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('notes.exe: This type of file is not accepted in this import.');
     const resume = screen.getByRole('status', { name: 'Choose again to resume' });
-    expect(resume.textContent).toContain('big.tif (2.0 KB)');
+    expect(resume.textContent).toContain('big.tif (2 KB)');
   });
 
   it('an unknown job shows the 404 error view', () => {

@@ -214,3 +214,41 @@ describe('the selection toolbar', () => {
     expect(screen.queryByRole('toolbar', { name: 'Selection' })).toBeNull();
   });
 });
+
+describe('the total', () => {
+  const total = (count: number, me = alice) =>
+    renderWithStore(<SearchResults />, [
+      me,
+      registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
+      fetchStarted({ name: SEARCH_CURSOR, page: 'first', signature: '1' }),
+      pageLoaded({
+        name: SEARCH_CURSOR,
+        page: 'first',
+        signature: '1',
+        resource: 'asset',
+        rows: [image(1)],
+        total: count,
+        count: 1,
+        nextResultsToken: null,
+        aggregates: null,
+      }),
+    ]);
+  const status = () => screen.getByRole('status').textContent?.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('is a number in the reader locale with its plural form', () => {
+    total(1);
+    expect(status()).toBe('1 result');
+  });
+
+  it('groups digits: "2,000 results", in French "2 000 résultats" and "1 résultat"', () => {
+    const { unmount } = total(2000);
+    expect(status()).toBe('2,000 results');
+    unmount();
+    const inFrench = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true, locale: 'fr' } });
+    const again = total(2000, inFrench);
+    expect(status()).toBe('2 000 résultats');
+    again.unmount();
+    total(1, inFrench);
+    expect(status()).toBe('1 résultat');
+  });
+});
