@@ -32,23 +32,28 @@ const video = (id: number, duration: number) => ({
   duration,
 });
 
+/** The search's first page answered: `rows`, of `total` results. */
+const answered = (rows: ReturnType<typeof image>[], total = rows.length) => [
+  registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
+  fetchStarted({ name: SEARCH_CURSOR, page: 'first', signature: '1' }),
+  pageLoaded({
+    name: SEARCH_CURSOR,
+    page: 'first',
+    signature: '1',
+    resource: 'asset',
+    rows,
+    total,
+    count: rows.length,
+    nextResultsToken: null,
+    aggregates: null,
+  }),
+];
+
 function results(extra: Parameters<typeof renderWithStore>[1] = []) {
   const rows = [image(1), video(2, 734), image(3), image(4), image(5), image(6)];
   return renderWithStore(<SearchResults />, [
     alice,
-    registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
-    fetchStarted({ name: SEARCH_CURSOR, page: 'first', signature: '1' }),
-    pageLoaded({
-      name: SEARCH_CURSOR,
-      page: 'first',
-      signature: '1',
-      resource: 'asset',
-      rows,
-      total: rows.length,
-      count: rows.length,
-      nextResultsToken: null,
-      aggregates: null,
-    }),
+    ...answered(rows),
     listLoaded({
       carts: [
         aCart({ id: '10', name: 'Moodboard', items: { asset: ['3'] }, total: 1, modified: 2000 }),
@@ -217,22 +222,7 @@ describe('the selection toolbar', () => {
 
 describe('the total', () => {
   const total = (count: number, me = alice) =>
-    renderWithStore(<SearchResults />, [
-      me,
-      registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }),
-      fetchStarted({ name: SEARCH_CURSOR, page: 'first', signature: '1' }),
-      pageLoaded({
-        name: SEARCH_CURSOR,
-        page: 'first',
-        signature: '1',
-        resource: 'asset',
-        rows: [image(1)],
-        total: count,
-        count: 1,
-        nextResultsToken: null,
-        aggregates: null,
-      }),
-    ]);
+    renderWithStore(<SearchResults />, [me, ...answered([image(1)], count)]);
   const status = () => screen.getByRole('status').textContent?.replace(/[\u00a0\u202f]/g, ' ');
 
   it('is a number in the reader locale with its plural form', () => {
