@@ -15,6 +15,12 @@ const GLOBALS = [
   'Element',
   'Event',
   'ResizeObserver',
+  'location',
+  'history',
+  // wouter listens to the address on the global object
+  'addEventListener',
+  'removeEventListener',
+  'dispatchEvent',
 ];
 
 /**
@@ -29,8 +35,10 @@ export async function withHappyDom<T>(body: (window: Window) => Promise<T>): Pro
   const window = new Window({ url: 'http://localhost/', width: 1280, height: 800 });
   const saved = new Map(GLOBALS.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]));
   for (const name of GLOBALS) {
+    const value = (window as unknown as Record<string, unknown>)[name];
     Object.defineProperty(globalThis, name, {
-      value: (window as unknown as Record<string, unknown>)[name],
+      // a method of the window (addEventListener) is called on the global object: bound to the window
+      value: typeof value === 'function' && /^[a-z]/.test(name) ? value.bind(window) : value,
       configurable: true,
       writable: true,
     });
