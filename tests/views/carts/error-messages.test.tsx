@@ -5,7 +5,8 @@ import { ShareDialog } from '../../../src/carts/share-dialog';
 import { ErrorMessage } from '../../../src/ui/error-message';
 import { editFailed, editRequested } from '../../../streams/carts/edit-events';
 import { listLoaded, profileLoadFailed } from '../../../streams/carts/events';
-import { sharesListFailed, shareFailed } from '../../../streams/carts/share-events';
+import { shareActionsLoaded, sharesListFailed, shareFailed } from '../../../streams/carts/share-events';
+import { profilesLoaded } from '../../../streams/downloads/events';
 import type { AppEvent } from '../../../streams/core/event';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { renderWithStore } from '../../helpers/render';
@@ -97,5 +98,26 @@ describe('ErrorMessage: one way to put a failure into words (issue 12 item 12)',
       .find((element) => element.textContent?.includes('answer was lost'));
     expect(alert?.textContent).toContain('password never reached the portal');
     expect(screen.getByRole('button', { name: 'Create a new link' })).toBeTruthy();
+  });
+
+  it('in French, share actions and zip profiles are named from their codes, not from the server’s English', () => {
+    renderWithStore(<ShareDialog cartId="6" onClose={() => undefined} />, [
+      whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true, locale: 'fr' } }),
+      listLoaded({ carts: [aCart({ id: '6' })] }),
+      shareActionsLoaded({
+        actions: [
+          { code: 'view', label: 'View' },
+          { code: 'download', label: 'Download' },
+          { code: 'annotate', label: 'Annotate' },
+        ],
+      }),
+      profilesLoaded({ profiles: [{ code: 'hd', label: 'HD' }] }),
+    ]);
+    expect(screen.getByRole('checkbox', { name: 'Consulter' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Télécharger' })).toBeTruthy();
+    // a code the portal does not know keeps the server's label
+    expect(screen.getByRole('checkbox', { name: 'Annotate' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /zip/i }));
+    expect(screen.getByRole('option', { name: 'Haute définition' })).toBeTruthy();
   });
 });
