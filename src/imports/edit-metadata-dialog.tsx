@@ -8,6 +8,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
+import { counted } from './item-count';
 import { nextRequestId } from './request-id';
 import { commandValue, importFields, itemValue } from './metadata-fields';
 import { readCommandRequests, readItems, readJob } from './select';
@@ -85,7 +86,7 @@ export function EditMetadataDialog({
   const busy = request?.status === 'resolving';
   return (
     <ModalDialog title={t('imports.editMetadata')} onClose={onClose} className="imports-edit">
-      <p>{t('imports.editFor', { count: itemIds.length })}</p>
+      <p>{counted(t, locale, itemIds.length, 'imports.editForOne', 'imports.editFor')}</p>
       <form onSubmit={submit} noValidate className="imports-edit__form">
         {fetching && <p role="status">{t('imports.itemsLoading')}</p>}
         {!fetching && editable.length === 0 && <p>{t('imports.noFields')}</p>}

@@ -18,7 +18,6 @@ import { selectUploadQueue } from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
-import { formatNumber, plural } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
@@ -30,7 +29,7 @@ import { EditMetadataDialog } from './edit-metadata-dialog';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
 import { gridItems, ItemsGrid } from './items-grid';
-import { itemCount } from './item-count';
+import { counted, itemCount } from './item-count';
 import { badgeCounts, commonActions, type ItemBadge, jobView, needsFetch } from './model';
 import { MoveDialog } from './move-dialog';
 import { nextRequestId } from './request-id';
@@ -241,9 +240,7 @@ export function ImportPage() {
 
       <div role="toolbar" aria-labelledby={toolbarId} className="imports-toolbar">
         <span id={toolbarId}>
-          {t(plural(locale, chosen.length, { one: 'imports.selectedOne', other: 'imports.selected' }), {
-            count: formatNumber(locale, chosen.length),
-          })}
+          {counted(t, locale, chosen.length, 'imports.selectedOne', 'imports.selected')}
         </span>
         <label>
           <input
@@ -324,7 +321,7 @@ export function ImportPage() {
       )}
       {dialog === 'delete' && (
         <ModalDialog
-          title={t('imports.deleteConfirm', { count: chosen.length })}
+          title={counted(t, locale, chosen.length, 'imports.deleteConfirmOne', 'imports.deleteConfirm')}
           onClose={() => setDialog(null)}
         >
           <div className="imports-form__actions">

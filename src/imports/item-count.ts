@@ -1,10 +1,20 @@
 import { formatNumber, plural } from '../i18n/format';
+import type { MessageKey } from '../i18n/messages-en';
 import type { Translate } from '../i18n/translate';
 import './messages';
 
-/** "1 item" / "2 000 éléments": the count in the reader's locale, its form through Intl.PluralRules. */
+/** A `{count}` message in its form for `count` (Intl.PluralRules), the count in the reader's locale. */
+export function counted(
+  t: Translate,
+  locale: string,
+  count: number,
+  one: MessageKey,
+  other: MessageKey,
+): string {
+  return t(plural(locale, count, { one, other }), { count: formatNumber(locale, count) });
+}
+
+/** "1 item" / "2 000 éléments". */
 export function itemCount(t: Translate, locale: string, count: number): string {
-  return t(plural(locale, count, { one: 'imports.itemsOne', other: 'imports.items' }), {
-    count: formatNumber(locale, count),
-  });
+  return counted(t, locale, count, 'imports.itemsOne', 'imports.items');
 }
