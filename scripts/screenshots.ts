@@ -31,7 +31,7 @@ interface Screen {
   /** what is on screen once it is ready */
   ready(page: Page): Locator;
   /** a step after it is ready (open a dialog …) */
-  then?(page: Page): Promise<void>;
+  afterReady?(page: Page): Promise<void>;
 }
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
@@ -90,7 +90,7 @@ const SCREENS: Screen[] = [
     title: 'One cart, dialog "Share"',
     path: '/carts/1',
     ready: (p) => p.getByRole('button', { name: 'Remove from cart' }),
-    then: async (p) => {
+    afterReady: async (p) => {
       await p.getByRole('button', { name: 'Share', exact: true }).click();
       await p.getByRole('dialog', { name: 'Share' }).waitFor();
     },
@@ -100,7 +100,7 @@ const SCREENS: Screen[] = [
     title: 'One cart, dialog "Download"',
     path: '/carts/1',
     ready: (p) => p.getByRole('button', { name: 'Remove from cart' }),
-    then: async (p) => {
+    afterReady: async (p) => {
       await p.getByRole('button', { name: 'Download', exact: true }).click();
       await p.getByRole('dialog', { name: 'Download' }).waitFor();
     },
@@ -117,7 +117,7 @@ const SCREENS: Screen[] = [
     title: 'One import job',
     path: '/imports',
     ready: (p) => p.getByRole('main').getByRole('link'),
-    then: async (p) => {
+    afterReady: async (p) => {
       await p.getByRole('main').getByRole('link').first().click();
       await p.getByRole('grid', { name: 'Items' }).waitFor();
     },
@@ -140,7 +140,7 @@ const SCREENS: Screen[] = [
     title: 'A CMS page in edit mode',
     path: '/pages/home',
     ready: (p) => p.locator('article.cms-page').getByRole('heading', { level: 1 }),
-    then: async (p) => {
+    afterReady: async (p) => {
       await p.getByRole('button', { name: 'Edit page' }).click();
       await p.getByRole('button', { name: 'Stop editing' }).waitFor();
     },
@@ -191,8 +191,8 @@ async function shoot(page: Page, base: string, screen: Screen, written: string[]
     await page.goto(`${base}${screen.path}`);
     await screen.ready(page).first().waitFor({ timeout: 20_000 });
     await settled(page);
-    if (screen.then) {
-      await screen.then(page);
+    if (screen.afterReady) {
+      await screen.afterReady(page);
       await settled(page);
     }
     const file = `${screen.name}-${size}.png`;
