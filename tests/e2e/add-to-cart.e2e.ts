@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 const results = (page: Page) => page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
 const cartItems = (page: Page) =>
@@ -17,7 +18,7 @@ describe('"Add to cart" is a menu (issues 4, 6 and 13)', () => {
       await page.goto(`${portalUrl()}/search`);
       const first = results(page).first();
       await first.waitFor();
-      const name = (await first.getAttribute('aria-label')) ?? '';
+      const name = await cellName(first);
       expect(name).not.toBe('');
 
       const trigger = first.getByRole('button', { name: 'Add to cart' });
@@ -93,7 +94,7 @@ describe('"Add to cart" is a menu (issues 4, 6 and 13)', () => {
       expect(new URL(page.url()).pathname).toBe('/search');
 
       const first = results(page).first();
-      const name = (await first.getAttribute('aria-label')) ?? '';
+      const name = await cellName(first);
       await first.getByRole('button', { name: 'Add to cart' }).click();
       const popup = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
       await popup.getByRole('menuitemcheckbox').first().waitFor();

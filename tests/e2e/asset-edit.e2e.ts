@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 /** Demo asset 1 (mocks/db/assets.ts, default seed): an image. */
 const ASSET_ID = 1;
@@ -72,7 +73,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
     await cells.nth(4).waitFor();
     const names: string[] = [];
     for (let index = 0; index < 5; index += 1) {
-      names.push((await cells.nth(index).getAttribute('aria-label')) ?? '');
+      names.push(await cellName(cells.nth(index)));
       await cells.nth(index).getByRole('checkbox', { name: 'Select' }).click();
     }
     const toolbar = page.getByRole('toolbar', { name: 'Selection' });

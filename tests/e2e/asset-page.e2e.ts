@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 /** Demo assets (mocks/db/assets.ts, default seed): the first of each nature. */
 const IMAGE_ID = 1;
@@ -27,8 +28,8 @@ describe('the asset page (issue 14)', () => {
       await page.goto(`${portalUrl()}/search`);
       const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
       await cells.nth(1).waitFor();
-      const firstName = (await cells.nth(0).getAttribute('aria-label')) ?? '';
-      const secondName = (await cells.nth(1).getAttribute('aria-label')) ?? '';
+      const firstName = await cellName(cells.nth(0));
+      const secondName = await cellName(cells.nth(1));
       expect(firstName).not.toBe('');
 
       await page.evaluate(() => {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, openBrowser, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 /** Bob's locale is French: after sign-in the portal speaks French to him. */
 async function signInAsBob(page: Page): Promise<void> {
@@ -158,9 +159,9 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
       await page.goto(`${portalUrl()}/carts/7`);
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
       await expect.poll(() => items(page).count()).toBe(8);
-      const firstName = (await items(page).nth(0).getAttribute('aria-label')) ?? '';
-      const secondName = (await items(page).nth(1).getAttribute('aria-label')) ?? '';
-      const thirdName = (await items(page).nth(2).getAttribute('aria-label')) ?? '';
+      const firstName = await cellName(items(page).nth(0));
+      const secondName = await cellName(items(page).nth(1));
+      const thirdName = await cellName(items(page).nth(2));
 
       // removed at once, undone from the toast: back on screen and on the server
       await items(page).nth(0).getByRole('button', { name: 'Remove from cart' }).click();

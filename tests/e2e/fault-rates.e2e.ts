@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectReplayToMatch, journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 interface LoggedRequest {
   method: string;
@@ -49,7 +50,7 @@ const results = (page: Page) => page.getByRole('grid', { name: 'Results' }).getB
 async function addToMoodboard(page: Page, index: number): Promise<{ chooser: Locator; name: string }> {
   const cell = results(page).nth(index);
   await cell.waitFor();
-  const name = (await cell.getAttribute('aria-label')) ?? '';
+  const name = await cellName(cell);
   expect(name).not.toBe('');
   await cell.getByRole('button', { name: 'Add to cart' }).click();
   const chooser = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
@@ -84,7 +85,7 @@ describe('cart items whose answers are lost (issue 12: faults on add and remove)
     await signIn(page, 'alice');
     const items = await moodboardAfterReload(page);
     await expect.poll(() => items.count()).toBe(8);
-    const name = (await items.first().getAttribute('aria-label')) ?? '';
+    const name = await cellName(items.first());
     expect(name).not.toBe('');
     await loseTheAnswer('removeCartItems');
     await items.first().getByRole('button', { name: 'Remove from cart' }).click();

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 /**
  * Issue 12 items 15 and 16: who the requests are sent as after a reload, and how many a journey
@@ -148,7 +149,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     await page.goto(`${portalUrl()}/search`);
     const first = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
     await first.waitFor();
-    const name = (await first.getAttribute('aria-label')) ?? '';
+    const name = await cellName(first);
     await settle();
     await clearRequests();
     for (let round = 0; round < 2; round++) {

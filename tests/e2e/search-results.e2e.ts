@@ -2,13 +2,18 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { cellName } from './helpers/cell-name';
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^(Results|Résultats)$/ });
 const cells = (page: Page) => grid(page).getByRole('gridcell');
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const focusedLabel = (page: Page) =>
   page.evaluate(
-    () => document.activeElement?.closest('[role="gridcell"]')?.getAttribute('aria-label') ?? null,
+    () =>
+      document.activeElement
+        ?.closest('[role="gridcell"]')
+        ?.querySelector('[role="group"]')
+        ?.getAttribute('aria-label') ?? null,
   );
 const selectedCount = (page: Page) => grid(page).locator('[role="gridcell"][aria-selected="true"]').count();
 
@@ -62,9 +67,7 @@ describe('search results you can act on (issue 13)', () => {
         .getByRole('checkbox', { name: 'Select' })
         .click({ modifiers: ['Shift'] });
       await toolbar.getByText('5 selected').waitFor();
-      const names = await Promise.all(
-        [1, 2, 3, 4, 5].map(async (index) => (await tile(index).getAttribute('aria-label')) ?? ''),
-      );
+      const names = await Promise.all([1, 2, 3, 4, 5].map(async (index) => await cellName(tile(index))));
 
       // Add selection to cart: Moodboard, then the tiles say they are in a cart
       await toolbar.getByRole('button', { name: 'Add selection to cart' }).click();

@@ -36,7 +36,9 @@ const firstResultNames = (page: Page) =>
   page
     .getByRole('grid', { name: 'Results' })
     .getByRole('gridcell')
-    .evaluateAll((cells) => cells.slice(0, 6).map((cell) => cell.getAttribute('aria-label')));
+    .evaluateAll((cells) =>
+      cells.slice(0, 6).map((cell) => cell.querySelector('[role="group"]')?.getAttribute('aria-label')),
+    );
 
 describe('search screen against the demo server', () => {
   journey(

@@ -75,7 +75,28 @@ async function textOverImageContrast(page: Page, selector: string): Promise<stri
   if (!style.text) return null;
   let shot: Buffer;
   try {
-    shot = await element.screenshot({ animations: 'disabled', timeout: 5_000 });
+    await element.scrollIntoViewIfNeeded({ timeout: 5_000 });
+    // a caption under a dialog or a menu is not read there: what covers it is checked on its own
+    const covered = await element.evaluate((node) => {
+      const rect = node.getBoundingClientRect();
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+      return top !== null && top !== node && !node.contains(top);
+    });
+    if (covered) return null;
+    const box = await element.boundingBox();
+    if (!box) return null;
+    // whole pixels inside the box: a box at a fractional position would take in a line of what
+    // lies beside it (the page under the thumbnail)
+    const x = Math.ceil(box.x);
+    const y = Math.ceil(box.y);
+    const clip = {
+      x,
+      y,
+      width: Math.floor(box.x + box.width) - x,
+      height: Math.floor(box.y + box.height) - y,
+    };
+    if (clip.width <= 0 || clip.height <= 0) return null;
+    shot = await page.screenshot({ animations: 'disabled', clip, timeout: 5_000 });
   } finally {
     await element.evaluate((node) => {
       (node as HTMLElement).style.removeProperty('color');

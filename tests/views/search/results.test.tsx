@@ -107,9 +107,9 @@ describe('search results: tiles you can act on', () => {
     expect(tabbable().every((element) => element === second || second.contains(element))).toBe(true);
     // End: the row's last tile (5 columns in the 1024 px fallback), Ctrl+End: the last one
     fireEvent.keyDown(second, { key: 'End' });
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('photo 5');
+    expect(document.activeElement?.firstElementChild?.getAttribute('aria-label')).toBe('photo 5');
     fireEvent.keyDown(document.activeElement as Element, { key: 'End', ctrlKey: true });
-    expect(document.activeElement?.getAttribute('aria-label')).toBe('photo 6');
+    expect(document.activeElement?.firstElementChild?.getAttribute('aria-label')).toBe('photo 6');
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
     fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
     expect(document.activeElement).toBe(first);
