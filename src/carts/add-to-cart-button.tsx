@@ -8,17 +8,11 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Link, useLocation } from 'wouter';
-import { createRequested, itemsAddRequested } from '../../streams/carts/edit-events';
+import { Link } from 'wouter';
+import { itemsAddRequested } from '../../streams/carts/edit-events';
 import { listOpened } from '../../streams/carts/events';
 import { itemKey, itemKeys } from '../../streams/carts/model';
-import {
-  selectCart,
-  selectListStatus,
-  selectMutation,
-  selectNotices,
-  selectRecentWritableCarts,
-} from '../../streams/carts/selectors';
+import { selectListStatus, selectMutation, selectRecentWritableCarts } from '../../streams/carts/selectors';
 import { ERROR_CODES } from '../../streams/core/errors';
 import { nameMatcher } from '../../streams/core/name-matcher';
 import { useAppState } from '../hooks/use-app-state';
@@ -28,6 +22,7 @@ import { SignInFirst } from '../session/sign-in-first/sign-in-first';
 import { ErrorMessage } from '../ui/error-message';
 import './add-to-cart.css';
 import './messages';
+import { NewCartForm } from './new-cart-form';
 
 export interface AddToCartButtonProps {
   /** the asset's resource type, e.g. `asset` */
@@ -357,87 +352,5 @@ function CartMenu({
         </>
       )}
     </div>
-  );
-}
-
-/**
- * "New cart…": the name (the filter's text to begin with), then one request creates the cart and
- * adds the asset (`addItems`); once the asset is in it (or its addition failed, said there), the
- * cart opens, as Immich opens an album made from "Add to album".
- */
-function NewCartForm({
-  resource,
-  id,
-  initialName,
-  onBack,
-  onOpened,
-}: {
-  resource: string;
-  id: string;
-  initialName: string;
-  onBack(): void;
-  onOpened(): void;
-}) {
-  const t = useTranslate();
-  const dispatch = useDispatch();
-  const [, navigate] = useLocation();
-  const [name, setName] = useState(initialName);
-  const [requestId, setRequestId] = useState<string | null>(null);
-  const outcome = useAppState(selectMutation, requestId);
-  const cartId = outcome?.status === 'loaded' ? outcome.cartId : null;
-  const cart = useAppState(selectCart, cartId ?? '');
-  const notices = useAppState(selectNotices);
-  const nameId = useId();
-  const key = itemKey(resource, id);
-  const filled =
-    cart !== null &&
-    (itemKeys(cart.items).includes(key) ||
-      notices.some((notice) => notice.cartId === cart.id && notice.kind === 'addItems'));
-
-  useEffect(() => {
-    if (!filled || !cartId) return;
-    onOpened();
-    navigate(`/carts/${encodeURIComponent(cartId)}`);
-  }, [filled, cartId, navigate, onOpened]);
-
-  const busy =
-    outcome !== null && (outcome.status === 'fetching' || outcome.status === 'resolving' || cartId !== null);
-  return (
-    <form
-      className="cart-menu__form stack"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const request = dispatch(
-          createRequested({
-            name,
-            description: '',
-            isPrivate: true,
-            collaborators: [],
-            addItems: { [resource]: [id] },
-          }),
-        );
-        setRequestId(request?.meta.id ?? null);
-      }}
-    >
-      <label htmlFor={nameId}>{t('collect.cartName')}</label>
-      {/* biome-ignore lint/a11y/noAutofocus: the form replaces the menu item that opened it */}
-      <input id={nameId} value={name} autoFocus onChange={(event) => setName(event.target.value)} />
-      {outcome?.status === 'invalid' && <p role="alert">{outcome.message}</p>}
-      {busy && <p role="status">{t('collect.creating')}</p>}
-      {outcome?.status === 'error' && (
-        <ErrorMessage
-          lead={t('collect.createFailed')}
-          error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
-        />
-      )}
-      <div className="toolbar">
-        <button type="submit" className="btn-primary" disabled={busy}>
-          {t('collect.createAndAdd')}
-        </button>
-        <button type="button" onClick={onBack} disabled={busy}>
-          {t('collect.backToMenu')}
-        </button>
-      </div>
-    </form>
   );
 }
