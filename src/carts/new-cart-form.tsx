@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
 import { createRequested } from '../../streams/carts/edit-events';
-import { itemKey, itemKeys } from '../../streams/carts/model';
-import { selectCart, selectMutation, selectNotices } from '../../streams/carts/selectors';
+import { selectMutation } from '../../streams/carts/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -11,8 +10,8 @@ import './messages';
 
 /**
  * "New cart…": the name (the filter's text to begin with), then one request creates the cart and
- * adds the asset (`addItems`); once the asset is in it (or its addition failed, said there), the
- * cart opens, as Immich opens an album made from "Add to album".
+ * adds the asset (`addItems`); the created cart opens, as Immich opens an album made from
+ * "Add to album".
  */
 export function NewCartForm({
   resource,
@@ -34,20 +33,16 @@ export function NewCartForm({
   const [requestId, setRequestId] = useState<string | null>(null);
   const outcome = useAppState(selectMutation, requestId);
   const cartId = outcome?.status === 'loaded' ? outcome.cartId : null;
-  const cart = useAppState(selectCart, cartId ?? '');
-  const notices = useAppState(selectNotices);
   const nameId = useId();
-  const key = itemKey(resource, id);
-  const filled =
-    cart !== null &&
-    (itemKeys(cart.items).includes(key) ||
-      notices.some((notice) => notice.cartId === cart.id && notice.kind === 'addItems'));
 
+  // the new cart opens once it exists; the asset's addition, sent by the carts' epics right after
+  // the creation, lands on the cart's page (waiting for it here could miss it: a list read sent
+  // before the addition may answer after it and show the cart without the asset for a moment)
   useEffect(() => {
-    if (!filled || !cartId) return;
+    if (!cartId) return;
     onOpened();
     navigate(`/carts/${encodeURIComponent(cartId)}`);
-  }, [filled, cartId, navigate, onOpened]);
+  }, [cartId, navigate, onOpened]);
 
   const busy =
     outcome !== null && (outcome.status === 'fetching' || outcome.status === 'resolving' || cartId !== null);
