@@ -95,13 +95,24 @@ function isAnswer(event: AnyEvent): boolean {
  */
 function emittedWith(recorded: readonly AnyEvent[], answer: AnyEvent): AnyEvent[] {
   const companions: AnyEvent[] = [];
+  // what dispatching the answer set off, synchronously: the clock may tick a millisecond while the
+  // epics answer it, so a companion may be stamped a little later, after events of that cascade
+  const cascade = new Set<string>([answer.meta.id]);
   for (let index = recorded.indexOf(answer) + 1; index < recorded.length; index += 1) {
     const next = recorded[index]!;
-    if (next.meta.at !== answer.meta.at) break;
-    if (next.meta.cause === answer.meta.cause && !isAnswer(next) && !isInput(next)) companions.push(next);
+    const sameInstant = next.meta.at === answer.meta.at;
+    if (!sameInstant && next.meta.at - answer.meta.at > COMPANION_LAG_MS) break;
+    if (next.meta.cause === answer.meta.cause && !isAnswer(next) && !isInput(next)) {
+      companions.push(next);
+      cascade.add(next.meta.id);
+    } else if (next.meta.cause !== undefined && cascade.has(next.meta.cause)) cascade.add(next.meta.id);
+    else if (!sameInstant) break;
   }
   return companions;
 }
+
+/** How much later than its answer a companion may be stamped (a busy page's synchronous dispatch). */
+const COMPANION_LAG_MS = 10;
 
 /** Ids continue the recording's own (`tab-41`, `tab-42`...): a faithful run mints the same ids. */
 function continuedIds(events: readonly AnyEvent[]): Deps['ids'] {
