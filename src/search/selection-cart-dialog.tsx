@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { itemsAddRequested } from '../../streams/carts/edit-events';
 import { listOpened } from '../../streams/carts/events';
 import { itemKey, itemKeys } from '../../streams/carts/model';
-import { selectListStatus, selectMutation, selectWritableCarts } from '../../streams/carts/selectors';
+import { selectListStatus, selectMutation, selectRecentWritableCarts } from '../../streams/carts/selectors';
 import { nameMatcher } from '../../streams/core/name-matcher';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -30,7 +30,7 @@ export function SelectionCartDialog({
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();
-  const carts = useAppState(selectWritableCarts);
+  const carts = useAppState(selectRecentWritableCarts);
   const list = useAppState(selectListStatus);
   const [filter, setFilter] = useState('');
   const [picked, setPicked] = useState<{ cartId: string; requestId: string | null } | null>(null);
@@ -43,9 +43,7 @@ export function SelectionCartDialog({
 
   const shown = useMemo(() => {
     const matches = nameMatcher(filter);
-    return carts
-      .filter((cart) => matches(cart.name))
-      .toSorted((a, b) => (b.modified ?? 0) - (a.modified ?? 0));
+    return carts.filter((cart) => matches(cart.name));
   }, [carts, filter]);
 
   const add = (cartId: string, missing: string[]) => {
