@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { CART_IDS } from '../../mocks/db/carts';
 import { checkEverywhere } from './helpers/axe';
 import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { apiAuthorization, signIn } from './helpers/session';
 
 const CART_ID = '1';
 
@@ -17,17 +17,9 @@ interface WireItem {
 
 /** The cart as the demo server gives it to alice: its name, its items, and the zip entry of each item. */
 async function aliceCart(id: string): Promise<{ name: string; entries: string[]; items: WireItem[] }> {
-  const form = new FormData();
-  form.append('login', 'alice');
-  form.append('password', 'alice');
-  const token = (await (
-    await fetch(`${portalUrl()}/api/rest/signin`, { method: 'POST', body: form })
-  ).json()) as {
-    tokenType: string;
-    accessToken: string;
-  };
+  const authorization = await apiAuthorization('alice');
   const response = await fetch(`${portalUrl()}/api/wedia/cart/viewCart/${id}?no_preview=true&output=list`, {
-    headers: { Authorization: `${token.tokenType} ${token.accessToken}` },
+    headers: { Authorization: authorization },
   });
   const cart = (await response.json()) as { name: string; items: WireItem[] };
   // the demo zip holds each asset as its drawing: the file name with `.svg` (mocks/zip/contents.ts)

@@ -5,6 +5,7 @@ import { describe, expect } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
 import { seriousViolations, showAs } from './helpers/axe';
 import { journey, mockControl, portalUrl } from './helpers/portal';
+import { apiAuthorization } from './helpers/session';
 
 /** The seeded shares: 0 open (Brand kit), 1 with a password (Trade fair Lyon), 2 expired (Moodboard). */
 const SEEDED = createShares();
@@ -17,18 +18,10 @@ interface LoggedRequest {
 
 /** Alice shares one of her carts through the API, with a password, allowing `actions`. */
 async function aliceShares(cartId: string, actions: string[]): Promise<{ uuid: string; password: string }> {
-  const form = new FormData();
-  form.append('login', 'alice');
-  form.append('password', 'alice');
-  const token = (await (
-    await fetch(`${portalUrl()}/api/rest/signin`, { method: 'POST', body: form })
-  ).json()) as {
-    tokenType: string;
-    accessToken: string;
-  };
+  const authorization = await apiAuthorization('alice');
   const response = await fetch(`${portalUrl()}/api/wedia/cart/shareCart/${cartId}`, {
     method: 'POST',
-    headers: { Authorization: `${token.tokenType} ${token.accessToken}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: authorization, 'Content-Type': 'application/json' },
     body: JSON.stringify({
       actions,
       askForPassword: true,

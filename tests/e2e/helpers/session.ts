@@ -18,3 +18,13 @@ export async function signIn(page: Page, login: string, password = login): Promi
     .filter({ hasText: /^[\d,\s\u00a0\u202f]+ (results?|résultats?)$/ })
     .waitFor();
 }
+
+/** The `Authorization` header of a demo account signed in through the API, for a test's own calls. */
+export async function apiAuthorization(login: string, password = login): Promise<string> {
+  const form = new FormData();
+  form.append('login', login);
+  form.append('password', password);
+  const response = await fetch(`${portalUrl()}/api/rest/signin`, { method: 'POST', body: form });
+  const token = (await response.json()) as { tokenType: string; accessToken: string };
+  return `${token.tokenType} ${token.accessToken}`;
+}
