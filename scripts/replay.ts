@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type EventLogFile, importLog, type ImportResult } from '../streams/recorder/log-file';
 import { foldUntil, type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
-import { type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
-import { recordedEnvironment } from '../streams/recorded-environment';
+import { REFUSALS, type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
 import { initialRootState, loadAllDomains, rootEpic, rootReducer } from '../streams/root';
 
 // every domain's code: the catalogue to check the log against and every reducer to fold it
@@ -128,18 +127,18 @@ function main(args: string[]): number {
   return 0;
 }
 
-/** Exit code 3 when the run diverged from the recording, so that scripts can tell. */
+/** Exit code 3 when the run diverged from the recording, 4 when the log cannot be re-simulated. */
 function printResimulation(file: string, log: EventLogFile, json: boolean): number {
   const started = performance.now();
   const result = resimulate(log, {
     reducer: rootReducer,
     rootEpic,
     initialState: initialRootState,
-    environment: recordedEnvironment,
   });
   const ms = performance.now() - started;
   if (json) console.log(JSON.stringify({ file, resimulation: result, ms }, null, 2));
   else console.log(resimulationText(result, log, ms));
+  if (result.refused) return 4;
   return result.divergence ? 3 : 0;
 }
 
@@ -149,9 +148,12 @@ function resimulationText(result: ResimulationResult, log: EventLogFile, ms: num
     `Re-simulation: ${result.matched} of ${log.events.length} events reproduced in ${ms.toFixed(1)} ms`,
   ];
   const { divergence } = result;
-  if (!divergence) lines.push('No divergence');
+  if (result.refused) lines.push(`Not re-simulated: ${REFUSALS[result.refused]}`);
+  else if (!divergence) lines.push('No divergence');
   else {
-    lines.push(`First divergence at event #${divergence.index} (${divergence.kind}):`);
+    lines.push(
+      `First divergence at event #${divergence.index} (${divergence.kind}${divergence.about ? `, ${divergence.about}` : ''}):`,
+    );
     for (const [label, event] of [
       ['expected', divergence.expected],
       ['actual', divergence.actual],
@@ -162,9 +164,6 @@ function resimulationText(result: ResimulationResult, log: EventLogFile, ms: num
           : `  ${label.padEnd(8)} nothing`,
       );
     }
-  }
-  for (const request of result.unanswered) {
-    lines.push(`Unanswered request: ${request.method} ${request.path} at +${request.at - start} ms`);
   }
   for (const note of result.notes) lines.push(`Note: ${note}`);
   return lines.join('\n');

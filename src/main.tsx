@@ -4,6 +4,7 @@ import { started } from '../streams/app/events';
 import { config } from '../streams/core/config';
 import { serializeError } from '../streams/core/errors';
 import { SessionVault } from '../streams/core/session-vault';
+import { liveInputs } from '../streams/core/recorded-inputs';
 import { createStore } from '../streams/core/store';
 import { serializeLog, withNote } from '../streams/recorder/log-format';
 import { createRecorder } from '../streams/recorder/recorder';
@@ -44,7 +45,15 @@ const recorder = createRecorder<RootState>({
   initialState: liveInitialState,
 });
 recorder.setSession({ startedAt: Date.now(), locale: settings.locale });
-const store = createStore({ reducer: rootReducer, rootEpic, deps, initialState: liveInitialState, recorder });
+// every timer, request and outside read of the epics is recorded, so the log re-simulates exactly
+const store = createStore({
+  reducer: rootReducer,
+  rootEpic,
+  deps,
+  initialState: liveInitialState,
+  recorder,
+  inputs: liveInputs(deps.scheduler),
+});
 
 async function exportEventLog(note = ''): Promise<string> {
   // offline, the lazy domains may not load: the log is still saved, graded Risky on import

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { importLog } from '../../streams/recorder/log-file';
 import { type ResimulationResult, resimulate } from '../../streams/recorder/resimulate';
-import { recordedEnvironment } from '../../streams/recorded-environment';
 import { initialRootState, rootEpic, rootReducer } from '../../streams/root';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
@@ -89,7 +88,6 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
                   reducer: rootReducer,
                   rootEpic,
                   initialState: initialRootState,
-                  environment: recordedEnvironment,
                 }),
               )
             }
@@ -112,9 +110,11 @@ function ResimulationReport({ result, start }: { result: ResimulationResult; sta
     <section className="devtools__resimulation" aria-labelledby="devtools-resimulation-heading">
       <h3 id="devtools-resimulation-heading">{t('devtools.resimulate.heading')}</h3>
       <p role="status">
-        {divergence
-          ? t('devtools.resimulate.diverged', { index: divergence.index, kind: divergence.kind })
-          : t('devtools.resimulate.same', { matched: result.matched })}
+        {result.refused
+          ? t(`devtools.resimulate.refused.${result.refused}`)
+          : divergence
+            ? t('devtools.resimulate.diverged', { index: divergence.index, kind: divergence.kind })
+            : t('devtools.resimulate.same', { matched: result.matched })}
       </p>
       {divergence && (
         <dl>
@@ -136,9 +136,7 @@ function ResimulationReport({ result, start }: { result: ResimulationResult; sta
           })}
         </dl>
       )}
-      {result.unanswered.length > 0 && (
-        <p>{t('devtools.resimulate.unanswered', { count: result.unanswered.length })}</p>
-      )}
+      {divergence?.about && <p>{t('devtools.resimulate.about', { about: divergence.about })}</p>}
       {result.notes.map((note) => (
         <p key={note}>{note}</p>
       ))}

@@ -48,7 +48,11 @@ export const devtoolsMessagesEn = {
   'devtools.resimulate.expected': 'Recorded',
   'devtools.resimulate.actual': 'Re-simulated',
   'devtools.resimulate.nothing': 'nothing',
-  'devtools.resimulate.unanswered': '{count} requests had no recorded answer.',
+  'devtools.resimulate.about': 'About {about}.',
+  'devtools.resimulate.refused.predatesInputs':
+    'This log predates recorded timers and requests: it replays, but cannot be re-simulated.',
+  'devtools.resimulate.refused.startsMidSession':
+    'This log starts mid-session: the timers and requests pending then are unknown, so it cannot be re-simulated.',
   'devtools.travel.label': 'Time travel',
   'devtools.travel.readOnly': 'Replayed state, read-only',
   'devtools.travel.timeline': 'Timeline',
@@ -111,7 +115,11 @@ export const devtoolsMessagesFr: Record<keyof typeof devtoolsMessagesEn, string>
   'devtools.resimulate.expected': 'Enregistré',
   'devtools.resimulate.actual': 'Resimulé',
   'devtools.resimulate.nothing': 'rien',
-  'devtools.resimulate.unanswered': "{count} requêtes n'avaient pas de réponse enregistrée.",
+  'devtools.resimulate.about': 'Concerne {about}.',
+  'devtools.resimulate.refused.predatesInputs':
+    'Ce journal est antérieur aux minuteries et requêtes enregistrées : il se rejoue, mais ne peut pas être resimulé.',
+  'devtools.resimulate.refused.startsMidSession':
+    'Ce journal commence en cours de session : les minuteries et requêtes en attente sont inconnues, il ne peut pas être resimulé.',
   'devtools.travel.label': 'Voyage dans le temps',
   'devtools.travel.readOnly': 'État rejoué, en lecture seule',
   'devtools.travel.timeline': 'Chronologie',

@@ -2,6 +2,7 @@ import { catchError, concat, defer, merge, type Observable, of } from 'rxjs';
 import type { Deps } from './deps';
 import { serializeError } from './errors';
 import type { AnyEvent, UnstampedEvent } from './event';
+import { ownedDeps } from './recorded-inputs';
 import { epicCrashed } from './system-events';
 
 /** `state$` always has a current value, like redux-observable's StateObservable. */
@@ -27,8 +28,10 @@ function isolated<S>(
   deps: Deps,
 ) {
   let restarts = 0;
+  // its timers are named after it (`system/timerFired`)
+  const own = ownedDeps(deps, name);
   const start = (): Observable<UnstampedEvent> =>
-    defer(() => epic(event$, state$, deps)).pipe(
+    defer(() => epic(event$, state$, own)).pipe(
       catchError((thrown: unknown) => {
         const restarted = restarts < deps.config.epicMaxRestarts;
         restarts += 1;

@@ -14,6 +14,13 @@ export interface EventMeta {
   cause?: string;
   /** correlation id shared by one flow (one download, one request...) */
   corr?: string;
+  /**
+   * came from outside the epics (a person, the browser, a server's answer, a port's report): a
+   * re-simulation feeds it as recorded; every other event is recomputed and compared
+   */
+  input?: true;
+  /** the `system/requestSent` whose answer this event reports (the events its mapping emitted) */
+  request?: string;
 }
 
 export interface AppEvent<T extends string = string, P = unknown> {
@@ -28,7 +35,7 @@ export interface UnstampedEvent<T extends string = string, P = unknown> {
   type: T;
   payload: P;
   error?: true;
-  meta: { source: EventSource; cause?: string; corr?: string };
+  meta: Omit<EventMeta, 'seq' | 'id' | 'at'>;
 }
 
 export type AnyEvent = AppEvent<string, unknown>;
@@ -161,4 +168,6 @@ export const eventMetaSchema = z.object({
   source: z.enum(['ui', 'server', 'timer', 'storage', 'system']),
   cause: z.optional(z.string()),
   corr: z.optional(z.string()),
+  input: z.optional(z.literal(true)),
+  request: z.optional(z.string()),
 });

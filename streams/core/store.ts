@@ -3,6 +3,7 @@ import type { Deps } from './deps';
 import type { Epic, StateObservable } from './epic';
 import { serializeError } from './errors';
 import type { AnyEvent, UnstampedEvent } from './event';
+import { type InputSource, type Origin, recordedDeps } from './recorded-inputs';
 import { reducerFailed } from './system-events';
 
 export type Reducer<S> = (state: S, event: AnyEvent) => S;
@@ -19,6 +20,11 @@ export interface StoreOptions<S> {
   /** live: stamp, fold and run epics; replay: fold recorded events, epics off, intents blocked */
   mode?: 'live' | 'replay';
   recorder?: EventSink<S>;
+  /**
+   * Records the epics' inputs as events (streams/core/recorded-inputs.ts): the live portal with
+   * `liveInputs`, a re-simulation with the log's. Without it (most tests) the deps go as given.
+   */
+  inputs?: InputSource;
 }
 
 /** Sees every event with the state before and after it (the devtools' state diffs). */
@@ -74,10 +80,41 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   const queue: AnyEvent[] = [];
   let seq = 0;
   let draining = false;
+  /** where an event reaching the store while no event is handled comes from (recorded inputs) */
+  let origin: Origin | null = null;
+  /** the instant of the input being handled: one time for all it sets off */
+  let instant: number | undefined;
+  const now = () => instant ?? deps.clock.now();
 
   function stamp(event: UnstampedEvent): AnyEvent {
     seq += 1;
-    return { ...event, meta: { ...event.meta, seq, id: deps.ids.next(), at: deps.clock.now() } };
+    return { ...event, meta: { ...event.meta, seq, id: deps.ids.next(), at: now() } };
+  }
+
+  /** Runs `work` at one instant, under `next` as the origin of what reaches the store. */
+  function within<T>(next: Origin | null, work: () => T): T {
+    const outer = { origin, instant };
+    origin = next;
+    instant ??= deps.clock.now();
+    try {
+      return work();
+    } finally {
+      origin = outer.origin;
+      instant = outer.instant;
+    }
+  }
+
+  /**
+   * What a re-simulation feeds as recorded (`meta.input`): what a person or the browser did, and
+   * what a port's answer set off (`meta.request`). An event emitted while the epics handle another
+   * is recomputed, and so is what a timer's work, a request's end or the start emits.
+   */
+  function classified(event: UnstampedEvent, outside: boolean): UnstampedEvent {
+    if (!options.inputs || event.meta.input) return event;
+    if (outside || (!draining && origin === null)) return { ...event, meta: { ...event.meta, input: true } };
+    if (!draining && origin?.kind === 'answer')
+      return { ...event, meta: { ...event.meta, input: true, request: origin.requestId } };
+    return event;
   }
 
   // a throwing reducer must never take the epics down: it becomes an event of its own
@@ -120,24 +157,26 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   // Epic output arriving while an event is being handled waits in the queue: synchronous
   // chains run breadth-first instead of recursing. Events are stamped as they join the queue,
   // which is the order they are folded in, so seq still grows with each fold.
-  function enqueue(input: UnstampedEvent | AnyEvent): AnyEvent {
-    const event = isStamped(input) ? input : stamp(input);
+  function enqueue(input: UnstampedEvent | AnyEvent, outside = false): AnyEvent {
     if (isStamped(input)) seq = Math.max(seq, input.meta.seq);
-    queue.push(event);
-    if (draining) return event;
-    draining = true;
-    try {
-      while (queue.length > 0) process(queue.shift()!);
-    } finally {
-      draining = false;
-    }
-    return event;
+    return within(origin, () => {
+      const event = isStamped(input) ? input : stamp(classified(input, outside));
+      queue.push(event);
+      if (draining) return event;
+      draining = true;
+      try {
+        while (queue.length > 0) process(queue.shift()!);
+      } finally {
+        draining = false;
+      }
+      return event;
+    });
   }
 
   function dispatch(event: UnstampedEvent | AnyEvent): AnyEvent | null {
     const intent = !isStamped(event);
     if (intent && (mode === 'replay' || travellingSubject.value)) return null;
-    return enqueue(event);
+    return enqueue(event, intent);
   }
 
   function travel(state: S | null): void {
@@ -154,7 +193,16 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
 
   let epicSubscription: Subscription | undefined;
   if (mode === 'live') {
-    epicSubscription = rootEpic(eventSubject.asObservable(), state$, deps).subscribe({ next: enqueue });
+    const epicDeps = options.inputs
+      ? recordedDeps(deps, options.inputs, {
+          emit: (event) => enqueue(event),
+          within,
+          now,
+        })
+      : deps;
+    epicSubscription = within({ kind: 'start' }, () =>
+      rootEpic(eventSubject.asObservable(), state$, epicDeps).subscribe({ next: (event) => enqueue(event) }),
+    );
   }
 
   return {

@@ -136,7 +136,6 @@ export const buildZip: Epic<S> = (event$, state$, deps) =>
  * cannot follow its bytes: the row says the browser is downloading it.
  */
 function handToBrowser(
-  event$: Observable<AnyEvent>,
   { downloads, config, scheduler }: Deps,
   record: DownloadRecord,
   cause: AnyEvent,
@@ -148,34 +147,27 @@ function handToBrowser(
     downloads.open(url, fileNameOf(record));
     return NEVER;
   }).pipe(
-    // no cause: what the browser tells is an input, like a click (re-simulation feeds it)
     catchError((thrown: unknown) =>
-      of(browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) })),
+      of(
+        browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) }, cause),
+      ),
     ),
   );
   return race(
     fetchFailed$,
     timer(config.downloadStartCheckMs, scheduler).pipe(map(() => handedToBrowser({ downloadId }, cause))),
-  ).pipe(
-    takeUntil(
-      // a re-simulation has no page to fetch with: the recorded page fetch stops this path
-      event$.pipe(
-        ofType(fetchProgressed),
-        filter((later) => later.payload.downloadId === downloadId),
-      ),
-    ),
   );
 }
 
 /**
  * Step 7, by the page (a zip of at most `downloadInPageMaxBytes` by its size test, issue 13): the
  * page fetches the zip, reports the bytes received at most every `downloadProgressEveryMs`, and
- * saves the file as "{downloadName}.zip" (a split's parts as "{name} 2 of 6.zip"). What the page
- * tells has no cause, like what the browser tells: a re-simulation feeds it at its recorded time.
+ * saves the file as "{downloadName}.zip" (a split's parts as "{name} 2 of 6.zip").
  */
 function fetchInPage(
   { config, scheduler }: Deps,
   record: DownloadRecord,
+  cause: AnyEvent,
   url: string,
   fetchFile: NonNullable<Deps['downloads']['fetchFile']>,
 ): Observable<UnstampedEvent> {
@@ -184,19 +176,21 @@ function fetchInPage(
   return defer(() => {
     let received = { loaded: 0, total: -1 };
     return concat(
-      of(fetchProgressed({ downloadId, ...received })),
+      of(fetchProgressed({ downloadId, ...received }, cause)),
       fetchFile(url, fileName).pipe(
         tap((report) => {
           received = report;
         }),
         throttleTime(config.downloadProgressEveryMs, scheduler),
-        map((report) => fetchProgressed({ downloadId, loaded: report.loaded, total: report.total })),
+        map((report) => fetchProgressed({ downloadId, loaded: report.loaded, total: report.total }, cause)),
       ),
-      defer(() => of(fileSaved({ downloadId, fileName, bytes: received.loaded }))),
+      defer(() => of(fileSaved({ downloadId, fileName, bytes: received.loaded }, cause))),
     );
   }).pipe(
     catchError((thrown: unknown) =>
-      of(browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) })),
+      of(
+        browserFetchFailed({ downloadId, error: downloadErrors.browserFetch(serializeError(thrown)) }, cause),
+      ),
     ),
   );
 }
@@ -224,8 +218,8 @@ export const deliverZip: Epic<S> = (event$, state$, deps) =>
       const { fetchFile } = deps.downloads;
       const delivery$ =
         fetchFile && inPage(deps, record)
-          ? fetchInPage(deps, record, url, fetchFile)
-          : handToBrowser(event$, deps, record, event, url);
+          ? fetchInPage(deps, record, event, url, fetchFile)
+          : handToBrowser(deps, record, event, url);
       return delivery$.pipe(
         takeUntil(
           merge(

@@ -121,8 +121,7 @@ export const buildStalled = defineFact('downloads/buildStalled', 'timer', {
 export const zipReady = defineAnswer('downloads/zipReady', { downloadId, url: z.string() });
 /**
  * The browser got a page (the server's error, its own error page) instead of the zip: status
- * `error`. What the browser tells, like a click: it has no cause, so a re-simulation feeds it at
- * its recorded time.
+ * `error`.
  */
 export const browserFetchFailed = defineFact('downloads/browserFetchFailed', 'system', {
   downloadId,
@@ -131,10 +130,7 @@ export const browserFetchFailed = defineFact('downloads/browserFetchFailed', 'sy
 /** The url went to the browser, which streams the file to disk: status `downloaded`. */
 export const handedToBrowser = defineFact('downloads/handedToBrowser', 'system', { downloadId });
 
-/**
- * The page fetches the zip itself (config `downloadInPageMaxBytes`): bytes received so far. What
- * the page tells, like a click, has no cause: a re-simulation feeds it at its recorded time.
- */
+/** The page fetches the zip itself (config `downloadInPageMaxBytes`): bytes received so far. */
 export const fetchProgressed = defineFact('downloads/fetchProgressed', 'system', {
   downloadId,
   loaded: z.number(),

@@ -116,8 +116,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
       const { id, jobId } = file;
       const cancel$ = new Subject<void>();
       inFlight.set(id, cancel$);
-      // without a files port (a re-simulation) an empty stand-in goes: the recorded answer answers it
-      const blob = deps.files ? deps.files.get(id) : new Blob([]);
+      const blob = deps.files?.get(id);
       const done = () => {
         inFlight.delete(id);
         deps.files?.delete(id);
@@ -149,7 +148,6 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
             const progress = total > 0 ? Math.min(100, Math.floor((report.loaded / total) * 100)) : 0;
             if (progress - reported < step) return [];
             reported = progress;
-            // the browser's report, no epic's answer: a re-simulation feeds it as recorded
             return [uploadProgressed({ id, loaded: report.loaded, total, progress })];
           }
           return [

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { Deps } from '../../streams/core/deps';
 import type { Epic } from '../../streams/core/epic';
 import type { AnyEvent } from '../../streams/core/event';
+import type { InputSource } from '../../streams/core/recorded-inputs';
 import { createStore, type Store } from '../../streams/core/store';
 import { initialRootState, type RootState, rootReducer } from '../../streams/root';
 
@@ -24,8 +25,10 @@ export function epicStore(
   deps: Deps,
   epic: Epic<RootState>,
   initialState: RootState = initialRootState,
+  /** records timers, requests and outside reads as events, as the live portal does */
+  inputs?: InputSource,
 ): Store<RootState> {
-  return createStore({ reducer: rootReducer, rootEpic: epic, deps, initialState });
+  return createStore({ reducer: rootReducer, rootEpic: epic, deps, initialState, ...(inputs && { inputs }) });
 }
 
 /**

@@ -73,17 +73,4 @@ describe('logs recorded with the epics re-simulate to the same events', () => {
       expect(result.matched).toBe(log.events.length);
     });
   }
-
-  it('log-send-retried: a changed retry timing makes the re-simulation report the first divergence', () => {
-    const log = fixtureLog('log-send-retried.evlog.json');
-    const result = resimulate(log, { ...options, config: { logDebounceMs: 15_000 } });
-    const firstSend = log.events.findIndex((event) => event.type === 'logs/batchSendFailed');
-    expect(result.matched).toBe(firstSend);
-    expect(result.divergence).toMatchObject({
-      kind: 'time',
-      expected: { type: 'logs/batchSendFailed', at: log.events[firstSend]!.meta.at },
-      actual: { type: 'logs/batchSendFailed' },
-    });
-    expect(result.divergence!.actual!.at).toBeGreaterThan(log.events[firstSend]!.meta.at + 4000);
-  });
 });

@@ -13,6 +13,7 @@ import { domainEpics, type Epic } from '../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../streams/core/errors';
 import type { UnstampedEvent } from '../../streams/core/event';
 import type { HttpRequest, HttpResponse } from '../../streams/core/http';
+import { liveInputs } from '../../streams/core/recorded-inputs';
 import { createStore } from '../../streams/core/store';
 import { logsDomain } from '../../streams/logs/domain';
 import { type EventLogFile, serializeLog } from '../../streams/recorder/log-file';
@@ -70,7 +71,15 @@ function scriptedServer(script: Script, scheduler: VirtualTimeScheduler) {
   };
 }
 
-export function recordSession(session: RecordedSession, epic: Epic<RootState> = shellEpic): EventLogFile {
+/**
+ * Runs a session through the real store recording its inputs, as the live portal does. A page
+ * busy for `timersLateBy` ms fires every timer that much later than due.
+ */
+export function recordSession(
+  session: RecordedSession,
+  epic: Epic<RootState> = shellEpic,
+  { timersLateBy = 0 } = {},
+): EventLogFile {
   const scheduler = new VirtualTimeScheduler(VirtualAction);
   scheduler.frame = STARTED_AT;
   const deps = testDeps({ scheduler, http: fakeHttp(scriptedServer(session.server, scheduler)) });
@@ -86,6 +95,10 @@ export function recordSession(session: RecordedSession, epic: Epic<RootState> = 
     deps,
     initialState: initialRootState,
     recorder,
+    inputs: {
+      ...liveInputs(scheduler),
+      arm: (_key, delay, fire) => scheduler.schedule(fire, delay + timersLateBy),
+    },
   });
   for (const { at, event } of session.inputs) scheduler.schedule(() => store.dispatch(event), at);
   scheduler.flush();

@@ -7,7 +7,6 @@ import { REDACTED } from '../../../streams/core/redact';
 import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
 import { redactState } from '../../../streams/recorder/redact';
 import { replayLog } from '../../../streams/recorder/replay';
-import { recordedEnvironment } from '../../../streams/recorded-environment';
 import { type EventSummary, resimulate } from '../../../streams/recorder/resimulate';
 import {
   initialRootState,
@@ -109,8 +108,8 @@ export function expectResimulationToMatch(log: EventLogFile): void {
     reducer: rootReducer,
     rootEpic,
     initialState: initialRootState,
-    environment: recordedEnvironment,
   });
+  expect(result.refused, "re-simulating the session's own export").toBeUndefined();
   const { divergence } = result;
   const start = log.events[0]?.meta.at ?? 0;
   const describe = (event: EventSummary | null) =>
@@ -119,7 +118,7 @@ export function expectResimulationToMatch(log: EventLogFile): void {
       : 'nothing';
   expect(
     divergence &&
-      `first divergence at event #${divergence.index} (${divergence.kind}): expected ${describe(divergence.expected)}, re-simulated ${describe(divergence.actual)}`,
+      `first divergence at event #${divergence.index} (${divergence.kind}${divergence.about ? `, ${divergence.about}` : ''}): expected ${describe(divergence.expected)}, re-simulated ${describe(divergence.actual)}`,
     "re-simulating the session's own export",
   ).toBeNull();
   expect(result.matched).toBe(log.events.length);

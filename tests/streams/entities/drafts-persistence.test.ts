@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
 import { MemoryStorage } from '../../../streams/core/deps';
-import type { AnyEvent } from '../../../streams/core/event';
 import { domainStarted } from '../../../streams/core/system-events';
 import { draftChanged, draftsRestored } from '../../../streams/entities/events';
 import {
@@ -11,11 +10,10 @@ import {
   storedDrafts,
 } from '../../../streams/entities/persistence-epics';
 import { selectDraft } from '../../../streams/entities/selectors';
-import { recordedEnvironment } from '../../../streams/recorded-environment';
 import type { RootState } from '../../../streams/root';
 import { combineEpics } from '../../../streams/core/epic';
-import { appStarted } from '../../helpers/app-started';
 import { epicStore, marbleScheduler } from '../../helpers/marbles';
+import { recordedRun } from '../../helpers/recorded-run';
 import { testDeps } from '../../helpers/test-deps';
 
 const path = 'dam/data/asset';
@@ -64,16 +62,16 @@ describe('drafts across a reload (issue 14)', () => {
     ]);
   });
 
-  it('a re-simulation finds the restored drafts in its storage', () => {
-    const restored = {
-      ...draftsRestored({ drafts: [record] }),
-      meta: { seq: 2, id: 'e2', at: 1, source: 'storage' },
-    };
-    const started = { ...appStarted(), meta: { seq: 1, id: 'e1', at: 0, source: 'system' } };
-    const { storage } = recordedEnvironment([started, restored] as AnyEvent[], config);
-    expect(JSON.parse(storage.getItem(config.draftStorageKey) ?? 'null')).toEqual([record]);
-    expect(
-      recordedEnvironment([started] as AnyEvent[], config).storage.getItem(config.draftStorageKey),
-    ).toBeNull();
+  it('a re-simulation reads the restored drafts back from the log, not from a storage of its own', () => {
+    const deps = testDeps();
+    deps.storage.setItem(config.draftStorageKey, JSON.stringify([record]));
+    const { events, resimulation } = recordedRun(
+      deps,
+      combineEpics<RootState>({ restoreDraftsOnStart, persistDrafts }),
+      [domainStarted({ name: 'entities' })],
+    );
+    expect(events.find(draftsRestored.match)?.payload.drafts).toEqual([record]);
+    expect(resimulation.divergence).toBeNull();
+    expect(resimulation.matched).toBe(events.length);
   });
 });

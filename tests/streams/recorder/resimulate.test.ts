@@ -1,26 +1,49 @@
 import { readFileSync } from 'node:fs';
-import { debounceTime, delay, filter, map, merge, mergeMap, type Observable } from 'rxjs';
+import { debounceTime, EMPTY, map, mergeMap } from 'rxjs';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../streams/core/config';
 import type { Epic } from '../../../streams/core/epic';
-import { type AnyEvent, defineAnswer, defineFact, defineIntent } from '../../../streams/core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../../../streams/core/event';
 import { ofType } from '../../../streams/core/operators/of-type';
 import { requestAnswer } from '../../../streams/core/request';
 import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
-import { recordedEnvironment } from '../../../streams/recorded-environment';
+import { replayLog } from '../../../streams/recorder/replay';
 import { resimulate } from '../../../streams/recorder/resimulate';
-import {
-  initialRootState,
-  loadAllDomains,
-  type RootState,
-  rootEpic,
-  rootReducer,
-} from '../../../streams/root';
-import { appStarted } from '../../helpers/app-started';
+import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
 import { logSendRetried, recordSession, shellEpic, visitWithRetry } from '../../replay/recorded-sessions';
 
-const options = { reducer: rootReducer, rootEpic: shellEpic, initialState: initialRootState, toleranceMs: 0 };
+const options = { reducer: rootReducer, rootEpic: shellEpic, initialState: initialRootState };
+
+const asked = defineIntent('resimTest/asked', { text: z.string() });
+const answered = defineAnswer('resimTest/answered', { value: z.number() });
+const followed = defineFact('resimTest/followed', 'system', { value: z.number() });
+const failed = defineFailure('resimTest/failed');
+const searched = defineFact('resimTest/searched', 'system', { text: z.string() });
+const remembered = defineFact('resimTest/remembered', 'storage', { value: z.nullable(z.string()) });
+
+/** Asks the server once per `asked`; the answer's mapping also emits a follow-up. */
+const askAndFollow: Epic<RootState> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(asked),
+    mergeMap((event) =>
+      requestAnswer(
+        http,
+        { method: 'GET', path: `/resim-test/${event.payload.text}` },
+        () => [answered({ value: 1 }, event), followed({ value: 2 }, event)],
+        (error) => failed({ error }, event),
+      ),
+    ),
+  );
+
+/** A search 300 ms after the last keystroke: the debounce of the spec's typeahead, in small. */
+const debouncedSearch: Epic<RootState> = (event$, _state$, { scheduler }) =>
+  event$.pipe(
+    ofType(asked),
+    debounceTime(300, scheduler),
+    map((event) => searched({ text: event.payload.text }, event)),
+  );
+
+const typed = (at: number, text: string) => ({ at, event: asked({ text }) });
 
 describe('re-simulation (ARCHITECTURE "Recording and replay")', () => {
   it('reproduces every recorded event of a session run by the same epics', () => {
@@ -32,228 +55,125 @@ describe('re-simulation (ARCHITECTURE "Recording and replay")', () => {
     }
   });
 
-  it('reports the first divergence when a timing constant changed: the log batch leaves later', () => {
-    const log = recordSession(visitWithRetry);
-    const result = resimulate(log, { ...options, config: { logDebounceMs: 12_000 } });
-    const sentAt = log.events.find((event) => event.type === 'logs/batchSent')!.meta.at;
-    const entryAt = log.events.find((event) => event.type === 'logs/entryAdded')!.meta.at;
-    expect(result.divergence).toMatchObject({
-      kind: 'time',
-      expected: { type: 'logs/batchSent', at: sentAt },
-      // the request leaves 12 s after the entry and the recorded answer comes at once
-      actual: { type: 'logs/batchSent', at: entryAt + 12_000 },
-    });
-    expect(result.matched).toBe(log.events.findIndex((event) => event.type === 'logs/batchSent'));
-  });
-});
-
-/** A log as the live recorder writes it: stamped events, in seq order. */
-function logOf(events: Array<Omit<AnyEvent, 'meta'> & { meta: Partial<AnyEvent['meta']> }>): EventLogFile {
-  return {
-    format: 'dam-portal.eventlog',
-    version: 1,
-    app: { version: 'test', commit: 'test', eventSchemaHash: 'test' },
-    session: { startedAt: 0, locale: 'en', seed: null },
-    snapshot: null,
-    events: events.map(
-      (event, index) =>
-        ({
-          ...event,
-          meta: { seq: index + 1, id: `t-${index + 1}`, source: 'ui', ...event.meta },
-        }) as AnyEvent,
-    ),
-  };
-}
-
-describe('re-simulating a fresh export of the live portal (issue 12 item 17)', () => {
-  it('reproduces every event of an export taken right after start: credentials, lazy domains, catch-ups', async () => {
-    await loadAllDomains();
-    const result = importLog(
-      readFileSync(new URL('../../replay/fixtures/fresh-export.evlog.json', import.meta.url), 'utf8'),
+  it('records each timer firing and each request with its answer as events', () => {
+    const log = recordSession(logSendRetried);
+    const types = log.events.map((event) => event.type);
+    expect(types).toContain('system/timerFired');
+    expect(types).toContain('system/requestSent');
+    expect(types).toContain('system/requestEnded');
+    const sent = log.events.filter((event) => event.type === 'system/requestSent');
+    const ended = log.events.filter((event) => event.type === 'system/requestEnded');
+    expect(ended.map((event) => (event.payload as { requestId: string }).requestId)).toEqual(
+      sent.map((event) => (event.payload as { requestId: string }).requestId),
     );
-    if (result.verdict === 'Impossible') throw new Error(result.reasons.join('; '));
-    expect(result.log.snapshot?.seq).toBe(0);
-    const run = resimulate(result.log, {
-      reducer: rootReducer,
-      rootEpic,
-      initialState: initialRootState,
-      environment: recordedEnvironment,
-    });
-    expect(run.divergence).toBeNull();
-    expect(run.matched).toBe(result.log.events.length);
   });
 
-  it('fires a timer as late as the live one fired, after the input that came in between', () => {
-    // live: the debounce was due at +100 but the page was busy; a click at +120 came first
-    const debounced: Epic<unknown> = (event$, _state$, { scheduler }) =>
-      event$.pipe(
-        filter((event) => event.type === 'test/typed'),
-        debounceTime(100, scheduler),
-        map((event) => ({
-          type: 'test/searched',
-          payload: {},
-          meta: { source: 'system' as const, cause: event.meta.id },
-        })),
-      );
-    const log = logOf([
-      { type: 'test/typed', payload: {}, meta: { at: 1000 } },
-      { type: 'test/clicked', payload: {}, meta: { at: 1120 } },
-      { type: 'test/searched', payload: {}, meta: { at: 1160, source: 'system', cause: 't-1' } },
-    ]);
-    const options = { reducer: (state: unknown) => state, rootEpic: debounced, initialState: {} };
-    expect(resimulate(log, options).divergence).toBeNull();
-    // a what-if run with other constants still fires its timers when they fall due
-    expect(resimulate(log, { ...options, config: {} }).divergence).toMatchObject({
-      index: 1,
-      kind: 'type',
-      actual: { type: 'test/searched', at: 1100 },
-    });
-  });
-
-  it('starts from what the vault and the storage held: credentials and the stored refresh token', () => {
-    const started = appStarted({
-      hasApplicationCredentials: true,
-      applicationName: 'demo',
-      cookieAuth: false,
-    });
-    const log = logOf([
-      { ...started, meta: { at: 0, source: 'system' } },
-      {
-        type: 'session/providerRegistered',
-        payload: { locale: 'en' },
-        meta: { at: 1, source: 'system', cause: 't-1' },
-      },
-      { type: 'session/autoConnectStarted', payload: {}, meta: { at: 2, source: 'system', cause: 't-2' } },
-    ]);
-    const { session, storage } = recordedEnvironment(log.events, config);
-    expect(session.application?.name).toBe('demo');
-    expect(session.connection).toMatchObject({ apiPath: started.payload.apiPath, cookieAuth: false });
-    expect(storage.getItem(config.refreshTokenStorageKey)).not.toBeNull();
-    const visitor = recordedEnvironment(log.events.slice(0, 2), config);
-    expect(visitor.storage.getItem(config.refreshTokenStorageKey)).toBeNull();
-  });
-});
-
-describe('re-simulating a log whose window starts after a snapshot', () => {
-  it('feeds an event caused before the window as recorded: nothing in the window can make it again', () => {
-    const log = recordSession(visitWithRetry);
-    const ids = log.events.map((event) => event.meta.id);
-    const cut = log.events.findIndex(
-      (event, index) => index > 0 && event.meta.cause === ids[index - 1] && event.meta.source !== 'server',
-    );
-    expect(cut).toBeGreaterThan(0);
-    const before = log.events.slice(0, cut);
-    const windowed: EventLogFile = {
-      ...log,
-      snapshot: { seq: before.at(-1)!.meta.seq, state: before.reduce(rootReducer, initialRootState) },
-      events: log.events.slice(cut),
-    };
-    const result = resimulate(windowed, options);
+  it('re-simulates timers a busy page fired late, after inputs that came in between, exactly', () => {
+    // live: the page was busy and each debounce fired 250 ms late, so a keystroke typed while the
+    // search was due came first and the one search that ran took the newer text
+    const session = { inputs: [typed(0, 'c'), typed(500, 'ca')], server: {} };
+    const late = recordSession(session, debouncedSearch, { timersLateBy: 250 });
+    expect(late.events.filter(searched.match).map((event) => event.payload.text)).toEqual(['ca']);
+    const result = resimulate(late, { ...options, rootEpic: debouncedSearch });
     expect(result.divergence).toBeNull();
-    expect(result.matched).toBe(windowed.events.length);
+    expect(result.matched).toBe(late.events.length);
+    // on time, the same keystrokes search twice: the timing is what the log holds
+    const onTime = recordSession(session, debouncedSearch);
+    expect(onTime.events.filter(searched.match).map((event) => event.payload.text)).toEqual(['c', 'ca']);
   });
-});
 
-describe('re-simulating an answer whose mapping emitted a follow-up with it', () => {
-  const asked = defineIntent('resimTest/asked', {});
-  const answered = defineAnswer('resimTest/answered', { value: z.number() });
-  const followed = defineFact('resimTest/followed', 'system', { value: z.number() });
-  const askAndFollow: Epic<RootState> = (event$, _state$, { http }) =>
-    event$.pipe(
-      ofType(asked),
-      mergeMap((event) =>
-        requestAnswer(
-          http,
-          { method: 'GET', path: '/resim-test' },
-          () => [answered({ value: 1 }, event), followed({ value: 2 }, event)],
-          () => [],
-        ),
-      ),
-    );
-
-  it('feeds the follow-up with the recorded answer: the mapping that made it never runs again', () => {
+  it("feeds what an answer's mapping emitted with the answer, marked with its request", () => {
     const log = recordSession(
-      {
-        inputs: [{ at: 0, event: asked({}) }],
-        server: { '/resim-test': [{ latency: 80, status: 200, data: {} }] },
-      },
+      { inputs: [typed(0, 'a')], server: { '/resim-test/a': [{ latency: 80, status: 200, data: {} }] } },
       askAndFollow,
     );
-    expect(log.events.map((event) => event.type)).toEqual([
-      'resimTest/asked',
+    const mapped = log.events.filter((event) => event.meta.request !== undefined);
+    expect(mapped.map((event) => event.type)).toEqual([
       'resimTest/answered',
       'resimTest/followed',
+      'system/requestEnded',
     ]);
     const result = resimulate(log, { ...options, rootEpic: askAndFollow });
     expect(result.divergence).toBeNull();
     expect(result.matched).toBe(log.events.length);
   });
+
+  it("ends a failed request with the recorded error: the failure's mapping runs again", () => {
+    const log = recordSession(
+      { inputs: [typed(0, 'a')], server: { '/resim-test/a': [{ latency: 80, status: 503 }] } },
+      askAndFollow,
+    );
+    const failure = log.events.find(failed.match)!;
+    expect(failure.meta.input).toBeUndefined();
+    expect(resimulate(log, { ...options, rootEpic: askAndFollow }).divergence).toBeNull();
+  });
+
+  it('reports a planted change that drops one request, naming the request', () => {
+    const log = recordSession(
+      {
+        inputs: [typed(0, 'a'), typed(1000, 'b')],
+        server: {
+          '/resim-test/a': [{ latency: 80, status: 200, data: {} }],
+          '/resim-test/b': [{ latency: 80, status: 200, data: {} }],
+        },
+      },
+      askAndFollow,
+    );
+    const dropsB: Epic<RootState> = (event$, state$, deps) =>
+      askAndFollow(
+        event$.pipe(
+          mergeMap((event) => (asked.match(event) && event.payload.text === 'b' ? EMPTY : [event])),
+        ),
+        state$,
+        deps,
+      );
+    const result = resimulate(log, { ...options, rootEpic: dropsB });
+    expect(result.divergence).toMatchObject({
+      kind: 'missing',
+      expected: { type: 'system/requestSent', payload: { method: 'GET', path: '/resim-test/b' } },
+      about: 'the request GET /resim-test/b (http)',
+    });
+  });
+
+  it('reads back what an epic read from storage from the log, not from an environment', () => {
+    const readsStorage: Epic<RootState> = (event$, _state$, { storage }) =>
+      event$.pipe(
+        ofType(asked),
+        map((event) => remembered({ value: storage.getItem('resim-test.remembered') }, event)),
+      );
+    const log = recordSession({ inputs: [typed(0, 'a')], server: {} }, (event$, state$, deps) => {
+      deps.storage.setItem('resim-test.remembered', 'kept from the last visit');
+      return readsStorage(event$, state$, deps);
+    });
+    expect(log.events.find(remembered.match)?.payload.value).toBe('kept from the last visit');
+    // the re-simulation's storage is empty: the value comes from the recorded read
+    const result = resimulate(log, { ...options, rootEpic: readsStorage });
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(log.events.length);
+  });
 });
 
-describe('re-simulating timers that fell due together or before an input', () => {
-  const emitted = (type: string, payload: object, cause: AnyEvent) => ({
-    type,
-    payload,
-    meta: { source: 'system' as const, cause: cause.meta.id },
+describe('logs a re-simulation refuses, plainly', () => {
+  it('a log recorded before inputs were events still replays, and says it predates them', () => {
+    const imported = importLog(
+      readFileSync(new URL('../../replay/fixtures/fresh-export.evlog.json', import.meta.url), 'utf8'),
+    );
+    if (imported.verdict === 'Impossible') throw new Error(imported.reasons.join('; '));
+    expect(() => replayLog(imported.log, rootReducer, initialRootState)).not.toThrow();
+    expect(resimulate(imported.log, options)).toMatchObject({ refused: 'predatesInputs', divergence: null });
   });
 
-  it('fires timers due together in the order they fell due, at the time the live page recorded', () => {
-    // live: the page was busy; the count due at +100 fired at +210, then the one due at +200
-    // found it running and asked nothing
-    const busy = (state: { busy: boolean }, event: AnyEvent) =>
-      event.type === 'test/counted' ? { busy: true } : event.type === 'test/loaded' ? { busy: false } : state;
-    const counts: Epic<{ busy: boolean }> = (event$, state$, { scheduler }) => {
-      const countAfter = (type: string, wait: number, reset: boolean) =>
-        event$.pipe(
-          filter((event) => event.type === type),
-          debounceTime(wait, scheduler),
-          filter(() => !state$.value.busy),
-          map((event) => emitted('test/counted', { reset }, event)),
-        );
-      return merge(countAfter('test/changed', 100, true), countAfter('test/wanted', 200, false));
+  it('a log that starts from a snapshot mid-session', () => {
+    const log = recordSession(visitWithRetry);
+    const cut = 10;
+    const windowed: EventLogFile = {
+      ...log,
+      snapshot: {
+        seq: log.events[cut - 1]!.meta.seq,
+        state: log.events.slice(0, cut).reduce(rootReducer, initialRootState),
+      },
+      events: log.events.slice(cut),
     };
-    const log = logOf([
-      { type: 'test/changed', payload: {}, meta: { at: 1000 } },
-      { type: 'test/wanted', payload: {}, meta: { at: 1000 } },
-      { type: 'test/counted', payload: { reset: true }, meta: { at: 1210, source: 'system', cause: 't-1' } },
-      { type: 'test/loaded', payload: {}, meta: { at: 1250 } },
-      // the later wish shows that the second count was not just held back
-      { type: 'test/wanted', payload: {}, meta: { at: 1300 } },
-      { type: 'test/counted', payload: { reset: false }, meta: { at: 1500, source: 'system', cause: 't-5' } },
-    ]);
-    const result = resimulate(log, { reducer: busy, rootEpic: counts, initialState: { busy: false } });
-    expect(result.divergence).toBeNull();
-    expect(result.matched).toBe(6);
-  });
-
-  it('fires a timer that emitted nothing when due, when waiting for the next input was the wrong guess', () => {
-    // live: the knock due at +100 found the door shut and did nothing; the door opened at +130;
-    // the bell due at +200 rang late, at +300
-    const door = (state: { open: boolean }, event: AnyEvent) =>
-      event.type === 'test/opened' ? { open: true } : event.type === 'test/closed' ? { open: false } : state;
-    const poked$ = (event$: Observable<AnyEvent>) =>
-      event$.pipe(filter((event) => event.type === 'test/poked'));
-    const knockAndRing: Epic<{ open: boolean }> = (event$, state$, { scheduler }) =>
-      merge(
-        poked$(event$).pipe(
-          delay(200, scheduler),
-          map((event) => emitted('test/rang', {}, event)),
-        ),
-        poked$(event$).pipe(
-          delay(100, scheduler),
-          filter(() => state$.value.open),
-          map((event) => emitted('test/knocked', {}, event)),
-        ),
-      );
-    const log = logOf([
-      { type: 'test/poked', payload: {}, meta: { at: 1000 } },
-      { type: 'test/opened', payload: {}, meta: { at: 1130 } },
-      { type: 'test/rang', payload: {}, meta: { at: 1300, source: 'system', cause: 't-1' } },
-      // long after: a knock fired late would not be one the export came before
-      { type: 'test/closed', payload: {}, meta: { at: 30_000 } },
-    ]);
-    const result = resimulate(log, { reducer: door, rootEpic: knockAndRing, initialState: { open: false } });
-    expect(result.divergence).toBeNull();
-    expect(result.matched).toBe(4);
+    expect(resimulate(windowed, options).refused).toBe('startsMidSession');
   });
 });
