@@ -6,11 +6,10 @@ import { serializeError } from '../streams/core/errors';
 import { SessionVault } from '../streams/core/session-vault';
 import { liveInputs } from '../streams/core/recorded-inputs';
 import { createStore } from '../streams/core/store';
-import { serializeLog, withNote } from '../streams/recorder/log-format';
-import { createRecorder } from '../streams/recorder/recorder';
 import { liveInitialState, loadAllDomains, type RootState, rootEpic, rootReducer } from '../streams/root';
 import { untrappedErrorCaught } from '../streams/system/events';
 import { App } from './app/app';
+import { deferredRecorder } from './app/deferred-recorder';
 import { createLiveDeps, currentLocation } from './app/live-deps';
 import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
@@ -37,7 +36,7 @@ session.application = settings.credentials;
 session.lang = settings.locale;
 
 const deps = createLiveDeps(session);
-const recorder = createRecorder<RootState>({
+const recorder = deferredRecorder<RootState>({
   capacity: config.recorderCapacity,
   snapshotEvery: config.recorderSnapshotEvery,
   maxBytes: config.recorderMaxBytes,
@@ -60,7 +59,8 @@ async function exportEventLog(note = ''): Promise<string> {
   await loadAllDomains().catch(() => undefined);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const fileName = `dam-portal-${stamp}.evlog.json`;
-  const text = serializeLog(withNote(recorder.export(), note));
+  await recorder.ready;
+  const text = recorder.text(note);
   const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
   deps.downloads.open(url, fileName);
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
@@ -81,9 +81,10 @@ window.addEventListener('unhandledrejection', (event) => {
 // for bug reports and browser tests: the exported log and the current state
 Object.assign(window, {
   __DAM_PORTAL__: {
-    exportLog: () => serializeLog(recorder.export()),
+    exportLog: () => recorder.text(),
     getState: () => store.getState(),
-    loadAllDomains,
+    // the whole event catalogue and the recorder's code: an export is then whole
+    loadAllDomains: () => Promise.all([loadAllDomains(), recorder.ready]),
   },
 });
 
@@ -130,7 +131,7 @@ function TimeTravel() {
 void localeReady(settings.locale).finally(() =>
   createRoot(mount).render(
     <StrictMode>
-      <PortalProvider value={{ store, exportEventLog, recorder, session, files: deps.files }}>
+      <PortalProvider value={{ store, exportEventLog, recorder: recorder.ready, session, files: deps.files }}>
         <App />
         <Footer />
         <TimeTravel />

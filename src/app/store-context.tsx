@@ -12,8 +12,8 @@ export interface PortalContext {
    * is in (the log names the whole event catalogue); resolves to the file name.
    */
   exportEventLog(note?: string): Promise<string>;
-  /** the session's recorder, read by the devtools (view tests go without) */
-  recorder?: Recorder<RootState>;
+  /** the session's recorder once its code is in, read by the devtools (view tests go without) */
+  recorder?: Promise<Recorder<RootState>>;
   /**
    * The session vault, for the share passwords a view must show or take (a password the server
    * issued, the one a visitor types): they never go through events (view tests may go without)

@@ -15,15 +15,24 @@ export interface StatePair {
   after: RootState;
 }
 
-/** The recorder's redacted log, read again as new events come. */
-export function useLiveLog(store: Store<RootState>, recorder: Recorder<RootState> | undefined) {
-  const [log, setLog] = useState<EventLogFile | null>(() => recorder?.export() ?? null);
+/** The recorder's redacted log, read again as new events come (once the recorder's code is in). */
+export function useLiveLog(store: Store<RootState>, recorder: Promise<Recorder<RootState>> | undefined) {
+  const [log, setLog] = useState<EventLogFile | null>(null);
   useEffect(() => {
     if (!recorder) return;
-    const subscription = store.event$
-      .pipe(throttleTime(REFRESH_MS, asyncScheduler, { leading: true, trailing: true }))
-      .subscribe(() => setLog(recorder.export()));
-    return () => subscription.unsubscribe();
+    let subscription: { unsubscribe(): void } | undefined;
+    let left = false;
+    void recorder.then((loaded) => {
+      if (left) return;
+      setLog(loaded.export());
+      subscription = store.event$
+        .pipe(throttleTime(REFRESH_MS, asyncScheduler, { leading: true, trailing: true }))
+        .subscribe(() => setLog(loaded.export()));
+    });
+    return () => {
+      left = true;
+      subscription?.unsubscribe();
+    };
   }, [store, recorder]);
   return log;
 }

@@ -25,7 +25,7 @@ describe('the first download', () => {
     const devtools = initial.sources.filter(
       (source) =>
         source.startsWith('src/devtools/') ||
-        /^streams\/recorder\/(replay|resimulate|late-scheduler|timeline|state-diff|log-import|devtools-bridge|recorded-http)\.ts$/.test(
+        /^streams\/recorder\/(replay|resimulate|replayed-inputs|timeline|state-diff|log-import|devtools-bridge)\.ts$/.test(
           source,
         ),
     );
