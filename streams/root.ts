@@ -248,9 +248,14 @@ export const rootEpic: Epic<RootState> = (event$, state$, deps) => {
     return domainEpics(domain)(event$, state$, deps);
   };
   const deferred = state$.value.system.deferredDomains ?? [];
-  const ready = [...registered.values()].filter(
-    (domain) => !running.has(domain.name) && !deferred.includes(domain.name),
-  );
+  // in the order of their declaration, not of their code's arrival: the epics' order is the order
+  // of the events one event sets off, which a re-simulation compares
+  const ready = lazyDomainNames
+    .map((name) => registered.get(name))
+    .filter(
+      (domain): domain is RegisteredDomain =>
+        domain !== undefined && !running.has(domain.name) && !deferred.includes(domain.name),
+    );
   const startLoaded: Epic<RootState> = (events$) =>
     events$.pipe(
       ofType(domainLoaded),

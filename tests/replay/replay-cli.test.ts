@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,10 +75,14 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
   });
 
   it('prints the part of the state at a path, folded until a seq (--until, --print)', async ({ expect }) => {
+    const { events } = JSON.parse(readFileSync(fixture('visit-with-retry.evlog.json'), 'utf8')) as {
+      events: Array<{ type: string; meta: { seq: number } }>;
+    };
+    const failedAt = events.find((event) => event.type === 'app/infoLoadFailed')!.meta.seq;
     const { code, stdout } = await replay(
       fixture('visit-with-retry.evlog.json'),
       '--until',
-      '5',
+      String(failedAt),
       '--print',
       'app.info',
     );
