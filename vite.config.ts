@@ -86,10 +86,15 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          // one demo server per worker (global setup); files on different workers share no state
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/helpers/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // two files at once, each with its Chromium and its server: what 2 cores carry
+          maxWorkers: 2,
+          // after the node and dom projects (a group of its own: its own worker count)
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -39,7 +39,17 @@ export async function openBrowser(): Promise<BrowserContext> {
   });
 }
 
-export const portalUrl = (): string => inject('portalUrl');
+/**
+ * This worker's demo server: global setup starts one per e2e worker, and vitest numbers the workers
+ * running at once from 1 (VITEST_POOL_ID), so two files running together never share a server.
+ */
+export function portalUrl(): string {
+  const urls = inject('portalUrls');
+  const url = urls[Number(process.env.VITEST_POOL_ID) - 1];
+  if (!url)
+    throw new Error(`No demo server for e2e worker ${process.env.VITEST_POOL_ID} (${urls.length} started)`);
+  return url;
+}
 
 /** The demo server's control routes (UI-CONTRACT.md "Demo server"). */
 export async function mockControl(
