@@ -46,7 +46,7 @@ function parseTicket(ticket: string | undefined): { batchId: string; index: numb
   return Number.isInteger(index) && index >= 0 ? { batchId: ticket.slice(0, at), index } : null;
 }
 
-/** A batch's tick events are caused by the request that made it (replay links them, re-simulation recomputes them). */
+/** A batch's tick events are caused by the request that made it, which a replay links them to. */
 const originOf = (batch: Batch): Pick<AppEvent, 'meta'> => ({
   meta: { id: batch.origin, seq: 0, at: 0, source: 'ui' },
 });

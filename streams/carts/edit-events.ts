@@ -112,8 +112,7 @@ const mutationKind = z.enum([
  * A change got no answer (the connection dropped after the request left): the server may have
  * applied it. Its state is read back before the change is confirmed or rolled back, and a create
  * is never sent again blindly. What the server did (source `server`, caused by the request, with
- * the network error): re-simulation answers the request with the recorded one, and the read back
- * it drives runs there too.
+ * the network error).
  */
 export const answerLost = defineAnswer('carts/answerLost', {
   kind: mutationKind,

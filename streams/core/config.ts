@@ -167,7 +167,8 @@ export const config = {
   assetBlockItems: 6,
 
   // --- Recorder (ARCHITECTURE.md "Recording and replay") ---
-  recorderCapacity: 5000,
+  // timers, requests and outside reads are events too: about twice as many as the domains emit
+  recorderCapacity: 20_000,
   recorderSnapshotEvery: 500,
   /**
    * about this many bytes of events and snapshots at most (a few 10 MB answers): past it the

@@ -35,7 +35,7 @@ export interface DownloadPort {
   /**
    * Fetches a file in the page and saves it as `fileName` (issue 13): reports the bytes received
    * (`total` -1 when the server does not say), completes once saved, errors when the file did not
-   * come. Unsubscribing aborts it. Absent where no page runs (re-simulation, most tests).
+   * come. Unsubscribing aborts it. Absent where no page runs (most tests).
    */
   fetchFile?(url: string, fileName: string): Observable<{ loaded: number; total: number }>;
 }
@@ -74,9 +74,9 @@ export interface Deps {
   session: SessionVault;
   history: HistoryPort;
   downloads: DownloadPort;
-  /** absent where no page runs scripts (re-simulation): the player script wait then does nothing */
+  /** absent where no page runs scripts (most tests): the player script wait then does nothing */
   scripts?: ScriptsPort;
-  /** the uploads' File objects (absent in re-simulation: no file can be sent again) */
+  /** the uploads' File objects */
   files?: FilesPort;
   /** large bodies with progress; without it, uploads go through `http` without progress */
   uploads?: UploadPort;

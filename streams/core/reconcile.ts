@@ -39,9 +39,7 @@ export function unconfirmed(error: SerializedError): SerializedError {
 export interface Reconcile<R> {
   /**
    * said first: the answer was lost, the server state is being read back. A server fact (source
-   * `server`, caused by the trigger, carrying the error as `error`): the recorder keeps it, and
-   * re-simulation answers the request with it like any other answer, so the read back it drives
-   * runs there too.
+   * `server`, caused by the trigger, carrying the error as `error`), which the read back follows.
    */
   lost: (error: SerializedError) => UnstampedEvent;
   /** what to read back (the list, the cart) */
@@ -200,7 +198,7 @@ export function reconcilingRequestEpic<S, M extends Trigger<AppEvent>, T, R>(
         );
       }),
     );
-    // the read back runs on the recorded lost answer too, so re-simulation reproduces it
+    // the read back follows the lost answer's event, wherever it came from
     const readBacks$ = readBackOnLost(
       deps,
       event$,

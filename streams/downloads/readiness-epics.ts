@@ -43,8 +43,7 @@ export function readinessRetryDelay(config: Config, attempt: number): number {
  * `downloadPollRetries` times in a row (`downloads/readinessCheckFailed` each time); then, or on
  * any other failure, the download is in `error`. A record restored while polling, or retried after
  * an error once its zip was built, is checked at once (the same zip: nothing is built again), then
- * at the normal rhythm. Each next check follows the recorded answer of the last one (its event), so
- * a re-simulation from the recorded answers asks the same checks at the same times.
+ * at the normal rhythm. Each next check follows the answer of the last one (its event).
  */
 export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
   const { scheduler, config, session, http } = deps;
@@ -91,8 +90,7 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
   const known = (downloadId: string) => downloadId in state$.value.downloads.records;
 
   return merge(
-    // the HEAD is sent while its due event is handled: a re-simulation answers it with the
-    // recorded answer to that very event
+    // the HEAD is sent while its due event is handled, so the check is caused by it
     event$.pipe(
       ofType(readinessCheckDue),
       mergeMap((event) =>

@@ -14,8 +14,8 @@ import type { DraftEntry } from './state';
 /**
  * Drafts survive a reload (issue 14): every draft in progress is kept as a record `{path, id,
  * changes, since}` under `config.draftStorageKey`, read back once when the entities start
- * (`entities/draftsRestored`, only when something is stored; a re-simulation seeds its storage from it). Files picked for a
- * field cannot be stored: a restored draft comes back without them.
+ * (`entities/draftsRestored`, only when something is stored). Files picked for a field cannot be
+ * stored: a restored draft comes back without them.
  */
 export function readDrafts({ storage, config }: Pick<Deps, 'storage' | 'config'>): DraftRecord[] {
   return readStoredRecords(storage, config.draftStorageKey, draftRecordSchema);
@@ -32,7 +32,7 @@ export function storedDrafts(drafts: Readonly<Record<string, DraftEntry>>): Draf
   });
 }
 
-/** The restore, when something is stored (nothing to say otherwise: an old log re-simulates the same). */
+/** The restore, when something is stored (nothing to say otherwise). */
 function restored(deps: Pick<Deps, 'storage' | 'config'>, cause: AnyEvent): UnstampedEvent[] {
   const drafts = readDrafts(deps);
   return drafts.length > 0 ? [draftsRestored({ drafts }, cause)] : [];

@@ -367,7 +367,7 @@ export const uploadResolving = defineFact('imports/uploadResolving', 'system', {
 });
 /** When the request left (speed and time left) is the event's own time, `meta.at`. */
 export const uploadStarted = defineFact('imports/uploadStarted', 'system', { id: z.string() });
-/** Upload progress as the browser reports it; not caused by an event (an input in re-simulation). */
+/** Upload progress as the browser reports it, in steps of `uploadProgressStepPct`. */
 export const uploadProgressed = defineFact('imports/uploadProgressed', 'system', {
   id: z.string(),
   loaded: z.number(),

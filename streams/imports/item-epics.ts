@@ -249,9 +249,9 @@ export const fetchWorkflowList: ImportsEpic = requestEpic({
 });
 
 /**
- * Items a server answer changed are read again, by an epic of their own on that answer (not in
- * the answer's mapping, which a re-simulation does not run again): a workflow chunk applied, the
- * commands a status poll found done (at most `jobItemsMaxPerFetch` ids per read).
+ * Items a server answer changed are read again, by an epic of their own on that answer: a
+ * workflow chunk applied, the commands a status poll found done (at most `jobItemsMaxPerFetch`
+ * ids per read).
  */
 export const fetchChangedItems: ImportsEpic = (event$, _state$, deps) =>
   event$.pipe(

@@ -14,8 +14,7 @@ import { forEachUpload, type UploadsState } from './state';
  * The upload queue survives a reload as far as a browser allows (issue 15): a File cannot be kept,
  * so the files not yet sent are stored as `{id, jobId, name, size}` under
  * `config.pendingUploadStorageKey` and listed after the reload to choose again
- * (`imports/uploadsRestored`, only when something is stored; a re-simulation seeds its storage
- * from it), never lost silently.
+ * (`imports/uploadsRestored`, only when something is stored), never lost silently.
  */
 export function readPendingUploads({ storage, config }: Pick<Deps, 'storage' | 'config'>): ResumeFile[] {
   return readStoredRecords(storage, config.pendingUploadStorageKey, resumeFileSchema);

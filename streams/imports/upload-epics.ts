@@ -148,7 +148,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
             const progress = total > 0 ? Math.min(100, Math.floor((report.loaded / total) * 100)) : 0;
             if (progress - reported < step) return [];
             reported = progress;
-            return [uploadProgressed({ id, loaded: report.loaded, total, progress })];
+            return [uploadProgressed({ id, loaded: report.loaded, total, progress }, event)];
           }
           return [
             uploadLoaded(

@@ -53,9 +53,8 @@ export const analyzeSentence: Epic<S> = (event$, _state$, deps) =>
   );
 
 /**
- * The chips of a `search` sentence replace the list's query (§22, §23.12: never null). Derived
- * from the answer by its own epic, not emitted beside it: a re-simulation replays the recorded
- * answer in place of the request's mapping, so an event returned with it would be lost.
+ * The chips of a `search` sentence replace the list's query (§22, §23.12: never null): one rule,
+ * read from the analysis wherever it came from.
  */
 export const applyChips: Epic<S> = (event$) =>
   event$.pipe(

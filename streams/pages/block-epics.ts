@@ -114,8 +114,7 @@ export const replaceAttachment: Epic<S> = (event$, state$, deps) =>
         attachmentReplaceFailed({ path, message: messageOf(error, PAGE_MESSAGES.attachment), error }, event);
       if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
       if (!fileName) return of(fail(refusal(PAGE_MESSAGES.notAFile)));
-      // a replayed log holds no file (masked in exports): the request still goes, so a
-      // re-simulation follows the recorded answer; a live view always gives a Blob
+      // an exported log holds no file (masked): the request still goes, without its bytes
       const blob = file instanceof Blob ? file : new Blob([]);
       return answered(
         deps.http.request(api.replaceAttachment(fileId, blob, fileName)),

@@ -98,8 +98,7 @@ export const fetchMedia: Epic<S> = (event$, state$, deps) =>
 /**
  * Protocol §13.2: a player script is awaited every `playerScriptWaitMs`, at most
  * `playerScriptWaitTries` times; there at the ask, it is ready at once. What the page holds is an
- * outside fact, so the outcome is emitted as an input (no cause, source `system`): a replay and a
- * re-simulation feed it as recorded. Without the `scripts` port (re-simulation) nothing is checked.
+ * outside fact, read through the `scripts` port; without it (tests) nothing is checked.
  */
 export const awaitScript: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(

@@ -216,9 +216,8 @@ export const changePassword: Epic<S> = requestEpic({
 
 /**
  * After the change, a user who had to change password (403/2) signs in with the new one, a
- * signed-in user's identity is read again. Driven by the answer, so a re-simulation, which
- * answers the change with the recorded `passwordChanged`, signs in the same way. The change
- * itself went through, so a failed sign-in after it is a sign-in failure.
+ * signed-in user's identity is read again. The change itself went through, so a failed sign-in
+ * after it is a sign-in failure.
  */
 export const signInAfterPasswordChange: Epic<S> = (event$, state$, deps) => {
   const asked = new Map<string, { login: string; newPassword: string }>();

@@ -56,8 +56,7 @@ export const signOutRefused = defineEvent('session/signOutRefused', z.object({ m
 });
 /**
  * The server signed the user out. `next`, decided when the answer came from what the vault held:
- * the application signs in again, or who-am-I is asked. It travels in the answer so that a
- * re-simulation, which answers with this event, does the same.
+ * the application signs in again, or who-am-I is asked.
  */
 export const signedOut = defineAnswer('session/signedOut', {
   next: z.optional(z.enum(['applicationSignIn', 'whoAmI'])),
