@@ -16,6 +16,7 @@ import { benchHugeAnswers } from './huge-answer';
 import { benchSplit } from './split-download';
 import { benchAssetPage } from './asset-page';
 import { batchFoldFigures } from './batch-fold';
+import { benchBrowser } from './browser';
 
 interface Figure {
   name: string;
@@ -39,6 +40,7 @@ const huge = benchHugeAnswers(8);
 const cartGrid = await benchCartGrid(10_000);
 const searchGrid = await benchSearchGrid(100_000);
 const assetPage = await benchAssetPage(30);
+const browser = await benchBrowser(3);
 
 const figures: Figure[] = [
   {
@@ -161,6 +163,21 @@ const figures: Figure[] = [
   },
 ];
 
+if (browser) {
+  figures.push(
+    {
+      name: `Chromium, /search answered in 10 MB pages: longest task of the page from the first answer on (median of ${browser.runs}; slowest ${browser.hugeAnswerWorstMs} ms, ${browser.hugeAnswerLongTasks} tasks over 50 ms)`,
+      value: browser.hugeAnswerLongestTaskMs,
+      unit: 'ms',
+      target: '< 200',
+    },
+    {
+      name: `Chromium: from the click on a search result to its asset page's preview painted (median of ${browser.runs}; slowest ${browser.assetPreviewSlowestMs} ms)`,
+      value: browser.assetPreviewMedianMs,
+      unit: 'ms',
+    },
+  );
+}
 figures.push(...batchFoldFigures());
 figures.push(...(await (await import('./import-grid')).importGridFigures()));
 figures.push(...(await import('./upload-fold')).uploadFoldFigures());

@@ -150,24 +150,17 @@ describe('summarizeState', () => {
   });
 });
 
-describe('performance', () => {
-  it('appends, exports and replays 50 000 events fast enough for a live app', () => {
+describe('a long session', () => {
+  // how fast export and replay are is a figure of `npm run bench` (tests/bench/replay.ts), never a test's
+  it('exports 50 000 events, and the export replays to the live state', () => {
     const count = 50_000;
     const recorder = createRecorder<CounterState>({ capacity: count, snapshotEvery: 500, app: identity });
     const store = storeWithoutEpics({ reducer: counterReducer, initialState: initialCounterState, recorder });
     const events = Array.from({ length: count }, (_, index) => added({ amount: index }));
     for (const event of events) store.dispatch(event);
 
-    let started = performance.now();
     const log = recorder.export();
-    const exportMs = performance.now() - started;
-    started = performance.now();
-    const state = replayLog(log, counterReducer, initialCounterState);
-    const replayMs = performance.now() - started;
-
-    expect(state).toEqual(store.getState());
-    // generous bounds (shared CI machines); measured figures are far below
-    expect(exportMs).toBeLessThan(500);
-    expect(count / (replayMs / 1000)).toBeGreaterThan(200_000);
+    expect(log.events).toHaveLength(count);
+    expect(replayLog(log, counterReducer, initialCounterState)).toEqual(store.getState());
   });
 });

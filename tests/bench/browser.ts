@@ -1,0 +1,157 @@
+/**
+ * Figures measured in Chromium (playwright-core) on the built portal and the demo server, in this
+ * process: how long the page's tasks last, which the e2e journeys never assert (they check what the
+ * user sees; a duration depends on the machine and its load).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { startDemoServer } from '../../mocks/server';
+import { CHROMIUM_PATH } from '../e2e/helpers/chromium-path';
+
+/** As tests/e2e/helpers/portal.ts launches it (TOOLCHAIN.md, "Browser"). */
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+/** Long tasks of the page (PerformanceObserver 'longtask'), kept from the first script on. */
+const WATCH_LONG_TASKS = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+`;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+async function withBrowser<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const profile = mkdtempSync(join(tmpdir(), 'dam-portal-bench-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: LAUNCH_ARGS,
+    viewport: { width: 1280, height: 800 },
+  });
+  try {
+    return await use(context);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const control = (base: string, path: string, body: unknown) =>
+  fetch(`${base}/__mock/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * /search with `hostile.hugeAnswers` (list pages of about 10 MB): the longest task of the page from
+ * the first huge answer until the results show and the search box took a word, and how many tasks
+ * over 50 ms there were.
+ */
+async function hugeAnswerTasks(page: Page, base: string): Promise<{ longestMs: number; count: number }> {
+  await control(base, 'reset', {});
+  await control(base, 'settings', { 'hostile.hugeAnswers': true });
+  await page.addInitScript(WATCH_LONG_TASKS);
+  await page.goto(`${base}/search`);
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^[\d,]+ results?$/ })
+    .waitFor({ timeout: 60_000 });
+  await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
+  const searchbox = page.getByRole('searchbox').first();
+  await searchbox.fill('lake');
+  // the tasks the answers set off have run by then
+  await page.waitForTimeout(500);
+  const tasks = await page.evaluate(() => {
+    const from = Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/rest\/dam\/data\/asset\?/.test(entry.name))
+        .filter((entry) => (entry as PerformanceResourceTiming).decodedBodySize > 5_000_000)
+        .map((entry) => entry.startTime),
+    );
+    return (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks
+      .filter((task) => task.start >= from)
+      .map((task) => task.duration);
+  });
+  return { longestMs: Math.round(Math.max(0, ...tasks)), count: tasks.length };
+}
+
+/** From the click on the first search result to its asset page's preview painted (the page's mark). */
+async function assetPreviewMs(page: Page, base: string): Promise<number> {
+  await control(base, 'reset', {});
+  await page.goto(`${base}/search`);
+  const cell = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
+  await cell.waitFor();
+  await page.evaluate(() => {
+    performance.clearMarks();
+    (window as unknown as { __clickAt: number }).__clickAt = performance.now();
+  });
+  await cell.getByRole('link').first().click();
+  // (no named functions in page code: tsx would wrap them in a helper the page does not have)
+  await page.waitForFunction(() => performance.getEntriesByName('asset-preview-painted').length > 0, null, {
+    polling: 20,
+    timeout: 60_000,
+  });
+  return page.evaluate(() =>
+    Math.round(
+      (performance.getEntriesByName('asset-preview-painted')[0]?.startTime ?? 0) -
+        (window as unknown as { __clickAt: number }).__clickAt,
+    ),
+  );
+}
+
+export interface BrowserFigures {
+  runs: number;
+  /** median over the runs of the longest task after the first 10 MB answer */
+  hugeAnswerLongestTaskMs: number;
+  hugeAnswerWorstMs: number;
+  hugeAnswerLongTasks: number;
+  assetPreviewMedianMs: number;
+  assetPreviewSlowestMs: number;
+}
+
+/** `null` without Chromium (the other figures are still worth having). */
+export async function benchBrowser(runs = 3): Promise<BrowserFigures | null> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.warn(`No Chromium at ${CHROMIUM_PATH}: the browser figures are left out.`);
+    return null;
+  }
+  const server = await startDemoServer({ port: 0 });
+  try {
+    const huge: { longestMs: number; count: number }[] = [];
+    const previews: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      huge.push(await withBrowser(async (context) => hugeAnswerTasks(await context.newPage(), server.url)));
+      previews.push(
+        await withBrowser(async (context) => assetPreviewMs(await context.newPage(), server.url)),
+      );
+    }
+    const longest = huge.map((run) => run.longestMs);
+    return {
+      runs,
+      hugeAnswerLongestTaskMs: median(longest),
+      hugeAnswerWorstMs: Math.max(...longest),
+      hugeAnswerLongTasks: median(huge.map((run) => run.count)),
+      assetPreviewMedianMs: median(previews),
+      assetPreviewSlowestMs: Math.max(...previews),
+    };
+  } finally {
+    await server.close();
+  }
+}
