@@ -29,7 +29,10 @@ export type Origin =
   | { kind: 'timer' }
   /** the store starting the epics: recomputed */
   | { kind: 'start' }
-  /** an http answer being handed over: what it sets off is fed as recorded, marked with the request */
+  /**
+   * an http answer being handed over, up to its end: what it sets off is fed as recorded, marked
+   * with the request; a re-simulation drops what its epics emit there (the recorded events stand in)
+   */
   | { kind: 'answer'; requestId: string }
   /** a port handing over a recorded value or ending a request: recomputed, as the re-simulation hands over the same */
   | { kind: 'port' };
@@ -48,7 +51,9 @@ export interface InputSource {
   /** arms a timer that calls `fire` when due */
   arm(key: string, delay: number, fire: () => void): Unsubscribable;
   /** the answer of a request, or null to send it through the deps' own port */
-  answer(requestId: string): Observable<never> | null;
+  answer(requestId: string, call: PortCall): Observable<never> | null;
+  /** a re-simulation: what the epics emit in an answer window is dropped, the log's events stand in */
+  readonly replaying?: boolean;
   /** a value read outside the state, or null to read the deps' own port */
   read(port: OutsidePort, key: string): { value: unknown } | null;
 }
@@ -134,7 +139,7 @@ function recordedScheduler(source: InputSource, hooks: RecordingHooks): OwnableS
 }
 
 /** What a port call is recorded as. */
-interface PortCall {
+export interface PortCall {
   port: 'http' | 'uploads' | 'downloads';
   method: string;
   path: string;
@@ -146,10 +151,10 @@ function pathOf(url: string): string {
 }
 
 /**
- * One request through a port. An http answer can be megabytes: what its mapping emits is recorded
- * instead, marked with the request. The other ports report small JSON values (progress, an
- * upload's answer): each is recorded whole (`system/requestReported`) and the epic maps it again
- * in a re-simulation. The end is always recorded, so the re-simulation ends the request there.
+ * One request through a port. An http answer can be megabytes: what it sets off, up to its end,
+ * is recorded as it came, marked with the request. The other ports report small values
+ * (progress, an upload's answer): each is recorded whole (`system/requestReported`) and handed to
+ * the epic again in a re-simulation, which maps it again. The end is always recorded.
  */
 function recordedCall<R>(
   call: PortCall,
@@ -161,25 +166,25 @@ function recordedCall<R>(
   return new Observable<R>((subscriber) => {
     const requestId = ids.next();
     hooks.emit(requestSent({ requestId, ...call }));
-    const answer = (source.answer(requestId) ?? send()) as Observable<R>;
-    const recordAs = (event: UnstampedEvent) =>
-      hooks.within({ kind: 'answer', requestId }, () => hooks.emit(event));
-    const fromPort = (work: () => void) => hooks.within({ kind: 'port' }, work);
+    const answer = (source.answer(requestId, call) ?? send()) as Observable<R>;
+    const origin: Origin = call.port === 'http' ? { kind: 'answer', requestId } : { kind: 'port' };
+    const deliver = (work: () => void) => hooks.within(origin, work);
     return answer.subscribe({
-      next: (value) => {
-        if (call.port === 'http')
-          return hooks.within({ kind: 'answer', requestId }, () => subscriber.next(value));
-        recordAs(requestReported({ requestId, value }));
-        fromPort(() => subscriber.next(value));
-      },
-      error: (thrown: unknown) => {
-        recordAs(requestEnded({ requestId, error: serializeError(thrown) }));
-        fromPort(() => subscriber.error(thrown));
-      },
-      complete: () => {
-        recordAs(requestEnded({ requestId }));
-        fromPort(() => subscriber.complete());
-      },
+      next: (value) =>
+        deliver(() => {
+          if (call.port !== 'http') hooks.emit(requestReported({ requestId, value }));
+          subscriber.next(value);
+        }),
+      error: (thrown: unknown) =>
+        deliver(() => {
+          hooks.emit(requestEnded({ requestId, error: serializeError(thrown) }));
+          subscriber.error(thrown);
+        }),
+      complete: () =>
+        deliver(() => {
+          hooks.emit(requestEnded({ requestId }));
+          subscriber.complete();
+        }),
     });
   });
 }

@@ -106,14 +106,17 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
 
   /**
    * What a re-simulation feeds as recorded (`meta.input`): what a person or the browser did, and
-   * what a port's answer set off (`meta.request`). An event emitted while the epics handle another
-   * is recomputed, and so is what a timer's work, a request's end or the start emits.
+   * what an http answer set off (`meta.request`). An event emitted while the epics handle another
+   * is recomputed, and so is what a timer's work, a port's report or the start emits. Null: a
+   * re-simulation drops it (emitted in an answer window, where the recorded events stand in).
    */
-  function classified(event: UnstampedEvent, outside: boolean): UnstampedEvent {
+  function classified(event: UnstampedEvent, outside: boolean): UnstampedEvent | null {
     if (!options.inputs || event.meta.input) return event;
     if (outside || (!draining && origin === null)) return { ...event, meta: { ...event.meta, input: true } };
-    if (!draining && origin?.kind === 'answer')
+    if (!draining && origin?.kind === 'answer') {
+      if (options.inputs.replaying) return null;
       return { ...event, meta: { ...event.meta, input: true, request: origin.requestId } };
+    }
     return event;
   }
 
@@ -157,10 +160,12 @@ export function createStore<S>(options: StoreOptions<S>): Store<S> {
   // Epic output arriving while an event is being handled waits in the queue: synchronous
   // chains run breadth-first instead of recursing. Events are stamped as they join the queue,
   // which is the order they are folded in, so seq still grows with each fold.
-  function enqueue(input: UnstampedEvent | AnyEvent, outside = false): AnyEvent {
+  function enqueue(input: UnstampedEvent | AnyEvent, outside = false): AnyEvent | null {
     if (isStamped(input)) seq = Math.max(seq, input.meta.seq);
     return within(origin, () => {
-      const event = isStamped(input) ? input : stamp(classified(input, outside));
+      const kept = isStamped(input) ? input : classified(input, outside);
+      if (!kept) return null;
+      const event = isStamped(kept) ? kept : stamp(kept);
       queue.push(event);
       if (draining) return event;
       draining = true;

@@ -1,6 +1,6 @@
 import { Observable, type Subscriber } from 'rxjs';
 import type { AnyEvent } from '../core/event';
-import { type InputSource, type OutsidePort, recordedError } from '../core/recorded-inputs';
+import { type InputSource, type OutsidePort, type PortCall, recordedError } from '../core/recorded-inputs';
 import type { SerializedError } from '../core/errors';
 import { outsideRead } from '../core/system-events';
 
@@ -17,13 +17,23 @@ export interface ReplayedInputs extends InputSource {
   report(requestId: string, value: unknown): boolean;
   /** ends the pending request `requestId`; false when none is pending */
   end(requestId: string, error: SerializedError | undefined): boolean;
+  /** the request the epics made now is the recorded one of that id */
+  claim(requestId: string): void;
+  /**
+   * The oldest request made in an answer window (its `requestSent` dropped) that asks what `call`
+   * asks: the recorded request of that call is this one. Undefined when there is none.
+   */
+  claimAlike(call: PortCall): string | undefined;
 }
 
 export function replayedInputs(recorded: readonly AnyEvent[], position: () => number): ReplayedInputs {
   const armed = new Map<string, () => void>();
   const pending = new Map<string, Subscriber<unknown>>();
+  /** requests made and not yet paired with a recorded one, in the order they were made */
+  const unclaimed = new Map<string, PortCall>();
   const readsTaken = new Set<number>();
   return {
+    replaying: true,
     arm(key, _delay, fire) {
       armed.set(key, fire);
       return { unsubscribe: () => armed.get(key) === fire && armed.delete(key) };
@@ -35,7 +45,8 @@ export function replayedInputs(recorded: readonly AnyEvent[], position: () => nu
       fire();
       return true;
     },
-    answer(requestId) {
+    answer(requestId, call) {
+      unclaimed.set(requestId, call);
       return new Observable<unknown>((subscriber) => {
         pending.set(requestId, subscriber);
         return () => pending.delete(requestId);
@@ -53,6 +64,17 @@ export function replayedInputs(recorded: readonly AnyEvent[], position: () => nu
       if (error) subscriber.error(recordedError(error));
       else subscriber.complete();
       return true;
+    },
+    claim(requestId) {
+      unclaimed.delete(requestId);
+    },
+    claimAlike(call) {
+      for (const [requestId, made] of unclaimed) {
+        if (made.port !== call.port || made.method !== call.method || made.path !== call.path) continue;
+        unclaimed.delete(requestId);
+        return requestId;
+      }
+      return undefined;
     },
     read(port: OutsidePort, key: string) {
       // reads of one key come in the same order as live: the first one not taken from here on

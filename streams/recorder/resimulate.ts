@@ -187,8 +187,10 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
     if (!sameJson(comparable(event), comparable(expected)))
       return diverge('payload', event, aboutOf(expected));
     reproducedAs.set(expected.meta.id, event.meta.id);
-    if (requestSent.match(expected) && requestSent.match(event))
+    if (requestSent.match(expected) && requestSent.match(event)) {
       reproducedAs.set(expected.payload.requestId, event.payload.requestId);
+      inputs.claim(event.payload.requestId);
+    }
     position += 1;
   });
 
@@ -213,18 +215,22 @@ export function resimulate<S>(log: EventLogFile, options: ResimulationOptions<S>
     if (timerFired.match(next)) {
       if (!inputs.fire(next.payload.key))
         diverge('missing', undefined, `the timer ${next.payload.key} was not armed`);
-    } else if (
-      requestReported.match(next) &&
-      inputs.report(translated(next.payload.requestId)!, next.payload.value)
-    ) {
-      // the port handed the recorded value over, and the re-simulated report matched it
-    } else if (
-      requestEnded.match(next) &&
-      inputs.end(translated(next.payload.requestId)!, next.payload.error)
-    ) {
-      // the request ended as recorded, and the re-simulated end matched it
-    } else if (next.meta.input) feed(next);
-    else diverge('missing', undefined, aboutOf(next));
+    } else if (!next.meta.input && requestReported.match(next)) {
+      if (!inputs.report(translated(next.payload.requestId)!, next.payload.value))
+        diverge('missing', undefined, `the request ${next.payload.requestId}, which was not made`);
+    } else if (!next.meta.input && requestEnded.match(next)) {
+      if (!inputs.end(translated(next.payload.requestId)!, next.payload.error))
+        diverge('missing', undefined, `the request ${next.payload.requestId}, which was not made`);
+    } else if (next.meta.input) {
+      if (requestSent.match(next)) {
+        // made in an answer window: the re-simulated request of the same call is this one
+        const alike = inputs.claimAlike(next.payload);
+        if (alike) reproducedAs.set(next.payload.requestId, alike);
+      }
+      feed(next);
+      // an http request ends where the log says; what its end sets off is fed from the log too
+      if (requestEnded.match(next)) inputs.end(translated(next.payload.requestId)!, next.payload.error);
+    } else diverge('missing', undefined, aboutOf(next));
     if (!divergence && position === before) diverge('missing', undefined, aboutOf(next));
   }
   store.destroy();

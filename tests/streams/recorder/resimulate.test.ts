@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { debounceTime, EMPTY, map, mergeMap } from 'rxjs';
+import { debounceTime, EMPTY, forkJoin, map, mergeMap } from 'rxjs';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import type { Epic } from '../../../streams/core/epic';
@@ -98,14 +98,46 @@ describe('re-simulation (ARCHITECTURE "Recording and replay")', () => {
     expect(result.matched).toBe(log.events.length);
   });
 
-  it("ends a failed request with the recorded error: the failure's mapping runs again", () => {
+  it('feeds what a failed request set off, up to its end, from the log', () => {
     const log = recordSession(
       { inputs: [typed(0, 'a')], server: { '/resim-test/a': [{ latency: 80, status: 503 }] } },
       askAndFollow,
     );
     const failure = log.events.find(failed.match)!;
-    expect(failure.meta.input).toBeUndefined();
+    expect(failure.meta.request).toBeDefined();
     expect(resimulate(log, { ...options, rootEpic: askAndFollow }).divergence).toBeNull();
+  });
+
+  it('re-simulates requests chained on the end of others (forkJoin, a read of every page)', () => {
+    const both: Epic<RootState> = (event$, _state$, { http }) =>
+      event$.pipe(
+        ofType(asked),
+        mergeMap((event) =>
+          forkJoin([
+            http.request({ method: 'GET', path: '/resim-test/one' }),
+            http.request({ method: 'GET', path: '/resim-test/two' }),
+          ]).pipe(
+            mergeMap(() => http.request({ method: 'GET', path: '/resim-test/three' })),
+            map(() => answered({ value: 3 }, event)),
+          ),
+        ),
+      );
+    const ok = [{ latency: 50, status: 200, data: {} }];
+    const log = recordSession(
+      {
+        inputs: [typed(0, 'a')],
+        server: {
+          '/resim-test/one': ok,
+          '/resim-test/two': [{ latency: 90, status: 200 }],
+          '/resim-test/three': ok,
+        },
+      },
+      both,
+    );
+    expect(log.events.filter(answered.match)).toHaveLength(1);
+    const result = resimulate(log, { ...options, rootEpic: both });
+    expect(result.divergence).toBeNull();
+    expect(result.matched).toBe(log.events.length);
   });
 
   it('reports a planted change that drops one request, naming the request', () => {
