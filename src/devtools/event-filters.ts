@@ -4,9 +4,20 @@ export interface EventFilter {
   domain: string;
   type: string;
   source: EventSource | '';
+  /** the recorded inputs too: timers fired, requests sent and ended, outside reads */
+  inputs: boolean;
 }
 
-export const NO_FILTER: EventFilter = { domain: '', type: '', source: '' };
+/** What the recording adds around the domains' events: shown on demand, they would fill the list. */
+const RECORDED_INPUTS = new Set([
+  'system/timerFired',
+  'system/requestSent',
+  'system/requestReported',
+  'system/requestEnded',
+  'system/outsideRead',
+]);
+
+export const NO_FILTER: EventFilter = { domain: '', type: '', source: '', inputs: false };
 
 export function domainOf(type: string): string {
   const slash = type.indexOf('/');
@@ -18,10 +29,11 @@ export function domainsOf(events: readonly AnyEvent[]): string[] {
 }
 
 export function filterEvents(events: readonly AnyEvent[], filter: EventFilter): readonly AnyEvent[] {
-  if (!filter.domain && !filter.type && !filter.source) return events;
+  if (!filter.domain && !filter.type && !filter.source && filter.inputs) return events;
   const type = filter.type.toLowerCase();
   return events.filter(
     (event) =>
+      (filter.inputs || !RECORDED_INPUTS.has(event.type)) &&
       (!filter.domain || domainOf(event.type) === filter.domain) &&
       (!type || event.type.toLowerCase().includes(type)) &&
       (!filter.source || event.meta.source === filter.source),

@@ -70,6 +70,14 @@ export function EventLogPanel({ log, statePairs, timeline }: Props) {
           />
         </label>
         <label>
+          <input
+            type="checkbox"
+            checked={filter.inputs}
+            onChange={(e) => setFilter({ ...filter, inputs: e.currentTarget.checked })}
+          />
+          {t('devtools.filter.inputs')}
+        </label>
+        <label>
           {t('devtools.filter.source')}
           <select
             value={filter.source}
