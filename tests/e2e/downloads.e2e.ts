@@ -56,6 +56,8 @@ const calls = async (verb: string) =>
 
 describe('downloads against the demo server (seed 000 §4, protocol §7)', () => {
   journey('downloads a cart as a zip whose entries are its items', async ({ page }) => {
+    // the zip is ready at its first readiness check: no 2 s poll to wait for
+    await mockControl('settings', { body: { 'zip.buildMs': 0 } });
     const cart = await aliceCart(CART_ID);
     await signIn(page, 'alice');
     const dialog = await openDownloadDialog(page, CART_ID);
@@ -147,7 +149,8 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       const cart = await aliceCart(String(CART_IDS.refusedZip));
-      await mockControl('settings', { body: { 'zip.maxSize': 500 * 1024 * 1024, 'zip.buildMs': 300 } });
+      // each part is ready at its first readiness check: no 2 s poll per part
+      await mockControl('settings', { body: { 'zip.maxSize': 500 * 1024 * 1024, 'zip.buildMs': 0 } });
       const skipped = cart.items.filter((item) => item.metadata.filesize > 500 * 1024 * 1024);
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/account`);
@@ -253,6 +256,8 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
   journey(
     'a zip the browser fails to fetch is not shown as Downloaded; Retry fetches it',
     async ({ page }) => {
+      // ready at the first readiness check: the fetch fails at once, without a 2 s poll before
+      await mockControl('settings', { body: { 'zip.buildMs': 0 } });
       const cart = await aliceCart(CART_ID);
       await signIn(page, 'alice');
       await mockControl('faults', { body: { match: 'downloadCart', method: 'GET', rate: 1, status: 500 } });
