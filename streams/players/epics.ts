@@ -108,14 +108,14 @@ export const awaitScript: Epic<S> = (event$, _state$, deps) =>
       if (!scripts) return EMPTY;
       const { name } = event.payload;
       const { playerScriptWaitMs: every, playerScriptWaitTries: tries } = deps.config;
-      if (scripts.isLoaded(name)) return of(scriptReady({ name }));
+      if (scripts.isLoaded(name)) return of(scriptReady({ name }, event));
       return timer(every, every, deps.scheduler).pipe(
         map((index) => ({ attempt: index + 1, ready: scripts.isLoaded(name) })),
         takeWhile(({ attempt, ready }) => !ready && attempt < tries, true),
         filter(({ attempt, ready }) => ready || attempt >= tries),
         take(1),
         map(({ ready }) =>
-          ready ? scriptReady({ name }) : scriptFailed({ name, message: couldNotLoad(name) }),
+          ready ? scriptReady({ name }, event) : scriptFailed({ name, message: couldNotLoad(name) }, event),
         ),
       );
     }),
