@@ -155,7 +155,10 @@ function alignRedacted(live: unknown, replayed: unknown): unknown {
  * visitor); the demo server is reset first. One Chromium serves a whole file: launching one per
  * journey cost about 2 s of a loaded machine's time, a context costs a fraction of it.
  */
-const test = base.extend<{ browser: BrowserContext; page: Page }, { chromiumOfFile: Browser }>({
+const test = base.extend<{
+  $test: { browser: BrowserContext; page: Page };
+  $file: { chromiumOfFile: Browser };
+}>({
   chromiumOfFile: [
     // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
     async ({}, use) => {
@@ -167,7 +170,7 @@ const test = base.extend<{ browser: BrowserContext; page: Page }, { chromiumOfFi
       await use(chromiumOfFile);
       await chromiumOfFile.close();
     },
-    { scope: 'worker' },
+    { scope: 'file' },
   ],
   browser: async ({ chromiumOfFile }, use) => {
     const context = await chromiumOfFile.newContext({
