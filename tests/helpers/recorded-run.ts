@@ -22,16 +22,24 @@ export function recordedRun(
   store.event$.subscribe((event) => events.push(event));
   for (const intent of intents) store.dispatch(intent);
   store.destroy();
-  const log: EventLogFile = {
+  return {
+    events,
+    resimulation: resimulate(logOf(events), {
+      reducer: rootReducer,
+      rootEpic: epic,
+      initialState: initialRootState,
+    }),
+  };
+}
+
+/** Events a test's store recorded, as a log file whose fold starts at the store's initial state. */
+export function logOf(events: AnyEvent[]): EventLogFile {
+  return {
     format: 'dam-portal.eventlog',
     version: 1,
     app: { version: 'test', commit: 'test', eventSchemaHash: 'test' },
     session: { startedAt: 0, locale: 'en', seed: null },
     snapshot: null,
     events,
-  };
-  return {
-    events,
-    resimulation: resimulate(log, { reducer: rootReducer, rootEpic: epic, initialState: initialRootState }),
   };
 }

@@ -16,12 +16,12 @@ import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
-import type { EventLogFile } from '../../../streams/recorder/log-file';
 import { liveInputs } from '../../../streams/core/recorded-inputs';
 import { resimulate } from '../../../streams/recorder/resimulate';
 import { type RootState, rootReducer } from '../../../streams/root';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { logOf } from '../../helpers/recorded-run';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { aCart } from './fixtures';
 
@@ -304,14 +304,7 @@ describe('a change whose answer was lost is reconciled from the server state (is
       'carts/deleted',
     ]);
     // the store's log starts from the state the setup folded: the re-simulation starts there too
-    const log: EventLogFile = {
-      format: 'dam-portal.eventlog',
-      version: 1,
-      app: { version: 'test', commit: 'test', eventSchemaHash: 'test' },
-      session: { startedAt: 0, locale: 'en', seed: null },
-      snapshot: null,
-      events: recorded,
-    };
+    const log = logOf(recorded);
     const base = fold([
       alice,
       listLoaded({
