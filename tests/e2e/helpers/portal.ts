@@ -195,13 +195,21 @@ type PortalTestContext = { page: Page; browser: BrowserContext };
  */
 export function journey(name: string, body: (context: PortalTestContext) => Promise<void>): void {
   test(name, async ({ page, browser, task, annotate }) => {
+    const fileName = `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}.evlog.json`;
     try {
       await body({ page, browser });
-      if (!page.isClosed()) await expectReplayToMatch(page);
+      if (page.isClosed()) return;
+      await expectReplayToMatch(page);
+      // E2E_LOGS=<folder> keeps every journey's log, to re-simulate with `npm run replay`
+      const kept = process.env.E2E_LOGS;
+      if (kept) {
+        mkdirSync(kept, { recursive: true });
+        writeFileSync(join(kept, fileName), await exportedLog(page));
+      }
     } catch (failure) {
       const folder = join('test-results', 'e2e');
       mkdirSync(folder, { recursive: true });
-      const file = join(folder, `${task.name.replace(/[^\w-]+/g, '-').slice(0, 80)}.evlog.json`);
+      const file = join(folder, fileName);
       try {
         writeFileSync(file, await exportedLog(page));
         // vitest names the attachment after the message: a long one exceeds the file name limit
