@@ -1,10 +1,10 @@
-import { EMPTY, mergeMap, of, switchMap } from 'rxjs';
+import { EMPTY, filter, mergeMap, of, switchMap, take } from 'rxjs';
 import { started } from '../app/events';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { whoAmIRequested } from '../session/events';
-import { selectIsUser, type WithSession } from '../session/selectors';
+import { selectIdentitySettled, selectIsUser, type WithSession } from '../session/selectors';
 import * as api from './api';
 import {
   created,
@@ -72,24 +72,31 @@ export const createProfile: Epic<S> = requestEpic({
  * A user's language is the profile's `bolang` (protocol §4.1): once saved, the UI and `lang`
  * follow the choice the profile keeps (`locale.requested`) until who-am-I next answers (a reload,
  * another user), without asking it again (issue 12 item 16: one request, as the reference client).
- * A visitor has no profile: the choice is kept in this browser.
+ * A visitor has no profile: the choice is kept in this browser. A choice made while a stored
+ * session is being restored waits for the identity, so the user's language is not lost to it.
  */
 export const changeLocale: Epic<S> = (event$, state$, { http, storage, config }) =>
   event$.pipe(
     ofType(localeChangeRequested),
-    switchMap((event) => {
-      const { locale } = event.payload;
-      if (!selectIsUser(state$.value)) {
-        storage.setItem(config.visitorLocaleStorageKey, locale);
-        return of(visitorLocaleChosen({ locale }, event));
-      }
-      return requestAnswer(
-        http,
-        api.changeLocale(locale),
-        () => localeChanged({ locale }, event),
-        (error) => localeChangeFailed({ locale, error }, event),
-      );
-    }),
+    switchMap((event) =>
+      state$.pipe(
+        filter(selectIdentitySettled),
+        take(1),
+        switchMap((state) => {
+          const { locale } = event.payload;
+          if (!selectIsUser(state)) {
+            storage.setItem(config.visitorLocaleStorageKey, locale);
+            return of(visitorLocaleChosen({ locale }, event));
+          }
+          return requestAnswer(
+            http,
+            api.changeLocale(locale),
+            () => localeChanged({ locale }, event),
+            (error) => localeChangeFailed({ locale, error }, event),
+          );
+        }),
+      ),
+    ),
   );
 
 /** A visitor's earlier language choice, read once at start. */

@@ -18,6 +18,7 @@ import {
 } from '../../../streams/profile/events';
 import type { RootState } from '../../../streams/root';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
+import { providerRegistered, providerSignedIn } from '../../../streams/session/events';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
 import { appStarted } from '../../helpers/app-started';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
@@ -200,5 +201,19 @@ describe('locale change (protocol §4.1)', () => {
     // a user's own language wins over the visitor's choice
     reloaded.dispatch(aliceKnown('en'));
     expect(selectEffectiveLocale(reloaded.getState() as RootState)).toBe('en');
+  });
+
+  it("a language picked while a stored session is being restored is saved as the user's, not lost to it", () => {
+    const http = fakeHttp(profileServer);
+    const store = epicStore(testDeps({ http }), profileEpics);
+    store.dispatch(appStarted({ locale: 'en' }));
+    store.dispatch(providerRegistered({ locale: 'en' }));
+    store.dispatch(localeChangeRequested({ locale: 'fr' }));
+    // who is asking is not known yet: nothing is sent, nothing is kept as a visitor's choice
+    expect(http.requests).toHaveLength(0);
+    store.dispatch(providerSignedIn({ surfer: 'user' }));
+    store.dispatch(aliceKnown('en'));
+    expect(http.requests.map((request) => request.path)).toEqual(['/rest/profil/me/patch']);
+    expect(selectEffectiveLocale(store.getState() as RootState)).toBe('fr');
   });
 });
