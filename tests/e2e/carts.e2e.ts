@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, openBrowser, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
@@ -155,6 +155,12 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
     'at 1440 px: Undo brings a removed item back, a removal without Undo stays; the focus moves on; Delete says so',
     async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
+      // the API writes of the page still on their way: a reload would cancel them
+      const writing = new Set<Request>();
+      const isWrite = (request: Request) => request.method() !== 'GET' && request.url().includes('/api/');
+      page.on('request', (request) => isWrite(request) && writing.add(request));
+      page.on('requestfinished', (request) => writing.delete(request));
+      page.on('requestfailed', (request) => writing.delete(request));
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/carts/7`);
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
@@ -181,6 +187,15 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
         .getByRole('button', { name: 'Remove from cart' });
       expect(await isFocused(next)).toBe(true);
 
+      // the Undo's addition and the second removal are answered before the reload, which would
+      // cancel them (the screen shows them at once; a loaded machine answers later)
+      const sent = async (verb: string) =>
+        ((await mockControl('requests')) as { path: string }[]).filter((request) =>
+          request.path.endsWith(`/cart/${verb}/7`),
+        ).length;
+      await expect.poll(() => sent('removeCartItems')).toBe(2);
+      await expect.poll(() => sent('addCartItems')).toBe(1);
+      await expect.poll(() => writing.size).toBe(0);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
       await expect.poll(() => items(page).count()).toBe(7);
