@@ -223,7 +223,7 @@ describe('downloads.epic: parts, shares, cancel, restore and page fetches', () =
     });
   });
 
-  it('a zip of at most downloadInPageMaxBytes is fetched by the page: bytes reported at most every downloadProgressEveryMs, then saved as "{name}.zip"; what the page tells has no cause (issue 13)', () => {
+  it('a zip of at most downloadInPageMaxBytes is fetched by the page: bytes reported at most every downloadProgressEveryMs, then saved as "{name}.zip"; what the page tells is caused by the ready zip (issue 13)', () => {
     const scheduler = marbleScheduler();
     const every = config.downloadProgressEveryMs;
     scheduler.run(({ hot, cold, expectObservable }) => {
@@ -241,7 +241,9 @@ describe('downloads.epic: parts, shares, cancel, restore and page fetches', () =
         });
       };
       const told: Array<{ type: string; at: number; cause: string | undefined; loaded?: number }> = [];
+      let readyId: string | undefined;
       store.event$.subscribe((event) => {
+        if (event.type === 'downloads/zipReady') readyId = event.meta.id;
         if (event.type === 'downloads/fetchProgressed' || event.type === 'downloads/fileSaved') {
           const payload = event.payload as { loaded?: number; bytes?: number };
           told.push({
@@ -261,10 +263,10 @@ describe('downloads.epic: parts, shares, cancel, restore and page fetches', () =
         expect(asked).toEqual([`${URL_Z1} Spring.zip`]);
         // at once (0 of unknown), then the first report and the next one past the window, then saved
         expect(told).toEqual([
-          { type: 'downloads/fetchProgressed', at: 0, cause: undefined, loaded: 0 },
-          { type: 'downloads/fetchProgressed', at: 100, cause: undefined, loaded: 10 },
-          { type: 'downloads/fetchProgressed', at: 100 + every + 50, cause: undefined, loaded: 40 },
-          { type: 'downloads/fileSaved', at: 500, cause: undefined, loaded: 50 },
+          { type: 'downloads/fetchProgressed', at: 0, cause: readyId, loaded: 0 },
+          { type: 'downloads/fetchProgressed', at: 100, cause: readyId, loaded: 10 },
+          { type: 'downloads/fetchProgressed', at: 100 + every + 50, cause: readyId, loaded: 40 },
+          { type: 'downloads/fileSaved', at: 500, cause: readyId, loaded: 50 },
         ]);
         expect(recordOf(store)).toMatchObject({
           status: 'downloaded',

@@ -213,7 +213,9 @@ describe('downloads.epic', () => {
           : NEVER;
       };
       const failures: Array<{ type: string; cause: string | undefined; at: number }> = [];
+      let readyId: string | undefined;
       store.event$.subscribe((event) => {
+        if (event.type === 'downloads/zipReady') readyId ??= event.meta.id;
         if (event.type.endsWith('ailed'))
           failures.push({ type: event.type, cause: event.meta.cause, at: event.meta.at });
       });
@@ -224,8 +226,8 @@ describe('downloads.epic', () => {
       });
       scheduler.schedule(() => {
         expect(recordOf(store)).toMatchObject({ status: 'error', error: { code: 'error.download.fetch' } });
-        // what the browser told is an input (no cause): a re-simulation feeds it at its time
-        expect(failures).toEqual([{ type: 'downloads/browserFetchFailed', cause: undefined, at: P + 100 }]);
+        // what the browser told follows the ready zip it was handed
+        expect(failures).toEqual([{ type: 'downloads/browserFetchFailed', cause: readyId, at: P + 100 }]);
       }, P + 200);
       scheduler.schedule(
         () => {
