@@ -120,6 +120,8 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     await clearRequests();
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
     await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
+    // a busy page may send it later than a quiet spell: wait for it, then for anything after it
+    await expect.poll(async () => (await apiCalls()).length, { timeout: 20_000 }).toBeGreaterThan(0);
     await settle();
     const calls = (await apiCalls()).map(describeCall);
     expect(calls, calls.join('\n')).toHaveLength(1);

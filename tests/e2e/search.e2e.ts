@@ -71,7 +71,8 @@ describe('search screen against the demo server', () => {
       await box.pressSequentially('nt', { delay: 30 });
       await expect.poll(async () => (await suggestions()).at(-1)?.query.fulltext).toBe('mount');
       const asked = (await suggestions()).map((request) => String(request.query.fulltext));
-      expect(asked[0]).toBe('mou');
+      // the first burst ended with the suggestions shown: a pause, whatever the machine's load
+      expect(asked).toContain('mou');
       const pauses = await textsBeforePauses(page);
       expect(
         asked.filter((text) => !pauses.includes(text)),
