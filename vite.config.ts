@@ -91,8 +91,9 @@ export default defineConfig({
           setupFiles: ['tests/e2e/helpers/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // two files at once, each with its Chromium and its server: what 2 cores carry
-          maxWorkers: 2,
+          // one file at a time: two Chromiums on 2 cores timed journeys out (15 of 105 in a clean
+          // .ci/run); the per-worker servers allow more where there are cores for them
+          maxWorkers: 1,
           // after the node and dom projects (a group of its own: its own worker count)
           sequence: { groupOrder: 1 },
         },

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { test as base, expect, inject } from 'vitest';
 import { REDACTED } from '../../../streams/core/redact';
 import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
@@ -150,33 +150,11 @@ function alignRedacted(live: unknown, replayed: unknown): unknown {
   );
 }
 
-/**
- * `test` with a `page` of a fresh browser context on the portal (no cookies, no storage: a new
- * visitor); the demo server is reset first. One Chromium serves a whole file: launching one per
- * journey cost about 2 s of a loaded machine's time, a context costs a fraction of it.
- */
-const test = base.extend<{
-  $test: { browser: BrowserContext; page: Page };
-  $file: { chromiumOfFile: Browser };
-}>({
-  chromiumOfFile: [
-    // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
-    async ({}, use) => {
-      const chromiumOfFile = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        headless: true,
-        args: LAUNCH_ARGS,
-      });
-      await use(chromiumOfFile);
-      await chromiumOfFile.close();
-    },
-    { scope: 'file' },
-  ],
-  browser: async ({ chromiumOfFile }, use) => {
-    const context = await chromiumOfFile.newContext({
-      viewport: { width: 1280, height: 800 },
-      acceptDownloads: true,
-    });
+/** `test` with a `page` of a fresh browser on the portal; the demo server is reset first. */
+const test = base.extend<{ browser: BrowserContext; page: Page }>({
+  // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's dependencies from this pattern
+  browser: async ({}, use) => {
+    const context = await openBrowser();
     await use(context);
     await context.close();
   },
