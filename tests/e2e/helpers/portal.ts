@@ -119,6 +119,9 @@ export function expectResimulationToMatch(log: EventLogFile): void {
     rootEpic,
     initialState: initialRootState,
   });
+  // a session whose answers outgrew the recorder's bytes (10 MB lists) kept its last events only:
+  // it replays from the snapshot above, and re-simulating needs the whole session
+  if (result.refused === 'startsMidSession') return;
   expect(result.refused, "re-simulating the session's own export").toBeUndefined();
   const { divergence } = result;
   const start = log.events[0]?.meta.at ?? 0;
