@@ -8,19 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startDemoServer } from '../../mocks/server';
-import { CHROMIUM_PATH } from '../e2e/helpers/chromium-path';
-
-/** As tests/e2e/helpers/portal.ts launches it (TOOLCHAIN.md, "Browser"). */
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { CHROMIUM_PATH, LAUNCH_ARGS } from '../e2e/helpers/chromium-path';
 
 /** Long tasks of the page (PerformanceObserver 'longtask'), kept from the first script on. */
 const WATCH_LONG_TASKS = `

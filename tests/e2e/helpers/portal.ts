@@ -15,18 +15,7 @@ import {
   rootEpic,
   rootReducer,
 } from '../../../streams/root';
-import { CHROMIUM_PATH } from './chromium-path';
-
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { CHROMIUM_PATH, LAUNCH_ARGS } from './chromium-path';
 
 /** A fresh browser profile: no cookies, no local storage, like a new visitor. */
 export async function openBrowser(): Promise<BrowserContext> {
