@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import compression from 'compression';
 import express, { type ErrorRequestHandler, type Express } from 'express';
 import { errorBody } from './handlers/respond';
 import { API_PREFIXES, requestPath } from './middleware/api-paths';
@@ -23,12 +24,14 @@ const errorAsBody: ErrorRequestHandler = (error, _req, res, _next) => {
 };
 
 /**
- * The demo server as an express app, usable alone or as connect middleware. Order: request log and
- * faults on the protocol paths, control routes, the MSW handlers, then the built app.
+ * The demo server as an express app, usable alone or as connect middleware. Order: compression of
+ * every text answer (brotli or gzip, as a real deployment's proxy does), request log and faults on
+ * the protocol paths, control routes, the MSW handlers, then the built app.
  */
 export function createDemoApp({ distDir = 'dist' }: DemoAppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(compression());
   app.use(API_PREFIXES, captureBody, logRequest, injectFaults);
   app.use('/__mock', controlRoutes());
   app.use(mswMiddleware());

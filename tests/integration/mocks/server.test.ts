@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,14 @@ const post = (path: string, body: unknown) =>
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
+  });
+/** fetch() adds `Cache-Control: no-cache` to a conditional request (Fetch standard), so a browser's revalidation is made by hand. */
+const statusOf = (url: string, headers: Record<string, string>) =>
+  new Promise<number | undefined>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    }).on('error', reject);
   });
 const requests = async (): Promise<LoggedRequest[]> => (await fetch(`${base}/__mock/requests`)).json();
 const logEntry = { name: 'n', hash: 'h', count: 1, level: 10, message: 'm', times: [1] };
@@ -255,6 +263,39 @@ describe('demo server: the app', () => {
       const unknown = await fetch(`${withApp.url}/bov3/unknown.jspz`);
       expect(unknown.status).toBe(404);
       expect((await unknown.json()).error).toBe('404');
+    } finally {
+      await withApp.close();
+      rmSync(dist, { recursive: true });
+    }
+  });
+
+  it('caches hashed assets for good, revalidates the HTML (304 on its ETag), and compresses text', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    const script = `export const words = ${JSON.stringify('lorem ipsum '.repeat(400))};`;
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<div id="app"></div>');
+    writeFileSync(join(dist, 'assets', 'index-Ab12.js'), script);
+    const withApp = await startDemoServer({ port: 0, distDir: dist });
+    try {
+      const asset = await fetch(`${withApp.url}/assets/index-Ab12.js`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(await asset.text()).toBe(script);
+      for (let i = 0; i < 20; i++) await fetch(`${withApp.url}/api/rest/config`);
+      const gzipped = await fetch(`${withApp.url}/__mock/requests`, {
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+      expect(await gzipped.json()).toHaveLength(20);
+      for (const route of ['/', '/search']) {
+        const html = await fetch(`${withApp.url}${route}`);
+        expect(html.headers.get('cache-control')).toBe('no-cache');
+        const etag = html.headers.get('etag') ?? '';
+        expect(etag).not.toBe('');
+        expect(await statusOf(`${withApp.url}${route}`, { 'if-none-match': etag })).toBe(304);
+      }
     } finally {
       await withApp.close();
       rmSync(dist, { recursive: true });
