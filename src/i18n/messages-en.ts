@@ -67,6 +67,8 @@ export const shellMessagesEn = {
   'errors.error.http.500': 'The server failed while handling the request.',
   'errors.error.rest': 'The data service refused the request.',
   'errors.error.rest.403.2': 'You must change your password.',
+  'errors.error.signin.refused': 'Incorrect login or password.',
+  'errors.error.password.refused': 'The current password is wrong.',
   'errors.error.wedia.vue.untrapped': 'An unexpected error happened in the portal.',
   'devtools.link': 'Devtools',
   'devtools.loading': 'Loading the devtools…',

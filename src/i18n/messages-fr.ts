@@ -54,6 +54,8 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'errors.error.http.500': 'Le serveur a échoué en traitant la requête.',
   'errors.error.rest': 'Le service de données a refusé la requête.',
   'errors.error.rest.403.2': 'Vous devez changer votre mot de passe.',
+  'errors.error.signin.refused': 'Identifiant ou mot de passe incorrect.',
+  'errors.error.password.refused': 'Le mot de passe actuel est faux.',
   'errors.error.wedia.vue.untrapped': 'Une erreur inattendue est survenue dans le portail.',
   'devtools.link': 'Outils de développement',
   'devtools.loading': 'Chargement des outils de développement…',

@@ -46,6 +46,7 @@ import {
   whoAmIRequested,
   whoAmIRetryRequested,
 } from './events';
+import { asCredentialsRefusal, REFUSAL_CODES } from './refusals';
 import { selectEffectiveLocale, selectIsUser, type WithSession } from './selectors';
 import { dropToken, obtainToken, storedRefreshToken } from './tokens';
 
@@ -110,7 +111,10 @@ export const settleProvider: Epic<S> = (event$, state$) =>
 function signInWith(deps: Deps, login: string, password: string, origin: AnyEvent) {
   const request = api.userSignIn(login, password, deps.session.connection);
   return obtainToken(deps, 'user', request, 'signIn', origin, (error) =>
-    signInFailed({ surfer: 'user', error }, origin),
+    signInFailed(
+      { surfer: 'user', error: asCredentialsRefusal(error, REFUSAL_CODES.wrongCredentials) },
+      origin,
+    ),
   );
 }
 
@@ -211,7 +215,8 @@ export const changePassword: Epic<S> = requestEpic({
   flatten: 'exhaust',
   call: ({ payload }) => api.changePassword(payload.login, payload.currentPassword, payload.newPassword),
   succeeded: (_data, request) => passwordChanged({}, request),
-  failed: (error, request) => passwordChangeFailed({ error }, request),
+  failed: (error, request) =>
+    passwordChangeFailed({ error: asCredentialsRefusal(error, REFUSAL_CODES.wrongCurrentPassword) }, request),
 });
 
 /**

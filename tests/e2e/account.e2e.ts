@@ -44,6 +44,20 @@ describe('account and notifications against the demo server', () => {
     },
   );
 
+  journey(
+    'a wrong current password says so, not that the data service refused (issue 28)',
+    async ({ page }) => {
+      await signInAs(page, 'alice');
+      await openAccount(page);
+      await page.getByRole('textbox', { name: 'Current password' }).fill('not-her-password');
+      await page.getByRole('textbox', { name: 'New password', exact: true }).fill('alice-2026!');
+      await page.getByRole('textbox', { name: 'Confirm new password' }).fill('alice-2026!');
+      await page.getByRole('button', { name: 'Change password' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'The current password is wrong.' });
+      await alert.waitFor();
+    },
+  );
+
   journey('a visitor switches to French and back; the choice survives a reload', async ({ page }) => {
     await page.goto(`${portalUrl()}/account`);
     await page.getByRole('heading', { name: 'Your account' }).waitFor();

@@ -27,7 +27,7 @@ describe('session against the demo server (issue 3)', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/Sign-in failed\. .+/);
+    expect(await alert.textContent()).toMatch(/Sign-in failed\. Incorrect login or password\./);
     expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
   });
 

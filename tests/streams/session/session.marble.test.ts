@@ -8,7 +8,13 @@ import { domainEpics } from '../../../streams/core/epic';
 import type { RootState } from '../../../streams/root';
 import { sessionDomain } from '../../../streams/session/domain';
 import { SIGN_OUT_REFUSED } from '../../../streams/session/api';
-import { signInRequested, signOutRequested, ssoConfigRequested } from '../../../streams/session/events';
+import {
+  passwordChangeRequested,
+  signInRequested,
+  signOutRequested,
+  ssoConfigRequested,
+} from '../../../streams/session/events';
+import { REFUSAL_CODES } from '../../../streams/session/refusals';
 import { appStarted } from '../../helpers/app-started';
 import { epicStore, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
@@ -250,8 +256,43 @@ describe('sign-in and sign-out (protocol §3.2)', () => {
     });
     expect(state.session.signIn).toMatchObject({
       status: 'error',
-      error: { message: 'Wrong login or password' },
+      error: { code: REFUSAL_CODES.wrongCredentials, status: 401, message: 'Wrong login or password' },
     });
+  });
+
+  it('says the current password is wrong when the server refuses a password change (issue 28)', () => {
+    const { state } = runSession({
+      server: sessionServer({
+        '/rest/profil/me/patch': () =>
+          failure(httpError(403, 'The login or the current password is wrong', '403')),
+      }),
+      script: (store, later) =>
+        later(10, () =>
+          store.dispatch(
+            passwordChangeRequested({ login: 'alice', currentPassword: 'no', newPassword: 'n3w' }),
+          ),
+        ),
+      until: 20,
+    });
+    expect(state.session.passwordChange.error).toMatchObject({
+      code: REFUSAL_CODES.wrongCurrentPassword,
+      restCode: '403',
+    });
+  });
+
+  it('keeps a 403/2 at sign-in as the must-change-password answer, not as wrong credentials', () => {
+    const { state } = runSession({
+      server: sessionServer({
+        '/rest/signin': (request) =>
+          multipartOf(request).application
+            ? answer(tokenAnswer(0, 100))
+            : failure(httpError(403, 'You must change your password', '403/2')),
+      }),
+      script: (store, later) =>
+        later(10, () => store.dispatch(signInRequested({ login: 'dave', password: 'dave' }))),
+      until: 20,
+    });
+    expect(state.session.signIn.error).toMatchObject({ code: 'error.rest.403/2', restCode: '403/2' });
   });
 
   it('refuses to sign out a visitor with the spec message, sending nothing', () => {
