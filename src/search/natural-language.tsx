@@ -10,7 +10,7 @@ import {
 import { navigated } from '../../streams/router/events';
 import { selectLocation } from '../../streams/router/selectors';
 import type { FieldHeader } from '../../streams/schemas/selectors';
-import { SEARCH_CURSOR } from '../../streams/search/url';
+import { SEARCH_CURSOR, sentenceOf, withSentence } from '../../streams/search/url';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
@@ -37,32 +37,21 @@ export function chipLabel(chip: Chip, t: Translate, fields: Record<string, Field
   return t('search.nl.other', { field: fields[chip.type]?.label ?? chip.type, values: chip.value });
 }
 
-/** The address parameter that holds the search's sentence: `/search?nl=show+me+short+videos`. */
-export const SENTENCE_PARAM = 'nl';
-
-/** The address's query string with the sentence set (or removed when `text` is null). */
-export function withSentence(search: string, text: string | null): string {
-  const params = new URLSearchParams(search);
-  if (text) params.set(SENTENCE_PARAM, text);
-  else params.delete(SENTENCE_PARAM);
-  const out = params.toString();
-  return out ? `?${out}` : '';
-}
-
 /**
  * The sentence lives in the address, so that a reload or a shared link runs it again and shows
  * its chips: a sentence being analysed is written there (`nl`, replacing the history entry, with
  * the rest of the search as it is) before its answer lands, so that the list's following of the
  * address does not undo the chips' constraints; an address whose `nl` is not the sentence the
- * portal knows switches natural language on and analyses it. Any other change of the search
- * written through the search screen drops `nl` (its constraints leave the query too).
+ * portal knows switches natural language on and analyses it. A chip removed takes its words out of
+ * `nl` (streams/search/epics.ts). Any other change of the search written through the search screen
+ * drops `nl` (its constraints leave the query too).
  */
 function useSentenceInAddress(): void {
   const dispatch = useDispatch();
   const location = useAppState(selectLocation);
   const entry = useAppState(selectNaturalLanguage, SEARCH_CURSOR);
   const enabled = useAppState(selectNaturalLanguageEnabled);
-  const inAddress = new URLSearchParams(location.search).get(SENTENCE_PARAM) ?? '';
+  const inAddress = sentenceOf(location.search);
   const asked = useRef('');
   // the address asks for a sentence the portal has not analysed (a reload, a shared link)
   useEffect(() => {

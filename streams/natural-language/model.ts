@@ -215,3 +215,32 @@ export function constraintsOfChips(chips: readonly Chip[]): Record<string, Const
   for (const chip of chips) Object.assign(out, chip.constraints);
   return out;
 }
+
+/** Words that tie a chip's words to the sentence ("videos of babies"): they leave with them. */
+const CONNECTORS = new Set(['of', 'with', 'and', 'from', 'in', 'de', 'des', 'du', 'avec', 'et']);
+
+/** The sentence without one run of words (case ignored), and one connector next to it, before first. */
+function withoutWords(sentence: string, words: string): string {
+  const tokens = sentence.split(/\s+/).filter(Boolean);
+  const cut = words.toLowerCase().split(/\s+/).filter(Boolean);
+  if (cut.length === 0) return sentence;
+  const lower = tokens.map((token) => token.toLowerCase());
+  const at = lower.findIndex((_, index) => cut.every((word, offset) => lower[index + offset] === word));
+  if (at < 0) return sentence;
+  let start = at;
+  let end = at + cut.length;
+  if (CONNECTORS.has(lower[start - 1] ?? '')) start -= 1;
+  else if (CONNECTORS.has(lower[end] ?? '')) end += 1;
+  return [...tokens.slice(0, start), ...tokens.slice(end)].join(' ');
+}
+
+/**
+ * The sentence a chip's removal leaves: its words cut out (each of them, for a chip that joins
+ * several), so that analysing it again finds the other chips and not this one (issue 28: `?nl=`
+ * follows the chips).
+ */
+export function sentenceWithout(sentence: string, chip: Pick<Chip, 'text'>): string {
+  const whole = withoutWords(sentence, chip.text);
+  if (whole !== sentence) return whole;
+  return chip.text.split(', ').reduce(withoutWords, sentence);
+}

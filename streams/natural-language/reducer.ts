@@ -8,6 +8,7 @@ import {
   enabledChanged,
   notUnderstood,
 } from './events';
+import { sentenceWithout } from './model';
 import type { NaturalLanguageEntry, NaturalLanguageState } from './state';
 
 const empty = (): NaturalLanguageEntry => ({
@@ -55,9 +56,13 @@ export const naturalLanguageReducer = caseReducer<NaturalLanguageState>(
     entry.error = payload.error;
     draft.byCursor[payload.cursor] = entry;
   }),
+  // the sentence loses the chip's words, so that the address, which holds it, follows the chips
   on(chipRemoved, (draft, { payload }) => {
     const entry = draft.byCursor[payload.cursor];
-    if (entry) entry.chips = entry.chips.filter((chip) => chip.key !== payload.key);
+    const removed = entry?.chips.find((chip) => chip.key === payload.key);
+    if (!entry || !removed) return;
+    entry.chips = entry.chips.filter((chip) => chip.key !== payload.key);
+    entry.text = entry.chips.length > 0 ? sentenceWithout(entry.text, removed) : '';
   }),
   on(cleared, (draft, { payload }) => {
     const entry = draft.byCursor[payload.cursor];

@@ -3,6 +3,7 @@ import { constraintRegistered, idsWanted } from '../aggregates/events';
 import { selectCountedConstraints, selectFieldAggregate, type WithAggregates } from '../aggregates/selectors';
 import { started } from '../app/events';
 import type { Epic } from '../core/epic';
+import type { Constraint } from '../core/query/operators';
 import type { UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import {
@@ -17,7 +18,12 @@ import { selectCursor, type WithCursors } from '../cursors/selectors';
 import { constraintsRequested } from '../queries/events';
 import { selectQuery, type WithQueries } from '../queries/selectors';
 import { stableJson } from '../core/signature';
-import { NATURAL_LANGUAGE_NAMESPACES } from '../natural-language/selectors';
+import { chipRemoved } from '../natural-language/events';
+import {
+  NATURAL_LANGUAGE_NAMESPACES,
+  selectNaturalLanguage,
+  type WithNaturalLanguage,
+} from '../natural-language/selectors';
 import { navigated } from '../router/events';
 import { selectLocation } from '../router/selectors';
 import { domainStarted } from '../core/system-events';
@@ -28,6 +34,7 @@ import {
   FACET_FIELDS,
   isSearchAddress,
   parseSearch,
+  sentenceOf,
   SEARCH_CURSOR,
   SEARCH_PATH,
   SEARCH_TREE,
@@ -35,12 +42,18 @@ import {
   SEARCH_VALUES_CURSOR,
   type SearchParams,
   TREE_FIELD,
+  withSentence,
 } from './url';
 
 /** The name the search manifest registers under (`streams/search/domain.ts`). */
 export const searchDomainName = 'search';
 
-type S = WithAggregates & WithCursors & WithQueries & WithTrees & Parameters<typeof selectLocation>[0];
+type S = WithAggregates &
+  WithCursors &
+  WithQueries &
+  WithTrees &
+  WithNaturalLanguage &
+  Parameters<typeof selectLocation>[0];
 
 /** The search list is registered once, with the facets' inline counts (protocol §9.1). */
 function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequested>[1]): UnstampedEvent[] {
@@ -75,6 +88,18 @@ function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequest
   ];
 }
 
+/**
+ * The constraints of the chips of the sentence the address holds (`nl`), once analysed: they are
+ * part of the search the address describes, so the address rewritten after a chip's removal keeps
+ * the other chips. A sentence still being analysed brings its constraints with its answer.
+ */
+function sentenceConstraints(state: S): Record<string, Constraint> {
+  const sentence = selectNaturalLanguage(state, SEARCH_CURSOR);
+  const inAddress = sentenceOf(selectLocation(state).search);
+  if (!inAddress || sentence.status !== 'loaded' || sentence.text !== inAddress) return {};
+  return Object.assign({}, ...sentence.chips.map((chip) => chip.constraints));
+}
+
 /** What changed between the list as it is and the address: only that is told to the list. */
 function changes(
   state: S,
@@ -96,7 +121,7 @@ function changes(
   if (stableJson(options.orderby) !== stableJson(orderby)) {
     out.push(optionsChanged({ name: SEARCH_CURSOR, options: { orderby } }, cause));
   }
-  const wanted = constraintsOf(params);
+  const wanted = { ...constraintsOf(params), ...sentenceConstraints(state) };
   const query = selectQuery(state, SEARCH_CURSOR);
   const current = Object.fromEntries(
     Object.entries(query?.constraints ?? {}).map(([key, entry]) => [key, entry.constraint]),
@@ -133,6 +158,23 @@ export const followSearchAddress: Epic<S> = (event$, state$) =>
         );
       }
       return from(out);
+    }),
+  );
+
+/**
+ * The address follows the chips (issue 28): a chip removed from the search's sentence takes its
+ * words out of `nl` (the last one takes `nl` away), so a reload or a shared link does not bring it
+ * back.
+ */
+export const sentenceFollowsChips: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(chipRemoved),
+    filter((event) => event.payload.cursor === SEARCH_CURSOR),
+    mergeMap((event) => {
+      const { path, search } = selectLocation(state$.value);
+      const { text } = selectNaturalLanguage(state$.value, SEARCH_CURSOR);
+      if (!isSearchAddress(path) || !sentenceOf(search) || sentenceOf(search) === text) return [];
+      return [navigated({ path, search: withSentence(search, text), via: 'replace' }, event)];
     }),
   );
 

@@ -35,6 +35,21 @@ export interface SearchParams {
   others: Record<string, Record<string, Record<string, unknown>>>;
 }
 
+/** The address parameter that holds the search's sentence: `/search?nl=show+me+short+videos`. */
+export const SENTENCE_PARAM = 'nl';
+
+/** The sentence the address holds, or `''`. */
+export const sentenceOf = (search: string): string => new URLSearchParams(search).get(SENTENCE_PARAM) ?? '';
+
+/** The address's query string with the sentence set (or removed when `text` is null or empty). */
+export function withSentence(search: string, text: string | null): string {
+  const params = new URLSearchParams(search);
+  if (text) params.set(SENTENCE_PARAM, text);
+  else params.delete(SENTENCE_PARAM);
+  const out = params.toString();
+  return out ? `?${out}` : '';
+}
+
 export const EMPTY_SEARCH: SearchParams = { q: '', mode: null, sort: '', node: null, facets: {}, others: {} };
 
 /** Ids travel as text in the address; the server's ids are numbers when they look like one. */
