@@ -88,7 +88,7 @@ describe('carts and sharing against the demo server', () => {
 
       const other = await openBrowser();
       try {
-        const bob = other.pages()[0] ?? (await other.newPage());
+        const bob = await other.newPage();
         await signInAsBob(bob);
         await openCarts(bob);
         const shared = section(bob, /shared with me \(private\)|partagés avec moi \(privés\)/i);
@@ -128,7 +128,7 @@ describe('carts and sharing against the demo server', () => {
 
       const visitor = await openBrowser();
       try {
-        const stranger = visitor.pages()[0] ?? (await visitor.newPage());
+        const stranger = await visitor.newPage();
         await stranger.goto(link);
         await stranger.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
         await stranger.getByRole('button', { name: 'Open' }).click();

@@ -66,7 +66,7 @@ describe('CMS pages (issue 16)', () => {
 
     const other = await openBrowser();
     try {
-      const replay = other.pages()[0] ?? (await other.newPage());
+      const replay = await other.newPage();
       await replay.goto(`${portalUrl()}/devtools`);
       await replay.getByLabel('Import event log').setInputFiles(file);
       await replay.getByRole('status').filter({ hasText: 'Verdict for' }).getByText('Fine').waitFor();
