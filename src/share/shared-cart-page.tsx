@@ -282,7 +282,9 @@ export function SharedCartPage() {
             done={t('sharePage.copied', { name: cart.name })}
             failed={t('sharePage.copyFailed')}
           >
-            <Link href="/carts">{t('sharePage.openCarts')}</Link>
+            {copy.cartId && (
+              <Link href={`/carts/${encodeURIComponent(copy.cartId)}`}>{t('sharePage.openCopy')}</Link>
+            )}
           </Outcome>
         )}
         {other && (

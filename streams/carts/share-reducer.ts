@@ -197,7 +197,8 @@ export const shareCases: Case<CartsState>[] = [
     draft.shareAction[meta.id] = outcome(payload.uuid, 'copy', 'fetching');
   }),
   on(shareCopied, (draft, { payload, meta }) => {
-    if (meta.cause !== undefined) draft.shareAction[meta.cause] = outcome(payload.uuid, 'copy', 'loaded');
+    if (meta.cause === undefined) return;
+    draft.shareAction[meta.cause] = { ...outcome(payload.uuid, 'copy', 'loaded'), cartId: payload.cartId };
   }),
   on(shareCopyFailed, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;

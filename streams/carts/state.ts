@@ -119,10 +119,13 @@ export interface CartsState {
   shared: Record<string, SharedCart>;
   /** the pictures of each shared cart, fetched with its credentials: their status by item key */
   sharedImages: Record<string, { variation: string; items: Record<string, Status> }>;
-  /** actions on shared carts, by the id of their request: each button press keeps its own outcome */
+  /**
+   * actions on shared carts, by the id of their request: each button press keeps its own outcome;
+   * a copy keeps the cart it made (`cartId`), which its success notice opens
+   */
   shareAction: Record<
     string,
-    { uuid: string; action: string; status: Status; error: SerializedError | null }
+    { uuid: string; action: string; status: Status; error: SerializedError | null; cartId?: string }
   >;
 }
 

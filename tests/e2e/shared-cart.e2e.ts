@@ -155,11 +155,10 @@ describe('the shared-cart page (/share/:uuid) for recipients', () => {
       expect(new URL(page.url()).pathname).toBe(`/share/${uuid}`);
       await page.getByRole('button', { name: 'Copier dans mes paniers' }).click();
       await page.getByRole('status').filter({ hasText: 'nouveau panier à vous, « Moodboard »' }).waitFor();
-      await page.getByRole('link', { name: 'Ouvrir mes paniers' }).click();
-      await page
-        .getByRole('region', { name: /mes paniers/i })
-        .getByRole('link', { name: 'Moodboard' })
-        .waitFor();
+      // the notice opens the new cart itself (issue 28): bob's own copy, with the shared items
+      await page.getByRole('link', { name: 'Ouvrir le nouveau panier' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/carts\/[^/]+$/);
     },
   );
 

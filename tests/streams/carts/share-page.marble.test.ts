@@ -126,7 +126,7 @@ describe('"Copy to my carts": the copy action, a new cart of mine, the items in 
   const created = { data: [{ id: '31', name: 'Moodboard', items: [] }] };
   const filled = { data: { id: '31', name: 'Moodboard', items: [] } };
 
-  it('goes step by step, each answer caused by the request, and ends loaded', () => {
+  it('goes step by step, each answer caused by the request, and ends loaded with the new cart', () => {
     const { http, events, outcome } = run(copy, [{ data: {} }, created, filled], 'pw');
     expect(http.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'POST /wedia/cart/withShare/u-1/copy',
@@ -151,7 +151,8 @@ describe('"Copy to my carts": the copy action, a new cart of mine, the items in 
       'carts/shareCopied',
     ]);
     expect(steps.every((event) => event.meta.cause === request.meta.id)).toBe(true);
-    expect(outcome).toEqual({ uuid: 'u-1', action: 'copy', status: 'loaded', error: null });
+    // the outcome keeps the new cart, which the page's notice opens
+    expect(outcome).toEqual({ uuid: 'u-1', action: 'copy', status: 'loaded', error: null, cartId: '31' });
   });
 
   it('stops at a refused step and says so: no cart is made when the share refuses the copy', () => {

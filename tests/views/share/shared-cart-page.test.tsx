@@ -5,7 +5,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import { PortalProvider } from '../../../src/app/store-context';
 import { SharedCartPage } from '../../../src/share/shared-cart-page';
 import type { CartItem } from '../../../streams/carts/model';
-import { sharedCartFailed, sharedCartLoaded, sharedCartOpened } from '../../../streams/carts/share-events';
+import {
+  sharedCartFailed,
+  sharedCartLoaded,
+  sharedCartOpened,
+  shareCopied,
+} from '../../../streams/carts/share-events';
 import type { AnyEvent, UnstampedEvent } from '../../../streams/core/event';
 import { SessionVault } from '../../../streams/core/session-vault';
 import { initialRootState } from '../../../streams/root';
@@ -186,5 +191,9 @@ describe('the shared items and the share actions', () => {
       description: 'For the agency',
       items: { asset: ['1', '2', '3'] },
     });
+    // once copied, the notice opens the new cart, not the list of carts (issue 28)
+    act(() => void user.store.dispatch(shareCopied({ uuid, cartId: '77' }, copy!)));
+    expect(screen.getByRole('status').textContent).toContain('“Moodboard”');
+    expect(screen.getByRole('link', { name: 'Open the new cart' }).getAttribute('href')).toBe('/carts/77');
   });
 });
