@@ -4,15 +4,15 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { ReportProblemButton } from '../ui/report-problem-button';
 import { displayName } from './display-name';
+import { AccountMoreMenu } from './account-more-menu';
 import './session.css';
 import { SignInLink } from './sign-in-link';
 
 /**
- * The header's corner: who the portal is for right now, "Sign in" for a visitor and
- * "Sign out" for a user (kept visible: UI-CONTRACT names it a button, not a menu item), and
- * "Report a problem" for both.
+ * The header's corner: who the portal is for right now, which opens the account menu ("Report a
+ * problem", for both: peers keep it there rather than in every screen's header), "Sign in" for a
+ * visitor and "Sign out" for a user (kept visible: UI-CONTRACT names it a button, not a menu item).
  */
 export function AccountMenu() {
   const t = useTranslate();
@@ -47,18 +47,17 @@ export function AccountMenu() {
             {t('account.expired')}
           </span>
         )}
-        <span className="account-menu__who">{t('account.visitor')}</span>
-        <ReportProblemButton className="account-menu__report" />
+        <AccountMoreMenu>{t('account.visitor')}</AccountMoreMenu>
         <SignInLink className="button button--primary">{t('nav.signIn')}</SignInLink>
       </div>
     );
   }
   return (
     <section className="account-menu" aria-label={t('account.menu')}>
-      <span className="account-menu__who">
+      <AccountMoreMenu>
         <span className="visually-hidden">{t('account.signedInAs')} </span>
         {displayName(me, signIn.login)}
-      </span>
+      </AccountMoreMenu>
       {signOut.status === 'error' && signOut.error && (
         <ErrorMessage
           className="account-menu__problem"
@@ -67,7 +66,6 @@ export function AccountMenu() {
           onRetry={() => dispatch(signOutRequested({}))}
         />
       )}
-      <ReportProblemButton className="account-menu__report" />
       <button type="button" className="button" onClick={() => dispatch(signOutRequested({}))}>
         {t('account.signOut')}
       </button>

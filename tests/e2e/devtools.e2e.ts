@@ -56,6 +56,14 @@ describe('devtools', () => {
   journey('"Report a problem" on the error view saves the log with the note (issue 7)', async ({ page }) => {
     await page.goto(portalUrl());
     await page.getByRole('heading', { name: 'Welcome to Wedia Demo Portal' }).waitFor();
+    // out of the header, in the account menu (issue 28)
+    const header = page.getByRole('banner');
+    const headerReport = header.getByRole('button', { name: 'Report a problem' });
+    expect(await headerReport.count()).toBe(0);
+    await header.getByRole('button', { name: 'Visitor' }).click();
+    await headerReport.waitFor();
+    await page.keyboard.press('Escape');
+    await headerReport.waitFor({ state: 'detached' });
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('planted failure');
