@@ -12,9 +12,16 @@ import type { Db } from '../db/index';
 import { broadcastsOf } from '../db/analytics-broadcasts';
 import { langOf } from '../entities/workflow';
 import { runtime } from '../runtime';
-import { callerOf } from './caller';
+import { type Caller, callerOf } from './caller';
 import { formFields, isTrue, parseJson, textField } from './form';
 import { errorResponse } from './respond';
+import {
+  mayReadAnalytics,
+  mayReadEveryonesFigures,
+  refusalOf,
+  refusalResponse,
+  userOfCaller,
+} from './rights';
 
 const ANALYTICS = '*/api/wedia/analytics';
 
@@ -101,6 +108,18 @@ function objectsOf(form: FormData): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Usage figures (issue 27): for signed-in users only (401 anonymous, 403 applications). Figures
+ * per user are for asset managers; anyone else gets their own figures only.
+ */
+function analyticsRefusal(caller: Caller): Response | undefined {
+  return mayReadAnalytics(caller) ? undefined : refusalResponse(refusalOf(caller, 'see usage analytics'));
+}
+
+/** The user whose figures alone a caller may see, or undefined when they may see everyone's. */
+const onlyUserOf = (caller: Caller): number | undefined =>
+  mayReadEveryonesFigures(caller) ? undefined : (userOfCaller(caller)?.id ?? 0);
+
 const badForm = () => errorResponse(400, 'The fields must be multipart or form-urlencoded');
 const badNumbers = (names: string) => errorResponse(400, `${names} must be integers`);
 
@@ -163,6 +182,9 @@ export const analyticsHandlers = [
   }),
 
   http.post(`${ANALYTICS}/top`, async ({ request }) => {
+    const caller = callerOf(request);
+    const refused = analyticsRefusal(caller);
+    if (refused) return refused;
     const form = await formFields(request);
     if (!form) return badForm();
     const configuration = textField(form, 'configurationName') || 'view';
@@ -186,7 +208,12 @@ export const analyticsHandlers = [
     const query = parsed.value as { object?: unknown; id?: unknown };
     const objects = query.object === undefined ? undefined : [query.object].flat().map(String);
     const ids = query.id === undefined ? undefined : [query.id].flat().map(Number);
-    const user = isTrue(textField(form, 'onlyCurrentUser')) ? userIdOf(request) : undefined;
+    // per-user figures name who viewed what: those who may not see everyone's get their own row
+    const user = isTrue(textField(form, 'onlyCurrentUser'))
+      ? userIdOf(request)
+      : field === 'user'
+        ? onlyUserOf(caller)
+        : undefined;
     const filter = { action: configuration, nbrDays: days, user, objects, ids };
     const all = countBy(runtime.db.analytics.filter(existing), filter, key, 0);
     return HttpResponse.json({
@@ -199,6 +226,8 @@ export const analyticsHandlers = [
 
   // demo convention, not in the protocol: views and downloads per day, for the trend chart
   http.post(`${ANALYTICS}/trend`, async ({ request }) => {
+    const refused = analyticsRefusal(callerOf(request));
+    if (refused) return refused;
     const form = await formFields(request);
     if (!form) return badForm();
     const days = intField(form, 'nbrDays', 30);
@@ -233,6 +262,8 @@ export const analyticsHandlers = [
     const name = String(params.top);
     const action = TOPS[name];
     if (!action) return errorResponse(404, `Unknown top ${name}`);
+    const refused = analyticsRefusal(callerOf(request));
+    if (refused) return refused;
     const form = await formFields(request);
     if (!form) return badForm();
     const days = intField(form, 'nbrDays', 0);

@@ -7,6 +7,7 @@
  */
 import { http } from 'msw';
 import { type Asset, ASSET_NATURES } from '../db/assets';
+import type { ImportItem } from '../db/imports';
 import { commandStatus, jobChanges, putJob } from '../imports/commands';
 import {
   bulkPatch,
@@ -20,15 +21,17 @@ import {
   workflowList,
 } from '../imports/items';
 import { createJob, deleteJob, getJob, listJobs, patchJob } from '../imports/jobs';
-import { advance, mayImport, S } from '../imports/model';
+import { advance, mayImport, mayUseJob, S } from '../imports/model';
 import { type Ctx, idOf, idsOf, ImportError } from '../imports/request';
 import { readStored } from '../imports/storage';
+import { type TicketedFile, validTicket } from '../imports/tickets';
 import { upload } from '../imports/uploads';
 import { renderAssetImage } from '../media/asset-image';
 import { typeIconSvg } from '../media/thumbnail';
 import { runtime } from '../runtime';
 import { callerOf } from './caller';
 import { errorResponse } from './respond';
+import { callerName, refusalOf, refusalResponse, userOfCaller } from './rights';
 import { langFor } from './search';
 
 async function route(ctx: Ctx, parts: string[]): Promise<Response> {
@@ -89,15 +92,8 @@ async function serve(request: Request): Promise<Response> {
   if (parts.at(-1) === '' && parts.length > 1) parts.pop();
   const caller = callerOf(request);
   const user = caller.kind === 'user' ? caller.user : undefined;
-  if (!mayImport(user)) {
-    const who =
-      caller.kind === 'user'
-        ? caller.user.login
-        : caller.kind === 'application'
-          ? 'The application'
-          : 'A visitor';
-    return errorResponse(403, `${who} may not use mass import`);
-  }
+  // 403 for everyone, anonymous included, as before issue 27: the import client reads this refusal
+  if (!mayImport(user)) return errorResponse(403, `${callerName(caller)} may not use mass import`);
   const ctx: Ctx = {
     request,
     db: runtime.db,
@@ -116,15 +112,39 @@ async function serve(request: Request): Promise<Response> {
   }
 }
 
-/** Thumbnails are browser-loaded (no Authorization, protocol §1.1): an item's id is enough. */
-async function thumbnail(id: string): Promise<Response> {
+/**
+ * Browser-loaded files carry no Authorization (protocol §1.1): a live ticket from an item answer
+ * (mocks/imports/tickets.ts) lets one in; without one, the caller's own session must be that of
+ * someone who may use the job (its owner, an asset manager). Anonymous callers get 401, others 403.
+ */
+function fileOf(request: Request, id: string, file: TicketedFile): ImportItem | Response {
+  const db = runtime.db;
+  const item = /^\d+$/.test(id) ? db.importItems.find((candidate) => candidate.id === Number(id)) : undefined;
+  if (item && validTicket(item, file, new URL(request.url).searchParams.get('ticket'))) return item;
+  const caller = callerOf(request);
+  const user = userOfCaller(caller);
+  if (!user) return refusalResponse(refusalOf(caller, 'see the files of an import'));
+  if (!item) return errorResponse(404, `ID #${id} NOT FOUND`);
+  const job = db.importJobs.find((candidate) => candidate.id === item.job);
+  if (!job || !mayImport(user) || !mayUseJob(user, job))
+    return refusalResponse(refusalOf(caller, `see the files of the import '${job?.name ?? item.job}'`));
+  return item;
+}
+
+/** Files served from the portal's origin are never sniffed into something else, nor run as a page. */
+const SAFE_FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+};
+
+async function thumbnail(request: Request, id: string): Promise<Response> {
   const db = runtime.db;
   advance(db);
-  const item = /^\d+$/.test(id) ? db.importItems.find((candidate) => candidate.id === Number(id)) : undefined;
-  if (!item) return errorResponse(404, `ID #${id} NOT FOUND`);
+  const item = fileOf(request, id, 'thumbnail');
+  if (item instanceof Response) return item;
   if (item.status === S.analyzing || item.status === S.uploaded)
     return errorResponse(404, `Item ${id} is still being analysed: no thumbnail yet`);
-  const headers = { 'Cache-Control': 'no-cache' };
+  const headers = { 'Cache-Control': 'no-cache', ...SAFE_FILE_HEADERS };
   if (item.thumbnail) {
     const bytes = await readStored(db, item.thumbnail.key);
     if (bytes)
@@ -152,23 +172,25 @@ async function thumbnail(id: string): Promise<Response> {
   });
 }
 
-/** The uploaded file as it came (browser-loaded like thumbnails), offered for download under its name. */
-async function original(id: string): Promise<Response> {
-  const item = /^\d+$/.test(id)
-    ? runtime.db.importItems.find((candidate) => candidate.id === Number(id))
-    : undefined;
-  const bytes = item?.file ? await readStored(runtime.db, item.file) : undefined;
-  if (!item || !bytes) return errorResponse(404, `ID #${id} NOT FOUND`);
+/** The uploaded file as it came, offered under its name (its type was read from its bytes on upload). */
+async function original(request: Request, id: string): Promise<Response> {
+  const item = fileOf(request, id, 'file');
+  if (item instanceof Response) return item;
+  const bytes = item.file ? await readStored(runtime.db, item.file) : undefined;
+  if (!bytes) return errorResponse(404, `ID #${id} NOT FOUND`);
   return new Response(new Uint8Array(bytes), {
     headers: {
       'Content-Type': item.mimetype,
       'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename)}`,
+      ...SAFE_FILE_HEADERS,
     },
   });
 }
 
 export const importHandlers = [
   http.all('*/api/rest/massimport/*', ({ request }) => serve(request)),
-  http.get('*/api/wedia/massimport/thumbnail/:id', ({ params }) => thumbnail(String(params.id))),
-  http.get('*/api/wedia/massimport/file/:id', ({ params }) => original(String(params.id))),
+  http.get('*/api/wedia/massimport/thumbnail/:id', ({ request, params }) =>
+    thumbnail(request, String(params.id)),
+  ),
+  http.get('*/api/wedia/massimport/file/:id', ({ request, params }) => original(request, String(params.id))),
 ];

@@ -1,5 +1,4 @@
 import { HttpResponse, http } from 'msw';
-import { ROLES } from '../db/users';
 import {
   defaultBlock,
   nextId,
@@ -12,7 +11,17 @@ import {
 import { runtime } from '../runtime';
 import { type Caller, callerOf } from './caller';
 import { formFields, parseJson } from './form';
+import {
+  intParam,
+  listAnswer,
+  matchQuery,
+  PagesError,
+  queryOf,
+  readable,
+  requireReadable,
+} from './page-query';
 import { errorResponse, restEnvelope } from './respond';
+import { mayEditPages } from './rights';
 
 /**
  * CMS pages (protocol §14.1) on the demo database. Reads are open to every caller; writes (save,
@@ -34,19 +43,7 @@ import { errorResponse, restEnvelope } from './respond';
  *   repeated with ids as values), and numbers their positions 1..n.
  */
 
-/** Rows per widget or file page when `max` is absent (demo convention). */
-export const PAGE_PARTS_PAGE_SIZE = 5;
-
 type Answer = Response | undefined;
-
-class PagesError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function answering(resolve: () => Answer | Promise<Answer>): Promise<Answer> {
   return Promise.resolve()
@@ -57,8 +54,7 @@ function answering(resolve: () => Answer | Promise<Answer>): Promise<Answer> {
     });
 }
 
-const canEdit = (caller: Caller): boolean =>
-  caller.kind === 'user' && caller.user.role.id === ROLES.assetManager.id;
+const canEdit = mayEditPages;
 
 function requireEditor(request: Request): void {
   const caller = callerOf(request);
@@ -67,12 +63,6 @@ function requireEditor(request: Request): void {
 }
 
 const db = () => runtime.db;
-
-function intParam(value: string | undefined | null, what: string): number {
-  if (value === undefined || value === null || !/^\d+$/.test(value))
-    throw new PagesError(400, `Invalid ${what}: ${value}`);
-  return Number(value);
-}
 
 function pageById(id: number): Page {
   const page = db().pages.find((one) => one.id === id);
@@ -91,77 +81,6 @@ function wirePage(page: Page, caller: Caller): Record<string, unknown> {
     ...page,
     features: canEdit(caller) ? page.features : page.features.filter((feature) => feature !== 'edit'),
   };
-}
-
-// --- the `query` parameter (the few forms protocol §14.1 sends) ------------------------------
-
-function matchValue(actual: unknown, condition: unknown): boolean {
-  if (condition !== null && typeof condition === 'object' && !Array.isArray(condition)) {
-    return Object.entries(condition).every(([operator, expected]) => {
-      switch (operator) {
-        case 'eq':
-          return String(actual) === String(expected);
-        case 'neq':
-          return String(actual) !== String(expected);
-        case 'sw':
-          return String(actual).startsWith(String(expected));
-        case 'ew':
-          return String(actual).endsWith(String(expected));
-        case 'in':
-          return Array.isArray(expected) && expected.map(String).includes(String(actual));
-        default:
-          throw new PagesError(400, `Unknown query operator ${operator}`);
-      }
-    });
-  }
-  return String(actual) === String(condition);
-}
-
-function matchQuery(row: Record<string, unknown>, query: unknown): boolean {
-  if (query === null || typeof query !== 'object' || Array.isArray(query))
-    throw new PagesError(400, 'Invalid query');
-  return Object.entries(query).every(([key, condition]) => {
-    if (key === 'or' || key === 'and') {
-      if (!Array.isArray(condition)) throw new PagesError(400, `Invalid query: ${key} needs a list`);
-      return key === 'or'
-        ? condition.some((one) => matchQuery(row, one))
-        : condition.every((one) => matchQuery(row, one));
-    }
-    return matchValue(row[key], condition);
-  });
-}
-
-function queryOf(url: URL): unknown {
-  const text = url.searchParams.get('query');
-  if (text === null || text === '') return {};
-  const parsed = parseJson(text);
-  if (!parsed.ok) throw new PagesError(400, 'The query is not valid JSON');
-  return parsed.value;
-}
-
-function listAnswer<T extends { id: number }>(
-  request: Request,
-  resource: string,
-  rows: readonly T[],
-): Response {
-  const url = new URL(request.url);
-  const query = queryOf(url);
-  const matching = rows.filter((row) => matchQuery(row as unknown as Record<string, unknown>, query));
-  const max = url.searchParams.has('max')
-    ? intParam(url.searchParams.get('max'), 'max')
-    : PAGE_PARTS_PAGE_SIZE;
-  const after = url.searchParams.get('after');
-  const offset = after ? intParam(after, 'after token') : 0;
-  const data = matching.slice(offset, offset + Math.max(1, max));
-  const next = offset + data.length;
-  return HttpResponse.json(
-    restEnvelope(request, {
-      resource,
-      data,
-      total: matching.length,
-      links: next < matching.length ? { nextResultsToken: String(next) } : {},
-    }),
-  );
 }
 
 // --- writes ------------------------------------------------------------------------------------
@@ -397,8 +316,11 @@ export const pageHandlers = [
       const caller = callerOf(request);
       const url = new URL(request.url);
       const query = queryOf(url);
+      // drafts and work copies are left out for those who may not edit them
       const rows = db()
-        .pages.filter((page) => matchQuery(page as unknown as Record<string, unknown>, query))
+        .pages.filter(
+          (page) => readable(caller, page) && matchQuery(page as unknown as Record<string, unknown>, query),
+        )
         .map((page) => wirePage(page, caller));
       return HttpResponse.json(restEnvelope(request, { resource: 'page', data: rows }));
     }),
@@ -406,20 +328,21 @@ export const pageHandlers = [
   http.get('*/api/rest/data/page/:id', ({ request, params }) =>
     answering(() => {
       const page = pageById(intParam(String(params.id), 'page id'));
-      return HttpResponse.json(
-        restEnvelope(request, { resource: 'page', data: wirePage(page, callerOf(request)) }),
-      );
+      const caller = callerOf(request);
+      requireReadable(caller, page);
+      return HttpResponse.json(restEnvelope(request, { resource: 'page', data: wirePage(page, caller) }));
     }),
   ),
   http.get('*/api/rest/data/pagewidget', ({ request }) =>
-    answering(() => listAnswer(request, 'pagewidget', db().pageWidgets)),
+    answering(() => listAnswer(request, callerOf(request), 'pagewidget', db().pageWidgets)),
   ),
   http.get('*/api/rest/data/pagefile', ({ request }) =>
-    answering(() => listAnswer(request, 'pagefile', db().pageFiles)),
+    answering(() => listAnswer(request, callerOf(request), 'pagefile', db().pageFiles)),
   ),
   http.get('*/api/rest/bs/clubwed_getWorkCopy/clubwedpagedesc/:id', ({ request, params }) =>
     answering(() => {
       const page = pageById(intParam(String(params.id), 'page id'));
+      requireReadable(callerOf(request), page);
       const isWorkCopy = db().pages.some((one) => one.copietravail?.id === page.id && one.id !== page.id);
       let workCopy = page.copietravail ? page.copietravail.id : 0;
       if (workCopy === 0 && !isWorkCopy && canEdit(callerOf(request))) workCopy = createWorkCopy(page).id;

@@ -174,11 +174,14 @@ export async function patchJob(ctx: Ctx, id: number): Promise<Response> {
         if (!isRecord(value) || !Array.isArray(value.$values))
           throw new ImportError(400, `cannot adapt ${JSON.stringify(value)}`);
         const values = value.$values.map((entry) => Number(isRecord(entry) ? entry.id : entry));
+        const mode = String(value.$mode ?? 'replace');
         for (const sub of values) {
           if (sub === job.id || !ctx.db.importJobs.some((candidate) => candidate.id === sub))
             throw new ImportError(400, `Job '${sub}' is unknown`);
+          // a link joins two jobs: whoever makes it must be able to write both (403 from jobOf);
+          // unlinking only changes the caller's own job
+          if (mode !== 'remove') jobOf(ctx, sub);
         }
-        const mode = String(value.$mode ?? 'replace');
         if (mode === 'appendnew' || mode === 'append' || mode === 'add')
           job.subjobs = [...new Set([...job.subjobs, ...values])];
         else if (mode === 'remove') job.subjobs = job.subjobs.filter((sub) => !values.includes(sub));

@@ -9,7 +9,9 @@ import { createRandom, mixSeed } from '../db/random';
 import type { FieldHeader } from '../db/schemas';
 import { ROLES, type User } from '../db/users';
 import { WORKFLOW_STATUS } from '../entities/workflow';
+import { isAssetManager } from '../handlers/rights';
 import { invalidateSearchIndex } from '../search/registry';
+import { ticketedPath } from './tickets';
 
 export const S = IMPORT_ITEM_STATUS;
 
@@ -114,12 +116,15 @@ export function advance(db: Db, now = Date.now()): void {
 export const mayImport = (user: User | undefined): user is User =>
   user !== undefined && (user.role.id === ROLES.assetManager.id || user.role.id === ROLES.contributor.id);
 
-/** A job is seen and changed by its owner and by asset managers. */
+/**
+ * A job, its items and their files are seen and changed by its owner and by asset managers. The
+ * demo's jobs have no collaborators; a model that adds them adds them here, and every route follows.
+ */
 export const mayUseJob = (user: User, job: ImportJob): boolean =>
-  user.role.id === ROLES.assetManager.id || job.jobowner === user.id;
+  isAssetManager(user) || job.jobowner === user.id;
 
 /** Deleting a whole job is for asset managers (contributors deactivate theirs: PATCH `activated:false`). */
-export const mayDeleteJob = (user: User): boolean => user.role.id === ROLES.assetManager.id;
+export const mayDeleteJob = (user: User): boolean => isAssetManager(user);
 
 // --- wire ---------------------------------------------------------------------------------------
 
@@ -209,10 +214,11 @@ export interface ItemWireOptions {
   writable: boolean;
 }
 
+/** The thumbnail's address, with its ticket (mocks/imports/tickets.ts): item answers go to those who may see it. */
 export function thumbnailPath(item: ImportItem): string | null {
   if (item.status === S.uploaded || item.status === S.analyzing) return null;
   if (!item.thumbnail && item.file) return null;
-  return `/wedia/massimport/thumbnail/${item.id}`;
+  return ticketedPath(item, 'thumbnail');
 }
 
 export function wireItem(db: Db, item: ImportItem, options: ItemWireOptions): Record<string, unknown> {
@@ -233,7 +239,7 @@ export function wireItem(db: Db, item: ImportItem, options: ItemWireOptions): Re
     indexingstatus: item.indexingstatus,
     blurhash: item.blurhash,
     thumbnail: thumbnailPath(item),
-    original: item.file ? `/wedia/massimport/file/${item.id}` : null,
+    original: item.file ? ticketedPath(item, 'file') : null,
     width: item.size?.width ?? null,
     height: item.size?.height ?? null,
     type: item.type ?? 'asset',

@@ -215,7 +215,10 @@ describe('job items (protocol §15.1)', () => {
     const picture = seeded((type, status) => type === 'image/jpeg' && status === 4);
     const video = seeded((type, status) => type === 'video/mp4' && status === 4);
     const analyzing = seeded((_, status) => status === 2);
-    const get = (id: number | undefined) => fetch(`http://localhost/api/wedia/massimport/thumbnail/${id}`);
+    // asked with the session of someone who may use the jobs (the asset manager), not a ticket
+    const alice = await as('alice');
+    const get = (id: number | undefined) =>
+      fetch(`http://localhost/api/wedia/massimport/thumbnail/${id}`, { headers: alice });
     const drawn = await get(picture?.id);
     expect(drawn.headers.get('content-type')).toBe('image/svg+xml');
     expect(await drawn.text()).toMatch(/^<svg/);

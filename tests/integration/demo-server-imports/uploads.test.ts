@@ -17,8 +17,9 @@ afterAll(() => server.close());
 
 const API = 'http://localhost/api';
 
-async function image(path: string) {
-  const response = await fetch(`${API}${path}`);
+/** A browser-loaded file: by the ticketed address of an item answer, or with the caller's headers. */
+async function image(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${API}${path}`, { headers });
   return {
     status: response.status,
     type: response.headers.get('content-type'),
@@ -46,7 +47,7 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
       metadata: { title: 'IMG_7001' },
     });
     expect(isBlurhashValid(item.blurhash).result).toBe(true);
-    expect((await image(`/wedia/massimport/thumbnail/${item.id}`)).status).toBe(404);
+    expect((await image(`/wedia/massimport/thumbnail/${item.id}`, bob)).status).toBe(404);
     const ready = await eventually(
       async () => (await call(`${MI}/job/6/item?max=200`, { headers: bob })).body.response.data[0],
       (row: Json) => row.status === 4,
@@ -54,7 +55,9 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
     expect(ready).toMatchObject({
       id: item.id,
       indexingstatus: 'indexed',
-      thumbnail: `/wedia/massimport/thumbnail/${item.id}`,
+      thumbnail: expect.stringMatching(
+        new RegExp(`^/wedia/massimport/thumbnail/${item.id}\\?ticket=[0-9a-f]+$`),
+      ),
     });
     const sent = await image(ready.original);
     expect(sent.type).toBe('image/jpeg');

@@ -11,14 +11,17 @@ afterAll(() => server.close());
 
 type Entry = { key: string; count: number };
 
+/** Usage figures are for signed-in users (issue 27): calls go as alice unless told otherwise. */
+const signedIn = () => as('alice');
+
 async function top(
   name: string,
   fields: Record<string, string | string[]> = {},
-  headers: Record<string, string> = {},
+  headers?: Record<string, string>,
 ): Promise<Entry[]> {
   const { status, body } = await call(`/wedia/analytics/${name}`, {
     method: 'POST',
-    headers,
+    headers: headers ?? (await signedIn()),
     body: multipart({ object: 'asset', ...fields }),
   });
   expect(status).toBe(200);
@@ -45,6 +48,7 @@ describe('tops (protocol §18)', () => {
     // form-urlencoded too
     const { body } = await call('/wedia/analytics/topDamView', {
       method: 'POST',
+      headers: await signedIn(),
       body: new URLSearchParams({ nbrDays: '30', max: '5', object: 'asset' }),
     });
     expect(body.list).toEqual(list.slice(0, 5));
@@ -75,8 +79,12 @@ describe('tops (protocol §18)', () => {
     expect(mine).not.toEqual(bobs);
     const all = new Map(everyone.map((entry) => [entry.key, entry.count]));
     for (const entry of mine) expect(entry.count).toBeLessThanOrEqual(all.get(entry.key) ?? 0);
-    // an anonymous caller has no history of its own
-    expect(await top('topDamView', { nbrDays: '90', onlyCurrentUser: 'true' })).toEqual([]);
+    // an anonymous caller sees no figures at all (issue 27)
+    const anonymous = await call('/wedia/analytics/topDamView', {
+      method: 'POST',
+      body: multipart({ object: 'asset', nbrDays: '90', onlyCurrentUser: 'true' }),
+    });
+    expect(anonymous.status).toBe(401);
   });
 
   it('live logs count today: they change the 7-day top, everyone’s and the logger’s own only', async () => {
@@ -118,6 +126,7 @@ describe('tops (protocol §18)', () => {
     expect(body.message).toBe('Unknown top topDamShare');
     const bad = await call('/wedia/analytics/topDamView', {
       method: 'POST',
+      headers: await signedIn(),
       body: multipart({ max: 'many' }),
     });
     expect(bad.status).toBe(400);
@@ -152,11 +161,13 @@ describe('generic top, events, broadcasts and trend', () => {
     expect(body.total).toBe((first?.count ?? 0) + (second?.count ?? 0));
     const byUser = await call('/wedia/analytics/top', {
       method: 'POST',
+      headers: alice,
       body: multipart({ configurationName: 'view', aggregationFieldname: 'user', nbrDays: '30' }),
     });
     expect(byUser.body.list.length).toBeGreaterThan(1);
     const bad = await call('/wedia/analytics/top', {
       method: 'POST',
+      headers: alice,
       body: multipart({ aggregationFieldname: 'colour' }),
     });
     expect(bad.status).toBe(400);
@@ -207,10 +218,10 @@ describe('generic top, events, broadcasts and trend', () => {
   });
 
   it('the daily trend (demo convention) ends today and adds up to the tops of the same period', async () => {
-    const trend = async (fields: Record<string, string>, headers: Record<string, string> = {}) => {
+    const trend = async (fields: Record<string, string>, headers?: Record<string, string>) => {
       const { status, body } = await call('/wedia/analytics/trend', {
         method: 'POST',
-        headers,
+        headers: headers ?? (await signedIn()),
         body: multipart(fields),
       });
       expect(status).toBe(200);
