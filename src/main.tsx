@@ -91,10 +91,9 @@ Object.assign(window, {
 // a zip on its way when the page was left: the downloads resume at once, whatever the screen
 if (deps.storage.getItem(config.pendingDownloadStorageKey)) void domainsReady(store, ['downloads']);
 
-// The lazy domains' code once the first screen is up: navigation is then instant, and an export's
-// event catalogue is whole. Their reducers and epics stay off until a screen turns them on.
-const whenIdle = window.requestIdleCallback ?? ((task: () => void) => setTimeout(task, 2000));
-whenIdle(() => void loadAllDomains());
+// No prefetch of the other lazy domains at start: on a slow network their chunks (the CMS editor,
+// mass import) took connections from the first screen's requests (issue 22). The common screens'
+// code is in the `portal` chunk (vite.config.ts); an export loads the rest first (exportEventLog).
 
 store.dispatch(
   started({
