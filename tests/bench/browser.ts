@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { startDemoServer } from '../../mocks/server';
 import { CHROMIUM_PATH, LAUNCH_ARGS } from '../e2e/helpers/chromium-path';
+import { benchRoundTrips, type RoundTripFigures } from './round-trips';
 
 /** Long tasks of the page (PerformanceObserver 'longtask'), kept from the first script on. */
 const WATCH_LONG_TASKS = `
@@ -112,6 +113,7 @@ export interface BrowserFigures {
   hugeAnswerLongTasks: number;
   assetPreviewMedianMs: number;
   assetPreviewSlowestMs: number;
+  roundTrips: RoundTripFigures;
 }
 
 /** `null` without Chromium (the other figures are still worth having). */
@@ -130,6 +132,15 @@ export async function benchBrowser(runs = 3): Promise<BrowserFigures | null> {
         await withBrowser(async (context) => assetPreviewMs(await context.newPage(), server.url)),
       );
     }
+    const chromiumBrowser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: LAUNCH_ARGS,
+    });
+    const roundTrips = await benchRoundTrips(
+      () => chromiumBrowser.newContext({ viewport: { width: 1280, height: 800 } }),
+      server.url,
+    ).finally(() => chromiumBrowser.close());
     const longest = huge.map((run) => run.longestMs);
     return {
       runs,
@@ -138,6 +149,7 @@ export async function benchBrowser(runs = 3): Promise<BrowserFigures | null> {
       hugeAnswerLongTasks: median(huge.map((run) => run.count)),
       assetPreviewMedianMs: median(previews),
       assetPreviewSlowestMs: Math.max(...previews),
+      roundTrips,
     };
   } finally {
     await server.close();

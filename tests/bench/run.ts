@@ -17,6 +17,7 @@ import { benchSplit } from './split-download';
 import { benchAssetPage } from './asset-page';
 import { batchFoldFigures } from './batch-fold';
 import { benchBrowser } from './browser';
+import { type RoundTripFigures, SLOW_NETWORK_LATENCY_MS } from './round-trips';
 
 interface Figure {
   name: string;
@@ -175,12 +176,49 @@ if (browser) {
       name: `Chromium: from the click on a search result to its asset page's preview painted (median of ${browser.runs}; slowest ${browser.assetPreviewSlowestMs} ms)`,
       value: browser.assetPreviewMedianMs,
       unit: 'ms',
+      target: '<= 300',
     },
+    ...roundTripFigures(browser.roundTrips),
   );
 }
 figures.push(...batchFoldFigures());
 figures.push(...(await (await import('./import-grid')).importGridFigures()));
 figures.push(...(await import('./upload-fold')).uploadFoldFigures());
+
+/** A visitor's first and repeat visits to /search: the round trips, then the times and requests. */
+function roundTripFigures({
+  fast,
+  slow,
+  firstVisitRoundTrips,
+  repeatVisitRoundTrips,
+}: RoundTripFigures): Figure[] {
+  const detail = (visit: RoundTripFigures['fast']['first']) =>
+    `${visit.requests} requests, ${visit.scripts} scripts, ${visit.fromCache} from the cache`;
+  return [
+    {
+      name: `Chromium, a visitor's first visit to /search at ${SLOW_NETWORK_LATENCY_MS} ms per request: round trips before the first tile (${slow.first.firstTileMs} ms; ${detail(slow.first)})`,
+      value: firstVisitRoundTrips,
+      unit: 'round trips',
+      target: '<= 4',
+    },
+    {
+      name: `Chromium, the repeat visit at ${SLOW_NETWORK_LATENCY_MS} ms: round trips before the first tile (${slow.repeat.firstTileMs} ms; ${detail(slow.repeat)})`,
+      value: repeatVisitRoundTrips,
+      unit: 'round trips',
+      target: '<= 2',
+    },
+    {
+      name: `Chromium, first visit to /search on localhost: the first tile (${detail(fast.first)})`,
+      value: fast.first.firstTileMs,
+      unit: 'ms',
+    },
+    {
+      name: `Chromium, repeat visit to /search on localhost: the first tile (${detail(fast.repeat)})`,
+      value: fast.repeat.firstTileMs,
+      unit: 'ms',
+    },
+  ];
+}
 
 mkdirSync('bench', { recursive: true });
 writeFileSync(
