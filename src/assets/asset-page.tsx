@@ -5,7 +5,9 @@ import { fetchRequested, variationsRequested } from '../../streams/entities/even
 import { selectEntity } from '../../streams/entities/selectors';
 import { navigated } from '../../streams/router/events';
 import { selectLocation } from '../../streams/router/selectors';
+import { SEARCH_ROUTE } from '../../streams/search/url';
 import { AddToCartButton } from '../carts/add-to-cart-button';
+import { useDocumentTitle } from '../app/document-title';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
@@ -15,7 +17,7 @@ import { AssetPreview } from './asset-preview';
 import { AssetUsage } from './asset-usage';
 import { AssetVariations, DownloadButton } from './asset-variations';
 import { MetadataPanel } from './metadata/metadata-panel';
-import { assetHref, fromOf, selectNeighbour } from './neighbours';
+import { assetHref, backOf, fromOf, parseFrom, selectNeighbour } from './neighbours';
 import { ReverseSearch } from './reverse-search';
 import { isTyping } from './zoomable-image';
 import './assets.css';
@@ -50,6 +52,7 @@ function ListNavigation({ resource, id }: { resource: string; id: string }) {
   const dispatch = useDispatch();
   const { search } = useAppState(selectLocation);
   const from = fromOf(search);
+  const back = backOf(search);
   const previous = useAppState(selectNeighbour, from, resource, id, -1);
   const next = useAppState(selectNeighbour, from, resource, id, 1);
 
@@ -60,7 +63,7 @@ function ListNavigation({ resource, id }: { resource: string; id: string }) {
       const target = event.key === 'ArrowLeft' ? previous : event.key === 'ArrowRight' ? next : null;
       if (!target) return;
       event.preventDefault();
-      const href = assetHref(target, from);
+      const href = assetHref(target, from, back);
       const index = href.indexOf('?');
       dispatch(
         navigated({
@@ -72,22 +75,36 @@ function ListNavigation({ resource, id }: { resource: string; id: string }) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [dispatch, previous, next, from]);
+  }, [dispatch, previous, next, from, back]);
 
   if (!previous && !next) return null;
   return (
     <nav className="asset-page__list-nav" aria-label={t('assets.listNav')}>
       {previous && (
-        <Link href={assetHref(previous, from)} rel="prev">
+        <Link href={assetHref(previous, from, back)} rel="prev">
           {t('assets.previous')}
         </Link>
       )}
       {next && (
-        <Link href={assetHref(next, from)} rel="next">
+        <Link href={assetHref(next, from, back)} rel="next">
           {t('assets.next')}
         </Link>
       )}
     </nav>
+  );
+}
+
+/** "Back to results" when the asset was opened from a search: to that search, with its query. */
+function BackToResults() {
+  const t = useTranslate();
+  const { search } = useAppState(selectLocation);
+  if (parseFrom(fromOf(search))?.kind !== 'search') return null;
+  const back = backOf(search);
+  return (
+    <Link href={back ? `${SEARCH_ROUTE}?${back}` : SEARCH_ROUTE} className="asset-page__back">
+      <span aria-hidden="true">← </span>
+      {t('assets.backToResults')}
+    </Link>
   );
 }
 
@@ -121,6 +138,8 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   const entry = useAppState(selectEntity, ASSET_PATH, id);
   const actionsId = useId();
   useOpen(resource, id);
+  // the tab says which asset this is, as peers do, once its name is known
+  useDocumentTitle(entry?.data ? entry.name : t('title.asset'));
 
   const status = entry?.status;
   if (status === 'not_found') {
@@ -136,6 +155,7 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   if (status === 'error') {
     return (
       <section className="asset-page">
+        <BackToResults />
         <ListNavigation resource={resource} id={id} />
         <ErrorMessage
           lead={t('assets.failed')}
@@ -149,6 +169,7 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   if (!entry?.data) {
     return (
       <section className="asset-page">
+        <BackToResults />
         <ListNavigation resource={resource} id={id} />
         <Skeleton />
       </section>
@@ -159,6 +180,7 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   return (
     <article className="asset-page">
       <header className="asset-page__header">
+        <BackToResults />
         <h1>{name}</h1>
         <ListNavigation resource={resource} id={id} />
       </header>

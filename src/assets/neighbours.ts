@@ -19,6 +19,25 @@ export function fromOf(search: string): string | null {
   return new URLSearchParams(search.replace(/^\?/, '')).get('from');
 }
 
+/**
+ * The search an asset was opened from, as its own query string (`q=lake&f.assetnature=2`): a
+ * search result's link carries it as `back`, so "Back to results" returns to that search, reloads
+ * and shared links included. Empty for a search without parameters.
+ */
+export function backOf(search: string): string {
+  return new URLSearchParams(search.replace(/^\?/, '')).get('back') ?? '';
+}
+
+/** The address of an asset opened from a list, which keeps that list (`from`) and the search to go back to (`back`). */
+export function listedAssetHref(resource: string, id: string, from: string | null, back = ''): string {
+  const base = `/assets/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`;
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (back) params.set('back', back.replace(/^\?/, ''));
+  const query = params.toString();
+  return query ? `${base}?${query}` : base;
+}
+
 const resourceOf = (row: Row): string =>
   typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
 
@@ -69,11 +88,8 @@ export function selectNeighbour(
   return keys[position + step] ?? null;
 }
 
-/** The address of a neighbour, keeping the list it came from. */
-export function assetHref(key: string, from: string | null): string {
+/** The address of a neighbour, keeping the list it came from and the search to go back to. */
+export function assetHref(key: string, from: string | null, back = ''): string {
   const slash = key.indexOf('/');
-  const resource = key.slice(0, slash);
-  const id = key.slice(slash + 1);
-  const base = `/assets/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`;
-  return from ? `${base}?${new URLSearchParams({ from }).toString()}` : base;
+  return listedAssetHref(key.slice(0, slash), key.slice(slash + 1), from, back);
 }

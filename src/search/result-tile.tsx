@@ -1,6 +1,7 @@
 import { memo, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Row } from '../../streams/cursors/model';
+import { listedAssetHref } from '../assets/neighbours';
 import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useTranslate } from '../i18n/use-translate';
 import './results/messages';
@@ -90,6 +91,8 @@ export interface ResultTileProps {
   inCarts: readonly string[] | undefined;
   /** `range`: shift-click, from the last toggled result to this one */
   onSelect(id: string, range: boolean): void;
+  /** the search screen's query string: the asset page's "Back to results" returns to it */
+  results: string;
 }
 
 /**
@@ -107,6 +110,7 @@ export const ResultTile = memo(function ResultTile({
   selected,
   inCarts,
   onSelect,
+  results,
 }: ResultTileProps) {
   const t = useTranslate();
   const id = String(row.id);
@@ -122,7 +126,7 @@ export const ResultTile = memo(function ResultTile({
       <Link
         className="result-tile__link"
         title={name}
-        href={`/assets/${encodeURIComponent(resource)}/${encodeURIComponent(id)}?from=search`}
+        href={listedAssetHref(resource, id, 'search', results)}
       >
         <img className="result-tile__image" src={imageUrl} alt="" loading="lazy" decoding="async" />
         {preview.playing && videoUrl && (

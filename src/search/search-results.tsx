@@ -16,6 +16,7 @@ import {
   selectCursorTotal,
 } from '../../streams/cursors/selectors';
 import type { RootState } from '../../streams/root';
+import { selectLocation } from '../../streams/router/selectors';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 import { selectIsUser, selectIsWatermarked } from '../../streams/session/selectors';
 import { rangeSelected, toggled } from '../../streams/selection/events';
@@ -73,6 +74,7 @@ export function SearchResults() {
   const watermarked = useAppState(selectIsWatermarked);
   // "In a cart": my carts' item ids come with the carts list, read once for the search screen
   const inCarts = useAppState(selectMyCartsByItem);
+  const { search } = useAppState(selectLocation);
   const hintId = useId();
   useEffect(() => {
     if (isUser) dispatch(listOpened({ reuseFresh: true }));
@@ -176,6 +178,7 @@ export function SearchResults() {
                 selected={picked.has(id)}
                 inCarts={inCarts.get(itemKey(resource, id))}
                 onSelect={onSelect}
+                results={search}
               />
             );
           }}

@@ -56,6 +56,25 @@ describe('the asset page (issue 14)', () => {
     },
   );
 
+  journey(
+    'from a search with a query, the tab says the asset\'s name and "Back to results" returns to that search (issue 28)',
+    async ({ page }) => {
+      await page.goto(`${portalUrl()}/search?q=poster`);
+      const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
+      await cells.nth(0).waitFor();
+      const name = await cellName(cells.nth(0));
+      await cells.nth(0).getByRole('link', { name }).click();
+      await heading(page).filter({ hasText: name }).waitFor();
+      await expect.poll(() => page.title()).toBe(`${name} · Wedia Demo Portal`);
+      await page.reload();
+      await heading(page).filter({ hasText: name }).waitFor();
+      await page.getByRole('link', { name: 'Back to results' }).click();
+      await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'poster');
+      expect(await page.getByRole('combobox', { name: 'Search' }).inputValue()).toBe('poster');
+      await cells.nth(0).waitFor();
+    },
+  );
+
   journey("from a cart, Next and Previous step through the cart's items", async ({ page }) => {
     await signIn(page, 'alice');
     await page.goto(`${portalUrl()}/carts/7`);
