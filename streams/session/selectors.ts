@@ -44,16 +44,19 @@ export const selectIsWatermarked = (state: WithSession): boolean => {
 /**
  * Who the requests are sent as is known, unless a change of identity is on its way: the stored
  * refresh token or the application's credentials are being exchanged (provider registered), or
- * a token is held and who-am-I has not answered for it yet (it is cleared by a sign-in and a
- * sign-out). A failed who-am-I settles it too (the token still works); so does a provider in
- * error (nothing will come). Requests whose answer depends on the caller (schema rights) wait
- * for it, so a reload with a stored refresh token does not ask them as the visitor (issue 12
- * item 15). Before `app/started` (`pending`) nothing is on its way.
+ * a user's token is held and who-am-I has not answered for it yet (it is cleared by a sign-in and
+ * a sign-out). An application's token needs no who-am-I: it can only name the application, so
+ * the schemas' headers go beside who-am-I on a visitor's first screen, not after it (issue 22).
+ * A failed who-am-I settles it too (the token still works); so does a provider in error (nothing
+ * will come). Requests whose answer depends on the caller (schema rights) wait for it, so a
+ * reload with a stored refresh token does not ask them as the visitor (issue 12 item 15).
+ * Before `app/started` (`pending`) nothing is on its way.
  */
 export function selectIdentitySettled(state: WithSession): boolean {
-  const { provider, whoAmI } = state.session;
+  const { provider, whoAmI, token } = state.session;
   if (provider.status === 'registered') return false;
-  if (provider.status === 'signed-in') return whoAmI.me !== null || whoAmI.status === 'error';
+  if (provider.status === 'signed-in')
+    return token?.surfer === 'application' || whoAmI.me !== null || whoAmI.status === 'error';
   return true;
 }
 

@@ -52,6 +52,29 @@ describe('schemas wait for the identity (issue 12 item 15)', () => {
     expect(askedAt).toEqual([300]);
   });
 
+  it("a visitor's application token asks the headers beside who-am-I, not after it (issue 22)", () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, expectObservable }) => {
+      const http = fakeHttp(() => of({ status: 200, data: assetHeaders }));
+      const store = epicStore(testDeps({ scheduler, http }), schemaEpics);
+      store.dispatch(providerRegistered({ locale: 'en' }));
+      hot('10ms a', { a: asset }).subscribe(store.dispatch);
+      // the application's sign-in answers at 100 ms; who-am-I is asked then and has not answered
+      hot('100ms a', {
+        a: [
+          tokenReceived({ surfer: 'application', iat: 0, exp: 3600, via: 'signIn' }),
+          providerSignedIn({ surfer: 'application' }),
+          whoAmIRequested({}),
+        ],
+      }).subscribe((events) => {
+        for (const event of events) store.dispatch(event);
+      });
+      expectObservable(typesOf(store, 'schemas/batchRequested')).toBe('100ms a', {
+        a: 'schemas/batchRequested',
+      });
+    });
+  });
+
   it("another user's rights are asked when a screen next needs the schema; the same user again asks nothing", () => {
     const scheduler = marbleScheduler();
     const askedAt: number[] = [];
