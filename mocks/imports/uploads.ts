@@ -1,5 +1,7 @@
-/** Uploads add every item of a file or archive at once, so a failed upload leaves no half item behind. */
-import { unzipSync } from 'fflate';
+/**
+ * Uploads add every item of a file or archive at once, so a failed upload leaves no half item behind.
+ * A file is what its bytes say (mocks/imports/sniff.ts), never what its name or declared type claim.
+ */
 import { HttpResponse } from 'msw';
 import type { ImportItem, ImportItemMetadata, ImportJob } from '../db/imports';
 import { formFields, parseJson, textField } from '../handlers/form';
@@ -8,8 +10,11 @@ import { thumbnailOf } from '../media/thumbnail';
 import { runtime } from '../runtime';
 import { advance, S, takeItemIds, wireItem } from './model';
 import { bool, type Ctx, envelope, ImportError, isRecord, jobOf, reduceId, touchJob } from './request';
+import { cleanName, oversized, type Sniffed, sniff } from './sniff';
 import { removeStored, writeStored } from './storage';
+import { expandZip } from './unzip';
 
+/** What a name or a declared type claims, for the refusals' words (the type itself comes from the bytes). */
 const EXTENSION_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
   jpeg: 'image/jpeg',
@@ -30,7 +35,7 @@ const EXTENSION_TYPES: Record<string, string> = {
   exe: 'application/x-msdownload',
 };
 
-function typeOf(name: string, sent: string): string {
+function claimedType(name: string, sent: string): string {
   const type = sent.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type && type !== 'application/octet-stream') return type;
   const extension = /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
@@ -41,9 +46,6 @@ const accepts = (job: ImportJob, type: string): boolean =>
   job.accept.some((pattern) =>
     pattern.endsWith('/*') ? type.startsWith(pattern.slice(0, -1)) : pattern === type,
   );
-
-const isZip = (name: string, type: string): boolean =>
-  type === 'application/zip' || type === 'application/x-zip-compressed' || /\.zip$/i.test(name);
 
 const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1).replace(/\.0$/, '')} MB`;
 
@@ -61,6 +63,47 @@ interface Incoming {
   bytes: Uint8Array;
 }
 
+/**
+ * The refusal of a file whose bytes a real server would not store, or undefined: a program or
+ * markup that can run script (400/9 whatever the import accepts), a picture cut short or broken
+ * (400), a picture too large to decode (413, read from its header), a type the import does not
+ * accept (400/9, naming what the name claimed when the bytes say otherwise).
+ */
+function refusalOf(job: ImportJob, name: string, claimed: string, found: Sniffed): ImportError | undefined {
+  const claim =
+    claimed !== found.type && claimed !== 'application/octet-stream' ? ` (named as ${claimed})` : '';
+  if (found.dangerous)
+    return new ImportError(
+      400,
+      `${name} is ${found.label}${claim}: ${found.dangerous}, so it is not accepted`,
+      9,
+    );
+  if (found.damaged)
+    return new ImportError(
+      400,
+      `${name} is not a complete ${found.label.replace(/^an? /, '')}: ${found.damaged}`,
+    );
+  const tooLarge = found.size && oversized(found.size);
+  if (tooLarge) return new ImportError(413, `${name} is refused: ${tooLarge}`);
+  if (!accepts(job, found.type)) {
+    if (claim)
+      return new ImportError(
+        400,
+        `The content of ${name} is ${found.label} (${found.type}), not ${claimed} as its name or type says: the import '${job.name}' does not accept it`,
+        9,
+      );
+    return new ImportError(
+      400,
+      `The format of ${name} (${found.type}) is not accepted by the import '${job.name}'`,
+      9,
+    );
+  }
+  return undefined;
+}
+
+/** Lets other requests in between two files of a zip: the demo server is one thread. */
+const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Stores the files, makes thumbnails and blurhashes, then adds every item at once (no half item). */
 async function addItems(
   ctx: Ctx,
@@ -73,6 +116,7 @@ async function addItems(
   const ids = takeItemIds(ctx.db, files.length);
   try {
     for (const [index, file] of files.entries()) {
+      if (index > 0) await breathe();
       const id = ids[index] as number;
       const key = await writeStored(ctx.db, `${id}-${file.name}`, file.bytes);
       stored.push(key);
@@ -83,7 +127,7 @@ async function addItems(
         thumbnail.bytes,
       );
       stored.push(thumbKey);
-      const base = file.name.replace(/^.*[/\\]/, '');
+      const base = cleanName(file.name);
       items.push({
         id,
         job: job.id,
@@ -121,27 +165,11 @@ async function addItems(
   return items;
 }
 
-function unzipEntries(zip: Incoming): { files: Incoming[]; skipped: string[] } {
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(zip.bytes);
-  } catch {
-    throw new ImportError(400, `${zip.name} is not a readable zip file`);
-  }
-  const files: Incoming[] = [];
-  const skipped: string[] = [];
-  let total = 0;
-  for (const [path, bytes] of Object.entries(entries)) {
-    const base = path.split('/').at(-1) ?? '';
-    if (path.endsWith('/') || path.startsWith('__MACOSX/') || base.startsWith('.') || !base) continue;
-    total += bytes.byteLength;
-    files.push({ name: base, type: typeOf(base, ''), bytes });
-  }
-  if (total > runtime.settings['imports.maxFileSize']) throw tooLarge(`${zip.name} (expanded)`, total);
-  return { files, skipped };
-}
-
 export async function upload(ctx: Ctx): Promise<Response> {
+  // a body announced larger than any file may be is refused before it is read
+  const announced = Number(ctx.request.headers.get('content-length'));
+  const max = runtime.settings['imports.maxFileSize'];
+  if (Number.isFinite(announced) && announced > max + 1_048_576) throw tooLarge('The upload', announced);
   const form = await formFields(ctx.request);
   if (!form) throw new ImportError(400, 'An upload must be a complete multipart body');
   const text = textField(form, 'json');
@@ -159,40 +187,45 @@ export async function upload(ctx: Ctx): Promise<Response> {
   const part = form.get(reference.slice(4));
   if (!part || typeof part === 'string')
     throw new ImportError(400, `No file part ${reference.slice(4)} for ${reference}`);
-  const name =
-    typeof description.name === 'string' && description.name ? description.name : part.name || 'upload';
-  if (part.size > runtime.settings['imports.maxFileSize']) throw tooLarge(name, part.size);
-  const type = typeOf(name, part.type);
-  const file: Incoming = { name, type, bytes: new Uint8Array(await part.arrayBuffer()) };
+  const name = cleanName(
+    typeof description.name === 'string' && description.name ? description.name : part.name || 'upload',
+  );
+  if (part.size > max) throw tooLarge(name, part.size);
+  const bytes = new Uint8Array(await part.arrayBuffer());
+  const found = sniff(bytes);
+  const claimed = claimedType(name, part.type);
   const metadata: ImportItemMetadata = {};
   for (const field of ['title', 'description'] as const) {
     if (typeof description[field] === 'string') metadata[field] = description[field] as string;
   }
-  if (bool(ctx.params.get('unzip'), false) && isZip(name, type)) {
-    const { files } = unzipEntries(file);
-    const accepted = files.filter((entry) => accepts(job, entry.type));
-    const skipped = files.filter((entry) => !accepts(job, entry.type)).map((entry) => entry.name);
+  const options = { workflows: false, simu: false, rights: false, lang: ctx.lang, writable: true };
+  if (bool(ctx.params.get('unzip'), false) && found.type === 'application/zip') {
+    const files = expandZip(name, bytes).map((entry) => ({ ...entry, found: sniff(entry.bytes) }));
+    // in a zip, what would be refused alone is skipped and listed; the others are imported
+    const accepted = files.filter(
+      (entry) => !refusalOf(job, entry.name, claimedType(entry.name, ''), entry.found),
+    );
+    const skipped = files.filter((entry) => !accepted.includes(entry)).map((entry) => entry.name);
     if (accepted.length === 0)
       throw new ImportError(
         400,
         `None of the files in ${name} has a format the import '${job.name}' accepts`,
         9,
       );
-    const items = await addItems(ctx, job, accepted, metadata);
-    const options = { workflows: false, simu: false, rights: false, lang: ctx.lang, writable: true };
+    const incoming = accepted.map((entry) => ({
+      name: entry.name,
+      type: entry.found.type,
+      bytes: entry.bytes,
+    }));
+    const items = await addItems(ctx, job, incoming, metadata);
     const answer = restEnvelope(ctx.request, {
       resource: 'item',
       data: items.map((item) => wireItem(ctx.db, item, options)),
     });
     return HttpResponse.json({ ...answer, response: { ...answer.response, skipped } });
   }
-  if (!accepts(job, type))
-    throw new ImportError(
-      400,
-      `The format of ${name} (${type}) is not accepted by the import '${job.name}'`,
-      9,
-    );
-  const [item] = await addItems(ctx, job, [file], metadata);
-  const options = { workflows: false, simu: false, rights: false, lang: ctx.lang, writable: true };
+  const refused = refusalOf(job, name, claimed, found);
+  if (refused) throw refused;
+  const [item] = await addItems(ctx, job, [{ name, type: found.type, bytes }], metadata);
   return envelope(ctx, 'item', wireItem(ctx.db, item as ImportItem, options));
 }

@@ -140,15 +140,14 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
     expect(whole.body.error).toBe('400/9');
   });
 
-  it('a file type the job does not accept is a 400/9 and makes no item', async () => {
+  it('a program is a 400/9 whatever the import accepts, and makes no item', async () => {
     const alice = await as('alice');
     const before = runtime.db.importItems.length;
     const { status, body } = await upload(1, file('MZ...', 'setup.exe', ''), alice);
     expect(status).toBe(400);
     expect(body).toEqual({
       error: '400/9',
-      message:
-        "The format of setup.exe (application/x-msdownload) is not accepted by the import 'Autumn catalogue shoot'",
+      message: 'setup.exe is a Windows program: programs are never imported, so it is not accepted',
     });
     expect(runtime.db.importItems.length).toBe(before);
   });
