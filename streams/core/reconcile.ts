@@ -11,6 +11,7 @@ import {
   Subscription,
   timer,
 } from 'rxjs';
+import { backoffMs } from './backoff';
 import type { Deps } from './deps';
 import { ERROR_CODES, type SerializedError, serializeError } from './errors';
 import type { Epic } from './epic';
@@ -146,7 +147,7 @@ export function readBackOnLost<E extends AnyEvent, S, R>(
       return defer(() => http.request(read)).pipe(
         retry({
           count: Math.max(0, config.reconcileReadAttempts - 1),
-          delay: (_error, attempt) => timer(config.reconcileReadRetryMs * 2 ** (attempt - 1), scheduler),
+          delay: (_error, attempt) => timer(backoffMs(attempt, config.reconcileReadRetryMs), scheduler),
         }),
         mergeMap(({ data }) => asEvents(decide(data, error))),
         catchError(() => asEvents(failed(unconfirmed(error), trigger.event))),

@@ -1,5 +1,5 @@
 import { catchError, defer, filter, map, merge, mergeMap, type Observable, of, takeUntil, timer } from 'rxjs';
-import type { Config } from '../core/config';
+import { backoffMs } from '../core/backoff';
 import type { Epic } from '../core/epic';
 import { type SerializedError, serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
@@ -28,11 +28,6 @@ export function isTransient(error: SerializedError): boolean {
   const { status } = error;
   if (status === undefined || status === 0) return true;
   return status === 408 || status === 429 || status >= 500;
-}
-
-/** The wait before the n-th new attempt (1-based): base, doubling, never above the cap. */
-export function readinessRetryDelay(config: Config, attempt: number): number {
-  return Math.min(config.downloadPollRetryMaxMs, config.downloadPollRetryBaseMs * 2 ** (attempt - 1));
 }
 
 /**
@@ -69,7 +64,11 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
           if (!isTransient(error) || attempt >= config.downloadPollRetries) {
             return of(failed({ downloadId, error }, cause));
           }
-          const retryInMs = readinessRetryDelay(config, attempt + 1);
+          const retryInMs = backoffMs(
+            attempt + 1,
+            config.downloadPollRetryBaseMs,
+            config.downloadPollRetryMaxMs,
+          );
           return of(readinessCheckFailed({ downloadId, attempt: attempt + 1, retryInMs, error }, cause));
         }),
       );

@@ -1,4 +1,5 @@
 import { EMPTY, groupBy, mergeMap, of, switchMap, timer } from 'rxjs';
+import { backoffMs } from '../core/backoff';
 import type { Epic } from '../core/epic';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
@@ -95,7 +96,7 @@ export const pollCommands: ImportsEpic = (event$, state$, deps) =>
           if (running().length === 0) return EMPTY;
           const attempt = commandStatusFailed.match(event) ? event.payload.attempt : 0;
           const { importCommandPollMs: base, importCommandPollMaxMs: most } = deps.config;
-          const wait = attempt === 0 ? base : Math.min(base * 2 ** attempt, most);
+          const wait = backoffMs(attempt + 1, base, most);
           return timer(wait, deps.scheduler).pipe(
             mergeMap(() => {
               const commands = running();
