@@ -39,19 +39,20 @@ export function parseFulltext(text: string | null | undefined): Term[] {
   return terms;
 }
 
-/** Positions of the dictionary entries a word matches: itself, or every entry its wildcards allow. */
+/**
+ * Positions of the dictionary entries a word matches: every word it starts, as a search engine
+ * does (the typeahead offers "poster" for "post", and Enter on "post" must find it: issue 28), or
+ * every entry its wildcards allow.
+ */
 export function entriesOf(dictionary: Dictionary, word: string): number[] {
   const { keys } = dictionary;
-  if (!hasWildcard(word)) {
-    const at = lowerBound(keys, word);
-    return keys[at] === word ? [at] : [];
-  }
-  const prefix = word.slice(0, word.search(/[*?]/));
-  const pattern = wildcardPattern(word);
+  const wildcard = hasWildcard(word);
+  const prefix = wildcard ? word.slice(0, word.search(/[*?]/)) : word;
+  const pattern = wildcard ? wildcardPattern(word) : null;
   const found: number[] = [];
-  // a literal prefix narrows the scan to one range of the sorted words
+  // the literal prefix narrows the scan to one range of the sorted words
   for (let at = lowerBound(keys, prefix); at < keys.length && (keys[at] as string).startsWith(prefix); at++) {
-    if (pattern.test(keys[at] as string)) found.push(at);
+    if (!pattern || pattern.test(keys[at] as string)) found.push(at);
   }
   return found;
 }

@@ -201,6 +201,22 @@ function Facet({
   );
 }
 
+/**
+ * Whether any facet has a value to show: one the list's answer holds, or one whose count would add
+ * results or is being asked again. A search that finds nothing has none, and its panel no
+ * "Filters" heading over nothing (issue 28).
+ */
+const selectHasFacetValues = (
+  state: Parameters<typeof selectFieldAggregate>[0] & Parameters<typeof selectConstraintCounts>[0],
+): boolean =>
+  FACET_FIELDS.some(
+    (field) =>
+      selectFieldAggregate(state, SEARCH_CURSOR, field).some((bucket) => bucket.data && bucket.count > 0) ||
+      Object.entries(selectConstraintCounts(state, SEARCH_CURSOR, field)).some(
+        ([id, count]) => id !== '-1' && (count.total === null || count.total > 0),
+      ),
+  );
+
 /** The facets: a checkbox per value with its count; checking narrows the search (operator `in`), values of one facet add up. */
 export function FacetPanel({
   params,
@@ -217,6 +233,9 @@ export function FacetPanel({
   const locale = useAppState(selectEffectiveLocale);
   const fields = useAppState(selectSchemaFields, SEARCH_PATH);
   const countsFailure = useAppState(selectAggregatesFailure, SEARCH_CURSOR);
+  const hasValues = useAppState(selectHasFacetValues);
+  const checked = Object.values(params.facets).some((values) => values.length > 0);
+  if (!hasValues && !checked && !countsFailure) return null;
   return (
     <section className="facet-panel" aria-label={t('search.facets')}>
       {heading && <h2>{t('search.facets')}</h2>}

@@ -29,6 +29,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import './messages';
+import { NoResults } from './no-results';
 import { ResultTile, resultKind } from './result-tile';
 import './results/messages';
 import './results.css';
@@ -139,7 +140,7 @@ export function SearchResults() {
             })}
       </p>
       {selection.length > 0 && <SelectionToolbar list={SEARCH_CURSOR} ids={selection} />}
-      {!first && keys.length === 0 && status === 'loaded' && <p>{t('search.noResults')}</p>}
+      {!first && keys.length === 0 && status === 'loaded' && <NoResults />}
       <p id={hintId} className="visually-hidden">
         {t('results.keyboardHint')}
       </p>

@@ -16,6 +16,7 @@ import {
 } from '../cursors/events';
 import { selectCursor, type WithCursors } from '../cursors/selectors';
 import { constraintsRequested } from '../queries/events';
+import { inputChanged, wordsLoaded } from '../typeahead/events';
 import { selectQuery, type WithQueries } from '../queries/selectors';
 import { stableJson } from '../core/signature';
 import { chipRemoved } from '../natural-language/events';
@@ -33,7 +34,9 @@ import {
   constraintsOf,
   FACET_FIELDS,
   isSearchAddress,
+  lastWordOf,
   parseSearch,
+  SHORTEST_STEM,
   sentenceOf,
   SEARCH_CURSOR,
   SEARCH_PATH,
@@ -175,6 +178,32 @@ export const sentenceFollowsChips: Epic<S> = (event$, state$) =>
       const { text } = selectNaturalLanguage(state$.value, SEARCH_CURSOR);
       if (!isSearchAddress(path) || !sentenceOf(search) || sentenceOf(search) === text) return [];
       return [navigated({ path, search: withSentence(search, text), via: 'replace' }, event)];
+    }),
+  );
+
+/**
+ * A text that finds nothing gets words to try (issue 28): the typeahead is asked, over the whole
+ * collection (SEARCH_VALUES_CURSOR, no constraints), for the words starting like the text's last
+ * word, one letter shorter each time none does ("posterz", "poster"), down to SHORTEST_STEM.
+ */
+export const suggestOnNoResults: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    filter(
+      (event) =>
+        (pageLoaded.match(event) &&
+          event.payload.name === SEARCH_CURSOR &&
+          event.payload.page === 'first' &&
+          event.payload.total === 0) ||
+        (wordsLoaded.match(event) &&
+          event.payload.name === SEARCH_VALUES_CURSOR &&
+          event.payload.words.length === 0),
+    ),
+    mergeMap((event) => {
+      const text = wordsLoaded.match(event)
+        ? event.payload.text.slice(0, -1)
+        : lastWordOf(selectCursor(state$.value, SEARCH_CURSOR)?.options.fulltext ?? '');
+      if (text.length < SHORTEST_STEM) return [];
+      return [inputChanged({ name: SEARCH_VALUES_CURSOR, text }, event)];
     }),
   );
 

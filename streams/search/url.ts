@@ -50,6 +50,12 @@ export function withSentence(search: string, text: string | null): string {
   return out ? `?${out}` : '';
 }
 
+/** The last word of a search's text, the one the empty state offers words for. */
+export const lastWordOf = (text: string): string => text.trim().split(/\s+/).pop() ?? '';
+
+/** A word that is shortened no further when looking for words that start like it. */
+export const SHORTEST_STEM = 2;
+
 export const EMPTY_SEARCH: SearchParams = { q: '', mode: null, sort: '', node: null, facets: {}, others: {} };
 
 /** Ids travel as text in the address; the server's ids are numbers when they look like one. */

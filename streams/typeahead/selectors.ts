@@ -11,6 +11,10 @@ export function selectWords(state: WithTypeahead, name: string): readonly string
   return words.words;
 }
 
+/** The text the words are asked for ('' when none is). */
+export const selectInput = (state: WithTypeahead, name: string): string =>
+  state.typeahead.byName[name]?.input ?? '';
+
 /** Why the words for the current input could not be read (a newer input clears it). */
 export const selectWordsFailure = (state: WithTypeahead, name: string) => {
   const words = state.typeahead.byName[name];

@@ -87,6 +87,30 @@ describe('search screen against the demo server', () => {
     },
   );
 
+  journey(
+    'Enter on "post" finds the posters the typeahead offers; a text that finds nothing offers words that start like it (issue 28)',
+    async ({ page }) => {
+      await openSearch(page);
+      const box = page.getByRole('combobox', { name: 'Search' });
+      await box.pressSequentially('post', { delay: 30 });
+      await page
+        .getByRole('listbox', { name: 'Suggestions' })
+        .getByRole('option', { name: 'poster', exact: true })
+        .waitFor();
+      await box.press('Enter');
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('post');
+      await expect.poll(() => total(page), { timeout: 10_000 }).toBeGreaterThan(0);
+
+      await openSearch(page, '?q=posterzz');
+      await page.getByText('Nothing matches this search.').waitFor();
+      // no filter has a value to offer: no "Filters" heading over nothing
+      await page.getByRole('heading', { name: 'Filters' }).waitFor({ state: 'detached' });
+      await page.getByRole('button', { name: 'poster', exact: true }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('poster');
+      await expect.poll(() => total(page), { timeout: 10_000 }).toBeGreaterThan(0);
+    },
+  );
+
   journey('a facet narrows the total and un-checking restores it; the address keeps it', async ({ page }) => {
     const all = await openSearch(page);
     const group = page.getByRole('group', { name: 'Nature' });
