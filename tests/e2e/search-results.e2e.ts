@@ -22,6 +22,35 @@ async function openResults(page: Page): Promise<void> {
   await cells(page).first().waitFor();
 }
 
+/** The user's language, from the account page ("Language" in English, "Langue" in French). */
+async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void> {
+  await page.goto(`${portalUrl()}/account`);
+  await page
+    .getByRole('combobox', { name: to === 'fr' ? 'Language' : 'Langue', exact: true })
+    .selectOption(to);
+  await page
+    .getByRole('heading', { level: 1, name: to === 'fr' ? 'Votre compte' : 'Your account' })
+    .waitFor();
+}
+
+/**
+ * The "In a cart" chips whose text does not fit and is cut without an ellipsis and a title: the
+ * text-fit rule of issue 28 (a centred flex badge cut "Dans un panier" on both sides).
+ */
+const clippedChips = (page: Page) =>
+  grid(page)
+    .locator('.result-tile__in-cart')
+    .evaluateAll((chips) =>
+      chips
+        .filter((chip) => {
+          if (chip.scrollWidth <= chip.clientWidth) return false;
+          const style = getComputedStyle(chip);
+          const cutWithEllipsis = style.textOverflow === 'ellipsis' && !style.display.includes('flex');
+          return !(cutWithEllipsis && (chip as HTMLElement).title);
+        })
+        .map((chip) => chip.textContent),
+    );
+
 describe('search results you can act on (issue 13)', () => {
   journey(
     '1440×900, alice: the grid by keyboard, a shift-click range, Add selection to cart, In a cart, Download selection, Clear selection, a tile opens its asset page',
@@ -109,6 +138,37 @@ describe('search results you can act on (issue 13)', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/assets\/asset\/\d+\?from=search$/);
       await page.getByRole('heading', { level: 1, name: name ?? '' }).waitFor();
+    },
+  );
+
+  journey(
+    '1440×900, alice in French: the "Dans un panier" chips fit or end in an ellipsis with a title (issue 28)',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, 'alice');
+      await openResults(page);
+      await cells(page).nth(0).getByRole('checkbox', { name: 'Select' }).click();
+      await cells(page)
+        .nth(5)
+        .getByRole('checkbox', { name: 'Select' })
+        .click({ modifiers: ['Shift'] });
+      const toolbar = page.getByRole('toolbar', { name: 'Selection' });
+      await toolbar.getByRole('button', { name: 'Add selection to cart' }).click();
+      const chooser = page.getByRole('dialog', { name: 'Add 6 assets to a cart' });
+      await chooser.getByRole('searchbox', { name: 'Filter carts' }).fill('mood');
+      await chooser.getByRole('button', { name: /^Add to Moodboard/ }).click();
+      await chooser.getByRole('status').filter({ hasText: 'Added to Moodboard.' }).waitFor();
+      await chooser.getByRole('button', { name: 'Close' }).click();
+
+      await switchLanguage(page, 'fr');
+      try {
+        await openResults(page);
+        await grid(page).getByText('Dans un panier').first().waitFor();
+        expect(await grid(page).getByText('Dans un panier').count()).toBeGreaterThanOrEqual(6);
+        expect(await clippedChips(page)).toEqual([]);
+      } finally {
+        await switchLanguage(page, 'en');
+      }
     },
   );
 
