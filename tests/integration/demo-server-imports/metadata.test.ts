@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import { as, call, eventually, type Json, MI, put } from './helpers';
@@ -7,8 +7,14 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   reset();
   runtime.settings['imports.commandMs'] = 150;
+  // the server's clock stands still until a test moves it: "running" is then seen on a busy machine too
+  vi.useFakeTimers({ toFake: ['Date'] });
 });
+afterEach(() => vi.useRealTimers());
 afterAll(() => server.close());
+
+/** The commands started so far are due: the server's clock moves past their duration. */
+const passCommandTime = () => vi.setSystemTime(Date.now() + runtime.settings['imports.commandMs']);
 
 const readyIds = (job: number) =>
   runtime.db.importItems.filter((item) => item.job === job && item.status === 4).map((item) => item.id);
@@ -50,6 +56,7 @@ describe('metadata commands (PUT /rest/massimport/job/{id})', () => {
       fields: ['title', 'keywords', 'categories'],
     });
     expect(item(ids[0] as number)?.metadata.title).not.toBe('Harbour at dawn');
+    passCommandTime();
     const done = await eventually(
       () => commandStatus(1, [command], alice),
       (data) => data[0]?.done === true,
@@ -96,6 +103,7 @@ describe('metadata commands (PUT /rest/massimport/job/{id})', () => {
     const { commands, validationJob } = body.response.$action;
     expect(commands).toHaveLength(1);
     expect(typeof validationJob).toBe('number');
+    passCommandTime();
     await eventually(
       () => commandStatus(1, commands, alice),
       (data) => data[0]?.done === true,
