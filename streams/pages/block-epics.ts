@@ -109,13 +109,12 @@ export const replaceAttachment: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(attachmentReplaceRequested),
     concatMap((event) => {
-      const { path, fileId, file, fileName } = event.payload;
+      const { path, fileId, fileKey, fileName } = event.payload;
       const fail = (error: SerializedError) =>
         attachmentReplaceFailed({ path, message: messageOf(error, PAGE_MESSAGES.attachment), error }, event);
       if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
-      if (!fileName) return of(fail(refusal(PAGE_MESSAGES.notAFile)));
-      // an exported log holds no file (masked): the request still goes, without its bytes
-      const blob = file instanceof Blob ? file : new Blob([]);
+      const blob = deps.files?.get(fileKey);
+      if (!fileName || !blob) return of(fail(refusal(PAGE_MESSAGES.notAFile)));
       return answered(
         deps.http.request(api.replaceAttachment(fileId, blob, fileName)),
         ({ data }) => attachmentReplaced({ path, fileId, value: String(data.response.data) }, event),

@@ -44,9 +44,9 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  * - `pages/blockRemoveRequested` {path, uid}: DELETE `/json/delete/clubwedwidget/{id}` →
  *   `pages/blockRemoved` {path, uid}, then the draft reloads (`pages/draftLoaded`) |
  *   `pages/blockRemoveFailed`.
- * - `pages/attachmentReplaceRequested` {path, fileId, file (a Blob/File), fileName}: multipart
- *   `prop_file` twice (file, then its name) → `pages/attachmentReplaced` {path, fileId, value} |
- *   `pages/attachmentReplaceFailed`. The Blob is never kept in the state.
+ * - `pages/attachmentReplaceRequested` {path, fileId, fileKey (the file's key in `deps.files`),
+ *   fileName}: multipart `prop_file` twice (file, then its name) → `pages/attachmentReplaced`
+ *   {path, fileId, value} | `pages/attachmentReplaceFailed`. The file is never in an event.
  * - `pages/editorConfigRequested`: `GET /wedia/froala/config` → `pages/editorConfigLoaded`
  *   {config: {toolbar, heightMin, pastePlain}} (a licence key it may carry is dropped) | `pages/editorConfigFailed`.
  *   Every write failure carries `message` and `error`.
@@ -189,12 +189,16 @@ export const blockRemoveRequested = defineIntent('pages/blockRemoveRequested', {
 export const blockRemoved = defineAnswer('pages/blockRemoved', { path, uid });
 export const blockRemoveFailed = defineFailure('pages/blockRemoveFailed', { path, message });
 
-/** `file`: the Blob (never kept in the state, masked in exports). */
-export const attachmentReplaceRequested = defineIntent(
-  'pages/attachmentReplaceRequested',
-  { path, fileId: z.number(), file: z.unknown(), fileName: z.string() },
-  ['file'],
-);
+/**
+ * The picked file stays in `deps.files` under `fileKey` (as an upload's does): reading it there is
+ * an outside input the recorder keeps (its name, size and type), so the event holds no bytes.
+ */
+export const attachmentReplaceRequested = defineIntent('pages/attachmentReplaceRequested', {
+  path,
+  fileId: z.number(),
+  fileKey: z.string(),
+  fileName: z.string(),
+});
 export const attachmentReplaced = defineAnswer('pages/attachmentReplaced', {
   path,
   fileId: z.number(),

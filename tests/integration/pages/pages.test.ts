@@ -258,11 +258,21 @@ describe('CMS pages against the demo server (protocol §14.1)', () => {
     );
     const fileId = cta?.attachments.file?.id ?? 0;
     expect(fileId).toBeGreaterThan(0);
+    // a key whose file is gone (a reload) is refused in words, nothing is sent
+    alice.store.dispatch(
+      attachmentReplaceRequested({ path: 'brand-guidelines', fileId, fileKey: 'gone', fileName: 'old.pdf' }),
+    );
+    state = await alice.until((current) => idle(current, 'brand-guidelines'));
+    expect(selectEditSession(state, 'brand-guidelines')?.operation?.message).toBe('Choose a file to upload');
+    alice.deps.files.set(
+      'picked-1',
+      new File(['%PDF-1.4'], 'guidelines-2027.pdf', { type: 'application/pdf' }),
+    );
     alice.store.dispatch(
       attachmentReplaceRequested({
         path: 'brand-guidelines',
         fileId,
-        file: new File(['%PDF-1.4'], 'guidelines-2027.pdf', { type: 'application/pdf' }),
+        fileKey: 'picked-1',
         fileName: 'guidelines-2027.pdf',
       }),
     );
