@@ -1,11 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { assetEventsRequested, objectViewed } from '../../streams/analytics/events';
+import { selectApiPath } from '../../streams/app/selectors';
+import { splitItemKey } from '../../streams/carts/model';
 import { fetchRequested, variationsRequested } from '../../streams/entities/events';
 import { selectEntity } from '../../streams/entities/selectors';
 import { navigated } from '../../streams/router/events';
 import { selectLocation } from '../../streams/router/selectors';
 import { SEARCH_ROUTE } from '../../streams/search/url';
+import { selectIsWatermarked } from '../../streams/session/selectors';
 import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useDocumentTitle } from '../app/document-title';
 import { useAppState } from '../hooks/use-app-state';
@@ -18,6 +21,7 @@ import { AssetUsage } from './asset-usage';
 import { AssetVariations, DownloadButton } from './asset-variations';
 import { MetadataPanel } from './metadata/metadata-panel';
 import { assetHref, backOf, fromOf, parseFrom, selectNeighbour } from './neighbours';
+import { prefetchPreview, previewUrl } from './preview-url';
 import { ReverseSearch } from './reverse-search';
 import { isTyping } from './zoomable-image';
 import './assets.css';
@@ -55,6 +59,12 @@ function ListNavigation({ resource, id }: { resource: string; id: string }) {
   const back = backOf(search);
   const previous = useAppState(selectNeighbour, from, resource, id, -1);
   const next = useAppState(selectNeighbour, from, resource, id, 1);
+  const apiPath = useAppState(selectApiPath);
+  const watermarked = useAppState(selectIsWatermarked);
+  useEffect(() => {
+    const target = next && splitItemKey(next);
+    if (target) prefetchPreview(previewUrl(apiPath, target.resource, target.id, watermarked));
+  }, [next, apiPath, watermarked]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

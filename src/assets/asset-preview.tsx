@@ -15,6 +15,7 @@ import { selectIsWatermarked } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { previewUrl } from './preview-url';
 import { ZoomableImage } from './zoomable-image';
 import './messages';
 
@@ -88,7 +89,7 @@ function ImagePreview({ resource, id, name }: { resource: string; id: string; na
   const ofDraft = editing && previewStatus === 'loaded';
   const faces = ofDraft ? previewed : stored;
   const [showFaces, setShowFaces] = useState(false);
-  const src = imageByQuery(apiPath, resource, id, viewerVariation('preview', watermarked));
+  const src = previewUrl(apiPath, resource, id, watermarked);
   return (
     <ZoomableImage src={src} alt={name} faces={faces} showFaces={showFaces} onPainted={markPainted}>
       {faces.length > 0 && (
@@ -213,7 +214,7 @@ function VideoPreview({ resource, id, name }: { resource: string; id: string; na
           preload="metadata"
           aria-label={name}
           src={imageByQuery(apiPath, resource, id, viewerVariation('video', watermarked))}
-          poster={imageByQuery(apiPath, resource, id, viewerVariation('preview', watermarked))}
+          poster={previewUrl(apiPath, resource, id, watermarked)}
           onLoadedData={markPainted}
         >
           {t('assets.videoUnsupported')}

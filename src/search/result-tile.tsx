@@ -2,6 +2,7 @@ import { memo, type MouseEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Row } from '../../streams/cursors/model';
 import { listedAssetHref } from '../assets/neighbours';
+import { prefetchPreview } from '../assets/preview-url';
 import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useTranslate } from '../i18n/use-translate';
 import './results/messages';
@@ -86,6 +87,8 @@ export interface ResultTileProps {
   imageUrl: string;
   /** the `video` variation of a video result (watermarked for a watermarked viewer); null: no preview */
   videoUrl: string | null;
+  /** the asset page's large preview: fetched ahead when the tile is pointed at or focused */
+  previewUrl: string;
   selected: boolean;
   /** names of my carts holding this result (empty: none, or the carts are not read) */
   inCarts: readonly string[] | undefined;
@@ -107,6 +110,7 @@ export const ResultTile = memo(function ResultTile({
   name,
   imageUrl,
   videoUrl,
+  previewUrl,
   selected,
   inCarts,
   onSelect,
@@ -127,6 +131,8 @@ export const ResultTile = memo(function ResultTile({
         className="result-tile__link"
         title={name}
         href={listedAssetHref(resource, id, 'search', results)}
+        onPointerEnter={() => prefetchPreview(previewUrl)}
+        onFocus={() => prefetchPreview(previewUrl)}
       >
         <img className="result-tile__image" src={imageUrl} alt="" loading="lazy" decoding="async" />
         {preview.playing && videoUrl && (

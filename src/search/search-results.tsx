@@ -26,6 +26,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { formatNumber, plural } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
+import { previewUrl } from '../assets/preview-url';
 import { ErrorMessage } from '../ui/error-message';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import './messages';
@@ -176,6 +177,7 @@ export function SearchResults() {
                     ? variationUrl(apiPath, resource, id, `video${watermarked ? config.watermarkSuffix : ''}`)
                     : null
                 }
+                previewUrl={previewUrl(apiPath, resource, id, watermarked)}
                 selected={picked.has(id)}
                 inCarts={inCarts.get(itemKey(resource, id))}
                 onSelect={onSelect}

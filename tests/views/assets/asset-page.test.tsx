@@ -133,6 +133,18 @@ describe('asset page', () => {
     expect(screen.getByRole('link', { name: 'Previous' })).toBeTruthy();
   });
 
+  it("fetches the next result's large preview ahead (issue 22)", () => {
+    openAsset(7, '?from=search', [
+      ...searchList([5, 7, 9]),
+      loaded({ path: ASSET_PATH, id: '7', data: asset(7) }),
+    ]);
+    const preloaded = [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map((link) =>
+      link.getAttribute('href'),
+    );
+    expect(preloaded.some((href) => /[?&]id=9&variation=preview/.test(href ?? ''))).toBe(true);
+    expect(preloaded.some((href) => /[?&]id=5&/.test(href ?? ''))).toBe(false);
+  });
+
   it('has no previous or next when not opened from a list', () => {
     openAsset(7, '', [...searchList([5, 7, 9]), loaded({ path: ASSET_PATH, id: '7', data: asset(7) })]);
     expect(screen.queryByRole('link', { name: 'Previous' })).toBeNull();

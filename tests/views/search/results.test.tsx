@@ -90,6 +90,19 @@ describe('search results: tiles you can act on', () => {
     expect(formatDuration(5)).toBe('0:05');
   });
 
+  it("pointing at a tile or focusing it fetches its asset page's large preview ahead (issue 22)", () => {
+    results();
+    const preloaded = () =>
+      [...document.head.querySelectorAll('link[rel="preload"][as="image"]')].map(
+        (link) => link.getAttribute('href') ?? '',
+      );
+    expect(preloaded().some((href) => /[?&]id=3&variation=preview/.test(href))).toBe(false);
+    fireEvent.pointerEnter(within(cell('photo 3')).getByRole('link', { name: 'photo 3' }));
+    expect(preloaded().some((href) => /[?&]id=3&variation=preview/.test(href))).toBe(true);
+    fireEvent.focus(within(cell('clip 2')).getByRole('link', { name: 'clip 2' }));
+    expect(preloaded().some((href) => /[?&]id=2&variation=preview/.test(href))).toBe(true);
+  });
+
   it('the grid is one tab stop: only the active tile and its controls are in the tab order', () => {
     results();
     const tabbable = () =>
