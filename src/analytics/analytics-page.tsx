@@ -108,7 +108,9 @@ export function AnalyticsPage() {
   const [nbrDays, setNbrDays] = useState<number>(config.analyticsTopUiDays);
   const [views, retryViews] = useTop('view', onlyMine, nbrDays);
   const [downloads, retryDownloads] = useTop('download', onlyMine, nbrDays);
-  const nameOf = useAssetNames([...views.lines, ...downloads.lines]);
+  // both tops answered (or failed): their assets are named together
+  const settled = views.status !== 'loading' && downloads.status !== 'loading';
+  const nameOf = useAssetNames([...views.lines, ...downloads.lines], settled);
   return (
     <div className="analytics-page">
       <h1>{t('analytics.title')}</h1>

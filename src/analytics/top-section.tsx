@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId } from 'react';
 import { Link } from 'wouter';
 import { selectApiPath } from '../../streams/app/selectors';
 import { config } from '../../streams/core/config';
-import { fetchRequested } from '../../streams/entities/events';
-import { selectEntity } from '../../streams/entities/selectors';
+import { assetNamesRequested } from '../../streams/analytics/events';
+import { selectAssetNames } from '../../streams/analytics/selectors';
 import { imageByQuery, viewerVariation } from '../../streams/players/selectors';
-import type { RootState } from '../../streams/root';
 import { selectIsWatermarked } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -16,9 +15,6 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage, type ErrorLike } from '../ui/error-message';
 import { BarChart } from './bar-chart';
 import './messages';
-
-/** The asset schema's path: a top's key names `asset_{id}` (protocol §18). */
-const ASSET_PATH = 'dam/data/asset';
 
 /** One line of a top: the asset it counts and how many times. */
 export interface TopLine {
@@ -34,29 +30,27 @@ export interface TopView {
   error: ErrorLike | null;
 }
 
-const selectEntitiesByKey = (state: RootState) => state.entities?.byKey;
-
-/** The name of a counted asset: its entity's name once read (asked once), else `resource id`. */
-export function useAssetNames(lines: readonly TopLine[]): (line: TopLine) => string {
+/**
+ * The name of a counted asset, else `resource id`. The names of the lines are asked once the tops
+ * have all answered (`settled`), so that both tops' assets come in one list request (issue 26);
+ * the analytics domain asks only the ids it has not named yet.
+ */
+export function useAssetNames(lines: readonly TopLine[], settled: boolean): (line: TopLine) => string {
   const dispatch = useDispatch();
-  const byKey = useAppState(selectEntitiesByKey);
-  const wanted = [...new Set(lines.filter((line) => line.resource === 'asset').map((line) => line.id))].join(
-    ',',
-  );
-  // read when the set of assets changes, not when an answer lands
-  const known = useRef(byKey);
-  known.current = byKey;
+  const names = useAppState(selectAssetNames);
+  const byResource: Record<string, string[]> = {};
+  for (const { resource, id } of lines) {
+    if (!resource) continue;
+    const ids = byResource[resource] ?? [];
+    if (!ids.includes(id)) byResource[resource] = [...ids, id];
+  }
+  // a text, so that the effect runs when the assets change, not on every render
+  const wanted = settled ? JSON.stringify(byResource) : '{}';
   useEffect(() => {
-    for (const id of wanted.split(',').filter(Boolean)) {
-      // an entity already asked (or read) is not asked again
-      if (!known.current?.[`${ASSET_PATH}|${id}`]) dispatch(fetchRequested({ path: ASSET_PATH, id }));
-    }
+    for (const [resource, ids] of Object.entries(JSON.parse(wanted) as Record<string, string[]>))
+      dispatch(assetNamesRequested({ resource, ids }));
   }, [dispatch, wanted]);
-  const state = { entities: { byKey: byKey ?? {} } } as Parameters<typeof selectEntity>[0];
-  return (line) => {
-    const entry = line.resource === 'asset' ? selectEntity(state, ASSET_PATH, line.id) : undefined;
-    return entry?.name && entry.status === 'loaded' ? entry.name : `${line.resource} ${line.id}`;
-  };
+  return (line) => names[`${line.resource}|${line.id}`]?.name ?? `${line.resource} ${line.id}`;
 }
 
 /**

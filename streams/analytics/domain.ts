@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import {
   loadAssetEvents,
+  loadAssetNames,
   loadBroadcast,
   loadGenericTop,
   loadTop,
@@ -12,6 +13,7 @@ import { analyticsReducer } from './reducer';
 import {
   selectAssetEventCount,
   selectAssetEvents,
+  selectAssetNames,
   selectBroadcast,
   selectGenericTop,
   selectTop,
@@ -24,10 +26,20 @@ export const analyticsDomain = defineDomain({
   name: 'analytics',
   initialState: initialAnalyticsState,
   reducer: analyticsReducer,
-  epics: { logObject, loadAssetEvents, loadTop, loadGenericTop, loadBroadcast, loadTrend, logEvents },
+  epics: {
+    logObject,
+    loadAssetEvents,
+    loadAssetNames,
+    loadTop,
+    loadGenericTop,
+    loadBroadcast,
+    loadTrend,
+    logEvents,
+  },
   selectors: {
     selectAssetEvents,
     selectAssetEventCount,
+    selectAssetNames,
     selectTop,
     selectTopLines,
     selectGenericTop,

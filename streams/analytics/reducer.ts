@@ -1,5 +1,8 @@
 import { caseReducer, on } from '../core/case-reducer';
 import {
+  assetNamesFailed,
+  assetNamesLoaded,
+  assetNamesStarted,
   assetEventsFailed,
   assetEventsLoaded,
   assetEventsStarted,
@@ -87,6 +90,18 @@ export const analyticsReducer = caseReducer<AnalyticsState>(
       data: draft.broadcasts[payload.uuid]?.data ?? null,
       error: payload.error,
     };
+  }),
+  on(assetNamesStarted, (draft, { payload }) => {
+    for (const id of payload.ids)
+      draft.assetNames[`${payload.resource}|${id}`] = { status: 'fetching', name: null };
+  }),
+  on(assetNamesLoaded, (draft, { payload }) => {
+    for (const id of payload.ids)
+      draft.assetNames[`${payload.resource}|${id}`] = { status: 'loaded', name: payload.names[id] ?? null };
+  }),
+  on(assetNamesFailed, (draft, { payload }) => {
+    for (const id of payload.ids)
+      draft.assetNames[`${payload.resource}|${id}`] = { status: 'error', name: null };
   }),
   on(trendStarted, (draft, { payload }) => {
     const entry = draft.trends[payload.key];

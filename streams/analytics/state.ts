@@ -41,9 +41,19 @@ export interface TrendEntry {
 }
 
 /**
+ * A counted asset's name (issue 26): `fetching` while its list request is out, `loaded` with the
+ * name (null: the list did not return it), `error` to be asked again.
+ */
+export interface AssetNameEntry {
+  status: 'fetching' | 'loaded' | 'error';
+  name: string | null;
+}
+
+/**
  * The analytics slice (protocol §18): asset events by `${resource}|${id}`, the four tops by
  * name, generic tops by the caller's id, broadcast data by uuid, the trend by
- * `${nbrDays}|${onlyCurrentUser}`. Logging keeps nothing in state.
+ * `${nbrDays}|${onlyCurrentUser}`, the counted assets' names by `${resource}|${id}`. Logging keeps
+ * nothing in state.
  */
 export interface AnalyticsState {
   assetEvents: Record<string, AssetEventsEntry>;
@@ -51,6 +61,7 @@ export interface AnalyticsState {
   genericTops: Record<string, WholeEntry>;
   broadcasts: Record<string, WholeEntry>;
   trends: Record<string, TrendEntry>;
+  assetNames: Record<string, AssetNameEntry>;
 }
 
 /** protocol §18: the tops kept; the `User` variants send onlyCurrentUser=true. */
@@ -72,4 +83,5 @@ export const initialAnalyticsState: AnalyticsState = {
   genericTops: {},
   broadcasts: {},
   trends: {},
+  assetNames: {},
 };

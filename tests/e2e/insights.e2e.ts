@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import type { LoggedRequest } from '../../mocks/runtime';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -32,7 +33,81 @@ async function usage(page: Page): Promise<{ views: number; downloads: number }> 
   return { views: await figure('Views'), downloads: await figure('Downloads') };
 }
 
+/** The demo server's request log (UI-CONTRACT "Demo server": `GET /__mock/requests`). */
+const serverLog = async () => (await mockControl('requests')) as LoggedRequest[];
+
+/** Waits until the portal sent nothing for `quietMs`; returns the log's length then. */
+async function settled(quietMs = 800): Promise<number> {
+  let count = -1;
+  for (let round = 0; round < 40; round++) {
+    const now = (await serverLog()).length;
+    if (now === count) return now;
+    count = now;
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+  }
+  return count;
+}
+
+/**
+ * The API calls after position `mark` of the log, as `METHOD path`, sorted (they race). The
+ * thumbnails are images the browser loads (protocol §1.1), not calls of the portal.
+ */
+async function apiCallsSince(mark: number): Promise<string[]> {
+  return (await serverLog())
+    .slice(mark)
+    .filter((request) => request.path.startsWith('/api/') && request.path !== '/api/wedia/dam/variation')
+    .map((request) => `${request.method} ${request.path}`)
+    .sort();
+}
+
+/** Until every name of a top's table is an asset's name, not the `asset 12` stand-in. */
+async function named(page: Page, heading: string): Promise<void> {
+  await expect
+    .poll(async () => (await topRows(page, heading)).filter((row) => /^asset \d+/.test(row)), {
+      timeout: 10_000,
+    })
+    .toEqual([]);
+}
+
 describe('insights (issue 17)', () => {
+  journey(
+    '/analytics names its tops with one list request; "Only mine" likewise (issue 26)',
+    async ({ page }) => {
+      await mockControl('reset', { method: 'POST' });
+      await signIn(page, 'alice');
+      const mark = await settled();
+      await page.getByRole('link', { name: 'Analytics' }).click();
+      await named(page, 'Most viewed');
+      await named(page, 'Most downloaded');
+      await settled();
+      const calls = await apiCallsSince(mark);
+      // the reference sends the two tops; the names (one list) and the demo's trend are ours
+      expect(calls, calls.join('\n')).toEqual([
+        'GET /api/rest/dam/data/asset',
+        'POST /api/wedia/analytics/topDamDownload',
+        'POST /api/wedia/analytics/topDamView',
+        'POST /api/wedia/analytics/trend',
+      ]);
+      const [request] = (await serverLog())
+        .slice(mark)
+        .filter((entry) => entry.path === '/api/rest/dam/data/asset');
+      expect(JSON.parse(String(request?.query.query))).toMatchObject({ id: { in: expect.any(Array) } });
+
+      const mine = await settled();
+      await page.getByRole('checkbox', { name: 'Only mine' }).check();
+      await settled();
+      await named(page, 'Most viewed');
+      const onlyMine = await apiCallsSince(mine);
+      expect(
+        onlyMine.filter((call) => call.includes('/analytics/top')),
+        onlyMine.join('\n'),
+      ).toEqual(['POST /api/wedia/analytics/topDamDownloadUser', 'POST /api/wedia/analytics/topDamViewUser']);
+      // at most one list for the assets not named yet, no single-asset reads
+      expect(onlyMine.filter((call) => call.startsWith('GET /api/rest/')).length).toBeLessThanOrEqual(1);
+      expect(onlyMine.length, onlyMine.join('\n')).toBeLessThanOrEqual(4);
+    },
+  );
+
   journey('/analytics: the period and "Only mine" change the figures', async ({ page }) => {
     await mockControl('reset', { method: 'POST' });
     await signIn(page, 'alice');

@@ -2,10 +2,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loggedAnalyticsEvents } from '../../../mocks/handlers/analytics';
 import { server } from '../../../mocks/node';
+import { findAsset } from '../../../mocks/db/assets';
 import { reset, runtime } from '../../../mocks/runtime';
 import { analyticsDomain } from '../../../streams/analytics/domain';
 import {
   assetEventsRequested,
+  assetNamesRequested,
   broadcastRequested,
   eventLogRequested,
   genericTopRequested,
@@ -16,6 +18,7 @@ import {
 } from '../../../streams/analytics/events';
 import {
   selectAssetEventCount,
+  selectAssetNames,
   selectBroadcast,
   selectGenericTop,
   selectTop,
@@ -65,6 +68,27 @@ describe('tops against the demo server (protocol §18)', () => {
         expect(line.key).toBe(`asset_${line.id}`);
       }
     }
+  });
+
+  it("the tops' assets are named by one list request, id in [...] (issue 26)", async () => {
+    const portal = await portalAs('alice', epics);
+    portal.store.dispatch(topRequested({ name: 'topDamView', nbrDays: 30 }));
+    let state = await portal.until((s) => selectTop(s, 'topDamView').status === 'loaded');
+    const ids = selectTop(state, 'topDamView').data.map((line) => line.id);
+    const sent: URL[] = [];
+    const record = ({ request }: { request: Request }) => {
+      sent.push(new URL(request.url));
+    };
+    server.events.on('request:start', record);
+    portal.store.dispatch(assetNamesRequested({ resource: 'asset', ids }));
+    state = await portal.until((s) =>
+      ids.every((id) => selectAssetNames(s)[`asset|${id}`]?.status === 'loaded'),
+    );
+    server.events.removeListener('request:start', record);
+    expect(sent.map((url) => url.pathname)).toEqual(['/api/rest/dam/data/asset']);
+    expect(JSON.parse(sent[0]?.searchParams.get('query') ?? '')).toEqual({ id: { in: ids.map(Number) } });
+    for (const id of ids)
+      expect(selectAssetNames(state)[`asset|${id}`]?.name).toBe(findAsset(runtime.db.assets, id)?.name);
   });
 
   it('a period and Only mine change the figures; asked again the top goes fetching then loaded', async () => {

@@ -4,6 +4,8 @@ import { Router } from 'wouter';
 import { AnalyticsPage } from '../../../src/analytics/analytics-page';
 import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
 import {
+  assetNamesLoaded,
+  assetNamesStarted,
   topFailed,
   topLoaded,
   topStarted,
@@ -13,7 +15,6 @@ import {
 } from '../../../streams/analytics/events';
 import { trendKey } from '../../../streams/analytics/selectors';
 import type { UnstampedEvent } from '../../../streams/core/event';
-import { loaded } from '../../../streams/entities/events';
 import { renderWithStore } from '../../helpers/render';
 
 const line = (id: number, count: number) => ({
@@ -28,8 +29,10 @@ const top = (name: string, nbrDays: number, lines: ReturnType<typeof line>[]) =>
   topLoaded({ name, ts: 1, nbrDays, max: 24, list: lines }),
 ];
 
-const named = (id: number, name: string) =>
-  loaded({ path: 'dam/data/asset', id: String(id), data: { id, name, $resource: 'asset' } } as never);
+const named = (id: number, name: string) => [
+  assetNamesStarted({ resource: 'asset', ids: [String(id)] }),
+  assetNamesLoaded({ resource: 'asset', ids: [String(id)], names: { [id]: name } }),
+];
 
 function open(events: UnstampedEvent[] = []) {
   return renderWithStore(
@@ -53,7 +56,7 @@ describe('analytics page', () => {
     const { dispatched } = open([
       ...top('topDamView', 30, [line(3, 12), line(5, 4)]),
       ...top('topDamDownload', 30, [line(5, 2)]),
-      named(3, 'Lake at dawn'),
+      ...named(3, 'Lake at dawn'),
     ]);
     const asked = dispatched.filter((event) => event.type === 'analytics/topRequested').map((e) => e.payload);
     expect(asked).toEqual([
@@ -68,11 +71,12 @@ describe('analytics page', () => {
       '/assets/asset/3',
     );
     expect(rows('Most downloaded')).toEqual(['asset 52']);
-    // the unknown names are asked (asset 5), not the known one
-    const fetched = dispatched
-      .filter((event) => event.type === 'entities/fetchRequested')
+    // both tops' assets are named in one ask (the domain leaves out those it knows)
+    const naming = dispatched
+      .filter((event) => event.type === 'analytics/assetNamesRequested')
       .map((e) => e.payload);
-    expect(fetched).toEqual([{ path: 'dam/data/asset', id: '5' }]);
+    expect(naming).toEqual([{ resource: 'asset', ids: ['3', '5'] }]);
+    expect(dispatched.some((event) => event.type === 'entities/fetchRequested')).toBe(false);
   });
 
   it('"Only mine" asks the User tops and "Period" asks again for the chosen days; a top of another period is not shown', () => {
@@ -105,6 +109,17 @@ describe('analytics page', () => {
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(options).toEqual(['Last 7 days', 'Last 30 days', 'Last 90 days', 'Last 365 days', 'All time']);
+  });
+
+  it('the names are asked once both tops have answered, in one ask (issue 26)', () => {
+    const { dispatched, store } = open([...top('topDamView', 30, [line(3, 12), line(5, 4)])]);
+    const naming = () =>
+      dispatched.filter((e) => e.type === 'analytics/assetNamesRequested').map((e) => e.payload);
+    expect(naming()).toEqual([]);
+    act(() => {
+      for (const event of top('topDamDownload', 30, [line(5, 2), line(9, 1)])) store.dispatch(event);
+    });
+    expect(naming()).toEqual([{ resource: 'asset', ids: ['3', '5', '9'] }]);
   });
 
   it('an empty top says so; a failed one offers "Try again"', () => {
