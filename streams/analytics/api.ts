@@ -31,7 +31,10 @@ const wireAssetEventSchema = z.looseObject({
 export const assetEventsAnswerSchema = z.looseObject({ list: z.array(wireAssetEventSchema) });
 export type AssetEventsAnswer = z.infer<typeof assetEventsAnswerSchema>;
 
-/** Asset events (§18): all days by default, at most `max` lines, every user's. */
+/**
+ * Asset events (§18), multipart as the reference sends them (seed 001 says form encoded): all
+ * days by default, at most `max` lines, every user's.
+ */
 export const assetEvents = (
   resource: string,
   id: string,
@@ -40,7 +43,7 @@ export const assetEvents = (
   method: 'POST',
   path: `${BASE}/assetEvents`,
   body: {
-    form: {
+    multipart: {
       nbrDays: options.nbrDays,
       object: resource,
       id,

@@ -114,6 +114,12 @@ describe('tops (protocol §18)', () => {
       body: multipart({ object: 'asset', id: String(id), nbrDays: '90' }),
     });
     expect(body.list.find((entry: Json) => entry.key === 'download').count).toBe(first?.count);
+    // the reference sends multipart (§18); form-urlencoded is still accepted
+    const encoded = await call('/wedia/analytics/assetEvents', {
+      method: 'POST',
+      body: new URLSearchParams({ object: 'asset', id: String(id), nbrDays: '90' }),
+    });
+    expect(encoded.body.list).toEqual(body.list);
   });
 
   it('another resource has no entries; an unknown top is a 404 "Unknown top {name}"', async () => {

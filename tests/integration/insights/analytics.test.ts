@@ -146,11 +146,18 @@ describe('tops against the demo server (protocol §18)', () => {
     expect(selectBroadcast(state, 'no-such-uuid').error?.status).toBe(404);
   });
 
-  it('a view and a download logged count in the asset events', async () => {
+  it('a view and a download logged count in the asset events (sent multipart, §18)', async () => {
     const portal = await portalAs('alice', epics);
     const id = String(runtime.db.assets[11]!.id);
+    const types: string[] = [];
+    const record = ({ request }: { request: Request }) => {
+      if (request.url.includes('/assetEvents')) types.push(request.headers.get('content-type') ?? '');
+    };
+    server.events.on('request:start', record);
     portal.store.dispatch(assetEventsRequested({ resource: 'asset', id }));
     const before = await portal.until((s) => s.analytics.assetEvents[`asset|${id}`]?.status === 'loaded');
+    server.events.removeListener('request:start', record);
+    expect(types).toEqual([expect.stringMatching(/^multipart\/form-data; boundary=/)]);
     const views = selectAssetEventCount(before, 'asset', id, 'view');
     portal.store.dispatch(objectViewed({ resource: 'asset', id }));
     portal.store.dispatch(objectDownloaded({ resource: 'asset', id }));

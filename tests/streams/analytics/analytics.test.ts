@@ -123,7 +123,7 @@ describe('analytics logging (protocol §18)', () => {
         method: 'POST',
         path: '/wedia/analytics/assetEvents',
         body: {
-          form: {
+          multipart: {
             nbrDays: config.analyticsAllDays,
             object: 'asset',
             id: '12',
