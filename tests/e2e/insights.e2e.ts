@@ -95,16 +95,23 @@ describe('insights (issue 17)', () => {
 
       const mine = await settled();
       await page.getByRole('checkbox', { name: 'Only mine' }).check();
-      await settled();
       await named(page, 'Most viewed');
+      await named(page, 'Most downloaded');
+      await settled();
       const onlyMine = await apiCallsSince(mine);
+      // the same two tops with onlyCurrentUser=true, at most one list for the assets not named yet
+      // (none when all are), and the trend of the user's own figures
       expect(
-        onlyMine.filter((call) => call.includes('/analytics/top')),
+        onlyMine.filter((call) => !call.startsWith('GET /api/rest/')),
         onlyMine.join('\n'),
-      ).toEqual(['POST /api/wedia/analytics/topDamDownloadUser', 'POST /api/wedia/analytics/topDamViewUser']);
-      // at most one list for the assets not named yet, no single-asset reads
+      ).toEqual([
+        'POST /api/wedia/analytics/topDamDownload',
+        'POST /api/wedia/analytics/topDamView',
+        'POST /api/wedia/analytics/trend',
+      ]);
       expect(onlyMine.filter((call) => call.startsWith('GET /api/rest/')).length).toBeLessThanOrEqual(1);
-      expect(onlyMine.length, onlyMine.join('\n')).toBeLessThanOrEqual(4);
+      const tops = (await serverLog()).slice(mine).filter((entry) => entry.path.includes('/analytics/top'));
+      for (const entry of tops) expect(entry.body).toMatchObject({ onlyCurrentUser: 'true' });
     },
   );
 
