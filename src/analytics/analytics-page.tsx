@@ -32,7 +32,10 @@ function useTop(kind: Kind, onlyMine: boolean, nbrDays: number): [TopView, () =>
   return [view, ask];
 }
 
-/** The daily trend of views and downloads, when the server gives one (absent: nothing shown). */
+/**
+ * The daily trend of views and downloads. It is the demo server's own call, not the protocol's: a
+ * server without it leaves the panel saying so, and the rest of the screen as it is.
+ */
 function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
   const t = useTranslate();
   const dispatch = useDispatch();
@@ -45,14 +48,15 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
     dispatch(trendRequested({ nbrDays, onlyCurrentUser: onlyMine }));
   };
   useEffect(ask, [dispatch, nbrDays, onlyMine]);
-  if (trend.status === 'not_found' || trend.status === 'unknown') return null;
   return (
     <section className="analytics-trend card" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('analytics.trend')}</h2>
-      {trend.status === 'error' ? (
+      {trend.status === 'not_found' ? (
+        <p role="status">{t('analytics.trendUnavailable')}</p>
+      ) : trend.status === 'error' ? (
         <ErrorMessage
           role="status"
-          lead={t('analytics.failed')}
+          lead={t('analytics.trendFailed')}
           error={trend.error ?? { code: 'error', message: '' }}
           onRetry={ask}
           retryLabel={t('analytics.retry')}
@@ -99,8 +103,8 @@ function Trend({ nbrDays, onlyMine }: { nbrDays: number; onlyMine: boolean }) {
 /**
  * `/analytics`: "Most viewed" and "Most downloaded" (protocol §18 tops, 24 lines, 30 days at
  * first), each a bar chart and the table of the same figures; "Only mine" reads the `User` tops;
- * "Period" asks the tops again for 7, 30, 90, 365 days or all; the daily trend below when the
- * server gives one. The period and "Only mine" are the screen's own (not kept in the address).
+ * "Period" asks the tops again for 7, 30, 90, 365 days or all; the daily trend below (or
+ * that the server has none). The period and "Only mine" are the screen's own (not kept in the address).
  */
 export function AnalyticsPage() {
   const t = useTranslate();

@@ -24,6 +24,8 @@ export const analyticsMessagesEn = {
   'analytics.trendChart': 'Views and downloads per day: line chart, the table below gives the same figures',
   'analytics.trendTable': 'Views and downloads per day (table)',
   'analytics.showTable': 'Show the figures as a table',
+  'analytics.trendUnavailable': 'The daily trend is not available on this server.',
+  'analytics.trendFailed': 'The daily trend is not available right now.',
 };
 
 export const analyticsMessagesFr: Record<keyof typeof analyticsMessagesEn, string> = {
@@ -52,6 +54,8 @@ export const analyticsMessagesFr: Record<keyof typeof analyticsMessagesEn, strin
     'Vues et téléchargements par jour : courbes, le tableau ci-dessous donne les mêmes chiffres',
   'analytics.trendTable': 'Vues et téléchargements par jour (tableau)',
   'analytics.showTable': 'Afficher les chiffres en tableau',
+  'analytics.trendUnavailable': 'La tendance par jour n’est pas disponible sur ce serveur.',
+  'analytics.trendFailed': 'La tendance par jour n’est pas disponible pour le moment.',
 };
 
 addMessages({ en: analyticsMessagesEn, fr: analyticsMessagesFr });

@@ -159,8 +159,9 @@ export const logEvent = (
 });
 
 /**
- * The daily trend: a demo convention (no protocol call; helper 17A's demo server):
- * `{days: [{date, view, download}]}`, oldest first; a 404 means the server has none.
+ * The daily trend: a demo convention, no protocol call (only the demo server answers it):
+ * `{days: [{date, view, download}]}`, oldest first. A real server has none: the portal works
+ * without it (loadTrend).
  */
 export const trendAnswerSchema = z.looseObject({
   days: z.array(z.looseObject({ date: z.string(), view: z.number(), download: z.number() })),

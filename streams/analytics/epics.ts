@@ -5,6 +5,7 @@ import { fulltextChanged } from '../cursors/events';
 import { shared } from '../saved-searches/events';
 import { selectSchemaBodies, type WithSchemas } from '../schemas/selectors';
 import type { Epic } from '../core/epic';
+import { ERROR_CODES, type SerializedError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
@@ -250,14 +251,29 @@ export const loadBroadcast: Epic<S> = (event$, _state$, deps) =>
     }),
   );
 
-/** The daily trend (demo convention): a 404 is `trendAbsent` (no chart), other failures `trendFailed`. */
+/**
+ * What a server without the demo's trend call answers (it is no protocol call): not found, method
+ * not allowed, not implemented, or a body that is no trend (a page of its own).
+ */
+const NO_TREND_STATUSES = [404, 405, 501];
+const hasNoTrend = (error: SerializedError): boolean =>
+  NO_TREND_STATUSES.includes(error.status ?? 0) || error.code === ERROR_CODES.invalidResponse;
+
+/**
+ * The daily trend (demo convention, no protocol call): a server without it gives `trendAbsent`
+ * (the screen says the trend is not available), other failures `trendFailed`. Once a server has
+ * shown it has none, it is not asked again for another period (no 404 per click on a real server).
+ */
 export const loadTrend: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(trendRequested),
     mergeMap((event) => {
       const { nbrDays, onlyCurrentUser } = event.payload;
       const key = trendKey(nbrDays, onlyCurrentUser);
-      if (state$.value.analytics.trends[key]?.status === 'fetching') return [];
+      const trends = state$.value.analytics.trends;
+      if (trends[key]?.status === 'fetching') return [];
+      if (Object.values(trends).some((trend) => trend.status === 'not_found'))
+        return of(trendAbsent({ key }, event));
       return concat(
         of(trendStarted({ key }, event)),
         requestAnswer(
@@ -275,8 +291,7 @@ export const loadTrend: Epic<S> = (event$, state$, deps) =>
               },
               event,
             ),
-          (error) =>
-            error.status === 404 ? trendAbsent({ key }, event) : trendFailed({ key, error }, event),
+          (error) => (hasNoTrend(error) ? trendAbsent({ key }, event) : trendFailed({ key, error }, event)),
         ),
       );
     }),

@@ -94,8 +94,9 @@ export const assetNamesFailed = defineFailure('analytics/assetNamesFailed', {
  *   selectBroadcast(state, uuid).
  * - daily trend (demo convention of helper 17A, POST /wedia/analytics/trend): dispatch
  *   `analytics/trendRequested` {nbrDays, onlyCurrentUser} → `trendStarted` → `trendLoaded` {key,
- *   days: [{day, views, downloads}]} | `trendAbsent` {key} (the server answers 404: status not_found, no trend,
- *   not an error shown) | `trendFailed`. selectTrend(state, nbrDays, onlyCurrentUser).
+ *   days: [{day, views, downloads}]} | `trendAbsent` {key} (the server has no such call: 404,
+ *   405, 501 or an answer that is no trend; status not_found, the screen says "not available",
+ *   and no other period is asked of that server) | `trendFailed`. selectTrend(state, nbrDays, onlyCurrentUser).
  * - event logging (`log/event`): searches (`cursors/fulltextChanged` of the `search` list with a
  *   text) and shares (`carts/shareCreated`, `savedSearches/shared`) are logged by the domain
  *   itself (configuration `search` / `share`, params as JSON); `analytics/eventLogRequested`
@@ -171,7 +172,7 @@ export const trendLoaded = defineAnswer('analytics/trendLoaded', {
   key: z.string(),
   days: z.array(trendDaySchema),
 });
-/** The server has no trend (404): the screen shows none, and no error. */
+/** The server has no trend call (404, 405, 501, or an answer that is no trend): "not available". */
 export const trendAbsent = defineAnswer('analytics/trendAbsent', { key: z.string() });
 export const trendFailed = defineFailure('analytics/trendFailed', { key: z.string() });
 

@@ -144,6 +144,30 @@ describe('insights (issue 17)', () => {
     expect(page.url()).toMatch(/\/assets\/asset\/\d+$/);
   });
 
+  journey(
+    '/analytics against a server without the trend (a demo call): the tops work, the panel says so',
+    async ({ page }) => {
+      await mockControl('reset', { method: 'POST' });
+      // what a real server answers to a call it does not have
+      await page.route(
+        (url) => url.pathname.endsWith('/api/wedia/analytics/trend'),
+        (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"404"}' }),
+      );
+      await signIn(page, 'alice');
+      await page.getByRole('link', { name: 'Analytics' }).click();
+      const trend = page.getByRole('region', { name: 'Views and downloads per day' });
+      await trend.getByText('The daily trend is not available on this server.').waitFor();
+      await named(page, 'Most viewed');
+      expect((await topRows(page, 'Most downloaded')).length).toBeGreaterThan(0);
+      await page.getByRole('combobox', { name: 'Period' }).selectOption({ label: 'Last 7 days' });
+      await page.getByRole('checkbox', { name: 'Only mine' }).check();
+      await named(page, 'Most viewed');
+      expect(await trend.getByRole('status').textContent()).toBe(
+        'The daily trend is not available on this server.',
+      );
+    },
+  );
+
   journey("an asset's usage shows its view and its download", async ({ page }) => {
     await mockControl('reset', { method: 'POST' });
     await signIn(page, 'alice');

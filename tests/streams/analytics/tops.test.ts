@@ -320,6 +320,43 @@ describe('analytics: generic top, broadcast data, trend, event logging (protocol
     });
   });
 
+  it('a server without the trend call (405, or an answer that is no trend) has none; no other period is asked of it', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ cold, hot }) => {
+      const refused = new AppError({ code: 'error.http.405', message: 'Method not allowed', status: 405 });
+      const { store, http } = setup(scheduler, () => cold<Response>('5ms #', undefined, refused));
+      hot('a 10ms b c', {
+        a: trendRequested({ nbrDays: 30, onlyCurrentUser: false }),
+        b: trendRequested({ nbrDays: 7, onlyCurrentUser: false }),
+        c: trendRequested({ nbrDays: 7, onlyCurrentUser: true }),
+      }).subscribe(store.dispatch);
+      scheduler.flush();
+      expect(http.requests).toHaveLength(1);
+      for (const [days, mine] of [
+        [30, false],
+        [7, false],
+        [7, true],
+      ] as const)
+        expect(selectTrend(store.state$.value, days, mine).status).toBe('not_found');
+    });
+    const other = marbleScheduler();
+    other.run(({ cold, hot }) => {
+      const page = new AppError({ code: 'error.response.invalid', message: 'not a trend', status: 200 });
+      const boom = new AppError({ code: 'error.http.500', message: 'boom', status: 500 });
+      const { store } = setup(other, (request) =>
+        cold<Response>('#', undefined, multipart(request).onlyCurrentUser ? boom : page),
+      );
+      hot('a b', {
+        a: trendRequested({ nbrDays: 30, onlyCurrentUser: true }),
+        b: trendRequested({ nbrDays: 30, onlyCurrentUser: false }),
+      }).subscribe(store.dispatch);
+      other.flush();
+      // a failure of a server that has the call stays a failure (offered again)
+      expect(selectTrend(store.state$.value, 30, true).status).toBe('error');
+      expect(selectTrend(store.state$.value, 30, false).status).toBe('not_found');
+    });
+  });
+
   it('logs a search of the search list and a cart share as log/event; other lists and empty texts are not', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ cold, hot }) => {

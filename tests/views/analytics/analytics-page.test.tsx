@@ -159,9 +159,14 @@ describe('analytics page', () => {
     ).toEqual(['Nov 22, 202631', 'Nov 23, 202650']);
   });
 
-  it('no trend section when the server has none', () => {
+  it('a server without the trend (a demo call): the panel says it is not available, the tops still show', () => {
     const key = trendKey(30, false);
-    open([trendStarted({ key }), trendAbsent({ key })]);
-    expect(screen.queryByRole('region', { name: 'Views and downloads per day' })).toBeNull();
+    open([...top('topDamView', 30, [line(3, 12)]), trendStarted({ key }), trendAbsent({ key })]);
+    const trend = screen.getByRole('region', { name: 'Views and downloads per day' });
+    expect(within(trend).getByRole('status').textContent).toBe(
+      'The daily trend is not available on this server.',
+    );
+    expect(within(trend).queryByRole('img')).toBeNull();
+    expect(rows('Most viewed')).toEqual(['asset 312']);
   });
 });
