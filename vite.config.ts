@@ -43,7 +43,7 @@ const chunkGroups = [
     test: (id: string) => projectCode.test(slashed(id)) && apartOf(id) === null,
     priority: 2,
   },
-  { name: apartOf, test: (id: string) => apartOf(id) !== null, priority: 1 },
+  { name: apartOf, debugName: 'apart', test: (id: string) => apartOf(id) !== null, priority: 1 },
 ];
 
 // One config for the app build and the three test projects (see README, "Tests").
