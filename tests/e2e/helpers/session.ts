@@ -3,14 +3,15 @@ import { portalUrl } from './portal';
 
 /**
  * Signs in through `/signin` as a demo account (password = login unless given) and waits until
- * the portal knows the user: the header then offers "Sign out".
+ * the portal knows the user: the header then offers "Sign out" ("Se déconnecter" for bob).
  */
 export async function signIn(page: Page, login: string, password = login): Promise<void> {
   await page.goto(`${portalUrl()}/signin`);
   await page.getByRole('textbox', { name: 'Login' }).fill(login);
   await page.getByRole('textbox', { name: 'Password' }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  // in the user's language: bob's French may come before the check does
+  await page.getByRole('button', { name: /^(sign out|se déconnecter)$/i }).waitFor();
   // the sign-in lands on the home page: its search has its first results before the user goes on,
   // as a person would see them (a click racing the first list fetch is no journey of ours)
   await page
