@@ -2,8 +2,8 @@ import { useEffect, useId } from 'react';
 import { Link } from 'wouter';
 import { selectApiPath } from '../../streams/app/selectors';
 import { config } from '../../streams/core/config';
-import { assetNamesRequested } from '../../streams/analytics/events';
-import { selectAssetNames } from '../../streams/analytics/selectors';
+import { namesRequested } from '../../streams/entities/events';
+import { selectKnownNames } from '../../streams/entities/selectors';
 import { imageByQuery, viewerVariation } from '../../streams/players/selectors';
 import { selectIsWatermarked } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -33,11 +33,11 @@ export interface TopView {
 /**
  * The name of a counted asset, else `resource id`. The names of the lines are asked once the tops
  * have all answered (`settled`), so that both tops' assets come in one list request (issue 26);
- * the analytics domain asks only the ids it has not named yet.
+ * the entities domain asks only the ids it has not asked yet.
  */
 export function useAssetNames(lines: readonly TopLine[], settled: boolean): (line: TopLine) => string {
   const dispatch = useDispatch();
-  const names = useAppState(selectAssetNames);
+  const names = useAppState(selectKnownNames);
   const byResource: Record<string, string[]> = {};
   for (const { resource, id } of lines) {
     if (!resource) continue;
@@ -48,10 +48,13 @@ export function useAssetNames(lines: readonly TopLine[], settled: boolean): (lin
   const wanted = settled ? JSON.stringify(byResource) : '{}';
   useEffect(() => {
     for (const [resource, ids] of Object.entries(JSON.parse(wanted) as Record<string, string[]>))
-      dispatch(assetNamesRequested({ resource, ids }));
+      dispatch(namesRequested({ path: assetPath(resource), ids }));
   }, [dispatch, wanted]);
-  return (line) => names[`${line.resource}|${line.id}`]?.name ?? `${line.resource} ${line.id}`;
+  return (line) => names[assetPath(line.resource)]?.[line.id] ?? `${line.resource} ${line.id}`;
 }
+
+/** Where the assets of a top's resource are listed (protocol §8.1). */
+const assetPath = (resource: string) => `dam/data/${resource}`;
 
 /**
  * A top (protocol §18 `topDamView` / `topDamDownload`): a heading, a bar chart with an accessible

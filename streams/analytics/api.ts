@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
-import { signatureOf } from '../core/signature';
 
 /** Protocol §18: every analytics call is a POST whose fields are form fields. */
 const BASE = '/wedia/analytics';
@@ -54,40 +53,6 @@ export const assetEvents = (
   },
   schema: assetEventsAnswerSchema,
 });
-
-/** The rows of a list answer (protocol §1.8, §8.1): only the id and the name are read. */
-export const namesAnswerSchema = z.looseObject({
-  response: z.looseObject({
-    data: z.optional(z.array(z.looseObject({ id: z.union([z.number(), z.string()]), name: z.unknown() }))),
-  }),
-});
-export type NamesAnswer = z.infer<typeof namesAnswerSchema>;
-
-/** Ids as the server types them (§9.1): numbers when numeric. */
-const wireId = (id: string): number | string => (/^\d+$/.test(id) ? Number(id) : id);
-
-/**
- * The names of the assets a top counts, one list request for all of them (protocol §8.1, §8.2):
- * `GET /rest/dam/data/{resource}` with `query={"id":{"in":[…]}}`, as many rows as ids, only the
- * name. No static query: an asset counted but deactivated since is still named.
- */
-export const assetNames = (resource: string, ids: readonly string[]): HttpRequest<NamesAnswer> => {
-  const path = `dam/data/${resource}`;
-  const query = { id: { in: ids.map(wireId) } };
-  return {
-    method: 'GET',
-    path: `/rest/${path}`,
-    query: {
-      headers: false,
-      max: ids.length,
-      props: 'name',
-      query,
-      state: signatureOf([path, ids.length, ['name'], query]),
-      withRights: false,
-    },
-    schema: namesAnswerSchema,
-  };
-};
 
 /** A top line as the server sends it: `key` is `{resource}_{id}` (protocol §18). */
 export const topAnswerSchema = z.looseObject({

@@ -1,7 +1,6 @@
 import { defineDomain } from '../core/domain';
 import {
   loadAssetEvents,
-  loadAssetNames,
   loadBroadcast,
   loadGenericTop,
   loadTop,
@@ -13,7 +12,6 @@ import { analyticsReducer } from './reducer';
 import {
   selectAssetEventCount,
   selectAssetEvents,
-  selectAssetNames,
   selectBroadcast,
   selectGenericTop,
   selectTop,
@@ -29,7 +27,6 @@ export const analyticsDomain = defineDomain({
   epics: {
     logObject,
     loadAssetEvents,
-    loadAssetNames,
     loadTop,
     loadGenericTop,
     loadBroadcast,
@@ -39,7 +36,6 @@ export const analyticsDomain = defineDomain({
   selectors: {
     selectAssetEvents,
     selectAssetEventCount,
-    selectAssetNames,
     selectTop,
     selectTopLines,
     selectGenericTop,

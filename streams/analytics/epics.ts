@@ -10,10 +10,6 @@ import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
 import {
-  assetNamesFailed,
-  assetNamesLoaded,
-  assetNamesRequested,
-  assetNamesStarted,
   type AssetEvent,
   broadcastFailed,
   broadcastLoaded,
@@ -98,42 +94,6 @@ export const loadAssetEvents: Epic<S> = (event$, state$, deps) =>
           api.assetEvents(resource, id, { nbrDays, max }),
           (data) => assetEventsLoaded({ resource, id, list: loggedLines(data.list) }, event),
           (error) => assetEventsFailed({ resource, id, error }, event),
-        ),
-      );
-    }),
-  );
-
-/** The names a list answer gives, by id (a name that is not text is no name). */
-function namesOf(answer: api.NamesAnswer): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const row of answer.response.data ?? [])
-    if (typeof row.name === 'string' && row.name !== '') names[String(row.id)] = row.name;
-  return names;
-}
-
-/**
- * The counted assets' names (issue 26): one list request for the ids neither named nor being
- * named, nothing when all are (the reference names a top with as few requests). The answer's
- * `state` is not compared: each row carries its id, so a late answer still names the right assets.
- */
-export const loadAssetNames: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(assetNamesRequested),
-    mergeMap((event) => {
-      const { resource } = event.payload;
-      const known = state$.value.analytics.assetNames;
-      const ids = [...new Set(event.payload.ids)].filter((id) => {
-        const status = known[`${resource}|${id}`]?.status;
-        return status === undefined || status === 'error';
-      });
-      if (ids.length === 0) return [];
-      return concat(
-        of(assetNamesStarted({ resource, ids }, event)),
-        requestAnswer(
-          deps.http,
-          api.assetNames(resource, ids),
-          (data) => assetNamesLoaded({ resource, ids, names: namesOf(data) }, event),
-          (error) => assetNamesFailed({ resource, ids, error }, event),
         ),
       );
     }),

@@ -46,30 +46,6 @@ export const assetEventsLoaded = defineAnswer('analytics/assetEventsLoaded', {
 });
 export const assetEventsFailed = defineFailure('analytics/assetEventsFailed', { resource: text, id: text });
 
-/**
- * The names of the assets the tops count (issue 26): one list request per ask, for the ids not
- * named nor being named yet. `names` holds the rows' names by id; an id the list did not return
- * (deleted, or hidden from the caller) is named by nobody and not asked again.
- */
-const idsSchema = z.array(text);
-export const assetNamesRequested = defineIntent('analytics/assetNamesRequested', {
-  resource: text,
-  ids: idsSchema,
-});
-export const assetNamesStarted = defineFact('analytics/assetNamesStarted', 'system', {
-  resource: text,
-  ids: idsSchema,
-});
-export const assetNamesLoaded = defineAnswer('analytics/assetNamesLoaded', {
-  resource: text,
-  ids: idsSchema,
-  names: z.record(z.string(), z.string()),
-});
-export const assetNamesFailed = defineFailure('analytics/assetNamesFailed', {
-  resource: text,
-  ids: idsSchema,
-});
-
 /*
  * Issue 17 (protocol §18; seed 001 §3, §4, §7, §9)
  *

@@ -1,8 +1,5 @@
 import { caseReducer, on } from '../core/case-reducer';
 import {
-  assetNamesFailed,
-  assetNamesLoaded,
-  assetNamesStarted,
   assetEventsFailed,
   assetEventsLoaded,
   assetEventsStarted,
@@ -90,18 +87,6 @@ export const analyticsReducer = caseReducer<AnalyticsState>(
       data: draft.broadcasts[payload.uuid]?.data ?? null,
       error: payload.error,
     };
-  }),
-  on(assetNamesStarted, (draft, { payload }) => {
-    for (const id of payload.ids)
-      draft.assetNames[`${payload.resource}|${id}`] = { status: 'fetching', name: null };
-  }),
-  on(assetNamesLoaded, (draft, { payload }) => {
-    for (const id of payload.ids)
-      draft.assetNames[`${payload.resource}|${id}`] = { status: 'loaded', name: payload.names[id] ?? null };
-  }),
-  on(assetNamesFailed, (draft, { payload }) => {
-    for (const id of payload.ids)
-      draft.assetNames[`${payload.resource}|${id}`] = { status: 'error', name: null };
   }),
   on(trendStarted, (draft, { payload }) => {
     const entry = draft.trends[payload.key];

@@ -67,9 +67,3 @@ export const trendKey = (nbrDays: number, onlyCurrentUser: boolean): string =>
 /** The daily trend for a period: status `not_found` when the server gives none (show no chart, no error). */
 export const selectTrend = (state: WithAnalytics, nbrDays: number, onlyCurrentUser: boolean): TrendEntry =>
   state.analytics.trends[trendKey(nbrDays, onlyCurrentUser)] ?? NO_TREND;
-
-/**
- * The counted assets' names asked so far, by `${resource}|${id}` (issue 26): `{status, name}`, the
- * name null until loaded, or when the list did not return it.
- */
-export const selectAssetNames = (state: WithAnalytics) => state.analytics.assetNames;

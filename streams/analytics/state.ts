@@ -41,19 +41,10 @@ export interface TrendEntry {
 }
 
 /**
- * A counted asset's name (issue 26): `fetching` while its list request is out, `loaded` with the
- * name (null: the list did not return it), `error` to be asked again.
- */
-export interface AssetNameEntry {
-  status: 'fetching' | 'loaded' | 'error';
-  name: string | null;
-}
-
-/**
  * The analytics slice (protocol §18): asset events by `${resource}|${id}`, the four tops by
  * name, generic tops by the caller's id, broadcast data by uuid, the trend by
- * `${nbrDays}|${onlyCurrentUser}`, the counted assets' names by `${resource}|${id}`. Logging keeps
- * nothing in state.
+ * `${nbrDays}|${onlyCurrentUser}`. Logging keeps nothing in state (the counted assets' names are the
+ * entities domain's).
  */
 export interface AnalyticsState {
   assetEvents: Record<string, AssetEventsEntry>;
@@ -61,7 +52,6 @@ export interface AnalyticsState {
   genericTops: Record<string, WholeEntry>;
   broadcasts: Record<string, WholeEntry>;
   trends: Record<string, TrendEntry>;
-  assetNames: Record<string, AssetNameEntry>;
 }
 
 /** protocol §18: the tops kept; the `User` variants send onlyCurrentUser=true. */
@@ -83,5 +73,4 @@ export const initialAnalyticsState: AnalyticsState = {
   genericTops: {},
   broadcasts: {},
   trends: {},
-  assetNames: {},
 };

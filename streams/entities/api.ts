@@ -366,7 +366,11 @@ export function candidatesOf(answer: LookupAnswer): Candidate[] {
   });
 }
 
-/** Names of some ids of a path: an `id in [...]` constraint (relation fields show names, not ids). */
+/**
+ * Names of some ids of a path (protocol §8.1, §8.2): an `id in [...]` constraint, as many rows as
+ * ids, only the name. No static query: an asset counted in a top but deactivated since is still
+ * named.
+ */
 export function names(path: string, ids: readonly EntityId[]): HttpRequest<LookupAnswer> {
   const query = { id: { in: [...ids] } };
   return {
@@ -375,8 +379,9 @@ export function names(path: string, ids: readonly EntityId[]): HttpRequest<Looku
     query: {
       headers: false,
       max: ids.length,
+      props: 'name',
       query,
-      state: signatureOf(['~names', path, ids.length, query]),
+      state: signatureOf(['~names', path, ids.length, ['name'], query]),
       withAggregates: false,
       withRights: false,
     },

@@ -33,6 +33,7 @@ import {
   selectFacesPreview,
   selectLookup,
   selectMoreValues,
+  selectKnownNames,
   selectNames,
   selectVariationDetail,
   selectVariations,
@@ -82,5 +83,6 @@ export const entitiesDomain = defineDomain({
     selectMoreValues,
     selectLookup,
     selectNames,
+    selectKnownNames,
   },
 });

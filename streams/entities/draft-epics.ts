@@ -39,6 +39,7 @@ import {
   namesFailed,
   namesLoaded,
   namesRequested,
+  namesStarted,
   variationDetailFailed,
   variationDetailLoaded,
   variationDetailRequested,
@@ -232,29 +233,38 @@ export const lookupRelated: Epic<S> = (event$, _state$, deps) =>
     ),
   );
 
-/** Names of related ids not known yet: one list call with `id in [...]`. */
+/**
+ * Names of ids (a relation field's values, the assets a top counts): one list call with `id in
+ * [...]` for the ids not named, never asked or whose ask failed. An id being asked, or that the answer did
+ * not name, is not asked again (issue 26: a top names its assets with one request).
+ */
 export const loadNames: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(namesRequested),
     mergeMap((event) => {
       const { path } = event.payload;
       const known = state$.value.entities.names[path] ?? {};
+      const asked = state$.value.entities.namesAsked[path] ?? {};
       const ids = [...new Set(event.payload.ids.map(String))]
-        .filter((id) => known[id] === undefined)
+        .filter((id) => known[id] === undefined && (asked[id] === undefined || asked[id] === 'failed'))
         .map((id) => (isNumericId(id) ? Number(id) : id));
       if (ids.length === 0) return EMPTY;
-      return requestAnswer(
-        deps.http,
-        api.names(path, ids),
-        (answer) =>
-          namesLoaded(
-            {
-              path,
-              names: Object.fromEntries(api.candidatesOf(answer).map((row) => [String(row.id), row.name])),
-            },
-            event,
-          ),
-        (error) => namesFailed({ path, ids, error }, event),
+      return concat(
+        of(namesStarted({ path, ids }, event)),
+        requestAnswer(
+          deps.http,
+          api.names(path, ids),
+          (answer) =>
+            namesLoaded(
+              {
+                path,
+                ids,
+                names: Object.fromEntries(api.candidatesOf(answer).map((row) => [String(row.id), row.name])),
+              },
+              event,
+            ),
+          (error) => namesFailed({ path, ids, error }, event),
+        ),
       );
     }),
   );

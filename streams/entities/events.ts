@@ -30,11 +30,13 @@ import { entityIdSchema, statusSchema } from './model';
  * - `facesPreviewRequested` {path, id} → `facesPreviewLoaded` {faces} | `facesPreviewFailed`.
  * - `lookupTyped` {key, path, text, field?, value?} → (typeahead debounce per key) →
  *   `lookupLoaded` {key, candidates} | `lookupFailed`; `lookupCleared` {key}.
- * - `namesRequested` {path, ids} → `namesLoaded` {path, names} | `namesFailed`.
+ * - `namesRequested` {path, ids} → `namesStarted` {path, ids} (only the ids never asked, or whose
+ *   ask failed) → `namesLoaded` {path, ids, names} | `namesFailed`.
  *
  * Selectors (`streams/entities/selectors.ts`): entityKey, selectEntity, selectEntityRights,
  * selectEntityWrite, selectDraft, selectDraftValues, selectVariations, selectVariationDetail,
- * selectFaces, selectFacesPreview, selectMoreValues, selectLookup, selectNames, selectEntityName.
+ * selectFaces, selectFacesPreview, selectMoreValues, selectLookup, selectNames, selectKnownNames,
+ * selectEntityName.
  */
 
 const path = z.string();
@@ -237,8 +239,11 @@ export const lookupLoaded = defineAnswer('entities/lookupLoaded', {
 export const lookupFailed = defineFailure('entities/lookupFailed', { key: z.string() });
 
 export const namesRequested = defineIntent('entities/namesRequested', { path, ids: z.array(id) });
+export const namesStarted = defineFact('entities/namesStarted', 'system', { path, ids: z.array(id) });
+/** `ids` as asked: one the answer does not name has no name, and is not asked again */
 export const namesLoaded = defineAnswer('entities/namesLoaded', {
   path,
+  ids: z.array(id),
   names: z.record(z.string(), z.string()),
 });
 export const namesFailed = defineFailure('entities/namesFailed', { path, ids: z.array(id) });

@@ -30,7 +30,9 @@ import {
   moreValuesFailed,
   moreValuesLoaded,
   moreValuesRequested,
+  namesFailed,
   namesLoaded,
+  namesStarted,
   notFound,
   patched,
   patchFailed,
@@ -61,7 +63,7 @@ import {
   variationDetailKey,
   variationKey,
 } from './model';
-import type { EntitiesState, EntityEntry, WriteEntry } from './state';
+import type { EntitiesState, EntityEntry, NameAsk, WriteEntry } from './state';
 
 type D = Draft<EntitiesState>;
 
@@ -408,7 +410,15 @@ export const entitiesReducer = caseReducer<EntitiesState>(
   on(lookupCleared, (draft, { payload }) => {
     delete draft.lookups[payload.key];
   }),
+  on(namesStarted, (draft, { payload }) => markAsked(draft, payload.path, payload.ids, 'asking')),
   on(namesLoaded, (draft, { payload }) => {
     Object.assign(namesOf(draft, payload.path), payload.names);
+    markAsked(draft, payload.path, payload.ids, 'answered');
   }),
+  on(namesFailed, (draft, { payload }) => markAsked(draft, payload.path, payload.ids, 'failed')),
 );
+
+function markAsked(draft: D, path: string, ids: readonly EntityId[], ask: NameAsk): void {
+  draft.namesAsked[path] ??= {};
+  for (const id of ids) draft.namesAsked[path][String(id)] = ask;
+}

@@ -221,3 +221,8 @@ const NO_NAMES: Readonly<Record<string, string>> = Object.freeze({});
 /** Names of the entities of a path, by id (as text): relation fields show names, not ids. */
 export const selectNames = (state: WithEntities, path: string): Readonly<Record<string, string>> =>
   state.entities.names[path] ?? NO_NAMES;
+
+/** Every name known, by path then id: for a view naming ids of several paths at once. */
+export const selectKnownNames = (
+  state: WithEntities,
+): Readonly<Record<string, Readonly<Record<string, string>>>> => state.entities.names;

@@ -87,7 +87,11 @@ export interface EntitiesState {
   lookups: Record<string, LookupEntry>;
   /** names of related entities by path, then id */
   names: Record<string, Record<string, string>>;
+  /** where the names of ids stand, by path then id: asked ids are not asked again, failed ones are */
+  namesAsked: Record<string, Record<string, NameAsk>>;
 }
+
+export type NameAsk = 'asking' | 'answered' | 'failed';
 
 export const initialEntitiesState: EntitiesState = {
   byKey: {},
@@ -100,4 +104,5 @@ export const initialEntitiesState: EntitiesState = {
   facesPreview: {},
   lookups: {},
   names: {},
+  namesAsked: {},
 };

@@ -7,7 +7,6 @@ import { reset, runtime } from '../../../mocks/runtime';
 import { analyticsDomain } from '../../../streams/analytics/domain';
 import {
   assetEventsRequested,
-  assetNamesRequested,
   broadcastRequested,
   eventLogRequested,
   genericTopRequested,
@@ -18,7 +17,6 @@ import {
 } from '../../../streams/analytics/events';
 import {
   selectAssetEventCount,
-  selectAssetNames,
   selectBroadcast,
   selectGenericTop,
   selectTop,
@@ -27,6 +25,9 @@ import {
 import { shareCreated } from '../../../streams/carts/share-events';
 import { domainEpics } from '../../../streams/core/epic';
 import { fulltextChanged } from '../../../streams/cursors/events';
+import { entitiesDomain } from '../../../streams/entities/domain';
+import { namesRequested } from '../../../streams/entities/events';
+import { selectNames } from '../../../streams/entities/selectors';
 import type { RootState } from '../../../streams/root';
 import { portalAs } from '../../helpers/demo-portal';
 
@@ -34,7 +35,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());
 afterAll(() => server.close());
 
-const epics = domainEpics<RootState>(analyticsDomain);
+const epics = domainEpics<RootState>(analyticsDomain, entitiesDomain);
 
 /** Waits (up to 5 s) until the portal has seen `count` events of these types. */
 async function seen(events: { type: string }[], types: string[], count: number): Promise<void> {
@@ -80,15 +81,13 @@ describe('tops against the demo server (protocol §18)', () => {
       sent.push(new URL(request.url));
     };
     server.events.on('request:start', record);
-    portal.store.dispatch(assetNamesRequested({ resource: 'asset', ids }));
-    state = await portal.until((s) =>
-      ids.every((id) => selectAssetNames(s)[`asset|${id}`]?.status === 'loaded'),
-    );
+    portal.store.dispatch(namesRequested({ path: 'dam/data/asset', ids }));
+    state = await portal.until((s) => ids.every((id) => selectNames(s, 'dam/data/asset')[id] !== undefined));
     server.events.removeListener('request:start', record);
     expect(sent.map((url) => url.pathname)).toEqual(['/api/rest/dam/data/asset']);
     expect(JSON.parse(sent[0]?.searchParams.get('query') ?? '')).toEqual({ id: { in: ids.map(Number) } });
     for (const id of ids)
-      expect(selectAssetNames(state)[`asset|${id}`]?.name).toBe(findAsset(runtime.db.assets, id)?.name);
+      expect(selectNames(state, 'dam/data/asset')[id]).toBe(findAsset(runtime.db.assets, id)?.name);
   });
 
   it('a period and Only mine change the figures; asked again the top goes fetching then loaded', async () => {

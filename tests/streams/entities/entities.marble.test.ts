@@ -636,7 +636,7 @@ describe('more values, variations, faces, names', () => {
     const from = fold([
       {
         type: 'entities/namesLoaded',
-        payload: { path: 'dam/data/keyword', names: { 1: 'water' } },
+        payload: { path: 'dam/data/keyword', ids: [1], names: { 1: 'water' } },
         meta: { source: 'server' },
       },
     ]);

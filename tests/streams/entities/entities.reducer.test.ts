@@ -396,7 +396,9 @@ describe('more values, variations, faces, lookups, names', () => {
   });
 
   it('names of ids are kept per path', () => {
-    const state = fold([namesLoaded({ path: 'dam/data/keyword', names: { 1: 'water', 2: 'blue' } })]);
+    const state = fold([
+      namesLoaded({ path: 'dam/data/keyword', ids: [1, 2], names: { 1: 'water', 2: 'blue' } }),
+    ]);
     expect(selectNames(state, 'dam/data/keyword')).toEqual({ 1: 'water', 2: 'blue' });
     expect(selectNames(state, 'dam/data/folder')).toEqual({});
   });

@@ -4,8 +4,6 @@ import { Router } from 'wouter';
 import { AnalyticsPage } from '../../../src/analytics/analytics-page';
 import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
 import {
-  assetNamesLoaded,
-  assetNamesStarted,
   topFailed,
   topLoaded,
   topStarted,
@@ -15,6 +13,7 @@ import {
 } from '../../../streams/analytics/events';
 import { trendKey } from '../../../streams/analytics/selectors';
 import type { UnstampedEvent } from '../../../streams/core/event';
+import { namesLoaded, namesStarted } from '../../../streams/entities/events';
 import { renderWithStore } from '../../helpers/render';
 
 const line = (id: number, count: number) => ({
@@ -30,8 +29,8 @@ const top = (name: string, nbrDays: number, lines: ReturnType<typeof line>[]) =>
 ];
 
 const named = (id: number, name: string) => [
-  assetNamesStarted({ resource: 'asset', ids: [String(id)] }),
-  assetNamesLoaded({ resource: 'asset', ids: [String(id)], names: { [id]: name } }),
+  namesStarted({ path: 'dam/data/asset', ids: [String(id)] }),
+  namesLoaded({ path: 'dam/data/asset', ids: [String(id)], names: { [id]: name } }),
 ];
 
 function open(events: UnstampedEvent[] = []) {
@@ -73,9 +72,9 @@ describe('analytics page', () => {
     expect(rows('Most downloaded')).toEqual(['asset 52']);
     // both tops' assets are named in one ask (the domain leaves out those it knows)
     const naming = dispatched
-      .filter((event) => event.type === 'analytics/assetNamesRequested')
+      .filter((event) => event.type === 'entities/namesRequested')
       .map((e) => e.payload);
-    expect(naming).toEqual([{ resource: 'asset', ids: ['3', '5'] }]);
+    expect(naming).toEqual([{ path: 'dam/data/asset', ids: ['3', '5'] }]);
     expect(dispatched.some((event) => event.type === 'entities/fetchRequested')).toBe(false);
   });
 
@@ -113,13 +112,12 @@ describe('analytics page', () => {
 
   it('the names are asked once both tops have answered, in one ask (issue 26)', () => {
     const { dispatched, store } = open([...top('topDamView', 30, [line(3, 12), line(5, 4)])]);
-    const naming = () =>
-      dispatched.filter((e) => e.type === 'analytics/assetNamesRequested').map((e) => e.payload);
+    const naming = () => dispatched.filter((e) => e.type === 'entities/namesRequested').map((e) => e.payload);
     expect(naming()).toEqual([]);
     act(() => {
       for (const event of top('topDamDownload', 30, [line(5, 2), line(9, 1)])) store.dispatch(event);
     });
-    expect(naming()).toEqual([{ resource: 'asset', ids: ['3', '5', '9'] }]);
+    expect(naming()).toEqual([{ path: 'dam/data/asset', ids: ['3', '5', '9'] }]);
   });
 
   it('an empty top says so; a failed one offers "Try again"', () => {

@@ -91,7 +91,7 @@ function setup(
     alice,
     resolved({ schemas: [schema] }),
     loaded({ path: PATH, id: '12', data: asset(security) }),
-    namesLoaded({ path: 'dam/data/keyword', names: { '3': 'lake', '4': 'winter' } }),
+    namesLoaded({ path: 'dam/data/keyword', ids: ['3', '4'], names: { '3': 'lake', '4': 'winter' } }),
     ...more,
   ]);
 }

@@ -1,12 +1,12 @@
 import type { Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { analyticsDomain } from '../../../streams/analytics/domain';
-import { assetNamesRequested } from '../../../streams/analytics/events';
-import { selectAssetNames } from '../../../streams/analytics/selectors';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
+import { entitiesDomain } from '../../../streams/entities/domain';
+import { namesRequested } from '../../../streams/entities/events';
+import { selectNames } from '../../../streams/entities/selectors';
 import { initialRootState, type RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
@@ -17,7 +17,7 @@ function setup(scheduler: TestScheduler, answer: (request: HttpRequest<unknown>)
   const http = fakeHttp(answer);
   const store = epicStore(
     testDeps({ scheduler, http }),
-    domainEpics<RootState>(analyticsDomain),
+    domainEpics<RootState>(entitiesDomain),
     initialRootState,
   );
   return { store, http };
@@ -28,20 +28,20 @@ const rows = (...named: Array<[number, unknown]>) => ({
   data: { resource: 'asset', response: { data: named.map(([id, name]) => ({ id, name })) }, state: '1' },
 });
 
-describe('the names of the counted assets (issue 26)', () => {
+describe('names of ids: relation values, the assets a top counts (issue 26)', () => {
   it('one list request for all the ids: id in [...], as many rows, only the name (protocol §8.1, §8.2)', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ cold, hot, expectObservable }) => {
       const { store, http } = setup(scheduler, () =>
         cold('10ms (r|)', { r: rows([3, 'Lake'], [5, 'Dune']) }),
       );
-      hot('a', { a: assetNamesRequested({ resource: 'asset', ids: ['3', '5', '3', '7'] }) }).subscribe(
+      hot('a', { a: namesRequested({ path: 'dam/data/asset', ids: ['3', '5', '3', '7'] }) }).subscribe(
         store.dispatch,
       );
-      expectObservable(typesOf(store, 'analytics/assetNames')).toBe('(ab) 6ms c', {
-        a: 'analytics/assetNamesRequested',
-        b: 'analytics/assetNamesStarted',
-        c: 'analytics/assetNamesLoaded',
+      expectObservable(typesOf(store, 'entities/names')).toBe('(ab) 6ms c', {
+        a: 'entities/namesRequested',
+        b: 'entities/namesStarted',
+        c: 'entities/namesLoaded',
       });
       scheduler.flush();
       expect(http.requests).toHaveLength(1);
@@ -56,31 +56,27 @@ describe('the names of the counted assets (issue 26)', () => {
         withRights: false,
       });
       expect(typeof request?.query?.state).toBe('string');
-      // the one the list did not return is named by nobody, not asked again
-      expect(selectAssetNames(store.state$.value)).toEqual({
-        'asset|3': { status: 'loaded', name: 'Lake' },
-        'asset|5': { status: 'loaded', name: 'Dune' },
-        'asset|7': { status: 'loaded', name: null },
-      });
+      expect(selectNames(store.state$.value, 'dam/data/asset')).toEqual({ 3: 'Lake', 5: 'Dune' });
     });
   });
 
-  it('asks only the ids neither named nor being named; nothing when all are', () => {
+  it('asks only the ids neither named, being named nor missing from an answer; nothing when all are', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ cold, hot }) => {
       const { store, http } = setup(scheduler, () =>
         cold('10ms (r|)', { r: rows([3, 'Lake'], [8, { en: 'x' }]) }),
       );
       hot('a b 20ms c', {
-        a: assetNamesRequested({ resource: 'asset', ids: ['3'] }),
-        b: assetNamesRequested({ resource: 'asset', ids: ['3', '8'] }),
-        c: assetNamesRequested({ resource: 'asset', ids: ['8', '3'] }),
+        a: namesRequested({ path: 'dam/data/asset', ids: ['3', '9'] }),
+        b: namesRequested({ path: 'dam/data/asset', ids: ['3', '8'] }),
+        c: namesRequested({ path: 'dam/data/asset', ids: ['8', '3', '9'] }),
       }).subscribe(store.dispatch);
       scheduler.flush();
       const asked = http.requests.map((request) => request.query?.query);
-      expect(asked).toEqual([{ id: { in: [3] } }, { id: { in: [8] } }]);
-      // a name that is not text is no name
-      expect(selectAssetNames(store.state$.value)['asset|8']).toEqual({ status: 'loaded', name: null });
+      // 9, which no answer names (deleted, or hidden from the caller), is not asked again
+      expect(asked).toEqual([{ id: { in: [3, 9] } }, { id: { in: [8] } }]);
+      // a name in several languages is named in the first
+      expect(selectNames(store.state$.value, 'dam/data/asset')).toEqual({ 3: 'Lake', 8: 'x' });
     });
   });
 
@@ -93,12 +89,12 @@ describe('the names of the counted assets (issue 26)', () => {
         calls++ === 0 ? cold<Response>('5ms #', undefined, boom) : cold('5ms (r|)', { r: rows([3, 'Lake']) }),
       );
       hot('a 10ms b', {
-        a: assetNamesRequested({ resource: 'asset', ids: ['3'] }),
-        b: assetNamesRequested({ resource: 'asset', ids: ['3'] }),
+        a: namesRequested({ path: 'dam/data/asset', ids: ['3'] }),
+        b: namesRequested({ path: 'dam/data/asset', ids: ['3'] }),
       }).subscribe(store.dispatch);
       scheduler.flush();
       expect(http.requests).toHaveLength(2);
-      expect(selectAssetNames(store.state$.value)['asset|3']).toEqual({ status: 'loaded', name: 'Lake' });
+      expect(selectNames(store.state$.value, 'dam/data/asset')).toEqual({ 3: 'Lake' });
     });
   });
 });
