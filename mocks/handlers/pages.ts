@@ -284,19 +284,12 @@ async function sortWidgets(request: Request): Promise<Response> {
   if (form.get('form_object') !== 'clubwedwidget')
     throw new PagesError(400, 'form_object must be clubwedwidget');
   if (form.get('sort_field') !== 'position') throw new PagesError(400, 'sort_field must be position');
+  // `clubwedwidget_1` repeated, the ids as values in the new order (protocol §14.1)
   const ids: number[] = [];
-  for (const [key, value] of form.entries()) {
-    const match = /^clubwedwidget_(\d+)$/.exec(key);
-    if (!match) continue;
-    // `clubwedwidget_1` repeated with the ids as values, or one `clubwedwidget_{id}` key per widget
-    const id =
-      key === 'clubwedwidget_1' &&
-      typeof value === 'string' &&
-      /^\d+$/.test(value) &&
-      form.getAll(key).length > 1
-        ? Number(value)
-        : Number(match[1]);
-    if (!ids.includes(id)) ids.push(id);
+  for (const value of form.getAll('clubwedwidget_1')) {
+    if (typeof value !== 'string' || !/^\d+$/.test(value))
+      throw new PagesError(400, `Invalid widget id: ${value}`);
+    if (!ids.includes(Number(value))) ids.push(Number(value));
   }
   if (ids.length === 0) throw new PagesError(400, 'No widget to sort');
   const widgets = ids.map(widgetById);

@@ -255,18 +255,22 @@ export const assignCollection = (form: {
 export const newChildrenOf = (answer: z.infer<typeof assignSchema>): number[] =>
   answer.new_children.map(Number).filter((id) => Number.isInteger(id));
 
-/** Sort (protocol §14.1): one `clubwedwidget_{id}` field per widget, in the new order, valued 1..n. */
-export function sortWidgets(order: readonly number[]): HttpRequest<undefined> {
-  const form: Record<string, QueryValue> = {
-    form_object: WIDGET_OBJECT,
-    sort_field: 'position',
-    noredirect: true,
-  };
-  order.forEach((id, index) => {
-    form[`${WIDGET_OBJECT}_${id}`] = String(index + 1);
-  });
-  return { method: 'POST', path: `${OUTSIDE_API}/bov3/datasort/actions/sort.jspz`, body: { form } };
-}
+/**
+ * Sort (protocol §14.1): `clubwedwidget_1` repeated, valued with the widgets' ids in the new order
+ * (the key is fixed, as the reference sends it; the values say the order).
+ */
+export const sortWidgets = (order: readonly number[]): HttpRequest<undefined> => ({
+  method: 'POST',
+  path: `${OUTSIDE_API}/bov3/datasort/actions/sort.jspz`,
+  body: {
+    form: {
+      form_object: WIDGET_OBJECT,
+      sort_field: 'position',
+      noredirect: true,
+      [`${WIDGET_OBJECT}_1`]: order.map(String),
+    },
+  },
+});
 
 export const removeWidget = (id: number): HttpRequest<undefined> => ({
   method: 'DELETE',

@@ -184,48 +184,32 @@ describe('demo server: CMS pages (protocol §14.1)', () => {
       .sort((a, b) => a.position - b.position)
       .map((widget) => widget.id);
     const reversed = [...ids].reverse();
-    const sorted = await bov3(
-      'datasort/actions/sort.jspz',
-      form([
-        ['form_object', 'clubwedwidget'],
-        ['sort_field', 'position'],
-        ['noredirect', 'true'],
-        ...reversed.map((id, index): [string, string] => [`clubwedwidget_${id}`, String(index + 1)]),
-      ]),
-      alice,
-    );
-    expect(sorted.status).toBe(200);
-    expect(
+    const sortAs = (order: readonly (number | string)[], key = 'clubwedwidget_1') =>
+      bov3(
+        'datasort/actions/sort.jspz',
+        form([
+          ['form_object', 'clubwedwidget'],
+          ['sort_field', 'position'],
+          ['noredirect', 'true'],
+          ...order.map((id): [string, string] => [key, String(id)]),
+        ]),
+        alice,
+      );
+    const serverOrder = () =>
       widgetsOf(6)
         .sort((a, b) => a.position - b.position)
-        .map((widget) => widget.id),
-    ).toEqual(reversed);
-    // the other reading: `clubwedwidget_1` repeated, the ids as values
-    await bov3(
-      'datasort/actions/sort.jspz',
-      form([
-        ['form_object', 'clubwedwidget'],
-        ['sort_field', 'position'],
-        ...ids.map((id): [string, string] => ['clubwedwidget_1', String(id)]),
-      ]),
-      alice,
-    );
-    expect(
-      widgetsOf(6)
-        .sort((a, b) => a.position - b.position)
-        .map((widget) => widget.id),
-    ).toEqual(ids);
-    const mixed = await bov3(
-      'datasort/actions/sort.jspz',
-      form([
-        ['form_object', 'clubwedwidget'],
-        ['sort_field', 'position'],
-        [`clubwedwidget_${ids[0]}`, '1'],
-        ['clubwedwidget_7', '2'],
-      ]),
-      alice,
-    );
-    expect(mixed.status).toBe(400);
+        .map((widget) => widget.id);
+    // `clubwedwidget_1` repeated, the ids as values in the new order (protocol §14.1)
+    expect((await sortAs(reversed)).status).toBe(200);
+    expect(serverOrder()).toEqual(reversed);
+    // one id alone is that widget, not widget 1 (issue 26 item 4)
+    const single = await sortAs([ids[0]!]);
+    expect(single.status).toBe(200);
+    expect(single.body).toEqual({ sorted: [ids[0]] });
+    // widgets of different slots, an id that is not one, no id: refused
+    expect((await sortAs([ids[0]!, 7])).status).toBe(400);
+    expect((await sortAs(['x'])).status).toBe(400);
+    expect((await sortAs([ids[0]!], `clubwedwidget_${ids[0]}`)).status).toBe(400);
   });
 
   it('deletes a widget with its subtree and files; replaces an attachment with prop_file twice', async () => {
