@@ -52,10 +52,9 @@ function contextOf(request: Request, collection: Collection): WriteContext {
   };
 }
 
-/** The answered entity, as a fetch would give it (rights included, workflow asked). */
+/** The answered entity, as a fetch would give it (rights included). */
 function answeredEntity(request: Request, collection: Collection, row: Row): Record<string, unknown> {
   const params = new URLSearchParams(new URL(request.url).search);
-  params.set('workflows', 'true');
   if (!params.has('withRights')) params.set('withRights', 'true');
   params.delete('variation');
   params.delete('maxchildren');

@@ -138,7 +138,8 @@ export function offsetOfToken(token: string | null, field: string): number | und
 }
 
 /**
- * One entity as `GET /rest/{path}/{id}` answers it: the row (rights, `$workflow` when asked),
+ * One entity as `GET /rest/{path}/{id}` answers it: the row (rights, and `$workflow` for a row with a
+ * workflow status: a fetch has no `workflows` parameter, protocol §12.1),
  * and for assets their faces (`$faces-n`), their `binary` and, with `variation`, `$asset`;
  * with `maxchildren`, relation arrays cut to that many values and `$moreChildren_{field}`.
  */
@@ -148,7 +149,7 @@ export function entityData(
   row: Row,
   caller: Caller,
 ): Record<string, unknown> {
-  const data = shapeRow(index, row, shapeOf(params, caller));
+  const data = shapeRow(index, row, { ...shapeOf(params, caller), workflows: langFor(params, caller) });
   const { collection } = index;
   const maxText = params.get('maxchildren');
   if (maxText) {

@@ -40,7 +40,7 @@ export interface FetchOptions {
   headers?: boolean | undefined;
 }
 
-/** protocol §12.1 Fetch params; `workflows=true` asks the demo's `$workflow` too. */
+/** protocol §12.1 Fetch params, and only those (the answer carries `$workflow` unasked). */
 export function fetchParams(options: FetchOptions): Record<string, QueryValue> {
   return {
     extendPropertyFilter: 'export',
@@ -51,7 +51,6 @@ export function fetchParams(options: FetchOptions): Record<string, QueryValue> {
     maxchildren: options.maxchildren,
     security: options.security && options.security.length > 0 ? options.security.join(',') : undefined,
     i18n: options.forUpdate ? false : undefined,
-    workflows: true,
   };
 }
 

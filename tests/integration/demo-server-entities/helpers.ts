@@ -70,10 +70,6 @@ export function updateJson(
   });
 }
 
-export function fetchEntity(
-  id: number | string,
-  headers: Record<string, string>,
-  query = 'workflows=true&withRights=true',
-) {
+export function fetchEntity(id: number | string, headers: Record<string, string>, query = 'withRights=true') {
   return call(`/rest/${ASSET}/${id}?${query}`, { headers });
 }

@@ -14,7 +14,7 @@ const firstOf = (nature: string, also: (id: number) => boolean = () => true): nu
 };
 
 describe('workflow (demo convention: draft → review → published)', () => {
-  it('an entity fetched with workflows=true carries $workflow; actions only for those with the update right', async () => {
+  it('an entity fetched carries $workflow unasked (protocol §12.1); actions only for those with the update right', async () => {
     const published = runtime.db.assets.find((row) => row.$status === 6)?.id as number;
     const alice = (await fetchEntity(published, await as('alice'))).body.response.data;
     expect(alice.$workflow).toEqual({
@@ -34,13 +34,17 @@ describe('workflow (demo convention: draft → review → published)', () => {
       'objectactions/multiupdate': false,
       'objectactions/delete': false,
     });
-    const french = (await fetchEntity(published, await as('alice'), 'workflows=true&lang=fr')).body.response
-      .data;
+    const french = (await fetchEntity(published, await as('alice'), 'lang=fr')).body.response.data;
     expect(french.$workflow.label).toBe('Publié');
-    // without workflows=true, no $workflow
-    expect(
-      (await fetchEntity(published, await as('alice'), '')).body.response.data.$workflow,
-    ).toBeUndefined();
+    // a list carries it only when asked (`workflows`, seed 002 cursor parameters)
+    const listed = async (query: string) =>
+      (
+        await call(`/rest/${ASSET}?query=${encodeURIComponent(`{"id":${published}}`)}${query}`, {
+          headers: await as('alice'),
+        })
+      ).body.response.data[0];
+    expect((await listed('')).$workflow).toBeUndefined();
+    expect((await listed('&workflows=true')).$workflow.state).toBe('published');
   });
 
   it('steps through unpublish → submit → reject → submit → publish, in both wire forms', async () => {

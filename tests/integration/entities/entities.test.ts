@@ -86,7 +86,7 @@ describe('entity fetch against the demo server (protocol §12.1, §12.2)', () =>
     expect(alice.sent[0]).toMatchObject({
       method: 'GET',
       path: '/rest/dam/data/asset/12',
-      query: { extendPropertyFilter: 'export', withRights: true, headers: false, workflows: true },
+      query: { extendPropertyFilter: 'export', withRights: true, headers: false },
     });
 
     const bob = await portal('bob');

@@ -188,7 +188,7 @@ describe('entity fetch (protocol §12.1, §12.2)', () => {
     return { http, state };
   }
 
-  it('sends the §12.1 params (rights by default, headers false, workflows) and loads the row with $resource', () => {
+  it('sends only the §12.1 params (rights by default, headers false) and loads the row with $resource', () => {
     const { http, state } = run(
       (_request, cold) =>
         cold('-a|', {
@@ -207,7 +207,6 @@ describe('entity fetch (protocol §12.1, §12.2)', () => {
       maxchildren: undefined,
       security: undefined,
       i18n: undefined,
-      workflows: true,
     });
     expect(selectEntity(state, path, 12)).toMatchObject({
       status: 'loaded',
