@@ -1,4 +1,4 @@
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { type Asset, findAsset } from '../db/assets';
 import { runtime, type ZipJob } from '../runtime';
 import { buildZip, declaredZipSize, type ZipContents } from '../zip/contents';
@@ -17,6 +17,8 @@ const CART = '*/api/wedia/cart';
 
 /** Bytes per chunk of a served zip: the file streams to the client instead of leaving in one piece. */
 const STREAM_CHUNK = 64 * 1024;
+/** How long a zip's GET is held while it is built: about what a browser waits for an answer. */
+const ZIP_HOLD_MAX_MS = 60_000;
 
 interface ZipRequest {
   ref: CartRef;
@@ -195,11 +197,16 @@ export const downloadHandlers = [
     return new Response(null, { status: 200, headers: zipHeaders(job, zipBytes(job)) });
   }),
 
-  // a browser URL: no Authorization, the uuid is the secret
-  http.get(`${CART}/downloadCart/:uuid`, ({ params }) => {
+  // a browser URL: no Authorization, the uuid is the secret. Asked while the zip is being built
+  // (a client that does not poll), the answer waits for it, as the real service holds the request;
+  // a build longer than a browser would wait answers 202 with Retry-After.
+  http.get(`${CART}/downloadCart/:uuid`, async ({ params }) => {
     const job = readyJob(String(params.uuid));
     if (job instanceof Response) return job;
-    if (Date.now() < job.readyAt) return errorResponse(409, 'The zip is not ready yet');
+    const left = job.readyAt - Date.now();
+    if (left > ZIP_HOLD_MAX_MS)
+      return new Response(null, { status: 202, headers: { 'Retry-After': String(Math.ceil(left / 1000)) } });
+    if (left > 0) await delay(left);
     const bytes = zipBytes(job);
     return new Response(chunked(bytes), { status: 200, headers: zipHeaders(job, bytes) });
   }),

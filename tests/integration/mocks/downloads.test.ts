@@ -163,6 +163,20 @@ describe('zipCart and downloadCart (protocol §7.1, §2.2)', () => {
     expect(ready.headers.get('content-type')).toBe('application/zip');
   });
 
+  it('a GET while the zip is built waits for it, as the real service (issue 26 item 11); a long build answers 202', async () => {
+    runtime.settings['zip.buildMs'] = 150;
+    const uuidOf = async () =>
+      (await (await cartCall('zipCart/1', { as: 'alice', body: { profile: 'originals' } })).json()) as string;
+    const early = await fetch(`${CART_API}/downloadCart/${await uuidOf()}`);
+    expect(early.status).toBe(200);
+    expect(early.headers.get('content-type')).toBe('application/zip');
+    expect((await early.arrayBuffer()).byteLength).toBeGreaterThan(0);
+    runtime.settings['zip.buildMs'] = 3_600_000;
+    const long = await fetch(`${CART_API}/downloadCart/${await uuidOf()}`);
+    expect(long.status).toBe(202);
+    expect(Number(long.headers.get('retry-after'))).toBeGreaterThan(60);
+  });
+
   it('answers 404 for an unknown uuid, on HEAD and GET', async () => {
     expect((await fetch(`${CART_API}/downloadCart/nope`, { method: 'HEAD' })).status).toBe(404);
     const get = await fetch(`${CART_API}/downloadCart/nope`);
