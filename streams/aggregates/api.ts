@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 import { aggregateOperator, type WireQuery, wireConstraint } from '../core/query/operators';
+import { wireId } from '../core/wire-id';
 import { signatureOf } from '../core/signature';
 import type { CursorScope } from '../cursors/selectors';
 import { type QueryState, wireQueryOf } from '../queries/selectors';
@@ -58,13 +59,16 @@ export function metaQuery(
   }
   for (const [key, constraint] of Object.entries(aggregates.constraints)) {
     const operator = aggregateOperator(constraint.operator);
-    const missing = missingIds(aggregates, key, reset);
+    // a value the list is constrained to is counted without its own constraint, and only there
     const constrained = constrainedIds(query, key);
+    const missing = missingIds(aggregates, key, reset).filter((id) => !constrained.includes(id));
     meta[key] = {
       ...meta[key],
-      ...(missing.length > 0 && { aggregate: { field: constraint.field, operator, ids: missing } }),
+      ...(missing.length > 0 && {
+        aggregate: { field: constraint.field, operator, ids: missing.map(wireId) },
+      }),
       ...(constrained.length > 0 && {
-        unconstrainedAggregate: { field: constraint.field, operator, ids: constrained },
+        unconstrainedAggregate: { field: constraint.field, operator, ids: constrained.map(wireId) },
       }),
     };
   }

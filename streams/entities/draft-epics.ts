@@ -15,6 +15,7 @@ import {
 import type { Epic } from '../core/epic';
 import type { UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { wireId } from '../core/wire-id';
 import { requestAnswer } from '../core/request';
 import { selectSchemaFields } from '../schemas/selectors';
 import * as api from './api';
@@ -247,7 +248,7 @@ export const loadNames: Epic<S> = (event$, state$, deps) =>
       const asked = state$.value.entities.namesAsked[path] ?? {};
       const ids = [...new Set(event.payload.ids.map(String))]
         .filter((id) => known[id] === undefined && (asked[id] === undefined || asked[id] === 'failed'))
-        .map((id) => (isNumericId(id) ? Number(id) : id));
+        .map(wireId);
       if (ids.length === 0) return EMPTY;
       return concat(
         of(namesStarted({ path, ids }, event)),

@@ -195,7 +195,7 @@ describe('trees and aggregates against the demo server (protocol §9, §10)', ()
     expect(query['$meta-query'].keywords.aggregate).toEqual({
       field: 'keywords',
       operator: 'in',
-      ids: ['1', '2'],
+      ids: [1, 2],
     });
     expect(query['$meta-query']['!! static_query !!']).toEqual({ constraint: { activated: true } });
   });
