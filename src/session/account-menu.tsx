@@ -66,8 +66,29 @@ export function AccountMenu() {
           onRetry={() => dispatch(signOutRequested({}))}
         />
       )}
-      <button type="button" className="button" onClick={() => dispatch(signOutRequested({}))}>
-        {t('account.signOut')}
+      {/* on a phone the button keeps its name but shows an icon, so the header holds on one row */}
+      <button
+        type="button"
+        className="button account-menu__sign-out"
+        onClick={() => dispatch(signOutRequested({}))}
+      >
+        <svg
+          className="account-menu__sign-out-icon"
+          viewBox="0 0 16 16"
+          width="16"
+          height="16"
+          aria-hidden="true"
+        >
+          <path
+            d="M6 2H3v12h3M10 4.5 13.5 8 10 11.5M13.5 8H6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="account-menu__sign-out-label">{t('account.signOut')}</span>
       </button>
     </section>
   );
