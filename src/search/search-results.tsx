@@ -107,7 +107,9 @@ export function SearchResults() {
 
   const onRangeChange = useCallback(
     (range: VirtualGridRange) => {
-      if (hasMore && status === 'loaded' && range.last >= keys.length - config.cursorDefaultMax) {
+      // the next page once the last row is on screen, not before (issue 26: a first page that
+      // fills the screen sends no second request until the user scrolls)
+      if (hasMore && status === 'loaded' && range.last >= keys.length - range.columns) {
         dispatch(nextPageRequested({ name: SEARCH_CURSOR }));
       }
     },

@@ -6,6 +6,8 @@ export interface VirtualGridRange {
   first: number;
   /** index of the last item on screen */
   last: number;
+  /** items per row */
+  columns: number;
 }
 
 /** What the grid reads its items from: an array, or any list read by position (only the visible ones are read). */
@@ -134,13 +136,12 @@ export function VirtualGrid<T>({
         height: element.clientHeight || current.height,
         scrollTop: element.scrollTop,
       }));
+    // the part of the window the grid fills: below its top, above the window's bottom
     const measurePage = () => {
       gridTop.current = documentTop(element) ?? gridTop.current;
-      update(
-        element.clientWidth || fallbackSize.width,
-        window.innerHeight || fallbackSize.height,
-        Math.max(0, window.scrollY - gridTop.current),
-      );
+      const top = Math.max(0, window.scrollY - gridTop.current);
+      const bottom = window.scrollY + (window.innerHeight || fallbackSize.height) - gridTop.current;
+      update(element.clientWidth || fallbackSize.width, Math.max(1, bottom - top), top);
     };
     const measure = pageScroll ? measurePage : measureInner;
     measure();
@@ -174,8 +175,8 @@ export function VirtualGrid<T>({
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
 
   useEffect(() => {
-    if (items.length > 0 && last >= 0) onRangeChange?.({ first: Math.max(0, first), last });
-  }, [first, last, items.length, onRangeChange]);
+    if (items.length > 0 && last >= 0) onRangeChange?.({ first: Math.max(0, first), last, columns });
+  }, [first, last, columns, items.length, onRangeChange]);
 
   const endReachedFor = useRef(-1);
   useEffect(() => {

@@ -146,6 +146,39 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(2);
   });
 
+  journey(
+    'a facet checked sends one list and one /aggs; the second page waits for a scroll',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      const grid = page.getByRole('grid', { name: 'Results' });
+      await grid.getByRole('gridcell').first().waitFor();
+      await settle();
+      await clearRequests();
+      await page
+        .getByRole('checkbox', { name: /^Image/ })
+        .first()
+        .check();
+      await settle();
+      const calls = (await apiCalls()).map(describeCall);
+      const lists = calls.filter((call) => /^GET \/api\/rest\/dam\/data\/asset /.test(call));
+      expect(lists, calls.join('\n')).toHaveLength(1);
+      expect(lists[0], calls.join('\n')).not.toContain('"after"');
+      expect(
+        calls.filter((call) => call.includes('/aggs')),
+        calls.join('\n'),
+      ).toHaveLength(1);
+      // scrolled to the end, the next page comes
+      await clearRequests();
+      await grid.getByRole('gridcell').last().scrollIntoViewIfNeeded();
+      await expect
+        .poll(async () => (await apiCalls()).filter((call) => call.query.after !== undefined).length, {
+          timeout: 20_000,
+        })
+        .toBe(1);
+    },
+  );
+
   journey('opening "Add to cart" twice reads the cart list once', async ({ page }) => {
     await signIn(page, 'alice');
     await page.goto(`${portalUrl()}/search`);
