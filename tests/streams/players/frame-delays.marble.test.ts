@@ -1,6 +1,6 @@
 import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { config } from '../../../streams/core/config';
+import { type Config, config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import { playersDomain } from '../../../streams/players/domain';
 import { frameClosed, frameLoaded, frameOpened } from '../../../streams/players/events';
@@ -13,7 +13,7 @@ const L = config.playerLoadingDelayMs;
 const D = config.playerDisplayDelayMs;
 const target = { resource: 'asset', id: '2' };
 
-function setup(scheduler: ReturnType<typeof marbleScheduler>, overrides: Partial<typeof config> = {}) {
+function setup(scheduler: ReturnType<typeof marbleScheduler>, overrides: Partial<Config> = {}) {
   const deps = testDeps({ scheduler, http: fakeHttp(() => NEVER), config: overrides });
   return epicStore(deps, domainEpics<RootState>(playersDomain));
 }
@@ -39,7 +39,9 @@ describe('players: the loading and display delays of a player frame (protocol §
     scheduler.run(({ hot, expectObservable, flush }) => {
       const store = setup(scheduler);
       const loadAt = L - 100;
-      hot(`a ${loadAt - 1}ms b`, { a: frameOpened(target), b: frameLoaded(target) }).subscribe(store.dispatch);
+      hot(`a ${loadAt - 1}ms b`, { a: frameOpened(target), b: frameLoaded(target) }).subscribe(
+        store.dispatch,
+      );
       expectObservable(outcomes(store)).toBe(`a ${loadAt - 1}ms b ${D - 1}ms c`, {
         a: 'players/frameOpened',
         b: 'players/frameLoaded',
@@ -75,9 +77,11 @@ describe('players: the loading and display delays of a player frame (protocol §
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, expectObservable }) => {
       const store = setup(scheduler);
-      hot('a 9ms b 9ms c', { a: frameOpened(target), b: frameLoaded(target), c: frameClosed(target) }).subscribe(
-        store.dispatch,
-      );
+      hot('a 9ms b 9ms c', {
+        a: frameOpened(target),
+        b: frameLoaded(target),
+        c: frameClosed(target),
+      }).subscribe(store.dispatch);
       expectObservable(outcomes(store)).toBe('a 9ms b 9ms c', {
         a: 'players/frameOpened',
         b: 'players/frameLoaded',

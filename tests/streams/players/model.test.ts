@@ -77,7 +77,9 @@ describe('image addresses (protocol §13.1)', () => {
 
 describe('embed and free player code', () => {
   it('the embed code is the answer’s HTML, else a frame of its address, else the answer as JSON', () => {
-    expect(embedCodeOf({ Html: '<iframe src="x"></iframe>', EmbedUrl: 'y' })).toBe('<iframe src="x"></iframe>');
+    expect(embedCodeOf({ Html: '<iframe src="x"></iframe>', EmbedUrl: 'y' })).toBe(
+      '<iframe src="x"></iframe>',
+    );
     expect(embedCodeOf({ EmbedUrl: 'https://dam/p?a="b"' })).toBe(
       '<iframe src="https://dam/p?a=&quot;b&quot;" allowfullscreen></iframe>',
     );
@@ -89,7 +91,12 @@ describe('embed and free player code', () => {
     expect(url).toBe('https://dam.example/api/wedia/cloud/describeMedia?object=asset&id=2');
     expect(
       freePlayerCodeOf(
-        { Dom: '<div id="f"></div>', JavascriptUrl: 'https://dam.example/p.js', JSEndpoint: 'P', ElementId: 'f' },
+        {
+          Dom: '<div id="f"></div>',
+          JavascriptUrl: 'https://dam.example/p.js',
+          JSEndpoint: 'P',
+          ElementId: 'f',
+        },
         url,
       ),
     ).toBe(
