@@ -59,7 +59,7 @@ export const metadataMessagesEn = {
   'selection.itemWaiting': 'Asset {id}: waiting',
   'selection.itemRunning': 'Asset {id}: being updated…',
   'selection.itemDone': 'Asset {id}: updated',
-  'selection.itemProgress': 'Progress of asset {id}',
+  'selection.itemProgress': 'Asset {id}, share done',
   'selection.loadedOfTotal': '{loaded} / {total}',
   'selection.cancelItem': 'Cancel asset {id}',
 };
@@ -123,7 +123,7 @@ export const metadataMessagesFr: typeof metadataMessagesEn = {
   'selection.itemWaiting': 'Média {id} : en attente',
   'selection.itemRunning': 'Média {id} : mise à jour…',
   'selection.itemDone': 'Média {id} : mis à jour',
-  'selection.itemProgress': 'Progression du média {id}',
+  'selection.itemProgress': 'Média {id}, part faite',
   'selection.loadedOfTotal': '{loaded} / {total}',
   'selection.cancelItem': 'Annuler le média {id}',
 };

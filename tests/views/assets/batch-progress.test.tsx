@@ -47,7 +47,7 @@ describe('the progress of a batch (seed 001 §3-§4, protocol §16)', () => {
       'Asset 3: waiting',
       'Asset 4: waiting',
     ]);
-    expect(bar('Progress of asset 2')).toBe(0);
+    expect(bar('Asset 2, share done')).toBe(0);
   });
 
   it('Cancel cancels the waiting actions, and each waiting action has its own Cancel', () => {
@@ -77,7 +77,7 @@ describe('the progress of a batch (seed 001 §3-§4, protocol §16)', () => {
       store.dispatch(actionFinished({ batchId: 'b', index: 2, status: 'error', error: 'refused' }));
     });
     expect(bar('Progress')).toBe(CAP);
-    expect(bar('Progress of asset 3')).toBe(100);
+    expect(bar('Asset 3, share done')).toBe(100);
     expect(
       screen.getByText(
         `Almost there: progress stays at ${CAP}% until the server has answered for every asset.`,
@@ -103,6 +103,6 @@ describe('the progress of a batch (seed 001 §3-§4, protocol §16)', () => {
       store.dispatch(actionFinished({ batchId: 'b', index: 0, status: 'done', entityId: '9' }));
     });
     expect(screen.getByText('2048 / 2048')).toBeTruthy();
-    expect(bar('Progress of asset 2')).toBe(100);
+    expect(bar('Asset 2, share done')).toBe(100);
   });
 });
