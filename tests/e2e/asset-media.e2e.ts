@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { seriousViolations } from './helpers/axe';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -55,6 +56,7 @@ describe('players and media on the asset page (issue 24)', () => {
       const free = page.getByRole('textbox', { name: 'Free player code' });
       await expect.poll(() => free.inputValue()).toContain('WediaEvpPlayer.launch(');
       expect(await free.inputValue()).toContain(`describeMedia?object=asset&id=${VIDEO_ID}`);
+      expect(await seriousViolations(page, 'video asset, embed code open')).toEqual([]);
 
       // the server's player: shown once loaded, its listed actions offered as buttons
       await page.getByRole('button', { name: "Use the server's player" }).click();
