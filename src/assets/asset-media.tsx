@@ -69,7 +69,7 @@ function formatsOf(sources: unknown): string | null {
 }
 
 /** The rows of a media description in words: the members the portal knows, then any other plain value. */
-export function describedRows(
+function describedRows(
   data: Record<string, unknown>,
   t: Translate,
   locale: string,
