@@ -1,11 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import { type Asset, findAsset } from '../db/assets';
 import { HOSTILE_PLAYER_HTML } from '../hostile';
-import { SAMPLE_VIDEO_SIZE } from '../entities/variations';
+import { SAMPLE_VIDEO_BYTES, SAMPLE_VIDEO_SIZE } from '../entities/variations';
 import { escapeXml } from '../media/svg';
 import { runtime } from '../runtime';
-import { userOf } from './caller';
+import { hasRight } from '../search/rights';
+import { callerOf, userOf } from './caller';
 import { errorResponse } from './respond';
+import { refusalOf, refusalResponse } from './rights';
 
 /** The global the player script defines, awaited by the client (protocol §13.2). */
 export const PLAYER_ENDPOINT = 'WediaEvpPlayer';
@@ -14,9 +16,20 @@ const EVP = '*/api/wedia/evp';
 
 const suffixOf = (request: Request): string => (userOf(request)?.role.watermark ? '_w' : '');
 
-function videoAsset(object: string | null, id: string | null): Asset | undefined {
+/**
+ * The video asset a player, embed or description call is about, or the refusal: who may see the
+ * asset (the `objectactions/view` right its fetch answers with) may have its media; an unknown
+ * asset, or one without media (not a video), is 404 as the reference server answers.
+ */
+function videoAsset(request: Request, query: URLSearchParams): Asset | Response {
+  const object = query.get('object');
+  const id = query.get('id');
   const asset = object === 'asset' && id ? findAsset(runtime.db.assets, id) : undefined;
-  return asset?.assetnature.code === 'video' ? asset : undefined;
+  if (!asset) return errorResponse(404, `Unknown entity ${object}/${id}`);
+  const caller = callerOf(request);
+  if (!hasRight(caller, 'objectactions/view')) return refusalResponse(refusalOf(caller, `see asset ${id}`));
+  if (asset.assetnature.code !== 'video') return errorResponse(404, `No media for ${object}/${id}`);
+  return asset;
 }
 
 /** The media description of a video (protocol §13.1), its sources as browser URLs. */
@@ -31,6 +44,11 @@ function describe(request: Request, asset: Asset): Record<string, unknown> {
     title: asset.name,
     mediaType: 'video',
     duration: 4,
+    container: 'webm',
+    codecs: { video: 'vp8' },
+    hasAudio: false,
+    frameRate: 25,
+    size: SAMPLE_VIDEO_BYTES,
     catalogDuration: asset.duration,
     width: SAMPLE_VIDEO_SIZE.width,
     height: SAMPLE_VIDEO_SIZE.height,
@@ -47,19 +65,26 @@ function playerDom(id: string, width: string | null, height: string | null): str
   return `<div id="${escapeXml(id)}" class="evp-player" style="width:${cssSize(width)};height:${cssSize(height)}"></div>`;
 }
 
-/** A tiny script defining `WediaEvpPlayer.launch(element, options)`: a `<video>` of the first source. */
+/**
+ * A tiny script defining `WediaEvpPlayer.launch(element, options)`: a `<video>` of the first source
+ * of `options.mediasJson`, or of the description read from `options.mediasJsonUrl` (the free player).
+ */
 const PLAYER_SCRIPT = `window.${PLAYER_ENDPOINT} = {
   launch: function (element, options) {
-    var media = (options && options.mediasJson) || {};
-    var source = media.sources && media.sources[0];
     var video = document.createElement('video');
     video.controls = true;
     video.preload = 'metadata';
     video.style.width = '100%';
     video.style.height = '100%';
-    if (media.poster) video.poster = media.poster;
-    if (source) video.src = source.url;
     element.appendChild(video);
+    var play = function (media) {
+      var source = media && media.sources && media.sources[0];
+      if (media && media.poster) video.poster = media.poster;
+      if (source) video.src = source.url;
+    };
+    if (options && options.mediasJson) play(options.mediasJson);
+    else if (options && options.mediasJsonUrl)
+      fetch(options.mediasJsonUrl).then(function (answer) { return answer.json(); }).then(play);
     return video;
   }
 };
@@ -83,9 +108,8 @@ function playerAnswer(request: Request, asset: Asset, query: URLSearchParams): R
 }
 
 function describeAnswer({ request }: { request: Request }): Response {
-  const query = new URL(request.url).searchParams;
-  const asset = videoAsset(query.get('object'), query.get('id'));
-  if (!asset) return errorResponse(404, `No media ${query.get('object')}/${query.get('id')}`);
+  const asset = videoAsset(request, new URL(request.url).searchParams);
+  if (asset instanceof Response) return asset;
   return HttpResponse.json(describe(request, asset) as never);
 }
 
@@ -102,7 +126,19 @@ function playerPage(request: Request, asset: Asset, player: string): string {
     asset.assetnature.code === 'video'
       ? `<video id="media" controls playsinline preload="metadata" poster="${base}/preview${end}" src="${base}/video${end}"></video>`
       : `<img id="media" alt="${escapeXml(asset.name)}" src="${base}/preview${end}">`;
-  const message = JSON.stringify({ listActions: [{ action: 'download' }, { action: 'addToCart' }] });
+  const actions = asset.assetnature.code === 'video' ? ['play', 'pause', 'download'] : ['download'];
+  const message = JSON.stringify({ listActions: actions.map((action) => ({ action })) });
+  // an action the portal posts back runs here; the last one is noted on the body (journeys read it)
+  const onAction = [
+    "window.addEventListener('message',function(e){",
+    'if(e.source!==parent||!e.data||typeof e.data.action!=="string")return;',
+    'var a=e.data.action,m=document.getElementById("media");',
+    'document.body.setAttribute("data-last-action",a);',
+    'if(a==="play"&&m.play)m.play().catch(function(){});',
+    'if(a==="pause"&&m.pause)m.pause();',
+    `if(a==="download"){var l=document.createElement("a");l.href=${JSON.stringify(`${base}/${asset.assetnature.code === 'video' ? 'video' : 'original'}${end}?download=true`)};l.download="";document.body.appendChild(l);l.click();l.remove();}`,
+    '});',
+  ].join('');
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8">',
     `<title>${escapeXml(asset.name)}</title>`,
@@ -110,7 +146,7 @@ function playerPage(request: Request, asset: Asset, player: string): string {
     '</head>',
     `<body data-player="${escapeXml(player)}" style="width:${cssSize(query.get('width'))};height:${cssSize(query.get('height'))}">`,
     media,
-    `<script>window.addEventListener('load',function(){parent.postMessage(${message},'*')});</script>`,
+    `<script>${onAction}window.addEventListener('load',function(){parent.postMessage(${message},'*')});</script>`,
     '</body></html>',
   ].join('');
 }
@@ -119,15 +155,15 @@ function playerPage(request: Request, asset: Asset, player: string): string {
 export const playerHandlers = [
   http.get(`${EVP}/htmlAndJsPlayer.json`, ({ request }) => {
     const query = new URL(request.url).searchParams;
-    const asset = videoAsset(query.get('object'), query.get('id'));
-    if (!asset) return errorResponse(404, `No video ${query.get('object')}/${query.get('id')}`);
+    const asset = videoAsset(request, query);
+    if (asset instanceof Response) return asset;
     return HttpResponse.json(playerAnswer(request, asset, query) as never);
   }),
 
   http.post(`${EVP}/embed.json`, async ({ request }) => {
     const query = new URL(request.url).searchParams;
-    const asset = videoAsset(query.get('object'), query.get('id'));
-    if (!asset) return errorResponse(404, `No video ${query.get('object')}/${query.get('id')}`);
+    const asset = videoAsset(request, query);
+    if (asset instanceof Response) return asset;
     let body: { Options?: unknown; PlayerUid?: unknown } = {};
     try {
       body = (await request.json()) as typeof body;
@@ -137,7 +173,9 @@ export const playerHandlers = [
     const uid =
       typeof body.PlayerUid === 'string' && body.PlayerUid ? body.PlayerUid : `evp-asset-${asset.id}`;
     const origin = new URL(request.url).origin;
-    const size = `height=${encodeURIComponent(query.get('height') ?? '100%')}&width=${encodeURIComponent(query.get('width') ?? '100%')}`;
+    // a watermarked caller's embed shows the watermarked media, wherever it is pasted
+    const watermark = suffixOf(request) === '_w' ? '&watermarked=true' : '';
+    const size = `height=${encodeURIComponent(query.get('height') ?? '100%')}&width=${encodeURIComponent(query.get('width') ?? '100%')}${watermark}`;
     const embedUrl = `${origin}/api/wedia/dam/player/bo.player/asset/${asset.id}?${size}`;
     return HttpResponse.json({
       PlayerUid: uid,

@@ -16,7 +16,8 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
-import { AssetPreview } from './asset-preview';
+import { EmbedCode, MediaDescription } from './asset-media';
+import { AssetPreview, assetKind } from './asset-preview';
 import { AssetUsage } from './asset-usage';
 import { AssetVariations, DownloadButton } from './asset-variations';
 import { MetadataPanel } from './metadata/metadata-panel';
@@ -133,7 +134,8 @@ function Skeleton() {
 
 /**
  * `/assets/:resource/:id`: the asset's name, a large preview (zoom and pan, video, pages), the
- * way through the list it came from, its variations and downloads, its usage, and its metadata.
+ * way through the list it came from, its variations and downloads, its usage, and its metadata;
+ * for a video also its embed code and its media description.
  */
 export function AssetPage() {
   const params = useParams<{ resource: string; id: string }>();
@@ -187,6 +189,8 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   }
 
   const name = entry.name;
+  // players, embed code and media descriptions are the server's for media (videos) only
+  const isVideo = assetKind(entry.data) === 'video';
   return (
     <article className="asset-page">
       <header className="asset-page__header">
@@ -209,7 +213,9 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
             <DownloadButton resource={resource} id={id} />
             <AddToCartButton resource={resource} id={id} name={name} />
             {uuidOf(entry.data) && <ReverseSearch uuid={uuidOf(entry.data) as string} />}
+            {isVideo && <EmbedCode resource={resource} id={id} />}
           </section>
+          {isVideo && <MediaDescription resource={resource} id={id} />}
           <AssetVariations resource={resource} id={id} />
           <AssetUsage resource={resource} id={id} uuid={uuidOf(entry.data)} />
         </aside>

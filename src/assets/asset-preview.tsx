@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import * as z from 'zod/mini';
+import { useEffect, useState } from 'react';
 import { selectApiPath } from '../../streams/app/selectors';
 import { facesPreviewRequested } from '../../streams/entities/events';
 import {
@@ -9,13 +8,14 @@ import {
   selectFacesPreviewStatus,
   selectVariations,
 } from '../../streams/entities/selectors';
-import { actionsListed, playerRequested } from '../../streams/players/events';
-import { imageByQuery, playerFrameUrl, selectPlayer, viewerVariation } from '../../streams/players/selectors';
+import { playerRequested } from '../../streams/players/events';
+import { imageByQuery, selectPlayer, viewerVariation } from '../../streams/players/selectors';
 import { selectIsWatermarked } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { previewUrl } from './preview-url';
+import { ServerPlayer } from './server-player';
 import { ZoomableImage } from './zoomable-image';
 import './messages';
 
@@ -147,18 +147,12 @@ function DocumentPreview({ resource, id, name }: { resource: string; id: string;
   );
 }
 
-/** The frame's message of protocol §13.2 [conv]: `{"listActions":[{"action":"download"},…]}`. */
-const listActionsSchema = z.object({
-  listActions: z.array(z.looseObject({ action: z.string() })),
-});
-
 function VideoPreview({ resource, id, name }: { resource: string; id: string; name: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const apiPath = useAppState(selectApiPath);
   const watermarked = useAppState(selectIsWatermarked);
   const player = useAppState(selectPlayer, resource, id);
-  const frame = useRef<HTMLIFrameElement>(null);
   const [useServer, setUseServer] = useState(false);
   const offered = player?.status === 'loaded' && player.data !== null;
 
@@ -166,46 +160,10 @@ function VideoPreview({ resource, id, name }: { resource: string; id: string; na
     dispatch(playerRequested({ resource, id, width: '100%', height: '100%' }));
   }, [dispatch, resource, id]);
 
-  // the player frame lists its actions by a message: only from that frame and the server's origin
-  useEffect(() => {
-    if (!useServer) return;
-    const serverOrigin = new URL(apiPath, window.location.href).origin;
-    const onMessage = (event: MessageEvent) => {
-      if (!frame.current || event.source !== frame.current.contentWindow) return;
-      // the sandbox gives the frame an opaque origin ("null"); the server's own is accepted too
-      if (event.origin !== 'null' && event.origin !== serverOrigin) return;
-      const parsed = listActionsSchema.safeParse(event.data);
-      if (!parsed.success) return;
-      dispatch(
-        actionsListed({
-          resource,
-          id,
-          actions: parsed.data.listActions.map(({ action }) => ({ action })),
-        }),
-      );
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [dispatch, apiPath, resource, id, useServer]);
-
   return (
     <div className="asset-video">
       {useServer && offered ? (
-        <iframe
-          ref={frame}
-          className="asset-video__frame"
-          title={t('assets.serverPlayer')}
-          src={playerFrameUrl(apiPath, null, resource, id, {
-            width: '100%',
-            height: '100%',
-            // the frame loads its media itself: a watermarked viewer's player shows the _w ones
-            ...(watermarked ? { watermarked: true } : {}),
-          })}
-          // scripts run (it is a player) but in an opaque origin: no access to the portal's storage
-          sandbox="allow-scripts"
-          referrerPolicy="no-referrer"
-          allow="fullscreen"
-        />
+        <ServerPlayer resource={resource} id={id} />
       ) : (
         // biome-ignore lint/a11y/useMediaCaption: the demo's videos have no caption track
         <video

@@ -1,10 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { batchRequested } from '../../streams/batches/events';
-import { selectBatch } from '../../streams/batches/selectors';
 import { fetchRequested } from '../../streams/cursors/events';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../../streams/search/url';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
+import { BatchProgress } from '../assets/metadata/batch-progress';
 import { FieldControl } from '../assets/metadata/field-control';
 import { editableFields, type FieldView, fieldGroups, fieldProblem } from '../assets/metadata/fields';
 import { useAppState } from '../hooks/use-app-state';
@@ -112,73 +112,14 @@ export function SelectionEditDialog({
           </div>
         </form>
       ) : (
-        <BatchProgress batchId={batchId} ids={applied.current} onDone={onClose} />
+        <BatchProgress
+          batchId={batchId}
+          names={applied.current}
+          // the results show the new values once the batch has run
+          onFinished={() => dispatch(fetchRequested({ name: SEARCH_CURSOR }))}
+          onDone={onClose}
+        />
       )}
     </ModalDialog>
-  );
-}
-
-function BatchProgress({
-  batchId,
-  ids,
-  onDone,
-}: {
-  batchId: string;
-  ids: readonly string[];
-  onDone(): void;
-}) {
-  const t = useTranslate();
-  const dispatch = useDispatch();
-  const batch = useAppState(selectBatch, batchId);
-  const finished = batch?.status === 'done' || batch?.status === 'error';
-  const progress = batch?.progress ?? 0;
-  const reloaded = useRef(false);
-
-  // the results show the new values once the batch has run
-  useEffect(() => {
-    if (finished && !reloaded.current) {
-      reloaded.current = true;
-      dispatch(fetchRequested({ name: SEARCH_CURSOR }));
-    }
-  }, [finished, dispatch]);
-
-  const actions = batch?.actions ?? [];
-  const succeeded = actions.filter((action) => action.status === 'done').length;
-  return (
-    <div className="selection-edit__progress">
-      <div
-        role="progressbar"
-        aria-label={t('selection.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-        className="selection-edit__bar"
-      >
-        <span style={{ width: `${progress}%` }} />
-      </div>
-      <p role="status">
-        {finished ? t('selection.finished', { done: succeeded, count: ids.length }) : t('selection.running')}
-      </p>
-      {batch?.status === 'error' && actions.length === 0 && <p role="alert">{t('selection.failed')}</p>}
-      {actions.some((action) => action.status === 'error' || action.status === 'canceled') && (
-        <ul className="selection-edit__failures">
-          {actions.map((action, index) => {
-            const id = ids[index] ?? String(index + 1);
-            if (action.status === 'error') {
-              return <li key={id}>{t('selection.itemFailed', { id, message: action.error ?? '' })}</li>;
-            }
-            if (action.status === 'canceled') return <li key={id}>{t('selection.itemCanceled', { id })}</li>;
-            return null;
-          })}
-        </ul>
-      )}
-      {finished && (
-        <div className="modal-dialog__actions">
-          <button type="button" className="button button--primary" onClick={onDone}>
-            {t('selection.done')}
-          </button>
-        </div>
-      )}
-    </div>
   );
 }

@@ -11,6 +11,7 @@ import {
   updateRequested,
 } from '../entities/events';
 import {
+  actionCanceled,
   actionFinished,
   actionStarted,
   batchCanceled,
@@ -70,12 +71,13 @@ export const createBatch: Epic<S> = (event$, state$, deps) =>
 /** Operations on a batch id nobody made: `Unknown batch {id}`. */
 export const refuseUnknown: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(batchCanceled),
-    mergeMap((event) =>
-      state$.value.batches.byId[event.payload.id]
+    ofType(batchCanceled, actionCanceled),
+    mergeMap((event) => {
+      const id = batchCanceled.match(event) ? event.payload.id : event.payload.batchId;
+      return state$.value.batches.byId[id]
         ? EMPTY
-        : of(batchRefused({ id: event.payload.id, message: unknownBatch(event.payload.id) }, event)),
-    ),
+        : of(batchRefused({ id, message: unknownBatch(id) }, event));
+    }),
   );
 
 /**

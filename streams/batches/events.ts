@@ -60,3 +60,9 @@ export const batchFinished = defineFact('batches/batchFinished', 'timer', {
 
 /** The actions not started yet are canceled; the running ones finish. */
 export const batchCanceled = defineIntent('batches/batchCanceled', { id: text });
+
+/** One action not started yet is canceled (its cancel handle, seed 001 §3); a running one finishes. */
+export const actionCanceled = defineIntent('batches/actionCanceled', {
+  batchId: text,
+  index: z.int().check(z.nonnegative()),
+});

@@ -1,5 +1,6 @@
 import { caseReducer, on, onReplace } from '../core/case-reducer';
 import {
+  actionCanceled,
   actionFinished,
   actionStarted,
   batchCanceled,
@@ -97,6 +98,12 @@ export const batchesReducer = caseReducer<BatchesState>(
     if (payload.error !== undefined) next.error = payload.error;
     if (next.total !== undefined && payload.status === 'done') next.loaded = next.total;
     return withAction(state, batch, payload.index, next, batch.finished + 1);
+  }),
+  onReplace(actionCanceled, (state, { payload }) => {
+    const batch = state.byId[payload.batchId];
+    const action = batch?.actions[payload.index];
+    if (!batch || action?.status !== 'scheduled') return state;
+    return withAction(state, batch, payload.index, { ...action, status: 'canceled' }, batch.finished + 1);
   }),
   on(batchFinished, (draft, { payload }) => {
     const batch = draft.byId[payload.id];

@@ -1,4 +1,4 @@
-import type { Batch, BatchesState } from './state';
+import type { Batch, BatchAction, BatchesState } from './state';
 
 export type { Batch, BatchAction, BatchActionStatus, BatchStatus } from './state';
 
@@ -35,4 +35,14 @@ export const selectNextBatchId = (state: WithBatches): string => {
   let next = state.batches.nextId;
   while (state.batches.byId[String(next)]) next += 1;
   return String(next);
+};
+
+/**
+ * One action's progress, 0-100 (seed 001 §3-§4): 100 once done; before, its loaded share of its
+ * total when it has one (a create with a binary), never past the batch's cap; 0 otherwise.
+ */
+export const actionProgress = (action: BatchAction, cap: number): number => {
+  if (action.status === 'done') return 100;
+  if (!action.total || action.loaded === undefined) return 0;
+  return Math.min(cap, Math.round((action.loaded / action.total) * 100));
 };

@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { awaitScript, fetchMedia } from './epics';
+import { awaitScript, fetchMedia, frameDelays } from './epics';
 import { playersReducer } from './reducer';
 import {
   selectEmbed,
@@ -7,6 +7,8 @@ import {
   selectMediaDescription,
   selectPlayer,
   selectPlayerActions,
+  selectPlayerChosenAction,
+  selectPlayerFrame,
   selectPlayerScript,
 } from './selectors';
 import { initialPlayersState } from './state';
@@ -15,13 +17,15 @@ export const playersDomain = defineDomain({
   name: 'players',
   initialState: initialPlayersState,
   reducer: playersReducer,
-  epics: { fetchMedia, awaitScript },
+  epics: { fetchMedia, awaitScript, frameDelays },
   selectors: {
     selectPlayer,
     selectEmbed,
     selectFreePlayer,
     selectMediaDescription,
     selectPlayerActions,
+    selectPlayerChosenAction,
+    selectPlayerFrame,
     selectPlayerScript,
   },
 });

@@ -1,5 +1,5 @@
-import { concat, EMPTY, mergeMap, type Observable, of, timer } from 'rxjs';
-import { filter, map, take, takeWhile } from 'rxjs/operators';
+import { concat, EMPTY, merge, mergeMap, type Observable, of, timer } from 'rxjs';
+import { filter, map, take, takeUntil, takeWhile } from 'rxjs/operators';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
@@ -11,9 +11,14 @@ import {
   descriptionRequested,
   embedRequested,
   fetchFailed,
+  frameClosed,
+  frameDisplayed,
+  frameLoaded,
+  frameOpened,
   fetchStarted,
   freePlayerRequested,
   loaded,
+  loadingShown,
   type MediaKind,
   playerRequested,
   scriptAwaited,
@@ -120,3 +125,40 @@ export const awaitScript: Epic<S> = (event$, _state$, deps) =>
       );
     }),
   );
+
+/** The same frame (resource and id) as an event's, closed, opened again, or loaded. */
+const sameFrame =
+  (of: { payload: { resource: string; id: string } }) =>
+  (event: AnyEvent): boolean => {
+    if (!frameClosed.match(event) && !frameOpened.match(event) && !frameLoaded.match(event)) return false;
+    return event.payload.resource === of.payload.resource && event.payload.id === of.payload.id;
+  };
+
+/**
+ * Protocol §13.2 delays of a player frame: the loading notice only once it has loaded for
+ * `playerLoadingDelayMs` (a quick player never flashes it), and the frame shown
+ * `playerDisplayDelayMs` after its load (its callback), so its first picture is painted. A frame
+ * closed, opened again or loaded in the meantime stops the wait.
+ */
+export const frameDelays: Epic<S> = (event$, _state$, deps) => {
+  const { playerLoadingDelayMs, playerDisplayDelayMs } = deps.config;
+  const loading$ = event$.pipe(
+    ofType(frameOpened),
+    mergeMap((event) =>
+      timer(playerLoadingDelayMs, deps.scheduler).pipe(
+        map(() => loadingShown(event.payload, event)),
+        takeUntil(event$.pipe(filter(sameFrame(event)))),
+      ),
+    ),
+  );
+  const display$ = event$.pipe(
+    ofType(frameLoaded),
+    mergeMap((event) =>
+      timer(playerDisplayDelayMs, deps.scheduler).pipe(
+        map(() => frameDisplayed(event.payload, event)),
+        takeUntil(event$.pipe(filter(sameFrame(event)))),
+      ),
+    ),
+  );
+  return merge(loading$, display$);
+};

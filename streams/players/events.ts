@@ -73,6 +73,23 @@ export const actionsListed = defineIntent('players/actionsListed', {
   actions: z.array(z.looseObject({ action: z.string() })),
 });
 
+/** A player the user chose to press in the frame's listed actions: it is posted to the frame. */
+export const actionChosen = defineIntent('players/actionChosen', { resource: text, id: text, action: text });
+
+/**
+ * The player frame of an asset is put on the page (protocol §13.2 delays): hidden while it loads,
+ * a loading notice only after `playerLoadingDelayMs`, shown `playerDisplayDelayMs` after its load.
+ */
+export const frameOpened = defineIntent('players/frameOpened', { resource: text, id: text });
+/** The frame's load event: the player's callback, from which the display delay runs. */
+export const frameLoaded = defineIntent('players/frameLoaded', { resource: text, id: text });
+/** The frame left the page (the browser's player was chosen again, or the page closed). */
+export const frameClosed = defineIntent('players/frameClosed', { resource: text, id: text });
+/** The frame still loads after the loading delay: the loading notice is shown. */
+export const loadingShown = defineFact('players/loadingShown', 'timer', { resource: text, id: text });
+/** The display delay after the frame's load has passed: the frame is shown. */
+export const frameDisplayed = defineFact('players/frameDisplayed', 'timer', { resource: text, id: text });
+
 /** A player script is loading: its global is looked for every 250 ms, up to 50 times (§13.2). */
 export const scriptAwaited = defineIntent('players/scriptAwaited', { name: text });
 export const scriptReady = defineFact('players/scriptReady', 'system', { name: text });

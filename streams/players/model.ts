@@ -127,3 +127,43 @@ export function playerFrameUrl(
 
 /** The key of a resource and id in the players slice. */
 export const mediaKey = (resource: string, id: string | number): string => `${resource}|${id}`;
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+
+/**
+ * The code a user copies from an embed answer (protocol §13.1 "whole body"): its HTML when the
+ * server gives one, else a frame of its embed address, else the answer itself as JSON.
+ */
+export function embedCodeOf(data: Record<string, unknown>): string {
+  const html = textOf(data.Html) ?? textOf(data.html);
+  if (html) return html;
+  const url = textOf(data.EmbedUrl) ?? textOf(data.embedUrl);
+  if (url) return `<iframe src="${url.replaceAll('"', '&quot;')}" allowfullscreen></iframe>`;
+  return JSON.stringify(data, null, 2);
+}
+
+/** The browser address of an asset's media description (what the free player loads). */
+export const mediaDescriptionUrl = (apiPath: string, resource: string, id: string | number): string => {
+  const target = variationTarget({ resource, id });
+  return `${apiPath}/api/wedia/cloud/describeMedia?${query({ object: target.resource, id: target.id })}`;
+};
+
+/**
+ * The free player (protocol §13.1) set on an asset: its markup, its script, and a launch with the
+ * asset's media description address; null when the answer lacks the script or the endpoint.
+ */
+export function freePlayerCodeOf(data: Record<string, unknown>, mediasJsonUrl: string): string | null {
+  const script = textOf(data.JavascriptUrl);
+  const endpoint = textOf(data.JSEndpoint);
+  if (!script || !endpoint) return null;
+  const dom = textOf(data.Dom) ?? '';
+  const element = textOf(data.ElementId);
+  const target = element ? `document.getElementById(${JSON.stringify(element)})` : 'document.body';
+  return [
+    dom,
+    `<script src="${script.replaceAll('"', '&quot;')}"></script>`,
+    `<script>${endpoint}.launch(${target}, { mediasJsonUrl: ${JSON.stringify(mediasJsonUrl)} });</script>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+}

@@ -1,13 +1,19 @@
 import { caseReducer, on } from '../core/case-reducer';
 import { requestKeys } from './api';
 import {
+  actionChosen,
   actionsListed,
   descriptionRequested,
   embedRequested,
   fetchFailed,
   fetchStarted,
+  frameClosed,
+  frameDisplayed,
+  frameLoaded,
+  frameOpened,
   freePlayerRequested,
   loaded,
+  loadingShown,
   playerRequested,
   scriptAwaited,
   scriptFailed,
@@ -66,6 +72,31 @@ export const playersReducer = caseReducer<PlayersState>(
   }),
   on(actionsListed, (draft, { payload }) => {
     draft.actions[mediaKey(payload.resource, payload.id)] = payload.actions.map(({ action }) => ({ action }));
+  }),
+  on(actionChosen, (draft, { payload }) => {
+    draft.chosen[mediaKey(payload.resource, payload.id)] = payload.action;
+  }),
+  on(frameOpened, (draft, { payload }) => {
+    draft.frames[mediaKey(payload.resource, payload.id)] = 'opening';
+  }),
+  on(loadingShown, (draft, { payload }) => {
+    const key = mediaKey(payload.resource, payload.id);
+    if (draft.frames[key] === 'opening') draft.frames[key] = 'loading';
+  }),
+  on(frameLoaded, (draft, { payload }) => {
+    const key = mediaKey(payload.resource, payload.id);
+    if (draft.frames[key] === 'opening' || draft.frames[key] === 'loading') draft.frames[key] = 'ready';
+  }),
+  on(frameDisplayed, (draft, { payload }) => {
+    const key = mediaKey(payload.resource, payload.id);
+    if (draft.frames[key] === 'ready') draft.frames[key] = 'shown';
+  }),
+  on(frameClosed, (draft, { payload }) => {
+    const key = mediaKey(payload.resource, payload.id);
+    // the actions were the frame's: gone with it, listed again when it loads again
+    delete draft.frames[key];
+    delete draft.chosen[key];
+    delete draft.actions[key];
   }),
   on(scriptAwaited, (draft, { payload }) => {
     draft.scripts[payload.name] = { status: 'fetching', message: null };

@@ -1,10 +1,13 @@
-import type { MediaEntry, PlayersState, ScriptEntry } from './state';
+import type { FramePhase, MediaEntry, PlayersState, ScriptEntry } from './state';
 import { mediaKey } from './model';
 
 export {
+  embedCodeOf,
+  freePlayerCodeOf,
   imageByPath,
   imageByQuery,
   MEDIA_DEFAULTS,
+  mediaDescriptionUrl,
   mediaKey,
   type PlayerFrameOptions,
   playerFrameUrl,
@@ -14,7 +17,7 @@ export {
   variationTarget,
   viewerVariation,
 } from './model';
-export type { MediaEntry, PlayerStatus, ScriptEntry } from './state';
+export type { FramePhase, MediaEntry, PlayerStatus, ScriptEntry } from './state';
 
 export type WithPlayers = { players: PlayersState };
 
@@ -55,3 +58,11 @@ export const selectPlayerActions = (
 /** A player script awaited: `fetching`, `loaded`, or `error` with `Could not load {name}`. */
 export const selectPlayerScript = (state: WithPlayers, name: string): ScriptEntry | null =>
   state.players.scripts[name] ?? null;
+
+/** Where an asset's player frame is: opening, loading (notice shown), ready (hidden), shown; null off the page. */
+export const selectPlayerFrame = (state: WithPlayers, resource: string, id: string): FramePhase | null =>
+  state.players.frames[mediaKey(resource, id)] ?? null;
+
+/** The player action last pressed for an asset's frame, or null. */
+export const selectPlayerChosenAction = (state: WithPlayers, resource: string, id: string): string | null =>
+  state.players.chosen[mediaKey(resource, id)] ?? null;

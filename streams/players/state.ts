@@ -20,6 +20,12 @@ export interface ScriptEntry {
   message: string | null;
 }
 
+/**
+ * A player frame on the page: `opening` (loading, hidden, no notice yet), `loading` (the notice is
+ * shown), `ready` (loaded, still hidden for the display delay), `shown`.
+ */
+export type FramePhase = 'opening' | 'loading' | 'ready' | 'shown';
+
 /** The players slice: players, embeds and media descriptions, cached per URL (protocol §13). */
 export interface PlayersState {
   /** answers by cache key (URL, plus the JSON body of a POST) */
@@ -30,6 +36,17 @@ export interface PlayersState {
   actions: Record<string, Array<{ action: string }>>;
   /** player scripts waited for, by global name */
   scripts: Record<string, ScriptEntry>;
+  /** player frames on the page, by `${resource}|${id}` */
+  frames: Record<string, FramePhase>;
+  /** the action last pressed for a player, by `${resource}|${id}` */
+  chosen: Record<string, string>;
 }
 
-export const initialPlayersState: PlayersState = { byKey: {}, keyOf: {}, actions: {}, scripts: {} };
+export const initialPlayersState: PlayersState = {
+  byKey: {},
+  keyOf: {},
+  actions: {},
+  scripts: {},
+  frames: {},
+  chosen: {},
+};

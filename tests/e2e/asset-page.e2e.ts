@@ -114,7 +114,7 @@ describe('the asset page (issue 14)', () => {
     // the server offers its player too: in a sandboxed frame, whose listed actions the portal keeps
     await page.getByRole('button', { name: "Use the server's player" }).click();
     const frame = page.locator('iframe[title="Player of the server"]');
-    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts');
+    expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-downloads');
     await page.frameLocator('iframe[title="Player of the server"]').locator('video').waitFor();
     await expect
       .poll(() =>
@@ -128,7 +128,7 @@ describe('the asset page (issue 14)', () => {
           VIDEO_ID,
         ),
       )
-      .toEqual([{ action: 'download' }, { action: 'addToCart' }]);
+      .toEqual([{ action: 'play' }, { action: 'pause' }, { action: 'download' }]);
   });
 
   journey('carol, a watermarked partner, sees only _w pictures', async ({ page }) => {

@@ -52,6 +52,16 @@ export const metadataMessagesEn = {
   'selection.failed': 'The changes could not be applied.',
   'selection.done': 'Done',
   'selection.open': 'Open {name}',
+  // the batch's progress (src/assets/metadata/batch-progress.tsx)
+  'selection.count': '{over} of {count} over',
+  'selection.atCap': 'Almost there: progress stays at {cap}% until the server has answered for every asset.',
+  'selection.actions': 'Assets of the batch',
+  'selection.itemWaiting': 'Asset {id}: waiting',
+  'selection.itemRunning': 'Asset {id}: being updated…',
+  'selection.itemDone': 'Asset {id}: updated',
+  'selection.itemProgress': 'Asset {id}, share done',
+  'selection.loadedOfTotal': '{loaded} / {total}',
+  'selection.cancelItem': 'Cancel asset {id}',
 };
 
 export const metadataMessagesFr: typeof metadataMessagesEn = {
@@ -106,6 +116,16 @@ export const metadataMessagesFr: typeof metadataMessagesEn = {
   'selection.failed': 'Les modifications n’ont pas pu être appliquées.',
   'selection.done': 'Terminé',
   'selection.open': 'Ouvrir {name}',
+  'selection.count': '{over} sur {count} terminés',
+  'selection.atCap':
+    'Presque fini : la progression reste à {cap} % tant que le serveur n’a pas répondu pour chaque média.',
+  'selection.actions': 'Médias du lot',
+  'selection.itemWaiting': 'Média {id} : en attente',
+  'selection.itemRunning': 'Média {id} : mise à jour…',
+  'selection.itemDone': 'Média {id} : mis à jour',
+  'selection.itemProgress': 'Média {id}, part faite',
+  'selection.loadedOfTotal': '{loaded} / {total}',
+  'selection.cancelItem': 'Annuler le média {id}',
 };
 
 addMessages({ en: metadataMessagesEn, fr: metadataMessagesFr });

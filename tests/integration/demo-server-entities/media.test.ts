@@ -228,7 +228,7 @@ describe('players and media (protocol §13.1)', () => {
     expect(html).toContain(`src="/api/wedia/dam/variation/asset/${id}/video"`);
     expect(html).not.toMatch(/<script[^>]+src=/);
     expect(html).toContain(
-      'parent.postMessage({"listActions":[{"action":"download"},{"action":"addToCart"}]}',
+      'parent.postMessage({"listActions":[{"action":"play"},{"action":"pause"},{"action":"download"}]}',
     );
     expect((await fetch(`${API}/wedia/dam/player/bo.player/asset/999999`)).status).toBe(404);
   });

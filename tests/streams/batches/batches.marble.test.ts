@@ -2,7 +2,7 @@ import { delay, filter, map, mergeMap, of } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { batchesDomain } from '../../../streams/batches/domain';
-import { batchCanceled, batchRequested } from '../../../streams/batches/events';
+import { actionCanceled, batchCanceled, batchRequested } from '../../../streams/batches/events';
 import { selectBatch, selectBatches } from '../../../streams/batches/selectors';
 import { type Config, config } from '../../../streams/core/config';
 import { combineEpics, domainEpics, type Epic } from '../../../streams/core/epic';
@@ -145,6 +145,30 @@ describe('batches (protocol §16) on the scheduler', () => {
         ['1', 'done'],
         ['2', 'done'],
       ]);
+    });
+  });
+
+  it('an action canceled before its turn is never started; one running finishes; an unknown batch is refused', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, flush }) => {
+      const { store, seen } = setup(scheduler, [10, 150, 10, 10]);
+      const four = [updateAction(1), updateAction(2), updateAction(3), updateAction(4)];
+      // at T+5 actions 0 and 1 run: canceling 1 (running) does nothing, 2 (waiting) is canceled
+      hot(`a ${T + 4}ms (bcd)`, {
+        a: batchRequested({ label: 'A', actions: four }),
+        b: actionCanceled({ batchId: '1', index: 1 }),
+        c: actionCanceled({ batchId: '1', index: 2 }),
+        d: actionCanceled({ batchId: '9', index: 0 }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {}, 10 * T);
+      flush();
+      const batch = selectBatch(store.state$.value, '1')!;
+      expect(batch.actions.map(({ status }) => status)).toEqual(['done', 'done', 'canceled', 'done']);
+      expect(batch.status).toBe('done');
+      const updates = seen.filter(([, type]) => type === 'entities/updateRequested');
+      expect(updates).toHaveLength(3);
+      expect(store.state$.value.batches.byId['9']).toBeUndefined();
+      expect(seen.some(([, type]) => type === 'batches/batchRefused')).toBe(true);
     });
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  actionCanceled,
   actionFinished,
   actionStarted,
   batchCanceled,
@@ -102,5 +103,28 @@ describe('batches reducer (protocol §16)', () => {
     ]);
     expect(batch.progress).toBe(95);
     expect(selectBatches(state)).toHaveLength(1);
+  });
+
+  it('an action canceled by its handle: only while scheduled; it counts as finished for the progress', () => {
+    const base = [
+      batchCreated({ id: '1', label: 'Four', actions, progressCap: 95 }),
+      batchScheduled({ id: '1' }),
+      batchStarted({ id: '1' }),
+      actionStarted({ batchId: '1', index: 0 }),
+    ];
+    const state = fold([
+      ...base,
+      actionCanceled({ batchId: '1', index: 0 }),
+      actionCanceled({ batchId: '1', index: 3 }),
+      actionCanceled({ batchId: '1', index: 3 }),
+    ]);
+    const batch = selectBatch(state, '1')!;
+    expect(batch.actions.map(({ status }) => status)).toEqual([
+      'processing',
+      'scheduled',
+      'scheduled',
+      'canceled',
+    ]);
+    expect([batch.finished, batch.progress]).toEqual([1, 25]);
   });
 });

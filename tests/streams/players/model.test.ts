@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  embedCodeOf,
+  freePlayerCodeOf,
   imageByPath,
   imageByQuery,
+  mediaDescriptionUrl,
   playerFrameUrl,
   unsecuredImage,
   variationTarget,
@@ -69,5 +72,40 @@ describe('image addresses (protocol §13.1)', () => {
       resource: 'asset',
       id: '5',
     });
+  });
+});
+
+describe('embed and free player code', () => {
+  it('the embed code is the answer’s HTML, else a frame of its address, else the answer as JSON', () => {
+    expect(embedCodeOf({ Html: '<iframe src="x"></iframe>', EmbedUrl: 'y' })).toBe(
+      '<iframe src="x"></iframe>',
+    );
+    expect(embedCodeOf({ EmbedUrl: 'https://dam/p?a="b"' })).toBe(
+      '<iframe src="https://dam/p?a=&quot;b&quot;" allowfullscreen></iframe>',
+    );
+    expect(embedCodeOf({ PlayerUid: 'p' })).toBe('{\n  "PlayerUid": "p"\n}');
+  });
+
+  it('the free player code launches its endpoint with the asset’s description address', () => {
+    const url = mediaDescriptionUrl('https://dam.example', 'asset', 2);
+    expect(url).toBe('https://dam.example/api/wedia/cloud/describeMedia?object=asset&id=2');
+    expect(
+      freePlayerCodeOf(
+        {
+          Dom: '<div id="f"></div>',
+          JavascriptUrl: 'https://dam.example/p.js',
+          JSEndpoint: 'P',
+          ElementId: 'f',
+        },
+        url,
+      ),
+    ).toBe(
+      [
+        '<div id="f"></div>',
+        '<script src="https://dam.example/p.js"></script>',
+        `<script>P.launch(document.getElementById("f"), { mediasJsonUrl: "${url}" });</script>`,
+      ].join('\n'),
+    );
+    expect(freePlayerCodeOf({ Dom: '<div></div>' }, url)).toBeNull();
   });
 });
