@@ -35,20 +35,35 @@ export const ASSET_PATH = 'dam/data/asset';
 const uuidOf = (data: Record<string, unknown>): string | undefined =>
   typeof data.$uuid === 'string' && data.$uuid ? data.$uuid : undefined;
 
-/** Asks what the page shows, once per asset opened (the view is logged once per open). */
+/** The asset's status, if it was ever asked. */
+const selectAssetStatus = (state: Parameters<typeof selectEntity>[0], id: string) =>
+  selectEntity(state, ASSET_PATH, id)?.status;
+
+/**
+ * Asks what the page shows, once per asset opened: the asset, then, once it is found, its
+ * variations, its usage and the view's log (an asset that answers 404 asks nothing more and is not
+ * counted as viewed: issue 26).
+ */
 function useOpen(resource: string, id: string) {
   const dispatch = useDispatch();
   const opened = useRef<string | null>(null);
+  const followed = useRef<string | null>(null);
+  const found = useAppState(selectAssetStatus, id) === 'loaded';
   useEffect(() => {
     const key = `${resource}/${id}`;
     // strict mode runs effects twice: one open is one view
     if (opened.current === key) return;
     opened.current = key;
     dispatch(fetchRequested({ path: ASSET_PATH, id }));
+  }, [dispatch, resource, id]);
+  useEffect(() => {
+    const key = `${resource}/${id}`;
+    if (!found || followed.current === key) return;
+    followed.current = key;
     dispatch(variationsRequested({ resource, id }));
     dispatch(objectViewed({ resource, id }));
     dispatch(assetEventsRequested({ resource, id }));
-  }, [dispatch, resource, id]);
+  }, [dispatch, resource, id, found]);
 }
 
 /** "Previous" and "Next" through the list the page was opened from, links and arrow keys. */

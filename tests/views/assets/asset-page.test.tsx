@@ -57,22 +57,31 @@ const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true, role: { 
 const types = (dispatched: { type: string }[]) => dispatched.map((event) => event.type);
 
 describe('asset page', () => {
-  it('asks the entity, its variations and usage and logs one view when opened; a skeleton meanwhile', () => {
-    const { dispatched } = openAsset(12, '');
+  it('asks the entity when opened, a skeleton meanwhile; once found its variations and usage, and logs one view', () => {
+    const { dispatched, store } = openAsset(12, '');
     expect(screen.getByRole('status').textContent).toBe('Loading the asset…');
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(types(dispatched)).toEqual(['entities/fetchRequested']);
+    const fetch = dispatched.find((event) => event.type === 'entities/fetchRequested');
+    expect(fetch?.payload).toMatchObject({ path: ASSET_PATH, id: '12' });
+    act(() => store.dispatch(loaded({ path: ASSET_PATH, id: '12', data: asset(12) })));
     const asked = types(dispatched);
     expect(asked).toEqual(
       expect.arrayContaining([
-        'entities/fetchRequested',
         'entities/variationsRequested',
         'analytics/objectViewed',
         'analytics/assetEventsRequested',
       ]),
     );
     expect(asked.filter((type) => type === 'analytics/objectViewed')).toHaveLength(1);
-    const fetch = dispatched.find((event) => event.type === 'entities/fetchRequested');
-    expect(fetch?.payload).toMatchObject({ path: ASSET_PATH, id: '12' });
+  });
+
+  it('an asset that answers 404 asks nothing more and is not logged as viewed (issue 26)', () => {
+    const { dispatched, store } = openAsset(99, '');
+    act(() => store.dispatch(notFound({ path: ASSET_PATH, id: '99' })));
+    expect(types(dispatched).filter((type) => type !== 'entities/notFound')).toEqual([
+      'entities/fetchRequested',
+    ]);
   });
 
   it("shows the asset's name as the heading and the preview picture named by it", () => {
