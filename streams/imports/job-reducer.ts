@@ -30,6 +30,7 @@ import {
   wordsLoaded,
   wordsRequested,
 } from './events';
+import { jobWriteRefused, UNKNOWN_JOB_CODE } from './manage-events';
 import { emptyJob, type ImportJob, type ImportsState } from './state';
 
 // Job lists and jobs, and how a job or item answer is stored (the item cases store items the same way).
@@ -237,5 +238,8 @@ export const jobCases: Case<ImportsState>[] = [
   }),
   on(jobWorkflowFailed, (state: S, { payload }) => {
     jobOf(state, payload.jobId).writeError = payload.error;
+  }),
+  on(jobWriteRefused, (state: S, { payload }) => {
+    jobOf(state, payload.jobId).writeError = { code: UNKNOWN_JOB_CODE, message: payload.message };
   }),
 ];

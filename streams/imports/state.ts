@@ -1,6 +1,6 @@
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import type { ImportItemData, ImportJobData, ResumeFile } from './events';
+import type { CommandKind, ImportItemData, ImportJobData, ResumeFile } from './events';
 
 /** A named job list (protocol §15.2 "Job list"): the ids in the server's order and the next page's token. */
 export interface ImportList {
@@ -18,6 +18,8 @@ export interface ImportItemsSearch {
   fulltext: string | null;
   query: Record<string, unknown> | null;
   state: string | null;
+  /** `{field} asc|desc`, null for the server's own order */
+  orderby: string | null;
   /** ids in the server's order, all pages so far */
   ids: string[];
   error: SerializedError | null;
@@ -59,7 +61,7 @@ export interface RunningCommand {
   id: string;
   jobId: string;
   requestId: string;
-  kind: 'metadata' | 'collection' | 'validate';
+  kind: CommandKind;
   itemIds: string[];
   fields: string[];
 }
@@ -67,7 +69,7 @@ export interface RunningCommand {
 export interface CommandRequest {
   requestId: string;
   jobId: string;
-  kind: 'metadata' | 'collection' | 'validate';
+  kind: CommandKind;
   /** resolving: PUT on its way; resolved: commands running; loaded: all done; error */
   status: Status;
   commandIds: string[];
