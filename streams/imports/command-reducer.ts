@@ -17,11 +17,7 @@ import type { ImportsState } from './state';
 
 type S = Draft<ImportsState>;
 
-function requestCommand(
-  state: S,
-  payload: { requestId: string; jobId: string },
-  kind: CommandKind,
-): void {
+function requestCommand(state: S, payload: { requestId: string; jobId: string }, kind: CommandKind): void {
   state.commandRequests[payload.requestId] = {
     requestId: payload.requestId,
     jobId: payload.jobId,

@@ -52,12 +52,7 @@ import {
   workflowListLoaded,
   workflowListRequested,
 } from './events';
-import {
-  itemsPatched,
-  itemWorkflowApplied,
-  jobDataRefused,
-  NO_DATA_ON_UNKNOWN_JOB,
-} from './manage-events';
+import { itemsPatched, itemWorkflowApplied, jobDataRefused, NO_DATA_ON_UNKNOWN_JOB } from './manage-events';
 import { selectIsGoneJob, selectJobHasAnalyzingItems, type WithImports } from './selectors';
 
 // The items of a job: search, read by id, transfer, delete, workflow, and reading again what changed.
