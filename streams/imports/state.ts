@@ -25,6 +25,8 @@ export interface ImportItemsSearch {
   error: SerializedError | null;
 }
 
+export type JobWrite = 'delete' | 'owner' | 'subjobs' | 'workflow';
+
 export interface ImportJob {
   id: string;
   status: Status;
@@ -44,6 +46,8 @@ export interface ImportJob {
   changes: string[];
   /** a transfer, delete or workflow running on items of this job */
   operation: { kind: 'transfer' | 'delete' | 'workflow'; running: number; failed: number } | null;
+  /** the write on its way to the job, if any (a screen says so and holds its button) */
+  writing: JobWrite | null;
   /** the last write's failure on the job (delete, owner, sub-jobs, workflow) */
   writeError: SerializedError | null;
   deleted: boolean;
@@ -197,6 +201,7 @@ export function emptyJob(id: string): ImportJob {
     fields: null,
     changes: [],
     operation: null,
+    writing: null,
     writeError: null,
     deleted: false,
   };
