@@ -46,7 +46,8 @@ export function ItemsToolbar({
   // "Validate" has its own button (the validate command): the group holds the other steps
   const actions = workflowGroup(
     chosen.map((id) => items[id]?.data ?? null),
-    workflowList.status === 'loaded' ? workflowList.actions : null,
+    // once read, the list stays in use while it is read again
+    workflowList.actions.length > 0 ? workflowList.actions : null,
   ).filter(({ action }) => action !== 'validate');
   const allSelected = ids.length > 0 && chosen.length === ids.length;
   return (
