@@ -84,7 +84,7 @@ export function ImportPage() {
     if (deleted) navigate('/imports');
   }, [deleted, navigate]);
 
-  // the queue emptied: the items it made are read again (their statuses too)
+  // the queue emptied: the items it made are read again (their statuses and counts too)
   const queueLength = queue.filter((file) => file.status !== 'loaded').length;
   const hadQueue = useRef(false);
   useEffect(() => {
@@ -93,8 +93,10 @@ export function ImportPage() {
       hadQueue.current = false;
       setAddedBytes(0);
       search(fulltext, orderby);
+      dispatch(statusCountsRequested({ jobId }));
+      dispatch(analyzingCountRequested({ jobId }));
     }
-  }, [queueLength, search, fulltext, orderby]);
+  }, [queueLength, search, fulltext, orderby, dispatch, jobId]);
 
   const searchIds = job?.search?.ids ?? EMPTY_IDS;
   // one cell per item, whatever a server repeats

@@ -38,7 +38,9 @@ import {
   listNextRequested,
   listRefused,
   listRegistered,
+  itemsFetched,
   itemsOperationFinished,
+  itemsPageLoaded,
   itemsSearchRequested,
   itemsWorkflowFinished,
   statusCountsFailed,
@@ -260,9 +262,14 @@ export const runJobWorkflow: ImportsEpic = requestEpic({
   failed: (error, event) => jobWorkflowFailed({ ...event.payload, error }, event),
 });
 
+/** Whether a read of items may have seen some leave the analysis: the job's last analysing count was not 0. */
+const wasAnalysing = (state: WithImports, jobId: string): boolean =>
+  (state.imports.jobs[jobId]?.analyzing ?? 0) > 0;
+
 /**
- * What changes the items' statuses asks the counts again (status counts, analysing count); a job
- * workflow step (`start` sends items to analysis) also runs the job's search again.
+ * What changes the items' statuses asks the counts again (status counts, analysing count): a
+ * write on items, commands done, changes read, or items read again while some were being analysed.
+ * A job workflow step (`start` sends items to analysis) also runs the job's search again.
  */
 export const refreshCounts: ImportsEpic = (event$, state$) =>
   event$.pipe(
@@ -273,12 +280,17 @@ export const refreshCounts: ImportsEpic = (event$, state$) =>
       itemsPatched,
       commandStatusLoaded,
       changesLoaded,
+      itemsFetched,
+      itemsPageLoaded,
     ),
-    filter(
-      (event) =>
-        !(commandStatusLoaded.match(event) && event.payload.doneItemIds.length === 0) &&
-        !(changesLoaded.match(event) && event.payload.items.length === 0),
-    ),
+    filter((event) => {
+      if (commandStatusLoaded.match(event)) return event.payload.doneItemIds.length > 0;
+      if (changesLoaded.match(event)) return event.payload.items.length > 0;
+      if (itemsFetched.match(event)) return wasAnalysing(state$.value, event.payload.jobId);
+      if (itemsPageLoaded.match(event))
+        return !event.payload.more && wasAnalysing(state$.value, event.payload.jobId);
+      return true;
+    }),
     mergeMap((event) => {
       const { jobId } = event.payload;
       const search = state$.value.imports.jobs[jobId]?.search;

@@ -45,15 +45,13 @@ describe('mass-import job management (issue 24)', () => {
       const name = `Jobs ${stamp}`;
       await newImport(page, name);
       await fact(page, 'Owner').filter({ hasText: 'Alice Martin' }).waitFor();
-      await page
-        .getByLabel('Add files', { exact: true })
-        .setInputFiles(
-          ['c.png', 'a.png', 'b.png'].map((file, n) => ({
-            name: file,
-            mimeType: 'image/png',
-            buffer: png(n + 1),
-          })),
-        );
+      await page.getByLabel('Add files', { exact: true }).setInputFiles(
+        ['c.png', 'a.png', 'b.png'].map((file, n) => ({
+          name: file,
+          mimeType: 'image/png',
+          buffer: png(n + 1),
+        })),
+      );
       for (const file of ['a.png', 'b.png', 'c.png'])
         await cell(page, file)
           .filter({ hasText: /incomplete|ready/ })
@@ -125,14 +123,15 @@ describe('mass-import job management (issue 24)', () => {
   journey(
     "bob's delete of his import falls back to deactivating it; alice's import is not his",
     async ({ page }) => {
+      // bob reads the portal in French
       await signIn(page, 'bob');
       await page.goto(`${portalUrl()}/imports`);
       await page.getByRole('link', { name: 'Store openings' }).click();
       await page.getByRole('heading', { level: 1, name: 'Store openings' }).waitFor();
-      await page.getByRole('button', { name: 'Delete import' }).click();
+      await page.getByRole('button', { name: 'Supprimer l’import' }).click();
       await page
-        .getByRole('dialog', { name: 'Delete import' })
-        .getByRole('button', { name: 'Delete' })
+        .getByRole('dialog', { name: 'Supprimer l’import' })
+        .getByRole('button', { name: 'Supprimer', exact: true })
         .click();
       await page.waitForURL(`${portalUrl()}/imports`);
       await page.getByRole('link', { name: 'Coffee menu pictures' }).waitFor();
@@ -145,8 +144,8 @@ describe('mass-import job management (issue 24)', () => {
 
       // alice's first import: the server refuses bob (403), the page says so
       await page.goto(`${portalUrl()}/imports/1`);
-      await page.getByRole('alert').filter({ hasText: 'The import could not be read.' }).waitFor();
-      expect(await page.getByRole('button', { name: 'Delete import' }).count()).toBe(0);
+      await page.getByRole('alert').filter({ hasText: 'L’import n’a pas pu être lu.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Supprimer l’import' }).count()).toBe(0);
     },
   );
 });
