@@ -77,8 +77,16 @@ export function fulltextMatcher(fulltext: string | null): (item: ImportItem) => 
   };
 }
 
+/** The fields a job's items may be ordered by (`orderby={field} asc|desc`); another is refused with 400. */
+const ITEM_ORDER_FIELDS = ['id', 'name', '$datatime', 'created', 'status'];
+
 export function orderItems(items: ImportItem[], orderby: string | null): ImportItem[] {
-  const [field = 'id', direction = 'asc'] = (orderby ?? 'id asc').trim().split(/\s+/);
+  const [field = 'id', direction = 'asc', ...rest] = (orderby?.trim() || 'id asc').split(/\s+/);
+  if (!ITEM_ORDER_FIELDS.includes(field) || !/^(asc|desc)$/i.test(direction) || rest.length > 0)
+    throw new ImportError(
+      400,
+      `Cannot order items by ${orderby}: use one of ${ITEM_ORDER_FIELDS.join(', ')}, asc or desc`,
+    );
   const key = (item: ImportItem): string | number =>
     field === 'name'
       ? item.name.toLowerCase()

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { itemsFetchRequested, metadataSetRequested } from '../../streams/imports/events';
+import { itemsPatchRequested } from '../../streams/imports/manage-events';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { FieldControl } from '../assets/metadata/field-control';
 import { fieldProblem } from '../assets/metadata/fields';
@@ -22,7 +23,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /**
  * "Edit metadata" of the selected items: their fields (with the editable, mandatory and viewable
  * flags of the items' resources) through the asset page's field controls; a field shows the items'
- * common value; "Save" sends only the changed fields as one set-metadata command.
+ * common value; "Save" sends only the changed fields: for one item as a set-metadata command (PUT,
+ * followed until done), for many at once as one bulk patch (seed 001 §7).
  */
 export function EditMetadataDialog({
   jobId,
@@ -80,7 +82,8 @@ export function EditMetadataDialog({
     const data = Object.fromEntries(changed.map(([name, value]) => [name, commandValue(value)]));
     const id = nextRequestId('metadata');
     setRequestId(id);
-    dispatch(metadataSetRequested({ requestId: id, jobId, itemIds: [...itemIds], data }));
+    const write = { requestId: id, jobId, itemIds: [...itemIds], data };
+    dispatch(itemIds.length > 1 ? itemsPatchRequested(write) : metadataSetRequested(write));
   }
 
   const busy = request?.status === 'resolving';

@@ -1,42 +1,38 @@
 import { type DragEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { selectApiPath } from '../../streams/app/selectors';
 import {
+  analyzingCountRequested,
   jobUnwatched,
   jobWatched,
   filesAdded,
-  itemsDeleteRequested,
   itemsFetchRequested,
   itemsSearchRequested,
-  itemsTransferRequested,
-  itemsWorkflowRequested,
   jobFetchRequested,
-  validateRequested,
+  statusCountsRequested,
   wordsRequested,
+  workflowListRequested,
 } from '../../streams/imports/events';
 import { selectUploadQueue } from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
-import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
-import { ModalDialog } from '../ui/modal-dialog';
 import { AddFiles } from './add-files';
 import { droppedFiles } from './dropped-files';
-import { EditMetadataDialog } from './edit-metadata-dialog';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
 import { gridItems, ItemsGrid } from './items-grid';
-import { counted, itemCount } from './item-count';
-import { badgeCounts, commonActions, type ItemBadge, jobView, needsFetch } from './model';
-import { MoveDialog } from './move-dialog';
-import { nextRequestId } from './request-id';
+import { ItemsToolbar } from './items-toolbar';
+import { JobActions } from './job-actions';
+import { JobSummary } from './job-summary';
+import { jobView, needsFetch } from './model';
 import { readItems, readJob } from './select';
 import { RunningCommands } from './running-commands';
+import { SortItems } from './sort-items';
 import { FailedUploads, ResumeList, UploadQueue } from './upload-queue';
-import { BADGE_LABELS } from './badges';
 import './imports.css';
 import './messages';
 
@@ -48,7 +44,6 @@ export function ImportPage() {
   const { id: rawId = '' } = useParams<{ id: string }>();
   const jobId = decodeURIComponent(rawId);
   const t = useTranslate();
-  const locale = useLocale();
   const dispatch = useDispatch();
   const files = useFileStore();
   const isUser = useAppState(selectIsUser);
@@ -57,23 +52,39 @@ export function ImportPage() {
   const job = useAppState(readJob, jobId);
   const items = useAppState(readItems);
   const queue = useAppState(selectUploadQueue, jobId);
+  const [, navigate] = useLocation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<'edit' | 'move' | 'delete' | null>(null);
   const [fulltext, setFulltext] = useState('');
   const [dragging, setDragging] = useState(false);
   const [addedBytes, setAddedBytes] = useState(0);
   const fileInput = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const wordsId = useId();
-  const toolbarId = useId();
 
   useEffect(() => {
     if (!userId || !jobId) return;
     dispatch(jobFetchRequested({ jobId, withItems: false }));
     dispatch(itemsSearchRequested({ jobId }));
+    dispatch(statusCountsRequested({ jobId }));
+    dispatch(analyzingCountRequested({ jobId }));
+    dispatch(workflowListRequested({}));
   }, [dispatch, userId, jobId]);
 
-  // the queue emptied: the items it made are read again (their statuses too)
+  // the items are searched in the order the search holds ("Sort items"), with the typed text
+  const orderby = job?.search?.orderby ?? '';
+  const search = useCallback(
+    (text: string, order: string) =>
+      dispatch(itemsSearchRequested({ jobId, fulltext: text || undefined, orderby: order || undefined })),
+    [dispatch, jobId],
+  );
+
+  // a deleted import is gone: back to the list
+  const deleted = job?.deleted === true;
+  useEffect(() => {
+    if (deleted) navigate('/imports');
+  }, [deleted, navigate]);
+
+  // the queue emptied: the items it made are read again (their statuses and counts too)
   const queueLength = queue.filter((file) => file.status !== 'loaded').length;
   const hadQueue = useRef(false);
   useEffect(() => {
@@ -81,9 +92,11 @@ export function ImportPage() {
     else if (hadQueue.current) {
       hadQueue.current = false;
       setAddedBytes(0);
-      dispatch(itemsSearchRequested({ jobId, fulltext: fulltext || undefined }));
+      search(fulltext, orderby);
+      dispatch(statusCountsRequested({ jobId }));
+      dispatch(analyzingCountRequested({ jobId }));
     }
-  }, [queueLength, dispatch, jobId, fulltext]);
+  }, [queueLength, search, fulltext, orderby, dispatch, jobId]);
 
   const searchIds = job?.search?.ids ?? EMPTY_IDS;
   // one cell per item, whatever a server repeats
@@ -134,12 +147,7 @@ export function ImportPage() {
     return (
       <section className="imports-page">
         <h1>{t('imports.notFound')}</h1>
-        <ErrorView
-          error={{
-            code: job.error?.code?.includes('404') ? job.error.code : 'error.http.404',
-            message: job.error?.message ?? `Job '${jobId}' is unknown`,
-          }}
-        />
+        {job.error && <ErrorView error={job.error} />}
         <Link href="/imports">{t('imports.back')}</Link>
       </section>
     );
@@ -147,14 +155,8 @@ export function ImportPage() {
 
   const view = job?.data ? jobView(job.data as Record<string, unknown>) : null;
   const chosen = [...selected].filter((id) => ids.includes(id));
-  // "Validate" has its own button (the validate command): the group holds the other steps
-  const actions = commonActions(chosen.map((id) => items[id]?.data ?? null)).filter(
-    ({ action }) => action !== 'validate',
-  );
-  const counts = job?.statusCounts ? badgeCounts(job.statusCounts.counts) : null;
   const words = job?.words?.fulltext === fulltext ? job.words.words : [];
   const searching = job?.search?.status === 'fetching' || job?.search?.status === 'initial';
-  const allSelected = ids.length > 0 && chosen.length === ids.length;
 
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
@@ -191,18 +193,9 @@ export function ImportPage() {
           retryLabel={t('imports.retry')}
         />
       )}
-      {view && (
-        <p className="imports-job__head">
-          {view.owner && <span>{t('imports.owner', { name: view.owner })}</span>}
-          <span>{itemCount(t, locale, job?.count ?? view.total)}</span>
-          {counts &&
-            (Object.entries(counts) as [ItemBadge, number][]).map(([badge, count]) => (
-              <span key={badge} className={`imports-badge imports-badge--${badge}`}>
-                {t('imports.countByStatus', { count, status: t(BADGE_LABELS[badge]) })}
-              </span>
-            ))}
-        </p>
-      )}
+      {view && job && <JobSummary job={job} view={view} />}
+      {view && job && <JobActions job={job} view={view} />}
+      {job?.writeError && <ErrorMessage lead={t('imports.actionFailed')} error={job.writeError} />}
       <ResumeList jobId={jobId} onChoose={() => fileInput.current?.click()} />
       <AddFiles onFiles={addFiles} inputRef={fileInput} />
       <UploadQueue jobId={jobId} addedBytes={addedBytes} />
@@ -215,7 +208,7 @@ export function ImportPage() {
         className="imports-search"
         onSubmit={(event) => {
           event.preventDefault();
-          dispatch(itemsSearchRequested({ jobId, fulltext: fulltext || undefined }));
+          search(fulltext, orderby);
         }}
       >
         <label htmlFor={searchId}>{t('imports.search')}</label>
@@ -237,59 +230,16 @@ export function ImportPage() {
         </datalist>
         <button type="submit">{t('imports.search')}</button>
       </form>
+      <SortItems orderby={orderby} onChange={(order) => search(fulltext, order)} />
 
-      <div role="toolbar" aria-labelledby={toolbarId} className="imports-toolbar">
-        <span id={toolbarId}>
-          {counted(t, locale, chosen.length, 'imports.selectedOne', 'imports.selected')}
-        </span>
-        <label>
-          <input
-            type="checkbox"
-            checked={allSelected}
-            disabled={ids.length === 0}
-            onChange={(event) => setSelected(event.target.checked ? new Set(ids) : new Set())}
-          />{' '}
-          {t('imports.selectAll')}
-        </label>
-        <button type="button" disabled={chosen.length === 0} onClick={() => setDialog('edit')}>
-          {t('imports.editMetadata')}
-        </button>
-        <button
-          type="button"
-          disabled={chosen.length === 0}
-          onClick={() =>
-            dispatch(validateRequested({ requestId: nextRequestId('validate'), jobId, itemIds: chosen }))
-          }
-        >
-          {t('imports.validate')}
-        </button>
-        {/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons, not a form's fieldset */}
-        <div role="group" aria-label={t('imports.workflow')} className="imports-toolbar__workflow">
-          {actions.map(({ action, label }) => (
-            <button
-              key={action}
-              type="button"
-              onClick={() => dispatch(itemsWorkflowRequested({ jobId, itemIds: chosen, action }))}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
-        <button type="button" disabled={chosen.length === 0} onClick={() => setDialog('move')}>
-          {t('imports.move')}
-        </button>
-        <button type="button" disabled={chosen.length === 0} onClick={() => setDialog('delete')}>
-          {t('imports.delete')}
-        </button>
-      </div>
+      <ItemsToolbar jobId={jobId} ids={ids} chosen={chosen} onSelect={setSelected} />
       <RunningCommands jobId={jobId} />
-      {job?.writeError && <ErrorMessage lead={t('imports.actionFailed')} error={job.writeError} />}
 
       {job?.search?.status === 'error' && job.search.error && (
         <ErrorMessage
           lead={t('imports.itemsFailed')}
           error={job.search.error}
-          onRetry={() => dispatch(itemsSearchRequested({ jobId, fulltext: fulltext || undefined }))}
+          onRetry={() => search(fulltext, orderby)}
           retryLabel={t('imports.retry')}
         />
       )}
@@ -303,43 +253,6 @@ export function ImportPage() {
           label={t('imports.grid')}
           onRangeChange={setRange}
         />
-      )}
-
-      {dialog === 'edit' && (
-        <EditMetadataDialog jobId={jobId} itemIds={chosen} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'move' && (
-        <MoveDialog
-          jobId={jobId}
-          onClose={() => setDialog(null)}
-          onMove={(targetJobId) => {
-            dispatch(itemsTransferRequested({ jobId, itemIds: chosen, targetJobId }));
-            setSelected(new Set());
-            setDialog(null);
-          }}
-        />
-      )}
-      {dialog === 'delete' && (
-        <ModalDialog
-          title={counted(t, locale, chosen.length, 'imports.deleteConfirmOne', 'imports.deleteConfirm')}
-          onClose={() => setDialog(null)}
-        >
-          <div className="imports-form__actions">
-            <button
-              type="button"
-              onClick={() => {
-                dispatch(itemsDeleteRequested({ jobId, itemIds: chosen }));
-                setSelected(new Set());
-                setDialog(null);
-              }}
-            >
-              {t('imports.delete')}
-            </button>
-            <button type="button" onClick={() => setDialog(null)}>
-              {t('imports.cancel')}
-            </button>
-          </div>
-        </ModalDialog>
       )}
     </section>
   );

@@ -85,6 +85,14 @@ export interface JobView {
   id: string;
   name: string;
   owner: string | null;
+  /** the owner's id, when the job names it */
+  ownerId: string | null;
+  created: string | null;
+  /** the job's own status (`open`, `running`, `done`), kept as `$jobstatus` in the state */
+  status: string | null;
+  subJobIds: string[];
+  /** the server lets the reader change the job (`$security`, asked with rights); true when it does not say */
+  mayManage: boolean;
   total: number;
   lastActivity: string | null;
   items: Record<string, unknown>[];
@@ -103,10 +111,16 @@ export function jobView(job: Record<string, unknown>): JobView {
   const more = job.$moreChildren_$items as { total?: unknown } | undefined;
   const total =
     typeof job.count === 'number' ? job.count : typeof more?.total === 'number' ? more.total : items.length;
+  const security = job.$security as Record<string, unknown> | undefined;
   return {
     id: String(job.id),
     name: text(job.name) ?? `#${String(job.id)}`,
     owner: ownerName,
+    ownerId: owner && typeof owner === 'object' ? text((owner as Record<string, unknown>).id) : text(owner),
+    created: text(job.created),
+    status: rawStatus(job.$jobstatus ?? job.status),
+    subJobIds: Array.isArray(job.subjobs) ? job.subjobs.flatMap((sub) => rawStatus(sub) ?? []) : [],
+    mayManage: security?.['objectactions/multiupdate'] !== false,
     total,
     lastActivity: text(job.modified) ?? text(job.$datatime) ?? text(job.created),
     items,
@@ -191,4 +205,43 @@ export function commonActions(
   return (first ?? []).filter(({ action }) =>
     rest.every((list) => list.some((one) => one.action === action)),
   );
+}
+
+export interface OwnerCandidate {
+  id: string;
+  name: string;
+}
+
+/**
+ * Who may be given a job: the protocol offers no user search, so the owners the job list names
+ * (each job's `jobowner` with its name) are the candidates, sorted by name.
+ */
+export function ownerCandidates(jobs: readonly Pick<JobView, 'owner' | 'ownerId'>[]): OwnerCandidate[] {
+  const byId = new Map<string, string>();
+  for (const { owner, ownerId } of jobs) {
+    if (ownerId && !byId.has(ownerId)) byId.set(ownerId, owner ?? `#${ownerId}`);
+  }
+  return [...byId]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The "Workflow" group: each action of the item workflow list (`GET …/data/item/workflow`), labelled
+ * as the list says, offered when every selected item offers it; before the list, the actions the
+ * selected items share.
+ */
+export function workflowGroup(
+  items: readonly (Record<string, unknown> | null | undefined)[],
+  list: readonly unknown[] | null,
+): (WorkflowAction & { offered: boolean })[] {
+  const shared = commonActions(items);
+  if (!list) return shared.map((one) => ({ ...one, offered: true }));
+  return list.flatMap((entry) => {
+    if (!entry || typeof entry !== 'object') return [];
+    const { action, label } = entry as { action?: unknown; label?: unknown };
+    if (typeof action !== 'string') return [];
+    const offered = shared.some((one) => one.action === action);
+    return [{ action, label: typeof label === 'string' ? label : action, offered }];
+  });
 }

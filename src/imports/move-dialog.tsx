@@ -1,11 +1,7 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { listFetchRequested, listRegistered } from '../../streams/imports/events';
-import { useAppState } from '../hooks/use-app-state';
-import { useDispatch } from '../hooks/use-dispatch';
+import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
-import { jobView } from './model';
-import { LIST_NAME, readJobs, readList } from './select';
+import { useListedJobs } from './listed-jobs';
 import './messages';
 
 /** "Move to another import": the user's other jobs; the selected items go there (3 at a time). */
@@ -19,18 +15,9 @@ export function MoveDialog({
   onClose(): void;
 }) {
   const t = useTranslate();
-  const dispatch = useDispatch();
-  const list = useAppState(readList, LIST_NAME);
-  const jobs = useAppState(readJobs);
   const [target, setTarget] = useState('');
   const selectId = useId();
-  useEffect(() => {
-    dispatch(listRegistered({ name: LIST_NAME }));
-    dispatch(listFetchRequested({ name: LIST_NAME }));
-  }, [dispatch]);
-  const choices = (list?.jobIds ?? [])
-    .filter((id) => id !== jobId && jobs[id]?.data && !jobs[id]?.deleted)
-    .map((id) => jobView(jobs[id]?.data as Record<string, unknown>));
+  const choices = useListedJobs().filter((job) => job.id !== jobId);
   const chosen = target || choices[0]?.id || '';
   return (
     <ModalDialog title={t('imports.move')} onClose={onClose}>

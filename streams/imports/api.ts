@@ -193,6 +193,7 @@ export interface ItemsSearch {
   fulltext?: string | undefined;
   query?: Record<string, unknown> | undefined;
   state?: string | undefined;
+  orderby?: string | undefined;
 }
 
 export function searchItems(
@@ -209,6 +210,7 @@ export function searchItems(
       fulltext: search.fulltext ?? '',
       headers: false,
       max,
+      orderby: search.orderby,
       props: 'id,status',
       query: search.query ?? {},
       state: search.state ?? undefined,
@@ -262,6 +264,26 @@ export function itemsWorkflow(ids: readonly string[], action: string): HttpReque
     method: 'POST',
     path: `${DATA_ITEM}/${ids.join(',')}/workflow`,
     body: { form: { workflowAction: action, workflows: true } },
+  };
+}
+
+/** One item's workflow step (seed 001 §7): the action in the query string, no body; the answer is the item. */
+export function itemWorkflow(itemId: string, action: string): HttpRequest<z.infer<typeof itemAnswerSchema>> {
+  return {
+    method: 'POST',
+    path: `${DATA_ITEM}/${itemId}/workflow`,
+    query: { workflowAction: action, workflows: true },
+    schema: itemAnswerSchema,
+  };
+}
+
+/** Bulk patch of many items (seed 001 §7): POST with override PATCH, form field `json`; the answer is not read. */
+export function bulkPatch(ids: readonly string[], data: Record<string, unknown>): HttpRequest<undefined> {
+  return {
+    method: 'POST',
+    override: 'PATCH',
+    path: `${DATA_ITEM}/${ids.join(',')}`,
+    body: { form: { json: adaptValues(data) } },
   };
 }
 
@@ -322,14 +344,16 @@ export function adaptValue(value: unknown): unknown {
 const numeric = (ids: readonly string[]): (string | number)[] =>
   ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id));
 
+/** Each field's value adapted (`adaptValue`); throws `cannot adapt` on the first that is not. */
+export function adaptValues(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([field, value]) => [field, adaptValue(value)]));
+}
+
 export function setMetadataBody(
   itemIds: readonly string[],
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  const adapted = Object.fromEntries(
-    Object.entries(data).map(([field, value]) => [field, adaptValue(value)]),
-  );
-  return { metadata: { ids: numeric(itemIds), data: adapted } };
+  return { metadata: { ids: numeric(itemIds), data: adaptValues(data) } };
 }
 export function changeCollectionBody(itemIds: readonly string[], resource: string): Record<string, unknown> {
   return { metadata: { ids: numeric(itemIds), type: resource } };

@@ -15,6 +15,7 @@ import {
   metadataSetRequested,
   validateRequested,
 } from './events';
+import { itemsPatched, itemsPatchRequested } from './manage-events';
 import type { WithImports } from './selectors';
 
 type ImportsEpic = Epic<WithImports>;
@@ -22,6 +23,28 @@ type ImportsEpic = Epic<WithImports>;
 // Metadata commands (set metadata, change collection, validate): one PUT, then followed until the server ran them.
 
 export const INVALID_VALIDATE_ANSWER = 'Invalid REST API response for validate command';
+
+/** Bulk patch ("Edit metadata" on many items): one call, its answer not read; the items are read again. */
+export const patchItems: ImportsEpic = (event$, _state$, deps) =>
+  event$.pipe(
+    ofType(itemsPatchRequested),
+    mergeMap((event) => {
+      const { requestId, jobId, itemIds, data } = event.payload;
+      const kind = 'patch' as const;
+      let request: ReturnType<typeof api.bulkPatch>;
+      try {
+        request = api.bulkPatch(itemIds, data);
+      } catch (refused) {
+        return of(commandRefused({ requestId, jobId, kind, message: (refused as Error).message }, event));
+      }
+      return requestAnswer(
+        deps.http,
+        request,
+        () => itemsPatched({ requestId, jobId, itemIds }, event),
+        (error) => commandFailed({ requestId, jobId, kind, error }, event),
+      );
+    }),
+  );
 
 /** Set metadata, change collection, validate: one PUT with commands, then polled until done. */
 export const putCommands: ImportsEpic = (event$, _state$, deps) =>

@@ -5,21 +5,19 @@ import {
   commandFailed,
   commandRefused,
   commandStarted,
+  type CommandKind,
   commandStatusLoaded,
   metadataSetRequested,
   validateRequested,
 } from './events';
+import { itemsPatched, itemsPatchRequested } from './manage-events';
 import type { ImportsState } from './state';
 
 // Metadata command requests and the server commands they started, until all are done.
 
 type S = Draft<ImportsState>;
 
-function requestCommand(
-  state: S,
-  payload: { requestId: string; jobId: string },
-  kind: 'metadata' | 'collection' | 'validate',
-): void {
+function requestCommand(state: S, payload: { requestId: string; jobId: string }, kind: CommandKind): void {
   state.commandRequests[payload.requestId] = {
     requestId: payload.requestId,
     jobId: payload.jobId,
@@ -36,6 +34,11 @@ export const commandCases: Case<ImportsState>[] = [
   on(metadataSetRequested, (state: S, { payload }) => requestCommand(state, payload, 'metadata')),
   on(collectionChangeRequested, (state: S, { payload }) => requestCommand(state, payload, 'collection')),
   on(validateRequested, (state: S, { payload }) => requestCommand(state, payload, 'validate')),
+  on(itemsPatchRequested, (state: S, { payload }) => requestCommand(state, payload, 'patch')),
+  on(itemsPatched, (state: S, { payload }) => {
+    const request = state.commandRequests[payload.requestId];
+    if (request) request.status = 'loaded';
+  }),
   on(commandStarted, (state: S, { payload }) => {
     state.commandRequests[payload.requestId] = {
       requestId: payload.requestId,

@@ -12,6 +12,7 @@ import {
   fetchList,
   fetchWords,
   refuseNamelessList,
+  refreshCounts,
   runJobWorkflow,
 } from './job-epics';
 import {
@@ -25,7 +26,7 @@ import {
   searchItems,
   transferItems,
 } from './item-epics';
-import { pollCommands, putCommands } from './command-epics';
+import { patchItems, pollCommands, putCommands } from './command-epics';
 import { countAfterUpload, scheduleUploads, sendUploads, setConcurrency } from './upload-epics';
 import { persistUploads, restoreUploads, restoreUploadsOnStart } from './persistence-epics';
 import { importsReducer } from './reducer';
@@ -50,12 +51,14 @@ export const importsDomain = defineDomain({
     fetchWords,
     fetchChanges,
     runJobWorkflow,
+    refreshCounts,
     searchItems,
     fetchItems,
     transferItems,
     deleteItems,
     runItemsWorkflow,
     putCommands,
+    patchItems,
     addItems,
     fetchWorkflowList,
     pollCommands,

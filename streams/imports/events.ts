@@ -27,7 +27,7 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   `imports/changesRequested` {jobId} → `imports/changesLoaded` {items} | `imports/changesFailed`;
  *   `imports/jobWorkflowRequested` {jobId, action ('start' runs it)} → `imports/jobWorkflowApplied` |
  *   `imports/jobWorkflowFailed`.
- * - Items: `imports/itemsSearchRequested` {jobId, fulltext?, query?, state?} (max 200 per page,
+ * - Items: `imports/itemsSearchRequested` {jobId, fulltext?, query?, state?, orderby?} (max 200 per page,
  *   the next page asked at once while `links.moreResultsToken` comes back) → `imports/itemsPageLoaded`
  *   {jobId, items, reset, more} … | `imports/itemsSearchFailed`; `imports/statusCountsRequested` {jobId}
  *   → `imports/statusCountsLoaded` {counts by item status} | `imports/statusCountsFailed`.
@@ -66,6 +66,8 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   (`imports/uploadCancelFailed` `Failed to cancel job` without a handle). `imports/failedUploadsCleared`
  *   {jobId}. Files not yet sent are stored; after a reload `imports/uploadsRestored` {files} lists them
  *   ("choose again to resume") until they are added again or `imports/resumeDismissed` {jobId?}.
+ *
+ * Job management (refusals of an unknown job, bulk patch, one item's workflow): manage-events.ts.
  *
  * Selectors (`streams/imports/selectors.ts`): selectImportList, selectImportListJobs, selectImportJob,
  * selectImportJobStatus, selectImportJobCount, selectImportAnalyzingCount, selectImportJobWords,
@@ -201,6 +203,8 @@ export const itemsSearchRequested = defineIntent('imports/itemsSearchRequested',
   fulltext: z.optional(z.string()),
   query: z.optional(z.record(z.string(), z.unknown())),
   state: z.optional(z.string()),
+  /** the items' order, `{field} asc|desc` (seed 001 §7 `orderby`); the server's own order without it */
+  orderby: z.optional(z.string()),
 });
 export const itemsPageLoaded = defineAnswer('imports/itemsPageLoaded', {
   jobId,
@@ -315,7 +319,9 @@ export const validateRequested = defineIntent('imports/validateRequested', {
   itemIds: ids,
 });
 
-export const commandKind = z.enum(['metadata', 'collection', 'validate']);
+/** `patch`: the bulk patch of "Edit metadata" on many items (manage-events.ts), one request, no command. */
+export const commandKind = z.enum(['metadata', 'collection', 'validate', 'patch']);
+export type CommandKind = z.infer<typeof commandKind>;
 export const commandStarted = defineAnswer('imports/commandStarted', {
   requestId,
   jobId,

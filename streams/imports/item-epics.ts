@@ -52,14 +52,16 @@ import {
   workflowListLoaded,
   workflowListRequested,
 } from './events';
-import { selectJobHasAnalyzingItems, type WithImports } from './selectors';
+import { itemsPatched, itemWorkflowApplied, jobDataRefused, NO_DATA_ON_UNKNOWN_JOB } from './manage-events';
+import { selectIsGoneJob, selectJobHasAnalyzingItems, type WithImports } from './selectors';
 
 // The items of a job: search, read by id, transfer, delete, workflow, and reading again what changed.
 type ImportsEpic = Epic<WithImports>;
 
 /**
  * A search loads every page: `max=200`, the next asked as `after` while `links.moreResultsToken`
- * comes back. A new search of the same job replaces the one on its way.
+ * comes back, in the search's `orderby`. A new search of the same job replaces the one on its way.
+ * A job known to be gone is not searched ("Cannot fetch data on unknown job").
  */
 export const searchItems: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
@@ -73,6 +75,8 @@ export const searchItems: ImportsEpic = (event$, state$, deps) =>
           const search = state$.value.imports.jobs[jobId]?.search;
           if (!search) return EMPTY;
           const reset = itemsSearchRequested.match(event);
+          if (reset && selectIsGoneJob(state$.value, jobId))
+            return of(jobDataRefused({ jobId, message: NO_DATA_ON_UNKNOWN_JOB }, event));
           const after = reset ? null : ((event.payload as { next?: string | null }).next ?? null);
           return requestAnswer(
             deps.http,
@@ -82,6 +86,7 @@ export const searchItems: ImportsEpic = (event$, state$, deps) =>
                 fulltext: search.fulltext ?? undefined,
                 query: search.query ?? undefined,
                 state: search.state ?? undefined,
+                orderby: search.orderby ?? undefined,
               },
               after,
               deps.config.jobItemsMaxPerFetch,
@@ -201,17 +206,42 @@ export function chunksOf<T>(list: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** Workflow on items: chunks of 50 ids, one after another; each chunk is fetched again. */
+/** One item's step, in its own shape (no body); the answer is the item, stored as it comes. */
+function oneItemWorkflow(
+  event: AppEvent<string, { jobId: string; action: string }>,
+  itemId: string,
+  deps: Deps,
+): Observable<UnstampedEvent> {
+  const { jobId, action } = event.payload;
+  return requestAnswer(
+    deps.http,
+    api.itemWorkflow(itemId, action),
+    (answer) => [
+      itemWorkflowApplied({ jobId, itemId, action, item: api.itemOf(answer.response.data) }, event),
+      itemsWorkflowFinished({ jobId, action, failed: 0 }, event),
+    ],
+    (error) => [
+      itemsWorkflowChunkFailed({ jobId, ids: [itemId], action, error }, event),
+      itemsWorkflowFinished({ jobId, action, failed: 1 }, event),
+    ],
+  );
+}
+
+/**
+ * Workflow on items: one item in the single-item shape (seed 001 §7); more in chunks of 50 ids,
+ * one after another, each chunk fetched again.
+ */
 export const runItemsWorkflow: ImportsEpic = (event$, _state$, deps) =>
   event$.pipe(
     ofType(itemsWorkflowRequested),
     filter((event) => event.payload.itemIds.length > 0),
     mergeMap((event) => {
-      const { jobId, action } = event.payload;
+      const { jobId, action, itemIds } = event.payload;
+      if (itemIds.length === 1) return oneItemWorkflow(event, itemIds[0] as string, deps);
       return defer(() => {
         let failed = 0;
         return concat(
-          from(chunksOf(event.payload.itemIds, deps.config.workflowIdChunk)).pipe(
+          from(chunksOf(itemIds, deps.config.workflowIdChunk)).pipe(
             mergeMap(
               (ids) =>
                 requestAnswer(
@@ -250,16 +280,18 @@ export const fetchWorkflowList: ImportsEpic = requestEpic({
 
 /**
  * Items a server answer changed are read again, by an epic of their own on that answer: a
- * workflow chunk applied, the commands a status poll found done (at most `jobItemsMaxPerFetch`
+ * workflow chunk applied, a bulk patch, the commands a status poll found done (at most `jobItemsMaxPerFetch`
  * ids per read).
  */
 export const fetchChangedItems: ImportsEpic = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(itemsWorkflowChunkApplied, commandStatusLoaded),
+    ofType(itemsWorkflowChunkApplied, commandStatusLoaded, itemsPatched),
     mergeMap((answer) => {
       const changed = itemsWorkflowChunkApplied.match(answer)
         ? answer.payload.ids
-        : answer.payload.doneItemIds;
+        : itemsPatched.match(answer)
+          ? answer.payload.itemIds
+          : answer.payload.doneItemIds;
       return chunksOf(changed, deps.config.jobItemsMaxPerFetch).map((ids) =>
         itemsFetchRequested({ jobId: answer.payload.jobId, ids }, answer),
       );

@@ -26,6 +26,7 @@ import {
   itemTransferred,
   statusCountsLoaded,
 } from './events';
+import { itemWorkflowApplied, jobDataRefused, UNKNOWN_JOB_CODE } from './manage-events';
 import type { ImportJob, ImportsState } from './state';
 import { jobOf, putItem } from './job-reducer';
 
@@ -73,6 +74,7 @@ export const itemCases: Case<ImportsState>[] = [
       fulltext: payload.fulltext ?? null,
       query: payload.query ?? null,
       state: payload.state ?? null,
+      orderby: payload.orderby ?? null,
       ids: job.search?.ids ?? [],
       error: null,
     };
@@ -156,6 +158,19 @@ export const itemCases: Case<ImportsState>[] = [
   on(itemsWorkflowChunkApplied, (state: S, { payload }) => {
     const job = state.jobs[payload.jobId];
     if (job?.operation) job.operation.running -= payload.ids.length;
+  }),
+  on(itemWorkflowApplied, (state: S, { payload }) => {
+    if (payload.item) putItem(state, payload.item as ImportItemData, payload.jobId);
+    const job = state.jobs[payload.jobId];
+    if (job?.operation) job.operation.running -= 1;
+  }),
+  on(jobDataRefused, (state: S, { payload }) => {
+    const job = jobOf(state, payload.jobId);
+    const error = { code: UNKNOWN_JOB_CODE, message: payload.message };
+    if (job.search) {
+      job.search.status = 'error';
+      job.search.error = error;
+    }
   }),
   on(itemsWorkflowChunkFailed, (state: S, { payload }) => {
     const job = state.jobs[payload.jobId];

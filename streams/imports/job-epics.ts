@@ -1,6 +1,6 @@
-import { concat, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { catchError, concat, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
-import type { UnstampedEvent } from '../core/event';
+import type { AppEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
@@ -12,6 +12,7 @@ import {
   changesFailed,
   changesLoaded,
   changesRequested,
+  commandStatusLoaded,
   counted,
   countFailed,
   countRequested,
@@ -37,6 +38,11 @@ import {
   listNextRequested,
   listRefused,
   listRegistered,
+  itemsFetched,
+  itemsOperationFinished,
+  itemsPageLoaded,
+  itemsSearchRequested,
+  itemsWorkflowFinished,
   statusCountsFailed,
   statusCountsLoaded,
   statusCountsRequested,
@@ -47,7 +53,14 @@ import {
   wordsLoaded,
   wordsRequested,
 } from './events';
-import type { WithImports } from './selectors';
+import {
+  itemsPatched,
+  jobDataRefused,
+  jobWriteRefused,
+  NO_DATA_ON_UNKNOWN_JOB,
+  UNKNOWN_JOB,
+} from './manage-events';
+import { selectIsGoneJob, selectIsKnownJob, type WithImports } from './selectors';
 
 // The job list and single jobs: reads, writes and counts on the job itself.
 type ImportsEpic = Epic<WithImports>;
@@ -129,36 +142,50 @@ export const createJob: ImportsEpic = requestEpic({
   failed: (error, event) => jobCreateFailed({ requestId: event.payload.requestId, error }, event),
 });
 
+/** A write on a job the state does not hold is refused before any request (seed 001 §8 "Job is unknown"). */
+const refuseUnknownJob = (event: AppEvent<string, { jobId: string }>, state: WithImports) =>
+  selectIsKnownJob(state, event.payload.jobId)
+    ? null
+    : jobWriteRefused({ jobId: event.payload.jobId, message: UNKNOWN_JOB }, event);
+
+/** A read of a job known to be gone is refused (seed 002 §8 "Cannot fetch data on unknown job"). */
+const refuseGoneJob = (event: AppEvent<string, { jobId: string }>, state: WithImports) =>
+  selectIsGoneJob(state, event.payload.jobId)
+    ? jobDataRefused({ jobId: event.payload.jobId, message: NO_DATA_ON_UNKNOWN_JOB }, event)
+    : null;
+
 /** DELETE; on failure the job is deactivated instead (PATCH `activated:false`, seed 001 §7). */
-export const deleteJob: ImportsEpic = (event$, _state$, deps) =>
+export const deleteJob: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
     ofType(jobDeleteRequested),
     mergeMap((event) => {
       const { jobId } = event.payload;
-      return requestAnswer(
-        deps.http,
-        api.deleteJob(jobId, event.payload.deleteItems),
-        () => jobDeleted({ jobId, deactivated: false }, event),
-        (error) => ({ ...jobDeleteFailed({ jobId, error }, event), fallback: true }) as never,
-      ).pipe(
-        mergeMap((emitted: UnstampedEvent & { fallback?: boolean }) => {
-          if (!emitted.fallback) return of(emitted);
-          return requestAnswer(
+      const refusal = refuseUnknownJob(event, state$.value);
+      if (refusal) return of(refusal);
+      return deps.http.request(api.deleteJob(jobId, event.payload.deleteItems)).pipe(
+        map(() => jobDeleted({ jobId, deactivated: false }, event)),
+        catchError(() =>
+          requestAnswer(
             deps.http,
             api.patchJob(jobId, { activated: false }),
             () => jobDeleted({ jobId, deactivated: true }, event),
             (error) => jobDeleteFailed({ jobId, error }, event),
-          );
-        }),
+          ),
+        ),
       );
     }),
   );
 
+/** The answer is not read (protocol §15.1): the job is read again for its owner's name. */
 export const changeOwner: ImportsEpic = requestEpic({
   on: jobOwnerChangeRequested,
   flatten: 'merge',
+  refuse: refuseUnknownJob,
   call: (event) => api.patchJob(event.payload.jobId, { jobowner: event.payload.ownerId }),
-  succeeded: (_data, event) => jobOwnerChanged(event.payload, event),
+  succeeded: (_data, event) => [
+    jobOwnerChanged(event.payload, event),
+    jobFetchRequested({ jobId: event.payload.jobId }, event),
+  ],
   failed: (error, event) => jobOwnerChangeFailed({ jobId: event.payload.jobId, error }, event),
 });
 
@@ -167,6 +194,7 @@ const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) 
 export const addSubJobs: ImportsEpic = requestEpic({
   on: subJobsAddRequested,
   flatten: 'merge',
+  refuse: refuseUnknownJob,
   call: (event) =>
     api.patchJob(event.payload.jobId, {
       subjobs: { $mode: 'appendnew', $values: event.payload.subJobIds.map(idValue) },
@@ -186,6 +214,7 @@ export const countItems: ImportsEpic = requestEpic({
 export const countAnalyzing: ImportsEpic = requestEpic({
   on: analyzingCountRequested,
   flatten: 'merge',
+  refuse: refuseGoneJob,
   call: (event) => api.analyzingCount(event.payload.jobId),
   succeeded: (answer, event) =>
     analyzingCounted({ jobId: event.payload.jobId, total: answer.response.total }, event),
@@ -195,6 +224,7 @@ export const countAnalyzing: ImportsEpic = requestEpic({
 export const countByStatus: ImportsEpic = requestEpic({
   on: statusCountsRequested,
   flatten: 'merge',
+  refuse: refuseGoneJob,
   call: (event) => api.statusCounts(event.payload.jobId),
   succeeded: (answer, event) =>
     statusCountsLoaded(
@@ -226,7 +256,59 @@ export const fetchChanges: ImportsEpic = requestEpic({
 export const runJobWorkflow: ImportsEpic = requestEpic({
   on: jobWorkflowRequested,
   flatten: 'merge',
+  refuse: refuseUnknownJob,
   call: (event) => api.jobWorkflow(event.payload.jobId, event.payload.action),
   succeeded: (answer, event) => jobWorkflowApplied({ ...event.payload, job: answer.response.data }, event),
   failed: (error, event) => jobWorkflowFailed({ ...event.payload, error }, event),
 });
+
+/** Whether a read of items may have seen some leave the analysis: the job's last analysing count was not 0. */
+const wasAnalysing = (state: WithImports, jobId: string): boolean =>
+  (state.imports.jobs[jobId]?.analyzing ?? 0) > 0;
+
+/**
+ * What changes the items' statuses asks the counts again (status counts, analysing count): a
+ * write on items, commands done, changes read, or items read again while some were being analysed.
+ * A job workflow step (`start` sends items to analysis) also runs the job's search again.
+ */
+export const refreshCounts: ImportsEpic = (event$, state$) =>
+  event$.pipe(
+    ofType(
+      jobWorkflowApplied,
+      itemsWorkflowFinished,
+      itemsOperationFinished,
+      itemsPatched,
+      commandStatusLoaded,
+      changesLoaded,
+      itemsFetched,
+      itemsPageLoaded,
+    ),
+    filter((event) => {
+      if (commandStatusLoaded.match(event)) return event.payload.doneItemIds.length > 0;
+      if (changesLoaded.match(event)) return event.payload.items.length > 0;
+      if (itemsFetched.match(event)) return wasAnalysing(state$.value, event.payload.jobId);
+      if (itemsPageLoaded.match(event))
+        return !event.payload.more && wasAnalysing(state$.value, event.payload.jobId);
+      return true;
+    }),
+    mergeMap((event) => {
+      const { jobId } = event.payload;
+      const search = state$.value.imports.jobs[jobId]?.search;
+      const again =
+        jobWorkflowApplied.match(event) && search
+          ? [
+              itemsSearchRequested(
+                {
+                  jobId,
+                  ...(search.fulltext !== null && { fulltext: search.fulltext }),
+                  ...(search.query !== null && { query: search.query }),
+                  ...(search.state !== null && { state: search.state }),
+                  ...(search.orderby !== null && { orderby: search.orderby }),
+                },
+                event,
+              ),
+            ]
+          : [];
+      return [...again, statusCountsRequested({ jobId }, event), analyzingCountRequested({ jobId }, event)];
+    }),
+  );

@@ -12,13 +12,16 @@ import {
   jobCreateRequested,
   jobDeleted,
   jobDeleteFailed,
+  jobDeleteRequested,
   jobFetchFailed,
   jobFetchStarted,
   jobLoaded,
   jobOwnerChanged,
   jobOwnerChangeFailed,
+  jobOwnerChangeRequested,
   jobWorkflowApplied,
   jobWorkflowFailed,
+  jobWorkflowRequested,
   listFetchFailed,
   listFetchRequested,
   listLoaded,
@@ -26,15 +29,31 @@ import {
   listRegistered,
   subJobsAddFailed,
   subJobsAdded,
+  subJobsAddRequested,
   wordsFailed,
   wordsLoaded,
   wordsRequested,
 } from './events';
-import { emptyJob, type ImportJob, type ImportsState } from './state';
+import { jobWriteRefused, UNKNOWN_JOB_CODE } from './manage-events';
+import { emptyJob, type ImportJob, type ImportsState, type JobWrite } from './state';
 
 // Job lists and jobs, and how a job or item answer is stored (the item cases store items the same way).
 
 type S = Draft<ImportsState>;
+
+/** A write leaves for the job: the last failure is cleared, the write is said until it ends. */
+function writeStarted(state: S, jobId: string, write: JobWrite): void {
+  const job = jobOf(state, jobId);
+  job.writing = write;
+  job.writeError = null;
+}
+
+function writeEnded(state: S, jobId: string, error: Draft<ImportJob>['writeError']): Draft<ImportJob> {
+  const job = jobOf(state, jobId);
+  job.writing = null;
+  job.writeError = error;
+  return job;
+}
 
 /** The items total a job answer carries (`$moreChildren_$items.total`), or its `count`. */
 export function jobItemsTotal(job: ImportJobData): number | null {
@@ -178,35 +197,29 @@ export const jobCases: Case<ImportsState>[] = [
   on(jobCreateFailed, (state: S, { payload }) => {
     state.creates[payload.requestId] = { status: 'error', jobId: null, error: payload.error };
   }),
+  on(jobDeleteRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'delete')),
   on(jobDeleted, (state: S, { payload }) => {
-    const job = jobOf(state, payload.jobId);
+    const job = writeEnded(state, payload.jobId, null);
     job.deleted = true;
-    job.writeError = null;
     for (const list of Object.values(state.lists))
       list.jobIds = list.jobIds.filter((id) => id !== payload.jobId);
   }),
-  on(jobDeleteFailed, (state: S, { payload }) => {
-    jobOf(state, payload.jobId).writeError = payload.error;
-  }),
+  on(jobDeleteFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
+  on(jobOwnerChangeRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'owner')),
   on(jobOwnerChanged, (state: S, { payload }) => {
-    const job = jobOf(state, payload.jobId);
+    const job = writeEnded(state, payload.jobId, null);
     if (job.data) job.data.jobowner = payload.ownerId;
-    job.writeError = null;
   }),
-  on(jobOwnerChangeFailed, (state: S, { payload }) => {
-    jobOf(state, payload.jobId).writeError = payload.error;
-  }),
+  on(jobOwnerChangeFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
+  on(subJobsAddRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'subjobs')),
   on(subJobsAdded, (state: S, { payload }) => {
-    const job = jobOf(state, payload.jobId);
+    const job = writeEnded(state, payload.jobId, null);
     if (job.data) {
       const current = Array.isArray(job.data.subjobs) ? (job.data.subjobs as unknown[]) : [];
       job.data.subjobs = [...current, ...payload.subJobIds];
     }
-    job.writeError = null;
   }),
-  on(subJobsAddFailed, (state: S, { payload }) => {
-    jobOf(state, payload.jobId).writeError = payload.error;
-  }),
+  on(subJobsAddFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
   on(counted, (state: S, { payload }) => {
     jobOf(state, payload.jobId).count = payload.total;
   }),
@@ -230,12 +243,13 @@ export const jobCases: Case<ImportsState>[] = [
     const job = jobOf(state, payload.jobId);
     job.changes = payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId));
   }),
+  on(jobWorkflowRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'workflow')),
   on(jobWorkflowApplied, (state: S, { payload }) => {
-    const job = jobOf(state, payload.jobId);
-    job.writeError = null;
+    writeEnded(state, payload.jobId, null);
     if (payload.job) putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
   }),
-  on(jobWorkflowFailed, (state: S, { payload }) => {
-    jobOf(state, payload.jobId).writeError = payload.error;
+  on(jobWorkflowFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
+  on(jobWriteRefused, (state: S, { payload }) => {
+    writeEnded(state, payload.jobId, { code: UNKNOWN_JOB_CODE, message: payload.message });
   }),
 ];

@@ -63,6 +63,16 @@ export const selectImportListJobs = (state: WithImports, name: string): ImportJo
 
 export const selectImportJob = (state: WithImports, jobId: string): ImportJob | null =>
   state.imports.jobs[jobId] ?? null;
+/** A job the state holds as read from the server and still there: writes on any other are refused ("Job is unknown"). */
+export const selectIsKnownJob = (state: WithImports, jobId: string): boolean => {
+  const job = state.imports.jobs[jobId];
+  return Boolean(job?.data) && !job?.deleted && job?.status !== 'not_found';
+};
+/** A job the server said is not there (404) or that was deleted: reads of its data are refused. */
+export const selectIsGoneJob = (state: WithImports, jobId: string): boolean => {
+  const job = state.imports.jobs[jobId];
+  return job?.status === 'not_found' || job?.deleted === true;
+};
 export const selectImportJobStatus = (state: WithImports, jobId: string): Status =>
   state.imports.jobs[jobId]?.status ?? 'unknown';
 /** `$moreChildren_$items.total` or the last count asked. */

@@ -1,6 +1,6 @@
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import type { ImportItemData, ImportJobData, ResumeFile } from './events';
+import type { CommandKind, ImportItemData, ImportJobData, ResumeFile } from './events';
 
 /** A named job list (protocol §15.2 "Job list"): the ids in the server's order and the next page's token. */
 export interface ImportList {
@@ -18,10 +18,14 @@ export interface ImportItemsSearch {
   fulltext: string | null;
   query: Record<string, unknown> | null;
   state: string | null;
+  /** `{field} asc|desc`, null for the server's own order */
+  orderby: string | null;
   /** ids in the server's order, all pages so far */
   ids: string[];
   error: SerializedError | null;
 }
+
+export type JobWrite = 'delete' | 'owner' | 'subjobs' | 'workflow';
 
 export interface ImportJob {
   id: string;
@@ -42,6 +46,8 @@ export interface ImportJob {
   changes: string[];
   /** a transfer, delete or workflow running on items of this job */
   operation: { kind: 'transfer' | 'delete' | 'workflow'; running: number; failed: number } | null;
+  /** the write on its way to the job, if any (a screen says so and holds its button) */
+  writing: JobWrite | null;
   /** the last write's failure on the job (delete, owner, sub-jobs, workflow) */
   writeError: SerializedError | null;
   deleted: boolean;
@@ -59,7 +65,7 @@ export interface RunningCommand {
   id: string;
   jobId: string;
   requestId: string;
-  kind: 'metadata' | 'collection' | 'validate';
+  kind: CommandKind;
   itemIds: string[];
   fields: string[];
 }
@@ -67,7 +73,7 @@ export interface RunningCommand {
 export interface CommandRequest {
   requestId: string;
   jobId: string;
-  kind: 'metadata' | 'collection' | 'validate';
+  kind: CommandKind;
   /** resolving: PUT on its way; resolved: commands running; loaded: all done; error */
   status: Status;
   commandIds: string[];
@@ -195,6 +201,7 @@ export function emptyJob(id: string): ImportJob {
     fields: null,
     changes: [],
     operation: null,
+    writing: null,
     writeError: null,
     deleted: false,
   };

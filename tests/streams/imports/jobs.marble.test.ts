@@ -1,11 +1,7 @@
-import { defer, finalize, NEVER, type Observable, tap } from 'rxjs';
-import type { TestScheduler } from 'rxjs/testing';
+import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
-import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
-import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
-import { importsDomain } from '../../../streams/imports/domain';
 import {
   commandStarted,
   itemsDeleteRequested,
@@ -16,6 +12,7 @@ import {
   itemsWorkflowRequested,
   jobDeleteRequested,
   jobFetchRequested,
+  jobLoaded,
   jobUnwatched,
   jobWatched,
   listFetchRequested,
@@ -24,40 +21,8 @@ import {
   validateRequested,
 } from '../../../streams/imports/events';
 import { selectJobHasAnalyzingItems } from '../../../streams/imports/selectors';
-import type { RootState } from '../../../streams/root';
-import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
-import { fakeHttp, testDeps } from '../../helpers/test-deps';
-
-type Response = HttpResponse<unknown>;
-
-function setup(
-  scheduler: TestScheduler,
-  answer: (request: HttpRequest<unknown>, rank: number) => Observable<Response>,
-  from?: RootState,
-) {
-  let inFlight = 0;
-  let peak = 0;
-  const times: number[] = [];
-  const http = fakeHttp();
-  http.request = ((request: HttpRequest<unknown>) => {
-    http.requests.push(request);
-    times.push(scheduler.now());
-    const rank = http.requests.length - 1;
-    return defer(() => {
-      inFlight += 1;
-      peak = Math.max(peak, inFlight);
-      let open = true;
-      const end = () => {
-        if (open) inFlight -= 1;
-        open = false;
-      };
-      return answer(request, rank).pipe(tap({ next: end, error: end }), finalize(end));
-    });
-  }) as typeof http.request;
-  const deps = testDeps({ scheduler, http });
-  const store = epicStore(deps, domainEpics<RootState>(importsDomain), from);
-  return { store, http, times, peak: () => peak };
-}
+import { fold, marbleScheduler, typesOf } from '../../helpers/marbles';
+import { type Response, setup, writes } from './imports-setup';
 
 const items = (ids: string[], jobId = '5') =>
   itemsPageLoaded({
@@ -158,14 +123,17 @@ describe('jobs and items (protocol §15.1, §15.2)', () => {
   it('a failed delete falls back to PATCH activated:false', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, cold }) => {
-      const { store, http } = setup(scheduler, (request) =>
-        request.method === 'DELETE'
-          ? cold<Response>(
-              '#',
-              undefined,
-              new AppError({ code: 'error.http.403', message: 'no', status: 403 }),
-            )
-          : cold('(a|)', { a: { status: 200, data: undefined } }),
+      const { store, http } = setup(
+        scheduler,
+        (request) =>
+          request.method === 'DELETE'
+            ? cold<Response>(
+                '#',
+                undefined,
+                new AppError({ code: 'error.http.403', message: 'no', status: 403 }),
+              )
+            : cold('(a|)', { a: { status: 200, data: undefined } }),
+        fold([jobLoaded({ jobId: '7', job: { id: 7 } })]),
       );
       hot('a', { a: jobDeleteRequested({ jobId: '7' }) }).subscribe(store.dispatch);
       scheduler.schedule(() => {
@@ -234,7 +202,7 @@ describe('jobs and items (protocol §15.1, §15.2)', () => {
       );
       hot('a', { a: itemsDeleteRequested({ jobId: '5', itemIds: ids(6) }) }).subscribe(store.dispatch);
       scheduler.schedule(() => {
-        expect(http.requests.map((request) => request.method)).toEqual(Array(6).fill('DELETE'));
+        expect(writes(http.requests).map((request) => request.method)).toEqual(Array(6).fill('DELETE'));
         expect(peak()).toBe(config.itemTransferConcurrency);
         expect(store.getState().imports.jobs['5']!.status).toBe('error');
         expect(Object.keys(store.getState().imports.items)).toEqual(['4']);
@@ -390,8 +358,8 @@ describe('metadata commands (protocol §15.1, §15.2)', () => {
         });
         // P, then P again, then a failure: the next waits 2 P
         expect(seen).toEqual([P, 2 * P, 4 * P]);
-        expect(http.requests.at(-2)!.path).toBe('/rest/massimport/job/5/changes/41');
-        expect(http.requests.at(-1)).toMatchObject({
+        expect(writes(http.requests).at(-2)!.path).toBe('/rest/massimport/job/5/changes/41');
+        expect(writes(http.requests).at(-1)).toMatchObject({
           override: 'GET',
           body: { form: { query: { id: { in: [1, 2] } } } },
         });

@@ -1,0 +1,96 @@
+import { type FormEvent, useId, useState } from 'react';
+import { jobOwnerChangeRequested, subJobsAddRequested } from '../../streams/imports/events';
+import { useDispatch } from '../hooks/use-dispatch';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+import { useListedJobs } from './listed-jobs';
+import { type JobView, ownerCandidates } from './model';
+import './messages';
+
+/** "Change owner": the owners the job list names (the protocol has no user search); the current one first chosen. */
+export function ChangeOwnerDialog({ view, onClose }: { view: JobView; onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const candidates = ownerCandidates([view, ...useListedJobs()]);
+  const [chosen, setChosen] = useState(view.ownerId ?? '');
+  const selectId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen || chosen === view.ownerId) return;
+    dispatch(
+      jobOwnerChangeRequested({ jobId: view.id, ownerId: /^\d+$/.test(chosen) ? Number(chosen) : chosen }),
+    );
+    onClose();
+  };
+  return (
+    <ModalDialog title={t('imports.changeOwner')} onClose={onClose}>
+      <form onSubmit={submit}>
+        <label htmlFor={selectId}>{t('imports.newOwner')}</label>
+        <select id={selectId} value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          {candidates.map((candidate) => (
+            <option key={candidate.id} value={candidate.id}>
+              {candidate.name}
+            </option>
+          ))}
+        </select>
+        <div className="imports-form__actions">
+          <button type="submit" disabled={!chosen || chosen === view.ownerId}>
+            {t('imports.save')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('imports.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+/** "Add sub-imports": the other jobs of the list that are not sub-imports yet, added in append-new mode. */
+export function AddSubJobsDialog({ view, onClose }: { view: JobView; onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const choices = useListedJobs().filter((job) => job.id !== view.id && !view.subJobIds.includes(job.id));
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const subJobIds = choices.map((job) => job.id).filter((id) => picked.has(id));
+    if (subJobIds.length === 0) return;
+    dispatch(subJobsAddRequested({ jobId: view.id, subJobIds }));
+    onClose();
+  };
+  return (
+    <ModalDialog title={t('imports.addSubJobs')} onClose={onClose}>
+      <form onSubmit={submit}>
+        {choices.length === 0 && <p>{t('imports.addSubJobsNone')}</p>}
+        <ul className="imports-subjobs">
+          {choices.map((job) => (
+            <li key={job.id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={picked.has(job.id)}
+                  onChange={(event) => {
+                    const next = new Set(picked);
+                    if (event.target.checked) next.add(job.id);
+                    else next.delete(job.id);
+                    setPicked(next);
+                  }}
+                />{' '}
+                {job.name}
+              </label>
+            </li>
+          ))}
+        </ul>
+        <div className="imports-form__actions">
+          <button type="submit" disabled={picked.size === 0}>
+            {t('imports.add')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('imports.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
