@@ -13,6 +13,7 @@ import { deferredRecorder } from './app/deferred-recorder';
 import { createLiveDeps, currentLocation } from './app/live-deps';
 import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
+import { browserTabs } from './app/tabs-port';
 import { PortalProvider } from './app/store-context';
 import { Footer } from './app/footer';
 import { useTravelling } from './hooks/use-travelling';
@@ -35,7 +36,8 @@ session.connection = settings.connection;
 session.application = settings.credentials;
 session.lang = settings.locale;
 
-const deps = createLiveDeps(session);
+const tabs = browserTabs(config);
+const deps = { ...createLiveDeps(session), ...(tabs && { tabs }) };
 const recorder = deferredRecorder<RootState>({
   capacity: config.recorderCapacity,
   snapshotEvery: config.recorderSnapshotEvery,
