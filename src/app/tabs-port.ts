@@ -7,7 +7,9 @@ import type { TabsPort } from '../../streams/core/deps';
  * leader. Without either (an old browser, a page that is not a secure context) the tab is alone
  * and polls for itself, as before.
  */
-export function browserTabs(config: Pick<Config, 'tabsChannelName' | 'leaderLockName'>): TabsPort | undefined {
+export function browserTabs(
+  config: Pick<Config, 'tabsChannelName' | 'leaderLockName'>,
+): TabsPort | undefined {
   if (typeof BroadcastChannel === 'undefined' || !navigator.locks) return undefined;
   const channel = new BroadcastChannel(config.tabsChannelName);
   return {

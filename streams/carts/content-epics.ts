@@ -89,7 +89,9 @@ function changedCartId(event: AnyEvent): string | null {
   if (itemsAdded.match(event) || itemsRemoved.match(event) || collaboratorsChanged.match(event))
     return event.payload.cart.id;
   const received =
-    receivedFact(event, itemsAdded) ?? receivedFact(event, itemsRemoved) ?? receivedFact(event, collaboratorsChanged);
+    receivedFact(event, itemsAdded) ??
+    receivedFact(event, itemsRemoved) ??
+    receivedFact(event, collaboratorsChanged);
   return received ? received.cart.id : null;
 }
 

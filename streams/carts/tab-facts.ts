@@ -1,5 +1,13 @@
 import { type SharedFact, share } from '../core/shared-facts';
-import { collaboratorsChanged, created, deleted, edited, itemsAdded, itemsRemoved, unsubscribed } from './edit-events';
+import {
+  collaboratorsChanged,
+  created,
+  deleted,
+  edited,
+  itemsAdded,
+  itemsRemoved,
+  unsubscribed,
+} from './edit-events';
 
 /**
  * The cart changes the other tabs of the user are told (issue 25): each changes what the carts

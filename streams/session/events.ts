@@ -44,7 +44,10 @@ export const signInFailed = defineFailure('session/signInFailed', { surfer: surf
  * Another tab obtained the user's token (a sign-in, an auto-connect, a refresh): this tab re-read it
  * from the browser's storage (issue 25). Its times only, as `tokenReceived`.
  */
-export const tokenAdopted = defineFact('session/tokenAdopted', 'storage', { iat: z.number(), exp: z.number() });
+export const tokenAdopted = defineFact('session/tokenAdopted', 'storage', {
+  iat: z.number(),
+  exp: z.number(),
+});
 
 /** Token refresh (protocol §3.4): due after the share of the lifetime, retried on network failures. */
 export const tokenRefreshStarted = defineFact('session/tokenRefreshStarted', 'timer', {

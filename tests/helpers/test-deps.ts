@@ -106,7 +106,11 @@ export function fakeTabs(): FakeTabs {
   const leadership = new Subject<void>();
   const posted: unknown[] = [];
   return {
-    port: { received$: received.asObservable(), post: (message) => posted.push(message), leadership$: leadership },
+    port: {
+      received$: received.asObservable(),
+      post: (message) => posted.push(message),
+      leadership$: leadership,
+    },
     posted,
     receive: (message) => received.next(message),
     grantLeadership: () => leadership.next(),
