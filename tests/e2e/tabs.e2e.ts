@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { expectReplayToMatch, journey, portalUrl } from './helpers/portal';
+import { cellName } from './helpers/cell-name';
 import { signIn } from './helpers/session';
 
 /** A second tab of the same browser (same origin, same storage), on `path`, once it knows the user. */
@@ -10,6 +11,8 @@ async function secondTab(first: Page, path: string): Promise<Page> {
   await tab.getByRole('button', { name: /^(sign out|se déconnecter)$/i }).waitFor();
   return tab;
 }
+
+const grid = (tab: Page) => tab.getByRole('grid', { name: 'Results' });
 
 const tabRole = (tab: Page) =>
   tab.evaluate(
@@ -69,4 +72,29 @@ describe('tabs in step (issue 25)', () => {
       await expectReplayToMatch(other);
     },
   );
+  journey('items added to a cart in one tab show "In a cart" in the other', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/search`);
+    await grid(page).getByRole('gridcell').first().waitFor();
+    const other = await secondTab(page, '/search');
+    const cells = grid(other).getByRole('gridcell');
+    await cells.first().waitFor();
+    // a result in none of alice's carts yet
+    let name = '';
+    for (let index = 0; name === '' && index < (await cells.count()); index += 1) {
+      const cell = cells.nth(index);
+      if ((await cell.getByText('In a cart').count()) === 0) name = await cellName(cell);
+    }
+    expect(name).not.toBe('');
+
+    await grid(page)
+      .getByRole('gridcell', { name, exact: true })
+      .getByRole('button', { name: 'Add to cart' })
+      .click();
+    const popup = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
+    await popup.getByRole('menuitemcheckbox', { name: 'Moodboard' }).click();
+    await popup.getByRole('status').filter({ hasText: 'Added to Moodboard.' }).waitFor();
+    await grid(other).getByRole('gridcell', { name, exact: true }).getByText('In a cart').waitFor();
+    await expectReplayToMatch(other);
+  });
 });
