@@ -8,7 +8,7 @@ import { pollUnreadCount } from '../../../streams/notifications/epics';
 import { unreadCounted } from '../../../streams/notifications/events';
 import { selectUnreadCount } from '../../../streams/notifications/selectors';
 import { localeChanged } from '../../../streams/profile/events';
-import { initialRootState, loadAllDomains } from '../../../streams/root';
+import { initialRootState, loadAllDomains, type RootState } from '../../../streams/root';
 import { startListLoad } from '../../../streams/carts/list-epics';
 import { signedOut, tokenReceived } from '../../../streams/session/events';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
@@ -22,7 +22,7 @@ import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, fakeTabs, testDeps } from '../../helpers/test-deps';
 import { answer, demoVault, tokenAnswer } from '../session/session-fixtures';
 
-const tabEpics = combineEpics({ electLeader, receiveFromOtherTabs, tellOtherTabs });
+const tabEpics = combineEpics<RootState>({ electLeader, receiveFromOtherTabs, tellOtherTabs });
 /** A message as another tab of alice (user id 1) posts it. */
 const fromAlice = (fact: { type: string; payload: unknown }, user: string | null = '1') => ({ user, fact });
 
@@ -66,7 +66,7 @@ describe('the leader (issue 25)', () => {
       });
       const store = epicStore(
         testDeps({ scheduler, http, tabs: tabs.port }),
-        combineEpics({ electLeader, pollUnreadCount }),
+        combineEpics<RootState>({ electLeader, pollUnreadCount }),
       );
       hot(`ab ${3 * poll - 3}ms c`, { a: appStarted(), b: aliceKnown(), c: signedOut({}) }).subscribe(
         store.dispatch,
@@ -86,7 +86,7 @@ describe('facts shared between tabs (issue 25)', () => {
     scheduler.run(({ hot, cold }) => {
       const store = epicStore(
         testDeps({ scheduler, session, tabs: tabs.port }),
-        combineEpics({ tellOtherTabs, receiveFromOtherTabs, followSignOut }),
+        combineEpics<RootState>({ tellOtherTabs, receiveFromOtherTabs, followSignOut }),
       );
       hot('ab', { a: aliceKnown(), b: unreadCounted({ count: 3 }) }).subscribe(store.dispatch);
       cold('10ms a').subscribe(() => tabs.receive(fromAlice({ type: signedOut.type, payload: {} })));
@@ -150,7 +150,7 @@ describe('tabs refresh what another tab changed (issue 25)', () => {
     session.userToken = { ...tokenAnswer(0, 3600, 'alice') };
     const http = fakeHttp();
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const epics = combineEpics({ receiveFromOtherTabs, followSignOut });
+      const epics = combineEpics<RootState>({ receiveFromOtherTabs, followSignOut });
       const follower = epicStore(testDeps({ scheduler, http, session, tabs: tabs.port }), epics);
       expectObservable(typesOf(follower, 'session/signedOut')).toBe('10ms a', { a: 'session/signedOut' });
       hot('a', { a: aliceKnown() }).subscribe(follower.dispatch);
@@ -168,7 +168,7 @@ describe('tabs refresh what another tab changed (issue 25)', () => {
     const deps = testDeps({ scheduler, session, tabs: tabs.port });
     deps.storage.setItem(config.userTokenStorageKey, JSON.stringify(tokenAnswer(1000, 4600, 'new')));
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const store = epicStore(deps, combineEpics({ receiveFromOtherTabs, followTokens }));
+      const store = epicStore(deps, combineEpics<RootState>({ receiveFromOtherTabs, followTokens }));
       expectObservable(typesOf(store, 'session/')).toBe('a 9ms b', {
         a: 'session/whoAmILoaded',
         b: 'session/tokenAdopted',
@@ -188,7 +188,7 @@ describe('tabs refresh what another tab changed (issue 25)', () => {
     scheduler.run(({ hot, cold, expectObservable }) => {
       const store = epicStore(
         testDeps({ scheduler, tabs: tabs.port }),
-        combineEpics({ receiveFromOtherTabs, startListLoad }),
+        combineEpics<RootState>({ receiveFromOtherTabs, startListLoad }),
       );
       expectObservable(typesOf(store, listFetchStarted.type)).toBe('10ms a', { a: listFetchStarted.type });
       hot('ab', { a: aliceKnown(), b: listLoaded({ carts: [] }) }).subscribe(store.dispatch);
