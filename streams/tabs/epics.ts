@@ -33,7 +33,7 @@ export const electLeader: Epic<S> = (event$, _state$, { tabs }) =>
 function accepted(message: TabMessage, user: string | null): boolean {
   const shared = sharedFact(message.fact.type);
   const definition = eventCatalogue().get(message.fact.type);
-  if (!shared || !definition || !definition.schema.safeParse(message.fact.payload).success) return false;
+  if (!shared || !definition?.schema.safeParse(message.fact.payload).success) return false;
   return shared.anyUser || (message.user !== null && message.user === user);
 }
 
