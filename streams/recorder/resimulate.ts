@@ -128,8 +128,6 @@ function replayDeps(recorded: readonly AnyEvent[], clock: { now(): number }): De
     uploads: { send: () => NEVER },
     files: new Map(),
     scripts: { isLoaded: () => false },
-    // the other tabs are silent: what they told and the lock's grant come from the log
-    tabs: { received$: NEVER, post: () => {}, leadership$: NEVER },
     config: specConfig,
   };
 }

@@ -1,5 +1,4 @@
-import { concat, EMPTY, filter, ignoreElements, map, merge, mergeMap, of, take, tap } from 'rxjs';
-import { started } from '../app/events';
+import { EMPTY, filter, ignoreElements, map, merge, mergeMap, take, tap } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { type AnyEvent, eventCatalogue } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -11,21 +10,17 @@ import type { WithTabs } from './selectors';
 type S = WithTabs & WithSession;
 
 /**
- * With the channel and the lock, the tab joins the election once the portal starts, and asks for
- * the leader's lock: it is granted when no other tab holds it, or when the one that did closes.
+ * A tab with the channel and the lock joins the election (`tabs/joined`, dispatched at start with
+ * `app/started`) and asks for the leader's lock: it is granted when no other tab holds it, or when
+ * the one that did closes. The grant is an input: a re-simulation feeds it from the log.
  */
 export const electLeader: Epic<S> = (event$, _state$, { tabs }) =>
   tabs
     ? event$.pipe(
-        ofType(started),
+        ofType(joined),
         take(1),
-        mergeMap((event) =>
-          concat(
-            of(joined({}, event)),
-            // never completed nor unsubscribed: the lock is held until the tab closes
-            tabs.leadership$.pipe(map(() => leadershipGained({}))),
-          ),
-        ),
+        // never completed nor unsubscribed: the lock is held until the tab closes
+        mergeMap(() => tabs.leadership$.pipe(map(() => leadershipGained({})))),
       )
     : EMPTY;
 

@@ -9,7 +9,10 @@ export type CrossingFact = z.infer<typeof crossingFactSchema>;
 export const tabMessageSchema = z.object({ user: z.nullable(z.string()), fact: crossingFactSchema });
 export type TabMessage = z.infer<typeof tabMessageSchema>;
 
-/** This tab takes part in the election (it has the channel and the lock): it follows until it leads. */
+/**
+ * This tab takes part in the election (it has the channel and the lock): it follows until it leads.
+ * Dispatched at start from outside (`src/main.tsx`), so a log says whether its tab had them.
+ */
 export const joined = defineFact('tabs/joined', 'system', {});
 /** This tab holds the leader's lock: it polls for every tab until it closes. */
 export const leadershipGained = defineFact('tabs/leadershipGained', 'system', {});

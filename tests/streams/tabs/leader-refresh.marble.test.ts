@@ -5,6 +5,7 @@ import type { RootState } from '../../../streams/root';
 import { sessionDomain } from '../../../streams/session/domain';
 import { signInRequested } from '../../../streams/session/events';
 import { tabsDomain } from '../../../streams/tabs/domain';
+import { joined } from '../../../streams/tabs/events';
 import { appStarted } from '../../helpers/app-started';
 import { epicStore, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, fakeTabs, testDeps } from '../../helpers/test-deps';
@@ -28,6 +29,7 @@ describe("the user's token among tabs (issue 25)", () => {
       });
       const deps = testDeps({ scheduler, http, session: demoVault(), tabs: tabs.port });
       const store = epicStore(deps, domainEpics<RootState>(sessionDomain, tabsDomain));
+      store.dispatch(joined({}));
       store.dispatch(appStarted());
       scheduler.schedule(() => store.dispatch(signInRequested({ login: 'alice', password: 'alice' })), 1);
       scheduler.schedule(() => tabs.grantLeadership(), leadsAt);

@@ -14,9 +14,8 @@ import { signedOut, tokenReceived } from '../../../streams/session/events';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
 import { followSignOut, followTokens } from '../../../streams/session/tab-epics';
 import { electLeader, receiveFromOtherTabs, tellOtherTabs } from '../../../streams/tabs/epics';
-import { factReceived } from '../../../streams/tabs/events';
+import { factReceived, joined } from '../../../streams/tabs/events';
 import { selectPollsForAllTabs, selectTabRole } from '../../../streams/tabs/selectors';
-import { appStarted } from '../../helpers/app-started';
 import { aliceKnown } from '../../helpers/identities';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, fakeTabs, testDeps } from '../../helpers/test-deps';
@@ -32,7 +31,7 @@ beforeAll(async () => {
 });
 
 describe('the leader (issue 25)', () => {
-  it('a tab with the channel follows once started, and leads once the lock is granted', () => {
+  it('a tab with the channel follows once it joins, and leads once the lock is granted', () => {
     const scheduler = marbleScheduler();
     const tabs = fakeTabs();
     const roles: string[] = [];
@@ -43,7 +42,7 @@ describe('the leader (issue 25)', () => {
         a: 'tabs/joined',
         b: 'tabs/leadershipGained',
       });
-      hot('a', { a: appStarted() }).subscribe(store.dispatch);
+      hot('a', { a: joined({}) }).subscribe(store.dispatch);
       cold('100ms a').subscribe(() => tabs.grantLeadership());
     });
     expect([...new Set(roles)]).toEqual(['alone', 'follower', 'leader']);
@@ -68,7 +67,7 @@ describe('the leader (issue 25)', () => {
         testDeps({ scheduler, http, tabs: tabs.port }),
         combineEpics<RootState>({ electLeader, pollUnreadCount }),
       );
-      hot(`ab ${3 * poll - 3}ms c`, { a: appStarted(), b: aliceKnown(), c: signedOut({}) }).subscribe(
+      hot(`ab ${3 * poll - 3}ms c`, { a: joined({}), b: aliceKnown(), c: signedOut({}) }).subscribe(
         store.dispatch,
       );
       cold(`${poll}ms a`).subscribe(() => tabs.grantLeadership());
