@@ -13,6 +13,8 @@ import { deferredRecorder } from './app/deferred-recorder';
 import { createLiveDeps, currentLocation } from './app/live-deps';
 import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
+import { browserTabs } from './app/tabs-port';
+import { joined } from '../streams/tabs/events';
 import { PortalProvider } from './app/store-context';
 import { Footer } from './app/footer';
 import { useTravelling } from './hooks/use-travelling';
@@ -35,7 +37,8 @@ session.connection = settings.connection;
 session.application = settings.credentials;
 session.lang = settings.locale;
 
-const deps = createLiveDeps(session);
+const tabs = browserTabs(config);
+const deps = { ...createLiveDeps(session), ...(tabs && { tabs }) };
 const recorder = deferredRecorder<RootState>({
   capacity: config.recorderCapacity,
   snapshotEvery: config.recorderSnapshotEvery,
@@ -95,6 +98,8 @@ if (deps.storage.getItem(config.pendingDownloadStorageKey)) void domainsReady(st
 // mass import) took connections from the first screen's requests (issue 22). The common screens'
 // code is in the `portal` chunk (vite.config.ts); an export loads the rest first (exportEventLog).
 
+// a tab with the channel and the lock follows the others until it leads (issue 25)
+if (tabs) store.dispatch(joined({}));
 store.dispatch(
   started({
     ...currentLocation(),

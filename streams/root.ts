@@ -5,6 +5,7 @@ import type { Domain } from './core/domain';
 import { combineEpics, domainEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
 import { ofType } from './core/operators/of-type';
+import { registerSharedFacts } from './core/shared-facts';
 import { domainLoaded, domainStarted } from './core/system-events';
 import { appDomain } from './app/domain';
 import type { aggregatesDomain } from './aggregates/domain';
@@ -47,6 +48,7 @@ import { initialSchemasState } from './schemas/state';
 import type { searchDomain } from './search/domain';
 import { sessionDomain } from './session/domain';
 import { systemDomain } from './system/domain';
+import { tabsDomain } from './tabs/domain';
 import type { treesDomain } from './trees/domain';
 import { initialTreesState } from './trees/state';
 import type { typeaheadDomain } from './typeahead/domain';
@@ -62,6 +64,7 @@ const eagerDomains = [
   profileDomain,
   notificationsDomain,
   systemDomain,
+  tabsDomain,
 ] as const;
 
 /**
@@ -163,6 +166,7 @@ const slicesByType = new Map<string, typeof sliceEntries>();
 function register(domain: RegisteredDomain): void {
   if (registered.has(domain.name)) return;
   registered.set(domain.name, domain);
+  registerSharedFacts(domain.shares);
   if (domain.reducer) sliceEntries = [...sliceEntries, [domain.name, domain.reducer as SliceReducer]];
   slicesByType.clear();
 }

@@ -1,5 +1,6 @@
 import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
+import type { AnyEvent } from '../core/event';
 import { AppError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
@@ -36,6 +37,7 @@ import {
 import { type CartItem, itemKey } from './model';
 import * as shareApi from './share-api';
 import { type CartsRoot, playerKey } from './state';
+import { factReceived, receivedFact } from '../tabs/events';
 
 /** Opening a cart lists its items first; skipped while its view is busy (protocol §6.4). */
 export const openCart: Epic<CartsRoot> = (event$, state$) =>
@@ -82,12 +84,24 @@ export const filterContent: Epic<CartsRoot> = (event$, _state$, { scheduler, con
     ),
   );
 
-/** After a change the client views the cart again (protocol §6.1). */
+/** The cart whose items changed, here or in another tab (issue 25). */
+function changedCartId(event: AnyEvent): string | null {
+  if (itemsAdded.match(event) || itemsRemoved.match(event) || collaboratorsChanged.match(event))
+    return event.payload.cart.id;
+  const received =
+    receivedFact(event, itemsAdded) ??
+    receivedFact(event, itemsRemoved) ??
+    receivedFact(event, collaboratorsChanged);
+  return received ? received.cart.id : null;
+}
+
+/** After a change, here or in another tab, the client views the cart again (protocol §6.1). */
 export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
-    ofType(itemsAdded, itemsRemoved, collaboratorsChanged),
+    ofType(itemsAdded, itemsRemoved, collaboratorsChanged, factReceived),
     mergeMap((event) => {
-      const cartId = event.payload.cart.id;
+      const cartId = changedCartId(event);
+      if (cartId === null) return EMPTY;
       const content = state$.value.carts.contents[cartId];
       if (!content || isBusy(content.status)) return EMPTY;
       if (content.huge && !content.filtered) return of(itemsListStarted({ cartId }, event));

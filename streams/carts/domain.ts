@@ -59,6 +59,7 @@ import {
   startSharedCart,
 } from './share-epics';
 import { initialCartsState } from './state';
+import { cartTabFacts } from './tab-facts';
 
 /** Carts and sharing (protocol §6): the list, a cart's content, changes, shares and shared carts. */
 export const cartsDomain = defineDomain({
@@ -123,4 +124,5 @@ export const cartsDomain = defineDomain({
     selectSharedImages,
     selectShareAction,
   },
+  shares: cartTabFacts,
 });

@@ -24,6 +24,8 @@ import {
 } from './events';
 import { applySharedLimits, type SharedLimits, sharedLimit } from './list-rules';
 import type { CartsRoot } from './state';
+import { cartTabFacts } from './tab-facts';
+import { factReceived } from '../tabs/events';
 
 /** Started after the identity was known (the carts load with their first screen): take it now. */
 export const adoptIdentity = catchUpOnStart<CartsRoot>('carts', (state, start) => {
@@ -61,7 +63,8 @@ export const loadCartProfile: Epic<CartsRoot> = requestEpic({
 });
 
 /**
- * Asked for on show, and again after a create; skipped while initial or fetching (protocol §6.3).
+ * Asked for on show, and again after a create or another tab's change; skipped while initial or
+ * fetching (protocol §6.3).
  * A show that may reuse a fresh list (the "Add to cart" menu) asks nothing while the loaded list
  * is younger than `config.cartListFreshMs` (issue 12 item 16).
  */
@@ -84,6 +87,17 @@ export const startListLoad: Epic<CartsRoot> = (event$, state$, { config }) => {
     event$.pipe(
       ofType(listOpened, created),
       filter((event) => !isBusy(state$.value.carts.list.status) && !fresh(event)),
+      map((event) => listFetchStarted({}, event)),
+    ),
+    // another tab changed a cart (issue 25): a list this tab has shown is read again, and with it
+    // the names and the "In a cart" badges
+    event$.pipe(
+      ofType(factReceived),
+      filter(
+        (event) =>
+          cartTabFacts.some((fact) => fact.type === event.payload.fact.type) &&
+          ['loaded', 'error'].includes(state$.value.carts.list.status),
+      ),
       map((event) => listFetchStarted({}, event)),
     ),
   );

@@ -68,6 +68,17 @@ export const config = {
   defaultPreferenceNamespace: 'vue-app',
   /** [conv] a visitor's language choice survives a reload (a user's lives in the profile's bolang, protocol §4.1) */
   visitorLocaleStorageKey: 'dam-portal.locale',
+  /**
+   * [conv] bearer mode: the user's whole token, so the other tabs re-read it after a refresh in one
+   * (issue 25: a refresh spends the previous pair, and a token never crosses the tabs' channel)
+   */
+  userTokenStorageKey: 'dam-portal.userToken',
+
+  // --- Tabs in step (issue 25) ---
+  /** [conv] the BroadcastChannel the tabs of one origin share their facts on */
+  tabsChannelName: 'dam-portal.tabs',
+  /** [conv] the Web Lock held by the tab that polls for all */
+  leaderLockName: 'dam-portal-leader',
 
   // --- Notifications (seed 002 §7; protocol §20: the interval is ours, the spec names none) ---
   /** the unread count is asked again this often while a user is signed in, and after each change */

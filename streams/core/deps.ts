@@ -65,6 +65,19 @@ export interface UploadPort {
   send<T>(request: HttpRequest<T>): Observable<UploadReport<T>>;
 }
 
+/**
+ * The other tabs of this browser (issue 25): a BroadcastChannel and a Web Lock, outside inputs
+ * like the history. Absent where no page runs (most tests): the tab is then alone and leads.
+ */
+export interface TabsPort {
+  /** what the other tabs posted, as it arrived (not validated) */
+  received$: Observable<unknown>;
+  /** posts to the other tabs: never a secret */
+  post(message: unknown): void;
+  /** asks for the leader's lock: emits once it is held; unsubscribing gives it up */
+  leadership$: Observable<void>;
+}
+
 export interface Deps {
   http: Http;
   scheduler: SchedulerLike;
@@ -80,6 +93,8 @@ export interface Deps {
   files?: FilesPort;
   /** large bodies with progress; without it, uploads go through `http` without progress */
   uploads?: UploadPort;
+  /** the other tabs; without it the tab is alone */
+  tabs?: TabsPort;
   config: Config;
 }
 

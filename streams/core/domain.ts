@@ -2,6 +2,7 @@ import { filter, mergeMap } from 'rxjs';
 import type { Deps } from './deps';
 import type { Epic } from './epic';
 import type { AnyEvent, UnstampedEvent } from './event';
+import type { SharedFact } from './shared-facts';
 import { ofType } from './operators/of-type';
 import { domainStarted } from './system-events';
 
@@ -20,6 +21,8 @@ export interface Domain<N extends string = string, S = unknown, R = never> {
   reducer: ((state: S, event: AnyEvent) => S) | null;
   epics: Readonly<Record<string, Epic<R>>>;
   selectors: Readonly<Record<string, Selector>>;
+  /** the facts of this domain the other tabs of the same user are told (issue 25) */
+  shares: readonly SharedFact[];
 }
 
 /** Declares a domain's manifest; the name is its slice key and the prefix of its epics' names. */
@@ -29,6 +32,7 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
   reducer?: (state: S, event: AnyEvent) => S;
   epics?: Readonly<Record<string, Epic<R>>>;
   selectors?: Readonly<Record<string, Selector>>;
+  shares?: readonly SharedFact[];
 }): Domain<N, S, R> {
   return {
     name: domain.name,
@@ -36,6 +40,7 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
     reducer: domain.reducer ?? null,
     epics: domain.epics ?? {},
     selectors: domain.selectors ?? {},
+    shares: domain.shares ?? [],
   };
 }
 

@@ -1,5 +1,7 @@
 import { defineDomain } from '../core/domain';
+import { share } from '../core/shared-facts';
 import { loadList, markAllRead, pollUnreadCount, removeNotification } from './epics';
+import { unreadCounted } from './events';
 import { initialNotificationsState, notificationsReducer } from './reducer';
 import { selectNotifications, selectUnreadCount, selectUnreadCountFailure } from './selectors';
 
@@ -9,4 +11,5 @@ export const notificationsDomain = defineDomain({
   reducer: notificationsReducer,
   epics: { loadList, pollUnreadCount, markAllRead, removeNotification },
   selectors: { selectNotifications, selectUnreadCount, selectUnreadCountFailure },
+  shares: [share(unreadCounted)],
 });

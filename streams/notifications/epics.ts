@@ -16,6 +16,7 @@ import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
+import { selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import * as api from './api';
 import {
   listFailed,
@@ -33,7 +34,7 @@ import {
 } from './events';
 import { selectNotifications, type WithNotifications } from './selectors';
 
-type S = WithNotifications;
+type S = WithNotifications & WithTabs;
 
 function fetchList(http: Http, origin: AnyEvent): Observable<UnstampedEvent> {
   return requestAnswer(
@@ -63,6 +64,7 @@ export const loadList: Epic<S> = (event$, _state$, { http }) =>
  * While a user is signed in: the unread count at once, then every `notificationsPollMs`, and
  * after each mark-read or removal (protocol §20). A list already shown is asked again with the
  * timed count (it is replaced only when its keys changed). Sign-out or another user stops it.
+ * Only the tab that polls for all tabs times it (issue 25): the others fold the count it tells.
  */
 export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, config }) => {
   const changes$ = event$.pipe(
@@ -81,8 +83,13 @@ export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, conf
             : merge(fetchUnreadCount(http, event), fetchList(http, event)),
         ),
       );
+      const whileLeading$ = state$.pipe(
+        map(selectPollsForAllTabs),
+        distinctUntilChanged(),
+        switchMap((polls) => (polls ? ticks$ : EMPTY)),
+      );
       const afterChanges$ = changes$.pipe(switchMap((change) => fetchUnreadCount(http, change)));
-      return merge(ticks$, afterChanges$);
+      return merge(whileLeading$, afterChanges$);
     }),
   );
 };

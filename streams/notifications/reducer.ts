@@ -2,6 +2,7 @@ import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
+import { factReceived, receivedFact } from '../tabs/events';
 import { type Notification, sameKeys } from './api';
 import {
   listFailed,
@@ -63,6 +64,13 @@ export const notificationsReducer = caseReducer<NotificationsState>(
   }),
   on(unreadCounted, (draft, { payload }) => {
     draft.unreadCount = payload.count;
+    draft.unreadError = null;
+  }),
+  // the tab that polls for all told its count
+  on(factReceived, (draft, event) => {
+    const counted = receivedFact(event, unreadCounted);
+    if (!counted) return;
+    draft.unreadCount = counted.count;
     draft.unreadError = null;
   }),
   on(unreadCountFailed, (draft, { payload }) => {

@@ -1,5 +1,13 @@
 import { defineDomain } from '../core/domain';
-import { loadPortalPreferences, loadPreference, removePreference, savePreferences } from './epics';
+import { share } from '../core/shared-facts';
+import {
+  followOtherTabs,
+  loadPortalPreferences,
+  loadPreference,
+  removePreference,
+  savePreferences,
+} from './epics';
+import { removed, saved } from './events';
 import { initialPreferencesState, preferencesReducer } from './reducer';
 import {
   selectGridDensity,
@@ -13,7 +21,7 @@ export const preferencesDomain = defineDomain({
   name: 'preferences',
   initialState: initialPreferencesState,
   reducer: preferencesReducer,
-  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences },
+  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences, followOtherTabs },
   selectors: {
     selectPreference,
     selectPortalPreference,
@@ -21,4 +29,5 @@ export const preferencesDomain = defineDomain({
     selectPageSize,
     selectGridDensity,
   },
+  shares: [share(saved), share(removed)],
 });

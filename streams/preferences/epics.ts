@@ -4,6 +4,7 @@ import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import { whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
+import { factReceived, receivedFact } from '../tabs/events';
 import * as api from './api';
 import {
   fetchStarted,
@@ -106,5 +107,18 @@ export const loadPortalPreferences: Epic<S> = (event$, _state$, { config }) =>
         portalRequested({ namespace }, event),
         ...Object.values(PORTAL_PREFERENCES).map((name) => getRequested({ namespace, name }, event)),
       );
+    }),
+  );
+
+/**
+ * Another tab of the user saved or removed a preference (issue 25): this tab reads it again, so
+ * its page size and density follow without a reload.
+ */
+export const followOtherTabs: Epic<S> = (event$) =>
+  event$.pipe(
+    ofType(factReceived),
+    mergeMap((event) => {
+      const changed = receivedFact(event, saved) ?? receivedFact(event, removed);
+      return changed ? of(getRequested({ namespace: changed.namespace, name: changed.name }, event)) : EMPTY;
     }),
   );

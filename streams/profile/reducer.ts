@@ -1,3 +1,4 @@
+import { factReceived, receivedFact } from '../tabs/events';
 import { caseReducer, on } from '../core/case-reducer';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
@@ -91,6 +92,16 @@ export const profileReducer = caseReducer<ProfileState>(
   }),
   on(visitorLocaleChosen, (draft, { payload }) => {
     Object.assign(draft.locale, { status: 'loaded', error: null, requested: null, visitor: payload.locale });
+  }),
+  // another tab changed the language (issue 25): this one follows, as it would its own change
+  on(factReceived, (draft, event) => {
+    const user = receivedFact(event, localeChanged);
+    if (user) {
+      Object.assign(draft.locale, { status: 'loaded', error: null, requested: user.locale });
+      if (draft.data) draft.data.bolang = user.locale;
+    }
+    const visitor = receivedFact(event, visitorLocaleChosen);
+    if (visitor) Object.assign(draft.locale, { requested: null, visitor: visitor.locale });
   }),
   on(visitorLocaleRestored, (draft, { payload }) => {
     draft.locale.visitor = payload.locale;

@@ -1,4 +1,6 @@
 import { defineDomain } from '../core/domain';
+import { share } from '../core/shared-facts';
+import { signedOut, tokenReceived } from './events';
 import {
   askWhoAmI,
   autoConnect,
@@ -17,6 +19,7 @@ import {
 } from './epics';
 import { initialSessionState, sessionReducer } from './reducer';
 import { recoverFromExpiry, refreshTokenOnSchedule } from './refresh-epics';
+import { followSignOut, followTokens } from './tab-epics';
 import {
   selectContributionLocales,
   selectEffectiveLocale,
@@ -54,6 +57,8 @@ export const sessionDomain = defineDomain({
     keepLangInVault,
     refreshTokenOnSchedule,
     recoverFromExpiry,
+    followSignOut,
+    followTokens,
   },
   selectors: {
     selectSession,
@@ -70,4 +75,9 @@ export const sessionDomain = defineDomain({
     selectPasswordChange,
     selectSso,
   },
+  // a sign-out or a new user token changes who every tab is, whoever its user was (issue 25)
+  shares: [
+    share(signedOut, { anyUser: true }),
+    share(tokenReceived, { anyUser: true, when: (payload) => payload.surfer === 'user' }),
+  ],
 });

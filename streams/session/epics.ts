@@ -48,7 +48,7 @@ import {
 } from './events';
 import { asCredentialsRefusal, REFUSAL_CODES } from './refusals';
 import { selectEffectiveLocale, selectIsUser, type WithSession } from './selectors';
-import { dropToken, obtainToken, storedRefreshToken } from './tokens';
+import { dropToken, obtainToken, signOutHere, storedRefreshToken } from './tokens';
 
 type S = WithApp & WithSession;
 
@@ -189,11 +189,7 @@ export const signOutUser: Epic<S> = (event$, state$, deps) =>
       return requestAnswer(
         deps.http,
         api.signOut(deps.session.userToken?.refreshToken ?? null, flags),
-        () => {
-          dropToken(deps, 'user');
-          const next = flags.cookieAuth || !deps.session.applicationToken ? 'applicationSignIn' : 'whoAmI';
-          return signedOut({ next }, event);
-        },
+        () => signOutHere(deps, event, flags.cookieAuth),
         (error) => signOutFailed({ error }, event),
       );
     }),

@@ -40,6 +40,15 @@ export const tokenReceived = defineAnswer('session/tokenReceived', {
 });
 export const signInFailed = defineFailure('session/signInFailed', { surfer: surferKindSchema });
 
+/**
+ * Another tab obtained the user's token (a sign-in, an auto-connect, a refresh): this tab re-read it
+ * from the browser's storage (issue 25). Its times only, as `tokenReceived`.
+ */
+export const tokenAdopted = defineFact('session/tokenAdopted', 'storage', {
+  iat: z.number(),
+  exp: z.number(),
+});
+
 /** Token refresh (protocol §3.4): due after the share of the lifetime, retried on network failures. */
 export const tokenRefreshStarted = defineFact('session/tokenRefreshStarted', 'timer', {
   attempt: z.number(),

@@ -10,14 +10,17 @@ import {
   applicationSignInStarted,
   sessionExpired,
   signedOut,
+  tokenAdopted,
   tokenReceived,
   tokenRefreshStarted,
   whoAmIRequested,
 } from './events';
 import type { WithSession } from './selectors';
+import { leadershipGained } from '../tabs/events';
+import { selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import { dropToken, heldToken, obtainToken, refreshDelayMs, type SurferKind } from './tokens';
 
-type S = WithApp & WithSession;
+type S = WithApp & WithSession & WithTabs;
 
 /**
  * One refresh attempt, and the next ones while the server cannot be reached: up to
@@ -49,20 +52,36 @@ function refreshAttempt(
   );
 }
 
+/** The surfer whose token an event asks to refresh on schedule. */
+function surferOf(event: AnyEvent): SurferKind {
+  if (tokenReceived.match(event)) return event.payload.surfer;
+  return tokenAdopted.match(event) || leadershipGained.match(event) ? 'user' : 'application';
+}
+
 /**
  * Arms the refresh timer whenever a token arrives, and again for the application's token when a
  * user signs out (its full delay from then: a token already too old fails its refresh and the
- * application signs in again). A new token replaces the pending timer.
+ * application signs in again). A new token replaces the pending timer. The user's token is shared
+ * by the tabs (issue 25): only the tab that polls for all refreshes it, the others adopt what it
+ * got (`session/tokenAdopted`, which re-arms their timer); a tab that starts leading re-arms it.
  */
-export const refreshTokenOnSchedule: Epic<S> = (event$, _state$, deps) =>
+export const refreshTokenOnSchedule: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    filter((event) => tokenReceived.match(event) || signedOut.match(event) || sessionExpired.match(event)),
+    filter(
+      (event) =>
+        tokenReceived.match(event) ||
+        tokenAdopted.match(event) ||
+        signedOut.match(event) ||
+        sessionExpired.match(event) ||
+        (leadershipGained.match(event) && heldToken(deps, 'user') !== null),
+    ),
     switchMap((event) => {
       if (sessionExpired.match(event)) return EMPTY;
-      const surfer: SurferKind = tokenReceived.match(event) ? event.payload.surfer : 'application';
+      const surfer = surferOf(event);
       const token = heldToken(deps, surfer);
       if (!token || (signedOut.match(event) && deps.session.connection.cookieAuth)) return EMPTY;
       return timer(refreshDelayMs(deps, token), deps.scheduler).pipe(
+        filter(() => surfer === 'application' || selectPollsForAllTabs(state$.value)),
         mergeMap(() => refreshAttempt(deps, surfer, 1, event)),
       );
     }),

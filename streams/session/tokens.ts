@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import type { Observable } from 'rxjs';
 import type { Deps } from '../core/deps';
 import { AppError, ERROR_CODES, type SerializedError } from '../core/errors';
@@ -6,7 +7,7 @@ import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { HttpRequest } from '../core/http';
 import { requestAnswer } from '../core/request';
 import { jwtTimes, type TokenAnswer } from './api';
-import { tokenReceived } from './events';
+import { signedOut, tokenReceived } from './events';
 
 export type SurferKind = 'user' | 'application';
 
@@ -35,12 +36,17 @@ function definedTimes(answer: TokenAnswer): { iat?: number; exp?: number } {
   };
 }
 
-/** Puts a token where `http` reads it; a user's refresh token also survives a reload (bearer mode). */
+/**
+ * Puts a token where `http` reads it; a user's refresh token also survives a reload (bearer mode),
+ * and the whole token is where the other tabs re-read it (issue 25: a refresh spends the pair they hold).
+ */
 function keepToken({ session, storage, config }: Deps, surfer: SurferKind, token: Token): void {
   if (surfer === 'user') {
     session.userToken = token;
-    if (!session.connection.cookieAuth && token.refreshToken)
+    if (!session.connection.cookieAuth && token.refreshToken) {
       storage.setItem(config.refreshTokenStorageKey, token.refreshToken);
+      storage.setItem(config.userTokenStorageKey, JSON.stringify(token));
+    }
   } else {
     session.applicationToken = token;
   }
@@ -50,9 +56,44 @@ export function dropToken({ session, storage, config }: Deps, surfer: SurferKind
   if (surfer === 'user') {
     session.userToken = null;
     storage.removeItem(config.refreshTokenStorageKey);
+    storage.removeItem(config.userTokenStorageKey);
   } else {
     session.applicationToken = null;
   }
+}
+
+const storedTokenSchema = z.object({
+  tokenType: z.string(),
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  iat: z.number(),
+  exp: z.number(),
+});
+
+/**
+ * Another tab obtained the user's token (issue 25): this tab takes it from where that tab kept it
+ * (bearer), or holds its times (cookie mode: the cookie is the browser's, already shared).
+ */
+export function adoptToken({ session, storage, config }: Deps, times: Pick<Token, 'iat' | 'exp'>): void {
+  if (session.connection.cookieAuth) {
+    session.userToken = { tokenType: 'Bearer', accessToken: '', refreshToken: '', ...times };
+    return;
+  }
+  let stored: unknown = null;
+  try {
+    stored = JSON.parse(storage.getItem(config.userTokenStorageKey) ?? 'null');
+  } catch {
+    // a value that is not a token (written by hand, masked in a re-simulation): nothing to adopt
+  }
+  const parsed = storedTokenSchema.safeParse(stored);
+  if (parsed.success) session.userToken = parsed.data;
+}
+
+/** The user's token is dropped here; afterwards the application signs in again or who-am-I is asked. */
+export function signOutHere(deps: Deps, origin: AnyEvent, cookieAuth: boolean): UnstampedEvent {
+  dropToken(deps, 'user');
+  const next = cookieAuth || !deps.session.applicationToken ? 'applicationSignIn' : 'whoAmI';
+  return signedOut({ next }, origin);
 }
 
 export function heldToken({ session }: Deps, surfer: SurferKind): Token | null {

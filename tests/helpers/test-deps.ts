@@ -50,6 +50,8 @@ export function testDeps(
     scripts?: Deps['scripts'];
     /** the uploads' transport (progress); without it uploads go through `http` */
     uploads?: Deps['uploads'];
+    /** the other tabs (`fakeTabs()`); without it the tab is alone */
+    tabs?: Deps['tabs'];
   } = {},
 ): Deps & { files: Map<string, Blob & { name?: string }>; memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
@@ -75,11 +77,42 @@ export function testDeps(
     scripts: overrides.scripts ?? { isLoaded: () => false },
     files: new Map(),
     ...(overrides.uploads ? { uploads: overrides.uploads } : {}),
+    ...(overrides.tabs ? { tabs: overrides.tabs } : {}),
     config: { ...specConfig, ...overrides.config },
     memoryHistory: {
       entries,
       back: (location) => popped.next(location),
     },
     opened,
+  };
+}
+
+export interface FakeTabs {
+  port: NonNullable<Deps['tabs']>;
+  /** what this tab posted, in order */
+  posted: unknown[];
+  /** another tab posts: `receive(message)` */
+  receive(message: unknown): void;
+  /** the leader's lock is granted to this tab */
+  grantLeadership(): void;
+}
+
+/**
+ * The other tabs, driven by the test (call `receive` and `grantLeadership` from a marble's
+ * `cold(...).subscribe` or a scheduler action to place them in virtual time).
+ */
+export function fakeTabs(): FakeTabs {
+  const received = new Subject<unknown>();
+  const leadership = new Subject<void>();
+  const posted: unknown[] = [];
+  return {
+    port: {
+      received$: received.asObservable(),
+      post: (message) => posted.push(message),
+      leadership$: leadership,
+    },
+    posted,
+    receive: (message) => received.next(message),
+    grantLeadership: () => leadership.next(),
   };
 }

@@ -1,0 +1,12 @@
+import { caseReducer, on } from '../core/case-reducer';
+import { joined, leadershipGained } from './events';
+import type { TabsState } from './state';
+
+export const tabsReducer = caseReducer<TabsState>(
+  on(joined, (draft) => {
+    draft.role = 'follower';
+  }),
+  on(leadershipGained, (draft) => {
+    draft.role = 'leader';
+  }),
+);
