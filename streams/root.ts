@@ -25,6 +25,7 @@ import { initialPlayersState } from './players/state';
 import { initialDownloadsState } from './downloads/state';
 import { logsDomain } from './logs/domain';
 import { notificationsDomain } from './notifications/domain';
+import { outboxDomain } from './outbox/domain';
 import { preferencesDomain } from './preferences/domain';
 import { profileDomain } from './profile/domain';
 import type { queriesDomain } from './queries/domain';
@@ -62,6 +63,7 @@ const eagerDomains = [
   profileDomain,
   notificationsDomain,
   systemDomain,
+  outboxDomain,
 ] as const;
 
 /**

@@ -59,6 +59,8 @@ import {
   startSharedCart,
 } from './share-epics';
 import { initialCartsState } from './state';
+// the writes the outbox keeps join its catalogue with the carts' code
+import './outbox';
 
 /** Carts and sharing (protocol §6): the list, a cart's content, changes, shares and shared carts. */
 export const cartsDomain = defineDomain({
