@@ -78,15 +78,15 @@ function PendingChangesDialog({ onClose }: { onClose(): void }) {
               <li key={entry.id} className="outbox-list__entry">
                 <p className="outbox-list__label">{t(entry.label.key as MessageKey, entry.label.values)}</p>
                 <p className="outbox-list__state">
-                  {entry.status === 'refused'
+                  {entry.state === 'refused'
                     ? `${t('outbox.refused')} ${entry.error.message}`
-                    : t(entry.status === 'sending' ? 'outbox.sending' : 'outbox.pending')}
+                    : t(entry.state === 'sending' ? 'outbox.sending' : 'outbox.pending')}
                 </p>
                 <div className="outbox-list__actions">
                   <button
                     type="button"
                     className="button"
-                    disabled={entry.status === 'sending'}
+                    disabled={entry.state === 'sending'}
                     onClick={() => dispatch(retryRequested({ entryId: entry.id }))}
                   >
                     {t('outbox.retry')}
@@ -94,7 +94,7 @@ function PendingChangesDialog({ onClose }: { onClose(): void }) {
                   <button
                     type="button"
                     className="button"
-                    disabled={entry.status === 'sending'}
+                    disabled={entry.state === 'sending'}
                     onClick={() => dispatch(discardRequested({ entryId: entry.id }))}
                   >
                     {t('outbox.discard')}

@@ -141,7 +141,7 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
         queuedAt: intent.meta.at,
         attempts: 0,
         error,
-        status: 'waiting',
+        state: 'waiting',
       };
       return of(queued({ entry }, event));
     }),
@@ -161,7 +161,7 @@ function firstIntent(entry: OutboxEntry): AppEvent<string, never> {
 function headOf(state: Root): OutboxEntry | null {
   const { online, user, entries } = state.outbox;
   if (!online || user === null) return null;
-  const head = entries.find((entry) => entry.status === 'waiting');
+  const head = entries.find((entry) => entry.state === 'waiting');
   const write = head && declaredWrite(head.type);
   return head && write && selectIsDomainOn(state, write.domain) ? head : null;
 }

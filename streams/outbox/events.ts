@@ -13,7 +13,7 @@ import type { HttpRequest } from '../core/http';
 
 /**
  * A write the outbox keeps: the intent event that asked for it (type and payload, its first id),
- * what the dialog calls it, and how its last attempt went. `waiting` goes with the next send,
+ * what the dialog calls it, and how its last attempt went. `state`: `waiting` goes with the next send,
  * `sending` is on its way, `refused` was answered no (a 4xx, or its object is gone) and waits for
  * the user (Retry or Discard).
  */
@@ -28,7 +28,7 @@ export const entrySchema = z.object({
   queuedAt: z.number(),
   attempts: z.int(),
   error: serializedErrorSchema,
-  status: z.enum(['waiting', 'sending', 'refused']),
+  state: z.enum(['waiting', 'sending', 'refused']),
 });
 export type OutboxEntry = z.infer<typeof entrySchema>;
 

@@ -31,7 +31,7 @@ const cases = caseReducer<OutboxState>(
   // what was stored comes first (it was made earlier); a write kept before the read stays after
   on(restored, (draft, event) => {
     const stored: OutboxEntry[] = event.payload.entries.map((entry) =>
-      entry.status === 'sending' ? { ...entry, status: 'waiting' } : entry,
+      entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry,
     );
     const known = new Set(stored.map((entry) => entry.id));
     const kept = draft.user === null || draft.user === event.payload.user ? draft.entries : [];
@@ -48,7 +48,7 @@ const cases = caseReducer<OutboxState>(
   on(resendStarted, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (!entry) return;
-    entry.status = 'sending';
+    entry.state = 'sending';
     entry.attempts += 1;
   }),
   on(alreadySaved, (draft, event) => settle(draft, event.payload.entryId)),
@@ -56,13 +56,13 @@ const cases = caseReducer<OutboxState>(
   on(resendFailed, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (!entry) return;
-    entry.status = event.payload.refused ? 'refused' : 'waiting';
+    entry.state = event.payload.refused ? 'refused' : 'waiting';
     const { stack: _stack, ...error } = event.payload.error;
     entry.error = error;
   }),
   on(retryRequested, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
-    if (entry && entry.status === 'refused') entry.status = 'waiting';
+    if (entry && entry.state === 'refused') entry.state = 'waiting';
   }),
   on(discardRequested, (draft, event) => {
     draft.entries = draft.entries.filter((entry) => entry.id !== event.payload.entryId);
@@ -71,7 +71,7 @@ const cases = caseReducer<OutboxState>(
     draft.entries = [];
   }),
   // another user may sign in next: this one's writes stay in storage, not in the tab
-  on(signedOut, () => initialOutboxState as D),
+  on(signedOut, (draft) => ({ ...initialOutboxState, online: draft.online }) as D),
 );
 
 /** The prefix of the correlation id the outbox gives a write it sends again. */

@@ -19,7 +19,7 @@ export function selectWriteState(
   if (resends[requestId] !== undefined) return 'resend';
   if (saved.includes(requestId)) return 'saved';
   const entry = entries.find((candidate) => candidate.id === requestId);
-  return entry && entry.status !== 'refused' ? 'pending' : null;
+  return entry && entry.state !== 'refused' ? 'pending' : null;
 }
 
 /** The domains whose writes wait, as one string (stable for a view's effect): their code is needed to send them. */

@@ -50,6 +50,10 @@ export function testDeps(
     scripts?: Deps['scripts'];
     /** the uploads' transport (progress); without it uploads go through `http` */
     uploads?: Deps['uploads'];
+    /** durable records (the outbox's); without it nothing is stored */
+    durable?: Deps['durable'];
+    /** the browser's online and offline events */
+    network?: Deps['network'];
   } = {},
 ): Deps & { files: Map<string, Blob & { name?: string }>; memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
@@ -75,6 +79,8 @@ export function testDeps(
     scripts: overrides.scripts ?? { isLoaded: () => false },
     files: new Map(),
     ...(overrides.uploads ? { uploads: overrides.uploads } : {}),
+    ...(overrides.durable ? { durable: overrides.durable } : {}),
+    ...(overrides.network ? { network: overrides.network } : {}),
     config: { ...specConfig, ...overrides.config },
     memoryHistory: {
       entries,
