@@ -14,7 +14,6 @@ export const outboxMessagesEn = {
   'outbox.retry': 'Retry',
   'outbox.discard': 'Discard',
   'outbox.close': 'Close',
-  'outbox.empty': 'Every change is saved.',
   'outbox.signOutTitle': 'Changes not saved yet',
   'outbox.signOutText':
     '{count} of your changes could not reach the server yet. Keep them in this browser to save them the next time you sign in, or discard them.',
@@ -42,7 +41,6 @@ export const outboxMessagesFr: Record<keyof typeof outboxMessagesEn, string> = {
   'outbox.retry': 'Réessayer',
   'outbox.discard': 'Abandonner',
   'outbox.close': 'Fermer',
-  'outbox.empty': 'Toutes les modifications sont enregistrées.',
   'outbox.signOutTitle': 'Modifications pas encore enregistrées',
   'outbox.signOutText':
     '{count} de vos modifications n’ont pas encore atteint le serveur. Gardez-les dans ce navigateur pour les enregistrer à votre prochaine connexion, ou abandonnez-les.',

@@ -68,43 +68,37 @@ function PendingChangesDialog({ onClose }: { onClose(): void }) {
         </button>
       }
     >
-      {entries.length === 0 ? (
-        <p>{t('outbox.empty')}</p>
-      ) : (
-        <>
-          <p>{t('outbox.intro')}</p>
-          <ol className="outbox-list">
-            {entries.map((entry) => (
-              <li key={entry.id} className="outbox-list__entry">
-                <p className="outbox-list__label">{t(entry.label.key as MessageKey, entry.label.values)}</p>
-                <p className="outbox-list__state">
-                  {entry.state === 'refused'
-                    ? `${t('outbox.refused')} ${entry.error.message}`
-                    : t(entry.state === 'sending' ? 'outbox.sending' : 'outbox.pending')}
-                </p>
-                <div className="outbox-list__actions">
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={entry.state === 'sending'}
-                    onClick={() => dispatch(retryRequested({ entryId: entry.id }))}
-                  >
-                    {t('outbox.retry')}
-                  </button>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={entry.state === 'sending'}
-                    onClick={() => dispatch(discardRequested({ entryId: entry.id }))}
-                  >
-                    {t('outbox.discard')}
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <p>{t('outbox.intro')}</p>
+      <ol className="outbox-list">
+        {entries.map((entry) => (
+          <li key={entry.id} className="outbox-list__entry">
+            <p className="outbox-list__label">{t(entry.label.key as MessageKey, entry.label.values)}</p>
+            <p className="outbox-list__state">
+              {entry.state === 'refused'
+                ? `${t('outbox.refused')} ${entry.error.message}`
+                : t(entry.state === 'sending' ? 'outbox.sending' : 'outbox.pending')}
+            </p>
+            <div className="outbox-list__actions">
+              <button
+                type="button"
+                className="button"
+                disabled={entry.state === 'sending'}
+                onClick={() => dispatch(retryRequested({ entryId: entry.id }))}
+              >
+                {t('outbox.retry')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={entry.state === 'sending'}
+                onClick={() => dispatch(discardRequested({ entryId: entry.id }))}
+              >
+                {t('outbox.discard')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
     </ModalDialog>
   );
 }

@@ -14,6 +14,7 @@ import {
   of,
   switchMap,
   take,
+  takeUntil,
   timer,
 } from 'rxjs';
 import { backoffMs } from '../core/backoff';
@@ -27,6 +28,7 @@ import { selectUserId } from '../session/selectors';
 import { selectIsDomainOn } from '../system/selectors';
 import {
   alreadySaved,
+  checked,
   connectivityChanged,
   declaredWrite,
   discardAllRequested,
@@ -176,7 +178,8 @@ function waitsForNetwork(state: Root): boolean {
  * has a check (an earlier attempt may have been saved, its answer lost: it is then not sent
  * again), else it is sent again as its intent, under a correlation id whose answer or failure
  * tells how it went. A write refused goes aside for the user and the next one goes; one that
- * fails again stops the round (the backoff or the network brings the next).
+ * fails again stops the round (the backoff or the network brings the next). Each step follows an
+ * event, never an answer's data: a re-simulation feeds the answers' events, not their data.
  */
 export const sendKept: Epic<Root> = (event$, state$, deps) => {
   const attempt = (trigger: AnyEvent): Observable<UnstampedEvent> =>
@@ -185,45 +188,58 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       if (!entry) return EMPTY;
       const write = declaredWrite(entry.type)!;
       const entryId = entry.id;
-      let goOn = true;
-      const failedWith = (error: SerializedError, origin: Pick<AnyEvent, 'meta'>) => {
-        const refused = !isTransportFailure(error);
-        goOn = refused;
-        return resendFailed({ entryId, refused, error }, origin);
-      };
+      const failedWith = (error: SerializedError, origin: Pick<AnyEvent, 'meta'>) =>
+        resendFailed({ entryId, refused: !isTransportFailure(error), error }, origin);
       const corr = `${RESEND_CORR}${entryId}#${entry.attempts + 1}`;
-      const intent: UnstampedEvent = {
-        type: entry.type,
-        payload: entry.payload,
-        meta: { source: 'ui', corr },
-      };
       const isAnswer = (event: AnyEvent) => write.answers.some((answer) => answer.type === event.type);
       const isFailure = (event: AnyEvent) => write.failures.some((failure) => failure.type === event.type);
-      const answer$ = event$.pipe(
-        filter((event) => event.meta.corr === corr && (isAnswer(event) || isFailure(event))),
-        take(1),
-        map((event) =>
-          hasFailure(event) ? failedWith(event.payload.error, event) : resent({ entryId }, event),
-        ),
-      );
-      // listening first: the answer may come in the same turn as the intent
-      const send$ = merge(answer$, of(intent));
+      // the intent again, and the outcome its answer or failure says
+      const send$ = (origin: AnyEvent): Observable<UnstampedEvent> =>
+        merge(
+          event$.pipe(
+            filter((event) => event.meta.corr === corr && (isAnswer(event) || isFailure(event))),
+            take(1),
+            map((event) =>
+              hasFailure(event) ? failedWith(event.payload.error, event) : resent({ entryId }, event),
+            ),
+          ),
+          of<UnstampedEvent>({
+            type: entry.type,
+            payload: entry.payload,
+            meta: { source: 'ui', cause: origin.meta.id, corr },
+          }),
+        );
       const check = write.check?.(firstIntent(entry), deps);
-      const sent$ = check
-        ? deps.http.request(check.read).pipe(
-            map(({ data }) => ({ done: check.decide(data) as UnstampedEvent | null })),
-            catchError((thrown: unknown) => of({ error: serializeError(thrown) })),
-            mergeMap((read) => {
-              if ('error' in read) return of(failedWith(read.error, trigger));
-              return read.done ? of(read.done, alreadySaved({ entryId }, trigger)) : send$;
-            }),
+      const steps$ = check
+        ? merge(
+            deps.http.request(check.read).pipe(
+              mergeMap(({ data }) => {
+                const done = check.decide(data) as UnstampedEvent | null;
+                return done ? [done, alreadySaved({ entryId }, trigger)] : [checked({ entryId }, trigger)];
+              }),
+              catchError((thrown: unknown) => of(failedWith(serializeError(thrown), trigger))),
+            ),
+            event$.pipe(
+              ofType(checked),
+              filter((event) => event.payload.entryId === entryId),
+              take(1),
+              mergeMap(send$),
+            ),
           )
-        : send$;
-      return concat(
-        of(resendStarted({ entryId }, trigger)),
-        sent$,
-        defer(() => (goOn ? attempt(trigger) : EMPTY)),
+        : send$(trigger);
+      const settled$ = event$.pipe(
+        filter(
+          (event) =>
+            (alreadySaved.match(event) || resent.match(event) || resendFailed.match(event)) &&
+            event.payload.entryId === entryId,
+        ),
+        take(1),
       );
+      // saved, or refused (it waits for the user): the next one goes; failed again: the round stops
+      const next$ = settled$.pipe(
+        mergeMap((event) => (resendFailed.match(event) && !event.payload.refused ? EMPTY : attempt(event))),
+      );
+      return merge(next$, concat(of(resendStarted({ entryId }, trigger)), steps$.pipe(takeUntil(settled$))));
     });
   const triggers$ = merge(
     event$.pipe(ofType(restored, retryRequested, retryDue, domainStarted)),

@@ -60,6 +60,8 @@ export const connectivityChanged = defineFact('outbox/connectivityChanged', 'sys
 export const resendStarted = defineFact('outbox/resendStarted', 'system', { entryId: z.string() });
 /** The server already holds the write (its answer had been lost): it is not sent again. */
 export const alreadySaved = defineAnswer('outbox/alreadySaved', { entryId: z.string() });
+/** The server does not hold the write yet: it is sent again. */
+export const checked = defineAnswer('outbox/checked', { entryId: z.string() });
 /** The write sent again was saved. */
 export const resent = defineAnswer('outbox/resent', { entryId: z.string() });
 /** Sent again, it failed: `refused` when the server said no (it then waits for the user), else it waits for the next try. */

@@ -140,6 +140,7 @@ describe('the outbox keeps writes that could not reach the server and sends them
     ).toEqual([
       'outbox/connectivityChanged',
       'outbox/resendStarted',
+      'outbox/checked',
       'outbox/resent',
       'outbox/resendStarted',
       'outbox/alreadySaved',
@@ -182,6 +183,7 @@ describe('the outbox keeps writes that could not reach the server and sends them
       [first + retry + 1, 'outbox/resendFailed'],
       [first + retry + 1 + 2 * retry, 'outbox/retryDue'],
       [first + retry + 1 + 2 * retry, 'outbox/resendStarted'],
+      [first + retry + 1 + 2 * retry + 1, 'outbox/checked'],
       [first + retry + 1 + 2 * retry + 2, 'outbox/resent'],
     ]);
     expect(paths(http.requests).filter((path) => path.includes('addCartItems'))).toHaveLength(2);
