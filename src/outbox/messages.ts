@@ -26,6 +26,13 @@ export const outboxMessagesEn = {
   'outbox.carts.itemsAdd': 'Add {count} item(s) to “{name}”',
   'outbox.carts.itemsRemove': 'Remove {count} item(s) from “{name}”',
   'outbox.carts.collaborators': 'Change the collaborators of “{name}”',
+  'outbox.savedSearches.rename': 'Rename the saved search “{name}”',
+  'outbox.savedSearches.share': 'Change who shares the saved search “{name}”',
+  'outbox.savedSearches.unsubscribe': 'Leave the saved search “{name}”',
+  'outbox.savedSearches.delete': 'Delete the saved search “{name}”',
+  'outbox.preferences.set': 'Save your preferences',
+  'outbox.profile.patch': 'Save your profile',
+  'outbox.profile.locale': 'Save your language ({locale})',
 };
 
 export const outboxMessagesFr: Record<keyof typeof outboxMessagesEn, string> = {
@@ -53,6 +60,13 @@ export const outboxMessagesFr: Record<keyof typeof outboxMessagesEn, string> = {
   'outbox.carts.itemsAdd': 'Ajouter {count} élément(s) à « {name} »',
   'outbox.carts.itemsRemove': 'Retirer {count} élément(s) de « {name} »',
   'outbox.carts.collaborators': 'Changer les collaborateurs de « {name} »',
+  'outbox.savedSearches.rename': 'Renommer la recherche enregistrée « {name} »',
+  'outbox.savedSearches.share': 'Changer le partage de la recherche enregistrée « {name} »',
+  'outbox.savedSearches.unsubscribe': 'Quitter la recherche enregistrée « {name} »',
+  'outbox.savedSearches.delete': 'Supprimer la recherche enregistrée « {name} »',
+  'outbox.preferences.set': 'Enregistrer vos préférences',
+  'outbox.profile.patch': 'Enregistrer votre profil',
+  'outbox.profile.locale': 'Enregistrer votre langue ({locale})',
 };
 
 addMessages({ en: outboxMessagesEn, fr: outboxMessagesFr });

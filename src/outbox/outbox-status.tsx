@@ -3,6 +3,7 @@ import { discardRequested, retryRequested } from '../../streams/outbox/events';
 import { selectOutboxDomains, selectOutboxEntries } from '../../streams/outbox/selectors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import type { LazyDomainName } from '../../streams/root';
+import { selectIsDomainOn } from '../../streams/system/selectors';
 import { domainsReady } from '../app/load-domains';
 import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
@@ -35,8 +36,10 @@ export function OutboxStatus() {
   const domains = useAppState(selectOutboxDomains);
   const waiting = useWaitingLabel();
   const [open, setOpen] = useState(false);
+  // the kept writes of a domain still off (its screen not opened yet) wait for its code
   useEffect(() => {
-    if (domains) void domainsReady(store, domains.split(',') as LazyDomainName[]);
+    const off = domains.split(',').filter((name) => name && !selectIsDomainOn(store.getState(), name));
+    if (off.length > 0) void domainsReady(store, off as LazyDomainName[]);
   }, [store, domains]);
   return (
     <div className="outbox-status">

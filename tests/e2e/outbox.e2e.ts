@@ -79,7 +79,10 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       await first.getByRole('button', { name: 'Add to cart' }).click();
       const popup = page.getByRole('dialog', { name: `Add "${name}" to a cart` });
       await popup.getByRole('menuitemcheckbox', { name: 'Moodboard' }).click();
-      await popup.getByRole('status').filter({ hasText: 'Will be saved when you are back online.' }).waitFor();
+      await popup
+        .getByRole('status')
+        .filter({ hasText: 'Will be saved when you are back online.' })
+        .waitFor();
       await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
       await page.keyboard.press('Escape');
 
