@@ -121,8 +121,10 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
   const intents = new Map<string, AnyEvent>();
   return event$.pipe(
     mergeMap((event) => {
-      if (declaredWrite(event.type)) {
-        if (!event.meta.corr?.startsWith(RESEND_CORR)) intents.set(event.meta.id, event);
+      const declared = declaredWrite(event.type);
+      if (declared) {
+        const resend = event.meta.corr?.startsWith(RESEND_CORR);
+        if (!resend && (declared.keeps?.(event.payload as never) ?? true)) intents.set(event.meta.id, event);
         return EMPTY;
       }
       const intent = event.meta.cause === undefined ? undefined : intents.get(event.meta.cause);

@@ -99,6 +99,8 @@ export interface OutboxWrite {
   failures: readonly { type: string }[];
   /** what the dialog calls it, from its payload and the state when it was kept */
   label(payload: never, state: never): OutboxEntry['label'];
+  /** whether this one may be kept (a write nothing can check, done twice, is not) */
+  keeps?(payload: never): boolean;
   /** the read that tells whether an earlier attempt was saved after all */
   // biome-ignore lint/suspicious/noExplicitAny: each write reads its own answer shape
   check?(intent: AppEvent<string, never>, deps: Deps): WriteCheck<any>;

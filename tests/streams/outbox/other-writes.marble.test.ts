@@ -4,6 +4,8 @@ import { domainEpics, type Epic } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
 import type { AnyEvent, UnstampedEvent } from '../../../streams/core/event';
 import type { HttpRequest } from '../../../streams/core/http';
+import { entitiesDomain } from '../../../streams/entities/domain';
+import { draftSaveRequested } from '../../../streams/entities/events';
 import { outboxDomain } from '../../../streams/outbox/domain';
 import { preferencesDomain } from '../../../streams/preferences/domain';
 import { setRequested } from '../../../streams/preferences/events';
@@ -53,7 +55,7 @@ function run(
 const paths = (requests: HttpRequest<unknown>[]) =>
   requests.map((request) => `${request.method} ${request.path}`);
 
-describe('saved searches and preferences are kept too (issue 25)', () => {
+describe('saved searches, preferences and metadata are kept too (issue 25)', () => {
   it('a preference set offline is sent again once online (a value set twice is set once: no read first)', () => {
     const { http, types } = run(
       domainEpics<RootState>(preferencesDomain, outboxDomain),
@@ -83,5 +85,20 @@ describe('saved searches and preferences are kept too (issue 25)', () => {
     );
     expect(types.slice(-2)).toEqual(['outbox/resendStarted', 'outbox/alreadySaved']);
     expect(paths(http.requests).filter((path) => path.includes('delete'))).toHaveLength(1);
+  });
+
+  it('a metadata save of an asset is kept; the save of an asset not created yet is not (done twice, it would make two)', () => {
+    const kept = run(
+      domainEpics<RootState>(entitiesDomain, outboxDomain),
+      draftSaveRequested({ path: 'asset', id: 12 }),
+      () => ({}),
+    );
+    expect(kept.types).toContain('outbox/queued');
+    const created = run(
+      domainEpics<RootState>(entitiesDomain, outboxDomain),
+      draftSaveRequested({ path: 'asset', id: 'new-1' }),
+      () => ({}),
+    );
+    expect(created.types).not.toContain('outbox/queued');
   });
 });
