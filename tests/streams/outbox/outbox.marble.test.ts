@@ -17,7 +17,7 @@ import type { RootState } from '../../../streams/root';
 import { signedOut, whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
-import { aCart } from '../carts/fixtures';
+import { aCart, aWireCart } from '../carts/fixtures';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
 const bob = whoAmILoaded({ me: { id: 2, login: 'bob', isUser: true } });
@@ -30,13 +30,12 @@ const listed = listLoaded({
     aCart({ id: '5', name: 'Other', items: { asset: ['1'] }, total: 1 }),
   ],
 });
-const wireCart = (id: string, fields: Record<string, unknown> = {}) => ({
-  id,
-  name: `Cart ${id}`,
-  isMine: true,
-  private: true,
-  items: [],
-  ...fields,
+/** Cart 5 after the addition of asset 2. */
+const cartWithBoth = aWireCart('5', {
+  items: [
+    { id: '1', type: 'asset' },
+    { id: '2', type: 'asset' },
+  ],
 });
 type Reply = (request: HttpRequest<unknown>, now: number) => Observable<HttpResponse<unknown>> | 'fail';
 
@@ -87,18 +86,10 @@ describe('the outbox keeps writes that could not reach the server and sends them
     let online = false;
     const { scheduler, http, network, durable, seen, start, answered } = setup((request) => {
       if (!online) return 'fail';
-      if (request.path.includes('listCartItems/4')) return answered(wireCart('4', { name: 'Before' }));
-      if (request.path.includes('editCart/4')) return answered(wireCart('4', { name: 'After' }));
+      if (request.path.includes('listCartItems/4')) return answered(aWireCart('4', { name: 'Before' }));
+      if (request.path.includes('editCart/4')) return answered(aWireCart('4', { name: 'After' }));
       // the addition had reached the server, its answer was lost: it is there
-      if (request.path.includes('listCartItems/5'))
-        return answered(
-          wireCart('5', {
-            items: [
-              { id: '1', type: 'asset' },
-              { id: '2', type: 'asset' },
-            ],
-          }),
-        );
+      if (request.path.includes('listCartItems/5')) return answered(cartWithBoth);
       return 'fail';
     });
     let state: RootState | undefined;
@@ -155,16 +146,8 @@ describe('the outbox keeps writes that could not reach the server and sends them
     const { scheduler, http, seen, start, answered } = setup((request, now) => {
       if (now < 5000) return 'fail';
       if (request.path.includes('listCartItems/5'))
-        return answered(wireCart('5', { items: [{ id: '1', type: 'asset' }] }));
-      if (request.path.includes('addCartItems/5'))
-        return answered(
-          wireCart('5', {
-            items: [
-              { id: '1', type: 'asset' },
-              { id: '2', type: 'asset' },
-            ],
-          }),
-        );
+        return answered(aWireCart('5', { items: [{ id: '1', type: 'asset' }] }));
+      if (request.path.includes('addCartItems/5')) return answered(cartWithBoth);
       return 'fail';
     }, serverError);
     scheduler.run(({ hot }) => {
