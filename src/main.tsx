@@ -11,6 +11,7 @@ import { untrappedErrorCaught } from '../streams/system/events';
 import { App } from './app/app';
 import { deferredRecorder } from './app/deferred-recorder';
 import { createLiveDeps, currentLocation } from './app/live-deps';
+import { browserNetwork, indexedDbPort } from './outbox/browser-ports';
 import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
 import { browserTabs } from './app/tabs-port';
@@ -38,7 +39,13 @@ session.application = settings.credentials;
 session.lang = settings.locale;
 
 const tabs = browserTabs(config);
-const deps = { ...createLiveDeps(session), ...(tabs && { tabs }) };
+// the outbox keeps writes that could not reach the server in IndexedDB and resends them once online
+const deps = {
+  ...createLiveDeps(session),
+  ...(tabs && { tabs }),
+  durable: indexedDbPort(),
+  network: browserNetwork(),
+};
 const recorder = deferredRecorder<RootState>({
   capacity: config.recorderCapacity,
   snapshotEvery: config.recorderSnapshotEvery,

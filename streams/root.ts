@@ -26,6 +26,7 @@ import { initialPlayersState } from './players/state';
 import { initialDownloadsState } from './downloads/state';
 import { logsDomain } from './logs/domain';
 import { notificationsDomain } from './notifications/domain';
+import { outboxDomain } from './outbox/domain';
 import { preferencesDomain } from './preferences/domain';
 import { profileDomain } from './profile/domain';
 import type { queriesDomain } from './queries/domain';
@@ -65,6 +66,7 @@ const eagerDomains = [
   notificationsDomain,
   systemDomain,
   tabsDomain,
+  outboxDomain,
 ] as const;
 
 /**

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectAppInfo } from '../../streams/app/selectors';
+import { selectOutboxCount } from '../../streams/outbox/selectors';
 import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
 import { selectIsDomainOn } from '../../streams/system/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -19,6 +20,18 @@ function DownloadsTrayWhenOn() {
   return on ? (
     <Suspense fallback={null}>
       <DownloadsTray />
+    </Suspense>
+  ) : null;
+}
+
+// the outbox's count and dialog load once it holds a write
+const OutboxStatus = lazy(() => import('../outbox/outbox-status').then((m) => ({ default: m.OutboxStatus })));
+
+function OutboxStatusWhenHeld() {
+  const held = useAppState(selectOutboxCount) > 0;
+  return held ? (
+    <Suspense fallback={null}>
+      <OutboxStatus />
     </Suspense>
   ) : null;
 }
@@ -104,6 +117,8 @@ export function Header() {
         </ul>
       </nav>
       <div className="header__actions">
+        {/* writes that could not reach the server: their count and the dialog to review them */}
+        <OutboxStatusWhenHeld />
         <DownloadsTrayWhenOn />
         <AccountMenu />
       </div>

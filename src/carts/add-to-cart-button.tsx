@@ -19,6 +19,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { SignInFirst } from '../session/sign-in-first/sign-in-first';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './add-to-cart.css';
 import './messages';
@@ -334,14 +335,16 @@ function CartMenu({
             )}
             {outcome?.status === 'resolving' && <p role="status">{t('carts.checking')}</p>}
             {outcome?.status === 'error' && (
-              <ErrorMessage
-                lead={t('carts.addFailed')}
-                error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
-                // an addition nobody could confirm may be saved: it is not offered again
-                {...(picked && outcome.error?.code !== ERROR_CODES.unconfirmed
-                  ? { onRetry: () => add(picked.cartId), retryLabel: t('carts.retry') }
-                  : {})}
-              />
+              <PendingWrite requestId={picked?.requestId}>
+                <ErrorMessage
+                  lead={t('carts.addFailed')}
+                  error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
+                  // an addition nobody could confirm may be saved: it is not offered again
+                  {...(picked && outcome.error?.code !== ERROR_CODES.unconfirmed
+                    ? { onRetry: () => add(picked.cartId), retryLabel: t('carts.retry') }
+                    : {})}
+                />
+              </PendingWrite>
             )}
           </div>
           <div className="cart-menu__footer">

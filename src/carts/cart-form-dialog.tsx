@@ -3,6 +3,7 @@ import { selectMakePublicBoard, selectMutation } from '../../streams/carts/selec
 import type { AnyEvent } from '../../streams/core/event';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
@@ -87,7 +88,9 @@ export function CartFormDialog({
           </p>
         )}
         {message && status === 'error' && mutation?.error ? (
-          <ErrorMessage error={mutation.error} />
+          <PendingWrite requestId={requestId}>
+            <ErrorMessage error={mutation.error} />
+          </PendingWrite>
         ) : (
           message && <p role="alert">{message}</p>
         )}

@@ -33,6 +33,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import { CartFormDialog } from './cart-form-dialog';
 import './carts.css';
@@ -59,24 +60,25 @@ export function RollbackNotice() {
   return notices.map(({ requestId, kind, message, error, retry }) => {
     const again = retryRequestOf(kind, retry ?? null);
     return (
-      <ErrorMessage
-        key={requestId}
-        className="carts-notice"
-        lead={t('carts.rolledBack')}
-        error={error ?? { code: 'error', message }}
-        onRetry={
-          again
-            ? () => {
-                dispatch(noticeDismissed({ requestId }));
-                dispatch(again);
-              }
-            : undefined
-        }
-      >
-        <button type="button" onClick={() => dispatch(noticeDismissed({ requestId }))}>
-          {t('carts.dismiss')}
-        </button>
-      </ErrorMessage>
+      <PendingWrite key={requestId} requestId={requestId}>
+        <ErrorMessage
+          className="carts-notice"
+          lead={t('carts.rolledBack')}
+          error={error ?? { code: 'error', message }}
+          onRetry={
+            again
+              ? () => {
+                  dispatch(noticeDismissed({ requestId }));
+                  dispatch(again);
+                }
+              : undefined
+          }
+        >
+          <button type="button" onClick={() => dispatch(noticeDismissed({ requestId }))}>
+            {t('carts.dismiss')}
+          </button>
+        </ErrorMessage>
+      </PendingWrite>
     );
   });
 }

@@ -5,6 +5,7 @@ import { selectMutation } from '../../streams/carts/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
@@ -69,10 +70,12 @@ export function NewCartForm({
       {outcome?.status === 'invalid' && <p role="alert">{outcome.message}</p>}
       {busy && <p role="status">{t('collect.creating')}</p>}
       {outcome?.status === 'error' && (
-        <ErrorMessage
-          lead={t('collect.createFailed')}
-          error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
-        />
+        <PendingWrite requestId={requestId}>
+          <ErrorMessage
+            lead={t('collect.createFailed')}
+            error={outcome.error ?? { code: 'error', message: outcome.message ?? '' }}
+          />
+        </PendingWrite>
       )}
       <div className="toolbar">
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -8,6 +8,7 @@ import type { downloadsMessagesEn } from '../downloads/messages';
 import type { importsMessagesEn } from '../imports/messages';
 import { notificationsMessagesEn } from '../notifications/messages';
 import type { notificationsPageMessagesEn } from '../notifications/page/messages';
+import type { outboxMessagesEn } from '../outbox/messages';
 import type { pagesMessagesEn } from '../pages/messages';
 import type { savedSearchesMessagesEn } from '../saved-searches/messages';
 import type { searchMessagesEn } from '../search/messages';
@@ -113,5 +114,6 @@ export type MessageKey =
   | keyof typeof labelsMessagesEn
   | keyof typeof creditMessagesEn
   | keyof typeof notificationsPageMessagesEn
-  | keyof typeof sharePageMessagesEn;
+  | keyof typeof sharePageMessagesEn
+  | keyof typeof outboxMessagesEn;
 export type Messages = Record<MessageKey, string>;

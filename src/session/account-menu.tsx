@@ -3,6 +3,7 @@ import { selectIsUser, selectMe, selectSession, selectWhoAmIFailure } from '../.
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { SignOutGuard } from '../outbox/sign-out-guard';
 import { ErrorMessage } from '../ui/error-message';
 import { displayName } from './display-name';
 import { AccountMoreMenu } from './account-more-menu';
@@ -67,11 +68,7 @@ export function AccountMenu() {
         />
       )}
       {/* on a phone the button keeps its name but shows an icon, so the header holds on one row */}
-      <button
-        type="button"
-        className="button account-menu__sign-out"
-        onClick={() => dispatch(signOutRequested({}))}
-      >
+      <SignOutGuard className="button account-menu__sign-out" signOut={() => dispatch(signOutRequested({}))}>
         <svg
           className="account-menu__sign-out-icon"
           viewBox="0 0 16 16"
@@ -89,7 +86,7 @@ export function AccountMenu() {
           />
         </svg>
         <span className="account-menu__sign-out-label">{t('account.signOut')}</span>
-      </button>
+      </SignOutGuard>
     </section>
   );
 }

@@ -60,6 +60,8 @@ import {
 } from './share-epics';
 import { initialCartsState } from './state';
 import { cartTabFacts } from './tab-facts';
+// the writes the outbox keeps join its catalogue with the carts' code
+import './outbox';
 
 /** Carts and sharing (protocol §6): the list, a cart's content, changes, shares and shared carts. */
 export const cartsDomain = defineDomain({

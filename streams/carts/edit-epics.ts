@@ -1,8 +1,8 @@
 import { filter, map } from 'rxjs';
 import type { SerializedError } from '../core/errors';
 import type { Epic } from '../core/epic';
-import { reconcilingRequestEpic } from '../core/reconcile';
-import { requestEpic } from '../core/request';
+import { type Reconcile, reconcilingRequestEpic } from '../core/reconcile';
+import { requestEpic, type Triggered } from '../core/request';
 import { ofType } from '../core/operators/of-type';
 import { isBusy } from '../core/status';
 import * as api from './api';
@@ -46,6 +46,25 @@ function withItemsToAdd(cart: Cart, request: { payload: { addItems?: Record<stri
   return addItems ? { cart, addItems } : { cart };
 }
 
+/**
+ * The cart a create made, in a list read after it: one of mine with the requested name, not among
+ * those known before it, modified since it (`since` allows for the clocks' skew).
+ */
+export function createdCartIn(list: api.WireCart[], name: string, since: number, known: ReadonlySet<string>) {
+  return cartsOf(list).find(
+    (candidate) =>
+      candidate.isMine &&
+      candidate.name === name &&
+      !known.has(candidate.id) &&
+      (candidate.modified === null || candidate.modified >= since),
+  );
+}
+
+/** A created cart with the items its request asked to add: the answer of a create. */
+export function createdAnswer(cart: Cart, request: Triggered<typeof createRequested>) {
+  return created(withItemsToAdd(cart, request), request);
+}
+
 /** The name rule first (seed 000 §5): a refused name is never sent. */
 export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: createRequested,
@@ -56,7 +75,7 @@ export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
   },
   call: ({ payload: { name, description, isPrivate, collaborators } }) =>
     api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }),
-  succeeded: (data, request) => created(withItemsToAdd(api.toCart(data[0]!).cart, request), request),
+  succeeded: (data, request) => createdAnswer(api.toCart(data[0]!).cart, request),
   failed: (error, request) => createFailed({ error }, request),
   lostAnswer: answerLost,
   /**
@@ -72,18 +91,27 @@ export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
       lost: (error) => answerLost({ kind: 'create', cartId: null, error }, request),
       read: api.listCarts(),
       decide: (list: api.WireCart[], error: SerializedError) => {
-        const cart = cartsOf(list).find(
-          (candidate) =>
-            candidate.isMine &&
-            candidate.name === name &&
-            !known.has(candidate.id) &&
-            (candidate.modified === null || candidate.modified >= since),
-        );
-        return cart ? created(withItemsToAdd(cart, request), request) : createFailed({ error }, request);
+        const cart = createdCartIn(list, name, since, known);
+        return cart ? createdAnswer(cart, request) : createFailed({ error }, request);
       },
     };
   },
 });
+
+/** Answer lost: the cart is read back; it holds the new fields, the edit was saved. */
+export function reconcileEdit(request: Triggered<typeof editRequested>): Reconcile<api.WireCart> {
+  const { cartId, name, description, isPrivate } = request.payload;
+  return {
+    lost: (error) => answerLost({ kind: 'edit', cartId, error }, request),
+    read: api.listCartItems(cartId),
+    decide: (wire, error) => {
+      const cart = api.toCart(wire).cart;
+      const saved =
+        cart.name === String(name).trim() && cart.description === description && cart.isPrivate === isPrivate;
+      return saved ? edited({ cart }, request) : editFailed({ cartId, error }, request);
+    },
+  };
+}
 
 export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: editRequested,
@@ -97,23 +125,21 @@ export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
   succeeded: (data, request) => edited({ cart: api.toCart(data).cart }, request),
   failed: (error, request) => editFailed({ cartId: request.payload.cartId, error }, request),
   lostAnswer: answerLost,
-  /** Answer lost: the cart is read back; it holds the new fields, the edit was saved. */
-  reconcile: (request) => {
-    const { cartId, name, description, isPrivate } = request.payload;
-    return {
-      lost: (error) => answerLost({ kind: 'edit', cartId, error }, request),
-      read: api.listCartItems(cartId),
-      decide: (wire: api.WireCart, error: SerializedError) => {
-        const cart = api.toCart(wire).cart;
-        const saved =
-          cart.name === String(name).trim() &&
-          cart.description === description &&
-          cart.isPrivate === isPrivate;
-        return saved ? edited({ cart }, request) : editFailed({ cartId, error }, request);
-      },
-    };
-  },
+  reconcile: reconcileEdit,
 });
+
+/** Answer lost: the list is read back; the cart is no longer in it, it was deleted. */
+export function reconcileDelete(request: Triggered<typeof deleteRequested>): Reconcile<api.WireCart[]> {
+  const { cartId } = request.payload;
+  return {
+    lost: (error) => answerLost({ kind: 'delete', cartId, error }, request),
+    read: api.listCarts(),
+    decide: (list, error) =>
+      cartsOf(list).some((cart) => cart.id === cartId)
+        ? deleteFailed({ cartId, error }, request)
+        : deleted({ cartId }, request),
+  };
+}
 
 export const deleteCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: deleteRequested,
@@ -122,18 +148,7 @@ export const deleteCart: Epic<CartsRoot> = reconcilingRequestEpic({
   succeeded: (_data, request) => deleted({ cartId: request.payload.cartId }, request),
   failed: (error, request) => deleteFailed({ cartId: request.payload.cartId, error }, request),
   lostAnswer: answerLost,
-  /** Answer lost: the list is read back; the cart is no longer in it, it was deleted. */
-  reconcile: (request) => {
-    const { cartId } = request.payload;
-    return {
-      lost: (error) => answerLost({ kind: 'delete', cartId, error }, request),
-      read: api.listCarts(),
-      decide: (list: api.WireCart[], error: SerializedError) =>
-        cartsOf(list).some((cart) => cart.id === cartId)
-          ? deleteFailed({ cartId, error }, request)
-          : deleted({ cartId }, request),
-    };
-  },
+  reconcile: reconcileDelete,
 });
 
 /** A cart created by "New cart…" of "Add to cart" gets the items asked for, once created. */
@@ -145,6 +160,37 @@ export const fillCreatedCart: Epic<CartsRoot> = (event$) =>
       createdCartFilled({ cartId: event.payload.cart.id, items: event.payload.addItems ?? {} }, event),
     ),
   );
+
+/**
+ * Answer lost: the cart's items are read back. Every item asked for is in (an add) or none is
+ * left (a remove): the change was saved; else it is rolled back and offered again.
+ */
+export function reconcileItems(
+  request: Triggered<typeof itemsAddRequested | typeof createdCartFilled | typeof itemsRemoveRequested>,
+): Reconcile<api.WireCart> {
+  const { cartId } = request.payload;
+  const adding = !itemsRemoveRequested.match(request);
+  const asked = !itemsRemoveRequested.match(request)
+    ? Object.entries(request.payload.items).flatMap(([resource, ids]) =>
+        ids.map((id) => itemKey(resource, id)),
+      )
+    : request.payload.keys;
+  return {
+    lost: (error) => answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId, error }, request),
+    read: api.listCartItems(cartId),
+    decide: (wire, error) => {
+      const cart = api.toCart(wire).cart;
+      const present = new Set(itemKeys(cart.items));
+      if (adding)
+        return asked.every((key) => present.has(key))
+          ? itemsAdded({ cart }, request)
+          : itemsAddFailed({ cartId, error }, request);
+      return asked.some((key) => present.has(key))
+        ? itemsRemoveFailed({ cartId, error }, request)
+        : itemsRemoved({ cart }, request);
+    },
+  };
+}
 
 /** Changes of one cart's items go one after the other, so their answers come in order. */
 export const changeItems: Epic<CartsRoot> = reconcilingRequestEpic({
@@ -167,34 +213,7 @@ export const changeItems: Epic<CartsRoot> = reconcilingRequestEpic({
       : itemsAddFailed({ cartId, error }, request);
   },
   lostAnswer: answerLost,
-  /**
-   * Answer lost: the cart's items are read back. Every item asked for is in (an add) or none is
-   * left (a remove): the change was saved; else it is rolled back and offered again.
-   */
-  reconcile: (request) => {
-    const { cartId } = request.payload;
-    const adding = !itemsRemoveRequested.match(request);
-    const asked = !itemsRemoveRequested.match(request)
-      ? Object.entries(request.payload.items).flatMap(([resource, ids]) =>
-          ids.map((id) => itemKey(resource, id)),
-        )
-      : request.payload.keys;
-    return {
-      lost: (error) => answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId, error }, request),
-      read: api.listCartItems(cartId),
-      decide: (wire: api.WireCart, error: SerializedError) => {
-        const cart = api.toCart(wire).cart;
-        const present = new Set(itemKeys(cart.items));
-        if (adding)
-          return asked.every((key) => present.has(key))
-            ? itemsAdded({ cart }, request)
-            : itemsAddFailed({ cartId, error }, request);
-        return asked.some((key) => present.has(key))
-          ? itemsRemoveFailed({ cartId, error }, request)
-          : itemsRemoved({ cart }, request);
-      },
-    };
-  },
+  reconcile: reconcileItems,
 });
 
 export const changeCollaborators: Epic<CartsRoot> = requestEpic({

@@ -55,6 +55,12 @@ export const config = {
   /** [conv] a lost create matches a listed cart modified at most this long before the request (clock skew) */
   reconcileCreateSkewMs: 60_000,
 
+  // --- Outbox (issue 25) ---
+  /** [conv] a write kept by the outbox is sent again this long after it failed, doubled after each failure */
+  outboxRetryMs: 2000,
+  /** [conv] the longest wait between two attempts of the outbox */
+  outboxRetryMaxMs: 60_000,
+
   // --- Session (seed 002 §8, §9; protocol §3.4) ---
   /** [conv] pictures of a shared cart fetched at once with the share's credentials (issue 12) */
   sharedImageConcurrency: 4,

@@ -78,6 +78,21 @@ export interface TabsPort {
   leadership$: Observable<void>;
 }
 
+/**
+ * Records that outlive the tab (IndexedDB in the browser): the outbox's writes not yet sent, one
+ * record per key. `read` emits the record (undefined when there is none) and completes.
+ */
+export interface DurablePort {
+  read(key: string): Observable<unknown>;
+  /** stores the record, or deletes the key when `value` is undefined */
+  write(key: string, value: unknown): Observable<void>;
+}
+
+/** The browser's `online` and `offline` events, as they come (no first value). */
+export interface NetworkPort {
+  online$: Observable<boolean>;
+}
+
 export interface Deps {
   http: Http;
   scheduler: SchedulerLike;
@@ -95,6 +110,10 @@ export interface Deps {
   uploads?: UploadPort;
   /** the other tabs; without it the tab is alone */
   tabs?: TabsPort;
+  /** absent where no browser keeps records (most tests, a re-simulation): nothing is stored then */
+  durable?: DurablePort;
+  /** absent where no browser runs: the connection is then never said to change */
+  network?: NetworkPort;
   config: Config;
 }
 

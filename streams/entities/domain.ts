@@ -40,6 +40,8 @@ import {
   selectVariationsEntry,
 } from './selectors';
 import { initialEntitiesState } from './state';
+// the writes the outbox keeps join its catalogue with this domain's code
+import './outbox';
 
 /** Entities, drafts and variations (protocol §12): fetch, writes, drafts kept across reloads, faces, lookups. */
 export const entitiesDomain = defineDomain({

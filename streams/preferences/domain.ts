@@ -16,6 +16,8 @@ import {
   selectPreference,
   selectPreferenceRefusal,
 } from './selectors';
+// the writes the outbox keeps join its catalogue with this domain's code
+import './outbox';
 
 export const preferencesDomain = defineDomain({
   name: 'preferences',

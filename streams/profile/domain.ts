@@ -4,6 +4,8 @@ import { changeLocale, createProfile, loadProfile, patchProfile, restoreVisitorL
 import { localeChanged, visitorLocaleChosen } from './events';
 import { initialProfileState, profileReducer } from './reducer';
 import { selectLocaleChange, selectLocaleChoice, selectProfile } from './selectors';
+// the writes the outbox keeps join its catalogue with this domain's code
+import './outbox';
 
 export const profileDomain = defineDomain({
   name: 'profile',

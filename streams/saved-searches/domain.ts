@@ -12,6 +12,8 @@ import {
   selectSavedSearchesNotice,
   selectSavedSearchesStatus,
 } from './selectors';
+// the writes the outbox keeps join its catalogue with this domain's code
+import './outbox';
 
 export const savedSearchesDomain = defineDomain({
   name: 'savedSearches',

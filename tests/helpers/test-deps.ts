@@ -52,6 +52,10 @@ export function testDeps(
     uploads?: Deps['uploads'];
     /** the other tabs (`fakeTabs()`); without it the tab is alone */
     tabs?: Deps['tabs'];
+    /** durable records (the outbox's); without it nothing is stored */
+    durable?: Deps['durable'];
+    /** the browser's online and offline events */
+    network?: Deps['network'];
   } = {},
 ): Deps & { files: Map<string, Blob & { name?: string }>; memoryHistory: MemoryHistory; opened: string[] } {
   const scheduler = overrides.scheduler ?? asyncScheduler;
@@ -78,6 +82,8 @@ export function testDeps(
     files: new Map(),
     ...(overrides.uploads ? { uploads: overrides.uploads } : {}),
     ...(overrides.tabs ? { tabs: overrides.tabs } : {}),
+    ...(overrides.durable ? { durable: overrides.durable } : {}),
+    ...(overrides.network ? { network: overrides.network } : {}),
     config: { ...specConfig, ...overrides.config },
     memoryHistory: {
       entries,

@@ -18,3 +18,13 @@ export function aCart(fields: Partial<Cart> & { id: string }): Cart {
     ...fields,
   };
 }
+
+/** A cart as the server sends it (`output=list`), one of mine by default. */
+export const aWireCart = (id: string, fields: Record<string, unknown> = {}) => ({
+  id,
+  name: `Cart ${id}`,
+  isMine: true,
+  private: true,
+  items: [],
+  ...fields,
+});

@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import { discardRequested, retryRequested } from '../../streams/outbox/events';
+import { selectOutboxDomains, selectOutboxEntries } from '../../streams/outbox/selectors';
+import { selectEffectiveLocale } from '../../streams/session/selectors';
+import type { LazyDomainName } from '../../streams/root';
+import { selectIsDomainOn } from '../../streams/system/selectors';
+import { domainsReady } from '../app/load-domains';
+import { usePortal } from '../app/store-context';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
+import type { MessageKey } from '../i18n/messages-en';
+import { useTranslate } from '../i18n/use-translate';
+import { ModalDialog } from '../ui/modal-dialog';
+import './messages';
+import './outbox.css';
+
+/** "1 change waiting" / "3 changes waiting", through Intl.PluralRules in the user's locale. */
+export function useWaitingLabel(): (count: number) => string {
+  const t = useTranslate();
+  const locale = useAppState(selectEffectiveLocale);
+  return (count) =>
+    new Intl.PluralRules(locale).select(count) === 'one'
+      ? t('outbox.waitingOne')
+      : t('outbox.waiting', { count });
+}
+
+/**
+ * The header's word on the outbox while it holds something: a status "N changes waiting" and the
+ * "Pending changes" dialog, where each write can be sent now or discarded. The domains that send
+ * the kept writes are brought here, whatever the screen.
+ */
+export function OutboxStatus() {
+  const t = useTranslate();
+  const { store } = usePortal();
+  const entries = useAppState(selectOutboxEntries);
+  const domains = useAppState(selectOutboxDomains);
+  const waiting = useWaitingLabel();
+  const [open, setOpen] = useState(false);
+  // the kept writes of a domain still off (its screen not opened yet) wait for its code
+  useEffect(() => {
+    const off = domains.split(',').filter((name) => name && !selectIsDomainOn(store.getState(), name));
+    if (off.length > 0) void domainsReady(store, off as LazyDomainName[]);
+  }, [store, domains]);
+  return (
+    <div className="outbox-status">
+      {entries.length > 0 && (
+        <span role="status" className="badge outbox-status__count">
+          {waiting(entries.length)}
+        </span>
+      )}
+      <button type="button" className="button" onClick={() => setOpen(true)}>
+        {t('outbox.open')}
+      </button>
+      {open && <PendingChangesDialog onClose={() => setOpen(false)} />}
+    </div>
+  );
+}
+
+function PendingChangesDialog({ onClose }: { onClose(): void }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const entries = useAppState(selectOutboxEntries);
+  return (
+    <ModalDialog
+      title={t('outbox.title')}
+      onClose={onClose}
+      returnFocus=".header__actions button"
+      footer={
+        <button type="button" className="button" onClick={onClose}>
+          {t('outbox.close')}
+        </button>
+      }
+    >
+      <p>{t('outbox.intro')}</p>
+      <ol className="outbox-list">
+        {entries.map((entry) => (
+          <li key={entry.id} className="outbox-list__entry">
+            <p className="outbox-list__label">{t(entry.label.key as MessageKey, entry.label.values)}</p>
+            <p className="outbox-list__state">
+              {entry.state === 'refused'
+                ? `${t('outbox.refused')} ${entry.error.message}`
+                : t(entry.state === 'sending' ? 'outbox.sending' : 'outbox.pending')}
+            </p>
+            <div className="outbox-list__actions">
+              <button
+                type="button"
+                className="button"
+                disabled={entry.state === 'sending'}
+                onClick={() => dispatch(retryRequested({ entryId: entry.id }))}
+              >
+                {t('outbox.retry')}
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={entry.state === 'sending'}
+                onClick={() => dispatch(discardRequested({ entryId: entry.id }))}
+              >
+                {t('outbox.discard')}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,134 @@
+import { ERROR_CODES } from '../core/errors';
+import type { AppEvent } from '../core/event';
+import type { Reconcile } from '../core/reconcile';
+import { asEvents } from '../core/request';
+import { declareWrites, type OutboxWrite, type WriteCheck } from '../outbox/events';
+import * as api from './api';
+import {
+  collaboratorsAddRequested,
+  collaboratorsChanged,
+  collaboratorsChangeFailed,
+  collaboratorsRemoveRequested,
+  created,
+  createFailed,
+  createRequested,
+  deleted,
+  deleteFailed,
+  deleteRequested,
+  edited,
+  editFailed,
+  editRequested,
+  itemsAddFailed,
+  itemsAdded,
+  itemsAddRequested,
+  itemsRemoved,
+  itemsRemoveFailed,
+  itemsRemoveRequested,
+} from './edit-events';
+import { createdAnswer, createdCartIn, reconcileDelete, reconcileEdit, reconcileItems } from './edit-epics';
+import { itemKeys } from './model';
+import { selectCart } from './selectors';
+import type { CartsRoot } from './state';
+
+/**
+ * The carts' writes the outbox keeps (issue 25). Before one goes again, the server state is read
+ * the way a lost answer is reconciled (edit-epics.ts): what is already there is not done twice.
+ */
+
+/** A lost answer's reconciliation as a check: its verdict is the write's answer, or null (send it). */
+function checkOf<R>(reconcile: Reconcile<R>, answer: { type: string }): WriteCheck<R> {
+  const unknown = { code: ERROR_CODES.network, message: '' };
+  return {
+    read: reconcile.read,
+    decide: (data) =>
+      asEvents(reconcile.decide(data, unknown)).find((event) => event.type === answer.type) ?? null,
+  };
+}
+
+const cartName = (state: CartsRoot, cartId: string): string => selectCart(state, cartId)?.name ?? cartId;
+
+type Payload<D extends (payload: never) => unknown> = Parameters<D>[0];
+
+const writes: OutboxWrite[] = [
+  {
+    domain: 'carts',
+    intent: createRequested,
+    answers: [created],
+    failures: [createFailed],
+    label: (payload: Payload<typeof createRequested>) => ({
+      key: 'outbox.carts.create',
+      values: { name: String(payload.name ?? '').trim() },
+    }),
+    // a cart of mine with that name, modified since the first attempt (give or take the skew)
+    check: (intent: AppEvent<string, Payload<typeof createRequested>>, { config }) => {
+      const request = intent as unknown as Parameters<typeof createdAnswer>[1];
+      const name = String(intent.payload.name).trim();
+      return {
+        read: api.listCarts(),
+        decide: (list: api.WireCart[]) => {
+          const cart = createdCartIn(list, name, intent.meta.at - config.reconcileCreateSkewMs, new Set());
+          return cart ? createdAnswer(cart, request) : null;
+        },
+      };
+    },
+  },
+  {
+    domain: 'carts',
+    intent: editRequested,
+    answers: [edited],
+    failures: [editFailed],
+    label: (payload: Payload<typeof editRequested>) => ({
+      key: 'outbox.carts.edit',
+      values: { name: String(payload.name ?? '').trim() },
+    }),
+    check: (intent) => checkOf(reconcileEdit(intent as never), edited),
+  },
+  {
+    domain: 'carts',
+    intent: deleteRequested,
+    answers: [deleted],
+    failures: [deleteFailed],
+    label: (payload: Payload<typeof deleteRequested>, state: CartsRoot) => ({
+      key: 'outbox.carts.delete',
+      values: { name: cartName(state, payload.cartId) },
+    }),
+    check: (intent) => checkOf(reconcileDelete(intent as never), deleted),
+  },
+  {
+    domain: 'carts',
+    intent: itemsAddRequested,
+    answers: [itemsAdded],
+    failures: [itemsAddFailed],
+    label: (payload: Payload<typeof itemsAddRequested>, state: CartsRoot) => ({
+      key: 'outbox.carts.itemsAdd',
+      values: { count: itemKeys(payload.items).length, name: cartName(state, payload.cartId) },
+    }),
+    check: (intent) => checkOf(reconcileItems(intent as never), itemsAdded),
+  },
+  {
+    domain: 'carts',
+    intent: itemsRemoveRequested,
+    answers: [itemsRemoved],
+    failures: [itemsRemoveFailed],
+    label: (payload: Payload<typeof itemsRemoveRequested>, state: CartsRoot) => ({
+      key: 'outbox.carts.itemsRemove',
+      values: { count: payload.keys.length, name: cartName(state, payload.cartId) },
+    }),
+    check: (intent) => checkOf(reconcileItems(intent as never), itemsRemoved),
+  },
+  // adding or removing a collaborator twice leaves the cart as once: sent again without a read
+  ...[collaboratorsAddRequested, collaboratorsRemoveRequested].map(
+    (intent): OutboxWrite => ({
+      domain: 'carts',
+      intent,
+      answers: [collaboratorsChanged],
+      failures: [collaboratorsChangeFailed],
+      label: (payload: { cartId: string }, state: CartsRoot) => ({
+        key: 'outbox.carts.collaborators',
+        values: { name: cartName(state, payload.cartId) },
+      }),
+    }),
+  ),
+];
+
+declareWrites(writes);

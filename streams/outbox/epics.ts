@@ -1,0 +1,279 @@
+import {
+  catchError,
+  concat,
+  defer,
+  distinctUntilChanged,
+  EMPTY,
+  exhaustMap,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  of,
+  switchMap,
+  take,
+  takeUntil,
+  timer,
+} from 'rxjs';
+import { backoffMs } from '../core/backoff';
+import { ERROR_CODES, type SerializedError, serializeError } from '../core/errors';
+import type { Epic } from '../core/epic';
+import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
+import { ofType } from '../core/operators/of-type';
+import { domainStarted, requestEnded } from '../core/system-events';
+import { whoAmILoaded } from '../session/events';
+import { selectUserId } from '../session/selectors';
+import { selectIsDomainOn } from '../system/selectors';
+import {
+  alreadySaved,
+  checked,
+  connectivityChanged,
+  declaredWrite,
+  discardAllRequested,
+  discardRequested,
+  entrySchema,
+  type OutboxEntry,
+  queued,
+  resendFailed,
+  resendStarted,
+  resent,
+  restored,
+  retryDue,
+  retryRequested,
+} from './events';
+import { RESEND_CORR } from './reducer';
+import type { OutboxRoot } from './state';
+
+type Root = OutboxRoot & Parameters<typeof selectUserId>[0] & Parameters<typeof selectIsDomainOn>[0];
+
+/**
+ * A failure the network or the server caused, not the request: no answer (offline, a dropped
+ * connection, an outcome nobody could confirm), a timeout (408) or a server error (5xx). Only
+ * these are kept; a refusal (4xx) stays the domain's error, as before.
+ */
+export function isTransportFailure(error: SerializedError): boolean {
+  return error.code.startsWith(ERROR_CODES.network) || error.status === 408 || (error.status ?? 0) >= 500;
+}
+
+/** Where a user's writes are stored: one record per user, never read for another. */
+export const storageKey = (user: string): string => `outbox:${user}`;
+
+const hasFailure = (event: AnyEvent): event is AnyEvent & { payload: { error: SerializedError } } =>
+  event.error === true && typeof (event.payload as { error?: unknown }).error === 'object';
+
+/** The browser's online and offline events, as they come. */
+export const watchConnectivity: Epic<Root> = (_event$, _state$, { network }) =>
+  network ? network.online$.pipe(map((online) => connectivityChanged({ online }))) : EMPTY;
+
+/** A stored record read back: the entries that still fit their schema, the others dropped. */
+function entriesOf(value: unknown): OutboxEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = entrySchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Once the user is known, their writes kept by an earlier tab are read back (an outside read). */
+export const restoreKept: Epic<Root> = (event$, state$, { durable }) =>
+  durable
+    ? event$.pipe(
+        ofType(whoAmILoaded),
+        map(() => selectUserId(state$.value)),
+        filter((user): user is string => user !== null && user !== state$.value.outbox.user),
+        switchMap((user) =>
+          durable.read(storageKey(user)).pipe(
+            take(1),
+            // storage that cannot be read holds nothing: the tab's own writes are still kept
+            catchError(() => of(undefined)),
+            map((value) => restored({ user, entries: entriesOf(value) })),
+          ),
+        ),
+      )
+    : EMPTY;
+
+/** Every change of the user's entries is stored, so a reload or a closed tab loses nothing. */
+export const storeKept: Epic<Root> = (_event$, state$, { durable }) =>
+  durable
+    ? state$.pipe(
+        map((state) => state.outbox),
+        distinctUntilChanged((a, b) => a.entries === b.entries && a.user === b.user),
+        filter((outbox) => outbox.user !== null),
+        mergeMap((outbox) =>
+          durable
+            .write(storageKey(outbox.user!), outbox.entries.length > 0 ? outbox.entries : undefined)
+            .pipe(
+              ignoreElements(),
+              catchError(() => EMPTY),
+            ),
+        ),
+      )
+    : EMPTY;
+
+/**
+ * A declared write that failed for want of a network or a server is kept as the intent that
+ * asked for it. The failure is matched to its intent by `meta.cause`; the outbox's own resends
+ * (their `meta.corr`) are answered by `sendKept` instead.
+ */
+export const keepFailedWrites: Epic<Root> = (event$, state$) => {
+  const intents = new Map<string, AnyEvent>();
+  return event$.pipe(
+    mergeMap((event) => {
+      const declared = declaredWrite(event.type);
+      if (declared) {
+        const resend = event.meta.corr?.startsWith(RESEND_CORR);
+        if (!resend && (declared.keeps?.(event.payload as never) ?? true)) intents.set(event.meta.id, event);
+        return EMPTY;
+      }
+      const intent = event.meta.cause === undefined ? undefined : intents.get(event.meta.cause);
+      const write = intent && declaredWrite(intent.type);
+      if (!intent || !write) return EMPTY;
+      const answered = write.answers.some((answer) => answer.type === event.type);
+      const failed = write.failures.some((failure) => failure.type === event.type);
+      if (!answered && !failed) return EMPTY;
+      intents.delete(intent.meta.id);
+      if (!failed || !hasFailure(event) || !isTransportFailure(event.payload.error)) return EMPTY;
+      const { stack: _stack, ...error } = event.payload.error;
+      const entry: OutboxEntry = {
+        id: intent.meta.id,
+        type: intent.type,
+        payload: intent.payload,
+        domain: write.domain,
+        label: write.label(intent.payload as never, state$.value as never),
+        queuedAt: intent.meta.at,
+        attempts: 0,
+        error,
+        state: 'waiting',
+      };
+      return of(queued({ entry }, event));
+    }),
+  );
+};
+
+/** The intent as it was first made: what a write's check reads it from. */
+function firstIntent(entry: OutboxEntry): AppEvent<string, never> {
+  return {
+    type: entry.type,
+    payload: entry.payload as never,
+    meta: { seq: 0, id: entry.id, at: entry.queuedAt, source: 'ui' },
+  };
+}
+
+/** The next write to send: the oldest waiting one, when the network is there and its domain is on. */
+function headOf(state: Root): OutboxEntry | null {
+  const { online, user, entries } = state.outbox;
+  if (!online || user === null) return null;
+  const head = entries.find((entry) => entry.state === 'waiting');
+  const write = head && declaredWrite(head.type);
+  return head && write && selectIsDomainOn(state, write.domain) ? head : null;
+}
+
+/** The head waits because no answer came at all: any answer proves the network is back. */
+function waitsForNetwork(state: Root): boolean {
+  return headOf(state)?.error.code.startsWith(ERROR_CODES.network) ?? false;
+}
+
+/**
+ * Sends the kept writes in order, one at a time: the head's state is read first when its write
+ * has a check (an earlier attempt may have been saved, its answer lost: it is then not sent
+ * again), else it is sent again as its intent, under a correlation id whose answer or failure
+ * tells how it went. A write refused goes aside for the user and the next one goes; one that
+ * fails again stops the round (the backoff or the network brings the next). Each step follows an
+ * event, never an answer's data: a re-simulation feeds the answers' events, not their data.
+ */
+export const sendKept: Epic<Root> = (event$, state$, deps) => {
+  const attempt = (trigger: AnyEvent): Observable<UnstampedEvent> =>
+    defer(() => {
+      const entry = headOf(state$.value);
+      if (!entry) return EMPTY;
+      const write = declaredWrite(entry.type)!;
+      const entryId = entry.id;
+      const failedWith = (error: SerializedError, origin: Pick<AnyEvent, 'meta'>) =>
+        resendFailed({ entryId, refused: !isTransportFailure(error), error }, origin);
+      const corr = `${RESEND_CORR}${entryId}#${entry.attempts + 1}`;
+      const isAnswer = (event: AnyEvent) => write.answers.some((answer) => answer.type === event.type);
+      const isFailure = (event: AnyEvent) => write.failures.some((failure) => failure.type === event.type);
+      // the intent again, and the outcome its answer or failure says
+      const send$ = (origin: AnyEvent): Observable<UnstampedEvent> =>
+        merge(
+          event$.pipe(
+            filter((event) => event.meta.corr === corr && (isAnswer(event) || isFailure(event))),
+            take(1),
+            map((event) =>
+              hasFailure(event) ? failedWith(event.payload.error, event) : resent({ entryId }, event),
+            ),
+          ),
+          of<UnstampedEvent>({
+            type: entry.type,
+            payload: entry.payload,
+            meta: { source: 'ui', cause: origin.meta.id, corr },
+          }),
+        );
+      const check = write.check?.(firstIntent(entry), deps);
+      const steps$ = check
+        ? merge(
+            deps.http.request(check.read).pipe(
+              mergeMap(({ data }) => {
+                const done = check.decide(data) as UnstampedEvent | null;
+                return done ? [done, alreadySaved({ entryId }, trigger)] : [checked({ entryId }, trigger)];
+              }),
+              catchError((thrown: unknown) => of(failedWith(serializeError(thrown), trigger))),
+            ),
+            event$.pipe(
+              ofType(checked),
+              filter((event) => event.payload.entryId === entryId),
+              take(1),
+              mergeMap(send$),
+            ),
+          )
+        : send$(trigger);
+      const settled$ = event$.pipe(
+        filter(
+          (event) =>
+            (alreadySaved.match(event) || resent.match(event) || resendFailed.match(event)) &&
+            event.payload.entryId === entryId,
+        ),
+        take(1),
+      );
+      // saved, or refused (it waits for the user): the next one goes; failed again: the round stops
+      const next$ = settled$.pipe(
+        mergeMap((event) => (resendFailed.match(event) && !event.payload.refused ? EMPTY : attempt(event))),
+      );
+      return merge(next$, concat(of(resendStarted({ entryId }, trigger)), steps$.pipe(takeUntil(settled$))));
+    });
+  const triggers$ = merge(
+    event$.pipe(ofType(restored, retryRequested, retryDue, domainStarted)),
+    event$.pipe(
+      ofType(connectivityChanged),
+      filter((event) => event.payload.online),
+    ),
+    event$.pipe(
+      ofType(requestEnded),
+      filter((event) => event.payload.error === undefined && waitsForNetwork(state$.value)),
+    ),
+  );
+  return triggers$.pipe(exhaustMap(attempt));
+};
+
+/**
+ * After a write is kept or fails again, the next attempt comes after `outboxRetryMs`, doubled with
+ * each failed attempt up to `outboxRetryMaxMs` (streams/core/backoff.ts); an attempt started
+ * otherwise (the network back, "Retry") cancels the wait.
+ */
+export const backOff: Epic<Root> = (event$, state$, { scheduler, config }) =>
+  event$.pipe(
+    ofType(queued, resendFailed, resendStarted, discardRequested, discardAllRequested),
+    switchMap((event) => {
+      if (resendStarted.match(event) || discardRequested.match(event) || discardAllRequested.match(event))
+        return EMPTY;
+      if (resendFailed.match(event) && event.payload.refused) return EMPTY;
+      const entryId = queued.match(event)
+        ? event.payload.entry.id
+        : (event.payload as { entryId: string }).entryId;
+      const entry = state$.value.outbox.entries.find((candidate) => candidate.id === entryId);
+      const wait = backoffMs((entry?.attempts ?? 0) + 1, config.outboxRetryMs, config.outboxRetryMaxMs);
+      return timer(wait, scheduler).pipe(map(() => retryDue({}, event)));
+    }),
+  );

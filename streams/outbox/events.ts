@@ -1,0 +1,121 @@
+import * as z from 'zod/mini';
+import type { Deps } from '../core/deps';
+import { serializedErrorSchema } from '../core/errors';
+import {
+  type AppEvent,
+  defineAnswer,
+  defineFact,
+  defineFailure,
+  defineIntent,
+  eventCatalogue,
+} from '../core/event';
+import type { HttpRequest } from '../core/http';
+
+/**
+ * A write the outbox keeps: the intent event that asked for it (type and payload, its first id),
+ * what the dialog calls it, and how its last attempt went. `state`: `waiting` goes with the next send,
+ * `sending` is on its way, `refused` was answered no (a 4xx, or its object is gone) and waits for
+ * the user (Retry or Discard).
+ */
+export const entrySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  payload: z.unknown(),
+  /** the domain whose epics send it: its code must be on before it goes */
+  domain: z.string(),
+  /** message key and values that name the write in the dialog (the view translates them) */
+  label: z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) }),
+  queuedAt: z.number(),
+  attempts: z.int(),
+  error: serializedErrorSchema,
+  state: z.enum(['waiting', 'sending', 'refused']),
+});
+export type OutboxEntry = z.infer<typeof entrySchema>;
+
+/** An entry's intent payload is masked as its own event type masks it (e-mail addresses of collaborators). */
+function redactEntry(entry: OutboxEntry): OutboxEntry {
+  const redact = eventCatalogue().get(entry.type)?.redact;
+  return redact ? { ...entry, payload: redact(entry.payload) } : entry;
+}
+
+/** The user's writes read back from durable storage when they are known (an outside read). */
+export const restored = defineFact(
+  'outbox/restored',
+  'storage',
+  { user: z.string(), entries: z.array(entrySchema) },
+  (payload) => ({
+    ...payload,
+    entries: payload.entries.map(redactEntry),
+  }),
+);
+/** A write failed for want of a network or a server (no answer, 5xx, timeout): kept to send later. */
+export const queued = defineFact('outbox/queued', 'system', { entry: entrySchema }, (payload) => ({
+  entry: redactEntry(payload.entry),
+}));
+/** The browser said it went online or offline. */
+export const connectivityChanged = defineFact('outbox/connectivityChanged', 'system', {
+  online: z.boolean(),
+});
+/** The head of the outbox goes: its state is read first when it has a check, then it is sent again. */
+export const resendStarted = defineFact('outbox/resendStarted', 'system', { entryId: z.string() });
+/** The server already holds the write (its answer had been lost): it is not sent again. */
+export const alreadySaved = defineAnswer('outbox/alreadySaved', { entryId: z.string() });
+/** The server does not hold the write yet: it is sent again. */
+export const checked = defineAnswer('outbox/checked', { entryId: z.string() });
+/** The write sent again was saved. */
+export const resent = defineAnswer('outbox/resent', { entryId: z.string() });
+/** Sent again, it failed: `refused` when the server said no (it then waits for the user), else it waits for the next try. */
+export const resendFailed = defineFailure('outbox/resendFailed', {
+  entryId: z.string(),
+  refused: z.boolean(),
+});
+/** The wait after a failed attempt is over. */
+export const retryDue = defineFact('outbox/retryDue', 'timer', {});
+/** "Retry" of the dialog: the write goes now (a refused one too). */
+export const retryRequested = defineIntent('outbox/retryRequested', { entryId: z.string() });
+/** "Discard" of the dialog: the write is dropped, never sent. */
+export const discardRequested = defineIntent('outbox/discardRequested', { entryId: z.string() });
+/** Sign-out chose to drop every pending write. */
+export const discardAllRequested = defineIntent('outbox/discardAllRequested', {});
+
+/** Read before a write goes again (the protocol has no idempotency keys). */
+export interface WriteCheck<R> {
+  read: HttpRequest<R>;
+  /** from what the server holds: the write's own answer event when it is there already, else null (send it) */
+  decide(data: R): AppEventLike | null;
+}
+
+type AppEventLike = Pick<AppEvent, 'type' | 'payload' | 'error'> & {
+  meta: Omit<AppEvent['meta'], 'seq' | 'id' | 'at'>;
+};
+
+/** One kind of write a domain lets the outbox keep. */
+export interface OutboxWrite {
+  /** the domain whose epics send it (a lazy domain's code is brought first) */
+  domain: string;
+  intent: { type: string };
+  /** the events that answer it (caused by it, sharing its `meta.corr`) */
+  answers: readonly { type: string }[];
+  failures: readonly { type: string }[];
+  /** what the dialog calls it, from its payload and the state when it was kept */
+  label(payload: never, state: never): OutboxEntry['label'];
+  /** whether this one may be kept (a write nothing can check, done twice, is not) */
+  keeps?(payload: never): boolean;
+  /** the read that tells whether an earlier attempt was saved after all */
+  // biome-ignore lint/suspicious/noExplicitAny: each write reads its own answer shape
+  check?(intent: AppEvent<string, never>, deps: Deps): WriteCheck<any>;
+}
+
+/**
+ * The writes each domain declared (its `outbox.ts`, loaded with its manifest), by intent type:
+ * like the event catalogue, filled as the domains' code arrives.
+ */
+const writes = new Map<string, OutboxWrite>();
+
+export function declareWrites(list: readonly OutboxWrite[]): void {
+  for (const write of list) writes.set(write.intent.type, write);
+}
+
+export function declaredWrite(type: string): OutboxWrite | undefined {
+  return writes.get(type);
+}

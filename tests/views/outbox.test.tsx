@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { Header } from '../../src/app/header';
+import { ERROR_CODES } from '../../streams/core/errors';
+import { type OutboxEntry, queued, restored } from '../../streams/outbox/events';
+import { appStarted } from '../helpers/app-started';
+import { aliceKnown } from '../helpers/identities';
+import { renderWithStore } from '../helpers/render';
+
+const entry = (id: string, name: string, state: OutboxEntry['state'] = 'waiting'): OutboxEntry => ({
+  id,
+  type: 'carts/editRequested',
+  payload: { cartId: '7', name, description: '', isPrivate: true },
+  domain: 'carts',
+  label: { key: 'outbox.carts.edit', values: { name } },
+  queuedAt: 0,
+  attempts: 0,
+  error: { code: ERROR_CODES.network, message: 'Failed to fetch' },
+  state,
+});
+
+const kept = [
+  appStarted(),
+  aliceKnown(),
+  restored({ user: '1', entries: [entry('r1', 'Moodboard offline')] }),
+];
+
+describe('the header says what the outbox holds (issue 25)', () => {
+  it('nothing kept: no count, no "Pending changes"', () => {
+    renderWithStore(<Header />, [appStarted(), aliceKnown()]);
+    expect(screen.queryByRole('button', { name: 'Pending changes' })).toBeNull();
+  });
+
+  it('"N changes waiting" as a status, and "Pending changes" lists each with Retry and Discard', async () => {
+    const { dispatched } = renderWithStore(<Header />, [
+      ...kept,
+      queued({ entry: entry('r2', 'Trip to Lyon', 'refused') }),
+    ]);
+    expect((await screen.findByText('2 changes waiting')).getAttribute('role')).toBe('status');
+    await userEvent.click(screen.getByRole('button', { name: 'Pending changes' }));
+    const dialog = screen.getByRole('dialog', { name: 'Pending changes' });
+    const items = within(dialog).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('.outbox-list__label')?.textContent)).toEqual([
+      'Save the cart “Moodboard offline”',
+      'Save the cart “Trip to Lyon”',
+    ]);
+    expect(within(items[0]!).getByText('Will be saved when you are back online.')).toBeTruthy();
+    expect(within(items[1]!).getByText(/^The server refused it:/)).toBeTruthy();
+    await userEvent.click(within(items[1]!).getByRole('button', { name: 'Retry' }));
+    await userEvent.click(within(items[0]!).getByRole('button', { name: 'Discard' }));
+    expect(
+      dispatched.filter((event) => event.meta.source === 'ui').map((event) => [event.type, event.payload]),
+    ).toEqual([
+      ['outbox/retryRequested', { entryId: 'r2' }],
+      ['outbox/discardRequested', { entryId: 'r1' }],
+    ]);
+    expect(await screen.findByText('1 change waiting')).toBeTruthy();
+  });
+
+  it('"Sign out" with writes waiting asks first: keep them, or discard them', async () => {
+    const { dispatched } = renderWithStore(<Header />, kept);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changes not saved yet' });
+    expect(dispatched.some((event) => event.type === 'session/signOutRequested')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Discard them and sign out' }));
+    expect(dispatched.filter((event) => event.meta.source === 'ui').map((event) => event.type)).toEqual([
+      'outbox/discardAllRequested',
+      'session/signOutRequested',
+    ]);
+  });
+});
