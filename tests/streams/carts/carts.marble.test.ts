@@ -259,16 +259,18 @@ describe('cart content (protocol §6.4, §6.6)', () => {
   it('asks for the full-text filter 200 ms after the typing pauses; the mode goes only when should or must', () => {
     const scheduler = marbleScheduler();
     const http = fakeHttp(() => NEVER);
+    const pause = config.fulltextDebounceMs;
     scheduler.run(({ hot, expectObservable }) => {
       const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
       const typed = (fulltext: string, mode: 'default' | 'should' | 'must') =>
         contentFilterChanged({ cartId: '1', fulltext, mode });
-      hot('a 100ms b 199ms c', {
+      // b comes before the pause ends, c exactly when it would: only c is asked, a pause after it
+      hot(`a ${pause / 2}ms b ${pause - 1}ms c`, {
         a: typed('ca', 'default'),
         b: typed('cat', 'default'),
         c: typed('cat dog', 'should'),
       }).subscribe(store.dispatch);
-      expectObservable(typesOf(store, 'carts/viewStarted')).toBe('- 100ms - 199ms - 199ms a', {
+      expectObservable(typesOf(store, 'carts/viewStarted')).toBe(`- ${pause / 2}ms - ${pause - 1}ms - ${pause - 1}ms a`, {
         a: 'carts/viewStarted',
       });
     });
