@@ -1,7 +1,9 @@
 import { defineDomain } from '../core/domain';
+import { keepCursorBookmark } from './bookmark-epics';
 import { loadPortalPreferences, loadPreference, removePreference, savePreferences } from './epics';
 import { initialPreferencesState, preferencesReducer } from './reducer';
 import {
+  selectCursorBookmarks,
   selectGridDensity,
   selectPageSize,
   selectPortalPreference,
@@ -13,12 +15,13 @@ export const preferencesDomain = defineDomain({
   name: 'preferences',
   initialState: initialPreferencesState,
   reducer: preferencesReducer,
-  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences },
+  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences, keepCursorBookmark },
   selectors: {
     selectPreference,
     selectPortalPreference,
     selectPreferenceRefusal,
     selectPageSize,
     selectGridDensity,
+    selectCursorBookmarks,
   },
 });

@@ -6,6 +6,7 @@ import {
   type PageSize,
   PORTAL_PREFERENCES,
 } from './portal-preferences';
+import { type CursorBookmark, mergedBookmarks } from './bookmarks';
 import type { PreferenceState, PreferencesState } from './reducer';
 
 export type WithPreferences = { preferences: PreferencesState };
@@ -43,3 +44,18 @@ export const selectPageSize = (state: WithPreferences, fallback: number): PageSi
 /** Grid density: 'comfortable' (default) or 'compact'. */
 export const selectGridDensity = (state: WithPreferences): GridDensity =>
   portalValue(state, PORTAL_PREFERENCES.gridDensity, GRID_DENSITIES, DEFAULT_GRID_DENSITY);
+
+/** The last answer of selectCursorBookmarks, kept while neither preference changes. */
+let lastBookmarks: { written?: PreferenceState; legacy?: PreferenceState; merged: CursorBookmark[] } | null =
+  null;
+
+/** The user's preference bookmarks: both keys read, `we-bookmarkedCursors` first (protocol §17.2). */
+export function selectCursorBookmarks(state: WithPreferences): CursorBookmark[] {
+  const written = selectPortalPreference(state, PORTAL_PREFERENCES.bookmarks);
+  const legacy = selectPortalPreference(state, PORTAL_PREFERENCES.legacyBookmarks);
+  const last = lastBookmarks;
+  if (last && last.written === written && last.legacy === legacy) return last.merged;
+  const merged = mergedBookmarks(written?.value, legacy?.value);
+  lastBookmarks = { written, legacy, merged };
+  return merged;
+}
