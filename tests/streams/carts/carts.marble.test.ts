@@ -253,6 +253,24 @@ describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
     ]);
     expect(state?.carts.undo).toEqual({});
   });
+
+  it("refuses an edit of a cart the portal does not know with 'Unknown cart' (seed 000 §8); nothing is sent", () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp(() => NEVER);
+    const refused: unknown[] = [];
+    scheduler.run(({ hot }) => {
+      const listed = listLoaded({ carts: [aCart({ id: '4', name: 'Before' })] });
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice, listed]));
+      store.event$.subscribe((event) => {
+        if (event.type === 'carts/editRefused') refused.push(event.payload);
+      });
+      hot('a', {
+        a: editRequested({ cartId: '404', name: 'After', description: '', isPrivate: true }),
+      }).subscribe(store.dispatch);
+    });
+    expect(refused).toEqual([{ cartId: '404', message: 'Unknown cart' }]);
+    expect(http.requests).toEqual([]);
+  });
 });
 
 describe('cart content (protocol §6.4, §6.6)', () => {
@@ -270,9 +288,12 @@ describe('cart content (protocol §6.4, §6.6)', () => {
         b: typed('cat', 'default'),
         c: typed('cat dog', 'should'),
       }).subscribe(store.dispatch);
-      expectObservable(typesOf(store, 'carts/viewStarted')).toBe(`- ${pause / 2}ms - ${pause - 1}ms - ${pause - 1}ms a`, {
-        a: 'carts/viewStarted',
-      });
+      expectObservable(typesOf(store, 'carts/viewStarted')).toBe(
+        `- ${pause / 2}ms - ${pause - 1}ms - ${pause - 1}ms a`,
+        {
+          a: 'carts/viewStarted',
+        },
+      );
     });
     expect(http.requests.map((request) => request.query)).toEqual([
       { no_preview: true, output: 'list', fulltext: 'cat dog', fulltextMode: 'should' },
