@@ -6,6 +6,8 @@ import {
   applyToRequested,
   fetchRequested,
   fulltextChanged,
+  nextGroupsRequested,
+  nextPageRequested,
   optionsChanged,
   registrationRequested,
   removed,
@@ -70,6 +72,29 @@ describe('cursor rules (seed 002 §5, §8; protocol §8.4)', () => {
       'Cursor nowhere is unknown',
       'Cannot resolve unknown cursor',
       'Cannot resolve a cursor without a name',
+    ]);
+  });
+
+  it('refuses a registration without name or path, a duplicate, and fetches of unknown lists with the catalogue messages (seed 002 §8)', () => {
+    const { refusals } = run([
+      [0, registrationRequested({ name: '', path: 'dam/data/asset' })],
+      [1, registrationRequested({ name: 'search', path: '' })],
+      [2, asset('search')],
+      [3, asset('search')],
+      [4, fetchRequested({ name: 'nowhere' })],
+      [5, nextPageRequested({ name: 'nowhere' })],
+      [6, fetchRequested({ name: '~gone' })],
+      [7, nextGroupsRequested({ name: 'search' })],
+    ]);
+    expect(refusals('cursors/registrationRefused')).toEqual([
+      'Cannot register a cursor without a name or without path',
+      'Cannot register a cursor without a name or without path',
+      'Cursor search already exists',
+    ]);
+    expect(refusals('cursors/fetchRefused')).toEqual([
+      'Cannot fetch data on unknown cursor',
+      'Cannot fetch next data on unknown cursor',
+      'Cannot fetch nextGroups with null or undefined nextGroups',
     ]);
   });
 
