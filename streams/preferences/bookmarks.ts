@@ -1,8 +1,5 @@
 import * as z from 'zod/mini';
-import { wireConstraint } from '../core/query/operators';
 import { stableJson } from '../core/signature';
-import type { CursorState } from '../cursors/selectors';
-import type { QueryState } from '../queries/selectors';
 
 /**
  * Preference bookmarks (seed 002 §3, §9; protocol §17.2). Both keys appear in the seeds: the
@@ -81,38 +78,4 @@ export function mergedBookmarks(written: unknown, legacy: unknown): CursorBookma
     if (!findBookmark(merged, bookmark)) merged.push(bookmark);
   }
   return merged;
-}
-
-const wireOf = (entries: QueryState['constraints']): Record<string, unknown> =>
-  Object.fromEntries(
-    Object.entries(entries).map(([key, { constraint }]) => [
-      key,
-      wireConstraint(constraint.field, constraint.operator, constraint.value),
-    ]),
-  );
-
-/**
- * The bookmark of what a cursor searches now, or null when it has neither fulltext tokens nor
- * user constraints: only those are stored (protocol §17.2).
- */
-export function cursorBookmarkOf(
-  cursor: CursorState,
-  query: QueryState | undefined,
-  date: number,
-): CursorBookmark | null {
-  const { fulltextTokens, fulltext } = cursor.options;
-  const tokens = fulltextTokens.length > 0 ? [...fulltextTokens] : fulltext.trim() ? [fulltext.trim()] : [];
-  const userConstraints = query ? wireOf(query.constraints) : {};
-  if (tokens.length === 0 && Object.keys(userConstraints).length === 0) return null;
-  return {
-    cursorName: cursor.name,
-    cursorQueryNamespaces: { ...(query?.namespaces ?? {}) },
-    name: '',
-    date,
-    path: cursor.path,
-    excludedPaths: [...cursor.excludedPaths],
-    fulltextTokens: tokens,
-    userConstraints,
-    staticConstraints: query ? wireOf(query.staticConstraints) : {},
-  };
 }

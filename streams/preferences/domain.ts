@@ -1,5 +1,4 @@
 import { defineDomain } from '../core/domain';
-import { keepCursorBookmark } from './bookmark-epics';
 import { loadPortalPreferences, loadPreference, removePreference, savePreferences } from './epics';
 import { initialPreferencesState, preferencesReducer } from './reducer';
 import {
@@ -15,7 +14,7 @@ export const preferencesDomain = defineDomain({
   name: 'preferences',
   initialState: initialPreferencesState,
   reducer: preferencesReducer,
-  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences, keepCursorBookmark },
+  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences },
   selectors: {
     selectPreference,
     selectPortalPreference,

@@ -7,6 +7,8 @@ import {
   PORTAL_PREFERENCES,
 } from './portal-preferences';
 import { type CursorBookmark, mergedBookmarks } from './bookmarks';
+
+export { BOOKMARKS_KEY, type CursorBookmark, findBookmark } from './bookmarks';
 import type { PreferenceState, PreferencesState } from './reducer';
 
 export type WithPreferences = { preferences: PreferencesState };
@@ -58,4 +60,18 @@ export function selectCursorBookmarks(state: WithPreferences): CursorBookmark[] 
   const merged = mergedBookmarks(written?.value, legacy?.value);
   lastBookmarks = { written, legacy, merged };
   return merged;
+}
+
+const SETTLED = new Set(['loaded', 'not_found', 'error']);
+
+/**
+ * The bookmarks once both keys have answered (undefined before), or null when a key failed to
+ * read: a list read in part is not written back over what the server keeps.
+ */
+export function selectCursorBookmarksRead(state: WithPreferences): CursorBookmark[] | null | undefined {
+  const entries = [PORTAL_PREFERENCES.bookmarks, PORTAL_PREFERENCES.legacyBookmarks].map((key) =>
+    selectPortalPreference(state, key),
+  );
+  if (!entries.every((entry) => entry && SETTLED.has(entry.status))) return undefined;
+  return entries.some((entry) => entry?.status === 'error') ? null : selectCursorBookmarks(state);
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { combineEpics } from '../../../streams/core/epic';
 import type { HttpRequest } from '../../../streams/core/http';
 import { fulltextChanged, registrationRequested } from '../../../streams/cursors/events';
-import { keepCursorBookmark } from '../../../streams/preferences/bookmark-epics';
 import {
   BOOKMARKS_KEY,
   LEGACY_BOOKMARKS_KEY,
@@ -13,6 +12,7 @@ import { loadPortalPreferences, loadPreference, savePreferences } from '../../..
 import { selectCursorBookmarks } from '../../../streams/preferences/selectors';
 import type { RootState } from '../../../streams/root';
 import { bookmarkRequested } from '../../../streams/saved-searches/events';
+import { keepCursorBookmark } from '../../../streams/search/bookmark-epics';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
 import { epicStore } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
