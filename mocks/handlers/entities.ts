@@ -294,33 +294,8 @@ async function restRoute(request: Request): Promise<Answer> {
   );
 }
 
-/**
- * `GET /json/update/{dotted}.update/headers` (protocol §11.1 "Update fields"): `inputs.properties`,
- * the fields an update may send, each with its type, label, i18n flag, relation and mandatory flag.
- */
-function updateFields(collection: Collection): Record<string, unknown> {
-  const properties = Object.fromEntries(
-    Object.entries(collection.schema.headers)
-      .filter(([, header]) => header.cud.update)
-      .map(([name, header]) => [
-        name,
-        {
-          type: header.type,
-          label: header.label,
-          ...(header.i18n && { i18n: true }),
-          ...(header.href && { href: header.href }),
-          mandatory: header.cud.mandatoryStructure,
-        },
-      ]),
-  );
-  return { inputs: { properties } };
-}
-
 /** Entity writes of protocol §12.1 in both wire forms, workflow steps, deletes, more values. */
 export const entityHandlers = [
-  http.get('*/api/json/update/:name/headers', ({ params }) =>
-    writing(async () => json(updateFields(collectionOfDotted(String(params.name), '.update')))),
-  ),
   http.post('*/api/json/create/:name', ({ request, params }) =>
     writing(async () => {
       const collection = collectionOfDotted(String(params.name), '.add');

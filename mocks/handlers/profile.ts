@@ -102,6 +102,21 @@ function changePassword(request: Request, form: FormData, json: Record<string, u
 }
 
 /** Profile read, patch, password, locale and create (protocol §3.1, §4.1). */
+/** protocol §4.1 "Create profile": every required field of the signed-in user's profile, answered 201. */
+async function createProfile(request: Request): Promise<Response> {
+  const user = userOf(request);
+  if (!user) return errorResponse(401, SIGN_IN_FIRST);
+  const body = await jsonObjectField(request);
+  if (body instanceof Response) return body;
+  if ('password' in body.json) return errorResponse(400, PASSWORD_NOT_HERE);
+  const changes = profileChanges(body.json);
+  if (typeof changes === 'string') return errorResponse(400, changes);
+  const missing = REQUIRED_ON_CREATE.find((name) => changes[name] === undefined);
+  if (missing) return errorResponse(400, `${missing} is required`);
+  applyChanges(user, changes);
+  return profileResponse(request, user, 201);
+}
+
 export const profileHandlers = [
   http.get('*/api/rest/profil/me', ({ request }) => {
     const user = userOf(request);
@@ -125,19 +140,11 @@ export const profileHandlers = [
   }),
 
   /** Creates (fills in) the signed-in user's profile: every required field, as on a first sign-in. */
-  http.post('*/api/rest/profil', async ({ request }) => {
-    const user = userOf(request);
-    if (!user) return errorResponse(401, SIGN_IN_FIRST);
-    const body = await jsonObjectField(request);
-    if (body instanceof Response) return body;
-    if ('password' in body.json) return errorResponse(400, PASSWORD_NOT_HERE);
-    const changes = profileChanges(body.json);
-    if (typeof changes === 'string') return errorResponse(400, changes);
-    const missing = REQUIRED_ON_CREATE.find((name) => changes[name] === undefined);
-    if (missing) return errorResponse(400, `${missing} is required`);
-    applyChanges(user, changes);
-    return profileResponse(request, user, 201);
-  }),
+  http.post('*/api/rest/profil', ({ request }) => createProfile(request)),
+  /** The same call by profile type (protocol §4.1); the demo has one type of profile, `user`. */
+  http.post('*/api/rest/data/:type', ({ request, params }) =>
+    params.type === 'user' ? createProfile(request) : undefined,
+  ),
 
   /** The reference client's locale change; ours uses the profile patch. */
   http.put('*/api/json/update/data.userlang/:userId', ({ request, params }) => {

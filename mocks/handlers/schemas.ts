@@ -2,10 +2,21 @@ import { HttpResponse, http } from 'msw';
 import type { Db } from '../db/index';
 import type { SchemaBody } from '../db/schemas';
 import { runtime } from '../runtime';
+import { findCollection } from '../search/collections';
 import { listParam, restPathOf } from '../search/params';
+import { registryOf } from '../search/registry';
 import { hasRight, insertRight } from '../search/rights';
 import { type Caller, callerOf } from './caller';
 import { errorResponse, restEnvelope } from './respond';
+import { refusalOf, refusalResponse } from './rights';
+
+/**
+ * A schema domain and the update fields are what a signed-in editor asks: a visitor gets 401 and
+ * an application 403, as every refusal of the demo server (mocks/handlers/rights.ts).
+ */
+function editorRefusal(caller: Caller, doing: string): Response | undefined {
+  return caller.kind === 'user' ? undefined : refusalResponse(refusalOf(caller, doing));
+}
 
 /** The client resolves schemas in batches of this many names (protocol §11.1). */
 export const SCHEMA_BATCH_SIZE = 20;
@@ -112,6 +123,8 @@ function domainAnswer(request: Request, domain: string): Response | undefined {
   );
   if (paths.length === 0) return undefined;
   const caller = callerOf(request);
+  const refused = editorRefusal(caller, `read the schemas of ${domain}`);
+  if (refused) return refused;
   const rights = listParam(new URL(request.url).searchParams, 'rscSecurity') ?? [];
   return HttpResponse.json(
     restEnvelope(request, {
@@ -121,8 +134,38 @@ function domainAnswer(request: Request, domain: string): Response | undefined {
   );
 }
 
-/** Schema headers (protocol §11): one schema, a batch, or a whole domain. */
+/**
+ * `GET /json/update/{dotted}.update/headers` (protocol §11.1 "Update fields"): `inputs.properties`,
+ * the fields an update may send, each with its type, label, i18n flag, relation and mandatory flag.
+ */
+function updateFieldsAnswer(request: Request, dotted: string): Response {
+  const name = dotted.endsWith('.update') ? dotted.slice(0, -'.update'.length) : dotted;
+  const refused = editorRefusal(callerOf(request), `read the update fields of ${name}`);
+  if (refused) return refused;
+  const collection = findCollection(registryOf(runtime.db).collections, name.replaceAll('.', '/'));
+  if (!collection) return errorResponse(404, `Unknown entity path ${name}`);
+  const properties = Object.fromEntries(
+    Object.entries(collection.schema.headers)
+      .filter(([, header]) => header.cud.update)
+      .map(([field, header]) => [
+        field,
+        {
+          type: header.type,
+          label: header.label,
+          ...(header.i18n && { i18n: true }),
+          ...(header.href && { href: header.href }),
+          mandatory: header.cud.mandatoryStructure,
+        },
+      ]),
+  );
+  return HttpResponse.json({ inputs: { properties } });
+}
+
+/** Schema headers (protocol §11): one schema, a batch, a whole domain, or an update form's fields. */
 export const schemaHandlers = [
+  http.get('*/api/json/update/:name/headers', ({ request, params }) =>
+    updateFieldsAnswer(request, String(params.name)),
+  ),
   http.get('*/api/rest/*', ({ request }) => {
     const path = restPathOf(request);
     if (path === undefined) return undefined;

@@ -34,7 +34,7 @@ import {
   unsubscribeFailed,
   unsubscribeRequested,
 } from './edit-events';
-import { createNameError, editNameError } from './list-rules';
+import { createNameError, editNameError, UNKNOWN_CART } from './list-rules';
 import { type Cart, itemKey, itemKeys, itemMapOf } from './model';
 import type { CartsRoot } from './state';
 
@@ -116,9 +116,10 @@ export function reconcileEdit(request: Triggered<typeof editRequested>): Reconci
 export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
   on: editRequested,
   flatten: 'concat',
-  refuse: (request) => {
-    const message = editNameError(request.payload.name);
-    return message === null ? null : editRefused({ cartId: request.payload.cartId, message }, request);
+  refuse: (request, state) => {
+    const { cartId, name } = request.payload;
+    const message = state.carts.carts[cartId] === undefined ? UNKNOWN_CART : editNameError(name);
+    return message === null ? null : editRefused({ cartId, message }, request);
   },
   call: ({ payload: { cartId, name, description, isPrivate } }) =>
     api.editCart(cartId, { name: String(name).trim(), description, isPrivate }),

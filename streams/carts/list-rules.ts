@@ -3,6 +3,8 @@ import type { Cart, SortField } from './model';
 /** Seed 000 §5, verbatim. */
 export const NAME_REQUIRED = 'A cart requires a name';
 export const NAME_NOT_EMPTY = 'A cart requires a non empty name';
+/** seed 000 §8: a change to a cart the portal does not know. */
+export const UNKNOWN_CART = 'Unknown cart';
 
 /** Create: an undefined name, then an empty one once converted to text (protocol §6.4). */
 export function createNameError(name: unknown): string | null {

@@ -25,8 +25,6 @@ export const config = {
   downloadStallNoticeMs: 10 * 60_000,
   /** [conv] the zip's url handed to the browser: this long without an error page in its place means the download started */
   downloadStartCheckMs: 3000,
-  /** size of an unestimated download */
-  downloadUnknownSize: -1,
   pendingDownloadStorageKey: 'PENDING_DOWNLOAD',
   /** splitting of refused downloads is on unless the server setting says otherwise */
   splitCartDefault: true,
@@ -111,11 +109,11 @@ export const config = {
   lookupCursorMax: 5,
   constraintRetryMs: 200,
   constraintRetries: 10,
+  /** the single-constraint setter asks an unknown query once more after this (protocol §8.4) */
   singleConstraintRetryMs: 200,
   cursorWaitStartMs: 50,
   cursorWaitFactor: 1.2,
   cursorWaitMaxMs: 60_000,
-  nextGroupSize: 20,
   schemaBatchSize: 20,
   /** protocol §8.3 and §10.1: the static query a list or a tree gets unless it sets its own */
   defaultStaticQuery: { activated: true },
@@ -138,7 +136,6 @@ export const config = {
   treeFetchDebounceMs: 80,
   treeAutoloadDelayMs: 500,
   treeParentWalkMaxLevels: 10,
-  browserCacheRefreshMs: 5000,
 
   // --- Batches and mass import (seed 001 §4, §5, §9; protocol §15, §16) ---
   batchTickMs: 100,
@@ -179,9 +176,8 @@ export const config = {
   draftStorageKey: 'ENTITY_DRAFTS',
 
   // --- CMS pages (seed 002 §9; protocol §14) ---
-  pageStatusDefault: 2,
-  pageStatusFilter: 6,
-  assetBlockItems: 6,
+  // the page status default (2), the status filter (6) and the asset block's 6 items live in
+  // streams/pages/model.ts: selectors and the page model read them, and a fold never reads config
 
   // --- Recorder (ARCHITECTURE.md "Recording and replay") ---
   // timers, requests and outside reads are events too: about twice as many as the domains emit

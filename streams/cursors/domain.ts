@@ -8,6 +8,7 @@ import {
   refuseUnknownFetch,
 } from './fetch-epics';
 import type { WithSession } from '../session/selectors';
+import { applyCursorTo, filterByAggregate, holdUndefinedPath, refuseUnknownCursor } from './rule-epics';
 import type { CursorsState } from './model';
 import { cursorsReducer } from './reducer';
 import type { ListSlices } from './request';
@@ -42,6 +43,10 @@ export const cursorsDomain = defineDomain<'cursors', CursorsState, ListSlices & 
     pageCursor,
     refetchInvalidCursor,
     refuseUnknownFetch,
+    refuseUnknownCursor,
+    holdUndefinedPath,
+    applyCursorTo,
+    filterByAggregate,
   },
   selectors: {
     selectCursor,

@@ -17,8 +17,10 @@ import {
   removed,
   resolved,
   resolveFailed,
+  resolveRequested,
   resolving,
 } from './events';
+import { hasUndefinedPath } from './model';
 import { isTemporaryCursor, type WithCursors } from './selectors';
 
 type S = WithCursors & WithSchemas & WithSession;
@@ -57,9 +59,18 @@ export const registerCursor: Epic<S> = (event$, state$, { config }) =>
 function mustResolveAgain(state: S, name: string): boolean {
   const cursor = state.cursors.byName[name];
   if (!cursor || cursor.status === 'registering' || cursor.status === 'registered') return false;
+  if (hasUndefinedPath(cursor.path)) return false;
   if (cursor.status === 'resolving') return false;
   const schema = selectSchema(state, cursor.path);
   return schema?.status !== 'resolved' && schema?.status !== 'resolving';
+}
+
+/** An asked resolve: a registration in progress resolves anyway, a resolving one is answered soon. */
+function mayResolve(state: S, name: string): boolean {
+  const status = state.cursors.byName[name]?.status;
+  return (
+    status !== undefined && status !== 'registering' && status !== 'registered' && status !== 'resolving'
+  );
 }
 
 /**
@@ -71,6 +82,7 @@ export const resolveCursor: Epic<S> = (event$, state$) =>
     filter(
       (event) =>
         registered.match(event) ||
+        (resolveRequested.match(event) && mayResolve(state$.value, event.payload.name)) ||
         (fetchRequested.match(event) && mustResolveAgain(state$.value, event.payload.name)),
     ),
     mergeMap((event) => {

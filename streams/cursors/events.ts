@@ -28,6 +28,17 @@ import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './m
  *   already fetched loads again.
  * - `cursors/nextGroupsRequested` {name}, `cursors/groupNextRequested` {name, groupKey}: grouped
  *   lists (protocol §23 item 23).
+ * - `cursors/resolveRequested` {name}: resolves the cursor's schema again ('Cannot resolve a
+ *   cursor without a name', 'Cannot resolve unknown cursor').
+ * - `cursors/applyToRequested` {name, target}: the target list searches what `name` searches (its
+ *   fulltext and user constraints); onto itself: 'cannot use applyTO on same cursor'.
+ * - `cursors/aggregateFilterRequested` {name, monitoredCursorName, monitoredField}: the list keeps
+ *   only the ids the monitored list's inline aggregate of that field names (constraint
+ *   `__aggregates__filter_{cursor}_{field}`, protocol §8.4); checked first (seed 002 §5).
+ * A change, resolve, applyTo or filter of a list that is not registered is refused ('Cursor {name}
+ * is unknown'; `~` names silently) as `cursors/requestRefused`. A fetch of a list whose path is or
+ * holds `/undefined` is refused and logged; a non-temporary one loads once its path is defined.
+ * Rows without an id are left out and logged as strange data (`cursors/strangeDataSkipped`).
  * Constraints are set on the query of the same name: see `streams/queries/events.ts`.
  * When who-am-I names another user, every fetched list is marked not fetched
  * (`cursors/identityChanged`): the screen that shows one asks it again (the search follows it at
@@ -139,3 +150,23 @@ export const pageInvalidated = defineAnswer('cursors/pageInvalidated', {
 });
 
 export const fetchFailed = defineFailure('cursors/fetchFailed', { name, page: pageKindSchema });
+
+/** Rows of an answer without an id: left out, and logged as strange data (seed 001 §8, protocol §8.1). */
+export const strangeDataSkipped = defineFailure('cursors/strangeDataSkipped', { name, rows: z.int() });
+
+export const resolveRequested = defineIntent('cursors/resolveRequested', { name });
+
+export const applyToRequested = defineIntent('cursors/applyToRequested', { name, target: name });
+
+export const aggregateFilterRequested = defineIntent('cursors/aggregateFilterRequested', {
+  name,
+  monitoredCursorName: z.string(),
+  monitoredField: z.string(),
+});
+
+/** A resolve, change, applyTo or aggregate filter refused (unknown cursor, failed checks). */
+export const requestRefused = defineEvent('cursors/requestRefused', z.object(refusal), {
+  source: 'system',
+  redact: [],
+  failure: true,
+});

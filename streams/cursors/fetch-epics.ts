@@ -30,8 +30,9 @@ import {
   pageInvalidated,
   pageLoaded,
   removed,
+  strangeDataSkipped,
 } from './events';
-import type { Row } from './model';
+import { hasUndefinedPath, type Row } from './model';
 import { cursorListRequest, currentSignature, fetchReadiness, type ListSlices, pageAsk } from './request';
 import { isTemporaryCursor } from './selectors';
 
@@ -63,7 +64,11 @@ function startFirstPage(state: S, name: string, cause: AnyEvent): UnstampedEvent
 export const fetchCursorPage: Epic<S> = (event$, state$, { config, scheduler }) =>
   event$.pipe(
     ofType(fetchRequested),
-    filter((request) => state$.value.cursors.byName[request.payload.name] !== undefined),
+    filter((request) => {
+      const cursor = state$.value.cursors.byName[request.payload.name];
+      // a path holding `/undefined` is held by holdUndefinedPath
+      return cursor !== undefined && !hasUndefinedPath(cursor.path);
+    }),
     groupBy((request) => request.payload.name),
     mergeMap((byName$) =>
       byName$.pipe(
@@ -146,14 +151,19 @@ const hasId = (row: unknown): row is Row =>
   row !== null &&
   (typeof (row as Row).id === 'number' || typeof (row as Row).id === 'string');
 
-/** The rows and token of an answer; rows without an id are strange data and left out (protocol §8.1). */
-function pageOf(answer: ListAnswer, ask: PageAsk): { rows: Row[]; token: string | null } {
+/**
+ * The rows and token of an answer; rows without an id are strange data, left out and counted
+ * (protocol §8.1). A group's rows are checked by the answer's schema already.
+ */
+function pageOf(answer: ListAnswer, ask: PageAsk): { rows: Row[]; token: string | null; strange: number } {
   const { response, links } = answer;
   if (ask.kind === 'group' && response.groups) {
     const group = response.groups.find((candidate) => candidate.key === ask.groupKey);
-    return { rows: group?.data ?? [], token: group?.nextToken ?? null };
+    return { rows: group?.data ?? [], token: group?.nextToken ?? null, strange: 0 };
   }
-  return { rows: (response.data ?? []).filter(hasId), token: links?.nextResultsToken ?? null };
+  const data = response.data ?? [];
+  const rows = data.filter(hasId);
+  return { rows, token: links?.nextResultsToken ?? null, strange: data.length - rows.length };
 }
 
 function answerEvents(
@@ -169,8 +179,17 @@ function answerEvents(
   }
   const cursor = state$.value.cursors.byName[name];
   const resource = answer.resource ?? cursor?.path.split('/').pop() ?? '';
-  const { rows, token } = pageOf(answer, ask);
+  const { rows, token, strange } = pageOf(answer, ask);
   const events: UnstampedEvent[] = [];
+  if (strange > 0) {
+    const message = `Strange data: ${strange} row(s) of cursor ${name} without id`;
+    events.push(
+      strangeDataSkipped(
+        { name, rows: strange, error: { code: 'error.cursors.strangeData', message } },
+        started,
+      ),
+    );
+  }
   const schema = selectSchema(state$.value, cursor?.path ?? '');
   if (cursor && answer.headers && schema?.status !== 'resolved' && !schema?.schemas) {
     const headers = inlineHeadersReceived(cursor.path, resource, answer.headers, started);

@@ -160,3 +160,8 @@ export interface CursorsState {
   /** the last refused registration or fetch, for the screen that asked */
   lastRefusal: { name: string; message: string } | null;
 }
+
+/** seed 002 §5: a path built from a missing value (`undefined`, `dam/undefined/asset`) cannot be asked. */
+export function hasUndefinedPath(path: string): boolean {
+  return path === 'undefined' || path.includes('/undefined');
+}

@@ -15,6 +15,7 @@ import {
   registrationRefused,
   registrationRequested,
   removed,
+  requestRefused,
   resolved,
   resolveFailed,
   resolving,
@@ -124,6 +125,9 @@ const immerCases = caseReducer<CursorsState>(
     }),
   ),
   on(fetchRefused, (draft, { payload }) => {
+    draft.lastRefusal = payload;
+  }),
+  on(requestRefused, (draft, { payload }) => {
     draft.lastRefusal = payload;
   }),
   on(fulltextChanged, (draft, { payload }) =>

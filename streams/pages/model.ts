@@ -2,7 +2,11 @@ import type { BlockChanges, FileRecord, PageRecord, WidgetRecord } from './event
 
 /** Pure helpers of the pages domain (protocol §14.2); views may import them through selectors.ts. */
 
-/** A page without status counts as 2; the default filter is 6 (protocol §14.2, seed 002 §9). */
+/**
+ * A page without status counts as 2; the default filter is 6 (protocol §14.2, seed 002 §9). Kept
+ * here, not in streams/core/config.ts: the page selectors fold with them, and a fold never reads
+ * config (ARCHITECTURE.md), so an old log shows the same pages.
+ */
 export const PAGE_STATUS_DEFAULT = 2;
 export const PAGE_STATUS_FILTER = 6;
 /** The asset-list block shows 6 items by default (seed 002 §2). */

@@ -10,6 +10,7 @@ import {
 import { removed, saved } from './events';
 import { initialPreferencesState, preferencesReducer } from './reducer';
 import {
+  selectCursorBookmarks,
   selectGridDensity,
   selectPageSize,
   selectPortalPreference,
@@ -30,6 +31,7 @@ export const preferencesDomain = defineDomain({
     selectPreferenceRefusal,
     selectPageSize,
     selectGridDensity,
+    selectCursorBookmarks,
   },
   shares: [share(saved), share(removed)],
 });

@@ -1,3 +1,5 @@
+import { BOOKMARKS_KEY, LEGACY_BOOKMARKS_KEY } from './bookmarks';
+
 /**
  * The preferences the portal itself keeps for a user (issue 3): how many results a page shows
  * and how dense the grids are. Search and cart views read them through the selectors.
@@ -8,7 +10,12 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 export const GRID_DENSITIES = ['comfortable', 'compact'] as const;
 export type GridDensity = (typeof GRID_DENSITIES)[number];
 
-/** Their names (wire keys) in the default namespace. */
-export const PORTAL_PREFERENCES = { pageSize: 'pageSize', gridDensity: 'gridDensity' } as const;
+/** Their names (wire keys) in the default namespace; both bookmark keys are read (see bookmarks.ts). */
+export const PORTAL_PREFERENCES = {
+  pageSize: 'pageSize',
+  gridDensity: 'gridDensity',
+  bookmarks: BOOKMARKS_KEY,
+  legacyBookmarks: LEGACY_BOOKMARKS_KEY,
+} as const;
 
 export const DEFAULT_GRID_DENSITY: GridDensity = 'comfortable';

@@ -6,6 +6,9 @@ import {
   type PageSize,
   PORTAL_PREFERENCES,
 } from './portal-preferences';
+import { type CursorBookmark, mergedBookmarks } from './bookmarks';
+
+export { BOOKMARKS_KEY, type CursorBookmark, findBookmark } from './bookmarks';
 import type { PreferenceState, PreferencesState } from './reducer';
 
 export type WithPreferences = { preferences: PreferencesState };
@@ -43,3 +46,32 @@ export const selectPageSize = (state: WithPreferences, fallback: number): PageSi
 /** Grid density: 'comfortable' (default) or 'compact'. */
 export const selectGridDensity = (state: WithPreferences): GridDensity =>
   portalValue(state, PORTAL_PREFERENCES.gridDensity, GRID_DENSITIES, DEFAULT_GRID_DENSITY);
+
+/** The last answer of selectCursorBookmarks, kept while neither preference changes. */
+let lastBookmarks: { written?: PreferenceState; legacy?: PreferenceState; merged: CursorBookmark[] } | null =
+  null;
+
+/** The user's preference bookmarks: both keys read, `we-bookmarkedCursors` first (protocol §17.2). */
+export function selectCursorBookmarks(state: WithPreferences): CursorBookmark[] {
+  const written = selectPortalPreference(state, PORTAL_PREFERENCES.bookmarks);
+  const legacy = selectPortalPreference(state, PORTAL_PREFERENCES.legacyBookmarks);
+  const last = lastBookmarks;
+  if (last && last.written === written && last.legacy === legacy) return last.merged;
+  const merged = mergedBookmarks(written?.value, legacy?.value);
+  lastBookmarks = { written, legacy, merged };
+  return merged;
+}
+
+const SETTLED = new Set(['loaded', 'not_found', 'error']);
+
+/**
+ * The bookmarks once both keys have answered (undefined before), or null when a key failed to
+ * read: a list read in part is not written back over what the server keeps.
+ */
+export function selectCursorBookmarksRead(state: WithPreferences): CursorBookmark[] | null | undefined {
+  const entries = [PORTAL_PREFERENCES.bookmarks, PORTAL_PREFERENCES.legacyBookmarks].map((key) =>
+    selectPortalPreference(state, key),
+  );
+  if (!entries.every((entry) => entry && SETTLED.has(entry.status))) return undefined;
+  return entries.some((entry) => entry?.status === 'error') ? null : selectCursorBookmarks(state);
+}

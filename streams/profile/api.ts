@@ -52,11 +52,14 @@ export function changeLocale(locale: string): HttpRequest<ProfileAnswer> {
   return patchMyProfile({ bolang: locale });
 }
 
-/** protocol §4.1: POST `/rest/profil`, the fields as the `json` part. */
-export function createProfile(fields: Record<string, unknown>): HttpRequest<ProfileAnswer> {
+/** protocol §4.1: the target type whose answer is my own profile (none, or `user`). */
+export const isOwnProfileType = (type: string | undefined): boolean => type === undefined || type === 'user';
+
+/** protocol §4.1: POST `/rest/profil`, or `/rest/data/{type}` for a profile type; the fields as the `json` part. */
+export function createProfile(fields: Record<string, unknown>, type?: string): HttpRequest<ProfileAnswer> {
   return {
     method: 'POST',
-    path: '/rest/profil',
+    path: type === undefined ? '/rest/profil' : `/rest/data/${type}`,
     query: { jsonproperty: 'json' },
     body: { multipart: { json: JSON.stringify(fields) } },
     schema: profileAnswerSchema,

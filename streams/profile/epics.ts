@@ -59,12 +59,22 @@ export const patchProfile: Epic<S> = requestEpic({
   failed: (error, event) => patchFailed({ error }, event),
 });
 
-/** protocol §4.1: on 200 or 201 the profile is replaced and who-am-I is asked again. */
+/**
+ * protocol §4.1: on 200 or 201, when there is no target type or it is `user`, the profile is
+ * replaced and who-am-I is asked again.
+ */
 export const createProfile: Epic<S> = requestEpic({
   on: createRequested,
   flatten: 'exhaust',
-  call: (event) => api.createProfile(event.payload.fields),
-  succeeded: (data, event) => [created({ profile: data.response.data }, event), whoAmIRequested({}, event)],
+  call: (event) => api.createProfile(event.payload.fields, event.payload.type),
+  succeeded: (data, event) => {
+    const { type } = event.payload;
+    if (!api.isOwnProfileType(type)) return created({ profile: data.response.data, type }, event);
+    return [
+      created({ profile: data.response.data, ...(type !== undefined && { type }) }, event),
+      whoAmIRequested({}, event),
+    ];
+  },
   failed: (error, event) => createFailed({ error }, event),
 });
 

@@ -34,13 +34,20 @@ export const patchRefused = defineEvent('profile/patchRefused', z.object({ messa
 export const patched = defineAnswer('profile/patched', { profile: profileSchema });
 export const patchFailed = defineFailure('profile/patchFailed');
 
-/** Creates (fills in) my profile: POST /rest/profil (protocol §4.1). */
+/**
+ * Creates a profile: POST /rest/profil, or /rest/data/{type} when a type is given (protocol §4.1).
+ * Without a type, or with `user`, the answer is my profile: it replaces mine and who-am-I is asked
+ * again; another type's answer is only reported (`type` in `profile/created`).
+ */
 export const createRequested = defineIntent(
   'profile/createRequested',
-  { fields: fieldsSchema },
+  { fields: fieldsSchema, type: z.optional(z.string()) },
   personal('fields'),
 );
-export const created = defineAnswer('profile/created', { profile: profileSchema });
+export const created = defineAnswer('profile/created', {
+  profile: profileSchema,
+  type: z.optional(z.string()),
+});
 export const createFailed = defineFailure('profile/createFailed');
 
 /**

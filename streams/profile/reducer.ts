@@ -1,5 +1,6 @@
 import { factReceived, receivedFact } from '../tabs/events';
 import { caseReducer, on } from '../core/case-reducer';
+import { isOwnProfileType } from './api';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { userIdOf } from '../session/selectors';
 import {
@@ -73,7 +74,7 @@ export const profileReducer = caseReducer<ProfileState>(
   }),
   on(created, (draft, { payload }) => {
     draft.create = { status: 'loaded', error: null };
-    draft.data = payload.profile;
+    if (isOwnProfileType(payload.type)) draft.data = payload.profile;
   }),
   on(createFailed, (draft, { payload }) => {
     draft.create = { status: 'error', error: payload.error };

@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { resolveSubqueries, setConstraints } from './epics';
+import { refuseDuplicateQuery, resolveSubqueries, setConstraints, setOneConstraint } from './epics';
 import { queriesReducer } from './reducer';
 import { initialQueriesState } from './state';
 import { selectConstraint, selectQuery, selectQueryStatus, selectWireQuery } from './selectors';
@@ -8,6 +8,6 @@ export const queriesDomain = defineDomain({
   name: 'queries',
   initialState: initialQueriesState,
   reducer: queriesReducer,
-  epics: { setConstraints, resolveSubqueries },
+  epics: { setConstraints, setOneConstraint, refuseDuplicateQuery, resolveSubqueries },
   selectors: { selectQuery, selectQueryStatus, selectConstraint, selectWireQuery },
 });

@@ -32,8 +32,10 @@ import {
   constraintFailed,
   constraintResolved,
   constraintsRefused,
+  constraintRequested,
   constraintsRequested,
   constraintsSet,
+  registrationRefused,
 } from './events';
 import type { ConstraintEntry, QueryState, WithQueries } from './selectors';
 import { backoffDelays, fixedDelays, pollFor } from './waits';
@@ -47,9 +49,10 @@ const loadedIds = (state: S, name: string) =>
 /** The checks of protocol §8.3 and §9.2 on a query that exists. */
 function verdict(
   query: QueryState,
-  request: ReturnType<typeof constraintsRequested> & AnyEvent,
+  change: ReturnType<typeof constraintsRequested>['payload'],
+  request: AnyEvent,
 ): UnstampedEvent {
-  const { name, constraints, replace } = request.payload;
+  const { name, constraints, replace } = change;
   for (const [key, constraint] of Object.entries(constraints)) {
     if (constraint === null) continue;
     const problem = operatorProblem(constraint);
@@ -72,13 +75,53 @@ export const setConstraints: Epic<S> = (event$, state$, { config, scheduler }) =
       const attempt = (tries: number): Observable<UnstampedEvent> =>
         defer(() => {
           const query = state$.value.queries.byName[name];
-          if (query) return of(verdict(query, request));
+          if (query) return of(verdict(query, request.payload, request));
           if (tries >= config.constraintRetries) {
             return of(constraintsRefused({ name, message: `Failed to retrieve query ${name}` }, request));
           }
           return timer(config.constraintRetryMs, scheduler).pipe(mergeMap(() => attempt(tries + 1)));
         });
       return attempt(0);
+    }),
+  );
+
+/**
+ * The single-constraint setter: a query not known yet is asked for once more after
+ * `singleConstraintRetryMs` (protocol §8.4, §24), then refused.
+ */
+export const setOneConstraint: Epic<S> = (event$, state$, { config, scheduler }) =>
+  event$.pipe(
+    ofType(constraintRequested),
+    mergeMap((request) => {
+      const { name, key, constraint } = request.payload;
+      const settle = (retry: boolean): Observable<UnstampedEvent> =>
+        defer(() => {
+          const query = state$.value.queries.byName[name];
+          if (query) return of(verdict(query, { name, constraints: { [key]: constraint } }, request));
+          if (!retry) {
+            return of(constraintsRefused({ name, message: `Failed to retrieve query ${name}` }, request));
+          }
+          return timer(config.singleConstraintRetryMs, scheduler).pipe(mergeMap(() => settle(false)));
+        });
+      return settle(true);
+    }),
+  );
+
+/**
+ * seed 002 §8: a second query under one name is refused. Queries are made with their cursor, so a
+ * registration the cursors domain did not take (its `registration` is another event) met one.
+ */
+export const refuseDuplicateQuery: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(cursorEvents.registrationRequested),
+    filter((request) => {
+      const { name, path } = request.payload;
+      const cursor = selectCursor(state$.value, name);
+      return Boolean(name && path) && cursor !== undefined && cursor.registration !== request.meta.id;
+    }),
+    map((request) => {
+      const { name } = request.payload;
+      return registrationRefused({ name, message: `query ${name} already exists` }, request);
     }),
   );
 

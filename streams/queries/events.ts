@@ -20,6 +20,11 @@ import { constraintSchema } from '../core/query/operators';
  *   A key cannot change mode (inclusive: in, nin, notin, dof, descendantof, ndof,
  *   notdescendantof, contains, ct; exclusive: the others). Refusals come as
  *   `queries/constraintsRefused` {name, message}.
+ * - dispatch `queries/constraintRequested` {name, key, constraint | null}: the single-constraint
+ *   setter; a query not known yet is asked for once more after 200 ms (protocol §8.4), then
+ *   refused ('Failed to retrieve query {name}').
+ * - a cursor registered under a name whose query exists gives `queries/registrationRefused`
+ *   ('query {name} already exists', seed 002 §8) beside the cursor's own refusal.
  * - the cursor of the same name loads again once its query is resolved.
  * - read with `streams/queries/selectors.ts`: selectQuery, selectQueryStatus (resolving while a
  *   sub-query or lookup runs), selectConstraint(name, key), selectWireQuery (what is sent).
@@ -36,6 +41,18 @@ export const constraintsRequested = defineIntent('queries/constraintsRequested',
 
 /** The request passed its checks: the reducer applies it. */
 export const constraintsSet = defineFact('queries/constraintsSet', 'system', change);
+
+export const constraintRequested = defineIntent('queries/constraintRequested', {
+  name,
+  key: z.string(),
+  constraint: z.nullable(constraintSchema),
+});
+
+export const registrationRefused = defineEvent(
+  'queries/registrationRefused',
+  z.object({ name, message: z.string() }),
+  { source: 'system', redact: [], failure: true },
+);
 
 export const constraintsRefused = defineEvent(
   'queries/constraintsRefused',

@@ -184,3 +184,56 @@ export function relatedSchemaOf(field: FieldHeader | undefined): string | null {
   const at = href.indexOf('/api/rest/');
   return at < 0 ? href.replace(/^\/+/, '') : href.slice(at + '/api/rest/'.length);
 }
+
+/** The REST envelope of a schema domain: each entry of `response.data` a single-resource body. */
+const domainAnswerSchema = z.looseObject({
+  response: z.looseObject({ data: z.array(z.looseObject({ resource: z.optional(z.string()) })) }),
+});
+export type DomainAnswer = z.infer<typeof domainAnswerSchema>;
+
+/** `GET /rest/{domain}?headers=true&rscSecurity=insert` (protocol §11.1 "Domain"). */
+export function schemaDomainHeaders(domain: string): HttpRequest<DomainAnswer> {
+  return {
+    method: 'GET',
+    path: `/rest/${domain}`,
+    query: { headers: true, rscSecurity: 'insert' },
+    schema: domainAnswerSchema,
+  };
+}
+
+/** protocol §11.1: an entry is `{domain}/data/{resource}`, or `{domain}/{resource}` when the domain holds `data`. */
+export function domainSchemaName(domain: string, resource: string): string {
+  return /(^|\/)data(\/|$)/.test(domain) ? `${domain}/${resource}` : `${domain}/data/${resource}`;
+}
+
+/** The schemas of a domain answer; entries without a resource cannot be named and are counted apart. */
+export function readDomainAnswer(
+  domain: string,
+  answer: DomainAnswer,
+): { schemas: SchemaBody[]; unnamed: number } {
+  const schemas: SchemaBody[] = [];
+  let unnamed = 0;
+  for (const entry of answer.response.data) {
+    const members = membersSchema.safeParse(entry);
+    if (!members.success || !members.data.resource) unnamed += 1;
+    else schemas.push(bodyOf(domainSchemaName(domain, members.data.resource), members.data, entry.headers));
+  }
+  return { schemas, unnamed };
+}
+
+/** The update form's fields (`inputs.properties`), passed on as they come (protocol §11.1). */
+const updateFieldsAnswerSchema = z.looseObject({
+  inputs: z.looseObject({ properties: z.record(z.string(), z.unknown()) }),
+});
+export type UpdateFieldsAnswer = z.infer<typeof updateFieldsAnswerSchema>;
+
+export const UPDATE_FIELDS_ERROR = 'error fetching update fields';
+
+/** `GET /json/update/{dotted}.update/headers`: `dam/data/asset` is `dam.data.asset` (protocol §11.1). */
+export function updateFieldsHeaders(name: string): HttpRequest<UpdateFieldsAnswer> {
+  return {
+    method: 'GET',
+    path: `/json/update/${name.replace(/\//g, '.')}.update/headers`,
+    schema: updateFieldsAnswerSchema,
+  };
+}

@@ -1,5 +1,11 @@
 import { defineDomain } from '../core/domain';
-import { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity } from './epics';
+import {
+  batchSchemaRequests,
+  fetchSchemaBatch,
+  fetchSchemaDomain,
+  fetchUpdateFields,
+  rereadOnIdentity,
+} from './epics';
 import { schemasReducer } from './reducer';
 import { initialSchemasState } from './state';
 import {
@@ -7,16 +13,18 @@ import {
   selectRelatedSchema,
   selectSchema,
   selectSchemaBodies,
+  selectSchemaDomain,
   selectSchemaFields,
   selectSchemaStatus,
   selectTreeField,
+  selectUpdateFields,
 } from './selectors';
 
 export const schemasDomain = defineDomain({
   name: 'schemas',
   initialState: initialSchemasState,
   reducer: schemasReducer,
-  epics: { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity },
+  epics: { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity, fetchSchemaDomain, fetchUpdateFields },
   selectors: {
     selectSchema,
     selectSchemaStatus,
@@ -25,5 +33,7 @@ export const schemasDomain = defineDomain({
     selectCanCreate,
     selectTreeField,
     selectRelatedSchema,
+    selectSchemaDomain,
+    selectUpdateFields,
   },
 });

@@ -4,15 +4,29 @@ import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import { whoAmILoaded } from '../session/events';
 import { anotherUserKnown, selectIdentitySettled, type WithSession } from '../session/selectors';
-import { batchesOf, readHeadersAnswer, schemaBatchHeaders } from './api';
+import {
+  batchesOf,
+  readDomainAnswer,
+  readHeadersAnswer,
+  schemaBatchHeaders,
+  schemaDomainHeaders,
+  UPDATE_FIELDS_ERROR,
+  updateFieldsHeaders,
+} from './api';
 import {
   batchRequested,
+  domainFailed,
+  domainLoaded,
+  domainRequested,
   identityChanged,
   reloadRequested,
   resolved,
   resolveFailed,
   resolveRefused,
   resolveRequested,
+  updateFieldsFailed,
+  updateFieldsLoaded,
+  updateFieldsRequested,
 } from './events';
 import type { WithSchemas } from './selectors';
 
@@ -79,4 +93,44 @@ export const fetchSchemaBatch: Epic<S> = requestEpic({
   succeeded: (data, request) =>
     resolved({ schemas: readHeadersAnswer(request.payload.names, data) }, request),
   failed: (error, request) => resolveFailed({ names: request.payload.names, error }, request),
+});
+
+/**
+ * Every schema of a domain in one call (protocol §11.1 "Domain"); an entry without a resource
+ * cannot be named and is refused, the others are resolved.
+ */
+export const fetchSchemaDomain: Epic<S> = requestEpic({
+  on: domainRequested,
+  flatten: 'merge',
+  refuse: (request) =>
+    request.payload.domain
+      ? null
+      : resolveRefused({ name: '', message: 'Cannot register a schema domain without a name' }, request),
+  call: (request) => schemaDomainHeaders(request.payload.domain),
+  succeeded: (data, request) => {
+    const { domain } = request.payload;
+    const { schemas, unnamed } = readDomainAnswer(domain, data);
+    const refused = Array.from({ length: unnamed }, () =>
+      resolveRefused({ name: domain, message: 'Cannot register a schema without a name' }, request),
+    );
+    return [...refused, domainLoaded({ domain, schemas }, request)];
+  },
+  failed: (error, request) => domainFailed({ domain: request.payload.domain, error }, request),
+});
+
+/** The update form's fields; any failure reads 'error fetching update fields' (seed 002 §8). */
+export const fetchUpdateFields: Epic<S> = requestEpic({
+  on: updateFieldsRequested,
+  flatten: 'merge',
+  call: (request) => updateFieldsHeaders(request.payload.name),
+  succeeded: (data, request) =>
+    updateFieldsLoaded({ name: request.payload.name, fields: data.inputs.properties }, request),
+  failed: (error, request) =>
+    updateFieldsFailed(
+      {
+        name: request.payload.name,
+        error: { ...error, message: `${UPDATE_FIELDS_ERROR}: ${error.message}` },
+      },
+      request,
+    ),
 });

@@ -26,6 +26,15 @@ import { readInlineHeaders, schemaBodySchema } from './api';
  * - requests wait until who the portal is is known (`selectIdentitySettled`); when who-am-I names
  *   another user, resolved schemas go back to registered (`schemas/identityChanged`) and the next
  *   resolve asks them again with the new user's rights.
+ * - dispatch `schemas/domainRequested` {domain}: every schema of a domain in one call
+ *   (`GET /rest/{domain}?headers=true&rscSecurity=insert`), each resolved as
+ *   `{domain}/data/{resource}`; read with selectSchemaDomain. Refusals: 'Cannot register a schema
+ *   domain without a name'; an entry without a resource 'Cannot register a schema without a name'.
+ * - dispatch `schemas/updateFieldsRequested` {name}: the fields an update form may send
+ *   (`GET /json/update/{dotted}.update/headers`, `inputs.properties`); a failure is 'error
+ *   fetching update fields'. Read with selectUpdateFields.
+ * - fieldEditable / fieldRequired: a field is editable when `cud.create` or `cud.update` is set,
+ *   required when `cud.mandatoryStructure` is (protocol §11.2).
  * Statuses: registered -> resolving -> resolved, or error with the error kept.
  */
 
@@ -72,3 +81,17 @@ export function inlineHeadersReceived(
   const schema = readInlineHeaders(name, resource, headers);
   return schema ? headersReceived({ schema }, origin) : null;
 }
+
+export const domainRequested = defineIntent('schemas/domainRequested', { domain: z.string() });
+export const domainLoaded = defineAnswer('schemas/domainLoaded', {
+  domain: z.string(),
+  schemas: z.array(schemaBodySchema),
+});
+export const domainFailed = defineFailure('schemas/domainFailed', { domain: z.string() });
+
+export const updateFieldsRequested = defineIntent('schemas/updateFieldsRequested', { name: z.string() });
+export const updateFieldsLoaded = defineAnswer('schemas/updateFieldsLoaded', {
+  name: z.string(),
+  fields: z.record(z.string(), z.unknown()),
+});
+export const updateFieldsFailed = defineFailure('schemas/updateFieldsFailed', { name: z.string() });

@@ -3,12 +3,18 @@ import { caseReducer, on } from '../core/case-reducer';
 import { isMetaName, metaParts, type SchemaBody } from './api';
 import {
   batchRequested,
+  domainFailed,
+  domainLoaded,
+  domainRequested,
   headersReceived,
   identityChanged,
   reloadRequested,
   resolved,
   resolveFailed,
   resolveRequested,
+  updateFieldsFailed,
+  updateFieldsLoaded,
+  updateFieldsRequested,
 } from './events';
 import type { SchemaEntry, SchemasState } from './state';
 
@@ -95,6 +101,43 @@ export const schemasReducer = caseReducer<SchemasState>(
   on(headersReceived, (draft, { payload }) => {
     store(draft, payload.schema);
     settleMetas(draft);
+  }),
+  on(domainRequested, (draft, { payload }) => {
+    if (!payload.domain) return;
+    const known = draft.domains[payload.domain];
+    draft.domains[payload.domain] = {
+      status: known?.status === 'loaded' ? 'fetching' : 'initial',
+      names: known?.names ?? [],
+      error: null,
+    };
+  }),
+  on(domainLoaded, (draft, { payload }) => {
+    for (const body of payload.schemas) store(draft, body);
+    settleMetas(draft);
+    draft.domains[payload.domain] = {
+      status: 'loaded',
+      names: payload.schemas.map((body) => body.name),
+      error: null,
+    };
+  }),
+  on(domainFailed, (draft, { payload }) => {
+    const names = draft.domains[payload.domain]?.names ?? [];
+    draft.domains[payload.domain] = { status: 'error', names, error: payload.error };
+  }),
+  on(updateFieldsRequested, (draft, { payload }) => {
+    const known = draft.updateFields[payload.name];
+    draft.updateFields[payload.name] = {
+      status: known?.fields ? 'fetching' : 'initial',
+      fields: known?.fields ?? null,
+      error: null,
+    };
+  }),
+  on(updateFieldsLoaded, (draft, { payload }) => {
+    draft.updateFields[payload.name] = { status: 'loaded', fields: payload.fields, error: null };
+  }),
+  on(updateFieldsFailed, (draft, { payload }) => {
+    const fields = draft.updateFields[payload.name]?.fields ?? null;
+    draft.updateFields[payload.name] = { status: 'error', fields, error: payload.error };
   }),
   on(resolveFailed, (draft, { payload }) => {
     for (const name of payload.names) {

@@ -1,9 +1,9 @@
 import type { Status } from '../core/status';
 import { type FieldHeader, relatedSchemaOf, type SchemaBody } from './api';
-import type { SchemaEntry, SchemasState } from './state';
+import type { DomainEntry, SchemaEntry, SchemasState, UpdateFieldsEntry } from './state';
 
 export type { FieldHeader, SchemaBody } from './api';
-export type { SchemaEntry, SchemasState } from './state';
+export type { DomainEntry, SchemaEntry, SchemasState, UpdateFieldsEntry } from './state';
 export type WithSchemas = { schemas: SchemasState };
 
 export const selectSchema = (state: WithSchemas, name: string): SchemaEntry | undefined =>
@@ -74,3 +74,23 @@ export function selectTreeField(state: WithSchemas, name: string): string | null
 export function selectRelatedSchema(state: WithSchemas, name: string, field: string): string | null {
   return relatedSchemaOf(selectSchemaFields(state, name)[field]);
 }
+
+const NO_DOMAIN: DomainEntry = Object.freeze({ status: 'unknown', names: [], error: null });
+
+/** A schema domain asked with `schemas/domainRequested`: its status and the names of its schemas. */
+export const selectSchemaDomain = (state: WithSchemas, domain: string): DomainEntry =>
+  state.schemas.domains[domain] ?? NO_DOMAIN;
+
+const NO_UPDATE_FIELDS: UpdateFieldsEntry = Object.freeze({ status: 'unknown', fields: null, error: null });
+
+/** The update form's fields of a schema (`inputs.properties`) asked with `schemas/updateFieldsRequested`. */
+export const selectUpdateFields = (state: WithSchemas, name: string): UpdateFieldsEntry =>
+  state.schemas.updateFields[name] ?? NO_UPDATE_FIELDS;
+
+/** protocol §11.2: a field is editable when `cud.create` or `cud.update` is set. */
+export const fieldEditable = (header: FieldHeader | undefined): boolean =>
+  header?.cud?.create === true || header?.cud?.update === true;
+
+/** protocol §11.2: a field is required when `cud.mandatoryStructure` is set. */
+export const fieldRequired = (header: FieldHeader | undefined): boolean =>
+  header?.cud?.mandatoryStructure === true;

@@ -14,8 +14,24 @@ export interface SchemaEntry {
   requestedBy: string | null;
 }
 
-export interface SchemasState {
-  byName: Record<string, SchemaEntry>;
+/** A schema domain: the names of its schemas once loaded. */
+export interface DomainEntry {
+  status: Status;
+  names: string[];
+  error: SerializedError | null;
 }
 
-export const initialSchemasState: SchemasState = { byName: {} };
+/** The fields an update form may send (`inputs.properties`), by schema name. */
+export interface UpdateFieldsEntry {
+  status: Status;
+  fields: Record<string, unknown> | null;
+  error: SerializedError | null;
+}
+
+export interface SchemasState {
+  byName: Record<string, SchemaEntry>;
+  domains: Record<string, DomainEntry>;
+  updateFields: Record<string, UpdateFieldsEntry>;
+}
+
+export const initialSchemasState: SchemasState = { byName: {}, domains: {}, updateFields: {} };

@@ -57,6 +57,7 @@ type S = WithAggregates &
   WithTrees &
   WithNaturalLanguage &
   Parameters<typeof selectLocation>[0];
+export type SearchSlices = S;
 
 /** The search list is registered once, with the facets' inline counts (protocol §9.1). */
 function firstSearch(params: SearchParams, cause: Parameters<typeof fetchRequested>[1]): UnstampedEvent[] {

@@ -72,4 +72,24 @@ describe('profile against the demo server (protocol §4)', () => {
     expect((await answer).type).toBe('profile/created');
     expect(alice()).toMatchObject({ firstname: 'Al', lastname: 'Ice', email: 'al@ice.test' });
   });
+
+  it('creates a profile by type with POST /rest/data/{type}: a user profile replaces mine, then who-am-I', async () => {
+    const { store, next, events } = await portalAs('alice', epics);
+    const whoAmI = next('session/whoAmILoaded');
+    store.dispatch(
+      createRequested({ type: 'user', fields: { firstname: 'Ada', lastname: 'Ice', email: 'ada@ice.test' } }),
+    );
+    await whoAmI;
+    expect(events.find((event) => event.type === 'profile/created')?.payload).toMatchObject({ type: 'user' });
+    expect(store.getState().profile.data).toMatchObject({ firstname: 'Ada' });
+    expect(alice()).toMatchObject({ firstname: 'Ada', email: 'ada@ice.test' });
+  });
+
+  it('a profile type the server does not know fails visibly (404), mine untouched', async () => {
+    const { store, next } = await portalAs('alice', epics);
+    const answer = next('profile/created', 'profile/createFailed');
+    store.dispatch(createRequested({ type: 'robot', fields: { firstname: 'R2' } }));
+    expect((await answer).type).toBe('profile/createFailed');
+    expect(store.getState().profile.create).toMatchObject({ status: 'error', error: { status: 404 } });
+  });
 });

@@ -243,13 +243,15 @@ describe('updating an entity (protocol §12.1)', () => {
 
 describe('update fields (protocol §11.1)', () => {
   it('GET /json/update/{dotted}.update/headers answers inputs.properties of the updatable fields', async () => {
-    const { status, body } = await call('/json/update/dam.data.asset.update/headers');
+    const alice = await as('alice');
+    expect((await call('/json/update/dam.data.asset.update/headers')).status).toBe(401);
+    const { status, body } = await call('/json/update/dam.data.asset.update/headers', { headers: alice });
     expect(status).toBe(200);
     const { properties } = body.inputs;
     expect(properties.name).toMatchObject({ type: 'string', label: 'Name', mandatory: true });
     expect(properties.keywords).toMatchObject({ type: 'array', href: '/api/rest/dam/data/keyword' });
     expect(properties.filename).toBeUndefined();
-    expect((await call('/json/update/dam.data.nothing.update/headers')).status).toBe(404);
+    expect((await call('/json/update/dam.data.nothing.update/headers', { headers: alice })).status).toBe(404);
   });
 });
 

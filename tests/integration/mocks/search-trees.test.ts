@@ -146,8 +146,14 @@ describe('schema headers (protocol §11)', () => {
     });
   });
 
-  it('answers a domain with headers=true: every schema as a single-resource body', async () => {
-    const { body } = await getJson('/rest/dam', { headers: true, rscSecurity: 'insert' });
+  it('answers a domain with headers=true to a signed-in user: every schema as a single-resource body', async () => {
+    expect((await getJson('/rest/dam', { headers: true, rscSecurity: 'insert' })).status).toBe(401);
+    const { accessToken } = await sessionApi(API).tokensOf('alice');
+    const { body } = await getJson(
+      '/rest/dam',
+      { headers: true, rscSecurity: 'insert' },
+      bearer(accessToken),
+    );
     expect(body.response.data.map((schema: Json) => schema.resource).sort()).toEqual([
       'asset',
       'assetnature',

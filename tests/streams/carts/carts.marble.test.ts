@@ -253,24 +253,47 @@ describe('cart create and edit (seed 000 §5, protocol §6.4)', () => {
     ]);
     expect(state?.carts.undo).toEqual({});
   });
+
+  it("refuses an edit of a cart the portal does not know with 'Unknown cart' (seed 000 §8); nothing is sent", () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp(() => NEVER);
+    const refused: unknown[] = [];
+    scheduler.run(({ hot }) => {
+      const listed = listLoaded({ carts: [aCart({ id: '4', name: 'Before' })] });
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice, listed]));
+      store.event$.subscribe((event) => {
+        if (event.type === 'carts/editRefused') refused.push(event.payload);
+      });
+      hot('a', {
+        a: editRequested({ cartId: '404', name: 'After', description: '', isPrivate: true }),
+      }).subscribe(store.dispatch);
+    });
+    expect(refused).toEqual([{ cartId: '404', message: 'Unknown cart' }]);
+    expect(http.requests).toEqual([]);
+  });
 });
 
 describe('cart content (protocol §6.4, §6.6)', () => {
   it('asks for the full-text filter 200 ms after the typing pauses; the mode goes only when should or must', () => {
     const scheduler = marbleScheduler();
     const http = fakeHttp(() => NEVER);
+    const pause = config.fulltextDebounceMs;
     scheduler.run(({ hot, expectObservable }) => {
       const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice]));
       const typed = (fulltext: string, mode: 'default' | 'should' | 'must') =>
         contentFilterChanged({ cartId: '1', fulltext, mode });
-      hot('a 100ms b 199ms c', {
+      // b comes before the pause ends, c exactly when it would: only c is asked, a pause after it
+      hot(`a ${pause / 2}ms b ${pause - 1}ms c`, {
         a: typed('ca', 'default'),
         b: typed('cat', 'default'),
         c: typed('cat dog', 'should'),
       }).subscribe(store.dispatch);
-      expectObservable(typesOf(store, 'carts/viewStarted')).toBe('- 100ms - 199ms - 199ms a', {
-        a: 'carts/viewStarted',
-      });
+      expectObservable(typesOf(store, 'carts/viewStarted')).toBe(
+        `- ${pause / 2}ms - ${pause - 1}ms - ${pause - 1}ms a`,
+        {
+          a: 'carts/viewStarted',
+        },
+      );
     });
     expect(http.requests.map((request) => request.query)).toEqual([
       { no_preview: true, output: 'list', fulltext: 'cat dog', fulltextMode: 'should' },

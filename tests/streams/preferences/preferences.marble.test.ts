@@ -203,13 +203,19 @@ describe("the portal's preferences: page size and grid density", () => {
     store.dispatch(aliceKnown());
     store.dispatch(aliceKnown());
     state = store.getState();
-    expect(http.requests.map((request) => request.query?.key)).toEqual(['pageSize', 'gridDensity']);
+    expect(http.requests.map((request) => request.query?.key)).toEqual([
+      'pageSize',
+      'gridDensity',
+      'we-bookmarkedCursors',
+      'we-cursor-bookmarker-v1',
+    ]);
     expect([selectPageSize(state, config.cursorDefaultMax), selectGridDensity(state)]).toEqual([
       48,
       'compact',
     ]);
     store.dispatch(bobKnown());
-    expect(http.requests).toHaveLength(4);
+    // the four portal preferences again, for bob
+    expect(http.requests).toHaveLength(8);
   });
 
   it("drop the previous user's values when the identity changes", () => {
@@ -229,7 +235,7 @@ describe("the portal's preferences: page size and grid density", () => {
       preferenceEpics,
     );
     store.dispatch(aliceKnown());
-    expect(http.requests.map((request) => request.query?.namespace)).toEqual(['portal', 'portal']);
+    expect(new Set(http.requests.map((request) => request.query?.namespace))).toEqual(new Set(['portal']));
     expect(store.getState().preferences.portalNamespace).toBe('portal');
     expect(selectPageSize(store.getState(), config.cursorDefaultMax)).toBe(48);
     expect(selectGridDensity(store.getState())).toBe('compact');

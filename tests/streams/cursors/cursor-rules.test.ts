@@ -1,0 +1,267 @@
+import { delay, of } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import type { AnyEvent } from '../../../streams/core/event';
+import {
+  aggregateFilterRequested,
+  applyToRequested,
+  fetchRequested,
+  fulltextChanged,
+  nextGroupsRequested,
+  nextPageRequested,
+  optionsChanged,
+  registrationRequested,
+  removed,
+  resolveRequested,
+} from '../../../streams/cursors/events';
+import { constraintsRequested } from '../../../streams/queries/events';
+import { selectQuery } from '../../../streams/queries/selectors';
+import type { RootState } from '../../../streams/root';
+import { epicStore, marbleScheduler } from '../../helpers/marbles';
+import { fakeHttp, testDeps } from '../../helpers/test-deps';
+import { assetHeaders, keywordHeaders, listAnswer, rows, searchServer } from './fixtures';
+import { listEpics } from './helpers';
+
+type Input = Parameters<ReturnType<typeof epicStore>['dispatch']>[0];
+
+/** Dispatches `inputs` at their times (ms) and returns every event and the last state. */
+function run(
+  inputs: Array<[number, Input]>,
+  list = (request: Parameters<typeof listAnswer>[0]) => listAnswer(request),
+  schemaDelayMs = 0,
+) {
+  const scheduler = marbleScheduler();
+  const events: AnyEvent[] = [];
+  let state: RootState | undefined;
+  const http = fakeHttp(
+    searchServer(
+      (request) => of(list(request)),
+      (request) =>
+        of({ status: 200, data: request.path.includes('keyword') ? keywordHeaders : assetHeaders }).pipe(
+          delay(schemaDelayMs),
+        ),
+    ),
+  );
+  scheduler.run(({ hot }) => {
+    const store = epicStore(testDeps({ scheduler, http }), listEpics);
+    store.event$.subscribe((event) => events.push(event));
+    store.state$.subscribe((now) => {
+      state = now;
+    });
+    for (const [at, input] of inputs) hot(`${at}ms a`, { a: input }).subscribe(store.dispatch);
+  });
+  const refusals = (type: string) =>
+    events
+      .filter((event) => event.type === type)
+      .map((event) => (event.payload as { message: string }).message);
+  return { events, state: state as RootState, http, refusals };
+}
+
+const asset = (name: string) => registrationRequested({ name, path: 'dam/data/asset' });
+
+describe('cursor rules (seed 002 §5, §8; protocol §8.4)', () => {
+  it("changing, or resolving, a cursor that is not registered says 'Cursor {name} is unknown' (seed 002 §8)", () => {
+    const { refusals } = run([
+      [0, fulltextChanged({ name: 'nowhere', fulltext: 'cat' })],
+      [1, optionsChanged({ name: 'nowhere', options: { max: 3 } })],
+      [2, fulltextChanged({ name: '~temporary', fulltext: 'cat' })],
+      [3, resolveRequested({ name: 'nowhere' })],
+      [4, resolveRequested({ name: '' })],
+    ]);
+    expect(refusals('cursors/requestRefused')).toEqual([
+      'Cursor nowhere is unknown',
+      'Cursor nowhere is unknown',
+      'Cannot resolve unknown cursor',
+      'Cannot resolve a cursor without a name',
+    ]);
+  });
+
+  it('refuses a registration without name or path, a duplicate, and fetches of unknown lists with the catalogue messages (seed 002 §8)', () => {
+    const { refusals } = run([
+      [0, registrationRequested({ name: '', path: 'dam/data/asset' })],
+      [1, registrationRequested({ name: 'search', path: '' })],
+      [2, asset('search')],
+      [3, asset('search')],
+      [4, fetchRequested({ name: 'nowhere' })],
+      [5, nextPageRequested({ name: 'nowhere' })],
+      [6, fetchRequested({ name: '~gone' })],
+      [7, nextGroupsRequested({ name: 'search' })],
+    ]);
+    expect(refusals('cursors/registrationRefused')).toEqual([
+      'Cannot register a cursor without a name or without path',
+      'Cannot register a cursor without a name or without path',
+      'Cursor search already exists',
+    ]);
+    expect(refusals('cursors/fetchRefused')).toEqual([
+      'Cannot fetch data on unknown cursor',
+      'Cannot fetch next data on unknown cursor',
+      'Cannot fetch nextGroups with null or undefined nextGroups',
+    ]);
+  });
+
+  it('an asked resolve of a known cursor asks its schema again', () => {
+    const { http, events } = run([
+      [0, asset('search')],
+      [100, resolveRequested({ name: 'search' })],
+    ]);
+    expect(
+      http.requests.filter((request) => request.path.endsWith('/headers')).length,
+    ).toBeGreaterThanOrEqual(1);
+    expect(events.filter((event) => event.type === 'cursors/resolved').length).toBe(2);
+  });
+
+  it('rows without an id are left out and logged as strange data (seed 001 §8)', () => {
+    const data = [...rows(1, 2), { name: 'no id' }, { $uuid: 'x' }];
+    const { events, state } = run(
+      [
+        [0, asset('search')],
+        [1, fetchRequested({ name: 'search' })],
+      ],
+      (request) => listAnswer(request, { data }),
+    );
+    const strange = events.find((event) => event.type === 'cursors/strangeDataSkipped');
+    expect(strange?.error).toBe(true);
+    expect(strange?.payload).toMatchObject({
+      name: 'search',
+      rows: 2,
+      error: { code: 'error.cursors.strangeData' },
+    });
+    expect(state.cursors.byName.search?.size).toBe(2);
+  });
+
+  it('a path holding /undefined is refused and logged; a non-temporary list loads once its path is defined', () => {
+    const { refusals, events, http } = run([
+      [0, registrationRequested({ name: 'search', path: 'dam/undefined/asset' })],
+      [1, fetchRequested({ name: 'search' })],
+      [2, fetchRequested({ name: 'search' })],
+      [200, removed({ name: 'search' })],
+      [201, asset('search')],
+    ]);
+    expect(refusals('cursors/fetchRefused')).toEqual([
+      'Cursor search has an undefined path: dam/undefined/asset',
+    ]);
+    const lists = http.requests.filter((request) => !request.path.endsWith('/headers'));
+    expect(lists.map((request) => request.path)).toEqual(['/rest/dam/data/asset']);
+    expect(events.some((event) => event.type === 'cursors/pageLoaded')).toBe(true);
+  });
+
+  it('a temporary list with an undefined path is refused once and not asked again', () => {
+    const { refusals, http } = run([
+      [0, registrationRequested({ name: '~lookup', path: 'undefined' })],
+      [1, fetchRequested({ name: '~lookup' })],
+      [200, removed({ name: '~lookup' })],
+      [201, registrationRequested({ name: '~lookup', path: 'dam/data/asset' })],
+    ]);
+    expect(refusals('cursors/fetchRefused')).toEqual(['Cursor ~lookup has an undefined path: undefined']);
+    expect(http.requests.filter((request) => !request.path.endsWith('/headers'))).toEqual([]);
+  });
+
+  it("applying a cursor onto itself is refused: 'cannot use applyTO on same cursor' (seed 002 §5)", () => {
+    const { refusals } = run([
+      [0, asset('search')],
+      [10, applyToRequested({ name: 'search', target: 'search' })],
+      [11, applyToRequested({ name: 'search', target: 'elsewhere' })],
+    ]);
+    expect(refusals('cursors/requestRefused')).toEqual([
+      'cannot use applyTO on same cursor',
+      'Cursor elsewhere is unknown',
+    ]);
+  });
+
+  it('applyTo gives the target the fulltext and user constraints of the source', () => {
+    const { state } = run([
+      [0, asset('search')],
+      [0, asset('other')],
+      [5, fulltextChanged({ name: 'search', fulltext: 'cat', tokens: ['cat'], mode: 'must' })],
+      [
+        5,
+        constraintsRequested({
+          name: 'search',
+          constraints: { type: { field: 'type', operator: 'eq', value: 'image' } },
+        }),
+      ],
+      [10, applyToRequested({ name: 'search', target: 'other' })],
+    ]);
+    expect(state.cursors.byName.other?.options).toMatchObject({
+      fulltext: 'cat',
+      fulltextTokens: ['cat'],
+      fulltextMode: 'must',
+    });
+    expect(Object.keys(selectQuery(state, 'other')?.constraints ?? {})).toEqual(['type']);
+  });
+});
+
+describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
+  const keyword = (name: string) => registrationRequested({ name, path: 'dam/data/keyword' });
+  const withAggregates = (request: Parameters<typeof listAnswer>[0]) => {
+    const answer = listAnswer(request);
+    if (request.path.endsWith('/asset')) {
+      const data = answer.data as { response: Record<string, unknown> };
+      data.response.aggregates = {
+        keywords: [
+          { count: 2, data: { id: 7 } },
+          { count: 1, data: { id: 9 } },
+        ],
+      };
+    }
+    return answer;
+  };
+
+  it('needs monitoredCursorName and monitoredField, a resolved monitored list, an existing field related to this path', () => {
+    const ask = (monitoredCursorName: string, monitoredField: string) =>
+      aggregateFilterRequested({ name: 'keywords', monitoredCursorName, monitoredField });
+    const { refusals } = run(
+      [
+        [0, keyword('keywords')],
+        [1, ask('', 'keywords')],
+        [2, ask('search', 'keywords')],
+        [3, asset('search')],
+        [4, ask('search', 'keywords')],
+        [100, ask('search', 'nothing')],
+        [101, ask('search', 'categories')],
+      ],
+      undefined,
+      50,
+    );
+    expect(refusals('cursors/requestRefused')).toEqual([
+      'The cursor aggregate filter requires monitoredCursorName and monitoredField',
+      'Cursor search is unknown',
+      'Cursor search is not resolved',
+      'Field nothing does not exist on cursor search',
+      'Field categories of cursor search relates to dam/data/category, not to dam/data/keyword',
+    ]);
+  });
+
+  it('keeps only the ids of the monitored aggregate, through the single-constraint setter', () => {
+    const { state, events } = run(
+      [
+        [0, keyword('keywords')],
+        [0, asset('search')],
+        [
+          0,
+          optionsChanged({
+            name: 'search',
+            options: { withAggregates: true, aggregatesFields: ['keywords'] },
+          }),
+        ],
+        [
+          10,
+          aggregateFilterRequested({
+            name: 'keywords',
+            monitoredCursorName: 'search',
+            monitoredField: 'keywords',
+          }),
+        ],
+        [20, fetchRequested({ name: 'search' })],
+      ],
+      withAggregates,
+    );
+    expect(events.filter((event) => event.type === 'queries/constraintRequested').length).toBe(1);
+    expect(
+      selectQuery(state, 'keywords')?.constraints.__aggregates__filter_search_keywords?.constraint,
+    ).toEqual({
+      field: 'id',
+      operator: 'in',
+      value: [7, 9],
+    });
+  });
+});
