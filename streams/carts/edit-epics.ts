@@ -4,7 +4,7 @@ import type { Epic } from '../core/epic';
 import { type Reconcile, reconcilingRequestEpic } from '../core/reconcile';
 import { requestEpic, type Triggered } from '../core/request';
 import { ofType } from '../core/operators/of-type';
-import { isBusy } from '../core/status';
+import { isBusy, reached } from '../core/status';
 import * as api from './api';
 import {
   answerLost,
@@ -118,7 +118,10 @@ export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
   flatten: 'concat',
   refuse: (request, state) => {
     const { cartId, name } = request.payload;
-    const message = state.carts.carts[cartId] === undefined ? UNKNOWN_CART : editNameError(name);
+    // unknown only once the list is known: before it (a write kept offline, sent on the next
+    // visit from another screen) the server says whether the cart exists
+    const unknown = reached(state.carts.list.status, 'loaded') && state.carts.carts[cartId] === undefined;
+    const message = unknown ? UNKNOWN_CART : editNameError(name);
     return message === null ? null : editRefused({ cartId, message }, request);
   },
   call: ({ payload: { cartId, name, description, isPrivate } }) =>

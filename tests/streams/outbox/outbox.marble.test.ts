@@ -96,8 +96,10 @@ describe('the outbox keeps writes that could not reach the server and sends them
     let stored: unknown;
     scheduler.run(({ hot }) => {
       const store = start();
-      hot('a b c', {
+      // the list as alice sees it: her sign-in resets the carts the portal knows
+      hot('a l b c', {
         a: alice,
+        l: listed,
         b: editRequested({ cartId: '4', name: 'After', description: '', isPrivate: true }),
         c: itemsAddRequested({ cartId: '5', items: { asset: ['2'] } }),
       }).subscribe((event) => store.dispatch(event));

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../../src/app/app';
 import { infoLoaded } from '../../../streams/app/events';
@@ -53,6 +53,8 @@ describe('document titles', () => {
     expect(document.title).toBe('Carts · Demo');
     act(() => void store.dispatch(navigated({ path: '/imports/12', search: '', via: 'link' })));
     expect(document.title).toBe('Import · Demo');
+    // the screen's code in before leaving it: a busy machine may resolve it after the next route
+    await waitFor(() => expect(screen.queryByText('Loading the portal…')).toBeNull(), { timeout: 10_000 });
     act(() => void store.dispatch(navigated({ path: '/nowhere', search: '', via: 'link' })));
     await screen.findByRole('heading', { name: 'Page not found' });
     expect(document.title).toBe('Page not found · Demo');

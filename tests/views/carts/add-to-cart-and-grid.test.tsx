@@ -5,7 +5,7 @@ import { listLoaded } from '../../../streams/carts/events';
 import type { AnyEvent } from '../../../streams/core/event';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { AddToCartButton } from '../../../src/carts/add-to-cart-button';
-import { VirtualGrid } from '../../../src/ui/virtual-grid';
+import { VirtualGrid, type VirtualGridRange } from '../../../src/ui/virtual-grid';
 import { renderWithStore } from '../../helpers/render';
 import { aCart } from '../../streams/carts/fixtures';
 
@@ -143,7 +143,7 @@ describe('AddToCartButton', () => {
 
 describe('VirtualGrid', () => {
   const items = Array.from({ length: 10_000 }, (_, index) => `item ${index}`);
-  const grid = (onRange = (_: { first: number; last: number }) => undefined) => (
+  const grid = (onRange = (_: VirtualGridRange) => undefined) => (
     <VirtualGrid
       items={items}
       label="Items"
@@ -159,12 +159,12 @@ describe('VirtualGrid', () => {
   );
 
   it('draws only the rows on screen and a few more, and reports the visible range', () => {
-    const ranges: { first: number; last: number }[] = [];
+    const ranges: VirtualGridRange[] = [];
     renderWithStore(grid((range) => void ranges.push(range)));
     // 5 columns, 3 rows on screen, 2 rows of overscan below
     expect(screen.getAllByRole('gridcell')).toHaveLength(25);
     expect(screen.getByRole('grid', { name: 'Items' }).getAttribute('aria-rowcount')).toBe('2000');
-    expect(ranges.at(-1)).toEqual({ first: 0, last: 14 });
+    expect(ranges.at(-1)).toEqual({ first: 0, last: 14, columns: 5 });
   });
 
   it('moves between cells with the keyboard, one tab stop at a time', () => {
