@@ -159,9 +159,9 @@ describe('every second write fails (issue 12: partial failure rates)', () => {
       await page.getByRole('button', { name: 'Pending changes' }).click();
       const pending = page.getByRole('dialog', { name: 'Pending changes' });
       const discard = pending.getByRole('button', { name: 'Discard' });
-    // the outbox may be trying on its own at that moment: the button is enabled again after
-    await expect.poll(() => discard.isEnabled()).toBe(true);
-    await discard.click();
+      // the outbox may be trying on its own at that moment: the button is enabled again after
+      await expect.poll(() => discard.isEnabled()).toBe(true);
+      await discard.click();
       await expect.poll(() => waiting(page).count()).toBe(0);
       await noFaults();
       await expectReplayToMatch(page);
