@@ -6,6 +6,7 @@ import { ModalDialog } from '../ui/modal-dialog';
 import { useListedJobs } from './listed-jobs';
 import { type JobView, ownerCandidates } from './model';
 import './messages';
+import { wireId } from '../../streams/core/wire-id';
 
 /** "Change owner": the owners the job list names (the protocol has no user search); the current one first chosen. */
 export function ChangeOwnerDialog({ view, onClose }: { view: JobView; onClose(): void }) {
@@ -17,9 +18,7 @@ export function ChangeOwnerDialog({ view, onClose }: { view: JobView; onClose():
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!chosen || chosen === view.ownerId) return;
-    dispatch(
-      jobOwnerChangeRequested({ jobId: view.id, ownerId: /^\d+$/.test(chosen) ? Number(chosen) : chosen }),
-    );
+    dispatch(jobOwnerChangeRequested({ jobId: view.id, ownerId: wireId(chosen) }));
     onClose();
   };
   return (

@@ -12,6 +12,7 @@ import {
 } from './block-model';
 import { blockTypeOf, useBlockLabel } from './blocks/registry';
 import './messages';
+import { wireId } from '../../streams/core/wire-id';
 
 /** Lexical comes with the first rich-text block edited, never before (nor with the page). */
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
@@ -61,7 +62,7 @@ export function BlockEditorDialog({
         return onApply({ props: { ...props, href: href.trim() } });
       case 'asset': {
         const id = assetId.trim();
-        const next: Record<string, unknown> = { ...props, assetId: /^\d+$/.test(id) ? Number(id) : id };
+        const next: Record<string, unknown> = { ...props, assetId: wireId(id) };
         if (block.component === 'image') next.alt = alt;
         return onApply({ props: next });
       }

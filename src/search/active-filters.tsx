@@ -29,6 +29,7 @@ import { constraintLabel, fieldLabel, valueLabel, valueText } from './facet-labe
 import { chipLabel } from './natural-language';
 import './messages';
 import './active-filters.css';
+import { wireId } from '../../streams/core/wire-id';
 
 /** One active filter: how it is named, and what removing it changes (the address, or an event). */
 export interface Chip {
@@ -77,7 +78,7 @@ function useCategoryNames(unknown: readonly string[]): Record<string, string> {
         path: SEARCH_TREE_PATH,
         max: ids.length,
         constraints: {
-          id: { field: 'id', operator: 'in', value: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) },
+          id: { field: 'id', operator: 'in', value: ids.map(wireId) },
         },
       }),
     );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { HttpRequest, MultipartValue } from '../core/http';
 import { itemSchema, jobSchema } from './events';
+import { wireId } from '../core/wire-id';
 
 /** Calls of protocol §15.1. Every answer is validated here (loosely: the client reads few fields). */
 
@@ -234,7 +235,7 @@ export function itemsById(jobId: string, ids: readonly string[]): HttpRequest<It
         withRights: true,
         withSimu: true,
         workflows: true,
-        query: { id: { in: ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id)) } },
+        query: { id: { in: ids.map(wireId) } },
       },
     },
     schema: itemsAnswerSchema,
@@ -250,7 +251,7 @@ export function transferItem(
   return {
     method: 'PATCH',
     path: `${DATA_ITEM}/${itemId}`,
-    body: { json: { job: /^\d+$/.test(targetJobId) ? Number(targetJobId) : targetJobId } },
+    body: { json: { job: wireId(targetJobId) } },
     schema: itemAnswerSchema,
   };
 }
@@ -341,9 +342,6 @@ export function adaptValue(value: unknown): unknown {
   return idOf(value);
 }
 
-const numeric = (ids: readonly string[]): (string | number)[] =>
-  ids.map((id) => (/^\d+$/.test(id) ? Number(id) : id));
-
 /** Each field's value adapted (`adaptValue`); throws `cannot adapt` on the first that is not. */
 export function adaptValues(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [field, adaptValue(value)]));
@@ -353,13 +351,13 @@ export function setMetadataBody(
   itemIds: readonly string[],
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  return { metadata: { ids: numeric(itemIds), data: adaptValues(data) } };
+  return { metadata: { ids: itemIds.map(wireId), data: adaptValues(data) } };
 }
 export function changeCollectionBody(itemIds: readonly string[], resource: string): Record<string, unknown> {
-  return { metadata: { ids: numeric(itemIds), type: resource } };
+  return { metadata: { ids: itemIds.map(wireId), type: resource } };
 }
 export function validateBody(itemIds: readonly string[]): Record<string, unknown> {
-  return { metadata: { ids: numeric(itemIds), validate: true } };
+  return { metadata: { ids: itemIds.map(wireId), validate: true } };
 }
 
 // --- upload -------------------------------------------------------------------------------------
@@ -374,7 +372,7 @@ export function upload(
   name: string,
   unzip: boolean,
 ): HttpRequest<UploadAnswer> {
-  const json = { job: /^\d+$/.test(jobId) ? Number(jobId) : jobId, binary: 'cid:binary', name };
+  const json = { job: wireId(jobId), binary: 'cid:binary', name };
   const multipart: Record<string, MultipartValue> = { json: JSON.stringify(json), binary: file };
   return { method: 'POST', path: ITEM, query: { unzip }, body: { multipart }, schema: uploadAnswerSchema };
 }
@@ -393,5 +391,5 @@ export function workflowList(): HttpRequest<z.infer<typeof workflowListSchema>> 
 }
 
 export function addItemsBody(itemIds: readonly string[]): Record<string, unknown> {
-  return { items: numeric(itemIds) };
+  return { items: itemIds.map(wireId) };
 }

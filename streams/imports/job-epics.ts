@@ -61,6 +61,7 @@ import {
   UNKNOWN_JOB,
 } from './manage-events';
 import { selectIsGoneJob, selectIsKnownJob, type WithImports } from './selectors';
+import { wireId } from '../core/wire-id';
 
 // The job list and single jobs: reads, writes and counts on the job itself.
 type ImportsEpic = Epic<WithImports>;
@@ -189,15 +190,13 @@ export const changeOwner: ImportsEpic = requestEpic({
   failed: (error, event) => jobOwnerChangeFailed({ jobId: event.payload.jobId, error }, event),
 });
 
-const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
-
 export const addSubJobs: ImportsEpic = requestEpic({
   on: subJobsAddRequested,
   flatten: 'merge',
   refuse: refuseUnknownJob,
   call: (event) =>
     api.patchJob(event.payload.jobId, {
-      subjobs: { $mode: 'appendnew', $values: event.payload.subJobIds.map(idValue) },
+      subjobs: { $mode: 'appendnew', $values: event.payload.subJobIds.map(wireId) },
     }),
   succeeded: (_data, event) => subJobsAdded(event.payload, event),
   failed: (error, event) => subJobsAddFailed({ jobId: event.payload.jobId, error }, event),

@@ -1,5 +1,6 @@
 import type { Constraint } from '../core/query/operators';
 import { type SavedSearchData, savedSearchText } from '../saved-searches/selectors';
+import { wireId } from '../core/wire-id';
 
 /** The search screen's list, its category tree and the facets it counts (demo schema `dam/data/asset`). */
 export const SEARCH_ROUTE = '/search';
@@ -57,9 +58,6 @@ export const lastWordOf = (text: string): string => text.trim().split(/\s+/).pop
 export const SHORTEST_STEM = 2;
 
 export const EMPTY_SEARCH: SearchParams = { q: '', mode: null, sort: '', node: null, facets: {}, others: {} };
-
-/** Ids travel as text in the address; the server's ids are numbers when they look like one. */
-const idValue = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
 
 function wireOf(text: string): Record<string, Record<string, unknown>> | null {
   try {
@@ -119,10 +117,10 @@ export function constraintsOf(params: SearchParams): Record<string, Constraint> 
     if (field && operator) constraints[key] = { field, operator, value };
   }
   for (const [field, values] of Object.entries(params.facets)) {
-    if (values.length > 0) constraints[field] = { field, operator: 'in', value: values.map(idValue) };
+    if (values.length > 0) constraints[field] = { field, operator: 'in', value: values.map(wireId) };
   }
   if (params.node)
-    constraints[TREE_FIELD] = { field: TREE_FIELD, operator: 'descendantof', value: [idValue(params.node)] };
+    constraints[TREE_FIELD] = { field: TREE_FIELD, operator: 'descendantof', value: [wireId(params.node)] };
   return constraints;
 }
 

@@ -1,4 +1,5 @@
 import type { FieldHeader } from '../../../streams/schemas/selectors';
+import { wireId } from '../../../streams/core/wire-id';
 
 /** How a field is shown and edited, from its header's `type` and `href` (protocol §11). */
 export type FieldKind = 'string' | 'text' | 'number' | 'boolean' | 'date' | 'one' | 'many' | 'other';
@@ -170,7 +171,6 @@ export function relationItems(value: unknown): RelationItem[] {
 }
 
 /** Ids travel as numbers when they look like one (the demo's ids are numbers). */
-export const wireId = (id: string): string | number => (/^\d+$/.test(id) ? Number(id) : id);
 
 /** The changes a form holds for a relation: objects `{id, name}`, a list for `many`. */
 export function relationValue(field: FieldView, items: readonly RelationItem[]): unknown {

@@ -4,8 +4,9 @@ import { selectLookup, selectNames } from '../../../streams/entities/selectors';
 import { useAppState } from '../../hooks/use-app-state';
 import { useDispatch } from '../../hooks/use-dispatch';
 import { useTranslate } from '../../i18n/use-translate';
-import { type FieldView, type RelationItem, relationItems, relationValue, wireId } from './fields';
+import { type FieldView, type RelationItem, relationItems, relationValue } from './fields';
 import './messages';
+import { wireId } from '../../../streams/core/wire-id';
 
 /**
  * A relation field (`href`) edited through a lookup: a combobox whose text runs a small query on
