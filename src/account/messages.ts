@@ -35,7 +35,7 @@ export const accountMessagesEn = {
   'accountPage.preferenceReadFailed': 'Your preferences could not be read.',
 };
 
-export const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> = {
+const accountMessagesFr: Record<keyof typeof accountMessagesEn, string> = {
   'accountPage.title': 'Votre compte',
   'accountPage.contributionLocales': 'Langues de contribution : {locales}',
   'accountPage.watermarked': 'Les aperçus et téléchargements sont filigranés pour votre rôle.',

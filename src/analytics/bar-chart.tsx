@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import './charts.css';
 
 /** One bar: its label (the asset's name) and its count; `className` picks its colour. */
-export interface Bar {
+interface Bar {
   key: string;
   label: string;
   value: number;

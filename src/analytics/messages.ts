@@ -28,7 +28,7 @@ export const analyticsMessagesEn = {
   'analytics.trendFailed': 'The daily trend is not available right now.',
 };
 
-export const analyticsMessagesFr: Record<keyof typeof analyticsMessagesEn, string> = {
+const analyticsMessagesFr: Record<keyof typeof analyticsMessagesEn, string> = {
   'analytics.title': 'Statistiques',
   'analytics.loading': 'Chargement des chiffres…',
   'analytics.failed': 'Les chiffres n’ont pas pu être lus.',

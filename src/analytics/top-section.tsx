@@ -17,7 +17,7 @@ import { BarChart } from './bar-chart';
 import './messages';
 
 /** One line of a top: the asset it counts and how many times. */
-export interface TopLine {
+interface TopLine {
   resource: string;
   id: string;
   count: number;

@@ -5,7 +5,7 @@ import { useBoxWidth } from './bar-chart';
 import './charts.css';
 
 /** One day of the trend: its date (`YYYY-MM-DD`) and the views and downloads counted that day. */
-export interface TrendDay {
+interface TrendDay {
   day: string;
   views: number;
   downloads: number;

@@ -8,7 +8,7 @@ import type { Recorder, RecorderOptions } from '../../streams/recorder/recorder'
  * screen rather than in the first download. What is dispatched before it arrives waits here, in
  * order, with the state after each event, and goes into it as soon as it is there.
  */
-export interface DeferredRecorder<S> extends EventSink<S> {
+interface DeferredRecorder<S> extends EventSink<S> {
   /** resolves once the recorder holds every event so far */
   readonly ready: Promise<Recorder<S>>;
   setSession(session: Partial<SessionInfo>): void;

@@ -6,7 +6,7 @@ import type { ApplicationCredentials, ConnectionSettings } from '../../streams/c
  * (`wedia-app-api-path` -> `applicationApiPath`). Build-time `VITE_WEDIA_APP_*` variables give the
  * same settings (`VITE_WEDIA_APP_API_PATH`); the mount attributes win.
  */
-export interface MountSettings {
+interface MountSettings {
   connection: ConnectionSettings;
   locale: string;
   credentials: ApplicationCredentials | null;

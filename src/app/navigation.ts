@@ -1,6 +1,6 @@
 import type { MessageKey } from '../i18n/messages-en';
 
-export interface NavigationLink {
+interface NavigationLink {
   href: string;
   /** the accessible name fixed by UI-CONTRACT.md, translated */
   label: MessageKey;

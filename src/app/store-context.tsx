@@ -5,7 +5,7 @@ import type { Store } from '../../streams/core/store';
 import type { Recorder } from '../../streams/recorder/recorder';
 import type { RootState } from '../../streams/root';
 
-export interface PortalContext {
+interface PortalContext {
   store: Store<RootState>;
   /**
    * Saves the recorded event log as a file, with the user's note if any, once every domain's code

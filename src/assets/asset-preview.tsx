@@ -19,7 +19,7 @@ import { ServerPlayer } from './server-player';
 import { ZoomableImage } from './zoomable-image';
 import './messages';
 
-export type AssetKind = 'image' | 'video' | 'document';
+type AssetKind = 'image' | 'video' | 'document';
 
 /** The nature of an asset from its data: `assetnature.code`, else its mime type. */
 export function assetKind(data: Record<string, unknown> | null | undefined): AssetKind {
@@ -36,7 +36,7 @@ export function assetKind(data: Record<string, unknown> | null | undefined): Ass
 }
 
 /** The page variations (`page1`..`pageN`) of a document, in page order. */
-export function pageNumbers(variations: ReadonlyArray<{ name: string; kind?: unknown }>): number[] {
+function pageNumbers(variations: ReadonlyArray<{ name: string; kind?: unknown }>): number[] {
   return variations
     .flatMap((variation) => {
       const match = /^page(\d+)$/.exec(variation.name);
@@ -48,7 +48,7 @@ export function pageNumbers(variations: ReadonlyArray<{ name: string; kind?: unk
 const ASSET_PATH = 'dam/data/asset';
 
 /** Marks the moment the preview is painted (the bench and the browser journey read it). */
-export const PREVIEW_PAINTED_MARK = 'asset-preview-painted';
+const PREVIEW_PAINTED_MARK = 'asset-preview-painted';
 function markPainted() {
   if (typeof performance !== 'undefined' && typeof performance.mark === 'function') {
     performance.mark(PREVIEW_PAINTED_MARK);

@@ -11,7 +11,7 @@ import { UsageChart } from './usage-chart';
 import './messages';
 
 /** The views and downloads of an asset's events list (protocol §18 `assetEvents`). */
-export function usageFigures(list: ReadonlyArray<{ key: string; count: number }>): {
+function usageFigures(list: ReadonlyArray<{ key: string; count: number }>): {
   views: number;
   downloads: number;
 } {

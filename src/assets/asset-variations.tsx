@@ -20,7 +20,7 @@ const numberOf = (value: unknown): number | null =>
       : null;
 
 /** What a variation says of itself: its size in bytes and its dimensions, when the server gives them. */
-export function variationFacts(variation: Record<string, unknown>): {
+function variationFacts(variation: Record<string, unknown>): {
   bytes: number | null;
   width: number | null;
   height: number | null;

@@ -90,7 +90,7 @@ export const assetsMessagesEn = {
   'assets.playerActionSent': 'Asked the player: {action}',
 };
 
-export const assetsMessagesFr: Record<keyof typeof assetsMessagesEn, string> = {
+const assetsMessagesFr: Record<keyof typeof assetsMessagesEn, string> = {
   'assets.loading': 'Chargement de l’asset…',
   'assets.failed': 'L’asset n’a pas pu être chargé.',
   'assets.retry': 'Réessayer',

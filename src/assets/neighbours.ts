@@ -6,7 +6,7 @@ import type { RootState } from '../../streams/root';
 import { SEARCH_CURSOR } from '../../streams/search/url';
 
 /** The list an asset page was opened from (`?from=search`, `?from=cart-<cartId>`). */
-export type AssetList = { kind: 'search' } | { kind: 'cart'; cartId: string };
+type AssetList = { kind: 'search' } | { kind: 'cart'; cartId: string };
 
 export function parseFrom(from: string | null | undefined): AssetList | null {
   if (from === 'search') return { kind: 'search' };

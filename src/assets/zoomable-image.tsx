@@ -3,7 +3,7 @@ import { useTranslate } from '../i18n/use-translate';
 import './messages';
 
 /** A face over the picture, as fractions (0..1) of its width and height. */
-export interface FaceBox {
+interface FaceBox {
   name?: string | undefined;
   x: number;
   y: number;
@@ -11,8 +11,8 @@ export interface FaceBox {
   h: number;
 }
 
-export const MIN_SCALE = 1;
-export const MAX_SCALE = 8;
+const MIN_SCALE = 1;
+const MAX_SCALE = 8;
 const STEP = 1.25;
 
 interface View {

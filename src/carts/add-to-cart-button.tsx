@@ -25,7 +25,7 @@ import './add-to-cart.css';
 import './messages';
 import { NewCartForm } from './new-cart-form';
 
-export interface AddToCartButtonProps {
+interface AddToCartButtonProps {
   /** the asset's resource type, e.g. `asset` */
   resource: string;
   id: string | number;

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 
-export interface CartFormValues {
+interface CartFormValues {
   name: string;
   description: string;
   isPrivate: boolean;

@@ -11,7 +11,7 @@ export function itemName(item: ShownItem): string {
   return item.details?.name || item.details?.title || `${item.resource} ${item.id}`;
 }
 
-export interface CartItemTileProps {
+interface CartItemTileProps {
   item: ShownItem;
   /** none while the picture is on its way (a shared cart's, fetched with its credentials) */
   imageUrl: string | undefined;

@@ -17,7 +17,7 @@ const TILE_SIZES = {
   compact: { width: 160, height: 220 },
 } as const;
 
-export interface ItemsViewProps {
+interface ItemsViewProps {
   cartId: string;
   groups: ItemGroup[];
   content: Pick<CartContent, 'huge' | 'filtered' | 'selected'>;

@@ -84,7 +84,7 @@ export function RollbackNotice() {
 }
 
 /** The cart profile could not be read: only private carts are offered; say so, with a retry. */
-export function CartProfileProblem() {
+function CartProfileProblem() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const profile = useAppState(selectCartProfile);

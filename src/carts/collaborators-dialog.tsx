@@ -11,7 +11,7 @@ import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 
 /** The page a collaborator's invitation opens (protocol §6.1 `url`). */
-export function cartPageUrl(cartId: string): string {
+function cartPageUrl(cartId: string): string {
   return `${window.location.origin}/carts/${encodeURIComponent(cartId)}`;
 }
 

@@ -138,7 +138,7 @@ export const cartsMessagesEn = {
   'collect.backToCarts': 'Back to carts',
 };
 
-export const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
+const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'carts.title': 'Paniers',
   'carts.signIn': 'Les paniers appartiennent aux utilisateurs connectés.',
   'carts.signInLink': 'Se connecter pour voir ses paniers',

@@ -20,7 +20,7 @@ import { ServerLink } from '../ui/server-link';
 import './messages';
 
 /** The address a share opens; the server puts the uuid in place of `{uuid}`. */
-export function shareLinkTemplate(): string {
+function shareLinkTemplate(): string {
   return `${window.location.origin}/share/{uuid}`;
 }
 

@@ -19,7 +19,7 @@ const RECORDED_INPUTS = new Set([
 
 export const NO_FILTER: EventFilter = { domain: '', type: '', source: '', inputs: false };
 
-export function domainOf(type: string): string {
+function domainOf(type: string): string {
   const slash = type.indexOf('/');
   return slash === -1 ? type : type.slice(0, slash);
 }

@@ -72,7 +72,7 @@ export const devtoolsMessagesEn = {
   'devtools.report.saved': 'The event log was saved as {file}.',
 };
 
-export const devtoolsMessagesFr: Record<keyof typeof devtoolsMessagesEn, string> = {
+const devtoolsMessagesFr: Record<keyof typeof devtoolsMessagesEn, string> = {
   'devtools.heading': 'Outils de développement',
   'devtools.export': 'Exporter',
   'devtools.epics.summary': 'Epics : {count} enregistrés, {stopped} arrêtés',

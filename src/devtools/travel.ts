@@ -7,14 +7,14 @@ import { initialRootState, type RootState, rootReducer } from '../../streams/roo
 /** A log the user imported in the devtools, with its verdict. */
 export type ImportedLog = ImportResult & { fileName: string };
 
-export interface Travel {
+interface Travel {
   log: EventLogFile;
   timeline: Timeline<RootState>;
   /** how many of the log's events are folded into the state shown (0 = the log's base) */
   position: number;
 }
 
-export interface DevtoolsSession {
+interface DevtoolsSession {
   imported: ImportedLog | null;
   travel: Travel | null;
 }

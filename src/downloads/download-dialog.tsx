@@ -33,7 +33,7 @@ function OptionCheckbox(props: {
   );
 }
 
-export interface DownloadDialogProps {
+interface DownloadDialogProps {
   /** the cart's id; for a shared cart, the share uuid (its password is in the session vault) */
   cartId: string;
   cartName: string;

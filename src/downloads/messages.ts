@@ -83,7 +83,7 @@ export const downloadsMessagesEn = {
   'errors.error.download.notFetching': 'The download was not in the right state for this step.',
 };
 
-export const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, string> = {
+const downloadsMessagesFr: Record<keyof typeof downloadsMessagesEn, string> = {
   'downloads.dialog.title': 'Télécharger',
   'downloads.dialog.cart': 'Panier : {name}',
   'downloads.dialog.profile': 'Profil',

@@ -5,7 +5,7 @@ import './labels/messages';
 import { useLocale } from './use-locale';
 
 /** The kinds of codes the server sends whose labels the portal translates. */
-export type CodeKind = 'type' | 'facet' | 'shareAction' | 'zipProfile';
+type CodeKind = 'type' | 'facet' | 'shareAction' | 'zipProfile';
 
 /** `dam/data/asset` and `asset` name the same type: the last segment of a path is its code. */
 const codeOf = (code: string): string => code.split('/').pop()!.toLowerCase();

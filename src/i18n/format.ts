@@ -55,39 +55,6 @@ export function formatDateTime(locale: string, value: DateInput): string {
   return formatDate(locale, value, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['second', 60],
-  ['minute', 60],
-  ['hour', 24],
-  ['day', 7],
-  ['week', 4.345],
-  ['month', 12],
-  ['year', Number.POSITIVE_INFINITY],
-];
-
-/**
- * How long ago (or in how long) `value` is from `now`, in the largest unit that keeps it at 1 or
- * more: "il y a 3 heures", "in 2 days". `now` is passed in (views read it from the state or a
- * clock hook): nothing here reads the clock.
- */
-export function formatRelativeTime(locale: string, value: DateInput, now: DateInput): string {
-  const date = toDate(value);
-  const from = toDate(now);
-  if (Number.isNaN(date.getTime()) || Number.isNaN(from.getTime())) return '';
-  let amount = (date.getTime() - from.getTime()) / 1000;
-  let unit: Intl.RelativeTimeFormatUnit = 'second';
-  for (const [step, size] of RELATIVE_STEPS) {
-    unit = step;
-    if (Math.abs(amount) < size) break;
-    amount /= size;
-  }
-  const tag = safeLocale(locale);
-  return cached('r', tag, undefined, () => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' })).format(
-    Math.round(amount),
-    unit,
-  );
-}
-
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 /** French writes bytes as octets. */
 const UNITS_BY_LANGUAGE: Record<string, readonly string[]> = { fr: ['o', 'Ko', 'Mo', 'Go', 'To'] };
@@ -106,7 +73,7 @@ export function formatSize(bytes: number, locale: string): string {
 }
 
 /** The plural forms a message may have; `other` is always needed (Intl.PluralRules categories). */
-export type PluralForms<T = string> = Partial<Record<Intl.LDMLPluralRule, T>> & { other: T };
+type PluralForms<T = string> = Partial<Record<Intl.LDMLPluralRule, T>> & { other: T };
 
 /**
  * The form for `count` in the locale: `plural('fr', 0, { one: '0 élément', other: '…' })` is

@@ -3,7 +3,7 @@ import { temporaryUploadId } from '../../streams/imports/selectors';
 import { usePortal } from '../app/store-context';
 
 /** Keeps a chosen File for its upload: `deps.files` under its temporary id `{epoch ms}_{n}` (protocol §15.2). */
-export interface FileKeeper {
+interface FileKeeper {
   add(file: File): string;
 }
 

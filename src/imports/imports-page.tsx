@@ -79,7 +79,7 @@ function JobRow({ job }: { job: JobView }) {
 }
 
 /** The "New import" dialog: a name, "Create"; the new job's page opens once it exists. */
-export function NewImportDialog({ onClose }: { onClose(): void }) {
+function NewImportDialog({ onClose }: { onClose(): void }) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const [, navigate] = useLocation();

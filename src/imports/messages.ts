@@ -119,7 +119,7 @@ export const importsMessagesEn = {
     'This import is not known here any more: go back to the list of imports.',
 };
 
-export const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
+const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
   'imports.title': 'Imports',
   'imports.signIn': 'Connectez-vous pour importer des médias.',
   'imports.signInLink': 'Se connecter',

@@ -9,7 +9,7 @@ import { type FieldView, fieldGroups } from '../assets/metadata/fields';
  * a field not viewable is left out. The views are those of the asset page (`fieldGroups`), so the
  * same field controls edit them.
  */
-export interface ImportField extends FieldView {
+interface ImportField extends FieldView {
   viewable: boolean;
 }
 

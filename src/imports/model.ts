@@ -27,7 +27,7 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 /** The status of an item or a job as the server gave it: a number, a string, or `{id}`. */
-export function rawStatus(value: unknown): string | null {
+function rawStatus(value: unknown): string | null {
   if (value && typeof value === 'object' && 'id' in value) return text((value as { id: unknown }).id);
   return text(value);
 }
@@ -66,7 +66,7 @@ export function itemView(item: Record<string, unknown>, apiPath: string, localEr
 }
 
 /** A server address (`/wedia/...`, `/api/wedia/...`) under the server's root; a full URL as it is. */
-export function absolute(address: string, apiPath: string): string {
+function absolute(address: string, apiPath: string): string {
   if (/^(https?:|data:|blob:)/.test(address)) return address;
   const path = address.replace(/^\/+/, '');
   return `${apiPath.replace(/\/+$/, '')}/${path.startsWith('api/') ? path : `api/${path}`}`;
@@ -156,35 +156,13 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
 }
 
-export interface RateSample {
-  at: number;
-  loaded: number;
-}
-
-/**
- * Speed (bytes per second) and time left (seconds) of an upload from its first and last samples;
- * null until two samples a little apart exist.
- */
-export function rateOf(
-  samples: readonly RateSample[],
-  total: number,
-): { speed: number; secondsLeft: number } | null {
-  if (samples.length < 2) return null;
-  const first = samples[0] as RateSample;
-  const last = samples[samples.length - 1] as RateSample;
-  const elapsed = (last.at - first.at) / 1000;
-  if (elapsed <= 0.05 || last.loaded <= first.loaded) return null;
-  const speed = (last.loaded - first.loaded) / elapsed;
-  return { speed, secondsLeft: Math.max(0, total - last.loaded) / speed };
-}
-
-export interface WorkflowAction {
+interface WorkflowAction {
   action: string;
   label: string;
 }
 
 /** The workflow steps an item offers (`$workflow.actions`, asked with `workflows=true`). */
-export function workflowActionsOf(item: Record<string, unknown> | null | undefined): WorkflowAction[] {
+function workflowActionsOf(item: Record<string, unknown> | null | undefined): WorkflowAction[] {
   const workflow = item?.$workflow;
   if (!workflow || typeof workflow !== 'object') return [];
   const actions = (workflow as { actions?: unknown }).actions;
@@ -197,9 +175,7 @@ export function workflowActionsOf(item: Record<string, unknown> | null | undefin
 }
 
 /** The actions every one of the items offers, in the first item's order. */
-export function commonActions(
-  items: readonly (Record<string, unknown> | null | undefined)[],
-): WorkflowAction[] {
+function commonActions(items: readonly (Record<string, unknown> | null | undefined)[]): WorkflowAction[] {
   if (items.length === 0) return [];
   const [first, ...rest] = items.map(workflowActionsOf);
   return (first ?? []).filter(({ action }) =>
@@ -207,7 +183,7 @@ export function commonActions(
   );
 }
 
-export interface OwnerCandidate {
+interface OwnerCandidate {
   id: string;
   name: string;
 }

@@ -4,7 +4,7 @@ import { useTranslate } from '../i18n/use-translate';
 import './messages';
 
 /** The orders offered for a job's items (`orderby` of the items search); '' keeps the server's own. */
-export const ITEM_ORDERS: ReadonlyArray<{ orderby: string; label: MessageKey }> = [
+const ITEM_ORDERS: ReadonlyArray<{ orderby: string; label: MessageKey }> = [
   { orderby: '', label: 'imports.sort.default' },
   { orderby: '$datatime desc', label: 'imports.sort.newest' },
   { orderby: '$datatime asc', label: 'imports.sort.oldest' },

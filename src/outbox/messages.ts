@@ -36,7 +36,7 @@ export const outboxMessagesEn = {
   'outbox.profile.locale': 'Save your language ({locale})',
 };
 
-export const outboxMessagesFr: Record<keyof typeof outboxMessagesEn, string> = {
+const outboxMessagesFr: Record<keyof typeof outboxMessagesEn, string> = {
   'outbox.waitingOne': '1 modification en attente',
   'outbox.waiting': '{count} modifications en attente',
   'outbox.open': 'Modifications en attente',

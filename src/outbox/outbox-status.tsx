@@ -15,7 +15,7 @@ import './messages';
 import './outbox.css';
 
 /** "1 change waiting" / "3 changes waiting", through Intl.PluralRules in the user's locale. */
-export function useWaitingLabel(): (count: number) => string {
+function useWaitingLabel(): (count: number) => string {
   const t = useTranslate();
   const locale = useAppState(selectEffectiveLocale);
   return (count) =>

@@ -40,7 +40,7 @@ export function slotsOf(block: Pick<Block, 'children'>): string[] {
   );
 }
 
-export type SettingsCheck =
+type SettingsCheck =
   | { ok: true; props: Record<string, unknown> }
   | { ok: false; reason: 'syntax'; message: string }
   | { ok: false; reason: 'notObject' | 'max' };

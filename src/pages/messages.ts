@@ -80,7 +80,7 @@ export const pagesMessagesEn = {
   'pages.readOnly': 'You may read this page but not edit it.',
 };
 
-export const pagesMessagesFr: Record<keyof typeof pagesMessagesEn, string> = {
+const pagesMessagesFr: Record<keyof typeof pagesMessagesEn, string> = {
   'pages.loading': 'Chargement de la page…',
   'pages.failed': 'La page n’a pas pu être chargée.',
   'pages.retry': 'Réessayer',

@@ -14,8 +14,7 @@ const selectListStatus = (state: WithList) => state.pages.list.status;
 const selectListError = (state: WithList) => state.pages.list.error;
 
 /** The path of a page's screen (its path may hold slashes: each part is escaped). */
-export const pageHref = (path: string): string =>
-  `/pages/${path.split('/').map(encodeURIComponent).join('/')}`;
+const pageHref = (path: string): string => `/pages/${path.split('/').map(encodeURIComponent).join('/')}`;
 
 /** `/pages`: every page (models aside) with its status and version; the live version is the link. */
 export function PagesIndex() {

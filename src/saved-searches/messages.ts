@@ -47,7 +47,7 @@ export const savedSearchesMessagesEn = {
   'savedSearches.created': 'Saved on {date}',
 };
 
-export const savedSearchesMessagesFr: Record<keyof typeof savedSearchesMessagesEn, string> = {
+const savedSearchesMessagesFr: Record<keyof typeof savedSearchesMessagesEn, string> = {
   'savedSearches.title': 'Recherches enregistrées',
   'savedSearches.visitor':
     'Les recherches enregistrées appartiennent aux utilisateurs : connectez-vous pour voir les vôtres.',

@@ -33,7 +33,7 @@ import { LoadingState } from '../ui/loading-state';
 import { SignInLink } from '../session/sign-in-link';
 
 /** Where a saved search opens: the search screen with its address (so it can be shared too). */
-export function savedSearchTarget(search: ShownSavedSearch): { path: string; search: string } {
+function savedSearchTarget(search: ShownSavedSearch): { path: string; search: string } {
   return { path: SEARCH_ROUTE, search: formatSearch(paramsOfSaved(search.data)) };
 }
 

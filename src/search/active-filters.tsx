@@ -32,7 +32,7 @@ import './active-filters.css';
 import { wireId } from '../../streams/core/wire-id';
 
 /** One active filter: how it is named, and what removing it changes (the address, or an event). */
-export interface Chip {
+interface Chip {
   key: string;
   label: string;
   remove: Partial<SearchParams> | UnstampedEvent;

@@ -86,7 +86,7 @@ export const searchMessagesEn = {
   'search.showResults': 'Show results',
 };
 
-export const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
+const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
   'search.title': 'Recherche',
   'search.box': 'Rechercher',
   'search.submit': 'Rechercher',

@@ -10,9 +10,9 @@ import '../assets/metadata/messages';
 import './results.css';
 
 /** How long the pointer rests on a video tile before its preview plays (a pass over it plays nothing). */
-export const VIDEO_PREVIEW_DELAY_MS = 450;
+const VIDEO_PREVIEW_DELAY_MS = 450;
 
-export type ResultKind = 'image' | 'video' | 'document';
+type ResultKind = 'image' | 'video' | 'document';
 
 /** The nature of a result: `assetnature.code`, else its mime type. */
 export function resultKind(row: Row): ResultKind {
@@ -80,7 +80,7 @@ function useHoverPreview(enabled: boolean) {
   };
 }
 
-export interface ResultTileProps {
+interface ResultTileProps {
   row: Row;
   resource: string;
   name: string;

@@ -42,7 +42,7 @@ const TILE_WIDTH = 170;
 const TILE_HEIGHT = 230;
 
 /** The name a result is known by (UI-CONTRACT: each result is named by the asset's name). */
-export function resultName(row: Row | undefined, key: string): string {
+function resultName(row: Row | undefined, key: string): string {
   const name = row?.name ?? row?.title;
   return typeof name === 'string' && name ? name : key;
 }

@@ -3,7 +3,7 @@ import { selectLocation } from '../../streams/router/selectors';
 import { useAppState } from '../hooks/use-app-state';
 
 /** The sign-in page's parameter naming where to come back to, named as protocol §3.1 names it for SSO. */
-export const RETURN_PARAM = 'relativeURL';
+const RETURN_PARAM = 'relativeURL';
 
 const isSignInPath = (path: string): boolean => /^\/signin(?:[/?#]|$)/.test(path);
 
@@ -11,7 +11,7 @@ const isSignInPath = (path: string): boolean => /^\/signin(?:[/?#]|$)/.test(path
  * The address of the sign-in page that comes back to `path` and `search` (the page the user is on)
  * once signed in: `/signin?relativeURL=%2Fcarts%2F5`.
  */
-export function signInHref(path: string, search: string): string {
+function signInHref(path: string, search: string): string {
   if (isSignInPath(path)) return `/signin${search}`;
   return `/signin?${RETURN_PARAM}=${encodeURIComponent(`${path}${search}`)}`;
 }

@@ -43,7 +43,7 @@ export const sharePageMessagesEn = {
   'sharePage.noPreview': 'No preview',
 };
 
-export const sharePageMessagesFr: Record<keyof typeof sharePageMessagesEn, string> = {
+const sharePageMessagesFr: Record<keyof typeof sharePageMessagesEn, string> = {
   'sharePage.title': 'Panier partagé',
   'sharePage.items.one': '{count} élément',
   'sharePage.items.other': '{count} éléments',

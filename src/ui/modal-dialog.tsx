@@ -2,7 +2,7 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } fr
 import './modal-dialog.css';
 
 /** Where focus goes when the dialog closes and its opener is gone: an element, or a CSS selector. */
-export type FocusTarget = RefObject<HTMLElement | null> | string;
+type FocusTarget = RefObject<HTMLElement | null> | string;
 
 function resolve(target: FocusTarget | undefined): HTMLElement | null {
   if (!target) return null;

@@ -3,7 +3,7 @@
  * just happened, not a fact of the domain). `showToast` from any view; `<Toaster/>` shows them.
  * @example showToast({ message: removedText, action: { label: undoText, run: undo } })
  */
-export interface ToastAction {
+interface ToastAction {
   label: string;
   run(): void;
 }

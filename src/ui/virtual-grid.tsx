@@ -16,7 +16,7 @@ export interface GridItems<T> {
   at(index: number): T | undefined;
 }
 
-export interface VirtualGridProps<T> {
+interface VirtualGridProps<T> {
   items: GridItems<T>;
   /** the grid's accessible name */
   label: string;

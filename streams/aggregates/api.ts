@@ -8,7 +8,7 @@ import { type QueryState, wireQueryOf } from '../queries/selectors';
 import { type Bucket, bucketSchema } from './events';
 import type { CursorAggregates, SortedAggregate } from './state';
 
-export const aggsAnswerSchema = z.looseObject({
+const aggsAnswerSchema = z.looseObject({
   state: z.nullish(z.union([z.string(), z.number()])),
   response: z.looseObject({
     total: z.optional(z.number()),

@@ -9,7 +9,7 @@ export interface Count {
   name: string;
 }
 
-export interface AggregateConstraint {
+interface AggregateConstraint {
   field: string;
   operator: string;
   showEmptyAggregate: boolean;

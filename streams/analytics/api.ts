@@ -27,7 +27,7 @@ const wireAssetEventSchema = z.looseObject({
   count: z.number(),
   caption: z.optional(z.nullable(z.string())),
 });
-export const assetEventsAnswerSchema = z.looseObject({ list: z.array(wireAssetEventSchema) });
+const assetEventsAnswerSchema = z.looseObject({ list: z.array(wireAssetEventSchema) });
 export type AssetEventsAnswer = z.infer<typeof assetEventsAnswerSchema>;
 
 /**
@@ -55,10 +55,10 @@ export const assetEvents = (
 });
 
 /** A top line as the server sends it: `key` is `{resource}_{id}` (protocol §18). */
-export const topAnswerSchema = z.looseObject({
+const topAnswerSchema = z.looseObject({
   list: z.array(z.looseObject({ key: z.string(), count: z.number() })),
 });
-export type TopAnswer = z.infer<typeof topAnswerSchema>;
+type TopAnswer = z.infer<typeof topAnswerSchema>;
 
 /** Top list (§18): `object` repeated with the resources counted. */
 export const top = (
@@ -128,7 +128,7 @@ export const logEvent = (
  * `{days: [{date, view, download}]}`, oldest first. A real server has none: the portal works
  * without it (loadTrend).
  */
-export const trendAnswerSchema = z.looseObject({
+const trendAnswerSchema = z.looseObject({
   days: z.array(z.looseObject({ date: z.string(), view: z.number(), download: z.number() })),
 });
 export const dailyTrend = (

@@ -50,7 +50,7 @@ type S = WithAnalytics & WithApp & Partial<WithSchemas>;
  * The mount setting naming the analytics session (`wedia-app-analytics-session`, protocol §1.1):
  * sent as `sessionType` when set.
  */
-export const ANALYTICS_SESSION_SETTING = 'applicationAnalyticsSession';
+const ANALYTICS_SESSION_SETTING = 'applicationAnalyticsSession';
 
 /** Protocol §18: a view or a download is logged, fire and forget; a lost one is a failure event. */
 export const logObject: Epic<S> = (event$, state$, deps) =>
@@ -100,7 +100,7 @@ export const loadAssetEvents: Epic<S> = (event$, state$, deps) =>
   );
 
 /** The assets' schema whose sub-schemas' resources a top counts (protocol §18 `object`). */
-export const ASSET_META_SCHEMA = 'dam/asset';
+const ASSET_META_SCHEMA = 'dam/asset';
 
 /** The resources of the `dam/asset` sub-schemas, or `asset` while they are not known. */
 export function assetResources(state: Partial<WithSchemas>): string[] {
@@ -258,7 +258,7 @@ export const loadTrend: Epic<S> = (event$, state$, deps) =>
   );
 
 /** The search list's name (the search screen's cursor): its searches are logged. */
-export const LOGGED_SEARCH_CURSOR = 'search';
+const LOGGED_SEARCH_CURSOR = 'search';
 
 /**
  * Event logging (§18 `log/event`, fire and forget): a search (a text given to the search list),

@@ -23,7 +23,7 @@ export const objectLogFailed = defineFailure('analytics/objectLogFailed', {
 });
 
 /** One line of an asset's usage: how many views or downloads (protocol §18 "Asset events"). */
-export const assetEventSchema = z.object({
+const assetEventSchema = z.object({
   key: actionIdSchema,
   count: z.number(),
   caption: z.optional(z.string()),
@@ -79,7 +79,7 @@ export const assetEventsFailed = defineFailure('analytics/assetEventsFailed', { 
  *   {configuration, params} logs anything else. Fire and forget: `eventLogged` | `eventLogFailed`.
  */
 
-export const topNameSchema = z.string().check(z.minLength(1));
+const topNameSchema = z.string().check(z.minLength(1));
 
 export const topRequested = defineIntent('analytics/topRequested', {
   name: topNameSchema,
@@ -98,7 +98,7 @@ export const topStarted = defineFact('analytics/topStarted', 'system', {
   nbrDays: z.number(),
   max: z.number(),
 });
-export const topLineSchema = z.object({
+const topLineSchema = z.object({
   key: z.string(),
   resource: z.string(),
   id: z.string(),
@@ -136,7 +136,7 @@ export const broadcastStarted = defineFact('analytics/broadcastStarted', 'system
 export const broadcastLoaded = defineAnswer('analytics/broadcastLoaded', { uuid: text, data: z.unknown() });
 export const broadcastFailed = defineFailure('analytics/broadcastFailed', { uuid: text });
 
-export const trendDaySchema = z.object({ day: z.string(), views: z.number(), downloads: z.number() });
+const trendDaySchema = z.object({ day: z.string(), views: z.number(), downloads: z.number() });
 export type TrendDay = z.infer<typeof trendDaySchema>;
 export const trendRequested = defineIntent('analytics/trendRequested', {
   nbrDays: z.number(),

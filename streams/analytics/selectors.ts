@@ -32,7 +32,7 @@ import type { TopEntry, TopName, TrendEntry, WholeEntry } from './state';
 import { registeredTop, TOP_NAMES as NAMES } from './state';
 
 /** The UI's top kinds (protocol §18: "their top name must be `view` or `download`"). */
-export type TopKind = 'view' | 'download';
+type TopKind = 'view' | 'download';
 
 /** The periods the /analytics screen offers, in days; -1 is "all" (config.analyticsAllDays). */
 export const TOP_PERIODS = [7, 30, 90, 365, -1] as const;

@@ -34,10 +34,10 @@ import type { Batch, BatchesState } from './state';
 type S = WithBatches;
 
 /** [conv] an update action must name the entity it changes */
-export const UPDATE_WITHOUT_ID = 'An update action needs an id';
+const UPDATE_WITHOUT_ID = 'An update action needs an id';
 
 /** The ticket an action's entity write carries, echoed in its answer (`${batchId}:${index}`). */
-export const ticketOf = (batchId: string, index: number): string => `${batchId}:${index}`;
+const ticketOf = (batchId: string, index: number): string => `${batchId}:${index}`;
 
 function parseTicket(ticket: string | undefined): { batchId: string; index: number } | null {
   if (!ticket) return null;
@@ -85,7 +85,7 @@ export const refuseUnknown: Epic<S> = (event$, state$) =>
  * each running batch finishes it when every action is over, or starts waiting actions while fewer
  * than `batchActionConcurrency` of it run, each with its entity write.
  */
-export function tick(batches: BatchesState, limits: { batches: number; actions: number }): UnstampedEvent[] {
+function tick(batches: BatchesState, limits: { batches: number; actions: number }): UnstampedEvent[] {
   const events: UnstampedEvent[] = [];
   const running: string[] = [];
   // a running batch whose actions are all over ends first, which makes room for the next

@@ -5,7 +5,7 @@ const text = z.string().check(z.minLength(1));
 const entityId = z.union([z.string(), z.number()]);
 
 /** One entity write of a batch (protocol §16): a create, or an update of `id`. */
-export const batchActionSchema = z.object({
+const batchActionSchema = z.object({
   kind: z.enum(['create', 'update']),
   path: text,
   id: z.optional(entityId),

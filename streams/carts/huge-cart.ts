@@ -67,7 +67,7 @@ const listRowSchema = z.looseObject({
   assetnature: z.nullish(z.looseObject({ code: z.nullish(z.string()) })),
 });
 
-export const listAnswerSchema = z.looseObject({
+const listAnswerSchema = z.looseObject({
   resource: z.nullish(z.string()),
   response: z.looseObject({ data: z.array(listRowSchema) }),
   state: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),

@@ -235,7 +235,7 @@ export const releaseSharedImages: Epic<CartsRoot> = (event$, _state$, { session 
  * One item or the whole share as a zip, through the share's download route (protocol §6.1, the
  * binary variant): the browser saves it under the name the page chose; the zip is never an event.
  */
-export const downloadFromShare: Epic<CartsRoot> = (event$, _state$, { http, session, downloads }) =>
+const downloadFromShare: Epic<CartsRoot> = (event$, _state$, { http, session, downloads }) =>
   event$.pipe(
     ofType(shareDownloadRequested),
     mergeMap((request) => {
@@ -259,7 +259,7 @@ const requestOf = <E extends Pick<AnyEvent, 'meta'>>(event: E): E => ({
 });
 
 /** Step 1 of "Copy to my carts": the share's `copy` action, with the share's credentials. */
-export const allowShareCopy: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
+const allowShareCopy: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
     ofType(shareCopyRequested),
     mergeMap((request) => {
@@ -274,7 +274,7 @@ export const allowShareCopy: Epic<CartsRoot> = (event$, _state$, { http, session
   );
 
 /** Step 2: a private cart of mine under the shared cart's name (the user's own credentials). */
-export const createShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
+const createShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
     ofType(shareCopyAllowed),
     mergeMap((event) => {
@@ -290,7 +290,7 @@ export const createShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
   );
 
 /** Step 3: the shared items go into the new cart. */
-export const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
+const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
     ofType(shareCopyCartCreated),
     mergeMap((event) => {
@@ -310,7 +310,7 @@ export const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
  * for the next one: the picture still on its way for the same share is dropped; leaving the share
  * stops it.
  */
-export const loadSharedPreview: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
+const loadSharedPreview: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
     ofType(sharedPreviewRequested),
     groupBy((event) => event.payload.uuid),

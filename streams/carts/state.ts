@@ -48,7 +48,7 @@ export interface LoadedList<T> {
   error: SerializedError | null;
 }
 
-export interface SharedCart {
+interface SharedCart {
   status: Status;
   error: SerializedError | null;
   /** the last attempt carried a password: a 401 then means a wrong one */

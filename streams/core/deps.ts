@@ -15,7 +15,7 @@ export interface BrowserLocation {
 }
 
 /** The browser history, behind a port so that tests and replay never touch the real one. */
-export interface HistoryPort {
+interface HistoryPort {
   current(): BrowserLocation;
   push(location: BrowserLocation): void;
   replace(location: BrowserLocation): void;
@@ -41,7 +41,7 @@ export interface DownloadPort {
 }
 
 /** Whether a script loaded by the page put its global in place (a player script, protocol §13.2). */
-export interface ScriptsPort {
+interface ScriptsPort {
   isLoaded(name: string): boolean;
 }
 

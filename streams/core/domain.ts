@@ -8,7 +8,7 @@ import { domainStarted } from './system-events';
 
 /** A selector the domain offers to views and to other domains. */
 // biome-ignore lint/suspicious/noExplicitAny: selectors take the slices they read and any arguments
-export type Selector = (state: any, ...args: any[]) => unknown;
+type Selector = (state: any, ...args: any[]) => unknown;
 
 /**
  * One domain of the spec: its slice (initial state and reducer, both optional for a domain that

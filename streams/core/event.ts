@@ -46,9 +46,9 @@ export type AnyEvent = AppEvent<string, unknown>;
  * or a function for a shape paths cannot say. Every type declares it (the redaction audit
  * test checks); the recorder's deep key/text safety net runs after it anyway.
  */
-export type Redaction<P> = readonly string[] | ((payload: P) => P);
+type Redaction<P> = readonly string[] | ((payload: P) => P);
 
-export interface EventOptions<P> {
+interface EventOptions<P> {
   source: EventSource;
   /** marks failure events (FSA `error: true`) */
   failure?: boolean;

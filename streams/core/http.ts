@@ -9,7 +9,7 @@ import type { SessionVault } from './session-vault';
 export type QueryValue = string | number | boolean | null | undefined | readonly string[] | object;
 export type MultipartValue = string | number | boolean | Blob | undefined;
 
-export type RequestBody =
+type RequestBody =
   | { json: unknown }
   | { form: Record<string, QueryValue> }
   | { multipart: Record<string, MultipartValue | readonly MultipartValue[]> };

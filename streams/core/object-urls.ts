@@ -1,5 +1,5 @@
 /** Creates and revokes `blob:` addresses: the browser's URL API, a fake in tests. */
-export interface ObjectUrlPort {
+interface ObjectUrlPort {
   create(blob: Blob): string;
   revoke(url: string): void;
 }

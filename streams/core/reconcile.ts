@@ -33,7 +33,7 @@ export function isAnswerLost(error: SerializedError): boolean {
 }
 
 /** The failure to say when the server state could not be read back either: nobody knows. */
-export function unconfirmed(error: SerializedError): SerializedError {
+function unconfirmed(error: SerializedError): SerializedError {
   return { ...error, code: ERROR_CODES.unconfirmed };
 }
 
@@ -53,7 +53,7 @@ export interface Reconcile<R> {
 }
 
 /** A trigger whose request may still be reconciled, with the state it came in. */
-export interface Pending<E, S> {
+interface Pending<E, S> {
   event: E;
   state: S;
 }
@@ -66,7 +66,7 @@ export interface Pending<E, S> {
  * or the read back's verdict after a lost answer), so `concat` keeps changes in order. Any other
  * failure (an HTTP answer) is a plain failure.
  */
-export function requestOrReconcile<T, E extends AnyEvent, S>(
+function requestOrReconcile<T, E extends AnyEvent, S>(
   deps: Deps,
   event$: Observable<AnyEvent>,
   pending: Map<string, Pending<E, S>>,
@@ -128,7 +128,7 @@ export function requestOrReconcile<T, E extends AnyEvent, S>(
  * unconfirmed (`error.network.unconfirmed`). The verdict is caused by the trigger, like its answer
  * would have been.
  */
-export function readBackOnLost<E extends AnyEvent, S, R>(
+function readBackOnLost<E extends AnyEvent, S, R>(
   deps: Deps,
   event$: Observable<AnyEvent>,
   isLost: (event: AnyEvent) => boolean,
@@ -156,8 +156,7 @@ export function readBackOnLost<E extends AnyEvent, S, R>(
   );
 }
 
-export interface ReconcilingOptions<S, M extends Trigger<AppEvent>, T, R>
-  extends RequestEpicOptions<S, M, T> {
+interface ReconcilingOptions<S, M extends Trigger<AppEvent>, T, R> extends RequestEpicOptions<S, M, T> {
   /**
    * A change the server may have applied although no answer came back: the event that says so,
    * what to read back and how to decide from it. `state` is the state when the trigger came.

@@ -38,7 +38,7 @@ export type Origin =
   | { kind: 'port' };
 
 /** What the store lends the recording. */
-export interface RecordingHooks {
+interface RecordingHooks {
   /** hands an event the recording makes to the store, as epic output under the current origin */
   emit(event: UnstampedEvent): void;
   /** runs `work` under `origin`, at one instant: every clock read inside it gives the same time */

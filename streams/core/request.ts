@@ -39,7 +39,7 @@ export function requestAnswer<T>(
 }
 
 /** How a request epic treats a new trigger while an earlier request is still on its way. */
-export type Flatten = 'switch' | 'merge' | 'concat' | 'exhaust';
+type Flatten = 'switch' | 'merge' | 'concat' | 'exhaust';
 
 /** The flattening operator named by `flatten`. */
 export function flattenWith<I, O>(

@@ -12,7 +12,7 @@ export interface EventSink<S> {
   append(event: AnyEvent, state: S): void;
 }
 
-export interface StoreOptions<S> {
+interface StoreOptions<S> {
   reducer: Reducer<S>;
   rootEpic: Epic<S>;
   deps: Deps;
@@ -28,7 +28,7 @@ export interface StoreOptions<S> {
 }
 
 /** Sees every event with the state before and after it (the devtools' state diffs). */
-export type Inspector<S> = (event: AnyEvent, before: S, after: S) => void;
+type Inspector<S> = (event: AnyEvent, before: S, after: S) => void;
 
 export interface Store<S> {
   readonly mode: 'live' | 'replay';

@@ -5,7 +5,7 @@ import { signatureOf } from '../core/signature';
 import { type CursorState, groupSchema, type PageKind, sentFulltext } from './model';
 
 /** The REST envelope of a list (protocol §1.8, §8.1, §23 item 23). */
-export const listAnswerSchema = z.looseObject({
+const listAnswerSchema = z.looseObject({
   resource: z.optional(z.string()),
   response: z.looseObject({
     data: z.optional(z.array(z.unknown())),

@@ -36,8 +36,8 @@ import { isTemporaryCursor } from './selectors';
 
 type S = ListSlices;
 
-export const UNKNOWN_CURSOR = (name: string) => `Cursor ${name} is unknown`;
-export const APPLY_TO_SELF = 'cannot use applyTO on same cursor';
+const UNKNOWN_CURSOR = (name: string) => `Cursor ${name} is unknown`;
+const APPLY_TO_SELF = 'cannot use applyTO on same cursor';
 
 /** The first of `names` that is not registered, or null; `~` names are tolerated (seed 002 §5). */
 function unknownOf(state: S, names: readonly string[]): string | null {

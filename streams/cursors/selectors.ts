@@ -36,7 +36,7 @@ export function selectCursorIds(state: WithCursors, name: string): readonly stri
 }
 
 /** A list of row keys read by position (what a virtualised grid needs): `at` is constant time. */
-export interface CursorKeys {
+interface CursorKeys {
   readonly length: number;
   at(index: number): string | undefined;
 }

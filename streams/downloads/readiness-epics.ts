@@ -23,7 +23,7 @@ import { untilCanceled } from './flow';
 import type { DownloadsRoot } from './state';
 
 /** A failure worth asking again: no answer at all, a timeout, too many requests, or a server error. */
-export function isTransient(error: SerializedError): boolean {
+function isTransient(error: SerializedError): boolean {
   if (error.code === 'error.canceled') return false;
   const { status } = error;
   if (status === undefined || status === 0) return true;

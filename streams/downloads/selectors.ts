@@ -82,7 +82,7 @@ export function splitAllowed(state: WithApp, fallback: boolean): boolean {
  * - `browser`: the browser fetches the zip itself and the page cannot see its bytes;
  * - `done`: saved; `none`: failed, or waiting for the user (a warning, a split's one question).
  */
-export type DownloadProgress =
+type DownloadProgress =
   | { kind: 'server' }
   | { kind: 'bytes'; loaded: number; total: number }
   | { kind: 'browser' }

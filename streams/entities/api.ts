@@ -20,7 +20,7 @@ const entityAnswerSchema = z.looseObject({
   resource: z.nullish(z.string()),
   response: z.looseObject({ data: z.nullish(dataSchema) }),
 });
-export type EntityAnswer = z.infer<typeof entityAnswerSchema>;
+type EntityAnswer = z.infer<typeof entityAnswerSchema>;
 
 /** protocol §12.1: `$resource` defaults to the top-level `resource`. */
 export function entityData(answer: EntityAnswer): Record<string, unknown> | null {
@@ -30,7 +30,7 @@ export function entityData(answer: EntityAnswer): Record<string, unknown> | null
   return data;
 }
 
-export interface FetchOptions {
+interface FetchOptions {
   forUpdate?: boolean | undefined;
   props?: readonly string[] | undefined;
   withRights?: boolean | undefined;
@@ -41,7 +41,7 @@ export interface FetchOptions {
 }
 
 /** protocol §12.1 Fetch params, and only those (the answer carries `$workflow` unasked). */
-export function fetchParams(options: FetchOptions): Record<string, QueryValue> {
+function fetchParams(options: FetchOptions): Record<string, QueryValue> {
   return {
     extendPropertyFilter: 'export',
     withRights: options.withRights ?? true,
@@ -84,7 +84,7 @@ function propValue(value: unknown): MultipartValue {
 }
 
 /** `prop_{field}` fields; arrays repeated, their items reduced to ids (protocol §12.1 Create, Update). */
-export function propFields(values: Values): Multipart {
+function propFields(values: Values): Multipart {
   const fields: Multipart = {};
   for (const [field, value] of Object.entries(values)) {
     if (field === 'id' || value === undefined) continue;
@@ -121,7 +121,7 @@ const createAnswerSchema = z.looseObject({
     data: z.nullish(dataSchema),
   }),
 });
-export type CreateAnswer = z.infer<typeof createAnswerSchema>;
+type CreateAnswer = z.infer<typeof createAnswerSchema>;
 
 /** `response.createdId`, else `response.updatedId[0]`. */
 export function createdIdOf(answer: CreateAnswer): EntityId | null {
@@ -320,7 +320,7 @@ const listAnswerSchema = z.looseObject({
   response: z.looseObject({ data: z.optional(z.array(z.unknown())) }),
   state: z.nullish(z.union([z.string(), z.number()])),
 });
-export type LookupAnswer = z.infer<typeof listAnswerSchema>;
+type LookupAnswer = z.infer<typeof listAnswerSchema>;
 
 const rowSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
 

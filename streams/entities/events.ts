@@ -229,7 +229,7 @@ export const lookupTyped = defineIntent('entities/lookupTyped', {
   value: z.optional(z.unknown()),
 });
 export const lookupCleared = defineIntent('entities/lookupCleared', { key: z.string() });
-export const candidateSchema = z.object({ id, name: z.string() });
+const candidateSchema = z.object({ id, name: z.string() });
 export type Candidate = z.infer<typeof candidateSchema>;
 export const lookupLoaded = defineAnswer('entities/lookupLoaded', {
   key: z.string(),

@@ -137,7 +137,7 @@ export function asIds(value: unknown): unknown {
 }
 
 /** The members of a schema field header a save reads. */
-export interface SaveField {
+interface SaveField {
   cud?: {
     mandatoryCreate?: boolean | null;
     mandatoryPatch?: boolean | null;

@@ -127,9 +127,6 @@ export function selectDraftValues(state: WithEntities, path: string, id: EntityI
 /** The last refused draft update ('in updateDraft, field cannot be undefine…'), or null. */
 export const selectDraftRefusal = (state: WithEntities): string | null => state.entities.draftRefusal;
 
-/** Every draft in progress (what is stored under `config.draftStorageKey`). */
-export const selectDrafts = (state: WithEntities): Record<string, DraftEntry> => state.entities.drafts;
-
 const NO_VARIATIONS: VariationsEntry = Object.freeze({ status: 'unknown', variations: null, error: null });
 const NONE: readonly Variation[] = Object.freeze([]);
 

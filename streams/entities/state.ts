@@ -56,7 +56,7 @@ export interface VariationDetailEntry {
   error: SerializedError | null;
 }
 
-export interface FacesPreviewEntry {
+interface FacesPreviewEntry {
   status: Status;
   faces: Record<string, unknown> | null;
   error: SerializedError | null;

@@ -19,7 +19,7 @@ const jobListSchema = z.looseObject({
   response: z.looseObject({ data: z.array(jobSchema) }),
   links: z.optional(z.looseObject({ next: z.optional(z.nullable(z.string())) })),
 });
-export type JobListAnswer = z.infer<typeof jobListSchema>;
+type JobListAnswer = z.infer<typeof jobListSchema>;
 
 const jobAnswerSchema = z.looseObject({ response: z.looseObject({ data: jobSchema }) });
 const totalSchema = z.looseObject({ response: z.looseObject({ total: z.number() }) });
@@ -56,7 +56,7 @@ export function fetchJob(jobId: string, withItems: boolean): HttpRequest<z.infer
 }
 
 /** Keys lower-cased, deeply (protocol §15.1 Create job). */
-export function lowerCaseKeys(value: unknown): unknown {
+function lowerCaseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(lowerCaseKeys);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
@@ -168,7 +168,7 @@ const itemsAnswerSchema = z.looseObject({
   headers: z.optional(z.looseObject({ $assetmetadata: z.optional(z.unknown()) })),
   $assetmetadataresources: z.optional(z.unknown()),
 });
-export type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
+type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
 
 export function jobChanges(jobId: string): HttpRequest<ItemsAnswer> {
   return {
@@ -190,7 +190,7 @@ export function jobWorkflow(jobId: string, action: string): HttpRequest<z.infer<
 
 // --- items --------------------------------------------------------------------------------------
 
-export interface ItemsSearch {
+interface ItemsSearch {
   fulltext?: string | undefined;
   query?: Record<string, unknown> | undefined;
   state?: string | undefined;
@@ -300,7 +300,7 @@ const commandAnswerSchema = z.looseObject({
     ),
   }),
 });
-export type CommandAnswer = z.infer<typeof commandAnswerSchema>;
+type CommandAnswer = z.infer<typeof commandAnswerSchema>;
 
 export function putJob(jobId: string, json: Record<string, unknown>): HttpRequest<CommandAnswer> {
   return { method: 'PUT', path: `${JOB}/${jobId}`, body: { json }, schema: commandAnswerSchema };
@@ -322,7 +322,7 @@ export function commandStatus(
 }
 
 /** A metadata value as protocol §15.2 wants it: ids, or `{$mode, $values:[ids]}`; objects reduced to their id. */
-export function adaptValue(value: unknown): unknown {
+function adaptValue(value: unknown): unknown {
   const cannot = () => new Error(`cannot adapt ${JSON.stringify(value)}`);
   const idOf = (entry: unknown): string | number => {
     if (typeof entry === 'string' || typeof entry === 'number') return entry;
@@ -343,7 +343,7 @@ export function adaptValue(value: unknown): unknown {
 }
 
 /** Each field's value adapted (`adaptValue`); throws `cannot adapt` on the first that is not. */
-export function adaptValues(data: Record<string, unknown>): Record<string, unknown> {
+function adaptValues(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).map(([field, value]) => [field, adaptValue(value)]));
 }
 
@@ -363,7 +363,7 @@ export function validateBody(itemIds: readonly string[]): Record<string, unknown
 // --- upload -------------------------------------------------------------------------------------
 
 const uploadAnswerSchema = z.looseObject({ response: z.looseObject({ data: z.optional(z.unknown()) }) });
-export type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
+type UploadAnswer = z.infer<typeof uploadAnswerSchema>;
 
 /** Upload: the file under its field name, `json` referencing it by `cid:` (protocol §15.1). */
 export function upload(

@@ -22,7 +22,7 @@ type ImportsEpic = Epic<WithImports>;
 
 // Metadata commands (set metadata, change collection, validate): one PUT, then followed until the server ran them.
 
-export const INVALID_VALIDATE_ANSWER = 'Invalid REST API response for validate command';
+const INVALID_VALIDATE_ANSWER = 'Invalid REST API response for validate command';
 
 /** Bulk patch ("Edit metadata" on many items): one call, its answer not read; the items are read again. */
 export const patchItems: ImportsEpic = (event$, _state$, deps) =>

@@ -320,7 +320,7 @@ export const validateRequested = defineIntent('imports/validateRequested', {
 });
 
 /** `patch`: the bulk patch of "Edit metadata" on many items (manage-events.ts), one request, no command. */
-export const commandKind = z.enum(['metadata', 'collection', 'validate', 'patch']);
+const commandKind = z.enum(['metadata', 'collection', 'validate', 'patch']);
 export type CommandKind = z.infer<typeof commandKind>;
 export const commandStarted = defineAnswer('imports/commandStarted', {
   requestId,
@@ -353,7 +353,7 @@ export const commandStatusFailed = defineFailure('imports/commandStatusFailed', 
 
 // --- uploads ------------------------------------------------------------------------------------
 
-export const uploadFileSchema = z.object({
+const uploadFileSchema = z.object({
   id: z.string(),
   name: z.string(),
   size: z.number(),

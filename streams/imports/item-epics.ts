@@ -106,7 +106,7 @@ export const searchItems: ImportsEpic = (event$, state$, deps) =>
   );
 
 /** The protocol's refusal of more than 200 ids, with its advice. */
-export function tooManyItems(count: number, max: number, advised: number): string {
+function tooManyItems(count: number, max: number, advised: number): string {
   return `Cannot retrieve so many items at once. received ${count}. Please ask at most ${max} items per call, and preferably ${advised}.`;
 }
 
@@ -200,7 +200,7 @@ export const deleteItems: ImportsEpic = (event$, state$, deps) =>
     mergeMap((event) => itemsOperation('delete', event, state$.value, deps)),
   );
 
-export function chunksOf<T>(list: readonly T[], size: number): T[][] {
+function chunksOf<T>(list: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let start = 0; start < list.length; start += size) chunks.push(list.slice(start, start + size));
   return chunks;

@@ -68,8 +68,8 @@ type ImportsEpic = Epic<WithImports>;
 
 // --- job list -----------------------------------------------------------------------------------
 
-export const NO_CURSOR_NAME = 'Cannot register a massimport cursor without a name';
-export const unknownCursor = (name: string): string => `Cannot find massimport cursor "${name}"`;
+const NO_CURSOR_NAME = 'Cannot register a massimport cursor without a name';
+const unknownCursor = (name: string): string => `Cannot find massimport cursor "${name}"`;
 
 export const refuseNamelessList: ImportsEpic = (event$) =>
   event$.pipe(

@@ -56,7 +56,7 @@ function writeEnded(state: S, jobId: string, error: Draft<ImportJob>['writeError
 }
 
 /** The items total a job answer carries (`$moreChildren_$items.total`), or its `count`. */
-export function jobItemsTotal(job: ImportJobData): number | null {
+function jobItemsTotal(job: ImportJobData): number | null {
   const more = job.$moreChildren_$items as { total?: unknown } | undefined;
   if (more && typeof more.total === 'number') return more.total;
   return typeof job.count === 'number' ? job.count : null;

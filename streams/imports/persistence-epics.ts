@@ -16,14 +16,14 @@ import { forEachUpload, type UploadsState } from './state';
  * `config.pendingUploadStorageKey` and listed after the reload to choose again
  * (`imports/uploadsRestored`, only when something is stored), never lost silently.
  */
-export function readPendingUploads({ storage, config }: Pick<Deps, 'storage' | 'config'>): ResumeFile[] {
+function readPendingUploads({ storage, config }: Pick<Deps, 'storage' | 'config'>): ResumeFile[] {
   return readStoredRecords(storage, config.pendingUploadStorageKey, resumeFileSchema);
 }
 
 const UNSENT = new Set(['registered', 'resolving', 'resolved']);
 
 /** What to store: the files not sent yet, then those still to choose again. */
-export function pendingUploads(uploads: UploadsState): ResumeFile[] {
+function pendingUploads(uploads: UploadsState): ResumeFile[] {
   const out: ResumeFile[] = [];
   forEachUpload(uploads, (file) => {
     if (UNSENT.has(file.status))

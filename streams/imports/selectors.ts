@@ -146,13 +146,6 @@ export const selectImportCommandRequest = (state: WithImports, requestId: string
 
 // --- uploads ------------------------------------------------------------------------------------
 
-/** Every upload of the state in the order they were added (all jobs). */
-export function allUploads(uploads: UploadsState): UploadFile[] {
-  const out: UploadFile[] = [];
-  forEachUpload(uploads, (file) => out.push(file));
-  return out;
-}
-
 const queueOf = memoBy((uploads: UploadsState, jobId: string): UploadFile[] => {
   const out: UploadFile[] = [];
   forEachUpload(uploads, (file) => {
@@ -171,9 +164,7 @@ export const selectUploadFile = (state: WithImports, id: string): UploadFile | n
 /** The chosen number of simultaneous uploads, or the given default (`config.uploadConcurrencyDefault`). */
 export const selectUploadConcurrency = (state: WithImports, fallback: number): number =>
   state.imports.uploads.concurrency ?? fallback;
-export const selectRunningUploads = (state: WithImports): number => state.imports.uploads.running;
-
-export interface UploadProgress {
+interface UploadProgress {
   files: number;
   waiting: number;
   running: number;

@@ -114,7 +114,7 @@ export interface FailedUpload {
  * Files live in buckets of UPLOAD_BUCKET_SIZE slots (arrays: a record of thousands of keys costs
  * far more to copy), so that one file's change copies one small bucket and the list of buckets.
  */
-export interface UploadBucket {
+interface UploadBucket {
   /** a dropped file leaves null in its slot */
   files: (UploadFile | null)[];
   /** files of this bucket still registered */
@@ -165,7 +165,7 @@ export interface ImportsState {
   workflows: { status: Status; actions: unknown[]; error: SerializedError | null };
 }
 
-export const initialUploadsState: UploadsState = {
+const initialUploadsState: UploadsState = {
   concurrency: null,
   added: 0,
   bucketOf: {},

@@ -27,12 +27,12 @@ type ImportsEpic = Epic<WithImports>;
 
 // The upload queue: how many files send at once, which go next, and the sending itself.
 
-export const FORMAT_MESSAGE_KEY = 'error.message.format';
+const FORMAT_MESSAGE_KEY = 'error.message.format';
 const FORMAT_CODES = new Set(['400/9', '400/17']);
-export const CANCEL_FAILED = 'Failed to cancel job';
+const CANCEL_FAILED = 'Failed to cancel job';
 
 /** An upload's failure as protocol §15.2 says: format codes → `error.message.format`, else the message. */
-export function uploadError(error: SerializedError): { message: string; messageKey?: string } {
+function uploadError(error: SerializedError): { message: string; messageKey?: string } {
   const message = error.message || DEFAULT_ERROR_MESSAGE;
   if (error.restCode && FORMAT_CODES.has(error.restCode)) return { message, messageKey: FORMAT_MESSAGE_KEY };
   return { message };
@@ -51,7 +51,7 @@ export const setConcurrency: ImportsEpic = (event$, _state$, { config }) =>
   );
 
 /** The first `count` registered files, in the order they were added. */
-export function nextWaiting(uploads: UploadsState, count: number): UploadFile[] {
+function nextWaiting(uploads: UploadsState, count: number): UploadFile[] {
   const out: UploadFile[] = [];
   if (count <= 0) return out;
   for (const bucket of uploads.buckets) {

@@ -4,7 +4,7 @@ import type { HttpRequest } from '../core/http';
 /** Levels of protocol §5: the lower, the more severe. */
 export const LOG_LEVELS = { off: -1, fatal: 0, error: 10, warn: 20, info: 30, debug: 40, trace: 50 } as const;
 
-export const logEntrySchema = z.object({
+const logEntrySchema = z.object({
   name: z.string(),
   hash: z.string(),
   count: z.int().check(z.positive()),

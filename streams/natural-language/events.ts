@@ -35,7 +35,7 @@ import { constraintSchema } from '../core/query/operators';
 const cursor = z.string().check(z.minLength(1));
 
 /** What a chip is about: the rows of the table of §22. */
-export const chipKindSchema = z.enum(['age', 'rights', 'duration', 'other']);
+const chipKindSchema = z.enum(['age', 'rights', 'duration', 'other']);
 export type ChipKind = z.infer<typeof chipKindSchema>;
 
 /**
@@ -44,7 +44,7 @@ export type ChipKind = z.infer<typeof chipKindSchema>;
  * by `, `), the entity `type`, the words of the sentence (`text`), and the query constraints it
  * sets (by constraint key; one chip may set several: age.baby is an or of three).
  */
-export const chipSchema = z.object({
+const chipSchema = z.object({
   key: z.string(),
   kind: chipKindSchema,
   type: z.string(),

@@ -8,7 +8,7 @@ import type { Chip } from './events';
  */
 
 /** The LUIS answer as read (§22): the intent and the entities' entity, type and resolution.values. */
-export const luisEntitySchema = z.looseObject({
+const luisEntitySchema = z.looseObject({
   entity: z.string(),
   type: z.string(),
   resolution: z.optional(z.nullable(z.looseObject({ values: z.optional(z.nullable(z.array(z.unknown()))) }))),
@@ -24,9 +24,9 @@ export type LuisAnswer = z.infer<typeof luisAnswerSchema>;
 export const NOT_UNDERSTOOD = 'No search understood in this sentence';
 
 /** Namespaces of §22 and how the search list joins them (the list declares them when it registers). */
-export const AGE_NAMESPACE = 'or_aiavgage';
-export const RIGHTS_NAMESPACE = 'or_dteendrights';
-export const DURATION_NAMESPACE = 'or_tabs.and_video.or_duration';
+const AGE_NAMESPACE = 'or_aiavgage';
+const RIGHTS_NAMESPACE = 'or_dteendrights';
+const DURATION_NAMESPACE = 'or_tabs.and_video.or_duration';
 /**
  * Ages are one or-group (a baby is any of three tests); rights end dates one or-group; a duration
  * bucket is an and (video, above its floor, up to its ceiling): the portal's queries hold one flat
@@ -74,7 +74,7 @@ const AGE_FACES: Record<string, string> = {
 const DATERANGE = 'builtin.datetimeV2.daterange';
 
 /** How the baby concepts are tested (`dof_name` of §22 on a names field: see ageChip). */
-export const CONCEPT_OPERATOR = 'in';
+const CONCEPT_OPERATOR = 'in';
 
 /** The strings of an entity's resolution.values (a daterange value gives its `end`, else its `start`). */
 function valuesOf(entity: LuisEntity): string[] {
@@ -148,7 +148,7 @@ function durationChip(value: string, text: string, type: string): Chip | null {
  * §22 "anything else": `{type}_{op}` with `{type}: {"{op}_{code|name}": [values]}`, op `dof` for
  * assetnature and location, `in` otherwise; the field `code` for assetnature, `name` otherwise.
  */
-export function otherOperator(type: string): { op: 'dof' | 'in'; operator: string } {
+function otherOperator(type: string): { op: 'dof' | 'in'; operator: string } {
   const op = type === 'assetnature' || type === 'location' ? 'dof' : 'in';
   return { op, operator: `${op}_${type === 'assetnature' ? 'code' : 'name'}` };
 }

@@ -33,7 +33,7 @@ export const selectNaturalLanguage = (
 ): NaturalLanguageEntry => state.naturalLanguage.byCursor[cursor] ?? NONE;
 
 /** A chip as a view shows it: the chip, and the event that removes it. */
-export interface ChipView extends Chip {
+interface ChipView extends Chip {
   removal: ReturnType<typeof chipRemoved>;
 }
 

@@ -53,7 +53,7 @@ type Root = OutboxRoot & Parameters<typeof selectUserId>[0] & Parameters<typeof 
  * connection, an outcome nobody could confirm), a timeout (408) or a server error (5xx). Only
  * these are kept; a refusal (4xx) stays the domain's error, as before.
  */
-export function isTransportFailure(error: SerializedError): boolean {
+function isTransportFailure(error: SerializedError): boolean {
   return error.code.startsWith(ERROR_CODES.network) || error.status === 408 || (error.status ?? 0) >= 500;
 }
 

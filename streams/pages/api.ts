@@ -93,7 +93,7 @@ export function toPageRecord(row: PageRow): PageRecord {
   };
 }
 
-export function toWidgetRecord(row: WidgetRow): WidgetRecord {
+function toWidgetRecord(row: WidgetRow): WidgetRecord {
   return {
     id: row.id,
     parent: row.parent,
@@ -109,7 +109,7 @@ export function toWidgetRecord(row: WidgetRow): WidgetRecord {
   };
 }
 
-export const toFileRecord = (row: FileRow): FileRecord => ({
+const toFileRecord = (row: FileRow): FileRecord => ({
   id: row.id,
   parent: row.parent,
   name: row.name,
@@ -133,7 +133,7 @@ export const fetchPageRow = (id: number): HttpRequest<z.infer<typeof onePageSche
 });
 
 /** The parent query of a page's parts (protocol §14.1). */
-export const partsQuery = (pageId: number) => ({
+const partsQuery = (pageId: number) => ({
   or: [{ parent: { eq: `${PAGE_OBJECT}_${pageId}` } }, { parent: { sw: `${PAGE_OBJECT}_${pageId}_` } }],
 });
 
@@ -174,7 +174,7 @@ export const fetchWidgets = (http: Http, query: object): Observable<WidgetRecord
     map((rows) => rows.map(toWidgetRecord)),
   );
 
-export const fetchFiles = (http: Http, query: object): Observable<FileRecord[]> =>
+const fetchFiles = (http: Http, query: object): Observable<FileRecord[]> =>
   allRows(http, partsRequest('pagefile', fileListSchema, query)).pipe(map((rows) => rows.map(toFileRecord)));
 
 export interface Content {

@@ -70,7 +70,7 @@ const uid = z.string();
 const message = z.string();
 
 /** A page row as the server sends it (`props` is JSON text, kept raw: parsed by the selectors). */
-export const pageRecordSchema = z.object({
+const pageRecordSchema = z.object({
   id: z.number(),
   name: z.string(),
   template: z.string(),
@@ -85,7 +85,7 @@ export const pageRecordSchema = z.object({
 });
 export type PageRecord = z.infer<typeof pageRecordSchema>;
 
-export const widgetRecordSchema = z.object({
+const widgetRecordSchema = z.object({
   id: z.number(),
   parent: z.string(),
   /** JSON text, kept raw: a broken one is an error on its block only */
@@ -101,7 +101,7 @@ export const widgetRecordSchema = z.object({
 });
 export type WidgetRecord = z.infer<typeof widgetRecordSchema>;
 
-export const fileRecordSchema = z.object({
+const fileRecordSchema = z.object({
   id: z.number(),
   parent: z.string(),
   name: z.string(),
@@ -110,7 +110,7 @@ export const fileRecordSchema = z.object({
 });
 export type FileRecord = z.infer<typeof fileRecordSchema>;
 
-export const blockChangesSchema = z.object({
+const blockChangesSchema = z.object({
   value: z.optional(z.nullable(z.string())),
   props: z.optional(z.record(z.string(), z.unknown())),
   enabled: z.optional(z.boolean()),
@@ -209,7 +209,7 @@ export const attachmentReplaceFailed = defineFailure('pages/attachmentReplaceFai
 // --- the rich-text editor's config -----------------------------------------------------------
 
 /** The rich-text editor's settings from `/wedia/froala/config` (a licence key is never kept). */
-export const editorConfigSchema = z.object({
+const editorConfigSchema = z.object({
   toolbar: z.array(z.string()),
   heightMin: z.nullable(z.number()),
   pastePlain: z.boolean(),

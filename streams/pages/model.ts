@@ -17,14 +17,14 @@ export const WRITE_HERE = '[ WRITE HERE ]';
 export const PAGE_OBJECT = 'clubwedpagedesc';
 export const WIDGET_OBJECT = 'clubwedwidget';
 export const FILE_OBJECT = 'cwpagefile';
-export type ComponentObject = typeof PAGE_OBJECT | typeof WIDGET_OBJECT;
+type ComponentObject = typeof PAGE_OBJECT | typeof WIDGET_OBJECT;
 
-export const pageUid = (id: number): string => `${PAGE_OBJECT}_${id}`;
+const pageUid = (id: number): string => `${PAGE_OBJECT}_${id}`;
 export const widgetUid = (id: number): string => `${WIDGET_OBJECT}_${id}`;
 
 export const unknownPathMessage = (path: string): string => `Unknown page of path ${path}. Cannot fetch it`;
 
-export interface ParsedUid {
+interface ParsedUid {
   object: string;
   id: number;
 }
@@ -48,7 +48,7 @@ export function splitChain(chain: string): ParsedUid[] {
 }
 
 /** The uid of the direct parent of a chain's owner: the last pair of the chain. */
-export function lastUid(chain: string): string | null {
+function lastUid(chain: string): string | null {
   const pairs = splitChain(chain);
   const last = pairs[pairs.length - 1];
   return last ? `${last.object}_${last.id}` : null;
@@ -82,7 +82,7 @@ export function pageOfPath(
   return best;
 }
 
-export type ParsedProps = { props: Record<string, unknown>; error: string | null };
+type ParsedProps = { props: Record<string, unknown>; error: string | null };
 
 /** JSON text → an object; an empty text is `{}`; anything else (broken, not an object) is an error. */
 export function parseProps(text: string | null | undefined): ParsedProps {
@@ -132,7 +132,7 @@ export interface PageComponent {
   dirty: boolean;
 }
 
-export interface TreeSource {
+interface TreeSource {
   page: PageRecord;
   widgets: readonly WidgetRecord[];
   files: readonly FileRecord[];

@@ -49,7 +49,7 @@ export function selectPageList(state: WithPages): {
   return { status: list.status, error: list.error, pages };
 }
 
-export interface PageIndexRow {
+interface PageIndexRow {
   id: number;
   name: string;
   path: string;

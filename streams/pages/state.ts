@@ -28,7 +28,7 @@ export interface OperationEntry {
 }
 
 /** One undoable block change: the change set the component had before it (null: none). */
-export interface UndoEntry {
+interface UndoEntry {
   uid: string;
   before: BlockChanges | null;
 }

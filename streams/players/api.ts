@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { encodePairs, type HttpRequest, type QueryValue } from '../core/http';
 
 /** The HTML+JS player answer (protocol §13.1): the fields the portal uses; the rest is kept. */
-export const htmlPlayerSchema = z.looseObject({
+const htmlPlayerSchema = z.looseObject({
   Dom: z.optional(z.string()),
   JavascriptUrl: z.optional(z.string()),
   JSEndpoint: z.optional(z.string()),
@@ -13,13 +13,13 @@ export const htmlPlayerSchema = z.looseObject({
     }),
   ),
 });
-export type HtmlPlayer = z.infer<typeof htmlPlayerSchema>;
+type HtmlPlayer = z.infer<typeof htmlPlayerSchema>;
 
 /** Embed, free player and media description answers are used whole: an object. */
-export const wholeBodySchema = z.record(z.string(), z.unknown());
+const wholeBodySchema = z.record(z.string(), z.unknown());
 
 const BASE = '/wedia/evp';
-export const DESCRIBE_PATH = '/wedia/cloud/describeMedia';
+const DESCRIBE_PATH = '/wedia/cloud/describeMedia';
 
 /** The cache key of a request: its URL, plus its JSON body for a POST (protocol §1.10 "per URL"). */
 export function cacheKeyOf(request: HttpRequest<unknown>): string {
@@ -30,7 +30,7 @@ export function cacheKeyOf(request: HttpRequest<unknown>): string {
     : url;
 }
 
-export interface PlayerParams {
+interface PlayerParams {
   resource: string;
   id: string;
   width: string | number;

@@ -5,7 +5,7 @@ const text = z.string().check(z.minLength(1));
 const size = z.union([z.string(), z.number()]);
 
 /** What the portal fetches and caches per URL (protocol §1.10, §13.1). */
-export const mediaKindSchema = z.enum(['player', 'embed', 'free', 'description']);
+const mediaKindSchema = z.enum(['player', 'embed', 'free', 'description']);
 export type MediaKind = z.infer<typeof mediaKindSchema>;
 
 /** The HTML+JS player of an asset (cached 60 s per URL). */

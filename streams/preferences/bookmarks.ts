@@ -12,7 +12,7 @@ export const LEGACY_BOOKMARKS_KEY = 'we-cursor-bookmarker-v1';
 const constraintsSchema = z.record(z.string(), z.unknown());
 
 /** One bookmarked cursor as protocol §17.2 stores it; members an older client left out default. */
-export const cursorBookmarkSchema = z.object({
+const cursorBookmarkSchema = z.object({
   cursorName: z.string(),
   cursorQueryNamespaces: z._default(z.record(z.string(), z.string()), {}),
   name: z._default(z.string(), ''),
@@ -26,7 +26,7 @@ export const cursorBookmarkSchema = z.object({
 export type CursorBookmark = z.infer<typeof cursorBookmarkSchema>;
 
 /** The bookmarks a stored value holds: a JSON array (or its text); anything else holds none. */
-export function bookmarksIn(value: unknown): CursorBookmark[] {
+function bookmarksIn(value: unknown): CursorBookmark[] {
   let list = value;
   if (typeof value === 'string') {
     try {
@@ -46,7 +46,7 @@ export function bookmarksIn(value: unknown): CursorBookmark[] {
  * What two bookmarks are compared on (protocol §17.2): tokens split and sorted, excludedPaths
  * sorted, with the list name and namespaces or without them.
  */
-export function bookmarkMatchKey(bookmark: CursorBookmark, withCursor: boolean): string {
+function bookmarkMatchKey(bookmark: CursorBookmark, withCursor: boolean): string {
   const tokens = bookmark.fulltextTokens.flatMap((token) => token.split(/\s+/)).filter(Boolean);
   return stableJson({
     ...(withCursor && { cursorName: bookmark.cursorName, namespaces: bookmark.cursorQueryNamespaces }),

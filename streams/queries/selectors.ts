@@ -31,7 +31,7 @@ export const selectQueryStatus = (state: WithQueries, name: string): Status =>
   queryStatusOf(state.queries.byName[name]);
 
 /** For meta-schemas: the resource a `query_{resource}` is built for, and the fields it knows. */
-export interface QueryTarget {
+interface QueryTarget {
   resource: string;
   path: string;
   fields: ReadonlySet<string>;

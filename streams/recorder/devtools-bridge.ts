@@ -3,13 +3,13 @@ import type { Store } from '../core/store';
 import { redactEvent } from './redact';
 
 /** The part of the Redux DevTools extension's `connect()` API the bridge uses. */
-export interface ReduxDevtoolsConnection {
+interface ReduxDevtoolsConnection {
   init(state: unknown): void;
   send(action: { type: string; [key: string]: unknown }, state: unknown): void;
   subscribe(listener: (message: DevtoolsMessage) => void): (() => void) | undefined;
 }
 
-export interface ReduxDevtoolsExtension {
+interface ReduxDevtoolsExtension {
   connect(options: { name: string; features?: Record<string, unknown> }): ReduxDevtoolsConnection;
 }
 

@@ -40,7 +40,7 @@ const loggedEventSchema = z.object({
   meta: eventMetaSchema,
 });
 
-export const eventLogFileSchema = z.object({
+const eventLogFileSchema = z.object({
   format: z.literal(LOG_FORMAT),
   version: z.literal(LOG_VERSION),
   app: appSchema,
@@ -52,7 +52,7 @@ export const eventLogFileSchema = z.object({
   note: z.optional(z.string()),
 }) satisfies z.ZodMiniType<EventLogFile>;
 
-export type ImportVerdict = 'Impossible' | 'Risky' | 'Fine';
+type ImportVerdict = 'Impossible' | 'Risky' | 'Fine';
 
 /** Elm's import assessment: Impossible logs are refused, Risky ones need the user's consent. */
 export type ImportResult =

@@ -48,7 +48,7 @@ export function foldRange<S>(
   return state;
 }
 
-export interface StateError {
+interface StateError {
   /** where in the state, e.g. `carts.byId.c1.error` */
   path: string;
   code: string;

@@ -10,7 +10,7 @@ import { outsideRead } from '../core/system-events';
  * recorded answer events are fed, then it ends as `system/requestEnded` says), and a value read
  * outside the state is the one the log's next `system/outsideRead` of that key holds.
  */
-export interface ReplayedInputs extends InputSource {
+interface ReplayedInputs extends InputSource {
   /** runs the work of the armed timer `key`; false when no timer of that key is armed */
   fire(key: string): boolean;
   /** hands a recorded value to the pending request `requestId` (its re-simulated id); false when none is pending */

@@ -12,7 +12,7 @@ import { redactEvent } from './redact';
 import { replayedInputs } from './replayed-inputs';
 import { baseState } from './replay';
 
-export interface ResimulationOptions<S> {
+interface ResimulationOptions<S> {
   reducer: Reducer<S>;
   rootEpic: Epic<S>;
   initialState: S;
@@ -26,7 +26,7 @@ export interface EventSummary {
   payload: unknown;
 }
 
-export interface Divergence {
+interface Divergence {
   /** position in the log's events */
   index: number;
   /** type: another event came; payload: other content; missing: the re-simulation did not
@@ -98,7 +98,7 @@ export const REFUSALS = {
     'this log starts from a snapshot taken mid-session: the timers and requests pending then are unknown, so it replays but cannot be re-simulated',
 } as const;
 
-export type Refusal = keyof typeof REFUSALS;
+type Refusal = keyof typeof REFUSALS;
 
 /** Why a log cannot be re-simulated exactly, or null. */
 function refusal(log: EventLogFile): Refusal | null {

@@ -10,7 +10,7 @@ export const featureStatus = (): HttpRequest<undefined> => ({
   path: `${BASE}/feature/status`,
 });
 
-export const permissionsSchema = z.looseObject({
+const permissionsSchema = z.looseObject({
   canSubmit: z.optional(z.nullable(z.boolean())),
   canViewReport: z.optional(z.nullable(z.boolean())),
 });

@@ -28,7 +28,7 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  * an existing report: idle → downloading → done | error.
  * Selectors: selectReverseSearchFeature (status, enabled), selectReverseSearchPermissions(uuid),
  * selectReverseSearchJob(uuid), selectCanReverseSearch(uuid) (feature on and canSubmit: the
- * button shows only then), selectCanViewReverseSearchReport(uuid), reportFileName(header).
+ * button shows only then), selectCanViewReverseSearchReport(uuid).
  */
 
 const uuid = z.string().check(z.minLength(1));

@@ -1,4 +1,3 @@
-import { fileNameOfDisposition } from '../core/http';
 import type { FeatureEntry, JobEntry, PermissionsEntry, ReverseSearchState } from './state';
 
 export type { FeatureEntry, FetchStatus, JobEntry, JobState, PermissionsEntry } from './state';
@@ -30,6 +29,3 @@ export const selectCanReverseSearch = (state: WithReverseSearch, uuid: string): 
 /** Whether an existing report may be downloaded without a new submit. */
 export const selectCanViewReverseSearchReport = (state: WithReverseSearch, uuid: string): boolean =>
   state.reverseSearch.feature.enabled && selectReverseSearchPermissions(state, uuid).canViewReport;
-
-/** The file name a `Content-Disposition` header gives (the http client names a blob answer with it). */
-export const reportFileName = fileNameOfDisposition;

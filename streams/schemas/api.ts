@@ -16,7 +16,7 @@ const cudSchema = z.looseObject({
 });
 
 /** A field header (protocol §11.1); members the portal does not read are kept as they come. */
-export const fieldHeaderSchema = z.looseObject({
+const fieldHeaderSchema = z.looseObject({
   type: z.optional(z.string()),
   label: z.optional(z.string()),
   tree: z.optional(z.boolean()),
@@ -50,7 +50,7 @@ const headersAnswerSchema = z.looseObject({
   resources: z.optional(z.array(membersSchema)),
   headers: z.optional(z.union([headersSchema, z.record(z.string(), headersSchema)])),
 });
-export type HeadersAnswer = z.infer<typeof headersAnswerSchema>;
+type HeadersAnswer = z.infer<typeof headersAnswerSchema>;
 
 /** A resolved single-resource schema, as events carry it and the state keeps it. */
 export const schemaBodySchema = z.object({
@@ -189,7 +189,7 @@ export function relatedSchemaOf(field: FieldHeader | undefined): string | null {
 const domainAnswerSchema = z.looseObject({
   response: z.looseObject({ data: z.array(z.looseObject({ resource: z.optional(z.string()) })) }),
 });
-export type DomainAnswer = z.infer<typeof domainAnswerSchema>;
+type DomainAnswer = z.infer<typeof domainAnswerSchema>;
 
 /** `GET /rest/{domain}?headers=true&rscSecurity=insert` (protocol §11.1 "Domain"). */
 export function schemaDomainHeaders(domain: string): HttpRequest<DomainAnswer> {
@@ -225,7 +225,7 @@ export function readDomainAnswer(
 const updateFieldsAnswerSchema = z.looseObject({
   inputs: z.looseObject({ properties: z.record(z.string(), z.unknown()) }),
 });
-export type UpdateFieldsAnswer = z.infer<typeof updateFieldsAnswerSchema>;
+type UpdateFieldsAnswer = z.infer<typeof updateFieldsAnswerSchema>;
 
 export const UPDATE_FIELDS_ERROR = 'error fetching update fields';
 

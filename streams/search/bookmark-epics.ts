@@ -27,7 +27,7 @@ const wireOf = (entries: QueryState['constraints']): Record<string, unknown> =>
  * The bookmark of what a cursor searches now, or null when it has neither fulltext tokens nor
  * user constraints: only those are stored (protocol §17.2).
  */
-export function cursorBookmarkOf(
+function cursorBookmarkOf(
   cursor: CursorState,
   query: QueryState | undefined,
   date: number,

@@ -19,7 +19,7 @@ export const SEARCH_TREE_PATH = 'dam/data/category';
 export const TREE_FIELD = 'categories';
 export const FACET_FIELDS = ['assetnature', 'keywords', 'author', 'mimetype'] as const;
 
-export type FulltextMode = 'should' | 'must';
+type FulltextMode = 'should' | 'must';
 
 /**
  * What the address says a search is, so that a search can be shared and reloaded:
@@ -37,7 +37,7 @@ export interface SearchParams {
 }
 
 /** The address parameter that holds the search's sentence: `/search?nl=show+me+short+videos`. */
-export const SENTENCE_PARAM = 'nl';
+const SENTENCE_PARAM = 'nl';
 
 /** The sentence the address holds, or `''`. */
 export const sentenceOf = (search: string): string => new URLSearchParams(search).get(SENTENCE_PARAM) ?? '';

@@ -1,7 +1,7 @@
 import type { SelectionState } from './state';
 
 export type { ListSelection, SelectionState } from './state';
-export type WithSelection = { selection: SelectionState };
+type WithSelection = { selection: SelectionState };
 
 const NONE: readonly string[] = Object.freeze([]);
 

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { type AnyEvent, type AppEvent, defineFact, eventCatalogue } from '../core/event';
 
 /** A fact as it crosses between tabs: its type and payload, never its meta (ids are per tab). */
-export const crossingFactSchema = z.object({ type: z.string(), payload: z.unknown() });
-export type CrossingFact = z.infer<typeof crossingFactSchema>;
+const crossingFactSchema = z.object({ type: z.string(), payload: z.unknown() });
+type CrossingFact = z.infer<typeof crossingFactSchema>;
 
 /** What one tab posts on the channel: the fact, and the user it happened to (null: no user). */
 export const tabMessageSchema = z.object({ user: z.nullable(z.string()), fact: crossingFactSchema });

@@ -13,7 +13,7 @@ import {
 import { RelationField } from './relation-field';
 import './messages';
 
-export interface FieldControlProps {
+interface FieldControlProps {
   field: FieldView;
   /** the value the form holds: the draft's change, else the stored value */
   value: unknown;

@@ -1,8 +1,8 @@
-import type { FieldHeader } from '../../../streams/schemas/selectors';
+import { type FieldHeader, fieldEditable, fieldRequired } from '../../../streams/schemas/selectors';
 import { wireId } from '../../../streams/core/wire-id';
 
 /** How a field is shown and edited, from its header's `type` and `href` (protocol §11). */
-export type FieldKind = 'string' | 'text' | 'number' | 'boolean' | 'date' | 'one' | 'many' | 'other';
+type FieldKind = 'string' | 'text' | 'number' | 'boolean' | 'date' | 'one' | 'many' | 'other';
 
 export interface FieldView {
   name: string;
@@ -65,8 +65,8 @@ export function fieldGroups(headers: Record<string, FieldHeader>): FieldGroup[] 
       group: header.group ? { id: String(header.group.id), name: header.group.name } : NO_GROUP,
       taborder: header.taborder ?? Number.MAX_SAFE_INTEGER,
       position: header.position ?? Number.MAX_SAFE_INTEGER,
-      editable: header.cud?.update === true,
-      required: header.cud?.mandatoryStructure === true,
+      editable: fieldEditable(header),
+      required: fieldRequired(header),
       i18n: header.i18n === true,
       related: relatedOf(header),
     }));

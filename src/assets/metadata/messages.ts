@@ -64,7 +64,7 @@ export const metadataMessagesEn = {
   'selection.cancelItem': 'Cancel asset {id}',
 };
 
-export const metadataMessagesFr: typeof metadataMessagesEn = {
+const metadataMessagesFr: typeof metadataMessagesEn = {
   'metadata.title': 'Métadonnées',
   'metadata.loading': 'Lecture des métadonnées…',
   'metadata.failed': 'Les métadonnées n’ont pas pu être lues.',

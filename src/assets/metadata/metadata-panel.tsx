@@ -30,7 +30,7 @@ import { WorkflowBar, workflowOf } from './workflow-bar';
 import './messages';
 import './metadata.css';
 
-export interface MetadataPanelProps {
+interface MetadataPanelProps {
   resource: string;
   /** the entity's schema path, e.g. `dam/data/asset` */
   path: string;

@@ -2,7 +2,7 @@ import { useTranslate } from '../../i18n/use-translate';
 import './messages';
 
 /** The workflow state and steps an entity lists in its `$workflow` member. */
-export interface WorkflowInfo {
+interface WorkflowInfo {
   state: string | null;
   label: string | null;
   actions: Array<{ action: string; label: string }>;

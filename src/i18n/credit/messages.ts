@@ -6,7 +6,7 @@ export const creditMessagesEn = {
   'home.creditBy': 'Background: {work} by {author}',
 };
 
-export const creditMessagesFr: Record<keyof typeof creditMessagesEn, string> = {
+const creditMessagesFr: Record<keyof typeof creditMessagesEn, string> = {
   'home.credit': 'Image de fond : {credit}',
   'home.creditBy': 'Image de fond : {work}, par {author}',
 };

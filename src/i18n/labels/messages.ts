@@ -27,7 +27,7 @@ export const labelsMessagesEn = {
   'code.zipProfile.hd': 'High definition',
 };
 
-export const labelsMessagesFr: Record<keyof typeof labelsMessagesEn, string> = {
+const labelsMessagesFr: Record<keyof typeof labelsMessagesEn, string> = {
   'code.type.asset': 'Média',
   'code.type.category': 'Catégorie',
   'code.type.keyword': 'Mot-clé',

@@ -16,7 +16,7 @@ export const notificationsPageMessagesEn = {
   'notifications.seenNote': 'Opening this page marks your notifications read.',
 };
 
-export const notificationsPageMessagesFr: Record<keyof typeof notificationsPageMessagesEn, string> = {
+const notificationsPageMessagesFr: Record<keyof typeof notificationsPageMessagesEn, string> = {
   'notifications.title': 'Notifications',
   'notifications.visitor':
     'Les notifications appartiennent aux utilisateurs : connectez-vous pour voir les vôtres.',

@@ -87,7 +87,7 @@ function HeroPicture({ id }: { id: string }) {
 }
 
 /** The settings an asset list is listed with, from its props (6 items by default: protocol §14.2). */
-export function assetListSettings(props: Record<string, unknown>) {
+function assetListSettings(props: Record<string, unknown>) {
   const max = numberProp(props, 'max');
   const orderby = props.orderby;
   const query = props.query;
@@ -106,7 +106,7 @@ export function assetListSettings(props: Record<string, unknown>) {
 }
 
 /** One list per block and settings: a change of settings lists again under a new name. */
-export function assetListCursorName(block: Pick<Block, 'uid' | 'props'>): string {
+function assetListCursorName(block: Pick<Block, 'uid' | 'props'>): string {
   return `pages:${block.uid}:${JSON.stringify(assetListSettings(block.props))}`;
 }
 

@@ -8,9 +8,9 @@ import { CallToActionBlock, DownloadsBlock, HeadingBlock, RichTextBlock } from '
 import '../messages';
 
 /** What "Edit block" opens for a type (see `block-editor.tsx`). */
-export type BlockEditorKind = 'heading' | 'rich-text' | 'settings' | 'asset' | 'link' | 'none';
+type BlockEditorKind = 'heading' | 'rich-text' | 'settings' | 'asset' | 'link' | 'none';
 
-export interface BlockType {
+interface BlockType {
   label: MessageKey;
   View: ComponentType<{ block: Block }>;
   editor: BlockEditorKind;
@@ -21,7 +21,7 @@ export interface BlockType {
  * its editor kind, its label in `messages.ts`); anything else is an unknown type: a visible
  * placeholder in edit mode, nothing for readers.
  */
-export const BLOCK_TYPES: Readonly<Record<string, BlockType>> = {
+const BLOCK_TYPES: Readonly<Record<string, BlockType>> = {
   heading: { label: 'pages.type.heading', View: HeadingBlock, editor: 'heading' },
   'rich-text': { label: 'pages.type.rich-text', View: RichTextBlock, editor: 'rich-text' },
   image: { label: 'pages.type.image', View: ImageBlock, editor: 'asset' },
@@ -66,7 +66,7 @@ export function useBlockLabel(): (component: string) => string {
 }
 
 /** A block as readers see it, or inside its page-builder frame in edit mode. */
-export function BlockView({ block, first, last }: { block: Block; first: boolean; last: boolean }) {
+function BlockView({ block, first, last }: { block: Block; first: boolean; last: boolean }) {
   const t = useTranslate();
   const editing = usePageEditing();
   const type = blockTypeOf(block.component);
@@ -180,7 +180,7 @@ export function BlockList({ parent, slot }: { parent: Block; slot: string }) {
 }
 
 /** The slots of a container: those its props name (`slots`), then any other holding blocks, else `left` and `right`. */
-export function containerSlots(block: Block): string[] {
+function containerSlots(block: Block): string[] {
   const named = Array.isArray(block.props.slots)
     ? block.props.slots.filter((slot): slot is string => typeof slot === 'string')
     : [];

@@ -60,7 +60,7 @@ export function EditableText({
 }
 
 /** The translation key naming a block type (an unknown type has none: its raw name is shown). */
-export function typeLabel(component: string) {
+function typeLabel(component: string) {
   return `pages.type.${component}` as 'pages.type.heading';
 }
 

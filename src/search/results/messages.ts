@@ -40,7 +40,7 @@ export const resultsMessagesEn = {
   'results.signInToCollect': 'Sign in to add the selection to a cart or download it.',
 };
 
-export const resultsMessagesFr: typeof resultsMessagesEn = {
+const resultsMessagesFr: typeof resultsMessagesEn = {
   'results.keyboardHint':
     'Les flèches, Début, Fin, Page précédente et Page suivante passent d’un résultat à l’autre. Entrée ouvre un résultat, Espace le sélectionne (Maj+Espace sélectionne jusqu’à lui), Tab atteint ses boutons.',
   'results.type.image': 'Image',

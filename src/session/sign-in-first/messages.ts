@@ -9,7 +9,7 @@ export const signInFirstMessagesEn = {
   'signIn.goBack': 'Go back to the page you were on',
 };
 
-export const signInFirstMessagesFr: Record<keyof typeof signInFirstMessagesEn, string> = {
+const signInFirstMessagesFr: Record<keyof typeof signInFirstMessagesEn, string> = {
   'signInFirst.title': 'Connectez-vous d’abord',
   'signInFirst.text':
     '« {action} » est réservé aux utilisateurs connectés. Connectez-vous et vous reviendrez sur cette page.',

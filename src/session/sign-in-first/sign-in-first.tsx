@@ -1,30 +1,10 @@
-import { type ReactNode, useCallback, useState } from 'react';
-import { useLocation } from 'wouter';
+import { type ReactNode, useState } from 'react';
 import { selectIdentitySettled, selectIsUser } from '../../../streams/session/selectors';
 import { useAppState } from '../../hooks/use-app-state';
 import { useTranslate } from '../../i18n/use-translate';
 import { ModalDialog } from '../../ui/modal-dialog';
-import { useSignInHref } from '../return-path';
 import { SignInLink } from '../sign-in-link';
 import './messages';
-
-/**
- * For a handler of a user-only action: `const requireSignIn = useRequireSignIn();` then
- * `if (!requireSignIn()) return;`. For a user it answers true; for a visitor (or an application)
- * it goes to the sign-in page, which comes back to the page on screen, and answers false.
- */
-export function useRequireSignIn(): () => boolean {
-  const isUser = useAppState(selectIsUser);
-  const settled = useAppState(selectIdentitySettled);
-  const href = useSignInHref();
-  const [, navigate] = useLocation();
-  return useCallback(() => {
-    if (isUser) return true;
-    // while a stored session is being restored, the user may be one in a moment: nothing yet
-    if (settled) navigate(href);
-    return false;
-  }, [isUser, settled, href, navigate]);
-}
 
 /**
  * A user-only action offered to everyone: a user gets `children` (the real control); a visitor
@@ -68,7 +48,7 @@ export function SignInFirst({
 }
 
 /** The offer itself, for a screen that opens it from its own control. */
-export function SignInFirstDialog({ action, onClose }: { action: string; onClose(): void }) {
+function SignInFirstDialog({ action, onClose }: { action: string; onClose(): void }) {
   const t = useTranslate();
   return (
     <ModalDialog title={t('signInFirst.title')} onClose={onClose} className="sign-in-first">

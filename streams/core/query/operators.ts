@@ -44,7 +44,7 @@ export const OPERATORS = [
   'notcontains',
 ] as const;
 
-export type Operator = (typeof OPERATORS)[number];
+type Operator = (typeof OPERATORS)[number];
 
 function isOperator(name: string): name is Operator {
   return (OPERATORS as readonly string[]).includes(name);

@@ -5,7 +5,7 @@ import { started } from '../../../streams/app/events';
 import { type Config, config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
-import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
+import { fileNameOfDisposition, type HttpRequest, type HttpResponse } from '../../../streams/core/http';
 import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
 import { reverseSearchDomain } from '../../../streams/reverse-search/domain';
 import { REPORT_NOT_READY } from '../../../streams/reverse-search/epics';
@@ -17,7 +17,6 @@ import {
   submitRequested,
 } from '../../../streams/reverse-search/events';
 import {
-  reportFileName,
   selectCanReverseSearch,
   selectCanViewReverseSearchReport,
   selectReverseSearchFeature,
@@ -277,14 +276,14 @@ describe('reverse image search: submit and report (protocol §21)', () => {
 
 describe('the report file name (Content-Disposition)', () => {
   it('reads filename, quoted or not, and filename* first', () => {
-    expect(reportFileName('attachment; filename="reverse-search-beach.csv"')).toBe(
+    expect(fileNameOfDisposition('attachment; filename="reverse-search-beach.csv"')).toBe(
       'reverse-search-beach.csv',
     );
-    expect(reportFileName('attachment; filename=report.pdf')).toBe('report.pdf');
-    expect(reportFileName('attachment; filename="a.csv"; filename*=UTF-8\'\'plage%20%C3%A9t%C3%A9.csv')).toBe(
-      'plage été.csv',
-    );
-    expect(reportFileName('inline')).toBeNull();
-    expect(reportFileName(null)).toBeNull();
+    expect(fileNameOfDisposition('attachment; filename=report.pdf')).toBe('report.pdf');
+    expect(
+      fileNameOfDisposition('attachment; filename="a.csv"; filename*=UTF-8\'\'plage%20%C3%A9t%C3%A9.csv'),
+    ).toBe('plage été.csv');
+    expect(fileNameOfDisposition('inline')).toBeNull();
+    expect(fileNameOfDisposition(null)).toBeNull();
   });
 });
