@@ -5,9 +5,9 @@
  *
  * A statement is a bullet (a numbered step too), a data row of a table, or a sentence of a prose
  * paragraph; headings, a sentence ending in ':' that introduces a list, table headers and
- * separators are not. Ids are `<seed>-§<section>-<n>`:
- * the seed's three digits, the number of its `## N.` section (0 for the text before the first
- * one) and the statement's rank in that section, from 1. Reading the same seeds gives the same ids.
+ * separators are not. Ids are `<seed>-§<section>-<n>`: the seed's three digits, the number of its
+ * `## N.` section (0 for the text before the first one) and the statement's rank in that section,
+ * from 1. Reading the same seeds gives the same ids.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,7 +19,7 @@ export interface Statement {
 }
 
 /** Where the seeds are when no folder is given: the shared spec beside the repository. */
-export const DEFAULT_SPEC_DIR = '../shared/spec';
+const DEFAULT_SPEC_DIR = '../shared/spec';
 const SEEDS = ['000', '001', '002'];
 /** The doc's statement column holds at most this many characters of the text, then "…". */
 const SHORT_LENGTH = 100;
