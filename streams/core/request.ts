@@ -75,7 +75,7 @@ export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T> {
   refuse?: (event: Triggered<M>, state: S) => Emitted | null;
   /** the request of a trigger */
   call: (event: Triggered<M>, state: S, deps: Deps) => HttpRequest<T>;
-  succeeded: (data: T, event: Triggered<M>, status: number) => Emitted;
+  succeeded: (data: T, event: Triggered<M>, status: number, deps: Deps) => Emitted;
   failed: (error: SerializedError, event: Triggered<M>) => Emitted;
 }
 
@@ -106,7 +106,7 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T>(
         return requestAnswer(
           deps.http,
           options.call(event, state$.value, deps),
-          (data, status) => options.succeeded(data, event, status),
+          (data, status) => options.succeeded(data, event, status, deps),
           (error) => options.failed(error, event),
         );
       }),

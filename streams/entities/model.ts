@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { STATUS_ORDER } from '../core/status';
+import { WRITE_HERE } from '../core/write-here';
 
 /**
  * Pure rules of entities and drafts (protocol §12.2, seed 002 §3-§5): keys, placeholder names,
@@ -32,11 +33,8 @@ export const notFoundName = (id: EntityId): string => `ID #${id} NOT FOUND`;
 /** protocol §12.2: the name of an entity whose fetch failed. */
 export const failedName = (id: EntityId): string => `FAILED ON ID #${id}`;
 
-/** seed 002 §5: editable text shows this when empty, and never saves it. */
-export const EMPTY_TEXT_PLACEHOLDER = '[ WRITE HERE ]';
-
 export const isPlaceholder = (value: unknown): boolean =>
-  typeof value === 'string' && value.trim() === EMPTY_TEXT_PLACEHOLDER;
+  typeof value === 'string' && value.trim() === WRITE_HERE;
 
 /** protocol §12.2 messages. A cancelled creation is not an error: it gives `null`. */
 export const ENTITY_MESSAGES = {

@@ -32,7 +32,6 @@ export type {
 export type { Candidate, MoreChildren, Variation } from './events';
 export {
   DRAFT_FIELD_UNDEFINED,
-  EMPTY_TEXT_PLACEHOLDER,
   ENTITY_MESSAGES,
   type EntityId,
   entityKey,

@@ -23,7 +23,7 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   {jobId, subJobIds} → `imports/subJobsAdded` | `imports/subJobsAddFailed`.
  *   `imports/countRequested` {jobId} → `imports/counted` {total} | `imports/countFailed`;
  *   `imports/analyzingCountRequested` → `imports/analyzingCounted` | `imports/analyzingCountFailed`;
- *   `imports/wordsRequested` {jobId, fulltext} → `imports/wordsLoaded` {words (≤ 6)} | `imports/wordsFailed`;
+ *   `imports/wordsRequested` {jobId, fulltext} → `imports/wordsLoaded` {words (≤ config.typeaheadMaxWords)} | `imports/wordsFailed`;
  *   `imports/changesRequested` {jobId} → `imports/changesLoaded` {items} | `imports/changesFailed`;
  *   `imports/jobWorkflowRequested` {jobId, action ('start' runs it)} → `imports/jobWorkflowApplied` |
  *   `imports/jobWorkflowFailed`.

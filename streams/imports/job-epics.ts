@@ -233,13 +233,16 @@ export const countByStatus: ImportsEpic = requestEpic({
   failed: (error, event) => statusCountsFailed({ jobId: event.payload.jobId, error }, event),
 });
 
-/** Suggestions for the typed fulltext: the newest text wins, 6 words kept. */
+/** Suggestions for the typed fulltext: the newest text wins, `typeaheadMaxWords` kept. */
 export const fetchWords: ImportsEpic = requestEpic({
   on: wordsRequested,
   flatten: 'switch',
   call: (event) => api.jobWords(event.payload.jobId, event.payload.fulltext),
-  succeeded: (answer, event) =>
-    wordsLoaded({ ...event.payload, words: api.wordsOf(answer.response.data).slice(0, 6) }, event),
+  succeeded: (answer, event, _status, { config }) =>
+    wordsLoaded(
+      { ...event.payload, words: api.wordsOf(answer.response.data).slice(0, config.typeaheadMaxWords) },
+      event,
+    ),
   failed: (error, event) => wordsFailed({ ...event.payload, error }, event),
 });
 

@@ -233,7 +233,7 @@ export const jobCases: Case<ImportsState>[] = [
   on(wordsLoaded, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     if (job.words && job.words.fulltext !== payload.fulltext) return;
-    job.words = { fulltext: payload.fulltext, words: payload.words.slice(0, 6), status: 'loaded' };
+    job.words = { fulltext: payload.fulltext, words: payload.words, status: 'loaded' };
   }),
   on(wordsFailed, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);

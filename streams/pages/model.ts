@@ -1,3 +1,4 @@
+import { WRITE_HERE } from '../core/write-here';
 import type { BlockChanges, FileRecord, PageRecord, WidgetRecord } from './events';
 
 /** Pure helpers of the pages domain (protocol §14.2); views may import them through selectors.ts. */
@@ -11,8 +12,6 @@ export const PAGE_STATUS_DEFAULT = 2;
 export const PAGE_STATUS_FILTER = 6;
 /** The asset-list block shows 6 items by default (seed 002 §2). */
 export const ASSET_LIST_DEFAULT_MAX = 6;
-/** Editable text shows this when empty; it is never saved (protocol §12.2). */
-export const WRITE_HERE = '[ WRITE HERE ]';
 
 export const PAGE_OBJECT = 'clubwedpagedesc';
 export const WIDGET_OBJECT = 'clubwedwidget';

@@ -42,7 +42,8 @@ import {
   workCopyLoaded,
   workCopyStarted,
 } from './events';
-import { PAGE_OBJECT, parseProps, parseUid, WIDGET_OBJECT, widgetUid, WRITE_HERE } from './model';
+import { PAGE_OBJECT, parseProps, parseUid, WIDGET_OBJECT, widgetUid } from './model';
+import { WRITE_HERE } from '../core/write-here';
 import type { EditEntry, OperationKind, PageContent, PageEntry, PagesState } from './state';
 
 type D = Draft<PagesState>;

@@ -22,7 +22,6 @@ export {
   parseProps,
   parseUid,
   unknownPathMessage,
-  WRITE_HERE,
 } from './model';
 export type { EditEntry, OperationEntry, PageEntry, PagesState } from './state';
 

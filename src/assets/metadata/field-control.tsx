@@ -7,9 +7,9 @@ import {
   localized,
   parseDate,
   parseNumber,
-  WRITE_HERE,
   withLocalized,
 } from './fields';
+import { WRITE_HERE } from '../../../streams/core/write-here';
 import { RelationField } from './relation-field';
 import './messages';
 

@@ -1,3 +1,4 @@
+import { WRITE_HERE } from '../../../streams/core/write-here';
 import { type FieldHeader, fieldEditable, fieldRequired } from '../../../streams/schemas/selectors';
 import { wireId } from '../../../streams/core/wire-id';
 
@@ -25,9 +26,6 @@ export interface FieldGroup {
   name: string;
   fields: FieldView[];
 }
-
-/** The text shown in an empty editable text, never saved (protocol §12.2). */
-export const WRITE_HERE = '[ WRITE HERE ]';
 
 function relatedOf(header: FieldHeader): string | null {
   if (!header.href) return null;

@@ -1,3 +1,4 @@
+import { WRITE_HERE } from '../../../streams/core/write-here';
 import { describe, expect, it } from 'vitest';
 import {
   created,
@@ -26,7 +27,6 @@ import {
   workflowApplied,
 } from '../../../streams/entities/events';
 import {
-  EMPTY_TEXT_PLACEHOLDER,
   selectDraft,
   selectDraftValues,
   selectEntity,
@@ -255,7 +255,7 @@ describe('drafts (protocol §12.2)', () => {
   });
 
   it('never keeps the placeholder text', () => {
-    const state = fold([change({ title: EMPTY_TEXT_PLACEHOLDER })], withRow());
+    const state = fold([change({ title: WRITE_HERE })], withRow());
     expect(selectDraft(state, path, 12)).toBeNull();
   });
 

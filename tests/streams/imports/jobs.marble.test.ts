@@ -19,6 +19,8 @@ import {
   listRegistered,
   metadataSetRequested,
   validateRequested,
+  wordsLoaded,
+  wordsRequested,
 } from '../../../streams/imports/events';
 import { selectJobHasAnalyzingItems } from '../../../streams/imports/selectors';
 import { fold, marbleScheduler, typesOf } from '../../helpers/marbles';
@@ -426,6 +428,22 @@ describe('following the items being analysed (issue 15)', () => {
         b: jobUnwatched({ jobId: '5' }),
       }).subscribe(store.dispatch);
       scheduler.schedule(() => expect(asked).toEqual([poll, 2 * poll]), 4 * poll);
+    });
+  });
+
+  it('keeps config.typeaheadMaxWords of the words suggested for a job', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ cold, hot }) => {
+      const many = Array.from({ length: config.typeaheadMaxWords + 3 }, (_, index) => `word${index}`);
+      const { store } = setup(scheduler, () =>
+        cold('-a|', { a: { status: 200, data: { response: { data: many } } } as Response }),
+      );
+      const kept: string[][] = [];
+      store.event$.subscribe((event) => {
+        if (wordsLoaded.match(event)) kept.push(event.payload.words);
+      });
+      hot('a', { a: wordsRequested({ jobId: '5', fulltext: 'wo' }) }).subscribe(store.dispatch);
+      scheduler.schedule(() => expect(kept).toEqual([many.slice(0, config.typeaheadMaxWords)]), 5);
     });
   });
 });

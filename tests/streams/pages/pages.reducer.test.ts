@@ -1,3 +1,4 @@
+import { WRITE_HERE } from '../../../streams/core/write-here';
 import { describe, expect, it } from 'vitest';
 import {
   blockAdded,
@@ -43,7 +44,6 @@ import {
   selectPageList,
   selectPageTree,
   selectShownTree,
-  WRITE_HERE,
 } from '../../../streams/pages/selectors';
 import { fold } from '../../helpers/marbles';
 
