@@ -172,4 +172,15 @@ describe('saved searches against the demo server (protocol §17, seed 001 §6, �
       message: 'Error renaming search',
     });
   });
+
+  it("a delete the server refuses fails with the spec's text ('Error deleting search') and keeps the search", async () => {
+    const { store, next, byName } = await signedIn('alice');
+    const tokyo = byName('Tokyo and Paris')!.id;
+    const failed = next('savedSearches/operationFailed');
+    store.dispatch(deleteRequested({ id: tokyo }));
+    const { payload } = (await failed) as { payload: { message: string; error: { status?: number } } };
+    expect(payload.message).toBe('Error deleting search');
+    expect(payload.error.status).toBe(403);
+    expect(byName('Tokyo and Paris')).toBeDefined();
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { aggregatesDomain } from '../../../streams/aggregates/domain';
 import {
   constraintRegistered,
+  fetchRefused,
   fieldRegistered,
   idsWanted,
   sortedFilterChanged,
@@ -47,6 +48,23 @@ function countsAnswer(request: HttpRequest<unknown>, state?: string) {
 }
 
 describe('aggregates.epic', () => {
+  it('counts asked for a cursor nobody registered are refused: "Unknown cursorAggregates" (seed 001 §8)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const http = fakeHttp(searchServer((request) => cold('5ms r|', { r: countsAnswer(request) })));
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      const refusals: string[] = [];
+      store.event$.subscribe((event) => {
+        if (fetchRefused.match(event)) refusals.push(event.payload.message);
+      });
+      hot('a', { a: idsWanted({ cursor: 'nope', key: 'keywords', ids: ['1'] }) }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(refusals).toEqual(['Unknown cursorAggregates: nope']);
+        expect(http.requests).toEqual([]);
+      }, config.missingAggregatesDebounceMs + 1);
+    });
+  });
+
   it('asks counts 100 ms after a facet is registered (aggregate fetch debounce, protocol §24)', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, cold, expectObservable }) => {
