@@ -9,11 +9,13 @@ import type { RootState } from '../../../streams/root';
 import { schemasDomain } from '../../../streams/schemas/domain';
 import { treesDomain } from '../../../streams/trees/domain';
 import {
+  fetchRefused,
   fetchRequested,
   fulltextChanged,
   nodeRevealRequested,
   registered,
   registrationRequested,
+  resolveFailed,
 } from '../../../streams/trees/events';
 import { selectTreeAncestors, selectTreeRoots } from '../../../streams/trees/selectors';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
@@ -90,6 +92,46 @@ describe('trees.epic', () => {
       });
     });
     expect(schemaCalls).toBe(2);
+  });
+
+  it('a fetch of a tree nobody registered is refused: "Unknown tree {name}", "No name given"; a `~` name is ignored (seed 002 §8)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot }) => {
+      const http = fakeHttp(() => of());
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      const refusals: string[] = [];
+      store.event$.subscribe((event) => {
+        if (fetchRefused.match(event)) refusals.push(event.payload.message);
+      });
+      hot('a b c', {
+        a: fetchRequested({ name: 'nope' }),
+        b: fetchRequested({ name: '' }),
+        c: fetchRequested({ name: '~temporary' }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(refusals).toEqual(['Unknown tree nope', 'No name given']);
+        expect(http.requests).toEqual([]);
+      }, fetchDelay + 5);
+    });
+  });
+
+  it('a tree whose schema cannot be read fails: "Failed to resolve tree: {name}, …" (seed 002 §8)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const http = fakeHttp(() =>
+        cold('5ms #', {}, new AppError({ code: 'error.http.500', message: 'boom', status: 500 })),
+      );
+      const store = epicStore(testDeps({ scheduler, http }), epics);
+      const failures: string[] = [];
+      store.event$.subscribe((event) => {
+        if (resolveFailed.match(event)) failures.push(event.payload.error.message);
+      });
+      hot('a', { a: register }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(failures).toHaveLength(1);
+        expect(failures[0]).toMatch(/^Failed to resolve tree: categories, /);
+      }, 20);
+    });
   });
 
   it('postpones a fetch asked while the tree is initial and replays it after the load (seed 002 §4)', () => {
