@@ -6,6 +6,7 @@ import {
   applyToRequested,
   fetchRequested,
   fulltextChanged,
+  groupNextRequested,
   nextGroupsRequested,
   nextPageRequested,
   optionsChanged,
@@ -95,6 +96,37 @@ describe('cursor rules (seed 002 §5, §8; protocol §8.4)', () => {
       'Cannot fetch data on unknown cursor',
       'Cannot fetch next data on unknown cursor',
       'Cannot fetch nextGroups with null or undefined nextGroups',
+    ]);
+  });
+
+  it('orders only by fields some schema of the path has: an unknown one is dropped from orderby (seed 002 §5)', () => {
+    const { http } = run([
+      [
+        0,
+        registrationRequested({
+          name: 'search',
+          path: 'dam/data/asset',
+          orderby: ['-created', 'nosuch', 'id'],
+        }),
+      ],
+      [1, fetchRequested({ name: 'search' })],
+    ]);
+    const lists = http.requests.filter(
+      (request) => !request.path.endsWith('/headers') && request.query?.headers !== true,
+    );
+    expect(lists.length).toBeGreaterThan(0);
+    expect(String(lists.at(-1)?.query?.orderby)).not.toContain('nosuch');
+    expect(String(lists.at(-1)?.query?.orderby)).toContain('created');
+  });
+
+  it("refuses a group's next page without the group and its next token (seed 002 §5)", () => {
+    const { refusals } = run([
+      [0, asset('search')],
+      [1, fetchRequested({ name: 'search' })],
+      [50, groupNextRequested({ name: 'search', groupKey: 'beach' })],
+    ]);
+    expect(refusals('cursors/fetchRefused')).toEqual([
+      "Cannot fetch next data of group 'beach' without the group and its next token",
     ]);
   });
 
