@@ -23,8 +23,13 @@ async function portal(login?: string) {
 }
 
 describe('carts against the demo server (protocol §6)', () => {
-  it("lists alice's carts in three sections and reads her cart profile", async () => {
+  it("lists alice's carts in three sections by repeated type and reads her cart profile", async () => {
     const { store, until } = await portal('alice');
+    const asked: string[] = [];
+    const seen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/listCarts')) asked.push(new URL(request.url).search);
+    };
+    server.events.on('request:start', seen);
     store.dispatch(listOpened({}));
     const state = await until(
       (current) => current.carts.list.status === 'loaded' && current.carts.profile.status === 'loaded',
@@ -34,6 +39,11 @@ describe('carts against the demo server (protocol §6)', () => {
     expect(sections.sharedPrivate.map((cart) => cart.name)).toContain("Bob's picks");
     expect(sections.sharedPublic.map((cart) => cart.name)).toContain('Coffee series');
     expect(state.carts.profile.makePublicBoard).toBe(true);
+    server.events.removeListener('request:start', seen);
+    // seed 000 §7, protocol §6.1: `type` once per kind, then `output=list`
+    expect(asked).toEqual([
+      expect.stringMatching(/^\?type=mine&type=sharedPrivate&type=sharedPublic&output=list(&|$)/),
+    ]);
   });
 
   it('creates, refuses an empty rename with the spec message, renames, adds an item and views it', async () => {

@@ -7,6 +7,7 @@ import {
   visibleRangeChanged,
 } from '../../../streams/carts/content-events';
 import { createRequested, editRequested } from '../../../streams/carts/edit-events';
+import { CART_LIST_TYPES } from '../../../streams/carts/api';
 import { cartsDomain } from '../../../streams/carts/domain';
 import { listLoaded, listOpened } from '../../../streams/carts/events';
 import { selectMutation } from '../../../streams/carts/selectors';
@@ -65,8 +66,8 @@ describe('carts list (protocol §6.3)', () => {
     expect([...new Set(statuses)]).toEqual(['resolved', 'initial', 'loaded', 'fetching']);
     expect(statuses.at(-1)).toBe('loaded');
     expect(http.requests.map((request) => [request.path, request.query])).toEqual([
-      ['/wedia/cart/listCarts', { output: 'list' }],
-      ['/wedia/cart/listCarts', { output: 'list' }],
+      ['/wedia/cart/listCarts', { type: CART_LIST_TYPES, output: 'list' }],
+      ['/wedia/cart/listCarts', { type: CART_LIST_TYPES, output: 'list' }],
     ]);
   });
 
