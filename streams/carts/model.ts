@@ -98,3 +98,11 @@ export function itemMapOf(keys: readonly string[]): ItemMap {
   }
   return map;
 }
+
+/**
+ * [conv] The values of `shareMode` (seed 000 §7 and protocol §6.1 name the field, not its values):
+ * `public` opens the link to anyone who has it, `protected` makes the server issue a password.
+ */
+export const SHARE_MODES = ['public', 'protected'] as const;
+export const shareModeSchema = z.enum(SHARE_MODES);
+export type ShareMode = z.infer<typeof shareModeSchema>;

@@ -7,7 +7,7 @@ import { createRequested, editRequested, itemsAddRequested } from '../../streams
 import { cartsDomain } from '../../streams/carts/domain';
 import { listOpened } from '../../streams/carts/events';
 import { selectCartSections, selectMutation } from '../../streams/carts/selectors';
-import { sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
+import { shareDialogReset, sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
 import { domainEpics } from '../../streams/core/epic';
 import type { RootState } from '../../streams/root';
 import { ORIGIN, portalAs } from '../helpers/demo-portal';
@@ -118,6 +118,77 @@ describe('carts against the demo server (protocol §6)', () => {
     state = await visitor.until((current) => current.carts.shared[link.uuid]?.status === 'loaded');
     expect(state.carts.shared[link.uuid]?.keys.length).toBe(24);
     expect(state.carts.shared[link.uuid]?.share?.actions).toEqual(['view', 'download']);
+  });
+
+  it('the shareMode variant sends shareMode in place of the options; the server honours it (seed 000 §7)', async () => {
+    const owner = await portal('alice');
+    const bodies: unknown[] = [];
+    const seen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/shareCart/'))
+        void request
+          .clone()
+          .json()
+          .then((body) => bodies.push(body));
+    };
+    server.events.on('request:start', seen);
+    const share = (shareMode: 'public' | 'protected') =>
+      shareRequested({
+        cartId: '1',
+        mode: 'link',
+        description: '',
+        expires: null,
+        actions: ['view'],
+        collaborators: [],
+        askForPassword: false,
+        withAssetsDescriptions: true,
+        profile: null,
+        url: `${ORIGIN}/share/{uuid}`,
+        shareMode,
+      });
+    owner.store.dispatch(share('protected'));
+    let state = await owner.until((current) => current.carts.shareDialog['1']?.status === 'loaded');
+    const guarded = state.carts.shareDialog['1']!.created!;
+    expect(guarded.hasPassword).toBe(true);
+    expect(owner.session.sharePassword(guarded.uuid)).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+
+    owner.store.dispatch(shareDialogReset({ cartId: '1' }));
+    owner.store.dispatch(share('public'));
+    state = await owner.until(
+      (current) =>
+        current.carts.shareDialog['1']?.status === 'loaded' &&
+        current.carts.shareDialog['1']!.created!.uuid !== guarded.uuid,
+    );
+    const open = state.carts.shareDialog['1']!.created!;
+    expect(open.hasPassword).toBe(false);
+    server.events.removeListener('request:start', seen);
+    expect(bodies).toEqual([
+      {
+        description: '',
+        expires: null,
+        actions: ['view'],
+        collaborators: [],
+        url: `${ORIGIN}/share/{uuid}`,
+        shareMode: 'protected',
+      },
+      {
+        description: '',
+        expires: null,
+        actions: ['view'],
+        collaborators: [],
+        url: `${ORIGIN}/share/{uuid}`,
+        shareMode: 'public',
+      },
+    ]);
+
+    const visitor = await portal();
+    visitor.store.dispatch(sharedCartOpened({ uuid: guarded.uuid, withPassword: false }));
+    let seenByVisitor = await visitor.until(
+      (current) => current.carts.shared[guarded.uuid]?.status === 'error',
+    );
+    expect(seenByVisitor.carts.shared[guarded.uuid]?.error?.status).toBe(401);
+    visitor.store.dispatch(sharedCartOpened({ uuid: open.uuid, withPassword: false }));
+    seenByVisitor = await visitor.until((current) => current.carts.shared[open.uuid]?.status === 'loaded');
+    expect(seenByVisitor.carts.shared[open.uuid]?.keys.length).toBe(24);
   });
 
   it('an unknown share uuid is a 404 kept as the share error', async () => {
