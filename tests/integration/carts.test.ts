@@ -2,13 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { addHugeCart } from '../../mocks/db/huge-cart';
 import { reset, runtime } from '../../mocks/runtime';
-import { cartOpened, visibleRangeChanged } from '../../streams/carts/content-events';
+import { cartCursorName } from '../../streams/carts/cart-cursor';
+import { cartOpened, contentModeChosen, visibleRangeChanged } from '../../streams/carts/content-events';
 import { createRequested, editRequested, itemsAddRequested } from '../../streams/carts/edit-events';
 import { cartsDomain } from '../../streams/carts/domain';
 import { listOpened } from '../../streams/carts/events';
 import { selectCartSections, selectMutation } from '../../streams/carts/selectors';
 import { shareDialogReset, sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
 import { domainEpics } from '../../streams/core/epic';
+import { cursorsDomain } from '../../streams/cursors/domain';
+import { queriesDomain } from '../../streams/queries/domain';
+import { schemasDomain } from '../../streams/schemas/domain';
 import type { RootState } from '../../streams/root';
 import { ORIGIN, portalAs } from '../helpers/demo-portal';
 
@@ -18,7 +22,11 @@ afterAll(() => server.close());
 
 /** The carts epics against the demo handlers, signed in as `login` (or a visitor). */
 async function portal(login?: string) {
-  const { store, vault, until } = await portalAs(login ?? null, domainEpics<RootState>(cartsDomain));
+  // a cart read through its list query needs the cursor registry, its queries and the schemas
+  const { store, vault, until } = await portalAs(
+    login ?? null,
+    domainEpics<RootState>(cartsDomain, cursorsDomain, queriesDomain, schemasDomain),
+  );
   return { store, session: vault, until };
 }
 
@@ -216,5 +224,21 @@ describe('carts against the demo server (protocol §6)', () => {
     const firstOfChunk3 = content.keys[300]!;
     expect(content.details[firstOfChunk3]?.name).toBeTruthy();
     expect(content.details[content.keys[0]!]).toBeUndefined();
+  });
+
+  it('cursor mode reads a cart through ~[CART@{id}] with its details; an unknown cart is in error (seed 002 §4, §8)', async () => {
+    const { store, until } = await portal('alice');
+    store.dispatch(contentModeChosen({ mode: 'cursor' }));
+    store.dispatch(cartOpened({ cartId: '1' }));
+    const state = await until((current) => current.carts.contents['1']?.status === 'loaded');
+    const content = state.carts.contents['1']!;
+    expect(content.cursorStatus).toBe('constraintsUpdated');
+    expect(content.keys.length).toBeGreaterThan(0);
+    expect(content.keys.every((key) => content.details[key]?.name)).toBe(true);
+    expect(state.cursors.byName[cartCursorName('1')]?.total).toBe(content.keys.length);
+
+    store.dispatch(cartOpened({ cartId: '999' }));
+    const unknown = await until((current) => current.carts.contents['999']?.status === 'error');
+    expect(unknown.carts.contents['999']?.error?.status).toBe(404);
   });
 });
