@@ -1,9 +1,6 @@
 import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import {
-  contentFilterChanged,
-  itemPlayerRequested,
-} from '../../../streams/carts/content-events';
+import { contentFilterChanged, itemPlayerRequested } from '../../../streams/carts/content-events';
 import { createRequested, editRequested } from '../../../streams/carts/edit-events';
 import { CART_LIST_TYPES } from '../../../streams/carts/api';
 import { cartsDomain } from '../../../streams/carts/domain';

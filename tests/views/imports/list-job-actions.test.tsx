@@ -80,7 +80,10 @@ describe('/imports: the job actions on each row (issue 24)', () => {
     act(() => {
       store.dispatch(jobDeleted({ jobId: '101', deactivated: false }));
       store.dispatch(
-        jobDeleteFailed({ jobId: '102', error: { code: 'error.http.403', message: 'Forbidden', status: 403 } }),
+        jobDeleteFailed({
+          jobId: '102',
+          error: { code: 'error.http.403', message: 'Forbidden', status: 403 },
+        }),
       );
     });
     expect(screen.queryByRole('link', { name: 'Autumn shoot' })).toBeNull();
