@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { CART_LIST_TYPES, type CartListType as ListType } from '../../streams/carts/api';
 import { findAsset } from '../db/assets';
 import type { Cart } from '../db/carts';
 import type { User } from '../db/users';
@@ -22,15 +23,16 @@ import { ownCartRef, wireCart } from './cart-wire';
 
 const CART = '*/api/wedia/cart';
 
-/** The three kinds of `listCarts?type=` (the protocol leaves the values open: this is the demo's). */
-const LIST_TYPES = { mine: 'mine', sharedprivate: 'sharedPrivate', sharedpublic: 'sharedPublic' } as const;
-type ListType = (typeof LIST_TYPES)[keyof typeof LIST_TYPES];
+/** The kinds of `listCarts?type=`, by their name folded (case, dashes and spaces ignored). */
+const LIST_TYPES: Record<string, ListType> = Object.fromEntries(
+  CART_LIST_TYPES.map((type) => [type.toLowerCase(), type]),
+);
 
 function listTypes(values: string[]): Set<ListType> {
-  if (values.length === 0) return new Set(Object.values(LIST_TYPES));
+  if (values.length === 0) return new Set(CART_LIST_TYPES);
   return new Set(
     values.map((value) => {
-      const type = LIST_TYPES[value.toLowerCase().replace(/[-_ ]/g, '') as keyof typeof LIST_TYPES];
+      const type = LIST_TYPES[value.toLowerCase().replace(/[-_ ]/g, '')];
       if (!type)
         throw new HttpFailure(400, `Unknown cart list type ${value}: mine, sharedPrivate or sharedPublic`);
       return type;

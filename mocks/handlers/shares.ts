@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { SHARE_MODES, type ShareMode, shareModeSchema } from '../../streams/carts/model';
 import { findAsset } from '../db/assets';
 import type { Cart, CartShare } from '../db/carts';
 import type { User } from '../db/users';
@@ -93,6 +94,15 @@ function createShare(
   }
   // the password is in this answer only: no other call returns it
   return HttpResponse.json({ ...wireShare(share), cartId: String(cart.id), url, password: share.password });
+}
+
+/** `shareMode` of the variant body (protocol §6.1), one of SHARE_MODES [conv]; absent: the options body. */
+function shareModeOf(value: unknown): ShareMode | null {
+  if (value === undefined || value === null) return null;
+  const parsed = shareModeSchema.safeParse(value);
+  if (!parsed.success)
+    throw new HttpFailure(400, `Unknown share mode ${String(value)}: ${SHARE_MODES.join(' or ')}`);
+  return parsed.data;
 }
 
 function stringList(value: unknown, field: string): string[] {
@@ -213,12 +223,14 @@ export const shareHandlers = [
       const actions = stringList(body.actions, 'actions');
       const unknown = actions.find((code) => !known.has(code));
       if (unknown !== undefined) throw new HttpFailure(400, `Unknown share action ${unknown}`);
+      const shareMode = shareModeOf(body.shareMode);
       return createShare(request, cart, user, body, {
         mode: 'link',
         actions: actions.length > 0 ? actions : ['view'],
         profile: null,
-        askForPassword: body.askForPassword === true,
-        withAssetsDescriptions: body.withAssetsDescriptions !== false,
+        // the mode variant: `protected` is a link with a password, and descriptions are the default
+        askForPassword: shareMode ? shareMode === 'protected' : body.askForPassword === true,
+        withAssetsDescriptions: shareMode ? true : body.withAssetsDescriptions !== false,
       });
     }),
   ),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
 import { selectionChanged, visibleRangeChanged } from '../../streams/carts/content-events';
 import type { ItemGroup, ShownItem } from '../../streams/carts/selectors';
-import type { CartContent } from '../../streams/carts/selectors';
+import { type CartContent, isPaged } from '../../streams/carts/selectors';
 import { selectGridDensity } from '../../streams/preferences/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -20,7 +20,7 @@ const TILE_SIZES = {
 interface ItemsViewProps {
   cartId: string;
   groups: ItemGroup[];
-  content: Pick<CartContent, 'huge' | 'filtered' | 'selected'>;
+  content: Pick<CartContent, 'huge' | 'filtered' | 'selected' | 'contentMode'>;
   /** the image of an item: the asset variation, or the share's (a `blob:` address once fetched) */
   imageOf(item: ShownItem): string | undefined;
   canChange: boolean;
@@ -28,8 +28,9 @@ interface ItemsViewProps {
 }
 
 /**
- * The items of a cart, grouped by resource type. A huge cart is one virtualised grid whose
- * visible range drives the sliding window of chunks (protocol §6.6).
+ * The items of a cart, grouped by resource type. A cart read from its list query (huge, or in
+ * cursor mode) is one virtualised grid whose visible range drives the sliding window of chunks or
+ * the next pages (protocol §6.6).
  */
 export function CartItems({ cartId, groups, content, imageOf, canChange, onPreview }: ItemsViewProps) {
   const t = useTranslate();
@@ -85,7 +86,7 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
       {...(onPreview ? { onPreview: () => onPreview(item) } : {})}
     />
   );
-  if (content.huge && !content.filtered) {
+  if (isPaged(content)) {
     const items = groups.flatMap((group) => group.items);
     return (
       <VirtualGrid

@@ -1,13 +1,14 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { cartOpened, contentFilterChanged } from '../../streams/carts/content-events';
+import { cartOpened, contentFilterChanged, contentModeChosen } from '../../streams/carts/content-events';
 import { deleteRequested, editRequested, unsubscribeRequested } from '../../streams/carts/edit-events';
-import { fulltextModeSchema } from '../../streams/carts/model';
+import { contentModeSchema, fulltextModeSchema } from '../../streams/carts/model';
 import {
   canChangeItems,
   type ShownItem,
   selectCart,
   selectContent,
+  selectContentMode,
   selectItemGroups,
   selectMutation,
   selectVariation,
@@ -143,6 +144,58 @@ function CartUnavailable({ error, onRetry }: { error: SerializedError | null; on
   );
 }
 
+/**
+ * Cursor mode: a cart in error shows the unknown-cart view (seed 002 §8), whatever the failure;
+ * it can be asked again, or left for the carts.
+ */
+function CartUnknown({ onRetry }: { onRetry(): void }) {
+  const t = useTranslate();
+  return (
+    <div className="card cart-unavailable stack" role="alert">
+      <h1>{t('carts.unknownCart')}</h1>
+      <p>{t('carts.unknownCartText')}</p>
+      <p className="toolbar">
+        <button type="button" onClick={onRetry}>
+          {t('carts.retry')}
+        </button>
+        <Link href="/carts" className="btn-primary">
+          {t('collect.backToCarts')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * How the cart's content is read (seed 002 §4): the user's choice, over the mount setting. The
+ * cart is listed again in the chosen mode.
+ */
+function ContentModeSelect({ cartId }: { cartId: string }) {
+  const t = useTranslate();
+  const dispatch = useDispatch();
+  const mode = useAppState(selectContentMode);
+  const id = useId();
+  return (
+    <div className="toolbar carts-toolbar">
+      <label htmlFor={id}>{t('carts.contentMode')}</label>
+      <select
+        id={id}
+        value={mode}
+        onChange={(event) => {
+          dispatch(contentModeChosen({ mode: contentModeSchema.parse(event.target.value) }));
+          dispatch(cartOpened({ cartId }));
+        }}
+      >
+        {contentModeSchema.options.map((option) => (
+          <option key={option} value={option}>
+            {t(`carts.contentMode.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** `/carts/:id`: one cart, its items, and what its owner or a collaborator may do with it. */
 export function CartPage() {
   const t = useTranslate();
@@ -153,6 +206,7 @@ export function CartPage() {
   const userId = useAppState(selectUserId);
   const cart = useAppState(selectCart, cartId);
   const content = useAppState(selectContent, cartId);
+  const contentMode = useAppState(selectContentMode);
   const groups = useAppState(selectItemGroups, cartId);
   const apiPath = useAppState(selectApiPath);
   const variation = useAppState(selectVariation, config);
@@ -192,6 +246,8 @@ export function CartPage() {
         <RollbackNotice />
         {deleting ? (
           <p role="status">{t('collect.deleting')}</p>
+        ) : content.status === 'error' && contentMode === 'cursor' ? (
+          <CartUnknown onRetry={() => dispatch(cartOpened({ cartId }))} />
         ) : content.status === 'error' ? (
           <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
         ) : (
@@ -243,14 +299,18 @@ export function CartPage() {
       </div>
       <RollbackNotice />
       <ContentFilter cartId={cartId} />
+      <ContentModeSelect cartId={cartId} />
       {canChange && content.selected.length > 0 && (
         <button type="button" onClick={() => remove(content.selected, '')}>
           {t('carts.removeSelected', { count: content.selected.length })}
         </button>
       )}
-      {content.status === 'error' && (
-        <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
-      )}
+      {content.status === 'error' &&
+        (contentMode === 'cursor' ? (
+          <CartUnknown onRetry={() => dispatch(cartOpened({ cartId }))} />
+        ) : (
+          <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
+        ))}
       {busy && <p role="status">{t('carts.loadingItems')}</p>}
       {!busy && total === 0 && content.status !== 'error' && (
         <p className="carts-empty">

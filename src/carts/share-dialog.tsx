@@ -7,6 +7,7 @@ import {
 } from '../../streams/carts/share-events';
 import { isAnswerLost } from '../../streams/core/reconcile';
 import { selectShareActions, selectShareDialog, selectSharesOf } from '../../streams/carts/selectors';
+import { SHARE_MODES, type ShareMode, shareModeSchema } from '../../streams/carts/model';
 import { profilesRequested } from '../../streams/downloads/events';
 import { selectProfiles } from '../../streams/downloads/selectors';
 import { usePortal } from '../app/store-context';
@@ -67,7 +68,15 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
   const [recipients, setRecipients] = useState('');
   const [askForPassword, setAskForPassword] = useState(false);
   const [withAssetsDescriptions, setWithAssetsDescriptions] = useState(true);
-  const ids = { description: useId(), expires: useId(), recipients: useId(), profile: useId() };
+  /** '' sends the options body; a mode sends the mode variant of `shareCart` (seed 000 §7) */
+  const [shareMode, setShareMode] = useState<ShareMode | ''>('');
+  const ids = {
+    description: useId(),
+    expires: useId(),
+    recipients: useId(),
+    profile: useId(),
+    shareMode: useId(),
+  };
 
   useEffect(() => {
     dispatch(shareOptionsRequested({}));
@@ -98,6 +107,7 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
         withAssetsDescriptions,
         profile: mode === 'zip' ? profile : null,
         url: shareLinkTemplate(),
+        ...(mode === 'link' && shareMode !== '' && { shareMode }),
       }),
     );
   }
@@ -208,6 +218,26 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
             onChange={(event) => setRecipients(event.target.value)}
           />
           {mode === 'link' && (
+            <>
+              <label htmlFor={ids.shareMode}>{t('share.shareMode')}</label>
+              <select
+                id={ids.shareMode}
+                value={shareMode}
+                onChange={(event) => {
+                  const chosenMode = shareModeSchema.safeParse(event.target.value);
+                  setShareMode(chosenMode.success ? chosenMode.data : '');
+                }}
+              >
+                <option value="">{t('share.shareMode.options')}</option>
+                {SHARE_MODES.map((option) => (
+                  <option key={option} value={option}>
+                    {t(`share.shareMode.${option}`)}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          {mode === 'link' && shareMode === '' && (
             <>
               <label className="cart-form__check">
                 <input

@@ -7,6 +7,7 @@ import {
   listNextRequested,
   listRegistered,
 } from '../../streams/imports/events';
+import type { ImportJob } from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -19,6 +20,7 @@ import { ModalDialog } from '../ui/modal-dialog';
 import { BADGE_LABELS } from './badges';
 import { itemCount } from './item-count';
 import { ItemThumbnail } from './item-thumbnail';
+import { JobActions } from './job-actions';
 import { countByBadge, type ItemBadge, itemView, type JobView, jobView } from './model';
 import { nextRequestId } from './request-id';
 import { LIST_NAME, readCreate, readJobs, readList } from './select';
@@ -38,7 +40,7 @@ export function ImportsSignIn() {
 
 const THUMBNAILS_SHOWN = 4;
 
-function JobRow({ job }: { job: JobView }) {
+function JobRow({ job, entry }: { job: JobView; entry: ImportJob }) {
   const t = useTranslate();
   const locale = useLocale();
   const apiPath = useAppState(selectApiPath);
@@ -65,6 +67,8 @@ function JobRow({ job }: { job: JobView }) {
           ))}
         </ul>
       )}
+      <JobActions job={entry} view={job} label={t('imports.jobActionsOf', { name: job.name })} />
+      {entry.writeError && <ErrorMessage lead={t('imports.actionFailed')} error={entry.writeError} />}
       {thumbs.length > 0 && (
         <ul className="imports-job__thumbs" aria-label={t('imports.thumbnails', { name: job.name })}>
           {thumbs.map((item) => (
@@ -143,10 +147,11 @@ export function ImportsPage() {
 
   if (!isUser) return <ImportsSignIn />;
 
-  const views = (list?.jobIds ?? [])
+  const rows = (list?.jobIds ?? [])
     .map((id) => jobs[id])
-    .filter((job) => job?.data && !job.deleted)
-    .map((job) => jobView(job?.data as Record<string, unknown>));
+    .filter((entry): entry is ImportJob => Boolean(entry?.data) && !entry?.deleted)
+    .map((entry) => ({ entry, view: jobView(entry.data as Record<string, unknown>) }));
+  const views = rows.map((row) => row.view);
   const status = list?.status ?? 'initial';
   return (
     <section className="imports-page">
@@ -170,8 +175,8 @@ export function ImportsPage() {
       {status === 'loaded' && views.length === 0 && <p>{t('imports.empty')}</p>}
       {views.length > 0 && (
         <ul className="imports-list">
-          {views.map((job) => (
-            <JobRow key={job.id} job={job} />
+          {rows.map(({ entry, view }) => (
+            <JobRow key={view.id} job={view} entry={entry} />
           ))}
         </ul>
       )}

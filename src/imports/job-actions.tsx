@@ -21,9 +21,20 @@ const WRITING_LABELS = {
 /**
  * The job's own actions, for its owner and asset managers (the server's `$security` says who):
  * "Delete import" after a confirmation, "Change owner", "Add sub-imports", "Start workflow".
- * A write's failure shows on the page (the job's `writeError`); a delete that worked leaves it.
+ * A write's failure shows where the actions are (the job's `writeError`); a delete that worked
+ * leaves the job page, and takes the job off the list. The job page and each row of `/imports`
+ * use these same buttons and dialogs.
  */
-export function JobActions({ job, view }: { job: ImportJob; view: JobView }) {
+export function JobActions({
+  job,
+  view,
+  label,
+}: {
+  job: ImportJob;
+  view: JobView;
+  /** the group's name: on the list, where every job has its own, it names the job */
+  label?: string;
+}) {
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();
@@ -34,7 +45,7 @@ export function JobActions({ job, view }: { job: ImportJob; view: JobView }) {
   return (
     <>
       {/* biome-ignore lint/a11y/useSemanticElements: a named group of buttons, not a form's fieldset */}
-      <div role="group" aria-label={t('imports.jobActions')} className="imports-job-actions">
+      <div role="group" aria-label={label ?? t('imports.jobActions')} className="imports-job-actions">
         <button
           type="button"
           disabled={busy || view.status === 'running'}

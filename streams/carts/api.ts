@@ -132,11 +132,20 @@ export function userProfile(): HttpRequest<z.infer<typeof userProfileSchema>> {
   return { method: 'GET', path: `${CART}/userProfile`, schema: userProfileSchema };
 }
 
+/**
+ * The kinds of cart `listCarts` is asked for, one `type` each (seed 000 §7, protocol §6.1): the
+ * three sections of the carts screen. The protocol leaves the values open; these are the ones the
+ * demo server and the screen agree on.
+ */
+export const CART_LIST_TYPES = ['mine', 'sharedPrivate', 'sharedPublic'] as const;
+export type CartListType = (typeof CART_LIST_TYPES)[number];
+
+/** `type` repeated per kind, then `output=list` (protocol §6.1). */
 export function listCarts(): HttpRequest<WireCart[]> {
   return {
     method: 'GET',
     path: `${CART}/listCarts`,
-    query: { output: 'list' },
+    query: { type: CART_LIST_TYPES, output: 'list' },
     schema: z.array(wireCartSchema),
   };
 }

@@ -1,15 +1,12 @@
 import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
-import { AppError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import {
   cartOpened,
-  chunkLoaded,
-  chunkLoadFailed,
   chunkRequested,
   contentFilterChanged,
   itemPlayerFailed,
@@ -26,15 +23,9 @@ import {
   windowMoved,
 } from './content-events';
 import { collaboratorsChanged, itemsAdded, itemsRemoved } from './edit-events';
-import {
-  type Chunk,
-  chunkRequest,
-  chunksInWindow,
-  chunksOf,
-  type ListAnswer,
-  windowAround,
-} from './huge-cart';
-import { type CartItem, itemKey } from './model';
+import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart';
+import { itemKey } from './model';
+import { selectContentMode } from './selectors';
 import * as shareApi from './share-api';
 import { type CartsRoot, playerKey } from './state';
 import { factReceived, receivedFact } from '../tabs/events';
@@ -55,16 +46,20 @@ export const listItems: Epic<CartsRoot> = (event$, state$, deps) =>
     succeeded: (data, request) => {
       const { cart } = api.toCart(data);
       const huge = cart.total > deps.config.hugeCartItems;
-      return itemsListed({ cart, huge, chunkSize: deps.config.cartCursorMax }, request);
+      const contentMode = selectContentMode(state$.value);
+      return itemsListed({ cart, huge, chunkSize: deps.config.cartCursorMax, contentMode }, request);
     },
     failed: (error, request) => itemsListFailed({ cartId: request.payload.cartId, error }, request),
   })(event$, state$, deps);
 
-/** A cart small enough for one answer is viewed with its details at once. */
+/**
+ * A cart small enough for one answer is viewed with its details at once, unless its content is
+ * read from its list query alone (cursor mode).
+ */
 export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
     ofType(itemsListed),
-    filter(({ payload }) => !payload.huge),
+    filter(({ payload }) => !payload.huge && payload.contentMode !== 'cursor'),
     map((event) => {
       const { fulltext, mode } = state$.value.carts.contents[event.payload.cart.id]!;
       return viewStarted({ cartId: event.payload.cart.id, fulltext, mode }, event);
@@ -104,7 +99,9 @@ export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
       if (cartId === null) return EMPTY;
       const content = state$.value.carts.contents[cartId];
       if (!content || isBusy(content.status)) return EMPTY;
-      if (content.huge && !content.filtered) return of(itemsListStarted({ cartId }, event));
+      // read through the list query: listed again, so its constraints name the cart's ids now
+      if ((content.huge || content.contentMode !== 'cart') && !content.filtered)
+        return of(itemsListStarted({ cartId }, event));
       return of(viewStarted({ cartId, fulltext: content.fulltext, mode: content.mode }, event));
     }),
   );
@@ -173,48 +170,6 @@ export const slideWindow: Epic<CartsRoot> = (event$, state$) =>
 function chunkKeys(chunk: Chunk | undefined): string[] {
   return chunk ? chunk.ids.map((id) => itemKey(chunk.resource, id)) : [];
 }
-
-function rowsToItems(answer: ListAnswer, chunk: Chunk): CartItem[] {
-  return answer.response.data.map((row) => ({
-    id: row.id,
-    resource: row.$resource ?? answer.resource ?? chunk.resource,
-    name: row.name ?? null,
-    title: row.title ?? null,
-    mimetype: row.mimetype ?? null,
-    nature: row.assetnature?.code ?? null,
-    filesize: row.filesize ?? null,
-    width: row.width ?? null,
-    height: row.height ?? null,
-  }));
-}
-
-export const loadChunk: Epic<CartsRoot> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(chunkRequested),
-    mergeMap((request) => {
-      const { cartId, index } = request.payload;
-      const cart = state$.value.carts.carts[cartId];
-      const chunkSize = state$.value.carts.contents[cartId]?.chunkSize ?? 0;
-      const chunk = cart && chunkSize > 0 ? chunksOf(cart.items, chunkSize)[index] : undefined;
-      if (!cart || !chunk) return EMPTY;
-      const { request: listRequest, state } = chunkRequest(chunk, Object.keys(cart.items), chunkSize);
-      return requestAnswer(
-        http,
-        listRequest,
-        (data) => {
-          // the list signature must come back as sent (protocol §1.8)
-          if (data.state !== undefined && data.state !== null && data.state !== state) {
-            throw new AppError({
-              code: 'error.list.invalid',
-              message: 'The list answer is for another request',
-            });
-          }
-          return chunkLoaded({ cartId, index, details: rowsToItems(data, chunk) }, request);
-        },
-        (error) => chunkLoadFailed({ cartId, index, error }, request),
-      );
-    }),
-  );
 
 /** A player request is skipped while the same player is initial or fetching (protocol §6.4). */
 export const requestItemPlayer: Epic<CartsRoot> = (event$, state$) =>

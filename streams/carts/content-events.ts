@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { redactCartPayload } from './events';
-import { cartItemSchema, cartSchema, fulltextModeSchema } from './model';
+import { cartItemSchema, cartSchema, contentModeSchema, fulltextModeSchema } from './model';
 
 const cartId = z.string();
 const index = z.int().check(z.nonnegative());
@@ -17,9 +17,21 @@ export const itemsListStarted = defineFact('carts/itemsListStarted', 'system', {
  */
 export const itemsListed = defineAnswer(
   'carts/itemsListed',
-  { cart: cartSchema, huge: z.boolean(), chunkSize: z.int().check(z.positive()) },
+  {
+    cart: cartSchema,
+    huge: z.boolean(),
+    chunkSize: z.int().check(z.positive()),
+    /** how the content is read from here on (seed 002 §4); absent in logs from before it: `cart` */
+    contentMode: z.optional(contentModeSchema),
+  },
   redactCartPayload,
 );
+
+/**
+ * The content mode the user chose (seed 002 §4: cart, cursor or both); until then the mount
+ * setting `carts-cart-content-mode` says, else `cart`. It applies to the carts opened next.
+ */
+export const contentModeChosen = defineIntent('carts/contentModeChosen', { mode: contentModeSchema });
 export const itemsListFailed = defineFailure('carts/itemsListFailed', { cartId });
 
 /** `viewCart` with the cart's full-text filter. */
@@ -55,12 +67,11 @@ export const windowMoved = defineFact('carts/windowMoved', 'system', {
   dropped: z.array(z.string()),
 });
 export const chunkRequested = defineFact('carts/chunkRequested', 'system', { cartId, index });
-export const chunkLoaded = defineAnswer('carts/chunkLoaded', {
-  cartId,
-  index,
-  details: z.array(cartItemSchema),
-});
-export const chunkLoadFailed = defineFailure('carts/chunkLoadFailed', { cartId, index });
+/**
+ * The chunk whose sequence the cart's list query runs now: its next page (`cursors/pageLoaded`
+ * of `~[CART@{id}]`) holds this chunk's details, its failure is this chunk's.
+ */
+export const chunkActivated = defineFact('carts/chunkActivated', 'system', { cartId, index });
 
 const playerTarget = { cartId, resource: z.string(), id: z.string(), player: z.string() };
 

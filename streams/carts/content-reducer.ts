@@ -2,9 +2,17 @@ import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
 import { isBusy, reached } from '../core/status';
 import {
-  chunkLoaded,
-  chunkLoadFailed,
+  fetchFailed as cursorFetchFailed,
+  pageLoaded as cursorPageLoaded,
+  registered as cursorRegistered,
+  resolved as cursorResolved,
+} from '../cursors/events';
+import { constraintsSet } from '../queries/events';
+import { cartOfCursor, rowToItem } from './cart-cursor';
+import {
+  chunkActivated,
   chunkRequested,
+  contentModeChosen,
   contentFilterChanged,
   itemPlayerFailed,
   itemPlayerLoaded,
@@ -18,7 +26,7 @@ import {
   viewStarted,
   windowMoved,
 } from './content-events';
-import { type Cart, type CartItem, itemKey, itemKeys } from './model';
+import { type Cart, type CartCursorStatus, type CartItem, itemKey, itemKeys } from './model';
 import { type CartContent, type CartsState, emptyContent, playerKey } from './state';
 
 type D = Draft<CartsState>;
@@ -39,6 +47,17 @@ export function mergeDetails(target: Record<string, CartItem>, details: readonly
   for (const item of details) target[itemKey(item.resource, item.id)] = item;
 }
 
+/** The content a cart list query `~[CART@{id}]` reads, when the cart is open. */
+function cartContentOf(draft: D, cursorName: string): Draft<CartContent> | undefined {
+  const cartId = cartOfCursor(cursorName);
+  return cartId === null ? undefined : draft.contents[cartId];
+}
+
+function setCursorStatus(draft: D, cursorName: string, status: CartCursorStatus): void {
+  const content = cartContentOf(draft, cursorName);
+  if (content) content.cursorStatus = status;
+}
+
 export const contentCases: Case<CartsState>[] = [
   on(itemsListStarted, (draft, { payload }) => {
     contentOf(draft, payload.cartId).status = 'resolving';
@@ -48,6 +67,7 @@ export const contentCases: Case<CartsState>[] = [
     const content = contentOf(draft, payload.cart.id);
     content.huge = payload.huge;
     content.chunkSize = payload.chunkSize;
+    content.contentMode = payload.contentMode ?? 'cart';
     content.error = null;
     if (!content.filtered) content.keys = itemKeys(payload.cart.items);
     // a huge cart is shown from its ids at once; its details come chunk by chunk
@@ -108,16 +128,40 @@ export const contentCases: Case<CartsState>[] = [
     const current = chunks[payload.index];
     chunks[payload.index] = current && reached(current, 'loaded') ? 'fetching' : 'initial';
   }),
-  on(chunkLoaded, (draft, { payload }) => {
-    const content = contentOf(draft, payload.cartId);
-    // an answer for a chunk that left the window meanwhile is not kept
-    if (content.chunks[payload.index] === undefined) return;
-    content.chunks[payload.index] = 'loaded';
-    mergeDetails(content.details, payload.details);
+  on(chunkActivated, (draft, { payload }) => {
+    contentOf(draft, payload.cartId).activeChunk = payload.index;
   }),
-  on(chunkLoadFailed, (draft, { payload }) => {
-    const content = contentOf(draft, payload.cartId);
-    if (content.chunks[payload.index] !== undefined) content.chunks[payload.index] = 'error';
+  on(contentModeChosen, (draft, { payload }) => {
+    draft.contentMode = payload.mode;
+  }),
+  on(cursorRegistered, (draft, { payload }) => setCursorStatus(draft, payload.name, 'registered')),
+  on(cursorResolved, (draft, { payload }) => setCursorStatus(draft, payload.name, 'resolved')),
+  on(constraintsSet, (draft, { payload }) => setCursorStatus(draft, payload.name, 'constraintsUpdated')),
+  on(cursorPageLoaded, (draft, { payload }) => {
+    const content = cartContentOf(draft, payload.name);
+    if (!content) return;
+    const details = payload.rows.map((row) => rowToItem(row, payload.resource));
+    if (content.huge) {
+      const index = content.activeChunk;
+      // an answer for a chunk that left the window meanwhile is not kept
+      if (index === null || content.chunks[index] === undefined) return;
+      content.chunks[index] = 'loaded';
+    } else if (content.contentMode === 'cursor') {
+      content.status = 'loaded';
+      content.error = null;
+    }
+    mergeDetails(content.details, details);
+  }),
+  on(cursorFetchFailed, (draft, { payload }) => {
+    const content = cartContentOf(draft, payload.name);
+    if (!content) return;
+    if (content.huge) {
+      const index = content.activeChunk;
+      if (index !== null && content.chunks[index] !== undefined) content.chunks[index] = 'error';
+    } else if (content.contentMode === 'cursor') {
+      content.status = 'error';
+      content.error = payload.error;
+    }
   }),
   on(itemPlayerStarted, (draft, { payload }) => {
     const key = playerKey(payload);

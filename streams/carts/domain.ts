@@ -2,7 +2,6 @@ import { defineDomain } from '../core/domain';
 import {
   filterContent,
   listItems,
-  loadChunk,
   loadItemPlayer,
   openCart,
   refreshChangedCart,
@@ -20,6 +19,7 @@ import {
   fillCreatedCart,
   unsubscribe,
 } from './edit-epics';
+import { loadChunk, pageCartCursor, pageToTheEnd, setCartCursor } from './cursor-epics';
 import { adoptIdentity, loadCartProfile, loadList, requestCartProfile, startListLoad } from './list-epics';
 import { cartsReducer } from './reducer';
 import {
@@ -81,7 +81,10 @@ export const cartsDomain = defineDomain({
     refreshChangedCart,
     viewCart,
     slideWindow,
+    setCartCursor,
     loadChunk,
+    pageCartCursor,
+    pageToTheEnd,
     requestItemPlayer,
     loadItemPlayer,
     createCart,

@@ -1,12 +1,9 @@
-import * as z from 'zod/mini';
-import type { HttpRequest } from '../core/http';
-import { signatureOf } from '../core/signature';
 import type { ItemMap } from './model';
 
 /**
- * Huge carts read their items' details through a list query (protocol §6.6): the ids of each
- * resource are cut into chunks of the list's `max`, one sequence per chunk, and only the chunks
- * near what is on screen are asked for.
+ * Huge carts read their items' details through their list query `~[CART@{id}]` (protocol §6.6,
+ * `cart-cursor.ts`): the ids of each resource are cut into chunks of the list's `max`, one sequence
+ * per chunk, and only the chunks near what is on screen are asked for.
  */
 export interface Chunk {
   /** position in the cart's chunk sequence, from 0 */
@@ -53,50 +50,4 @@ export function chunksInWindow(chunks: readonly Chunk[], window: { from: number;
   return chunks
     .filter((chunk) => chunk.start <= window.to && chunk.start + chunk.ids.length - 1 >= window.from)
     .map((chunk) => chunk.index);
-}
-
-const listRowSchema = z.looseObject({
-  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
-  $resource: z.nullish(z.string()),
-  name: z.nullish(z.string()),
-  title: z.nullish(z.string()),
-  mimetype: z.nullish(z.string()),
-  width: z.nullish(z.number()),
-  height: z.nullish(z.number()),
-  filesize: z.nullish(z.number()),
-  assetnature: z.nullish(z.looseObject({ code: z.nullish(z.string()) })),
-});
-
-const listAnswerSchema = z.looseObject({
-  resource: z.nullish(z.string()),
-  response: z.looseObject({ data: z.array(listRowSchema) }),
-  state: z.nullish(z.pipe(z.union([z.string(), z.number()]), z.transform(String))),
-});
-export type ListAnswer = z.infer<typeof listAnswerSchema>;
-
-/**
- * One chunk as a list page: the cart's temporary list `~[CART@{id}]` on `dam/asset` (protocol
- * §6.6), this chunk's resource constrained to its ids and every other resource to `[0]`.
- */
-export function chunkRequest(
-  chunk: Chunk,
-  resources: readonly string[],
-  max: number,
-): { request: HttpRequest<ListAnswer>; state: string } {
-  const constraints = resources.map((resource) => ({
-    [`${resource}@id`]: { in: resource === chunk.resource ? chunk.ids : [0] },
-  }));
-  const query = { and: [{ activated: true }, ...constraints] };
-  const params = { max, query, techprops: 'none', withAggregates: false };
-  // the list signature of protocol §8.2: what defines the answer
-  const state = signatureOf(['dam/asset', params]);
-  return {
-    request: {
-      method: 'GET',
-      path: '/rest/dam/asset',
-      query: { ...params, state },
-      schema: listAnswerSchema,
-    },
-    state,
-  };
 }

@@ -98,3 +98,22 @@ export function itemMapOf(keys: readonly string[]): ItemMap {
   }
   return map;
 }
+
+/**
+ * [conv] The values of `shareMode` (seed 000 §7 and protocol §6.1 name the field, not its values):
+ * `public` opens the link to anyone who has it, `protected` makes the server issue a password.
+ */
+export const SHARE_MODES = ['public', 'protected'] as const;
+export const shareModeSchema = z.enum(SHARE_MODES);
+export type ShareMode = z.infer<typeof shareModeSchema>;
+
+/**
+ * How a cart's content is read (seed 002 §4, protocol §6.6 setting `carts.cart.contentMode`): the
+ * plain `items` of `viewCart`, the cart's list query `~[CART@{id}]`, or both.
+ */
+export const contentModeSchema = z.enum(['cart', 'cursor', 'both']);
+export type ContentMode = z.infer<typeof contentModeSchema>;
+
+/** The cart list query's own steps (seed 002 §4 "Cart cursor"): registered, resolved, constraints updated. */
+export const cartCursorStatusSchema = z.enum(['registered', 'resolved', 'constraintsUpdated']);
+export type CartCursorStatus = z.infer<typeof cartCursorStatusSchema>;

@@ -4,7 +4,15 @@ import { nameMatcher } from '../core/name-matcher';
 import { selectIsWatermarked, selectUserId, type WithSession } from '../session/selectors';
 import { chunksOf } from './huge-cart';
 import { sortCarts } from './list-rules';
-import { type Cart, type CartItem, itemKey, splitItemKey } from './model';
+import { selectAppSetting, type WithApp } from '../app/selectors';
+import {
+  type Cart,
+  type CartItem,
+  type ContentMode,
+  contentModeSchema,
+  itemKey,
+  splitItemKey,
+} from './model';
 import {
   type CartContent,
   type CartsState,
@@ -206,9 +214,32 @@ const grouped = memo(
 /** A cart's items grouped by resource type, with their details (protocol §6.2 `detailedItems`). */
 export const selectItemGroups = (state: WithCarts, cartId: string): ItemGroup[] => {
   const content = selectContent(state, cartId);
+  if (!content.huge && isPaged(content)) return pagedGroups(content.keys, content.details);
   const chunked = content.huge && !content.filtered ? (state.carts.carts[cartId]?.items ?? null) : null;
   return grouped(content.keys, content.details, chunked, content.chunkSize, content.chunks);
 };
+
+/** A cart read page by page from its list query: the items of the pages not come yet wait. */
+const pagedGroups = memo((keys: readonly string[], details: CartContent['details']) =>
+  groupItems(keys, details, new Set(keys.filter((key) => !details[key]))),
+);
+
+/** Whether a cart's content is shown page by page from its list query (a grid that asks for more). */
+export const isPaged = (content: Pick<CartContent, 'huge' | 'filtered' | 'contentMode'>): boolean =>
+  !content.filtered && (content.huge || content.contentMode === 'cursor');
+
+/**
+ * The content mode (seed 002 §4): the user's choice, else the mount setting
+ * `wedia-app-carts-cart-content-mode` (protocol §6.6 `carts.cart.contentMode`), else `cart`.
+ */
+export function selectContentMode(state: WithCarts & WithApp): ContentMode {
+  if (state.carts.contentMode) return state.carts.contentMode;
+  const setting = contentModeSchema.safeParse(selectAppSetting(state, CONTENT_MODE_SETTING));
+  return setting.success ? setting.data : 'cart';
+}
+
+/** The mount setting of the content mode, as `app/started` names it. */
+export const CONTENT_MODE_SETTING = 'applicationCartsCartContentMode';
 
 /**
  * The variation of protocol §6.1: `thumbnailBig`, `_w` suffix when the viewer is watermarked.

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 import { type WireCart, wireCartSchema } from './api';
-import type { CodeLabel, CreatedShare, ItemMap } from './model';
+import type { CodeLabel, CreatedShare, ItemMap, ShareMode } from './model';
 
 const CART = '/wedia/cart';
 
@@ -28,16 +28,21 @@ const createdShareAnswerSchema = z.looseObject({
 });
 type CreatedShareAnswer = z.infer<typeof createdShareAnswerSchema>;
 
-interface ShareLinkFields {
+interface ShareCommonFields {
   description: string;
   expires: number | null;
   actions: string[];
   collaborators: string[];
-  askForPassword: boolean;
-  withAssetsDescriptions: boolean;
   /** the link put in the invitation; `{uuid}` stands for the share's uuid */
   url: string;
 }
+
+/**
+ * The two bodies of `shareCart` (protocol §6.1): the options (`askForPassword`,
+ * `withAssetsDescriptions`), or the mode variant (`shareMode` in their place).
+ */
+type ShareLinkFields = ShareCommonFields &
+  ({ askForPassword: boolean; withAssetsDescriptions: boolean } | { shareMode: ShareMode });
 
 export function shareCart(cartId: string, fields: ShareLinkFields): HttpRequest<CreatedShareAnswer> {
   return {

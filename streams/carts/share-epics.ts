@@ -67,7 +67,7 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
   event$.pipe(
     ofType(shareRequested),
     mergeMap((request) => {
-      const { cartId, mode, description, expires, actions, collaborators, url } = request.payload;
+      const { cartId, mode, description, expires, actions, collaborators, url, shareMode } = request.payload;
       const call =
         mode === 'zip'
           ? shareApi.shareZip(cartId, {
@@ -82,9 +82,13 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
               expires,
               actions,
               collaborators,
-              askForPassword: request.payload.askForPassword,
-              withAssetsDescriptions: request.payload.withAssetsDescriptions,
               url,
+              ...(shareMode
+                ? { shareMode }
+                : {
+                    askForPassword: request.payload.askForPassword,
+                    withAssetsDescriptions: request.payload.withAssetsDescriptions,
+                  }),
             });
       return requestAnswer(
         http,

@@ -9,6 +9,7 @@ import {
   createdShareSchema,
   itemMapSchema,
   shareInfoSchema,
+  shareModeSchema,
 } from './model';
 
 const cartId = z.string();
@@ -42,6 +43,8 @@ export const shareRequested = defineIntent(
     withAssetsDescriptions: z.boolean(),
     profile: z.nullable(z.string()),
     url: z.string(),
+    /** a link in the mode variant of `shareCart`: sent in place of the two options above */
+    shareMode: z.optional(shareModeSchema),
   },
   // the recipients' e-mail addresses are personal data
   (payload) => ({ ...payload, collaborators: payload.collaborators.map(() => REDACTED) }),

@@ -2,7 +2,17 @@ import type { WithApp } from '../app/selectors';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import type { WithSession } from '../session/selectors';
-import type { Cart, CartItem, CodeLabel, CreatedShare, FulltextMode, ShareInfo, SortField } from './model';
+import type {
+  Cart,
+  CartCursorStatus,
+  CartItem,
+  CodeLabel,
+  ContentMode,
+  CreatedShare,
+  FulltextMode,
+  ShareInfo,
+  SortField,
+} from './model';
 
 /** The items of one cart as a screen shows them. */
 export interface CartContent {
@@ -22,6 +32,12 @@ export interface CartContent {
   chunkSize: number;
   /** huge carts: the status of each chunk in the window, by chunk index */
   chunks: Record<string, Status>;
+  /** huge carts: the chunk the cart's list query runs now */
+  activeChunk: number | null;
+  /** how this content is read (from `carts/itemsListed`): `cart`, the list query, or both */
+  contentMode: ContentMode;
+  /** the list query `~[CART@{id}]`: registered, resolved, then constraints updated (seed 002 §4) */
+  cursorStatus: CartCursorStatus | null;
   selected: string[];
 }
 
@@ -101,6 +117,8 @@ export interface CartsState {
   filter: string;
   sort: { field: SortField; ascending: boolean };
   contents: Record<string, CartContent>;
+  /** the content mode the user chose (`carts/contentModeChosen`); null: the mount setting's */
+  contentMode: ContentMode | null;
   /** by `cartId|resource|id|player` */
   players: Record<string, PlayerState>;
   /** every change and its outcome, by request id: concurrent edits each keep their own */
@@ -138,6 +156,7 @@ export const initialCartsState: CartsState = {
   filter: '',
   sort: { field: 'id', ascending: false },
   contents: {},
+  contentMode: null,
   players: {},
   mutations: {},
   notices: {},
@@ -162,6 +181,9 @@ export function emptyContent(): CartContent {
     details: {},
     chunkSize: 0,
     chunks: {},
+    activeChunk: null,
+    contentMode: 'cart',
+    cursorStatus: null,
     selected: [],
   };
 }

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { chunkLoaded, itemsListed } from '../../streams/carts/content-events';
-import type { CartItem } from '../../streams/carts/model';
+import { cartCursorName } from '../../streams/carts/cart-cursor';
+import { chunkActivated, chunkRequested, itemsListed } from '../../streams/carts/content-events';
+import { pageLoaded } from '../../streams/cursors/events';
 import { selectContent, selectItemGroups } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { initialRootState, rootReducer } from '../../streams/root';
@@ -58,13 +59,13 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
     const container = window.document.createElement('div');
     window.document.body.append(container as never);
     const root = createRoot(container as unknown as HTMLElement);
-    const firstChunk: CartItem[] = ids.slice(0, config.cartCursorMax).map((id) => ({
+    // the first chunk's page of the cart's list query, as the server sends its rows
+    const firstChunk = ids.slice(0, config.cartCursorMax).map((id) => ({
       id,
-      resource: 'asset',
+      $resource: 'asset',
       name: `asset-${id}.jpg`,
-      title: null,
       mimetype: 'image/jpeg',
-      nature: 'image',
+      assetnature: { code: 'image' },
       filesize: 1000,
       width: 800,
       height: 600,
@@ -87,7 +88,21 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
 
     const start = performance.now();
     store.dispatch(itemsListed({ cart, huge: true, chunkSize: config.cartCursorMax }));
-    store.dispatch(chunkLoaded({ cartId: 'huge', index: 0, details: firstChunk }));
+    store.dispatch(chunkRequested({ cartId: 'huge', index: 0 }));
+    store.dispatch(chunkActivated({ cartId: 'huge', index: 0 }));
+    store.dispatch(
+      pageLoaded({
+        name: cartCursorName('huge'),
+        page: 'first',
+        signature: 'bench',
+        resource: 'asset',
+        rows: firstChunk,
+        total: firstChunk.length,
+        count: firstChunk.length,
+        nextResultsToken: null,
+        aggregates: null,
+      }),
+    );
     flushSync(() =>
       root.render(
         createElement(PortalProvider, {

@@ -117,6 +117,19 @@ describe('mass-import job management (issue 24)', () => {
       await page.waitForURL(`${portalUrl()}/imports`);
       await page.getByRole('link', { name: 'Coffee menu pictures' }).waitFor();
       expect(await page.getByRole('link', { name }).count()).toBe(0);
+
+      // the same actions on a row of the list: "Start workflow" on bob's "Coffee menu pictures"
+      const starts = async () =>
+        (await requests()).filter(
+          (one) => /\/job\/\d+\/workflow$/.test(one.path) && one.query.workflowAction === 'start',
+        );
+      const started = (await starts()).length;
+      await page
+        .getByRole('group', { name: 'Actions of Coffee menu pictures' })
+        .getByRole('button', { name: 'Start workflow' })
+        .click();
+      await expect.poll(async () => (await starts()).length).toBe(started + 1);
+      expect(await page.getByRole('link', { name: 'Coffee menu pictures' }).count()).toBe(1);
     },
   );
 

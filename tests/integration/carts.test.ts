@@ -2,13 +2,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node';
 import { addHugeCart } from '../../mocks/db/huge-cart';
 import { reset, runtime } from '../../mocks/runtime';
-import { cartOpened, visibleRangeChanged } from '../../streams/carts/content-events';
+import { cartCursorName } from '../../streams/carts/cart-cursor';
+import { cartOpened, contentModeChosen, visibleRangeChanged } from '../../streams/carts/content-events';
 import { createRequested, editRequested, itemsAddRequested } from '../../streams/carts/edit-events';
 import { cartsDomain } from '../../streams/carts/domain';
 import { listOpened } from '../../streams/carts/events';
 import { selectCartSections, selectMutation } from '../../streams/carts/selectors';
-import { sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
+import { shareDialogReset, sharedCartOpened, shareRequested } from '../../streams/carts/share-events';
 import { domainEpics } from '../../streams/core/epic';
+import { cursorsDomain } from '../../streams/cursors/domain';
+import { queriesDomain } from '../../streams/queries/domain';
+import { schemasDomain } from '../../streams/schemas/domain';
 import type { RootState } from '../../streams/root';
 import { ORIGIN, portalAs } from '../helpers/demo-portal';
 
@@ -18,13 +22,22 @@ afterAll(() => server.close());
 
 /** The carts epics against the demo handlers, signed in as `login` (or a visitor). */
 async function portal(login?: string) {
-  const { store, vault, until } = await portalAs(login ?? null, domainEpics<RootState>(cartsDomain));
+  // a cart read through its list query needs the cursor registry, its queries and the schemas
+  const { store, vault, until } = await portalAs(
+    login ?? null,
+    domainEpics<RootState>(cartsDomain, cursorsDomain, queriesDomain, schemasDomain),
+  );
   return { store, session: vault, until };
 }
 
 describe('carts against the demo server (protocol §6)', () => {
-  it("lists alice's carts in three sections and reads her cart profile", async () => {
+  it("lists alice's carts in three sections by repeated type and reads her cart profile", async () => {
     const { store, until } = await portal('alice');
+    const asked: string[] = [];
+    const seen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/listCarts')) asked.push(new URL(request.url).search);
+    };
+    server.events.on('request:start', seen);
     store.dispatch(listOpened({}));
     const state = await until(
       (current) => current.carts.list.status === 'loaded' && current.carts.profile.status === 'loaded',
@@ -34,6 +47,11 @@ describe('carts against the demo server (protocol §6)', () => {
     expect(sections.sharedPrivate.map((cart) => cart.name)).toContain("Bob's picks");
     expect(sections.sharedPublic.map((cart) => cart.name)).toContain('Coffee series');
     expect(state.carts.profile.makePublicBoard).toBe(true);
+    server.events.removeListener('request:start', seen);
+    // seed 000 §7, protocol §6.1: `type` once per kind, then `output=list`
+    expect(asked).toEqual([
+      expect.stringMatching(/^\?type=mine&type=sharedPrivate&type=sharedPublic&output=list(&|$)/),
+    ]);
   });
 
   it('creates, refuses an empty rename with the spec message, renames, adds an item and views it', async () => {
@@ -110,6 +128,77 @@ describe('carts against the demo server (protocol §6)', () => {
     expect(state.carts.shared[link.uuid]?.share?.actions).toEqual(['view', 'download']);
   });
 
+  it('the shareMode variant sends shareMode in place of the options; the server honours it (seed 000 §7)', async () => {
+    const owner = await portal('alice');
+    const bodies: unknown[] = [];
+    const seen = ({ request }: { request: Request }) => {
+      if (request.url.includes('/shareCart/'))
+        void request
+          .clone()
+          .json()
+          .then((body) => bodies.push(body));
+    };
+    server.events.on('request:start', seen);
+    const share = (shareMode: 'public' | 'protected') =>
+      shareRequested({
+        cartId: '1',
+        mode: 'link',
+        description: '',
+        expires: null,
+        actions: ['view'],
+        collaborators: [],
+        askForPassword: false,
+        withAssetsDescriptions: true,
+        profile: null,
+        url: `${ORIGIN}/share/{uuid}`,
+        shareMode,
+      });
+    owner.store.dispatch(share('protected'));
+    let state = await owner.until((current) => current.carts.shareDialog['1']?.status === 'loaded');
+    const guarded = state.carts.shareDialog['1']!.created!;
+    expect(guarded.hasPassword).toBe(true);
+    expect(owner.session.sharePassword(guarded.uuid)).toMatch(/^\w{4}-\w{4}-\w{4}$/);
+
+    owner.store.dispatch(shareDialogReset({ cartId: '1' }));
+    owner.store.dispatch(share('public'));
+    state = await owner.until(
+      (current) =>
+        current.carts.shareDialog['1']?.status === 'loaded' &&
+        current.carts.shareDialog['1']!.created!.uuid !== guarded.uuid,
+    );
+    const open = state.carts.shareDialog['1']!.created!;
+    expect(open.hasPassword).toBe(false);
+    server.events.removeListener('request:start', seen);
+    expect(bodies).toEqual([
+      {
+        description: '',
+        expires: null,
+        actions: ['view'],
+        collaborators: [],
+        url: `${ORIGIN}/share/{uuid}`,
+        shareMode: 'protected',
+      },
+      {
+        description: '',
+        expires: null,
+        actions: ['view'],
+        collaborators: [],
+        url: `${ORIGIN}/share/{uuid}`,
+        shareMode: 'public',
+      },
+    ]);
+
+    const visitor = await portal();
+    visitor.store.dispatch(sharedCartOpened({ uuid: guarded.uuid, withPassword: false }));
+    let seenByVisitor = await visitor.until(
+      (current) => current.carts.shared[guarded.uuid]?.status === 'error',
+    );
+    expect(seenByVisitor.carts.shared[guarded.uuid]?.error?.status).toBe(401);
+    visitor.store.dispatch(sharedCartOpened({ uuid: open.uuid, withPassword: false }));
+    seenByVisitor = await visitor.until((current) => current.carts.shared[open.uuid]?.status === 'loaded');
+    expect(seenByVisitor.carts.shared[open.uuid]?.keys.length).toBe(24);
+  });
+
   it('an unknown share uuid is a 404 kept as the share error', async () => {
     const visitor = await portal();
     visitor.store.dispatch(sharedCartOpened({ uuid: 'no-such-share', withPassword: false }));
@@ -135,5 +224,21 @@ describe('carts against the demo server (protocol §6)', () => {
     const firstOfChunk3 = content.keys[300]!;
     expect(content.details[firstOfChunk3]?.name).toBeTruthy();
     expect(content.details[content.keys[0]!]).toBeUndefined();
+  });
+
+  it('cursor mode reads a cart through ~[CART@{id}] with its details; an unknown cart is in error (seed 002 §4, §8)', async () => {
+    const { store, until } = await portal('alice');
+    store.dispatch(contentModeChosen({ mode: 'cursor' }));
+    store.dispatch(cartOpened({ cartId: '1' }));
+    const state = await until((current) => current.carts.contents['1']?.status === 'loaded');
+    const content = state.carts.contents['1']!;
+    expect(content.cursorStatus).toBe('constraintsUpdated');
+    expect(content.keys.length).toBeGreaterThan(0);
+    expect(content.keys.every((key) => content.details[key]?.name)).toBe(true);
+    expect(state.cursors.byName[cartCursorName('1')]?.total).toBe(content.keys.length);
+
+    store.dispatch(cartOpened({ cartId: '999' }));
+    const unknown = await until((current) => current.carts.contents['999']?.status === 'error');
+    expect(unknown.carts.contents['999']?.error?.status).toBe(404);
   });
 });

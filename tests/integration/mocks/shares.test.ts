@@ -77,6 +77,26 @@ describe('opening a shared cart (protocol §6.4)', () => {
 });
 
 describe('sharing a cart as a link (protocol §6.1)', () => {
+  it('the shareMode variant: protected issues a password, public none, anything else is a 400 (seed 000 §7)', async () => {
+    const body = (shareMode: string) => ({
+      description: '',
+      expires: null,
+      actions: ['view'],
+      collaborators: [],
+      url: 'http://localhost/share/{uuid}',
+      shareMode,
+    });
+    const guarded = await cartJson<CreatedShare>('shareCart/6', { as: 'alice', body: body('protected') });
+    expect(guarded.password).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
+    expect((await cartCall(`viewCart/${guarded.uuid}?no_preview=true`)).status).toBe(401);
+    const open = await cartJson<CreatedShare>('shareCart/6', { as: 'alice', body: body('public') });
+    expect(open.password).toBeNull();
+    expect((await cartCall(`viewCart/${open.uuid}?no_preview=true`)).status).toBe(200);
+    const refused = await cartCall('shareCart/6', { as: 'alice', body: body('everyone') });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: '400', message: expect.stringContaining('protected') });
+  });
+
   it('issues a password when asked, returns it once with the uuid and url, and checks it as Basic', async () => {
     const share = await cartJson<CreatedShare>('shareCart/6', {
       as: 'alice',

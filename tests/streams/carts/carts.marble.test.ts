@@ -1,17 +1,12 @@
 import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import {
-  chunkRequested,
-  contentFilterChanged,
-  itemPlayerRequested,
-  visibleRangeChanged,
-} from '../../../streams/carts/content-events';
+import { contentFilterChanged, itemPlayerRequested } from '../../../streams/carts/content-events';
 import { createRequested, editRequested } from '../../../streams/carts/edit-events';
+import { CART_LIST_TYPES } from '../../../streams/carts/api';
 import { cartsDomain } from '../../../streams/carts/domain';
 import { listLoaded, listOpened } from '../../../streams/carts/events';
 import { selectMutation } from '../../../streams/carts/selectors';
 import { config } from '../../../streams/core/config';
-import { itemsListed } from '../../../streams/carts/content-events';
 import { domainEpics, combineEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest } from '../../../streams/core/http';
@@ -65,8 +60,8 @@ describe('carts list (protocol §6.3)', () => {
     expect([...new Set(statuses)]).toEqual(['resolved', 'initial', 'loaded', 'fetching']);
     expect(statuses.at(-1)).toBe('loaded');
     expect(http.requests.map((request) => [request.path, request.query])).toEqual([
-      ['/wedia/cart/listCarts', { output: 'list' }],
-      ['/wedia/cart/listCarts', { output: 'list' }],
+      ['/wedia/cart/listCarts', { type: CART_LIST_TYPES, output: 'list' }],
+      ['/wedia/cart/listCarts', { type: CART_LIST_TYPES, output: 'list' }],
     ]);
   });
 
@@ -298,42 +293,6 @@ describe('cart content (protocol §6.4, §6.6)', () => {
     expect(http.requests.map((request) => request.query)).toEqual([
       { no_preview: true, output: 'list', fulltext: 'cat dog', fulltextMode: 'should' },
     ]);
-  });
-
-  it('a huge cart asks only for the chunks of the sliding window, and drops those that leave it', () => {
-    const scheduler = marbleScheduler();
-    const http = fakeHttp(() => NEVER);
-    const ids = Array.from({ length: 10_000 }, (_, index) => String(index + 1));
-    const huge = itemsListed({
-      cart: aCart({ id: '20', items: { asset: ids }, total: ids.length }),
-      huge: true,
-      chunkSize: config.cartCursorMax,
-    });
-    const requested: number[][] = [];
-    let state: RootState | undefined;
-    scheduler.run(({ hot }) => {
-      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice, huge]));
-      store.event$.subscribe((event) => {
-        if (chunkRequested.match(event)) requested.at(-1)?.push(event.payload.index);
-      });
-      hot('a-b-c', {
-        a: visibleRangeChanged({ cartId: '20', first: 0, last: 23 }),
-        b: visibleRangeChanged({ cartId: '20', first: 130, last: 160 }),
-        c: visibleRangeChanged({ cartId: '20', first: 5000, last: 5030 }),
-      }).subscribe((event) => {
-        requested.push([]);
-        store.dispatch(event);
-      });
-      scheduler.schedule(() => {
-        state = store.getState();
-      }, 5);
-    });
-    expect(requested).toEqual([[0], [1, 2], [49, 50]]);
-    expect(Object.keys(state?.carts.contents['20']?.chunks ?? {})).toEqual(['49', '50']);
-    const query = http.requests[0]?.query ?? {};
-    expect(http.requests[0]?.path).toBe('/rest/dam/asset');
-    expect(query.max).toBe(100);
-    expect((query.query as { and: unknown[] }).and[1]).toEqual({ 'asset@id': { in: ids.slice(0, 100) } });
   });
 
   it('skips a player request while the same player is initial or fetching (protocol §23.8)', () => {

@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { LoggedRequest } from '../../mocks/runtime';
+import type { RootState } from '../../streams/root';
+import { cellName } from './helpers/cell-name';
+import { journey, mockControl, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
+
+const ITEMS = 2000;
+/** The cart cursor max (streams/core/config.ts `cartCursorMax`): a chunk, and a page, hold at most this. */
+const MAX = 100;
+
+/**
+ * The host page's setting `wedia-app-carts-cart-content-mode` (protocol §6.6 `carts.cart.contentMode`),
+ * put on the mount element before the portal reads it, as a host page would write it.
+ */
+async function mountInCursorMode(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const mount = document.getElementById('app');
+      if (!mount) return;
+      mount.setAttribute('wedia-app-carts-cart-content-mode', 'cursor');
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The list requests of the cart's list query: the asked ids of each. */
+async function chunkAsks(): Promise<{ max: string; ids: unknown[] }[]> {
+  const requests = (await mockControl('requests')) as LoggedRequest[];
+  return requests
+    .filter((one) => one.method === 'GET' && one.path.endsWith('/rest/dam/asset') && one.query.query)
+    .map((one) => {
+      const query = JSON.parse(String(one.query.query)) as { and?: Record<string, { in?: unknown[] }>[] };
+      const parts = query.and ?? [query as Record<string, { in?: unknown[] }>];
+      const ids = parts.flatMap((part) => part['asset@id']?.in ?? []);
+      return { max: String(one.query.max), ids };
+    });
+}
+
+const chunksHeld = (page: Page, cartId: string) =>
+  page.evaluate(
+    (id) =>
+      Object.keys(
+        (window as unknown as { __DAM_PORTAL__: { getState(): RootState } }).__DAM_PORTAL__.getState().carts
+          .contents[id]?.chunks ?? {},
+      ),
+    cartId,
+  );
+
+describe('cart content as a list query (seed 002 §4, §8, §9)', () => {
+  journey(
+    'a huge cart in cursor mode comes chunk by chunk as alice scrolls, the window bounded; an unknown cart shows the unknown view',
+    async ({ page }) => {
+      const { id } = (await mockControl('carts/huge', { body: { items: ITEMS } })) as { id: string };
+      await mountInCursorMode(page);
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/${id}`);
+      await page.getByRole('heading', { level: 1, name: `Huge selection (${ITEMS} items)` }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Content mode' }).inputValue()).toBe('cursor');
+
+      // the first chunk's details name the first tiles (a tile waiting is named "asset {id}")
+      const grid = page.getByRole('grid', { name: 'Carts' });
+      const firstCell = grid.getByRole('gridcell').first();
+      await expect.poll(() => cellName(firstCell), { timeout: 20_000 }).not.toMatch(/^asset \d+$/);
+
+      // scrolling far down: the chunks there come, those left behind are given back
+      await grid.hover();
+      for (let step = 0; step < 12; step += 1) await page.mouse.wheel(0, 4000);
+      await expect
+        .poll(async () => (await chunksHeld(page, id)).includes('0'), { timeout: 20_000 })
+        .toBe(false);
+      const lastCell = grid.getByRole('gridcell').last();
+      await expect.poll(() => cellName(lastCell), { timeout: 20_000 }).not.toMatch(/^asset \d+$/);
+
+      // each request is one chunk of at most the cursor max; the window holds a few chunks only
+      const asks = await chunkAsks();
+      expect(asks.length).toBeGreaterThan(1);
+      for (const ask of asks) {
+        expect(ask.max).toBe(String(MAX));
+        expect(ask.ids.length).toBeGreaterThan(0);
+        expect(ask.ids.length).toBeLessThanOrEqual(MAX);
+      }
+      expect((await chunksHeld(page, id)).length).toBeLessThanOrEqual(3);
+
+      // a cart nobody knows, in cursor mode: the unknown view, and a way back
+      await page.goto(`${portalUrl()}/carts/987654`);
+      const unknown = page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('heading', { name: 'Unknown cart' }) });
+      await unknown.waitFor();
+      await unknown.getByRole('link', { name: 'Back to carts' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Carts' }).waitFor();
+    },
+  );
+});
