@@ -1,6 +1,6 @@
 import { NEVER, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
-import type { AnyEvent } from '../../../streams/core/event';
+import type { UnstampedEvent } from '../../../streams/core/event';
 import { describe, expect, it } from 'vitest';
 import { domainEpics } from '../../../streams/core/epic';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
@@ -20,7 +20,9 @@ import type { RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 
-type Cold = Parameters<Parameters<TestScheduler['run']>[0]>[0]['cold'];
+type Helpers = Parameters<Parameters<TestScheduler['run']>[0]>[0];
+type Cold = Helpers['cold'];
+type Hot = Helpers['hot'];
 type Answer = (request: HttpRequest<unknown>) => Observable<HttpResponse<unknown>> | undefined;
 
 const pageRow = (id: number, version = 1) => ({
@@ -175,11 +177,7 @@ describe('pages epics (marbles)', () => {
   describe('structure', () => {
     const page = [heading, columns, text, inColumns];
     /** the page loaded, then edit mode's draft (at 121 frames), then `action` at 152 */
-    const editThen = (
-      hot: (marbles: string, values: Record<string, AnyEvent>) => { subscribe(f: unknown): unknown },
-      store: { dispatch(event: AnyEvent): void },
-      action: AnyEvent,
-    ) =>
+    const editThen = (hot: Hot, store: ReturnType<typeof setup>['store'], action: UnstampedEvent) =>
       hot('a 100ms b 50ms c', {
         a: pageRequested({ path: 'home' }),
         b: editModeEntered({ path: 'home' }),
