@@ -4,6 +4,7 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  DragOverlay,
   type Over,
   PointerSensor,
   pointerWithin,
@@ -111,13 +112,16 @@ function landing(over: Over | null): Place | null {
 /**
  * The page builder's arrangement: drag and drop (dnd-kit, by the "Move block" handle) and the
  * keyboard "Move" mode (arrows, Enter drops, Escape cancels), both told in a live region. A drop
- * within its slot is a move by so many places; into another slot, a transfer.
+ * within its slot is a move by so many places; into another slot, a transfer. While dragging,
+ * nothing shifts: the blocks keep the places the drop is measured against, and the block under
+ * the pointer shows where the dragged one would land.
  */
 export function BlockArrangement({ children }: { children: ReactNode }) {
   const t = useTranslate();
   const editing = usePageEditing();
   const [moving, setMoving] = useState<Moving | null>(null);
   const [said, setSaid] = useState('');
+  const [dragged, setDragged] = useState<Block | null>(null);
   const current = useRef<Moving | null>(null);
   current.current = moving;
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }));
@@ -185,6 +189,7 @@ export function BlockArrangement({ children }: { children: ReactNode }) {
   }, [t]);
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    setDragged(null);
     const source = blockOf(active);
     const to = landing(over);
     if (!source || !to) return;
@@ -198,10 +203,16 @@ export function BlockArrangement({ children }: { children: ReactNode }) {
       <DndContext
         sensors={sensors}
         collisionDetection={innermost}
+        onDragStart={({ active }) => setDragged(blockOf(active)?.block ?? null)}
         onDragEnd={onDragEnd}
+        onDragCancel={() => setDragged(null)}
         accessibility={{ announcements, screenReaderInstructions: { draggable: t('pages.dragHelp') } }}
       >
         {children}
+        {/* what follows the pointer: the block's name on a card (the block stays in place, dimmed) */}
+        <DragOverlay dropAnimation={null}>
+          {dragged && <div className="page-drag-ghost">{nameOf(dragged)}</div>}
+        </DragOverlay>
       </DndContext>
       <p className="visually-hidden" role="status" aria-live="polite">
         {said}

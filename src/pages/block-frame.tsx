@@ -1,6 +1,5 @@
 import { useDroppable } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { SortableContext, type SortingStrategy, useSortable } from '@dnd-kit/sortable';
 import {
   createContext,
   Fragment,
@@ -26,6 +25,9 @@ const PlaceContext = createContext<{ place: Place | null; slots: readonly string
 
 /** The block whose place the keyboard last changed, and the tool that did it (one page builder at a time). */
 let lastMoved: { uid: string; tool: 'up' | 'down' | 'move' } | null = null;
+
+/** No block shifts while one is dragged: the drop is measured against the blocks where they stand. */
+const inPlace: SortingStrategy = () => null;
 
 const MOVE_KEYS: Readonly<Record<string, MoveKey>> = {
   ArrowUp: 'up',
@@ -150,11 +152,19 @@ export function BlockFrame({
   if (block.dirty) classes.push('page-block--dirty');
   if (moving) classes.push('page-block--moving');
   if (sortable.isDragging) classes.push('page-block--dragging');
+  const source = sortable.active?.data.current as DropData | undefined;
+  if (sortable.isOver && source?.kind === 'block' && source.block.uid !== block.uid && place) {
+    // moving down its own slot, a block lands after the one it is dropped on; anywhere else, before
+    const after =
+      source.place.parent.uid === place.parent.uid &&
+      source.place.slot === place.slot &&
+      source.place.index < place.index;
+    classes.push(after ? 'page-block--drop-after' : 'page-block--drop-before');
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a block groups its tools and its content; it is no form fieldset
     <div
       ref={sortable.setNodeRef}
-      style={{ transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition }}
       className={classes.join(' ')}
       role="group"
       aria-label={`${typeLabel}: ${name}`}
@@ -245,11 +255,7 @@ export function EditableSlot({
   const placeOf = (block: Block): Place =>
     block.uid === moving?.block.uid ? moving.from : { parent, slot, index: blocks.indexOf(block) };
   return (
-    <SortableContext
-      id={`${parent.uid}:${slot}`}
-      items={shown.map((block) => block.uid)}
-      strategy={verticalListSortingStrategy}
-    >
+    <SortableContext id={`${parent.uid}:${slot}`} items={shown.map((block) => block.uid)} strategy={inPlace}>
       <div
         ref={droppable.setNodeRef}
         className={`page-slot${droppable.isOver ? ' page-slot--over' : ''}`}
