@@ -32,6 +32,7 @@ const moveSaid = (page: Page) => page.locator('p.visually-hidden[aria-live="poli
 
 /** A drag by the block's "Move block" handle (named `handleName`), dropped over the middle of `target`. */
 async function drag(page: Page, block: Locator, handleName: string, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
   await block.hover();
   const handle = block.getByRole('button', { name: handleName, exact: true }).first();
   const from = (await handle.boundingBox())!;
@@ -300,22 +301,21 @@ describe('CMS pages (issue 16)', () => {
         article(page).getByRole('group', { name: 'Asset list: Latest assets' }),
       );
       await expect.poll(async () => (await topNames(page)).indexOf('Asset player: Brand film')).toBe(3);
-      // a drag into the left column, over its rich text: the banner goes first there
-      const banner = article(page).getByRole('group', { name: 'Image: Banner' });
-      await drag(page, banner, 'Move block', left);
-      await columns.getByRole('group', { name: 'Image: Banner' }).waitFor();
-      expect(await topNames(page)).not.toContain('Image: Banner');
+      // a drag into the left column, over its rich text: the asset list goes first there
+      const latest = article(page).getByRole('group', { name: 'Asset list: Latest assets' });
+      await drag(page, latest, 'Move block', left);
+      await columns.getByRole('group', { name: 'Asset list: Latest assets' }).waitFor();
+      expect(await topNames(page)).not.toContain('Asset list: Latest assets');
       const leftColumn = columns.locator('.page-slot[data-slot="left"] > .page-block');
       expect(
         await leftColumn.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))),
-      ).toEqual(['Image: Banner', 'Rich text: Left']);
+      ).toEqual(['Asset list: Latest assets', 'Rich text: Left']);
 
       // an insertion point: "Add block" between the first two blocks
       const before = (await topNames(page)).length;
       const point = page
         .locator('.cms-page__pane--draft .cms-page__blocks > .page-slot > .page-insert')
         .nth(1);
-      await point.hover();
       await point.getByRole('button', { name: 'Add block' }).click();
       await page.getByRole('dialog', { name: 'Add block' }).getByRole('button', { name: 'Heading' }).click();
       await expect.poll(async () => (await topNames(page)).length).toBe(before + 1);
