@@ -137,12 +137,14 @@ const SCREENS: Screen[] = [
   },
   {
     name: 'page-edit',
-    title: 'A CMS page in edit mode',
+    title: 'A CMS page in edit mode: a block’s toolbar, the published page beside the draft',
     path: '/pages/home',
     ready: (p) => p.locator('article.cms-page').getByRole('heading', { level: 1 }),
     afterReady: async (p) => {
       await p.getByRole('button', { name: 'Edit page' }).click();
       await p.getByRole('button', { name: 'Stop editing' }).waitFor();
+      // a block's toolbar shows on hover: the rich text's, under the pointer
+      await p.getByRole('group', { name: 'Rich text: Welcome' }).hover();
     },
   },
   { name: 'notifications', title: 'Notifications', path: '/notifications', ready: h1 },

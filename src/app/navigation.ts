@@ -19,6 +19,8 @@ export const NAVIGATION: readonly NavigationLink[] = [
   { href: '/imports', label: 'nav.imports', requiresUser: true },
   { href: '/saved-searches', label: 'nav.savedSearches', requiresUser: true },
   { href: '/analytics', label: 'nav.analytics', requiresUser: true },
+  // reads of pages are open to every caller (protocol §14): the link is for visitors too
+  { href: '/pages', label: 'nav.pages' },
   { href: '/notifications', label: 'nav.notifications', requiresUser: true },
   { href: '/account', label: 'nav.account' },
 ];

@@ -30,6 +30,7 @@ export const shellMessagesEn = {
   'nav.savedSearches': 'Saved searches',
   'nav.imports': 'Imports',
   'nav.analytics': 'Analytics',
+  'nav.pages': 'Pages',
   'home.welcome': 'Welcome to {name}',
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.infoUnavailable': 'The application information could not be loaded.',

@@ -14,6 +14,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'nav.savedSearches': 'Recherches enregistrées',
   'nav.imports': 'Imports',
   'nav.analytics': 'Statistiques',
+  'nav.pages': 'Pages',
   'home.welcome': 'Bienvenue sur {name}',
   'home.intro':
     'Cherchez dans la médiathèque ci-dessous, rassemblez des médias dans des paniers, partagez-les et téléchargez-les.',

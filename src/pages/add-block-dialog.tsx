@@ -1,6 +1,6 @@
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
-import type { Block } from './block-model';
+import { type Block, slotName } from './block-model';
 import { useBlockLabel } from './blocks/registry';
 import './messages';
 
@@ -21,11 +21,7 @@ export function AddBlockDialog({
   const choices = parent.validchildren;
   return (
     <ModalDialog title={t('pages.addBlock')} onClose={onClose} className="page-add-dialog">
-      <p>
-        {t('pages.addBlockTo', {
-          slot: parent.object === 'clubwedpagedesc' ? parent.name : `${parent.name} › ${slot}`,
-        })}
-      </p>
+      <p>{t('pages.addBlockTo', { slot: slotName(parent, slot) })}</p>
       {choices.length === 0 ? (
         <p>{t('pages.addNone')}</p>
       ) : (

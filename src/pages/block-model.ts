@@ -40,7 +40,11 @@ export function slotsOf(block: Pick<Block, 'children'>): string[] {
   );
 }
 
-type SettingsCheck =
+/** A slot as people name it: the page's own (by the page's name), or a container's (`Columns › left`). */
+export const slotName = (parent: Pick<Block, 'object' | 'name'>, slot: string): string =>
+  parent.object === 'clubwedpagedesc' ? parent.name : `${parent.name} › ${slot}`;
+
+export type SettingsCheck =
   | { ok: true; props: Record<string, unknown> }
   | { ok: false; reason: 'syntax'; message: string }
   | { ok: false; reason: 'notObject' | 'max' };

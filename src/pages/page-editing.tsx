@@ -12,9 +12,14 @@ export interface PageEditing {
   /** "Edit block": the block's own editor (settings, rich text, addresses) */
   edit(block: Block): void;
   remove(block: Block): void;
-  move(block: Block, direction: -1 | 1): void;
-  /** "Add block" in the slot of a parent (the page or a container block) */
-  add(parent: Block, slot: string): void;
+  /** a move within its slot by `offset` places (negative: up) */
+  move(block: Block, offset: number): void;
+  /** a move to the slot of a parent (the page or a container block), at `index` there */
+  transfer(block: Block, parent: Block, slot: string, index: number): void;
+  /** "Add block" in the slot of a parent, at `index` (an insertion point) or at the end */
+  add(parent: Block, slot: string, index?: number): void;
+  /** a new file for the block's attachment `name`, in place */
+  replaceFile(block: Block, name: string, file: File): void;
 }
 
 const nothing = () => undefined;
@@ -25,7 +30,9 @@ export const READING: PageEditing = {
   edit: nothing,
   remove: nothing,
   move: nothing,
+  transfer: nothing,
   add: nothing,
+  replaceFile: nothing,
 };
 
 export const PageEditingContext = createContext<PageEditing>(READING);

@@ -1,38 +1,43 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'wouter';
 import {
+  attachmentReplaceRequested,
   blockAddRequested,
   blockChanged,
-  blockChangeUndone,
   blockMoveRequested,
   blockRemoveRequested,
+  blockTransferRequested,
   editModeEntered,
   editModeLeft,
   listRequested,
   pageRequested,
-  publishRequested,
-  saveRequested,
 } from '../../streams/pages/events';
 import {
+  effectiveStatus,
   selectCanEditPage,
   selectCanUndo,
   selectEditSession,
   selectHasUnsavedChanges,
   selectPage,
+  selectPageTree,
   selectShownTree,
 } from '../../streams/pages/selectors';
+import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
 import { AddBlockDialog } from './add-block-dialog';
+import { BlockArrangement } from './arrangement';
 import { BlockEditorDialog } from './block-editor';
 import { type Block, stringProp } from './block-model';
 import { BlockList, blockTypeName, useBlockLabel } from './blocks/registry';
 import { headingLevel } from './blocks/text-blocks';
 import { useLeaveGuard } from './leave-guard';
 import { type PageEditing, PageEditingContext, READING } from './page-editing';
+import { PageState } from './page-state';
+import { PageToolbar } from './page-toolbar';
 import './messages';
 import './pages.css';
 
@@ -51,7 +56,10 @@ export function PageScreen() {
 
 const selectListStatus = (state: Parameters<typeof selectPage>[0]) => state.pages.list.status;
 
-type Dialog = { kind: 'edit'; uid: string } | { kind: 'add'; parentUid: string; slot: string } | null;
+type Dialog =
+  | { kind: 'edit'; uid: string }
+  | { kind: 'add'; parentUid: string; slot: string; index: number | undefined }
+  | null;
 
 function PageOfPath({ path }: { path: string }) {
   const t = useTranslate();
@@ -62,7 +70,10 @@ function PageOfPath({ path }: { path: string }) {
   const session = useAppState(selectEditSession, path);
   const unsaved = useAppState(selectHasUnsavedChanges, path);
   const canUndo = useAppState(selectCanUndo, path);
+  const published = useAppState(selectPageTree, path);
+  const files = usePortal().files;
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [showPublished, setShowPublished] = useState(false);
   const asked = useRef(false);
   const label = useBlockLabel();
 
@@ -97,10 +108,22 @@ function PageOfPath({ path }: { path: string }) {
               }
             },
             move: (block, offset) => dispatch(blockMoveRequested({ path, uid: block.uid, offset })),
-            add: (parent, slot) => setDialog({ kind: 'add', parentUid: parent.uid, slot }),
+            transfer: (block, parent, slot, index) =>
+              dispatch(blockTransferRequested({ path, uid: block.uid, parentUid: parent.uid, slot, index })),
+            add: (parent, slot, index) => setDialog({ kind: 'add', parentUid: parent.uid, slot, index }),
+            replaceFile: (block, name, file) => {
+              const attachment = block.attachments[name];
+              if (!attachment) return;
+              // the file stays out of the events: the epic reads it back from `deps.files` by this key
+              const fileKey = `pagefile_${attachment.id}_${Date.now()}`;
+              files?.set(fileKey, file);
+              dispatch(
+                attachmentReplaceRequested({ path, fileId: attachment.id, fileKey, fileName: file.name }),
+              );
+            },
           }
         : READING,
-    [draftReady, dispatch, path, t, label],
+    [draftReady, dispatch, path, t, label, files],
   );
 
   if (entry?.status === 'error' && !tree) {
@@ -133,42 +156,62 @@ function PageOfPath({ path }: { path: string }) {
     (block) => block.enabled && blockTypeName(block.component) === 'heading' && headingLevel(block) === 1,
   );
   const target = dialog ? findIn(tree, dialog.kind === 'edit' ? dialog.uid : dialog.parentUid) : null;
+  const shownPage = (editing ? session.draft?.page : null) ?? entry?.content?.page;
+  const blocks = (
+    <div className="cms-page__blocks">
+      <BlockList parent={tree} slot="main" />
+    </div>
+  );
   return (
     <PageEditingContext.Provider value={tools}>
-      <article className={`cms-page${draftReady ? ' cms-page--editing' : ''}`}>
-        <header className="cms-page__header">
-          {ownTitle ? <p className="cms-page__name">{title}</p> : <h1>{title}</h1>}
-          {canEdit && (
-            <PageToolbar
-              path={path}
-              editing={editing}
-              draftReady={draftReady}
-              unsaved={unsaved}
-              canUndo={canUndo}
+      <div
+        className={`cms-editor${draftReady ? ' cms-editor--editing' : ''}${showPublished ? ' cms-editor--published' : ''}`}
+      >
+        <article className={`cms-page${draftReady ? ' cms-page--editing' : ''}`}>
+          <header className="cms-page__header">
+            {ownTitle ? <p className="cms-page__name">{title}</p> : <h1>{title}</h1>}
+            {canEdit && shownPage && (
+              <PageState status={effectiveStatus(shownPage)} version={shownPage.version} />
+            )}
+            {canEdit && (
+              <PageToolbar
+                path={path}
+                editing={editing}
+                draftReady={draftReady}
+                unsaved={unsaved}
+                canUndo={canUndo}
+                showPublished={showPublished}
+                onShowPublished={setShowPublished}
+              />
+            )}
+          </header>
+          {editing && !draftReady && session.draftStatus !== 'error' && (
+            <p role="status">{t('pages.loading')}</p>
+          )}
+          {editing && (session.draftError ?? session.workCopyError) && (
+            <ErrorMessage
+              lead={t('pages.failed')}
+              error={(session.draftError ?? session.workCopyError)!}
+              onRetry={() => {
+                dispatch(editModeLeft({ path }));
+                dispatch(editModeEntered({ path }));
+              }}
+              retryLabel={t('pages.retry')}
             />
           )}
-        </header>
-        {editing && !draftReady && session.draftStatus !== 'error' && (
-          <p role="status">{t('pages.loading')}</p>
-        )}
-        {editing && (session.draftError ?? session.workCopyError) && (
-          <ErrorMessage
-            lead={t('pages.failed')}
-            error={(session.draftError ?? session.workCopyError)!}
-            onRetry={() => {
-              dispatch(editModeLeft({ path }));
-              dispatch(editModeEntered({ path }));
-            }}
-            retryLabel={t('pages.retry')}
-          />
-        )}
-        {tree.propsError && draftReady && (
-          <p role="note">{t('pages.blockError', { message: tree.propsError })}</p>
-        )}
-        <div className="cms-page__blocks">
-          <BlockList parent={tree} slot="main" />
-        </div>
-      </article>
+          {tree.propsError && draftReady && (
+            <p role="note">{t('pages.blockError', { message: tree.propsError })}</p>
+          )}
+          {draftReady ? (
+            <section className="cms-page__pane cms-page__pane--draft" aria-label={t('pages.draftPane')}>
+              <BlockArrangement>{blocks}</BlockArrangement>
+            </section>
+          ) : (
+            blocks
+          )}
+        </article>
+        {draftReady && <PublishedPreview tree={published} />}
+      </div>
       {dialog?.kind === 'edit' && target && (
         <BlockEditorDialog
           block={target}
@@ -185,7 +228,8 @@ function PageOfPath({ path }: { path: string }) {
           slot={dialog.slot}
           onClose={() => setDialog(null)}
           onAdd={(component) => {
-            dispatch(blockAddRequested({ path, parentUid: target.uid, slot: dialog.slot, component }));
+            const at = dialog.index === undefined ? {} : { index: dialog.index };
+            dispatch(blockAddRequested({ path, parentUid: target.uid, slot: dialog.slot, component, ...at }));
             setDialog(null);
           }}
         />
@@ -205,110 +249,24 @@ function findIn(root: Block, uid: string): Block | null {
   return null;
 }
 
-/** "Edit page" / "Stop editing", and in edit mode "Save", "Publish", "Undo" and what they did. */
-function PageToolbar({
-  path,
-  editing,
-  draftReady,
-  unsaved,
-  canUndo,
-}: {
-  path: string;
-  editing: boolean;
-  draftReady: boolean;
-  unsaved: boolean;
-  canUndo: boolean;
-}) {
+/**
+ * The published page beside the draft (or instead of it on a narrow screen: "Show published"), as
+ * readers see it: no tools, rich text sanitised by the same blocks.
+ */
+function PublishedPreview({ tree }: { tree: Block | null }) {
   const t = useTranslate();
-  const dispatch = useDispatch();
-  const session = useAppState(selectEditSession, path);
-  const count = Object.keys(session?.changes ?? {}).length;
-  const operation = session?.operation ?? null;
-  const busy = operation?.status === 'fetching';
-  const toolbarId = useId();
   return (
-    <div className="cms-page__toolbar" role="toolbar" aria-labelledby={toolbarId}>
-      <span id={toolbarId} className="visually-hidden">
-        {t('pages.toolbar')}
-      </span>
-      {editing ? (
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            if (!unsaved || window.confirm(t('pages.leaveWarning'))) dispatch(editModeLeft({ path }));
-          }}
-        >
-          {t('pages.stopEditing')}
-        </button>
-      ) : (
-        <button type="button" className="button" onClick={() => dispatch(editModeEntered({ path }))}>
-          {t('pages.edit')}
-        </button>
-      )}
-      {draftReady && (
-        <>
-          <button
-            type="button"
-            className="button"
-            disabled={!canUndo || busy}
-            onClick={() => dispatch(blockChangeUndone({ path }))}
-          >
-            {t('pages.undo')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={!unsaved || busy}
-            onClick={() => dispatch(saveRequested({ path }))}
-          >
-            {t('pages.save')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            disabled={unsaved || busy}
-            onClick={() => dispatch(publishRequested({ path }))}
-          >
-            {t('pages.publish')}
-          </button>
-          {unsaved && <span className="cms-page__unsaved">{t('pages.unsaved', { count })}</span>}
-        </>
-      )}
-      <OperationStatus operation={operation} />
-    </div>
+    <PageEditingContext.Provider value={READING}>
+      <section className="cms-page__pane cms-page__pane--published" aria-label={t('pages.publishedPane')}>
+        <h2 className="cms-page__pane-title">{t('pages.publishedPane')}</h2>
+        {tree ? (
+          <div className="cms-page__blocks">
+            <BlockList parent={tree} slot="main" />
+          </div>
+        ) : (
+          <p>{t('pages.noPublished')}</p>
+        )}
+      </section>
+    </PageEditingContext.Provider>
   );
-}
-
-function OperationStatus({
-  operation,
-}: {
-  operation: { kind: string; status: string; error: { code: string; message: string } | null } | null;
-}) {
-  const t = useTranslate();
-  if (!operation) return null;
-  if (operation.status === 'error') {
-    const lead =
-      operation.kind === 'save'
-        ? t('pages.saveFailed')
-        : operation.kind === 'publish'
-          ? t('pages.publishFailed')
-          : '';
-    return (
-      <ErrorMessage lead={lead || undefined} error={operation.error ?? { code: 'error', message: '' }} />
-    );
-  }
-  if (operation.kind === 'save') {
-    return (
-      <span role="status">{operation.status === 'fetching' ? t('pages.saving') : t('pages.saved')}</span>
-    );
-  }
-  if (operation.kind === 'publish') {
-    return (
-      <span role="status">
-        {operation.status === 'fetching' ? t('pages.publishing') : t('pages.published')}
-      </span>
-    );
-  }
-  return null;
 }

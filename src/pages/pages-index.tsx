@@ -7,6 +7,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
+import { useStatusName } from './page-state';
 import './pages.css';
 
 type WithList = Parameters<typeof selectPageIndex>[0];
@@ -30,8 +31,7 @@ export function PagesIndex() {
     dispatch(listRequested({ force: true }));
   }, [dispatch]);
 
-  const statusName = (id: number) =>
-    id === 2 ? t('pages.status.2') : id === 6 ? t('pages.status.6') : t('pages.status.other', { id });
+  const statusName = useStatusName();
   return (
     <section className="pages-index">
       <h1>{t('pages.index.title')}</h1>

@@ -1,5 +1,6 @@
-// The epics that change a draft page's structure — add, move, remove a block, replace an attachment —
-// and the editor config they rely on; the page epics themselves are in `epics.ts`.
+// The epics that change a draft page's structure — add, move (within or across slots), remove a
+// block, replace an attachment — and the editor config they rely on; the page epics themselves are
+// in `epics.ts`.
 import { concat, concatMap, of, toArray } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { SerializedError } from '../core/errors';
@@ -20,13 +21,26 @@ import {
   blockRemoved,
   blockRemoveFailed,
   blockRemoveRequested,
+  blockTransferFailed,
+  blockTransferRequested,
+  blockTransferred,
   draftFailed,
   draftLoaded,
   editorConfigFailed,
   editorConfigLoaded,
   editorConfigRequested,
+  type WidgetRecord,
 } from './events';
-import { movedOrder, parseUid, WIDGET_OBJECT } from './model';
+import {
+  chainOf,
+  holdsParts,
+  movedOrder,
+  parseUid,
+  placedOrder,
+  saveFields,
+  WIDGET_OBJECT,
+  widgetUid,
+} from './model';
 import { selectEditSession } from './selectors';
 
 // --- structure: add (assign collection), move (sort), remove, attachment ----------------------
@@ -50,7 +64,17 @@ export const addBlock: Epic<S> = (event$, state$, deps) =>
           const reads = ids.map((id) => api.fetchWidgets(deps.http, api.widgetQuery(id)));
           return answered(
             reads.length === 0 ? of([]) : concat(...reads).pipe(toArray()),
-            (lists) => blockAdded({ path, ids, widgets: lists.flat(), files: [] }, event),
+            (lists) => {
+              const widgets = lists.flat();
+              const added = blockAdded({ path, ids, widgets, files: [] }, event);
+              const placed = placeAdded(state$.value, event.payload, widgets, ids[0]);
+              if (!placed) return added;
+              return answered(
+                deps.http.request(api.sortWidgets(placed)),
+                () => [added, blockMoved({ path, order: placed }, event)],
+                (error) => [added, fail(error)],
+              );
+            },
             fail,
           );
         },
@@ -73,6 +97,76 @@ export const moveBlock: Epic<S> = (event$, state$, deps) =>
       return answered(
         deps.http.request(api.sortWidgets(moved.order)),
         () => blockMoved({ path, order: moved.order }, event),
+        fail,
+      );
+    }),
+  );
+
+/** The slot's order with the added block at the asked index; null when it is already there (or no index). */
+function placeAdded(
+  state: S,
+  payload: { path: string; parentUid: string; slot: string; index?: number | undefined },
+  added: readonly WidgetRecord[],
+  id: number | undefined,
+): number[] | null {
+  const draft = selectEditSession(state, payload.path)?.draft;
+  const parent = draft ? chainOf(draft.widgets, payload.parentUid) : null;
+  if (payload.index === undefined || id === undefined || !draft || !parent) return null;
+  const widgets = [...draft.widgets.filter((one) => one.id !== id), ...added];
+  const place = { parent, slot: payload.slot, index: payload.index };
+  const order = placedOrder(widgets, place, id);
+  return order[order.length - 1] === id ? null : order;
+}
+
+export const transferBlock: Epic<S> = (event$, state$, deps) =>
+  event$.pipe(
+    ofType(blockTransferRequested),
+    concatMap((event) => {
+      const { path, uid, parentUid, slot, index } = event.payload;
+      const fail = (error: SerializedError) =>
+        blockTransferFailed({ path, message: messageOf(error, PAGE_MESSAGES.move), error }, event);
+      const session = selectEditSession(state$.value, path);
+      const draft = session?.draft;
+      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      const moving = draft.widgets.find((widget) => widgetUid(widget.id) === uid);
+      const parent = parseUid(parentUid);
+      const chain = chainOf(draft.widgets, parentUid);
+      if (!moving || !parent || !chain) return of(fail(refusal(PAGE_MESSAGES.move)));
+      if (holdsParts(draft, uid)) return of(fail(refusal(PAGE_MESSAGES.holdsParts)));
+      const reload = answered(
+        api.fetchContent(deps.http, draft.page.id),
+        (content) => draftLoaded({ path, ...content }, event),
+        (error) => draftFailed({ path, error }, event),
+      );
+      const fields = saveFields(moving, session.changes[uid] ?? {});
+      return answered(
+        deps.http.request(
+          api.assignCollection({
+            object: parent.object,
+            id: parent.id,
+            field: slot,
+            values: [moving.component],
+          }),
+        ),
+        ({ data }) => {
+          const id = api.newChildrenOf(data)[0];
+          if (id === undefined) return concat(of(fail(refusal(PAGE_MESSAGES.move))), reload);
+          const order = placedOrder(draft.widgets, { parent: chain, slot, index }, id);
+          const writes = [
+            api.saveComponent(WIDGET_OBJECT, id, fields),
+            api.sortWidgets(order),
+            api.removeWidget(moving.id),
+          ];
+          // the page is reloaded after a failure too: a half-made move shows as the server has it
+          return concat(
+            answered(
+              api.inSequence(deps.http, writes),
+              () => blockTransferred({ path, uid, id }, event),
+              fail,
+            ),
+            reload,
+          );
+        },
         fail,
       );
     }),

@@ -1,5 +1,12 @@
 import { defineDomain } from '../core/domain';
-import { addBlock, loadEditorConfig, moveBlock, removeBlock, replaceAttachment } from './block-epics';
+import {
+  addBlock,
+  loadEditorConfig,
+  moveBlock,
+  removeBlock,
+  replaceAttachment,
+  transferBlock,
+} from './block-epics';
 import { enterEditMode, loadList, loadPage, publishPage, savePage } from './epics';
 import { pagesReducer } from './reducer';
 import {
@@ -32,6 +39,7 @@ export const pagesDomain = defineDomain({
     publishPage,
     addBlock,
     moveBlock,
+    transferBlock,
     removeBlock,
     replaceAttachment,
     loadEditorConfig,

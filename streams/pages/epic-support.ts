@@ -29,6 +29,7 @@ export const PAGE_MESSAGES = {
   add: 'The block could not be added',
   move: 'The block could not be moved',
   cannotMove: 'This block cannot move further',
+  holdsParts: 'A block holding other blocks or files moves within its own slot only',
   remove: 'The block could not be removed',
   attachment: 'The file could not be replaced',
   notAFile: 'Choose a file to upload',

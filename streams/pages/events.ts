@@ -34,13 +34,22 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   PATCH `/json/workflow/data.page.workflow/{draftId}?action=validate` → `pages/published` {path, id};
  *   then the page is reloaded through `copietravail` (its work copy id when non-null, else its id):
  *   `pages/pageLoaded`. Edit mode ends (the draft is now the live page).
- * - `pages/blockAddRequested` {path, parentUid, slot, component}: the assign-collection call
+ * - `pages/blockAddRequested` {path, parentUid, slot, component, index?}: the assign-collection call
  *   (`affect_collection.jspz`: form_object = the parent's object, form_id, form_field = the slot,
  *   form_value = the component type), then the new widgets are read (the one-widget call) →
  *   `pages/blockAdded` {path, ids, widgets, files} | `pages/blockAddFailed`.
- * - `pages/blockMoveRequested` {path, uid, offset} (-1 up, +1 down within its slot): the sort call
- *   (`sort.jspz`, the slot's widgets in their new order) → `pages/blockMoved` {path, order} |
- *   `pages/blockMoveFailed`. Positions become 1..n in that order.
+ *   With `index` (an insertion point between blocks) the slot is then sorted with the new block
+ *   there: `pages/blockAdded` then `pages/blockMoved` {path, order}.
+ * - `pages/blockMoveRequested` {path, uid, offset} (any number of places within its slot, negative
+ *   up): the sort call (`sort.jspz`, the slot's widgets in their new order) → `pages/blockMoved`
+ *   {path, order} | `pages/blockMoveFailed`. Positions become 1..n in that order.
+ * - `pages/blockTransferRequested` {path, uid, parentUid, slot, index}: a move to another slot.
+ *   The protocol has no call that changes a widget's parent or slot, so it is made of its calls:
+ *   assign a widget of the same type to the target slot, save the block's fields (local changes
+ *   included) on it, sort the slot with it at `index`, delete the old widget, reload the draft →
+ *   `pages/blockTransferred` {path, uid, id} then `pages/draftLoaded` | `pages/blockTransferFailed`
+ *   (then the draft reloads too: the server's page is shown as it is). Refused locally for a block
+ *   that holds blocks or files (they would be left behind).
  * - `pages/blockRemoveRequested` {path, uid}: DELETE `/json/delete/clubwedwidget/{id}` →
  *   `pages/blockRemoved` {path, uid}, then the draft reloads (`pages/draftLoaded`) |
  *   `pages/blockRemoveFailed`.
@@ -171,6 +180,8 @@ export const blockAddRequested = defineIntent('pages/blockAddRequested', {
   parentUid: uid,
   slot: z.string(),
   component: z.string(),
+  /** where in the slot the block goes (an insertion point); absent: at the end */
+  index: z.optional(z.number()),
 });
 export const blockAdded = defineAnswer('pages/blockAdded', {
   path,
@@ -184,6 +195,18 @@ export const blockMoveRequested = defineIntent('pages/blockMoveRequested', { pat
 /** `order`: the widget ids of the slot in their new order (positions 1..n). */
 export const blockMoved = defineAnswer('pages/blockMoved', { path, order: z.array(z.number()) });
 export const blockMoveFailed = defineFailure('pages/blockMoveFailed', { path, message });
+
+/** A move to another slot (of the same parent or another): `index` is its place there. */
+export const blockTransferRequested = defineIntent('pages/blockTransferRequested', {
+  path,
+  uid,
+  parentUid: uid,
+  slot: z.string(),
+  index: z.number(),
+});
+/** `id`: the widget that now holds the block in its new slot (`uid` is gone). */
+export const blockTransferred = defineAnswer('pages/blockTransferred', { path, uid, id: z.number() });
+export const blockTransferFailed = defineFailure('pages/blockTransferFailed', { path, message });
 
 export const blockRemoveRequested = defineIntent('pages/blockRemoveRequested', { path, uid });
 export const blockRemoved = defineAnswer('pages/blockRemoved', { path, uid });

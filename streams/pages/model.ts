@@ -277,6 +277,43 @@ export function movedOrder(
   return { parent: moving.parent, slot: moving.slot, order: siblings };
 }
 
+/**
+ * The widget ids of a slot (`parent` chain and `slot`) once `id` stands at `index` in it (clamped):
+ * where an added block goes, or where a block moved from another slot lands.
+ */
+export function placedOrder(
+  widgets: readonly WidgetRecord[],
+  place: { parent: string; slot: string; index: number },
+  id: number,
+): number[] {
+  const order = widgets
+    .filter((widget) => widget.parent === place.parent && widget.slot === place.slot && widget.id !== id)
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map((widget) => widget.id);
+  order.splice(Math.max(0, Math.min(place.index, order.length)), 0, id);
+  return order;
+}
+
+/** The `parent` chain the children of a component carry: the page's uid, or a widget's chain and uid. */
+export function chainOf(widgets: readonly WidgetRecord[], uid: string): string | null {
+  const parsed = parseUid(uid);
+  if (!parsed) return null;
+  if (parsed.object === PAGE_OBJECT) return uid;
+  const widget = widgets.find((one) => one.id === parsed.id);
+  return widget ? `${widget.parent}_${uid}` : null;
+}
+
+/** Whether a widget holds other widgets or files (a move to another slot would leave them behind). */
+export function holdsParts(
+  content: { widgets: readonly WidgetRecord[]; files: readonly FileRecord[] },
+  uid: string,
+) {
+  const owns = (parent: string) => lastUid(parent) === uid;
+  return (
+    content.widgets.some((widget) => owns(widget.parent)) || content.files.some((file) => owns(file.parent))
+  );
+}
+
 /** The query fields of a save (protocol §14.1): absent values are omitted, never `undefined`. */
 export function saveFields(
   base: { value: string | null; props: string; position: number; enabled: boolean; name: string },

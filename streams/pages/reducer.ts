@@ -16,6 +16,9 @@ import {
   blockMoveFailed,
   blockMoveRequested,
   blockRemoved,
+  blockTransferFailed,
+  blockTransferRequested,
+  blockTransferred,
   blockRemoveFailed,
   blockRemoveRequested,
   draftFailed,
@@ -342,6 +345,19 @@ export const pagesReducer = caseReducer<PagesState>(
     endOperation(draft, payload.path, 'move');
   }),
   on(blockMoveFailed, (draft, { payload }) => endOperation(draft, payload.path, 'move', payload)),
+  on(blockTransferRequested, (draft, { payload }) => startOperation(draft, payload.path, 'move')),
+  on(blockTransferred, (draft, { payload }) => {
+    const edit = editOf(draft, payload.path);
+    const parsed = parseUid(payload.uid);
+    if (edit?.draft && parsed) {
+      // its local changes went with it to the new widget (saved there); the reload brings that one
+      edit.draft.widgets = edit.draft.widgets.filter((widget) => widget.id !== parsed.id);
+      delete edit.changes[payload.uid];
+      edit.undo = edit.undo.filter((step) => step.uid !== payload.uid);
+    }
+    endOperation(draft, payload.path, 'move');
+  }),
+  on(blockTransferFailed, (draft, { payload }) => endOperation(draft, payload.path, 'move', payload)),
   on(blockRemoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'remove')),
   on(blockRemoved, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);

@@ -14,6 +14,7 @@ export type { BlockChanges, EditorConfig, FileRecord, PageRecord, WidgetRecord }
 export {
   ASSET_LIST_DEFAULT_MAX,
   buildTree,
+  effectiveStatus,
   findComponent,
   type PageAttachment,
   type PageComponent,

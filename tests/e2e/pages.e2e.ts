@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { checkEverywhere } from './helpers/axe';
 import { journey, openBrowser, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -19,6 +20,29 @@ async function openPage(page: Page, path: string): Promise<void> {
 async function renderedHtml(page: Page): Promise<string> {
   const html = await article(page).innerHTML();
   return html.replace(/ (id|for|aria-labelledby|aria-describedby)="[^"]*"/g, '');
+}
+
+/** The page's own blocks in edit mode (the draft's main slot), in order. */
+const topBlocks = (page: Page): Locator =>
+  page.locator('.cms-page__pane--draft .cms-page__blocks > .page-slot > .page-block');
+const topNames = (page: Page) =>
+  topBlocks(page).evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+/** What the keyboard "Move" mode last said (its live region). */
+const moveSaid = (page: Page) => page.locator('p.visually-hidden[aria-live="polite"]').textContent();
+
+/** A drag by the block's "Move block" handle (named `handleName`), dropped over the middle of `target`. */
+async function drag(page: Page, block: Locator, handleName: string, target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await block.hover();
+  const handle = block.getByRole('button', { name: handleName, exact: true }).first();
+  const from = (await handle.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  // past the few pixels that tell a drag from a click, then over the target step by step
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+  await page.mouse.up();
 }
 
 /** The links of the asset-list block named `title` (its thumbnails), once listed. */
@@ -154,7 +178,7 @@ describe('CMS pages (issue 16)', () => {
         .getByRole('group', { name: /^Asset list:/ })
         .last();
       const uid = await picks.getAttribute('data-uid');
-      const top = article(page).locator('.cms-page__blocks > .page-block');
+      const top = topBlocks(page);
       const index = async () =>
         (await top.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-uid')))).indexOf(uid);
       const from = await index();
@@ -205,4 +229,157 @@ describe('CMS pages (issue 16)', () => {
       .filter({ hasText: /^Unknown page of path no-such-page\. Cannot fetch it$/ })
       .waitFor();
   });
+
+  journey(
+    'the page builder replaces an attached file in place, from the block’s toolbar',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      // a file replaced in place, from the block's toolbar
+      await openPage(page, 'brand-guidelines');
+      await page.getByRole('button', { name: 'Edit page' }).click();
+      const download = article(page).getByRole('group', { name: 'Call to action: Download' });
+      await download.hover();
+      await download.getByRole('button', { name: 'Replace file' }).waitFor();
+      await download.locator('input[type="file"]').setInputFiles({
+        name: 'brand-guidelines-2027.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('%PDF-1.4 guidelines'),
+      });
+      await page.getByRole('status').filter({ hasText: 'The file is replaced.' }).waitFor();
+      // the block names its file (a link for readers, the file's name for editors)
+      await download.locator('.page-cta__href', { hasText: 'brand-guidelines-2027.pdf' }).waitFor();
+    },
+  );
+
+  journey(
+    'the page builder: status and version, the published page beside the draft, toolbars, moves by keyboard and by drag, an insertion point',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 2000 });
+      await signIn(page, 'alice');
+      await openPage(page, 'home');
+      await page.getByText(/^Published · version 1$/).waitFor();
+      await page.getByRole('button', { name: 'Edit page' }).click();
+      await page.getByText(/^Draft · version 2$/).waitFor();
+      // the published page beside the draft, read-only
+      const draft = page.getByRole('region', { name: 'Draft' });
+      const published = page.getByRole('region', { name: 'Published page' });
+      await published.getByRole('heading', { level: 1, name: 'Welcome to the Wedia demo' }).waitFor();
+      expect(await published.getByRole('button', { name: 'Remove block' }).count()).toBe(0);
+      expect((await published.boundingBox())!.x).toBeGreaterThan((await draft.boundingBox())!.x + 400);
+
+      // toolbars show on hover, the innermost block's only
+      const columns = article(page).getByRole('group', { name: 'Columns: Two columns' });
+      const left = columns.getByRole('group', { name: 'Rich text: Left' });
+      const opacity = (block: Locator) =>
+        block.locator(':scope > .page-block__tools').evaluate((node) => getComputedStyle(node).opacity);
+      await left.hover();
+      await expect.poll(() => opacity(left)).toBe('1');
+      expect(await opacity(columns)).toBe('0');
+
+      // the keyboard "Move" mode: Enter, two arrows down, Enter
+      expect((await topNames(page)).slice(0, 3)).toEqual([
+        'Heading: Title',
+        'Rich text: Welcome',
+        'Image: Banner',
+      ]);
+      const title = article(page).getByRole('group', { name: 'Heading: Title' });
+      await title.getByRole('button', { name: 'Move block', exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await moveSaid(page)).toBe('“Title”: position 3 of 7 in Home.');
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await topNames(page)).indexOf('Heading: Title')).toBe(2);
+      expect(await moveSaid(page)).toBe('“Title” dropped at position 3 of 7 in Home.');
+
+      // a drag within the page: the film over the asset list takes its place
+      const film = article(page).getByRole('group', { name: 'Asset player: Brand film' });
+      await drag(
+        page,
+        film,
+        'Move block',
+        article(page).getByRole('group', { name: 'Asset list: Latest assets' }),
+      );
+      await expect.poll(async () => (await topNames(page)).indexOf('Asset player: Brand film')).toBe(3);
+      // a drag into the left column, over its rich text: the asset list goes first there
+      const latest = article(page).getByRole('group', { name: 'Asset list: Latest assets' });
+      await drag(page, latest, 'Move block', left);
+      await columns.getByRole('group', { name: 'Asset list: Latest assets' }).waitFor();
+      expect(await topNames(page)).not.toContain('Asset list: Latest assets');
+      const leftColumn = columns.locator('.page-slot[data-slot="left"] > .page-block');
+      expect(
+        await leftColumn.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label'))),
+      ).toEqual(['Asset list: Latest assets', 'Rich text: Left']);
+
+      // an insertion point: "Add block" between the first two blocks
+      const before = (await topNames(page)).length;
+      const point = page
+        .locator('.cms-page__pane--draft .cms-page__blocks > .page-slot > .page-insert')
+        .nth(1);
+      await point.getByRole('button', { name: 'Add block' }).click();
+      await page.getByRole('dialog', { name: 'Add block' }).getByRole('button', { name: 'Heading' }).click();
+      await expect.poll(async () => (await topNames(page)).length).toBe(before + 1);
+      expect((await topNames(page))[1]).toMatch(/^Heading: /);
+    },
+  );
+
+  journey(
+    'the page builder passes axe in both themes at both sizes; a narrow window shows the panes in turns',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await openPage(page, 'home');
+      await page.getByRole('button', { name: 'Edit page' }).click();
+      const draft = page.getByRole('region', { name: 'Draft' });
+      const published = page.getByRole('region', { name: 'Published page' });
+      await published.getByRole('heading', { level: 1 }).waitFor();
+      await article(page).getByRole('group', { name: 'Rich text: Welcome' }).hover();
+      expect(await checkEverywhere(page, 'page builder')).toEqual([]);
+      // a narrow window shows the draft and the published page in turns
+      await page.setViewportSize({ width: 1000, height: 900 });
+      await page.getByRole('button', { name: 'Show published' }).click();
+      await published.waitFor();
+      expect(await draft.isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Show draft' }).click();
+      await draft.waitFor();
+      expect(await published.isVisible()).toBe(false);
+    },
+  );
+
+  journey(
+    'le constructeur de pages en français : déplacements au clavier et par glisser',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 2000 });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/account`);
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
+      await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
+      await page.goto(`${portalUrl()}/pages/home`);
+      await article(page).getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Modifier la page' }).click();
+      await page.getByText(/^Brouillon · version 2$/).waitFor();
+      await page.getByRole('region', { name: 'Page publiée' }).waitFor();
+
+      const welcome = article(page).getByRole('group', { name: 'Texte enrichi: Welcome' });
+      await welcome.getByRole('button', { name: 'Déplacer le bloc' }).focus();
+      await page.keyboard.press('Enter');
+      expect(await moveSaid(page)).toMatch(/^Déplacement de « Welcome », position 2 sur 7\./);
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Enter');
+      await expect.poll(async () => (await topNames(page)).indexOf('Texte enrichi: Welcome')).toBe(0);
+      expect(await moveSaid(page)).toBe('« Welcome » déposé en position 1 sur 7 dans Home.');
+
+      const carousel = article(page).getByRole('group', { name: /: Old carousel$/ });
+      const film = article(page).getByRole('group', { name: /: Brand film$/ });
+      await drag(page, carousel, 'Déplacer le bloc', film);
+      await expect
+        .poll(async () => (await topNames(page)).findIndex((name) => name?.endsWith('Old carousel')))
+        .toBe(5);
+      for (const name of ['Modifier le bloc', 'Supprimer le bloc', 'Monter', 'Descendre']) {
+        expect(await welcome.getByRole('button', { name, exact: true }).getAttribute('title')).toBe(name);
+      }
+      await page.setViewportSize({ width: 1000, height: 900 });
+      await page.getByRole('button', { name: 'Voir la version publiée' }).click();
+      await page.getByRole('button', { name: 'Voir le brouillon' }).waitFor();
+    },
+  );
 });

@@ -1,7 +1,8 @@
-import { type ComponentType, useEffect, useRef } from 'react';
+import type { ComponentType } from 'react';
 import type { MessageKey } from '../../i18n/messages-en';
 import { useTranslate } from '../../i18n/use-translate';
 import { type Block, slotsOf } from '../block-model';
+import { BlockFrame, EditableSlot } from '../block-frame';
 import { usePageEditing } from '../page-editing';
 import { AssetListBlock, HeroBlock, ImageBlock, PlayerBlock } from './media-blocks';
 import { CallToActionBlock, DownloadsBlock, HeadingBlock, RichTextBlock } from './text-blocks';
@@ -75,7 +76,13 @@ function BlockView({ block, first, last }: { block: Block; first: boolean; last:
     return <type.View block={block} />;
   }
   return (
-    <BlockFrame block={block} first={first} last={last} editable={type !== null && type.editor !== 'none'}>
+    <BlockFrame
+      block={block}
+      typeLabel={type ? t(type.label) : block.component}
+      first={first}
+      last={last}
+      editable={type !== null && type.editor !== 'none'}
+    >
       {!block.enabled && <p className="page-block__note">{t('pages.disabledBlock')}</p>}
       {block.propsError ? (
         <p className="page-block__note page-block__note--error" role="note">
@@ -92,91 +99,24 @@ function BlockView({ block, first, last }: { block: Block; first: boolean; last:
   );
 }
 
-/** The block the keyboard last moved (one page builder at a time). */
-let lastMoved: { uid: string; offset: -1 | 1 } | null = null;
-
-function BlockFrame({
-  block,
-  first,
-  last,
-  editable,
-  children,
+/** The blocks of one slot in order; in edit mode, arranged (see `EditableSlot`). */
+export function BlockList({
+  parent,
+  slot,
+  slots = [slot],
 }: {
-  block: Block;
-  first: boolean;
-  last: boolean;
-  editable: boolean;
-  children: React.ReactNode;
+  parent: Block;
+  slot: string;
+  /** the parent's slots, where the keyboard "Move" mode may take a block */
+  slots?: readonly string[];
 }) {
-  const t = useTranslate();
-  const label = useBlockLabel();
-  const { edit, remove, move } = usePageEditing();
-  const name = block.name || label(block.component);
-  const up = useRef<HTMLButtonElement>(null);
-  const down = useRef<HTMLButtonElement>(null);
-  // a moved block comes back in its new place: the keyboard stays on the button that moved it
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the block's place changes
-  useEffect(() => {
-    if (lastMoved?.uid !== block.uid) return;
-    const { offset } = lastMoved;
-    lastMoved = null;
-    const active = document.activeElement;
-    if (active === up.current || active === down.current) return;
-    const wanted = offset < 0 ? up.current : down.current;
-    const target = wanted && !wanted.disabled ? wanted : offset < 0 ? down.current : up.current;
-    target?.focus();
-  }, [block.position, first, last]);
-  const moveBy = (offset: -1 | 1) => {
-    lastMoved = { uid: block.uid, offset };
-    move(block, offset);
-  };
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a block groups its tools and its content; it is no form fieldset
-    <div
-      className={`page-block${block.dirty ? ' page-block--dirty' : ''}`}
-      role="group"
-      aria-label={`${label(block.component)}: ${name}`}
-      data-uid={block.uid}
-    >
-      <div className="page-block__tools" role="toolbar" aria-label={t('pages.blockTools', { block: name })}>
-        <span className="page-block__type">{label(block.component)}</span>
-        {editable && (
-          <button type="button" onClick={() => edit(block)}>
-            {t('pages.editBlock')}
-          </button>
-        )}
-        <button type="button" onClick={() => remove(block)}>
-          {t('pages.removeBlock')}
-        </button>
-        <button ref={up} type="button" disabled={first} onClick={() => moveBy(-1)}>
-          {t('pages.moveUp')}
-        </button>
-        <button ref={down} type="button" disabled={last} onClick={() => moveBy(1)}>
-          {t('pages.moveDown')}
-        </button>
-      </div>
-      {children}
-    </div>
-  );
-}
-
-/** The blocks of one slot in order; in edit mode "Add block" after them. */
-export function BlockList({ parent, slot }: { parent: Block; slot: string }) {
-  const t = useTranslate();
-  const { editing, add } = usePageEditing();
+  const { editing } = usePageEditing();
   const blocks = parent.children[slot] ?? [];
-  return (
-    <>
-      {blocks.map((block, index) => (
-        <BlockView key={block.uid} block={block} first={index === 0} last={index === blocks.length - 1} />
-      ))}
-      {editing && parent.validchildren.length > 0 && (
-        <button type="button" className="page-add-block" onClick={() => add(parent, slot)}>
-          {t('pages.addBlock')}
-        </button>
-      )}
-    </>
+  const view = (block: Block, first: boolean, last: boolean) => (
+    <BlockView key={block.uid} block={block} first={first} last={last} />
   );
+  if (editing) return <EditableSlot parent={parent} slot={slot} slots={slots} render={view} />;
+  return <>{blocks.map((block, index) => view(block, index === 0, index === blocks.length - 1))}</>;
 }
 
 /** The slots of a container: those its props name (`slots`), then any other holding blocks, else `left` and `right`. */
@@ -190,11 +130,12 @@ function containerSlots(block: Block): string[] {
 
 /** Columns side by side, one per slot, each a list of blocks. */
 function ColumnsBlock({ block }: { block: Block }) {
+  const slots = containerSlots(block);
   return (
     <div className="page-columns">
-      {containerSlots(block).map((slot) => (
+      {slots.map((slot) => (
         <div key={slot} className="page-columns__column">
-          <BlockList parent={block} slot={slot} />
+          <BlockList parent={block} slot={slot} slots={slots} />
         </div>
       ))}
     </div>

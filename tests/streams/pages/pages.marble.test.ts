@@ -1,11 +1,14 @@
 import { NEVER, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
+import type { UnstampedEvent } from '../../../streams/core/event';
 import { describe, expect, it } from 'vitest';
 import { domainEpics } from '../../../streams/core/epic';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import { pagesDomain } from '../../../streams/pages/domain';
 import {
+  blockAddRequested,
   blockChanged,
+  blockTransferRequested,
   editModeEntered,
   listRequested,
   pageRequested,
@@ -17,7 +20,9 @@ import type { RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 
-type Cold = Parameters<Parameters<TestScheduler['run']>[0]>[0]['cold'];
+type Helpers = Parameters<Parameters<TestScheduler['run']>[0]>[0];
+type Cold = Helpers['cold'];
+type Hot = Helpers['hot'];
 type Answer = (request: HttpRequest<unknown>) => Observable<HttpResponse<unknown>> | undefined;
 
 const pageRow = (id: number, version = 1) => ({
@@ -43,6 +48,24 @@ const heading = {
   component: 'heading',
   slot: 'main',
 };
+/** a columns block (11) holding one block (13), and a text (12) after it: for the structure tests */
+const columns = {
+  ...heading,
+  id: 11,
+  position: 2,
+  name: 'C',
+  component: 'columns',
+  validchildren: ['rich-text'],
+};
+const text = { ...heading, id: 12, position: 3, name: 'X', value: '<p>x</p>', component: 'rich-text' };
+const inColumns = {
+  ...text,
+  id: 13,
+  position: 1,
+  parent: 'clubwedpagedesc_1_clubwedwidget_11',
+  slot: 'left',
+};
+const added = { ...text, id: 20, position: 4, name: 'New' };
 const list = (data: unknown[], token?: string) => ({
   response: { data },
   links: token ? { nextResultsToken: token } : {},
@@ -55,13 +78,16 @@ function setup(scheduler: TestScheduler, answer: Answer) {
 }
 
 /** The fake server: each call answers after `delay` frames of virtual time. */
-function server(cold: Cold, delay: number): Answer {
+function server(cold: Cold, delay: number, widgets: unknown[] = [heading]): Answer {
   const at = (data: unknown) => cold(`${delay}ms (r|)`, { r: { status: 200, data } });
   return (request) => {
     if (request.path === '/rest/data/page') return at(list([pageRow(1), pageRow(2, 2)]));
     if (request.path.startsWith('/rest/data/page/'))
       return at({ response: { data: pageRow(Number(request.path.split('/').pop())) } });
-    if (request.path === '/rest/data/pagewidget') return at(list([heading]));
+    if (request.path === '/rest/data/pagewidget')
+      return at(list(JSON.stringify(request.query).includes('"id":20') ? [added] : widgets));
+    if (request.path.endsWith('affect_collection.jspz')) return at({ new_children: [20] });
+    if (request.path.endsWith('sort.jspz')) return at('');
     if (request.path === '/rest/data/pagefile') return at(list([]));
     if (request.path.startsWith('/rest/bs/')) return at({ response: { data: '0' } });
     if (request.path.startsWith('/json/')) return at(null);
@@ -145,6 +171,95 @@ describe('pages epics (marbles)', () => {
         ]);
         expect(selectEditSession(store.getState(), 'home')?.changes).toEqual({});
       }, 300);
+    });
+  });
+
+  describe('structure', () => {
+    const page = [heading, columns, text, inColumns];
+    /** the page loaded, then edit mode's draft (at 121 frames), then `action` at 152 */
+    const editThen = (hot: Hot, store: ReturnType<typeof setup>['store'], action: UnstampedEvent) =>
+      hot('a 100ms b 50ms c', {
+        a: pageRequested({ path: 'home' }),
+        b: editModeEntered({ path: 'home' }),
+        c: action,
+      }).subscribe(store.dispatch);
+    const writes = (requests: HttpRequest<unknown>[]) =>
+      requests
+        .filter((request) => !request.path.startsWith('/rest/'))
+        .map(({ method, path, query, body }) => ({ method, path, query, body }));
+
+    it('an insertion point adds the block, then sorts the slot with it in that place', () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        const { store, http } = setup(scheduler, server(cold, 5, page));
+        const at = { path: 'home', parentUid: 'clubwedpagedesc_1', slot: 'main', component: 'rich-text' };
+        editThen(hot, store, blockAddRequested({ ...at, index: 1 }));
+        expectObservable(typesOf(store, 'pages/blockMoved')).toBe('167ms a', { a: 'pages/blockMoved' });
+        expectObservable(typesOf(store, 'pages/blockAdded')).toBe('167ms a', { a: 'pages/blockAdded' });
+        scheduler.schedule(() => {
+          const sort = writes(http.requests).find((request) => request.path.endsWith('sort.jspz'));
+          expect(sort?.body).toMatchObject({ form: { clubwedwidget_1: ['10', '20', '11', '12'] } });
+          const order = selectEditSession(store.getState(), 'home')
+            ?.draft?.widgets.filter(
+              (widget) => widget.slot === 'main' && widget.parent === 'clubwedpagedesc_1',
+            )
+            .sort((a, b) => a.position - b.position)
+            .map((widget) => widget.id);
+          expect(order).toEqual([10, 20, 11, 12]);
+        }, 300);
+      });
+    });
+
+    it('a move to another slot assigns, saves the block there with its changes, sorts, deletes the old one, reloads', () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        const { store, http } = setup(scheduler, server(cold, 5, page));
+        hot('150ms a', {
+          a: blockChanged({ path: 'home', uid: 'clubwedwidget_12', changes: { value: 'Moved' } }),
+        }).subscribe(store.dispatch);
+        const to = { parentUid: 'clubwedwidget_11', slot: 'left', index: 0 };
+        editThen(hot, store, blockTransferRequested({ path: 'home', uid: 'clubwedwidget_12', ...to }));
+        // assign 157, save 162, sort 167, delete 172, then the draft: page, widgets, files
+        expectObservable(typesOf(store, 'pages/blockTransferred')).toBe('172ms a', {
+          a: 'pages/blockTransferred',
+        });
+        expectObservable(typesOf(store, 'pages/draftLoaded')).toBe('121ms a 65ms a', {
+          a: 'pages/draftLoaded',
+        });
+        scheduler.schedule(() => {
+          expect(writes(http.requests).map((request) => `${request.method} ${request.path}`)).toEqual([
+            'POST /../bov3/common/actions/affect_collection.jspz',
+            'PATCH /json/update/clubwedwidget/20',
+            'POST /../bov3/datasort/actions/sort.jspz',
+            'DELETE /json/delete/clubwedwidget/12',
+          ]);
+          const [assign, save, sort] = writes(http.requests);
+          expect(assign?.body).toMatchObject({
+            form: {
+              form_object: 'clubwedwidget',
+              form_id: 11,
+              form_field: 'left',
+              form_value: ['rich-text'],
+            },
+          });
+          expect(save?.query).toMatchObject({ prop_value: 'Moved', prop_name: 'X' });
+          expect(sort?.body).toMatchObject({ form: { clubwedwidget_1: ['20', '13'] } });
+          expect(selectEditSession(store.getState(), 'home')?.changes).toEqual({});
+        }, 400);
+      });
+    });
+
+    it('refuses to move a block holding other blocks to another slot, with no request', () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        const { store, http } = setup(scheduler, server(cold, 5, page));
+        const to = { parentUid: 'clubwedpagedesc_1', slot: 'aside', index: 0 };
+        editThen(hot, store, blockTransferRequested({ path: 'home', uid: 'clubwedwidget_11', ...to }));
+        expectObservable(typesOf(store, 'pages/blockTransferFailed')).toBe('152ms a', {
+          a: 'pages/blockTransferFailed',
+        });
+        scheduler.schedule(() => expect(writes(http.requests)).toEqual([]), 300);
+      });
     });
   });
 });

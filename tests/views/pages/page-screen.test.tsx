@@ -1,105 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Route, Router, Switch } from 'wouter';
-import { useStoreLocation, useStoreSearch } from '../../../src/hooks/use-store-location';
-import { PageScreen } from '../../../src/pages/page-screen';
-import { PagesIndex } from '../../../src/pages/pages-index';
 import type { UnstampedEvent } from '../../../streams/core/event';
 import * as cursors from '../../../streams/cursors/events';
 import { loaded as entityLoaded } from '../../../streams/entities/events';
-import {
-  draftLoaded,
-  editModeEntered,
-  listLoaded,
-  type PageRecord,
-  pageFailed,
-  pageLoaded,
-  type WidgetRecord,
-  workCopyLoaded,
-} from '../../../streams/pages/events';
-import { navigated } from '../../../streams/router/events';
-import { renderWithStore } from '../../helpers/render';
-
-const page = (extra: Partial<PageRecord> = {}): PageRecord => ({
-  id: 1,
-  name: 'Home',
-  template: 'landing',
-  path: 'home',
-  props: JSON.stringify({ title: 'Welcome home' }),
-  features: ['edit'],
-  validchildren: ['heading', 'rich-text', 'asset-list', 'columns'],
-  version: 1,
-  status: 6,
-  copietravail: null,
-  ...extra,
-});
-
-let nextId = 1;
-const widget = (component: string, extra: Partial<WidgetRecord> = {}): WidgetRecord => {
-  const id = nextId++;
-  return {
-    id,
-    parent: 'clubwedpagedesc_1',
-    props: '{}',
-    value: null,
-    position: id,
-    enabled: true,
-    name: `${component} ${id}`,
-    component,
-    slot: 'main',
-    features: [],
-    validchildren: [],
-    ...extra,
-  };
-};
-
-function everyBlock(): WidgetRecord[] {
-  nextId = 1;
-  return [
-    widget('heading', { value: 'Our brand', props: '{"level":2}' }),
-    widget('rich-text', {
-      value: '<p>Hello <strong>world</strong>, <a href="/search?q=lake">search lakes</a></p>',
-    }),
-    widget('image', { props: '{"assetId":12,"alt":"A lake"}' }),
-    widget('asset-list', { name: 'Latest', props: '{"title":"Latest assets"}' }),
-    widget('columns', { validchildren: ['rich-text', 'image'] }),
-    widget('rich-text', {
-      parent: 'clubwedpagedesc_1_clubwedwidget_5',
-      slot: 'left',
-      value: '<p>Left column</p>',
-    }),
-    widget('call-to-action', { value: 'Search the library', props: '{"href":"/search"}' }),
-    widget('player', { props: '{"assetId":30}' }),
-    widget('carousel-3d', { name: 'Fancy' }),
-    widget('rich-text', { value: '<p>Hidden note</p>', enabled: false }),
-    widget('heading', { name: 'Empty title', value: '' }),
-    widget('rich-text', { name: 'Broken', props: '{"oops"' }),
-  ];
-}
-
-const loadedHome = (widgets = everyBlock(), extra: Partial<PageRecord> = {}) =>
-  pageLoaded({ path: 'home', page: page(extra), widgets, files: [] });
-
-const inEditMode = (widgets = everyBlock()): UnstampedEvent[] => [
-  loadedHome(widgets),
-  editModeEntered({ path: 'home' }),
-  workCopyLoaded({ path: 'home', pageId: 1, workCopyId: 0 }),
-  draftLoaded({ path: 'home', page: page(), widgets, files: [] }),
-];
-
-function openPage(path: string, events: UnstampedEvent[] = []) {
-  return renderWithStore(
-    <Router hook={useStoreLocation} searchHook={useStoreSearch}>
-      <Switch>
-        <Route path="/pages" component={PagesIndex} />
-        <Route path="/pages/*" component={PageScreen} />
-      </Switch>
-    </Router>,
-    [navigated({ path, search: '', via: 'link' }), ...events],
-  );
-}
-
-const types = (dispatched: { type: string }[]) => dispatched.map((event) => event.type);
+import { listLoaded, pageFailed } from '../../../streams/pages/events';
+import { everyBlock, inEditMode, loadedHome, openPage, page, types } from './page-fixtures';
 
 describe('a CMS page as readers see it', () => {
   it('asks the page list, then the page of its path once, and says it is loading', () => {
@@ -361,7 +266,7 @@ describe('the page builder', () => {
         payload: { path: 'home', uid: 'clubwedwidget_1', changes: { value: 'x' } },
       },
     ] as UnstampedEvent[]);
-    fireEvent.click(screen.getByRole('link', { name: 'search lakes' }));
+    fireEvent.click(within(draft()).getByRole('link', { name: 'search lakes' }));
     expect(confirm).toHaveBeenCalledWith('The page has unsaved changes. Leave without saving them?');
     expect(store.getState().router.path).toBe('/pages/home');
     // closing or reloading the tab asks the browser's own question
@@ -370,10 +275,12 @@ describe('the page builder', () => {
     expect(unload.defaultPrevented).toBe(true);
     // answering yes leaves, in the portal
     confirm.mockReturnValue(true);
-    fireEvent.click(screen.getByRole('link', { name: 'search lakes' }));
+    fireEvent.click(within(draft()).getByRole('link', { name: 'search lakes' }));
     expect(store.getState().router).toEqual({ path: '/search', search: '?q=lake' });
   });
 });
+
+const draft = () => screen.getByRole('region', { name: 'Draft' });
 
 describe('the pages index', () => {
   it('lists every page with its status and version; the live version links to its page', () => {
