@@ -24,8 +24,9 @@ function UploadIcon() {
 
 /**
  * The drop zone: buttons "Add files" and "Add a folder" open the browser's pickers, whose inputs
- * stay in the page visually hidden and labelled the same (a test sets files on them by that label;
- * the browser's own "Choose Files" text never shows, in any language); zip expansion and
+ * stay in the page hidden (out of the accessibility tree: the buttons are the controls) and
+ * labelled the same (a test sets files on them by that label; the browser's own "Choose Files"
+ * text never shows, in any language); zip expansion and
  * "Simultaneous uploads" below. Dropping anywhere on the page is handled by the page (`dragging`).
  */
 export function AddFiles({
@@ -62,8 +63,7 @@ export function AddFiles({
           ref={inputRef}
           type="file"
           multiple
-          className="visually-hidden"
-          tabIndex={-1}
+          hidden
           aria-label={t('imports.addFiles')}
           onChange={(event) => take(event.target.files, event.target)}
         />
@@ -71,8 +71,7 @@ export function AddFiles({
           ref={folderInput}
           type="file"
           multiple
-          className="visually-hidden"
-          tabIndex={-1}
+          hidden
           aria-label={t('imports.addFolder')}
           {...{ webkitdirectory: '', directory: '' }}
           onChange={(event) => take(event.target.files, event.target)}
