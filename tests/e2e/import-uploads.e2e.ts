@@ -17,7 +17,7 @@ const cell = (page: Page, name: string) =>
   page.getByRole('grid', { name: 'Éléments' }).getByRole('gridcell', { name, exact: true });
 
 /** The natural size of a loaded picture, once the browser has decoded it. */
-async function naturalSize(page: Page, locator: ReturnType<Page['getByRole']>) {
+async function naturalSize(locator: ReturnType<Page['getByRole']>) {
   await expect
     .poll(() => locator.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
     .toBe(true);
@@ -51,9 +51,9 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
       expect(await page.getByText(/Choose Files|No file chosen|Aucun fichier/).count()).toBe(0);
 
       // the uploads are held at the server's door until the thumbnails have been seen
-      let release = () => undefined as void;
+      const gate: { open?: () => void } = {};
       const held = new Promise<void>((resolve) => {
-        release = resolve;
+        gate.open = resolve;
       });
       await page.route(/\/rest\/massimport\/item(\?.*)?$/, async (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
@@ -74,13 +74,13 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
         [cove, [36, 24]],
       ] as const) {
         const row = page.getByRole('listitem', { name, exact: true });
-        expect(await naturalSize(page, row.getByRole('img', { name: `Aperçu de ${name}` }))).toEqual(size);
+        expect(await naturalSize(row.getByRole('img', { name: `Aperçu de ${name}` }))).toEqual(size);
       }
       // the fake picture does not decode: its row shows the icon of its type
       await page.getByRole('listitem', { name: fake, exact: true }).locator('.imports-file-icon').waitFor();
       expect(await seriousViolations(page, 'import page, files chosen')).toEqual([]);
       // let them through (the route stays: an upload after this goes straight on)
-      release();
+      gate.open?.();
 
       // the fake .jpg is refused, in French, next to its name
       const refusal = page.getByRole('listitem', { name: fake, exact: true }).getByRole('alert');
@@ -107,7 +107,7 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
       await result.first().click();
       await page.getByRole('heading', { level: 1, name: dune }).waitFor();
       const preview = page.getByRole('img', { name: dune, exact: true }).first();
-      expect(await naturalSize(page, preview)).toEqual([40, 30]);
+      expect(await naturalSize(preview)).toEqual([40, 30]);
     },
   );
 });
