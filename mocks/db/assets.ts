@@ -53,6 +53,8 @@ export interface Asset {
   copyright: string;
   /** end of the rights of use; `null` when unlimited */
   dteendrights: string | null;
+  /** the uploaded file's key in the run's folder (mocks/imports/storage.ts): its variations are made from it */
+  file?: string;
 }
 
 const ASSET_SEED = 20_260_115;

@@ -30,7 +30,7 @@ import { renderAssetImage } from '../media/asset-image';
 import { typeIconSvg } from '../media/thumbnail';
 import { runtime } from '../runtime';
 import { callerOf } from './caller';
-import { errorResponse } from './respond';
+import { errorResponse, SAFE_FILE_HEADERS } from './respond';
 import { callerName, refusalOf, refusalResponse, userOfCaller } from './rights';
 import { langFor } from './search';
 
@@ -130,12 +130,6 @@ function fileOf(request: Request, id: string, file: TicketedFile): ImportItem | 
     return refusalResponse(refusalOf(caller, `see the files of the import '${job?.name ?? item.job}'`));
   return item;
 }
-
-/** Files served from the portal's origin are never sniffed into something else, nor run as a page. */
-const SAFE_FILE_HEADERS = {
-  'X-Content-Type-Options': 'nosniff',
-  'Content-Security-Policy': "sandbox; default-src 'none'",
-};
 
 async function thumbnail(request: Request, id: string): Promise<Response> {
   const db = runtime.db;

@@ -2,10 +2,11 @@ import { http } from 'msw';
 import { type Asset, findAsset } from '../db/assets';
 import { variationsOf } from '../entities/variations';
 import { pageCount, parseVariation, renderAssetImage } from '../media/asset-image';
+import { uploadedVariation } from '../media/uploaded-image';
 import { videoResponse } from '../media/video';
 import { runtime } from '../runtime';
 import { userOf } from './caller';
-import { errorResponse, imageResponse } from './respond';
+import { errorResponse, imageResponse, SAFE_FILE_HEADERS } from './respond';
 
 const isWatermarked = (request: Request): boolean => userOf(request)?.role.watermark === true;
 
@@ -44,6 +45,21 @@ async function variationResponse(
   if (!image) return errorResponse(404, `Unknown variation ${variationName}`);
   if (image.name === 'page' && (image.page ?? 0) > pageCount(asset)) {
     return errorResponse(404, `Asset ${id} has no ${variationName}`);
+  }
+  const uploaded = await uploadedVariation(asset, image);
+  if (uploaded) {
+    const extension = uploaded.type === asset.mimetype ? /\.[^.]+$/.exec(asset.filename)?.[0] : '.jpg';
+    return new Response(new Uint8Array(uploaded.bytes), {
+      headers: {
+        'Content-Type': uploaded.type,
+        // someone's own upload: kept by the browser that asked, not by shared caches
+        'Cache-Control': 'private, max-age=3600',
+        ...SAFE_FILE_HEADERS,
+        ...(download && {
+          'Content-Disposition': `attachment; filename="${base}-${variationName}${extension ?? ''}"`,
+        }),
+      },
+    });
   }
   const filename = `${base}-${variationName}.svg`;
   return imageResponse(

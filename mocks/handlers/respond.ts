@@ -20,6 +20,12 @@ export function errorResponse(
 }
 
 /** Images are the same for the same URL (they are drawn from the seed): browsers may keep them. */
+/** Files served from the portal's origin are never sniffed into something else, nor run as a page. */
+export const SAFE_FILE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+};
+
 export function imageResponse(svg: string, headers: Record<string, string> = {}): Response {
   return new Response(svg, {
     headers: {

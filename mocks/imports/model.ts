@@ -338,7 +338,11 @@ export const JOB_HEADERS = {
 
 // --- validation -------------------------------------------------------------------------------
 
-/** An item becomes an asset (draft) in the library; the search sees it at once. */
+/**
+ * An item becomes an asset (draft) in the library; the search sees it at once. It keeps the file:
+ * named by its file name (the title may be shared by a whole shoot), its pixels served from the
+ * uploaded bytes (mocks/media/uploaded-image.ts).
+ */
 export function importItem(db: Db, item: ImportItem, user: User, now: Date): Asset {
   const id = (db.assets.at(-1)?.id ?? 0) + 1;
   const rand = createRandom(mixSeed(51_515, id));
@@ -351,7 +355,7 @@ export function importItem(db: Db, item: ImportItem, user: User, now: Date): Ass
     $path: 'dam/data/asset',
     $status: WORKFLOW_STATUS.draft,
     activated: true,
-    name: title,
+    name: item.filename,
     title,
     description: item.metadata.description ?? '',
     keywords: [...(item.metadata.keywords ?? [])],
@@ -368,6 +372,7 @@ export function importItem(db: Db, item: ImportItem, user: User, now: Date): Ass
     author: item.metadata.author ?? `${user.firstname} ${user.lastname}`,
     copyright: '',
     dteendrights: null,
+    ...(item.file && { file: item.file }),
   };
   db.assets.push(asset);
   invalidateSearchIndex(db, 'dam/data/asset');

@@ -1,5 +1,6 @@
 /** What every mass-import handler shares, so refusals, ids and answers read the same on every path. */
 import { HttpResponse } from 'msw';
+import { UPLOAD_REFUSALS, type UploadRefusal } from '../../streams/imports/api';
 import type { ImportItem, ImportJob } from '../db/imports';
 import type { Db } from '../db/index';
 import type { User } from '../db/users';
@@ -17,6 +18,12 @@ export class ImportError extends Error {
   ) {
     super(message);
   }
+}
+
+/** An upload refused with the code the portal puts in words (the table both sides read). */
+export function uploadRefusal(kind: UploadRefusal, message: string): ImportError {
+  const [status, subcode] = UPLOAD_REFUSALS[kind].split('/').map(Number);
+  return new ImportError(status as number, message, subcode);
 }
 
 export interface Ctx {

@@ -7,7 +7,7 @@
  */
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { runtime } from '../runtime';
-import { ImportError } from './request';
+import { ImportError, uploadRefusal } from './request';
 import { cleanName } from './sniff';
 
 /** Files a zip may hold (folders and hidden files counted too: they cost a header each). */
@@ -37,7 +37,10 @@ export function expandZip(name: string, zip: Uint8Array): ZipEntry[] {
   const unzip = new Unzip((file) => {
     count += 1;
     if (count > MAX_ZIP_ENTRIES)
-      throw new ImportError(413, `${name} holds more than ${MAX_ZIP_ENTRIES} files: send it in smaller zips`);
+      throw uploadRefusal(
+        'zipEntries',
+        `${name} holds more than ${MAX_ZIP_ENTRIES} files: send it in smaller zips`,
+      );
     const base = cleanName(file.name, '');
     const keep = !ignored(file.name, base);
     const chunks: Uint8Array[] = [];
@@ -45,13 +48,13 @@ export function expandZip(name: string, zip: Uint8Array): ZipEntry[] {
       if (error) throw error;
       total += chunk.byteLength;
       if (total > maxTotal)
-        throw new ImportError(
-          413,
+        throw uploadRefusal(
+          'zipTooLarge',
           `${name} expands to more than ${megabytes(maxTotal)}: this import accepts files up to ${megabytes(maxTotal)} (${maxTotal} bytes)`,
         );
       if (total > RATIO_FREE_BYTES && total > zip.byteLength * MAX_ZIP_RATIO)
-        throw new ImportError(
-          413,
+        throw uploadRefusal(
+          'zipBomb',
           `${name} expands more than ${MAX_ZIP_RATIO} times its size: it looks like a zip bomb and is not expanded`,
         );
       if (keep) chunks.push(chunk);
@@ -69,7 +72,7 @@ export function expandZip(name: string, zip: Uint8Array): ZipEntry[] {
     if (zip.byteLength === 0) unzip.push(zip, true);
   } catch (error) {
     if (error instanceof ImportError) throw error;
-    throw new ImportError(400, `${name} is not a readable zip file`);
+    throw uploadRefusal('unreadableZip', `${name} is not a readable zip file`);
   }
   return entries;
 }

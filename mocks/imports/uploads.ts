@@ -9,7 +9,17 @@ import { restEnvelope } from '../handlers/respond';
 import { thumbnailOf } from '../media/thumbnail';
 import { runtime } from '../runtime';
 import { advance, S, takeItemIds, wireItem } from './model';
-import { bool, type Ctx, envelope, ImportError, isRecord, jobOf, reduceId, touchJob } from './request';
+import {
+  bool,
+  type Ctx,
+  envelope,
+  ImportError,
+  isRecord,
+  jobOf,
+  reduceId,
+  touchJob,
+  uploadRefusal,
+} from './request';
 import { cleanName, oversized, type Sniffed, sniff } from './sniff';
 import { removeStored, writeStored } from './storage';
 import { expandZip } from './unzip';
@@ -51,8 +61,8 @@ const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1).r
 
 function tooLarge(name: string, size: number): ImportError {
   const max = runtime.settings['imports.maxFileSize'];
-  return new ImportError(
-    413,
+  return uploadRefusal(
+    'tooLarge',
     `${name} is ${megabytes(size)}: this import accepts files up to ${megabytes(max)} (${max} bytes)`,
   );
 }
@@ -73,29 +83,26 @@ function refusalOf(job: ImportJob, name: string, claimed: string, found: Sniffed
   const claim =
     claimed !== found.type && claimed !== 'application/octet-stream' ? ` (named as ${claimed})` : '';
   if (found.dangerous)
-    return new ImportError(
-      400,
+    return uploadRefusal(
+      'format',
       `${name} is ${found.label}${claim}: ${found.dangerous}, so it is not accepted`,
-      9,
     );
   if (found.damaged)
-    return new ImportError(
-      400,
+    return uploadRefusal(
+      'damaged',
       `${name} is not a complete ${found.label.replace(/^an? /, '')}: ${found.damaged}`,
     );
   const tooLarge = found.size && oversized(found.size);
-  if (tooLarge) return new ImportError(413, `${name} is refused: ${tooLarge}`);
+  if (tooLarge) return uploadRefusal('tooManyPixels', `${name} is refused: ${tooLarge}`);
   if (!accepts(job, found.type)) {
     if (claim)
-      return new ImportError(
-        400,
+      return uploadRefusal(
+        'format',
         `The content of ${name} is ${found.label} (${found.type}), not ${claimed} as its name or type says: the import '${job.name}' does not accept it`,
-        9,
       );
-    return new ImportError(
-      400,
+    return uploadRefusal(
+      'format',
       `The format of ${name} (${found.type}) is not accepted by the import '${job.name}'`,
-      9,
     );
   }
   return undefined;
@@ -207,10 +214,9 @@ export async function upload(ctx: Ctx): Promise<Response> {
     );
     const skipped = files.filter((entry) => !accepted.includes(entry)).map((entry) => entry.name);
     if (accepted.length === 0)
-      throw new ImportError(
-        400,
+      throw uploadRefusal(
+        'format',
         `None of the files in ${name} has a format the import '${job.name}' accepts`,
-        9,
       );
     const incoming = accepted.map((entry) => ({
       name: entry.name,

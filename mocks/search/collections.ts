@@ -126,6 +126,8 @@ export function collectionsOf(db: Db): Collections {
         () => db.assets as unknown as Row[],
         (row) => [
           String(row.name),
+          // an imported asset is named by its file: its title is words of its own
+          String(row.title),
           String(row.description),
           String(row.author),
           String(row.filename),

@@ -181,7 +181,6 @@ export function ImportPage() {
     >
       <Link href="/imports">{t('imports.back')}</Link>
       <h1>{view?.name ?? t('imports.title')}</h1>
-      {dragging && <p className="imports-drop__hint">{t('imports.dropping')}</p>}
       {(job === null || job.status === 'initial' || job.status === 'unknown') && !view && (
         <p role="status">{t('imports.jobLoading')}</p>
       )}
@@ -197,7 +196,7 @@ export function ImportPage() {
       {view && job && <JobActions job={job} view={view} />}
       {job?.writeError && <ErrorMessage lead={t('imports.actionFailed')} error={job.writeError} />}
       <ResumeList jobId={jobId} onChoose={() => fileInput.current?.click()} />
-      <AddFiles onFiles={addFiles} inputRef={fileInput} />
+      <AddFiles onFiles={addFiles} inputRef={fileInput} dragging={dragging} />
       <UploadQueue jobId={jobId} addedBytes={addedBytes} />
       <FailedUploads jobId={jobId} />
 

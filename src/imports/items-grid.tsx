@@ -1,5 +1,7 @@
 import { memo, useCallback } from 'react';
-import type { ImportItem } from '../../streams/imports/selectors';
+import { type ImportItem, refusalKeyOf } from '../../streams/imports/selectors';
+import { describeErrorCode } from '../i18n/translate';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { type GridItems, VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import { BADGE_LABELS } from './badges';
@@ -33,6 +35,24 @@ export function gridItems(
   };
 }
 
+/** An item's error in the user's words (a refusal of the table, a rejection); the server's words on hover. */
+function ItemError({ item }: { item: ItemView }) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const key = refusalKeyOf(item.errorCode);
+  const words =
+    item.errorCode === 'rejected'
+      ? t('imports.itemRejected')
+      : key
+        ? describeErrorCode(locale, key)
+        : (item.error ?? describeErrorCode(locale, 'error'));
+  return (
+    <span className="imports-tile__error" title={item.error ?? undefined}>
+      {words}
+    </span>
+  );
+}
+
 const ItemTile = memo(function ItemTile({
   item,
   selected,
@@ -58,7 +78,7 @@ const ItemTile = memo(function ItemTile({
         {item.name}
       </span>
       <span className={`imports-badge imports-badge--${item.badge}`}>{t(BADGE_LABELS[item.badge])}</span>
-      {item.error && <span className="imports-tile__error">{item.error}</span>}
+      {(item.error || item.errorCode) && <ItemError item={item} />}
     </div>
   );
 });

@@ -17,8 +17,9 @@ const JOB_STATUS_LABELS: Record<string, MessageKey> = {
 };
 
 /**
- * The job's header: who owns it, when it was made, its status, its items by status (the status
- * aggregates) and how many are being analysed (the analysing count), as a description list.
+ * The job's header: who owns it, when it was made and last changed, its status, its items by
+ * status as badges (the status aggregates) and how many are being analysed (the analysing count),
+ * as a description list.
  */
 export function JobSummary({ job, view }: { job: ImportJob; view: JobView }) {
   const t = useTranslate();
@@ -40,6 +41,12 @@ export function JobSummary({ job, view }: { job: ImportJob; view: JobView }) {
           <div>
             <dt>{t('imports.summaryCreated')}</dt>
             <dd>{formatDateTime(locale, view.created)}</dd>
+          </div>
+        )}
+        {view.lastActivity && view.lastActivity !== view.created && (
+          <div>
+            <dt>{t('imports.summaryModified')}</dt>
+            <dd>{formatDateTime(locale, view.lastActivity)}</dd>
           </div>
         )}
         {view.status && (

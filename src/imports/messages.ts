@@ -33,7 +33,7 @@ export const importsMessagesEn = {
   'imports.notFound': 'This import does not exist, or you may not see it.',
   'imports.addFiles': 'Add files',
   'imports.addFolder': 'Add a folder',
-  'imports.dropHere': 'Drop files here, or use "Add files".',
+  'imports.dropHere': 'Drop files or a folder here, or choose them with the buttons below.',
   'imports.dropping': 'Drop to add the files to this import',
   'imports.unzip': 'Expand zip files',
   'imports.simultaneous': 'Simultaneous uploads',
@@ -118,6 +118,15 @@ export const importsMessagesEn = {
   'imports.sort.status': 'Status',
   'errors.error.imports.unknownJob':
     'This import is not known here any more: go back to the list of imports.',
+  'imports.itemRejected': 'Rejected in the workflow.',
+  'imports.summaryModified': 'Last activity',
+  'errors.error.upload.damaged': 'This picture is incomplete or damaged: send the whole file again.',
+  'errors.error.upload.tooLarge': 'This file is larger than this import accepts.',
+  'errors.error.upload.tooManyPixels': 'This picture has too many pixels to be processed.',
+  'errors.error.upload.zipEntries': 'This zip holds too many files: send it as several smaller zips.',
+  'errors.error.upload.zipTooLarge': 'Once expanded, this zip is larger than this import accepts.',
+  'errors.error.upload.zipBomb': 'This zip expands far more than a real archive would, so it was not opened.',
+  'errors.error.upload.unreadableZip': 'This zip cannot be read: it may be damaged.',
 };
 
 const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
@@ -152,7 +161,8 @@ const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
   'imports.notFound': 'Cet import n’existe pas, ou vous ne pouvez pas le voir.',
   'imports.addFiles': 'Ajouter des fichiers',
   'imports.addFolder': 'Ajouter un dossier',
-  'imports.dropHere': 'Déposez des fichiers ici, ou utilisez « Ajouter des fichiers ».',
+  'imports.dropHere':
+    'Déposez ici des fichiers ou un dossier, ou choisissez-les avec les boutons ci-dessous.',
   'imports.dropping': 'Déposez pour ajouter les fichiers à cet import',
   'imports.unzip': 'Décompresser les fichiers zip',
   'imports.simultaneous': 'Envois simultanés',
@@ -236,6 +246,19 @@ const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
   'imports.sort.nameDesc': 'Nom de Z à A',
   'imports.sort.status': 'Statut',
   'errors.error.imports.unknownJob': 'Cet import n’est plus connu ici : revenez à la liste des imports.',
+  'imports.itemRejected': 'Refusé dans le workflow.',
+  'imports.summaryModified': 'Dernière activité',
+  'errors.error.upload.damaged':
+    'Cette image est incomplète ou abîmée : envoyez à nouveau le fichier entier.',
+  'errors.error.upload.tooLarge': 'Ce fichier est plus gros que ce qu’accepte cet import.',
+  'errors.error.upload.tooManyPixels': 'Cette image a trop de pixels pour être traitée.',
+  'errors.error.upload.zipEntries':
+    'Ce zip contient trop de fichiers : envoyez-le en plusieurs zips plus petits.',
+  'errors.error.upload.zipTooLarge':
+    'Une fois décompressé, ce zip dépasse la taille acceptée par cet import.',
+  'errors.error.upload.zipBomb':
+    'Ce zip se décompresse bien plus qu’une vraie archive : il n’a donc pas été ouvert.',
+  'errors.error.upload.unreadableZip': 'Ce zip est illisible : il est peut-être abîmé.',
 };
 
 addMessages({ en: importsMessagesEn, fr: importsMessagesFr });

@@ -40,8 +40,10 @@ export interface ItemView {
   indexing: boolean;
   blurhash: string | null;
   thumbnail: string | null;
-  /** the item's own error (a refused format), if any */
+  /** the item's own error (a refused format, a rejection), if any: the server's words */
   error: string | null;
+  /** that error's code (`400/9`, `rejected`), which the grid puts in the user's words */
+  errorCode: string | null;
 }
 
 /** An item as the grid shows it; `local` marks an item the client itself marked `error` (a failed fetch). */
@@ -52,8 +54,10 @@ export function itemView(item: Record<string, unknown>, apiPath: string, localEr
     ? 'error'
     : ((status ? STATUS_BADGES[status] : undefined) ?? 'analyzing');
   const thumbnail = text(item.thumbnail) ?? text(item.$thumbnail) ?? text(item.preview);
-  const error =
-    item.error && typeof item.error === 'object' ? text((item.error as { message?: unknown }).message) : null;
+  const failure =
+    item.error && typeof item.error === 'object'
+      ? (item.error as { message?: unknown; code?: unknown })
+      : null;
   return {
     id,
     name: text(item.name) ?? text(item.filename) ?? text(item.$path) ?? `#${id}`,
@@ -61,7 +65,8 @@ export function itemView(item: Record<string, unknown>, apiPath: string, localEr
     indexing: item.indexingstatus === 'pending' || badge === 'analyzing',
     blurhash: text(item.blurhash),
     thumbnail: thumbnail ? absolute(thumbnail, apiPath) : null,
-    error,
+    error: failure ? text(failure.message) : null,
+    errorCode: failure ? text(failure.code) : null,
   };
 }
 

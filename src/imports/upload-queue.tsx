@@ -7,6 +7,7 @@ import { formatSize } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
+import { FilePreview, FileTypeIcon } from './file-preview';
 import { formatDuration } from './model';
 import { selectUploadQueue } from '../../streams/imports/selectors';
 import { readFailedUploads, readToResume } from './select';
@@ -46,6 +47,7 @@ function UploadRow({ file, now }: { file: UploadFile; now: number }) {
         : t('imports.uploadSending');
   return (
     <li aria-label={file.name} className={`imports-upload imports-upload--${file.status}`}>
+      <FilePreview id={file.id} name={file.name} type={file.type} />
       <span className="imports-upload__name">{file.name}</span>
       <span className="imports-upload__size">{formatSize(file.size, locale)}</span>
       <progress
@@ -66,7 +68,7 @@ function UploadRow({ file, now }: { file: UploadFile; now: number }) {
   );
 }
 
-/** What the failed upload says: the format refusal translated (400/9, 400/17), else the server's words. */
+/** What each failed upload says, next to its name: a refusal of the table in the user's words, else the server's words. */
 export function FailedUploads({ jobId }: { jobId: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
@@ -78,7 +80,8 @@ export function FailedUploads({ jobId }: { jobId: string }) {
       <h3 id={headingId}>{t('imports.failedUploads')}</h3>
       <ul>
         {failed.map((file) => (
-          <li key={file.id} aria-label={file.name}>
+          <li key={file.id} aria-label={file.name} className="imports-failed__item">
+            <FileTypeIcon type={null} name={file.name} />
             <ErrorMessage
               lead={file.messageKey ? `${file.name}:` : `${file.name}: ${file.message}`}
               error={{ code: file.messageKey ?? 'error', message: file.message }}

@@ -377,6 +377,24 @@ export function upload(
   return { method: 'POST', path: ITEM, query: { unzip }, body: { multipart }, schema: uploadAnswerSchema };
 }
 
+/**
+ * Why an upload was refused, as the error code of the answer (`{status}/{subcode}`): protocol §2.2
+ * names 400/9 and 400/17 (a format refused); the others are the demo server's, so each refusal can
+ * be put in the user's words (README "Upload refusals"). A server without them answers a bare 400 or
+ * 413, and the client shows its message.
+ */
+export const UPLOAD_REFUSALS = {
+  format: '400/9',
+  damaged: '400/30',
+  unreadableZip: '400/31',
+  tooLarge: '413/1',
+  tooManyPixels: '413/2',
+  zipEntries: '413/3',
+  zipTooLarge: '413/4',
+  zipBomb: '413/5',
+} as const;
+export type UploadRefusal = keyof typeof UPLOAD_REFUSALS;
+
 /** The item an answer carries, when it is one. */
 export function itemOf(data: unknown): z.infer<typeof itemSchema> | null {
   const candidate = Array.isArray(data) ? data[0] : data;

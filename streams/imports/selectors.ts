@@ -13,6 +13,7 @@ import type {
   UploadsState,
 } from './state';
 import { forEachUpload, uploadAt } from './state';
+import { UPLOAD_REFUSALS } from './api';
 
 export type WithImports = { imports: ImportsState };
 export type {
@@ -220,3 +221,19 @@ export { temporaryUploadId } from './model';
 /** The item workflow actions (`workflowListRequested`), with their status. */
 export const selectImportWorkflowActions = (state: WithImports): ImportsState['workflows'] =>
   state.imports.workflows;
+
+/** The words of a format refusal (protocol §15.2: 400/9 and 400/17), `errors.error.message.format`. */
+export const FORMAT_MESSAGE_KEY = 'error.message.format';
+
+/** Each refusal code of an upload or an item, with the code of the sentence saying it in words. */
+const REFUSAL_KEYS = new Map<string, string>([
+  ['400/17', FORMAT_MESSAGE_KEY],
+  ...Object.entries(UPLOAD_REFUSALS).map(([kind, code]): [string, string] => [
+    code,
+    kind === 'format' ? FORMAT_MESSAGE_KEY : `error.upload.${kind}`,
+  ]),
+]);
+
+/** The message key (under `errors.`) of a refusal code (`413/1`), or null for a code with no words of its own. */
+export const refusalKeyOf = (code: string | undefined | null): string | null =>
+  (code && REFUSAL_KEYS.get(code)) || null;

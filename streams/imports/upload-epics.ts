@@ -20,22 +20,23 @@ import {
   uploadResolving,
   uploadStarted,
 } from './events';
-import type { WithImports } from './selectors';
+import { refusalKeyOf, type WithImports } from './selectors';
 import { type UploadFile, type UploadsState, uploadAt } from './state';
 
 type ImportsEpic = Epic<WithImports>;
 
 // The upload queue: how many files send at once, which go next, and the sending itself.
 
-const FORMAT_MESSAGE_KEY = 'error.message.format';
-const FORMAT_CODES = new Set(['400/9', '400/17']);
-const CANCEL_FAILED = 'Failed to cancel job';
+export const CANCEL_FAILED = 'Failed to cancel job';
 
-/** An upload's failure as protocol §15.2 says: format codes → `error.message.format`, else the message. */
-function uploadError(error: SerializedError): { message: string; messageKey?: string } {
+/**
+ * An upload's failure as protocol §15.2 says: format codes → `error.message.format`; the other
+ * refusals of the table (`UPLOAD_REFUSALS`) → their own words; else the server's message.
+ */
+export function uploadError(error: SerializedError): { message: string; messageKey?: string } {
   const message = error.message || DEFAULT_ERROR_MESSAGE;
-  if (error.restCode && FORMAT_CODES.has(error.restCode)) return { message, messageKey: FORMAT_MESSAGE_KEY };
-  return { message };
+  const messageKey = refusalKeyOf(error.restCode);
+  return messageKey ? { message, messageKey } : { message };
 }
 
 export const setConcurrency: ImportsEpic = (event$, _state$, { config }) =>

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { PortalProvider } from '../../src/app/store-context';
+import { type PortalContext, PortalProvider } from '../../src/app/store-context';
 import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { initialRootState, type RootState } from '../../streams/root';
 import { fold } from './marbles';
@@ -14,6 +14,8 @@ export function renderWithStore(
   ui: ReactElement,
   events: Array<UnstampedEvent> = [],
   from: RootState = initialRootState,
+  /** more of the portal's context (the uploads' `files`) */
+  portal: Partial<PortalContext> = {},
 ) {
   const store = rootStoreWithoutEpics({ initialState: fold(events, from) });
   const dispatched: AnyEvent[] = [];
@@ -23,6 +25,6 @@ export function renderWithStore(
     exports.push('dam-portal-test.evlog.json');
     return 'dam-portal-test.evlog.json';
   };
-  const view = render(<PortalProvider value={{ store, exportEventLog }}>{ui}</PortalProvider>);
+  const view = render(<PortalProvider value={{ store, exportEventLog, ...portal }}>{ui}</PortalProvider>);
   return { ...view, store, dispatched, exports };
 }

@@ -67,7 +67,10 @@ describe('the type comes from the bytes', () => {
     const cutPng = await send(png.subarray(0, Math.floor(png.length / 2)), 'cut.png', 'image/png');
     expect(cutPng).toEqual({
       status: 400,
-      body: { error: '400', message: 'cut.png is not a complete PNG image: it ends before its IEND chunk' },
+      body: {
+        error: '400/30',
+        message: 'cut.png is not a complete PNG image: it ends before its IEND chunk',
+      },
     });
     const jpeg = jpegBytes(64, 64);
     const cutJpeg = await send(jpeg.subarray(0, jpeg.length - 40), 'cut.jpg', 'image/jpeg');
@@ -81,6 +84,7 @@ describe('the type comes from the bytes', () => {
     const started = performance.now();
     const { status, body } = await send(pngClaiming(60_000, 60_000), 'bomb.png', 'image/png');
     expect(status).toBe(413);
+    expect(body.error).toBe('413/2');
     expect(body.message).toBe(
       'bomb.png is refused: it is 60000 × 60000 px; pictures may be at most 20000 px a side and 50 million pixels',
     );
@@ -145,6 +149,7 @@ describe('zip expansion (unzip=true) is bounded', () => {
     const started = performance.now();
     const { status, body } = await send(zipBytes(many), 'many.zip', 'application/zip', true);
     expect(status).toBe(413);
+    expect(body.error).toBe('413/3');
     expect(body.message).toBe(`many.zip holds more than ${MAX_ZIP_ENTRIES} files: send it in smaller zips`);
     expect(performance.now() - started).toBeLessThan(5000);
   });
@@ -154,6 +159,7 @@ describe('zip expansion (unzip=true) is bounded', () => {
     expect(bomb.length).toBeLessThan(200_000);
     const { status, body } = await send(bomb, 'bomb.zip', 'application/zip', true);
     expect(status).toBe(413);
+    expect(body.error).toBe('413/5');
     expect(body.message).toBe(
       'bomb.zip expands more than 100 times its size: it looks like a zip bomb and is not expanded',
     );
@@ -173,6 +179,7 @@ describe('zip expansion (unzip=true) is bounded', () => {
     expect(zip.length).toBeLessThan(1_048_576 / 2);
     const { status, body } = await send(zip, 'over.zip', 'application/zip', true);
     expect(status).toBe(413);
+    expect(body.error).toBe('413/4');
     expect(body.message).toBe(
       'over.zip expands to more than 1 MB: this import accepts files up to 1 MB (1048576 bytes)',
     );
@@ -196,6 +203,7 @@ describe('zip expansion (unzip=true) is bounded', () => {
     const broken = zipBytes({ 'a.jpg': jpegBytes(16, 16) }).slice(0, 40);
     const { status, body } = await send(broken, 'broken.zip', 'application/zip', true);
     expect(status).toBe(400);
+    expect(body.error).toBe('400/31');
     expect(body.message).toBe('broken.zip is not a readable zip file');
   });
 });

@@ -163,7 +163,7 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
     const { status, body } = await upload(1, file(new Uint8Array(1_572_864), 'big.jpg', 'image/jpeg'), alice);
     expect(status).toBe(413);
     expect(body).toEqual({
-      error: '413',
+      error: '413/1',
       message: 'big.jpg is 1.5 MB: this import accepts files up to 1 MB (1048576 bytes)',
     });
     expect(runtime.db.importItems.length).toBe(before);

@@ -13,7 +13,9 @@ import {
   uploadProgressed,
   uploadRemoveRequested,
 } from '../../../streams/imports/events';
+import { UPLOAD_REFUSALS } from '../../../streams/imports/api';
 import { selectFailedUploads, selectUploadFile, selectUploadQueue } from '../../../streams/imports/selectors';
+import { uploadError } from '../../../streams/imports/upload-epics';
 import type { RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
@@ -208,6 +210,29 @@ describe('upload queue (protocol §15.2)', () => {
           },
         ]);
       }, 100);
+    });
+  });
+
+  it('each refusal code of the demo server gets the key of its sentence; the message stays the detail', () => {
+    const keys = Object.values(UPLOAD_REFUSALS).map(
+      (restCode) =>
+        uploadError({ code: `error.rest.${restCode}`, message: 'the server says', restCode }).messageKey,
+    );
+    expect(keys).toEqual([
+      'error.message.format',
+      'error.upload.damaged',
+      'error.upload.unreadableZip',
+      'error.upload.tooLarge',
+      'error.upload.tooManyPixels',
+      'error.upload.zipEntries',
+      'error.upload.zipTooLarge',
+      'error.upload.zipBomb',
+    ]);
+    expect(uploadError({ code: 'error.rest.400/17', message: 'x', restCode: '400/17' }).messageKey).toBe(
+      'error.message.format',
+    );
+    expect(uploadError({ code: 'error.rest.413', message: 'Too big', restCode: '413' })).toEqual({
+      message: 'Too big',
     });
   });
 
