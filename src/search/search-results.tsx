@@ -79,7 +79,7 @@ export function SearchResults() {
   const kept = useAppState(selectCachedSearch, search);
   const freshness = useAppState(selectSearchFreshness);
   const page = useMemo(() => kept && keptPage(kept), [kept]);
-  const fromCache = page !== null && (error ? freshness === 'offline' : !reached(status, 'loaded'));
+  const fromCache = page !== null && (freshness === 'offline' || (freshness === 'stale' && !error));
   const keys = fromCache ? page.keys : liveKeys;
   const total = fromCache && kept ? kept.total : liveTotal;
   const rowOf = useCallback(
