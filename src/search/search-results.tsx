@@ -4,7 +4,12 @@ import type { CachedSearch } from '../../streams/cache/events';
 import { selectCachedSearch, selectSearchFreshness } from '../../streams/cache/selectors';
 import { listOpened } from '../../streams/carts/events';
 import { itemKey } from '../../streams/carts/model';
-import { selectMyCartsByItem, selectVariation, variationUrl } from '../../streams/carts/selectors';
+import {
+  selectMyCartsByItem,
+  selectVariation,
+  variationFor,
+  variationUrl,
+} from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
 import { fetchRequested, nextPageRequested } from '../../streams/cursors/events';
@@ -89,12 +94,15 @@ export function SearchResults() {
   );
   // thumbnails: the default variation, `_w` for a watermarked viewer (seed 002 §8, §9)
   const apiPath = useAppState(selectApiPath);
-  const variation = useAppState(selectVariation, config);
+  const liveVariation = useAppState(selectVariation, config);
   const selection = useAppState(selectSelection, SEARCH_CURSOR);
   const anchor = useAppState(selectSelectionAnchor, SEARCH_CURSOR);
   const picked = new Set(selection);
   const isUser = useAppState(selectIsUser);
-  const watermarked = useAppState(selectIsWatermarked);
+  const liveWatermarked = useAppState(selectIsWatermarked);
+  // the kept page's pictures as they were seen (the browser holds them), until who-am-I says
+  const watermarked = fromCache && kept ? kept.watermarked : liveWatermarked;
+  const variation = fromCache && kept ? variationFor(kept.watermarked, config) : liveVariation;
   // "In a cart": my carts' item ids come with the carts list, read once for the search screen
   const inCarts = useAppState(selectMyCartsByItem);
   const hintId = useId();

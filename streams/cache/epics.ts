@@ -24,7 +24,7 @@ import { pageLoaded } from '../cursors/events';
 import { selectLocation } from '../router/selectors';
 import { SEARCH_CURSOR } from '../search/selectors';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { anotherUserKnown, selectMe } from '../session/selectors';
+import { anotherUserKnown, selectIsWatermarked, selectMe } from '../session/selectors';
 import { type CachedRecord, cachedRecordSchema, readFailed, restored } from './events';
 import type { CacheRoot } from './state';
 import { surferKey, VISITOR } from './model';
@@ -99,15 +99,17 @@ export const keepSearch: Epic<Root> = (event$, state$, { durable }) =>
         ofType(pageLoaded),
         filter((event) => event.payload.name === SEARCH_CURSOR && event.payload.page === 'first'),
         filter(() => selectLocation(state$.value).path === '/search'),
-        map((event): CachedRecord => {
-          const { rows, resource, total } = event.payload;
-          return { search: { query: selectLocation(state$.value).search, resource, rows, total } };
-        }),
-        switchMap((record) =>
+        // the address the page answered, read when it came (the user may have typed on since)
+        map((event) => ({ page: event.payload, query: selectLocation(state$.value).search })),
+        switchMap(({ page, query }) =>
           state$.pipe(
-            map((state) => surferKey(selectMe(state))),
-            first((surfer): surfer is string => surfer !== null),
-            mergeMap((surfer) => durable.write(recordKey(surfer), record)),
+            first((state) => surferKey(selectMe(state)) !== null),
+            mergeMap((state) => {
+              const { rows, resource, total } = page;
+              const watermarked = selectIsWatermarked(state);
+              const record: CachedRecord = { search: { query, resource, rows, total, watermarked } };
+              return durable.write(recordKey(surferKey(selectMe(state))!), record);
+            }),
           ),
         ),
         ignoreElements(),

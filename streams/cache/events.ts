@@ -12,6 +12,11 @@ export const cachedSearchSchema = z.object({
   resource: z.string(),
   rows: z.array(rowSchema),
   total: z.number(),
+  /**
+   * the viewer saw watermarked pictures: the kept page asks for the same ones, which the browser
+   * holds, not the other variation before who-am-I says which (20 requests ahead of the page's own)
+   */
+  watermarked: z.boolean(),
 });
 export type CachedSearch = z.infer<typeof cachedSearchSchema>;
 

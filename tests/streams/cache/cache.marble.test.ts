@@ -36,7 +36,7 @@ const arrival = started({
 });
 
 const kept = (name: string, query = '?q=cat'): CachedRecord => ({
-  search: { query, resource: 'asset', rows: [{ id: 1, name }], total: 12 },
+  search: { query, resource: 'asset', rows: [{ id: 1, name }], total: 12, watermarked: true },
 });
 
 const firstPage = pageLoaded({
@@ -98,7 +98,14 @@ describe('what the user saw last is shown at once, then revalidated (issue 22, s
     expect(selectSearchFreshness(state!)).toBe('fresh');
     // written once who-am-I named the visitor, not under a guess before
     expect(records.get(recordKey('visitor'))).toEqual({
-      search: { query: '?q=cat', resource: 'asset', rows: [{ id: 1, name: 'Fresh cat' }], total: 13 },
+      search: {
+        query: '?q=cat',
+        resource: 'asset',
+        rows: [{ id: 1, name: 'Fresh cat' }],
+        total: 13,
+        // the visitor's role says nothing of watermarks: watermarked (seed 002 §8)
+        watermarked: true,
+      },
     });
   });
 

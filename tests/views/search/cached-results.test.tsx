@@ -25,7 +25,13 @@ const arrival = [
   restored({
     surfer: 'visitor',
     record: {
-      search: { query: '?q=cat', resource: 'asset', rows: [photo(1, 'cat 1'), photo(2, 'cat 2')], total: 40 },
+      search: {
+        query: '?q=cat',
+        resource: 'asset',
+        rows: [photo(1, 'cat 1'), photo(2, 'cat 2')],
+        total: 40,
+        watermarked: false,
+      },
     },
   }),
   fetchStarted({ name: SEARCH_CURSOR, page: 'first', signature: '1' }),
@@ -49,6 +55,10 @@ describe('search results from what the user saw last (issue 22, issue 25 offline
     expect(screen.getByRole('gridcell', { name: 'cat 1' })).toBeTruthy();
     expect(screen.getByText('40 results')).toBeTruthy();
     expect(screen.queryByText(OFFLINE)).toBeNull();
+    // the pictures as they were seen (the browser holds them), not the watermarked ones a viewer
+    // nobody named yet would get
+    const picture = screen.getByRole('gridcell', { name: 'cat 1' }).querySelector('img');
+    expect(picture?.getAttribute('src')).toMatch(/variation=thumbnailBig$/);
   });
 
   it('the network out of reach: the kept page stays, marked "Offline: showing what you saw last" as a status', () => {
