@@ -68,6 +68,11 @@ async function visitSearch(context: BrowserContext, base: string, latencyMs: num
     { timeout: 120_000 },
   );
   const freshTileMs = Date.now() - started;
+  // the visit ends once its pictures are in, as a visitor who saw the page: a repeat visit then
+  // finds them in the browser's cache, and its kept page does not wait for pictures never loaded
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, {
+    timeout: 120_000,
+  });
   await page.close();
   return { firstTileMs, freshTileMs, requests, scripts, fromCache: cached.size };
 }
