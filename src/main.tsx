@@ -14,6 +14,7 @@ import { createLiveDeps, currentLocation } from './app/live-deps';
 import { browserNetwork, indexedDbPort } from './outbox/browser-ports';
 import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
+import { registerShellWorker } from './app/shell-worker';
 import { browserTabs } from './app/tabs-port';
 import { joined } from '../streams/tabs/events';
 import { PortalProvider } from './app/store-context';
@@ -119,6 +120,17 @@ store.dispatch(
     settings: settings.others,
   }),
 );
+
+// the built shell loads offline from a service worker, after the first paint (issue 25)
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener(
+    'load',
+    () => registerShellWorker(navigator.serviceWorker, import.meta.env.BASE_URL),
+    {
+      once: true,
+    },
+  );
+}
 
 // the Redux DevTools extension in development builds only: never part of the production bundle
 if (import.meta.env.DEV) {

@@ -10,6 +10,8 @@ import { domainLoaded, domainStarted } from './core/system-events';
 import { appDomain } from './app/domain';
 import type { aggregatesDomain } from './aggregates/domain';
 import { initialAggregatesState } from './aggregates/state';
+import type { cacheDomain } from './cache/domain';
+import { initialCacheState } from './cache/state';
 import type { cartsDomain } from './carts/domain';
 import { initialCartsState } from './carts/state';
 import type { cursorsDomain } from './cursors/domain';
@@ -87,6 +89,7 @@ const lazyDomains = {
     import('./saved-searches/domain').then((m) => m.savedSearchesDomain),
   ),
   search: lazy(undefined, () => import('./search/domain').then((m) => m.searchDomain)),
+  cache: lazy(initialCacheState, () => import('./cache/domain').then((m) => m.cacheDomain)),
   carts: lazy(initialCartsState, () => import('./carts/domain').then((m) => m.cartsDomain)),
   downloads: lazy(initialDownloadsState, () => import('./downloads/domain').then((m) => m.downloadsDomain)),
   entities: lazy(initialEntitiesState, () => import('./entities/domain').then((m) => m.entitiesDomain)),
@@ -118,6 +121,7 @@ type LazyDomain =
   | typeof typeaheadDomain
   | typeof savedSearchesDomain
   | typeof searchDomain
+  | typeof cacheDomain
   | typeof cartsDomain
   | typeof downloadsDomain
   | typeof entitiesDomain

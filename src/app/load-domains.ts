@@ -12,6 +12,8 @@ export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
   'typeahead',
   'savedSearches',
   'search',
+  // the last search's first page kept from the last visit, shown at once (issue 22)
+  'cache',
   'carts',
   // "Select" on the results, and the batch of "Edit metadata of the selection"
   'entities',

@@ -57,6 +57,7 @@ export const shellMessagesEn = {
   'errors.error.network': 'The server could not be reached. Check your connection and try again.',
   'errors.error.network.unconfirmed':
     'The answer was lost and the portal could not check whether the change was saved. Reload to see what the server holds.',
+  'cache.offline': 'Offline: showing what you saw last',
   'error.details': 'Details',
   'error.retry': 'Try again',
   'errors.error.canceled': 'The request was canceled.',

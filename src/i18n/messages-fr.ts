@@ -43,6 +43,7 @@ const shellMessages: Record<keyof typeof shellMessagesEn, string> = {
   'errors.error.network': 'Le serveur est injoignable. Vérifiez votre connexion et réessayez.',
   'errors.error.network.unconfirmed':
     'La réponse a été perdue et le portail n’a pas pu vérifier si la modification a été enregistrée. Rechargez pour voir l’état du serveur.',
+  'cache.offline': 'Hors ligne : voici ce que vous avez vu la dernière fois',
   'error.details': 'Détails',
   'error.retry': 'Réessayer',
   'errors.error.canceled': 'La requête a été annulée.',

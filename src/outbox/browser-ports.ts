@@ -39,7 +39,9 @@ function run<T>(
 }
 
 /**
- * The outbox's durable records in IndexedDB: they survive a reload and a closed tab (the
+ * The durable records in IndexedDB, one object store keyed by prefix: the outbox's writes
+ * (`outbox:<user>`) and what each user saw last (`cache:<surfer>`, issue 22). They survive a
+ * reload and a closed tab (the
  * localStorage of the other records could do that too, but is not meant for a queue that grows
  * while the user works offline, and is lost to some browsers' storage pressure first).
  */

@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import { selectApiPath } from '../../streams/app/selectors';
+import type { CachedSearch } from '../../streams/cache/events';
+import { selectCachedSearch, selectSearchFreshness } from '../../streams/cache/selectors';
 import { listOpened } from '../../streams/carts/events';
 import { itemKey } from '../../streams/carts/model';
-import { selectMyCartsByItem, selectVariation, variationUrl } from '../../streams/carts/selectors';
+import {
+  selectMyCartsByItem,
+  selectVariation,
+  variationFor,
+  variationUrl,
+} from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { reached } from '../../streams/core/status';
 import { fetchRequested, nextPageRequested } from '../../streams/cursors/events';
-import type { Row } from '../../streams/cursors/model';
+import { type Row, rowKey } from '../../streams/cursors/model';
 import {
   selectCursorError,
   selectCursorHasMore,
@@ -28,6 +35,7 @@ import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { previewUrl } from '../assets/preview-url';
 import { ErrorMessage } from '../ui/error-message';
+import { CachedNotice } from '../ui/cached-notice';
 import { VirtualGrid, type VirtualGridRange } from '../ui/virtual-grid';
 import './messages';
 import { NoResults } from './no-results';
@@ -47,6 +55,12 @@ function resultName(row: Row | undefined, key: string): string {
   return typeof name === 'string' && name ? name : key;
 }
 
+/** The kept page's keys (the cursor's own, so its tiles stay when the fresh page replaces it) and rows. */
+function keptPage(kept: CachedSearch): { keys: string[]; rows: Map<string, Row> } {
+  const rows = new Map(kept.rows.map((row) => [rowKey(row, kept.resource), row] as const));
+  return { keys: [...rows.keys()], rows };
+}
+
 const resourceOf = (row: Row): string =>
   typeof row.$resource === 'string' && row.$resource ? row.$resource : 'asset';
 
@@ -59,24 +73,38 @@ export function SearchResults() {
   const locale = useLocale();
   const dispatch = useDispatch();
   // the keys are read by position: never a copy of the whole list (it may hold 100 000 rows)
-  const keys = useAppState(selectCursorKeys, SEARCH_CURSOR);
+  const liveKeys = useAppState(selectCursorKeys, SEARCH_CURSOR);
   const cursors = useAppState(selectCursors);
-  const total = useAppState(selectCursorTotal, SEARCH_CURSOR);
+  const liveTotal = useAppState(selectCursorTotal, SEARCH_CURSOR);
   const status = useAppState(selectCursorStatus, SEARCH_CURSOR);
   const hasMore = useAppState(selectCursorHasMore, SEARCH_CURSOR);
   const error = useAppState(selectCursorError, SEARCH_CURSOR);
-  const rowOf = useCallback((key: string) => selectCursorRow({ cursors }, SEARCH_CURSOR, key), [cursors]);
+  const { search } = useAppState(selectLocation);
+  // what the last visit saw of this address stands in until the answer comes, or while offline
+  const kept = useAppState(selectCachedSearch, search);
+  const freshness = useAppState(selectSearchFreshness);
+  const page = useMemo(() => kept && keptPage(kept), [kept]);
+  const fromCache = page !== null && (freshness === 'offline' || (freshness === 'stale' && !error));
+  const keys = fromCache ? page.keys : liveKeys;
+  const total = fromCache && kept ? kept.total : liveTotal;
+  const rowOf = useCallback(
+    (key: string) =>
+      page && fromCache ? page.rows.get(key) : selectCursorRow({ cursors }, SEARCH_CURSOR, key),
+    [cursors, page, fromCache],
+  );
   // thumbnails: the default variation, `_w` for a watermarked viewer (seed 002 §8, §9)
   const apiPath = useAppState(selectApiPath);
-  const variation = useAppState(selectVariation, config);
+  const liveVariation = useAppState(selectVariation, config);
   const selection = useAppState(selectSelection, SEARCH_CURSOR);
   const anchor = useAppState(selectSelectionAnchor, SEARCH_CURSOR);
   const picked = new Set(selection);
   const isUser = useAppState(selectIsUser);
-  const watermarked = useAppState(selectIsWatermarked);
+  const liveWatermarked = useAppState(selectIsWatermarked);
+  // the kept page's pictures as they were seen (the browser holds them), until who-am-I says
+  const watermarked = fromCache && kept ? kept.watermarked : liveWatermarked;
+  const variation = fromCache && kept ? variationFor(kept.watermarked, config) : liveVariation;
   // "In a cart": my carts' item ids come with the carts list, read once for the search screen
   const inCarts = useAppState(selectMyCartsByItem);
-  const { search } = useAppState(selectLocation);
   const hintId = useId();
   useEffect(() => {
     if (isUser) dispatch(listOpened({ reuseFresh: true }));
@@ -116,7 +144,7 @@ export function SearchResults() {
     [dispatch, hasMore, status, keys.length],
   );
 
-  if (error) {
+  if (error && !fromCache) {
     return (
       <ErrorMessage
         className="search-results__error"
@@ -128,12 +156,13 @@ export function SearchResults() {
     );
   }
   // nothing to show before the first answer (or a fresh one after an invalid signature)
-  const first = !reached(status, 'loaded');
+  const first = !fromCache && !reached(status, 'loaded');
   return (
     <section
       className={`search-results${selection.length > 0 ? ' search-results--selecting' : ''}`}
-      aria-busy={first || status === 'fetching'}
+      aria-busy={first || status === 'fetching' || freshness === 'stale'}
     >
+      {fromCache && <CachedNotice freshness={freshness} />}
       <p role="status" className="search-results__total">
         {first
           ? t('search.loading')

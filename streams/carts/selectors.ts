@@ -245,11 +245,16 @@ export const CONTENT_MODE_SETTING = 'applicationCartsCartContentMode';
  * The variation of protocol §6.1: `thumbnailBig`, `_w` suffix when the viewer is watermarked.
  * The names are the view's to pass (`config`): a selector never reads config.
  */
+/** The thumbnails' variation for a viewer who sees watermarked content or not. */
+export const variationFor = (
+  watermarked: boolean,
+  names: Pick<Config, 'defaultVariation' | 'watermarkSuffix'>,
+): string => (watermarked ? `${names.defaultVariation}${names.watermarkSuffix}` : names.defaultVariation);
+
 export const selectVariation = (
   state: WithSession,
   names: Pick<Config, 'defaultVariation' | 'watermarkSuffix'>,
-): string =>
-  selectIsWatermarked(state) ? `${names.defaultVariation}${names.watermarkSuffix}` : names.defaultVariation;
+): string => variationFor(selectIsWatermarked(state), names);
 
 /** The browser-loaded asset image: absolute, no Authorization, no lang (protocol §1.1). */
 export function variationUrl(apiPath: string, resource: string, id: string, variation: string): string {

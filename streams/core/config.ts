@@ -68,6 +68,11 @@ export const config = {
   tokenRefreshRetryMs: 2000,
   /** [conv] bearer mode keeps the user's refresh token here so a reload stays signed in (protocol §3.2 auto-connect) */
   refreshTokenStorageKey: 'dam-portal.refreshToken',
+  /**
+   * [conv] the user whose refresh token is stored, so a reload shows that user's cached screens
+   * before who-am-I answers (issue 22); never a secret, forgotten at sign-out
+   */
+  cacheSurferStorageKey: 'dam-portal.cacheSurfer',
   defaultLocale: 'en',
   defaultPreferenceNamespace: 'vue-app',
   /** [conv] a visitor's language choice survives a reload (a user's lives in the profile's bolang, protocol §4.1) */

@@ -4,6 +4,9 @@ import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } fr
 import { constraintSchema } from '../core/query/operators';
 import { cursorOptionsSchema, groupSchema, pageKindSchema, rowSchema } from './model';
 
+/** A result row as the answers carry it: what other domains keep of a page (the cache) is validated with it. */
+export { rowSchema };
+
 /**
  * Cursors: named paged list queries (seed 002 §3 Cursor, §4, §5; protocol §8).
  *

@@ -25,3 +25,6 @@ export function selectWriteState(
 /** The domains whose writes wait, as one string (stable for a view's effect): their code is needed to send them. */
 export const selectOutboxDomains = (state: OutboxRoot): string =>
   [...new Set(state.outbox.entries.map((entry) => entry.domain))].sort().join(',');
+
+/** What the browser said of the network last; true until it says otherwise. */
+export const selectIsOnline = (state: OutboxRoot): boolean => state.outbox.online;

@@ -191,6 +191,7 @@ function roundTripFigures({
   slow,
   firstVisitRoundTrips,
   repeatVisitRoundTrips,
+  repeatVisitFreshRoundTrips,
 }: RoundTripFigures): Figure[] {
   const detail = (visit: RoundTripFigures['fast']['first']) =>
     `${visit.requests} requests, ${visit.scripts} scripts, ${visit.fromCache} from the cache`;
@@ -206,6 +207,11 @@ function roundTripFigures({
       value: repeatVisitRoundTrips,
       unit: 'round trips',
       target: '<= 2',
+    },
+    {
+      name: `Chromium, the repeat visit at ${SLOW_NETWORK_LATENCY_MS} ms: round trips before the first tile of this visit's own answer (${slow.repeat.freshTileMs} ms; the tile before it is the one kept from the last visit)`,
+      value: repeatVisitFreshRoundTrips,
+      unit: 'round trips',
     },
     {
       name: `Chromium, first visit to /search on localhost: the first tile (${detail(fast.first)})`,

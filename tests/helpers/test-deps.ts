@@ -1,6 +1,12 @@
-import { asyncScheduler, NEVER, type Observable, Subject, type SchedulerLike } from 'rxjs';
+import { asyncScheduler, NEVER, type Observable, of, Subject, type SchedulerLike } from 'rxjs';
 import { type Config, config as specConfig } from '../../streams/core/config';
-import { type BrowserLocation, type Deps, MemoryStorage, sequentialIds } from '../../streams/core/deps';
+import {
+  type BrowserLocation,
+  type Deps,
+  type DurablePort,
+  MemoryStorage,
+  sequentialIds,
+} from '../../streams/core/deps';
 import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
 import { SessionVault } from '../../streams/core/session-vault';
 
@@ -120,5 +126,20 @@ export function fakeTabs(): FakeTabs {
     posted,
     receive: (message) => received.next(message),
     grantLeadership: () => leadership.next(),
+  };
+}
+
+/** Durable records in a Map, answered at once. */
+export function memoryDurable(
+  records = new Map<string, unknown>(),
+): DurablePort & { records: Map<string, unknown> } {
+  return {
+    records,
+    read: (key) => of(records.get(key)),
+    write: (key, value) => {
+      if (value === undefined) records.delete(key);
+      else records.set(key, value);
+      return of(undefined);
+    },
   };
 }

@@ -1,10 +1,9 @@
-import { type Observable, of, Subject } from 'rxjs';
+import { type Observable, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { cartsDomain } from '../../../streams/carts/domain';
 import { editRequested, itemsAddRequested } from '../../../streams/carts/edit-events';
 import { listLoaded } from '../../../streams/carts/events';
 import { config } from '../../../streams/core/config';
-import type { DurablePort } from '../../../streams/core/deps';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
@@ -16,7 +15,7 @@ import { selectOutboxEntries, selectWriteState } from '../../../streams/outbox/s
 import type { RootState } from '../../../streams/root';
 import { signedOut, whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
-import { fakeHttp, testDeps } from '../../helpers/test-deps';
+import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
 import { aCart, aWireCart } from '../carts/fixtures';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
@@ -38,21 +37,6 @@ const cartWithBoth = aWireCart('5', {
   ],
 });
 type Reply = (request: HttpRequest<unknown>, now: number) => Observable<HttpResponse<unknown>> | 'fail';
-
-/** Durable records in a Map, answered at once. */
-function memoryDurable(
-  records = new Map<string, unknown>(),
-): DurablePort & { records: Map<string, unknown> } {
-  return {
-    records,
-    read: (key) => of(records.get(key)),
-    write: (key, value) => {
-      if (value === undefined) records.delete(key);
-      else records.set(key, value);
-      return of(undefined);
-    },
-  };
-}
 
 /** Alice's carts, an http answering through `reply` (`'fail'`: with `failure`), the browser's events through `network`. */
 function setup(reply: Reply, failure: AppError = offline, records?: Map<string, unknown>) {

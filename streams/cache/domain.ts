@@ -1,0 +1,17 @@
+import { defineDomain } from '../core/domain';
+import { keepSearch, readCache, rememberSurfer } from './epics';
+import { cacheReducer } from './reducer';
+import { selectCachedSearch, selectSearchFreshness } from './selectors';
+import { initialCacheState } from './state';
+
+/**
+ * What the user saw last, kept per user in durable storage (issue 22, stale-while-revalidate): a
+ * repeat visit shows it at once, the usual requests then replace it; offline it stays, marked so.
+ */
+export const cacheDomain = defineDomain({
+  name: 'cache',
+  initialState: initialCacheState,
+  reducer: cacheReducer,
+  epics: { readCache, rememberSurfer, keepSearch },
+  selectors: { selectCachedSearch, selectSearchFreshness },
+});
