@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { type PortalContext, PortalProvider } from '../../src/app/store-context';
+import { PortalProvider, type usePortal } from '../../src/app/store-context';
 import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { initialRootState, type RootState } from '../../streams/root';
 import { fold } from './marbles';
@@ -15,7 +15,7 @@ export function renderWithStore(
   events: Array<UnstampedEvent> = [],
   from: RootState = initialRootState,
   /** more of the portal's context (the uploads' `files`) */
-  portal: Partial<PortalContext> = {},
+  portal: Partial<ReturnType<typeof usePortal>> = {},
 ) {
   const store = rootStoreWithoutEpics({ initialState: fold(events, from) });
   const dispatched: AnyEvent[] = [];
