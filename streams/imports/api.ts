@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { HttpRequest, MultipartValue } from '../core/http';
 import { itemSchema, jobSchema } from './events';
+import { signatureOf } from '../core/signature';
 import { wireId } from '../core/wire-id';
 
 /** Calls of protocol §15.1. Every answer is validated here (loosely: the client reads few fields). */
@@ -36,7 +37,8 @@ export function listJobs(
     path: JOB,
     query: {
       after: after ?? undefined,
-      query: query ?? undefined,
+      // the reference sends the list's query even when it is empty (`{}`), as §15.1 lists it
+      query: query ?? {},
       orderby: 'created desc',
       withItems: true,
       maxItems,
@@ -197,6 +199,11 @@ export interface ItemsSearch {
   orderby?: string | undefined;
 }
 
+/** The search's `state` (§15.1): the signature of what makes its answer, as every list's (§8.2). */
+export function itemsSearchSignature(search: ItemsSearch): string {
+  return signatureOf([search.query ?? {}, search.fulltext ?? '', search.orderby ?? null]);
+}
+
 export function searchItems(
   jobId: string,
   search: ItemsSearch,
@@ -214,7 +221,7 @@ export function searchItems(
       orderby: search.orderby,
       props: 'id,status',
       query: search.query ?? {},
-      state: search.state ?? undefined,
+      state: search.state ?? itemsSearchSignature(search),
       techProps: '$lockedby,$nextresulttoken,$score',
       withSimu: false,
       workflows: true,
