@@ -192,6 +192,15 @@ export function createSchemas(): Record<string, SchemaBody> {
         name: ['string', { label: 'Name', group: main, ...readOnly }],
       }),
     ),
+    'dam/data/ai_concepts': schema(
+      'ai_concepts',
+      'Concept',
+      'What the image analysis recognised (protocol §22)',
+      headers({
+        code: ['string', { label: 'Code', group: main, ...readOnly }],
+        name: ['string', { label: 'Name', group: main, ...readOnly }],
+      }),
+    ),
     profil: schema(
       'user',
       'Profile',

@@ -159,7 +159,43 @@ describe('queries.epic', () => {
     const lookup = http.requests.find((request) => request.path === '/rest/dam/data/keyword');
     expect(lookup?.query).toMatchObject({
       max: config.lookupCursorMax,
-      query: { and: [{ name: { eq: 'sea' } }, { activated: true }] },
+      query: { name: { eq: 'sea' } },
+    });
+  });
+
+  it('looks each value up once, `{field:{eq:value}}`, all at once, and sends the ids found (protocol §8.1, seed 002 §5)', () => {
+    const scheduler = marbleScheduler();
+    let state: RootState | undefined;
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request) => {
+        http.requests.push(request);
+        const asked = (request.query?.query as { name?: { eq?: string } } | undefined)?.name?.eq;
+        const data = asked === 'sea' ? rows(31, 1) : asked === 'lake' ? rows(32, 2) : [];
+        return searchServer(() => cold(`${config.lookupRetryMs / 2}ms r|`, { r: listAnswer(request, { data }) }))(
+          request,
+        );
+      }) as typeof http.request;
+      const store = epicStore(testDeps({ scheduler, http }), listEpics);
+      hot('a', { a: register('search') }).subscribe(store.dispatch);
+      hot('5ms a', {
+        a: constraintsRequested({
+          name: 'search',
+          constraints: { k: { field: 'keywords', operator: 'in_name', value: ['sea', 'lake', 'sea'] } },
+        }),
+      }).subscribe(store.dispatch);
+      // well within the lookup's polls (100 x 100 ms)
+      scheduler.schedule(() => {
+        state = store.getState();
+      }, 5 + 5 * config.lookupRetryMs);
+    });
+    const lookups = http.requests.filter((request) => request.path === '/rest/dam/data/keyword');
+    expect(lookups.map((request) => request.query?.query)).toEqual([
+      { name: { eq: 'sea' } },
+      { name: { eq: 'lake' } },
+    ]);
+    expect(selectWireQuery(state!, 'search')).toEqual({
+      and: [{ keywords: { in: [31, 32, 33] } }, { activated: true }],
     });
   });
 });
