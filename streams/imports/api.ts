@@ -391,7 +391,28 @@ export function itemOf(data: unknown): z.infer<typeof itemSchema> | null {
   return parsed.success ? parsed.data : null;
 }
 
-const workflowListSchema = z.looseObject({ response: z.looseObject({ data: z.array(z.unknown()) }) });
+/** The item workflow (§15.1 Workflow list): its states, each with the `actions[]` it offers. */
+const workflowListSchema = z.looseObject({
+  response: z.looseObject({
+    data: z.array(
+      z.looseObject({
+        actions: z.optional(
+          z.nullable(z.array(z.looseObject({ name: z.string(), label: z.optional(z.nullable(z.string())) }))),
+        ),
+      }),
+    ),
+  }),
+});
+export type WorkflowListAnswer = z.infer<typeof workflowListSchema>;
+
+/** Every state's actions, once per name (as the reference gathers them), as `{action, label}`. */
+export function workflowActions(answer: WorkflowListAnswer): Array<{ action: string; label: string }> {
+  const actions = new Map<string, string>();
+  for (const state of answer.response.data) {
+    for (const { name, label } of state.actions ?? []) if (!actions.has(name)) actions.set(name, label ?? name);
+  }
+  return [...actions].map(([action, label]) => ({ action, label }));
+}
 
 export function workflowList(): HttpRequest<z.infer<typeof workflowListSchema>> {
   return { method: 'GET', path: `${DATA_ITEM}/workflow`, schema: workflowListSchema };
