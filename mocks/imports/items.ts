@@ -298,7 +298,8 @@ export function jobWorkflow(ctx: Ctx, id: number): Response {
  * as the reference reads it (it gathers every state's actions, once per name).
  */
 export function workflowList(ctx: Ctx): Response {
-  const label = (step: (typeof ITEM_ACTIONS)[number]) => (ctx.lang.startsWith('fr') ? step.label.fr : step.label.en);
+  const label = (step: (typeof ITEM_ACTIONS)[number]) =>
+    ctx.lang.startsWith('fr') ? step.label.fr : step.label.en;
   return envelope(
     ctx,
     'workflow',

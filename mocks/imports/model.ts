@@ -173,7 +173,8 @@ function fieldFlags(db: Db, item: ImportItem, writable: boolean) {
 /** A stored value as the wire carries it: relations as `{id, name}`, a missing text as null. */
 function metadataValue(db: Db, field: ItemField, value: unknown): unknown {
   if (field === 'keywords' || field === 'categories') {
-    const rows: ReadonlyArray<{ id: number; name: string }> = field === 'keywords' ? db.keywords : db.categories;
+    const rows: ReadonlyArray<{ id: number; name: string }> =
+      field === 'keywords' ? db.keywords : db.categories;
     return ((value as number[] | undefined) ?? []).map((id) => ({
       id,
       name: rows.find((row) => row.id === id)?.name ?? '',

@@ -141,7 +141,11 @@ export function collectionsOf(db: Db): Collections {
         () => db.assetNatures as unknown as Row[],
         (row) => [String(row.name), String(row.code)],
       ),
-      define(AI_CONCEPTS_PATH, () => AI_CONCEPTS as unknown as Row[], (row) => [String(row.name)]),
+      define(
+        AI_CONCEPTS_PATH,
+        () => AI_CONCEPTS as unknown as Row[],
+        (row) => [String(row.name)],
+      ),
     ].map((collection) => [collection.path, collection]),
   );
   const assetFields = collections.get('dam/data/asset')?.fields as Map<string, Field> | undefined;

@@ -409,7 +409,8 @@ export type WorkflowListAnswer = z.infer<typeof workflowListSchema>;
 export function workflowActions(answer: WorkflowListAnswer): Array<{ action: string; label: string }> {
   const actions = new Map<string, string>();
   for (const state of answer.response.data) {
-    for (const { name, label } of state.actions ?? []) if (!actions.has(name)) actions.set(name, label ?? name);
+    for (const { name, label } of state.actions ?? [])
+      if (!actions.has(name)) actions.set(name, label ?? name);
   }
   return [...actions].map(([action, label]) => ({ action, label }));
 }

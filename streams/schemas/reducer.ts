@@ -96,6 +96,12 @@ export const schemasReducer = caseReducer<SchemasState>(
   }),
   on(resolved, (draft, { payload }) => {
     for (const body of payload.schemas) store(draft, body);
+    for (const [name, parts] of Object.entries(payload.metas ?? {})) {
+      const meta = entry(draft, name);
+      meta.schemas = parts;
+      meta.body = null;
+      meta.requestedBy = null;
+    }
     settleMetas(draft);
   }),
   on(headersReceived, (draft, { payload }) => {

@@ -174,14 +174,18 @@ describe('job items (protocol §15.1)', () => {
     const ready = body.response.data.find((state: Json) => state.name === 'ready');
     expect(ready.actions.map((step: Json) => step.name)).toEqual(['analyze', 'validate', 'reject']);
     expect(ready.actions[1].label).toBe('Validate');
-    const names = new Set(body.response.data.flatMap((state: Json) => state.actions.map((step: Json) => step.name)));
+    const names = new Set(
+      body.response.data.flatMap((state: Json) => state.actions.map((step: Json) => step.name)),
+    );
     expect([...names].sort()).toEqual(['analyze', 'reject', 'validate']);
   });
 
   it("the reference's $mode edits: appendnew adds once, remove takes away, clear empties", async () => {
     runtime.settings['imports.commandMs'] = 0;
     const alice = await as('alice');
-    const [id] = runtime.db.importItems.filter((item) => item.job === 1 && item.status === 3).map((item) => item.id);
+    const [id] = runtime.db.importItems
+      .filter((item) => item.job === 1 && item.status === 3)
+      .map((item) => item.id);
     const before = runtime.db.importItems.find((item) => item.id === id)!.metadata.keywords ?? [];
     const keyword = runtime.db.keywords.find((row) => !before.includes(row.id))!.id;
     /** The keywords' ids the item reads with after the edit (the command applies at the next call). */

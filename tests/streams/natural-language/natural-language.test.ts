@@ -311,10 +311,7 @@ describe('natural-language search (protocol §22, §23.12)', () => {
       constraintKeys: ['age.baby', 'age.baby#concepts'],
     });
     state = fold(
-      [
-        { ...removal, meta: { source: 'ui' } },
-        set({ 'age.baby': null, 'age.baby#concepts': null }),
-      ],
+      [{ ...removal, meta: { source: 'ui' } }, set({ 'age.baby': null, 'age.baby#concepts': null })],
       state,
     );
     expect(selectNaturalLanguageChips(state).map((chip) => chip.key)).toEqual(['videoDuration.small']);

@@ -172,9 +172,9 @@ describe('queries.epic', () => {
         http.requests.push(request);
         const asked = (request.query?.query as { name?: { eq?: string } } | undefined)?.name?.eq;
         const data = asked === 'sea' ? rows(31, 1) : asked === 'lake' ? rows(32, 2) : [];
-        return searchServer(() => cold(`${config.lookupRetryMs / 2}ms r|`, { r: listAnswer(request, { data }) }))(
-          request,
-        );
+        return searchServer(() =>
+          cold(`${config.lookupRetryMs / 2}ms r|`, { r: listAnswer(request, { data }) }),
+        )(request);
       }) as typeof http.request;
       const store = epicStore(testDeps({ scheduler, http }), listEpics);
       hot('a', { a: register('search') }).subscribe(store.dispatch);
@@ -185,9 +185,12 @@ describe('queries.epic', () => {
         }),
       }).subscribe(store.dispatch);
       // well within the lookup's polls (100 x 100 ms)
-      scheduler.schedule(() => {
-        state = store.getState();
-      }, 5 + 5 * config.lookupRetryMs);
+      scheduler.schedule(
+        () => {
+          state = store.getState();
+        },
+        5 + 5 * config.lookupRetryMs,
+      );
     });
     const lookups = http.requests.filter((request) => request.path === '/rest/dam/data/keyword');
     expect(lookups.map((request) => request.query?.query)).toEqual([
