@@ -164,10 +164,10 @@ function dataBase(base: string): string {
 export function metaSchemasOf(
   names: readonly string[],
   schemas: readonly SchemaBody[],
-): Record<string, string[]> {
+): Array<{ name: string; schemas: string[] }> {
   const [only] = names;
-  if (names.length !== 1 || only === undefined || schemas.some((body) => body.name === only)) return {};
-  return { [only]: schemas.map((body) => body.name) };
+  if (names.length !== 1 || only === undefined || schemas.some((body) => body.name === only)) return [];
+  return [{ name: only, schemas: schemas.map((body) => body.name) }];
 }
 
 /**

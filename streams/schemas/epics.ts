@@ -94,7 +94,7 @@ export const fetchSchemaBatch: Epic<S> = requestEpic({
   succeeded: (data, request) => {
     const schemas = readHeadersAnswer(request.payload.names, data);
     const metas = metaSchemasOf(request.payload.names, schemas);
-    return resolved({ schemas, ...(Object.keys(metas).length > 0 && { metas }) }, request);
+    return resolved({ schemas, ...(metas.length > 0 && { metas }) }, request);
   },
   failed: (error, request) => resolveFailed({ names: request.payload.names, error }, request),
 });

@@ -67,7 +67,7 @@ export const batchRequested = defineFact('schemas/batchRequested', 'system', { n
 export const resolved = defineAnswer('schemas/resolved', {
   schemas: z.array(schemaBodySchema),
   /** names asked alone that answered with other schemas: meta-schemas of those (api.metaSchemasOf) */
-  metas: z.optional(z.record(z.string(), z.array(z.string()))),
+  metas: z.optional(z.array(z.object({ name: z.string(), schemas: z.array(z.string()) }))),
 });
 
 export const resolveFailed = defineFailure('schemas/resolveFailed', { names: z.array(z.string()) });

@@ -96,9 +96,9 @@ export const schemasReducer = caseReducer<SchemasState>(
   }),
   on(resolved, (draft, { payload }) => {
     for (const body of payload.schemas) store(draft, body);
-    for (const [name, parts] of Object.entries(payload.metas ?? {})) {
+    for (const { name, schemas } of payload.metas ?? []) {
       const meta = entry(draft, name);
-      meta.schemas = parts;
+      meta.schemas = schemas;
       meta.body = null;
       meta.requestedBy = null;
     }

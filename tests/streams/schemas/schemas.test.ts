@@ -92,10 +92,10 @@ describe('schemas (protocol §11)', () => {
     const schemas = readHeadersAnswer(['dam/asset'], answer);
     expect(schemas.map((schema) => schema.name)).toEqual(['dam/data/asset', 'dam/data/video']);
     const metas = metaSchemasOf(['dam/asset'], schemas);
-    expect(metas).toEqual({ 'dam/asset': ['dam/data/asset', 'dam/data/video'] });
+    expect(metas).toEqual([{ name: 'dam/asset', schemas: ['dam/data/asset', 'dam/data/video'] }]);
     // a batch, or a name answered as itself, is no meta-schema
-    expect(metaSchemasOf(['dam/data/asset', 'dam/data/video'], schemas)).toEqual({});
-    expect(metaSchemasOf(['dam/data/asset'], schemas.slice(0, 1))).toEqual({});
+    expect(metaSchemasOf(['dam/data/asset', 'dam/data/video'], schemas)).toEqual([]);
+    expect(metaSchemasOf(['dam/data/asset'], schemas.slice(0, 1))).toEqual([]);
     const state = fold([resolveRequested({ names: ['dam/asset'] }), resolved({ schemas, metas })]);
     expect(selectSchemaStatus(state, 'dam/asset')).toBe('resolved');
     expect(selectSchemaBodies(state, 'dam/asset').map((schema) => schema.resource)).toEqual([
