@@ -109,6 +109,13 @@ function schema(
   };
 }
 
+/** The read-only `code` and `name` of a list of terms (natures, concepts). */
+const codeAndName = () =>
+  headers({
+    code: ['string', { label: 'Code', group: main, ...readOnly }],
+    name: ['string', { label: 'Name', group: main, ...readOnly }],
+  });
+
 /** Schema bodies keyed by path. The asset schema is not a tree, though its `categories` field is. */
 export function createSchemas(): Record<string, SchemaBody> {
   return {
@@ -183,14 +190,12 @@ export function createSchemas(): Record<string, SchemaBody> {
       'Keywords of assets',
       headers({ name: ['string', { label: 'Name', group: main, required: true, defaultValue: '' }] }),
     ),
-    'dam/data/assetnature': schema(
-      'assetnature',
-      'Nature',
-      'Natures of assets',
-      headers({
-        code: ['string', { label: 'Code', group: main, ...readOnly }],
-        name: ['string', { label: 'Name', group: main, ...readOnly }],
-      }),
+    'dam/data/assetnature': schema('assetnature', 'Nature', 'Natures of assets', codeAndName()),
+    'dam/data/ai_concepts': schema(
+      'ai_concepts',
+      'Concept',
+      'What the image analysis recognised (protocol §22)',
+      codeAndName(),
     ),
     profil: schema(
       'user',

@@ -94,12 +94,20 @@ function batchPaths(names: string): string[] {
     .map((name) => `${base}${name.trim()}`);
 }
 
+/** A path the schema is reached at only through `data/` (`dam/asset` for `dam/data/asset`) names a meta-schema. */
+const isMetaPath = (asked: string, found: string): boolean =>
+  asked !== found && found === asked.replace(/^([^/]+)\/(?!data\/)/, '$1/data/');
+
 function headersAnswer(request: Request, names: string): Response {
   const caller = callerOf(request);
   const rights = listParam(new URL(request.url).searchParams, 'rscSecurity') ?? [];
   if (!names.includes(',')) {
     const found = schemaAt(runtime.db, names);
     if (!found) return errorResponse(404, `Unknown schema ${names}`);
+    // `dam/asset` is the meta-schema of the assets' resources (§11.1, §18 `object`): it answers
+    // with its sub-schemas, named `dam/data/{resource}` by the client, as the real service does
+    if (isMetaPath(names, found.path))
+      return HttpResponse.json(withSections(multiSchemaBody([found.body], caller, rights)));
     return HttpResponse.json(withSections(singleSchemaBody(found.body, caller, rights)));
   }
   const paths = batchPaths(names);

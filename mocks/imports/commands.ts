@@ -48,9 +48,11 @@ export function setterOf(ctx: Ctx, field: string, value: unknown): Setter {
     let mode = 'replace';
     let values: unknown[];
     if (isRecord(value) && '$mode' in value) {
-      if (!Array.isArray(value.$values)) throw cannot();
       mode = String(value.$mode);
-      values = value.$values;
+      // the reference's `clear` comes without values
+      if (mode === 'clear') values = [];
+      else if (Array.isArray(value.$values)) values = value.$values;
+      else throw cannot();
     } else if (Array.isArray(value)) values = value;
     else if (value === null) values = [];
     else if (reduceId(value) !== undefined) values = [value];
@@ -62,12 +64,12 @@ export function setterOf(ctx: Ctx, field: string, value: unknown): Setter {
         return id;
       }),
     );
-    if (!['replace', 'add', 'append', 'appendnew', 'remove'].includes(mode))
+    if (!['replace', 'add', 'append', 'appendnew', 'remove', 'clear'].includes(mode))
       throw new ImportError(400, `Unknown $mode ${mode}`);
     return (metadata) => {
       const current = (metadata[key] as number[] | undefined) ?? [];
       const next =
-        mode === 'replace'
+        mode === 'replace' || mode === 'clear'
           ? ids
           : mode === 'remove'
             ? current.filter((id) => !ids.includes(id))

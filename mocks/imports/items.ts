@@ -293,15 +293,23 @@ export function jobWorkflow(ctx: Ctx, id: number): Response {
   );
 }
 
+/**
+ * The item workflow: one entry per state, each with the `actions[]` it offers (`name`, `label`),
+ * as the reference reads it (it gathers every state's actions, once per name).
+ */
 export function workflowList(ctx: Ctx): Response {
+  const label = (step: (typeof ITEM_ACTIONS)[number]) =>
+    ctx.lang.startsWith('fr') ? step.label.fr : step.label.en;
   return envelope(
     ctx,
     'workflow',
-    ITEM_ACTIONS.map((step) => ({
-      action: step.action,
-      name: step.action,
-      label: ctx.lang.startsWith('fr') ? step.label.fr : step.label.en,
-      from: step.from.map((status) => STATUS_NAMES[status]),
+    Object.entries(STATUS_NAMES).map(([status, name]) => ({
+      id: Number(status),
+      name,
+      actions: ITEM_ACTIONS.filter((step) => step.from.includes(Number(status))).map((step) => ({
+        name: step.action,
+        label: label(step),
+      })),
     })),
   );
 }

@@ -159,23 +159,42 @@ export function itemResources(db: Db) {
   ];
 }
 
-/** `$assetmetadata` of an item: per field, the `$meta` and `$faces` flags. */
-export function assetMetadataFlags(db: Db, item: ImportItem, writable: boolean) {
-  const headers = itemFieldHeaders(db);
+/** Per field of an item, whether it may be edited, must be filled and is shown. */
+function fieldFlags(db: Db, item: ImportItem, writable: boolean) {
   const locked = item.status === S.imported || item.status === S.analyzing;
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, header]) => [
-      name,
-      {
-        $meta: {
-          editable: writable && !locked && (header.cud.create || header.cud.update),
-          mandatory: header.cud.mandatoryStructure,
-          viewable: true,
-        },
-        $faces: { editable: false, mandatory: false, viewable: false },
-      },
-    ]),
-  );
+  return Object.entries(itemFieldHeaders(db)).map(([name, header]) => ({
+    name,
+    editable: writable && !locked && (header.cud.create || header.cud.update),
+    mandatory: header.cud.mandatoryStructure,
+    viewable: true,
+  }));
+}
+
+/** A stored value as the wire carries it: relations as `{id, name}`, a missing text as null. */
+function metadataValue(db: Db, field: ItemField, value: unknown): unknown {
+  if (field === 'keywords' || field === 'categories') {
+    const rows: ReadonlyArray<{ id: number; name: string }> =
+      field === 'keywords' ? db.keywords : db.categories;
+    return ((value as number[] | undefined) ?? []).map((id) => ({
+      id,
+      name: rows.find((row) => row.id === id)?.name ?? '',
+    }));
+  }
+  return value ?? null;
+}
+
+/**
+ * `$assetmetadata` of an item, as the reference reads it: the resource it becomes (`$resource`),
+ * each field's value under its name and, with `withSimu`, its flags under `$meta-<field>` as
+ * `faces` (editable, mandatory, viewable).
+ */
+export function assetMetadata(db: Db, item: ImportItem, simu: boolean, writable: boolean) {
+  const out: Record<string, unknown> = { $resource: item.type ?? 'asset' };
+  for (const field of ITEM_FIELDS) out[field] = metadataValue(db, field, item.metadata[field]);
+  if (simu) {
+    for (const { name, ...faces } of fieldFlags(db, item, writable)) out[`$meta-${name}`] = { faces };
+  }
+  return out;
 }
 
 /** Item workflow (demo convention): actions by status. */
@@ -244,7 +263,7 @@ export function wireItem(db: Db, item: ImportItem, options: ItemWireOptions): Re
     height: item.size?.height ?? null,
     type: item.type ?? 'asset',
     asset: item.asset ?? null,
-    metadata: { ...item.metadata },
+    $assetmetadata: assetMetadata(db, item, options.simu, options.writable),
     error: item.error,
   };
   if (options.workflows) {
@@ -256,7 +275,6 @@ export function wireItem(db: Db, item: ImportItem, options: ItemWireOptions): Re
       })),
     };
   }
-  if (options.simu) wire.$assetmetadata = assetMetadataFlags(db, item, options.writable);
   if (options.rights) {
     wire.$security = {
       'objectactions/view': true,

@@ -3,7 +3,8 @@ import { createRandom, mixSeed } from '../db/random';
 /**
  * What the demo's "AI" saw on an asset (demo convention for the age constraints of protocol §22):
  * faces per age bucket and concept names. Drawn from the asset's id, so the same every time; read by
- * the search engine as fields of the asset collection (not stored, not in the schema, not on the wire).
+ * the search engine as fields of the asset collection (not stored, not in the asset's schema, not on
+ * the wire); the concepts are rows of their own collection.
  */
 export interface AiFields {
   ai_nbfaces_baby: number;
@@ -21,6 +22,24 @@ export const AI_NUMBER_FIELDS = [
   'ai_nbfaces_senior',
 ] as const;
 export const AI_CONCEPTS_FIELD = 'ai_concepts';
+
+/**
+ * The concepts themselves, the collection `dam/data/ai_concepts` (protocol §22): the asset's
+ * `ai_concepts` relates to them, so a client looks a concept up by name (§8.1, `{"name":{"eq":"baby"}}`)
+ * and asks `dof` of its id, as the reference does.
+ */
+export const AI_CONCEPTS: ReadonlyArray<{ id: number; name: string; code: string }> = [
+  'people',
+  'baby',
+  'toddler',
+  'child',
+  'adult',
+  'senior',
+].map((name, index) => Object.freeze({ id: index + 1, name, code: name }));
+
+/** The ids of an asset's concepts (what the relation holds). */
+export const conceptIdsOf = (row: { id: number; assetnature?: unknown }): number[] =>
+  aiFieldsOf(row).ai_concepts.map((name) => AI_CONCEPTS.find((concept) => concept.name === name)?.id ?? 0);
 
 const NONE: AiFields = Object.freeze({
   ai_nbfaces_baby: 0,

@@ -2,7 +2,7 @@ import { findById } from '../db/assets';
 import type { Db } from '../db/index';
 import { mixSeed } from '../db/random';
 import type { FieldType, SchemaBody } from '../db/schemas';
-import { AI_CONCEPTS_FIELD, AI_NUMBER_FIELDS, aiFieldsOf } from '../nl/ai-fields';
+import { AI_CONCEPTS, AI_CONCEPTS_FIELD, AI_NUMBER_FIELDS, aiFieldsOf, conceptIdsOf } from '../nl/ai-fields';
 
 export type Scalar = string | number | boolean;
 /** A stored row as the database keeps it (assets, categories, keywords, natures). */
@@ -16,8 +16,6 @@ export interface Field {
   relation?: string;
   /** a field computed from the row rather than stored in it (e.g. the demo's AI fields, mocks/nl/ai-fields.ts) */
   derive?: (row: Row) => unknown;
-  /** its values are names themselves: `{op}_name` tests them (e.g. `ai_concepts`: `{"dof_name":["baby"]}`) */
-  names?: boolean;
 }
 
 /** A searchable list of rows behind a REST path (protocol §8), described by its schema (§11). */
@@ -85,12 +83,14 @@ function nameOf(rows: readonly Row[], ids: unknown): string[] {
 
 export type Collections = ReadonlyMap<string, Collection>;
 
+const AI_CONCEPTS_PATH = 'dam/data/ai_concepts';
+
 /** The demo's AI fields of assets, searchable for the natural-language constraints (protocol §22). */
 const AI_FIELDS: Field[] = [
   ...AI_NUMBER_FIELDS.map(
     (name): Field => ({ name, type: 'number', derive: (row) => aiFieldsOf(row)[name] }),
   ),
-  { name: AI_CONCEPTS_FIELD, type: 'array', names: true, derive: (row) => aiFieldsOf(row).ai_concepts },
+  { name: AI_CONCEPTS_FIELD, type: 'array', relation: AI_CONCEPTS_PATH, derive: conceptIdsOf },
 ];
 
 const cache = new WeakMap<Db, Collections>();
@@ -142,6 +142,11 @@ export function collectionsOf(db: Db): Collections {
         'dam/data/assetnature',
         () => db.assetNatures as unknown as Row[],
         (row) => [String(row.name), String(row.code)],
+      ),
+      define(
+        AI_CONCEPTS_PATH,
+        () => AI_CONCEPTS as unknown as Row[],
+        (row) => [String(row.name)],
       ),
     ].map((collection) => [collection.path, collection]),
   );

@@ -290,10 +290,6 @@ function compare(test: Test, field: Field, index: CollectionIndex): Mask {
 
 /** `{op}_{sub}`: finds the related rows whose `sub` passes, then the rows pointing to them. */
 function testRelated(test: Test, field: Field, index: CollectionIndex): Mask {
-  if (!field.relation && field.names && test.sub === 'name') {
-    const operator = test.operator === 'dof' ? 'in' : test.operator;
-    return testField({ ...test, sub: undefined, operator }, field, index);
-  }
   const target = field.relation ? index.related(field.relation) : undefined;
   if (!target)
     throw new SearchError(400, `Field ${field.name} is not a relation: "${test.sub}" cannot be tested`);

@@ -71,10 +71,10 @@ export function importFields(fields: unknown, resources: unknown): ImportField[]
     .filter((field) => field.viewable && field.kind !== 'other');
 }
 
-/** An item's current value of a field: its `metadata` member, else the item's own. */
+/** An item's current value of a field: its `$assetmetadata` member (§15.1), else the item's own. */
 export function itemValue(item: Loose | null | undefined, field: string): unknown {
   if (!item) return undefined;
-  const metadata = isObject(item.metadata) ? item.metadata : null;
+  const metadata = isObject(item.$assetmetadata) ? item.$assetmetadata : null;
   return metadata && field in metadata ? metadata[field] : item[field];
 }
 

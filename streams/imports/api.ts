@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { HttpRequest, MultipartValue } from '../core/http';
 import { itemSchema, jobSchema } from './events';
+import { signatureOf } from '../core/signature';
 import { wireId } from '../core/wire-id';
 
 /** Calls of protocol §15.1. Every answer is validated here (loosely: the client reads few fields). */
@@ -36,7 +37,8 @@ export function listJobs(
     path: JOB,
     query: {
       after: after ?? undefined,
-      query: query ?? undefined,
+      // the reference sends the list's query even when it is empty (`{}`), as §15.1 lists it
+      query: query ?? {},
       orderby: 'created desc',
       withItems: true,
       maxItems,
@@ -197,6 +199,11 @@ interface ItemsSearch {
   orderby?: string | undefined;
 }
 
+/** The search's `state` (§15.1): the signature of what makes its answer, as every list's (§8.2). */
+export function itemsSearchSignature(search: ItemsSearch): string {
+  return signatureOf([search.query ?? {}, search.fulltext ?? '', search.orderby ?? null]);
+}
+
 export function searchItems(
   jobId: string,
   search: ItemsSearch,
@@ -214,7 +221,7 @@ export function searchItems(
       orderby: search.orderby,
       props: 'id,status',
       query: search.query ?? {},
-      state: search.state ?? undefined,
+      state: search.state ?? itemsSearchSignature(search),
       techProps: '$lockedby,$nextresulttoken,$score',
       withSimu: false,
       workflows: true,
@@ -402,7 +409,29 @@ export function itemOf(data: unknown): z.infer<typeof itemSchema> | null {
   return parsed.success ? parsed.data : null;
 }
 
-const workflowListSchema = z.looseObject({ response: z.looseObject({ data: z.array(z.unknown()) }) });
+/** The item workflow (§15.1 Workflow list): its states, each with the `actions[]` it offers. */
+const workflowListSchema = z.looseObject({
+  response: z.looseObject({
+    data: z.array(
+      z.looseObject({
+        actions: z.optional(
+          z.nullable(z.array(z.looseObject({ name: z.string(), label: z.optional(z.nullable(z.string())) }))),
+        ),
+      }),
+    ),
+  }),
+});
+export type WorkflowListAnswer = z.infer<typeof workflowListSchema>;
+
+/** Every state's actions, once per name (as the reference gathers them), as `{action, label}`. */
+export function workflowActions(answer: WorkflowListAnswer): Array<{ action: string; label: string }> {
+  const actions = new Map<string, string>();
+  for (const state of answer.response.data) {
+    for (const { name, label } of state.actions ?? [])
+      if (!actions.has(name)) actions.set(name, label ?? name);
+  }
+  return [...actions].map(([action, label]) => ({ action, label }));
+}
 
 export function workflowList(): HttpRequest<z.infer<typeof workflowListSchema>> {
   return { method: 'GET', path: `${DATA_ITEM}/workflow`, schema: workflowListSchema };

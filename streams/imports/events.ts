@@ -100,6 +100,8 @@ export const itemSchema = z.looseObject({
   job: z.optional(z.unknown()),
   indexingstatus: z.optional(z.unknown()),
   blurhash: z.optional(z.nullable(z.string())),
+  /** per field its value, and with `withSimu` its flags under `$meta-<field>` (protocol §15.1) */
+  $assetmetadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 export type ImportItemData = z.infer<typeof itemSchema> & Record<string, unknown>;
 

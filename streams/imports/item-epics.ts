@@ -274,7 +274,7 @@ export const fetchWorkflowList: ImportsEpic = requestEpic({
   on: workflowListRequested,
   flatten: 'switch',
   call: () => api.workflowList(),
-  succeeded: (answer, event) => workflowListLoaded({ actions: answer.response.data }, event),
+  succeeded: (answer, event) => workflowListLoaded({ actions: api.workflowActions(answer) }, event),
   failed: (error, event) => workflowListFailed({ error }, event),
 });
 

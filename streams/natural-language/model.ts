@@ -73,8 +73,8 @@ const AGE_FACES: Record<string, string> = {
 
 const DATERANGE = 'builtin.datetimeV2.daterange';
 
-/** How the baby concepts are tested (`dof_name` of §22 on a names field: see ageChip). */
-const CONCEPT_OPERATOR = 'in';
+/** The concepts a baby is also found by (§22), one constraint: one lookup list per concept, sent at once. */
+export const BABY_CONCEPTS = ['baby', 'toddler'];
 
 /** The strings of an entity's resolution.values (a daterange value gives its `end`, else its `start`). */
 function valuesOf(entity: LuisEntity): string[] {
@@ -101,17 +101,14 @@ function ageChip(value: string, text: string, type: string): Chip | null {
     [value]: { field: faces, operator: 'gte', value: 1, namespace },
   };
   if (value === 'age.baby') {
-    // §22 says `ai_concepts` dof_name [baby]: the concepts are names held by the asset, not a
-    // relation the queries domain could look up (it would fail 'Unknown subquery operator: name'),
-    // and the server reads dof_name on such a field as `in` on the names: sent as `in`
-    for (const concept of ['baby', 'toddler']) {
-      constraints[`age.baby#${concept}`] = {
-        field: 'ai_concepts',
-        operator: CONCEPT_OPERATOR,
-        value: [concept],
-        namespace,
-      };
-    }
+    // §22 `ai_concepts` dof_name [baby] or [toddler]: one `dof` of both names is the same or, and
+    // the names go through the related-entity lookup (§8.3) to the concepts' ids
+    constraints[`${value}#concepts`] = {
+      field: 'ai_concepts',
+      operator: 'dof_name',
+      value: BABY_CONCEPTS,
+      namespace,
+    };
   }
   return { key: value, kind: 'age', type, value, text, constraints };
 }

@@ -169,30 +169,51 @@ function cursordata(job: Job, state$: StateObservable<S>, deps: Deps): Observabl
 }
 
 /**
- * `{op}_{field}` with names: a temporary list of the related schema (max 5, an `eq` static
- * constraint on that field) gives the ids; it is polled every 100 ms, 100 times (protocol §8.1, §8.3).
+ * The schema a lookup searches: the field's related schema, else `{domain}/data/{field}` as the
+ * reference client reads a field the schema does not relate (e.g. `ai_concepts`, §22).
+ */
+function lookupPath(state: S, path: string, field: string): string {
+  return selectRelatedSchema(state, path, field) ?? `${path.split('/')[0]}/data/${field}`;
+}
+
+/**
+ * `{op}_{field}` with names: ONE temporary list per distinct value, its static query exactly
+ * `{field: {eq: value}}` (max 5), all of them sent at once and polled together every 100 ms,
+ * 100 times; the ids found are the constraint's (protocol §8.1, §8.3, seed 002 §5).
  */
 function lookup(job: Job, sub: string, state$: StateObservable<S>, deps: Deps): Observable<UnstampedEvent> {
   const path = state$.value.queries.byName[job.name]?.path ?? '';
   const field = fieldTarget(job.entry.constraint.field).name;
   const operator = splitOperator(job.entry.constraint.operator).operator;
+  const asked = job.entry.constraint.value;
+  const values = [...new Set(Array.isArray(asked) ? asked : [asked])];
   return state$.pipe(
     map((state) => selectSchemaStatus(state, path)),
     first((status) => status === 'resolved' || status === 'error'),
     mergeMap(() => {
-      const related = selectRelatedSchema(state$.value, path, field);
-      if (!related) return of(failure(job, `Unknown subquery operator: ${sub}`));
-      const temporary = `~lookup:${job.name}:${job.key}:${job.entry.signature}`;
-      const loaded = () => loadedIds(state$.value, temporary);
+      const related = lookupPath(state$.value, path, field);
+      const temporaries = values.map(
+        (_, index) => `~lookup:${job.name}:${job.key}:${job.entry.signature}:${index}`,
+      );
+      const loaded = () => {
+        const found = temporaries.map((name) => loadedIds(state$.value, name));
+        return found.every((ids) => ids !== null) ? [...new Set(found.flat())] : null;
+      };
       const { lookupRetryMs, lookupRetries, lookupCursorMax } = deps.config;
-      const staticConstraints = { lookup: { field: sub, operator: 'eq', value: job.entry.constraint.value } };
       return concat(
         of(
-          cursorEvents.registrationRequested(
-            { name: temporary, path: related, max: lookupCursorMax, staticConstraints },
-            job.cause,
-          ),
-          cursorEvents.fetchRequested({ name: temporary }, job.cause),
+          ...values.flatMap((value, index) => [
+            cursorEvents.registrationRequested(
+              {
+                name: temporaries[index] as string,
+                path: related,
+                max: lookupCursorMax,
+                staticQuery: { [sub]: { eq: value } },
+              },
+              job.cause,
+            ),
+            cursorEvents.fetchRequested({ name: temporaries[index] as string }, job.cause),
+          ]),
         ),
         pollFor(loaded, fixedDelays(lookupRetryMs, lookupRetries), deps.scheduler).pipe(
           map((ids) =>
@@ -201,7 +222,7 @@ function lookup(job: Job, sub: string, state$: StateObservable<S>, deps: Deps): 
               : constraintResolved({ name: job.name, key: job.key, operator, value: ids }, job.cause),
           ),
         ),
-        of(cursorEvents.removed({ name: temporary }, job.cause)),
+        of(...temporaries.map((name) => cursorEvents.removed({ name }, job.cause))),
       );
     }),
   );

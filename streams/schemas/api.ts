@@ -150,6 +150,26 @@ export function batchesOf(names: readonly string[], size: number): string[][] {
   return batches;
 }
 
+/** The base of a multi-resource answer's names: `search/` becomes `data/`, and `data/` is added when missing (§11.1). */
+function dataBase(base: string): string {
+  const data = base.replace(/(^|\/)search\/$/, '$1data/');
+  return /(^|\/)data\/$/.test(data) ? data : `${data}data/`;
+}
+
+/**
+ * A name asked alone whose answer names other schemas (`dam/asset` answered with `dam/data/asset`,
+ * …) is the meta-schema of those (§11.2, §18 `object`: the `dam/asset` sub-schemas), as the
+ * reference keeps it.
+ */
+export function metaSchemasOf(
+  names: readonly string[],
+  schemas: readonly SchemaBody[],
+): Array<{ name: string; schemas: string[] }> {
+  const [only] = names;
+  if (names.length !== 1 || only === undefined || schemas.some((body) => body.name === only)) return [];
+  return [{ name: only, schemas: schemas.map((body) => body.name) }];
+}
+
 /**
  * The schemas of a headers answer: exactly one of `resource` (one schema) or `resources` (several,
  * with `headers` keyed by resource), else the two refusals of protocol §11.2.
@@ -163,7 +183,7 @@ export function readHeadersAnswer(names: readonly string[], answer: HeadersAnswe
     const members = membersSchema.parse(answer);
     return [bodyOf(names[0] as string, members, answer.headers)];
   }
-  const { base } = splitName(names[0] as string);
+  const base = dataBase(splitName(names[0] as string).base);
   const byResource = (answer.headers ?? {}) as Record<string, unknown>;
   return (answer.resources ?? []).map((members) =>
     bodyOf(`${base}${members.resource}`, members, byResource[members.resource]),

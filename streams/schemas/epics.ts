@@ -6,6 +6,7 @@ import { whoAmILoaded } from '../session/events';
 import { anotherUserKnown, selectIdentitySettled, type WithSession } from '../session/selectors';
 import {
   batchesOf,
+  metaSchemasOf,
   readDomainAnswer,
   readHeadersAnswer,
   schemaBatchHeaders,
@@ -90,8 +91,11 @@ export const fetchSchemaBatch: Epic<S> = requestEpic({
   on: batchRequested,
   flatten: 'merge',
   call: (request) => schemaBatchHeaders(request.payload.names),
-  succeeded: (data, request) =>
-    resolved({ schemas: readHeadersAnswer(request.payload.names, data) }, request),
+  succeeded: (data, request) => {
+    const schemas = readHeadersAnswer(request.payload.names, data);
+    const metas = metaSchemasOf(request.payload.names, schemas);
+    return resolved({ schemas, ...(metas.length > 0 && { metas }) }, request);
+  },
   failed: (error, request) => resolveFailed({ names: request.payload.names, error }, request),
 });
 

@@ -64,7 +64,11 @@ export const identityChanged = defineFact('schemas/identityChanged', 'system', {
 /** One batch of names is asked (protocol §11.1: at most 20 names a call). */
 export const batchRequested = defineFact('schemas/batchRequested', 'system', { names: z.array(z.string()) });
 
-export const resolved = defineAnswer('schemas/resolved', { schemas: z.array(schemaBodySchema) });
+export const resolved = defineAnswer('schemas/resolved', {
+  schemas: z.array(schemaBodySchema),
+  /** names asked alone that answered with other schemas: meta-schemas of those (api.metaSchemasOf) */
+  metas: z.optional(z.array(z.object({ name: z.string(), schemas: z.array(z.string()) }))),
+});
 
 export const resolveFailed = defineFailure('schemas/resolveFailed', { names: z.array(z.string()) });
 

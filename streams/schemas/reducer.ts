@@ -96,6 +96,12 @@ export const schemasReducer = caseReducer<SchemasState>(
   }),
   on(resolved, (draft, { payload }) => {
     for (const body of payload.schemas) store(draft, body);
+    for (const { name, schemas } of payload.metas ?? []) {
+      const meta = entry(draft, name);
+      meta.schemas = schemas;
+      meta.body = null;
+      meta.requestedBy = null;
+    }
     settleMetas(draft);
   }),
   on(headersReceived, (draft, { payload }) => {

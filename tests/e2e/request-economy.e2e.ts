@@ -10,6 +10,13 @@ import { cellName } from './helpers/cell-name';
  * sends (the demo server's request log, `GET /__mock/requests`), against the reference client.
  */
 
+/**
+ * A natural-language search: the analysis, one lookup per value (the nature `video`, the concepts
+ * `baby` and `toddler`: §8.1 allows one `eq` each), the headers of the two schemas looked in (one
+ * per resource, §8.4), the list and its facets' counts (§9.1).
+ */
+const NATURAL_LANGUAGE_CALLS = 8;
+
 const allRequests = async () => (await mockControl('requests')) as LoggedRequest[];
 /** Where the journey's step starts in the server's log (`clearRequests` moves it to the end). */
 let mark = 0;
@@ -199,4 +206,38 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     const cartLists = calls.filter((call) => /cart/i.test(call));
     expect(cartLists.length, calls.join('\n')).toBeLessThanOrEqual(1);
   });
+
+  journey(
+    'a natural-language search looks each value up once, {field:{eq:value}}, and asks the list once (issue 26 item 8)',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
+      await page.getByRole('checkbox', { name: 'Natural language' }).check();
+      await settle();
+      await clearRequests();
+      const box = page.getByRole('combobox', { name: 'Search' });
+      await box.fill('show me short videos of babies');
+      await box.press('Enter');
+      await page.getByRole('button', { name: 'Remove filter Age: babies' }).waitFor();
+      await settle();
+      // the thumbnails are images the browser loads (protocol §1.1), not calls of the portal
+      const sent = (await apiCalls()).filter((call) => call.path !== '/api/wedia/dam/variation');
+      const calls = sent.map(describeCall);
+      const lookups = sent.filter((call) => call.query.max === '5');
+      // one per value: the nature `video`, the concepts `baby` and `toddler`
+      expect(lookups.map((call) => `${call.path} ${call.query.query}`).sort(), calls.join('\n')).toEqual([
+        '/api/rest/dam/data/ai_concepts {"name":{"eq":"baby"}}',
+        '/api/rest/dam/data/ai_concepts {"name":{"eq":"toddler"}}',
+        '/api/rest/dam/data/assetnature {"code":{"eq":"video"}}',
+      ]);
+      expect(
+        calls.filter((call) => call.startsWith('GET /api/luis/analyze')),
+        calls.join('\n'),
+      ).toHaveLength(1);
+      const lists = calls.filter((call) => /^GET \/api\/rest\/dam\/data\/asset /.test(call));
+      expect(lists, calls.join('\n')).toHaveLength(1);
+      expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(NATURAL_LANGUAGE_CALLS);
+    },
+  );
 });

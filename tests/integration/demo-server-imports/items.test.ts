@@ -89,10 +89,16 @@ describe('job items (protocol §15.1)', () => {
       job: 1,
       indexingstatus: 'indexed',
     });
-    expect(item.$assetmetadata.title).toEqual({
-      $meta: { editable: true, mandatory: true, viewable: true },
-      $faces: { editable: false, mandatory: false, viewable: false },
+    // the value under the field's name, the flags under `$meta-<field>`, as the reference reads them
+    const stored = runtime.db.importItems.find((row) => row.id === 3)!;
+    expect(item.$assetmetadata).toMatchObject({ $resource: 'asset', title: stored.metadata.title ?? null });
+    expect(item.$assetmetadata['$meta-title']).toEqual({
+      faces: { editable: true, mandatory: true, viewable: true },
     });
+    expect(item.$assetmetadata.keywords).toEqual(
+      (stored.metadata.keywords ?? []).map((id) => ({ id, name: expect.any(String) })),
+    );
+    expect(item).not.toHaveProperty('metadata');
     expect(item.$workflow.actions.map((step: Json) => step.action)).toContain('validate');
     expect(item.$security['objectactions/multiupdate']).toBe(true);
     expect(body.$assetmetadataresources[0]).toMatchObject({
@@ -163,9 +169,40 @@ describe('job items (protocol §15.1)', () => {
     expect(runtime.db.importItems.find((item) => item.id === incomplete[4])?.status).toBe(3);
   });
 
-  it('workflow list answers the item actions', async () => {
+  it('workflow list answers each state with its actions[] (name, label)', async () => {
     const { body } = await call(`${MI}/data/item/workflow`, { headers: await as('alice') });
-    expect(body.response.data.map((step: Json) => step.action)).toEqual(['analyze', 'validate', 'reject']);
+    const ready = body.response.data.find((state: Json) => state.name === 'ready');
+    expect(ready.actions.map((step: Json) => step.name)).toEqual(['analyze', 'validate', 'reject']);
+    expect(ready.actions[1].label).toBe('Validate');
+    const names = new Set(
+      body.response.data.flatMap((state: Json) => state.actions.map((step: Json) => step.name)),
+    );
+    expect([...names].sort()).toEqual(['analyze', 'reject', 'validate']);
+  });
+
+  it("the reference's $mode edits: appendnew adds once, remove takes away, clear empties", async () => {
+    runtime.settings['imports.commandMs'] = 0;
+    const alice = await as('alice');
+    const [id] = runtime.db.importItems
+      .filter((item) => item.job === 1 && item.status === 3)
+      .map((item) => item.id);
+    const before = runtime.db.importItems.find((item) => item.id === id)!.metadata.keywords ?? [];
+    const keyword = runtime.db.keywords.find((row) => !before.includes(row.id))!.id;
+    /** The keywords' ids the item reads with after the edit (the command applies at the next call). */
+    const edit = async (keywords: unknown): Promise<number[]> => {
+      const { status } = await call(`${MI}/job/1`, {
+        method: 'PUT',
+        headers: { ...alice, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ metadata: { ids: [id], data: { keywords } } }),
+      });
+      expect(status).toBe(200);
+      const { body } = await itemsById(1, [id!], alice);
+      return body.response.data[0].$assetmetadata.keywords.map((row: Json) => row.id);
+    };
+    expect(await edit({ $mode: 'appendnew', $values: [keyword, keyword] })).toEqual([...before, keyword]);
+    expect(await edit({ $mode: 'appendnew', $values: [keyword] })).toEqual([...before, keyword]);
+    expect(await edit({ $mode: 'remove', $values: [keyword] })).toEqual(before);
+    expect(await edit({ $mode: 'clear' })).toEqual([]);
   });
 
   it('job changes: every item the first time, then only those changed since', async () => {

@@ -52,6 +52,19 @@ describe('job list (protocol §15.1)', () => {
     expect((await call(`${MI}/job?after=bogus`, { headers: alice })).status).toBe(400);
   });
 
+  it('filters on the query the client sends (§15.1): {} keeps every job, a status keeps those in it', async () => {
+    const alice = await as('alice');
+    const all = await call(`${LIST}&query=${encodeURIComponent('{}')}`, { headers: alice });
+    expect(all.body.response.data.map((job: Json) => job.id)).toEqual([1, 2, 3, 4, 5, 6]);
+    const done = await call(`${LIST}&query=${encodeURIComponent('{"status":{"eq":"done"}}')}`, {
+      headers: alice,
+    });
+    const statuses = done.body.response.data.map((job: Json) => job.status);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.length).toBeLessThan(6);
+    expect(new Set(statuses)).toEqual(new Set([done.body.response.data[0].status]));
+  });
+
   it('lists bob his own jobs only; carol and visitors get 403', async () => {
     const { body } = await call(LIST, { headers: await as('bob') });
     expect(body.response.data.map((job: Json) => job.id)).toEqual([5, 6]);

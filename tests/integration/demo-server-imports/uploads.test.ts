@@ -47,7 +47,7 @@ describe('uploads (POST /rest/massimport/item, multipart)', () => {
       thumbnail: null,
       width: 640,
       height: 480,
-      metadata: { title: 'IMG_7001' },
+      $assetmetadata: { title: 'IMG_7001' },
     });
     expect(isBlurhashValid(item.blurhash).result).toBe(true);
     expect((await image(`/wedia/massimport/thumbnail/${item.id}`, bob)).status).toBe(404);

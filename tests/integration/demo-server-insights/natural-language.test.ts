@@ -229,6 +229,21 @@ describe('the search answers the constraints of §22', () => {
     );
   });
 
+  it('answers the related-entity lookup of a concept (dam/data/ai_concepts, §8.1); dof of its id is dof_name of its name', async () => {
+    const ids: number[] = [];
+    for (const name of ['baby', 'toddler']) {
+      const query = encodeURIComponent(JSON.stringify({ name: { eq: name } }));
+      const { status, body } = await call(`/rest/dam/data/ai_concepts?max=5&query=${query}&state=s`);
+      expect(status).toBe(200);
+      expect(body.state).toBe('s');
+      expect(body.response.data.map((row: { name: string }) => row.name)).toEqual([name]);
+      ids.push(body.response.data[0].id);
+    }
+    const byIds = await total({ ai_concepts: { dof: ids } });
+    expect(byIds).toBeGreaterThan(0);
+    expect(byIds).toBe(await total({ ai_concepts: { dof_name: ['baby', 'toddler'] } }));
+  });
+
   it('rights end dates, places and keywords by name', async () => {
     const all = await total({});
     const after = await total({ dteendrights: { gt: JUNE_2027.end } });

@@ -209,7 +209,7 @@ describe('mass import against the demo server (protocol §15.1)', () => {
     expect(sent.some((one) => one.path.startsWith(`/rest/massimport/job/${jobId}/changes/`))).toBe(true);
     state = await until((current) =>
       ready.every(
-        (id) => (current.imports.items[id]?.data?.metadata as { title?: string })?.title === 'Sunny',
+        (id) => (current.imports.items[id]?.data?.$assetmetadata as { title?: string })?.title === 'Sunny',
       ),
     );
 

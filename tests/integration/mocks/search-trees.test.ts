@@ -120,8 +120,12 @@ describe('schema headers (protocol §11)', () => {
     ).body;
     expect(alice.$security).toEqual({ 'objectdata/insert': true });
     const carol = await sessionApi(API).tokensOf('carol');
+    // `dam/asset` is the assets' meta-schema: it answers with its sub-schemas (§11.1, §18 `object`)
     const partner = (await getJson('/rest/dam/asset/headers', {}, bearer(carol.accessToken))).body;
-    expect(partner.$security).toEqual({ 'objectdata/insert': false });
+    expect(partner).not.toHaveProperty('resource');
+    expect(partner.resources.map((entry: { resource: string }) => entry.resource)).toEqual(['asset']);
+    expect(partner.resources[0].$security).toEqual({ 'objectdata/insert': false });
+    expect(partner.headers.asset.name.cud).toMatchObject({ mandatoryStructure: true });
   });
 
   it.each([
@@ -155,6 +159,7 @@ describe('schema headers (protocol §11)', () => {
       bearer(accessToken),
     );
     expect(body.response.data.map((schema: Json) => schema.resource).sort()).toEqual([
+      'ai_concepts',
       'asset',
       'assetnature',
       'category',

@@ -29,6 +29,7 @@ describe('schema domain headers (protocol §11.1: GET /rest/{domain}?headers=tru
     const state = store.getState();
     expect(selectSchemaDomain(state, 'dam')).toMatchObject({ status: 'loaded' });
     expect([...selectSchemaDomain(state, 'dam').names].sort()).toEqual([
+      'dam/data/ai_concepts',
       'dam/data/asset',
       'dam/data/assetnature',
       'dam/data/category',

@@ -262,18 +262,27 @@ describe('job management (issue 24; seed 001 §7, §8; seed 002 §7, §8)', () =
     });
   });
 
-  it('loads the item workflow list (GET /rest/massimport/data/item/workflow)', () => {
+  it('loads the item workflow list (GET /rest/massimport/data/item/workflow): the actions[] of every state, once per name', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, cold }) => {
       const { store, http } = setup(scheduler, () =>
-        cold('(a|)', { a: ok([{ action: 'validate', label: 'Validate' }]) }),
+        cold('(a|)', {
+          a: ok([
+            { name: 'ready', actions: [{ name: 'validate', label: 'Validate' }, { name: 'reject' }] },
+            { name: 'incomplete', actions: [{ name: 'reject', label: 'Reject' }] },
+            { name: 'imported', actions: [] },
+          ]),
+        }),
       );
       hot('a', { a: workflowListRequested({}) }).subscribe(store.dispatch);
       scheduler.schedule(() => {
         expect(http.requests[0]!.path).toBe('/rest/massimport/data/item/workflow');
         expect(selectImportWorkflowActions(store.getState())).toMatchObject({
           status: 'loaded',
-          actions: [{ action: 'validate' }],
+          actions: [
+            { action: 'validate', label: 'Validate' },
+            { action: 'reject', label: 'reject' },
+          ],
         });
       }, 5);
     });

@@ -22,6 +22,7 @@ import {
   wordsLoaded,
   wordsRequested,
 } from '../../../streams/imports/events';
+import { itemsSearchSignature } from '../../../streams/imports/api';
 import { selectJobHasAnalyzingItems } from '../../../streams/imports/selectors';
 import { fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { type Response, setup, writes } from './imports-setup';
@@ -83,6 +84,7 @@ describe('jobs and items (protocol §15.1, §15.2)', () => {
         expect(http.requests[0]).toMatchObject({
           path: '/rest/massimport/job',
           query: {
+            query: {},
             orderby: 'created desc',
             withItems: true,
             maxItems: config.jobListItemsPerJob,
@@ -308,7 +310,12 @@ describe('jobs and items (protocol §15.1, §15.2)', () => {
           fulltext: 'cat',
           props: 'id,status',
           workflows: true,
+          state: itemsSearchSignature({ fulltext: 'cat' }),
         });
+        // every page of one search carries the same signature
+        expect(new Set(http.requests.map((request) => request.query!.state)).size).toBe(1);
+        expect(itemsSearchSignature({ fulltext: 'dog' })).not.toBe(itemsSearchSignature({ fulltext: 'cat' }));
+        expect(itemsSearchSignature({ query: { status: { eq: 3 } } })).not.toBe(itemsSearchSignature({}));
         expect(store.getState().imports.jobs['5']!.search).toMatchObject({
           status: 'loaded',
           ids: ['1', '2', '3'],

@@ -12,6 +12,23 @@ import { listAnswer, rows, searchServer } from '../cursors/fixtures';
 import { listEpics } from '../cursors/helpers';
 
 const register = (name: string, path = 'dam/data/asset') => registrationRequested({ name, path });
+/** The list `search` registered, then (at 5 ms) its keywords asked by name: the store. */
+function keywordsByName(
+  scheduler: ReturnType<typeof marbleScheduler>,
+  http: ReturnType<typeof fakeHttp>,
+  value: string | string[],
+  hot: Parameters<Parameters<ReturnType<typeof marbleScheduler>['run']>[0]>[0]['hot'],
+) {
+  const store = epicStore(testDeps({ scheduler, http }), listEpics);
+  hot('a', { a: register('search') }).subscribe(store.dispatch);
+  hot('5ms a', {
+    a: constraintsRequested({
+      name: 'search',
+      constraints: { k: { field: 'keywords', operator: 'in_name', value } },
+    }),
+  }).subscribe(store.dispatch);
+  return store;
+}
 const keywordIn = { field: 'keywords', operator: 'in', value: [1, 2] };
 
 describe('queries.epic', () => {
@@ -137,20 +154,9 @@ describe('queries.epic', () => {
 
   it('turns names into ids through a temporary lookup list polled every 100 ms, 100 times (protocol §8.1, §24)', () => {
     const scheduler = marbleScheduler();
-    const http = fakeHttp();
+    const http = fakeHttp(searchServer(() => NEVER));
     scheduler.run(({ hot, expectObservable }) => {
-      http.request = ((request) => {
-        http.requests.push(request);
-        return searchServer(() => NEVER)(request);
-      }) as typeof http.request;
-      const store = epicStore(testDeps({ scheduler, http }), listEpics);
-      hot('a', { a: register('search') }).subscribe(store.dispatch);
-      hot('5ms a', {
-        a: constraintsRequested({
-          name: 'search',
-          constraints: { k: { field: 'keywords', operator: 'in_name', value: 'sea' } },
-        }),
-      }).subscribe(store.dispatch);
+      const store = keywordsByName(scheduler, http, 'sea', hot);
       expectObservable(typesOf(store, 'queries/constraintFailed')).toBe(
         `${5 + config.lookupRetryMs * config.lookupRetries}ms a`,
         { a: 'queries/constraintFailed' },
@@ -159,7 +165,38 @@ describe('queries.epic', () => {
     const lookup = http.requests.find((request) => request.path === '/rest/dam/data/keyword');
     expect(lookup?.query).toMatchObject({
       max: config.lookupCursorMax,
-      query: { and: [{ name: { eq: 'sea' } }, { activated: true }] },
+      query: { name: { eq: 'sea' } },
+    });
+  });
+
+  it('looks each value up once, `{field:{eq:value}}`, all at once, and sends the ids found (protocol §8.1, seed 002 §5)', () => {
+    const scheduler = marbleScheduler();
+    let state: RootState | undefined;
+    let http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http = fakeHttp(
+        searchServer((request) => {
+          const asked = (request.query?.query as { name?: { eq?: string } } | undefined)?.name?.eq;
+          const data = asked === 'sea' ? rows(31, 1) : asked === 'lake' ? rows(32, 2) : [];
+          return cold(`${config.lookupRetryMs / 2}ms r|`, { r: listAnswer(request, { data }) });
+        }),
+      );
+      const store = keywordsByName(scheduler, http, ['sea', 'lake', 'sea'], hot);
+      // well within the lookup's polls (100 x 100 ms)
+      scheduler.schedule(
+        () => {
+          state = store.getState();
+        },
+        5 + 5 * config.lookupRetryMs,
+      );
+    });
+    const lookups = http.requests.filter((request) => request.path === '/rest/dam/data/keyword');
+    expect(lookups.map((request) => request.query?.query)).toEqual([
+      { name: { eq: 'sea' } },
+      { name: { eq: 'lake' } },
+    ]);
+    expect(selectWireQuery(state!, 'search')).toEqual({
+      and: [{ keywords: { in: [31, 32, 33] } }, { activated: true }],
     });
   });
 

@@ -3,14 +3,17 @@ import {
   batchesOf,
   type FieldHeader,
   metaParts,
+  metaSchemasOf,
   NO_SECTION,
   readHeadersAnswer,
   schemaBatchHeaders,
   TOO_MANY_SECTIONS,
 } from '../../../streams/schemas/api';
 import { resolved, resolveRequested } from '../../../streams/schemas/events';
+import { assetResources } from '../../../streams/analytics/epics';
 import {
   selectCanCreate,
+  selectSchemaBodies,
   selectSchemaFields,
   selectSchemaStatus,
   selectTreeField,
@@ -76,5 +79,30 @@ describe('schemas (protocol §11)', () => {
     expect(selectCanCreate(state, 'dam/data/asset')).toBe(false);
     expect(selectCanCreate(state, 'dam/data/asset,keyword')).toBe(true);
     expect(selectTreeField(state, 'dam/data/keyword')).toBe('parent');
+  });
+
+  it('dam/asset answered with its sub-schemas (resources) is their meta-schema; a top counts their resources (protocol §11.1, §18)', () => {
+    const answer = {
+      resources: [
+        { resource: 'asset', name: 'Asset' },
+        { resource: 'video', name: 'Video' },
+      ],
+      headers: { asset: { name: { type: 'string' } }, video: { duration: { type: 'number' } } },
+    };
+    const schemas = readHeadersAnswer(['dam/asset'], answer);
+    expect(schemas.map((schema) => schema.name)).toEqual(['dam/data/asset', 'dam/data/video']);
+    const metas = metaSchemasOf(['dam/asset'], schemas);
+    expect(metas).toEqual([{ name: 'dam/asset', schemas: ['dam/data/asset', 'dam/data/video'] }]);
+    // a batch, or a name answered as itself, is no meta-schema
+    expect(metaSchemasOf(['dam/data/asset', 'dam/data/video'], schemas)).toEqual([]);
+    expect(metaSchemasOf(['dam/data/asset'], schemas.slice(0, 1))).toEqual([]);
+    const state = fold([resolveRequested({ names: ['dam/asset'] }), resolved({ schemas, metas })]);
+    expect(selectSchemaStatus(state, 'dam/asset')).toBe('resolved');
+    expect(selectSchemaBodies(state, 'dam/asset').map((schema) => schema.resource)).toEqual([
+      'asset',
+      'video',
+    ]);
+    expect(Object.keys(selectSchemaFields(state, 'dam/asset')).sort()).toEqual(['duration', 'name']);
+    expect(assetResources(state)).toEqual(['asset', 'video']);
   });
 });
