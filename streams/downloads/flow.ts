@@ -23,7 +23,10 @@ export function optionsOf(record: DownloadRecord): api.ZipOptions {
   return { profile, withContactSheet, withAssetsDescriptions, selection };
 }
 
-type DownloadFact = { type: string; match(event: { type: string }): event is AppEvent<string, { downloadId: string }> };
+type DownloadFact = {
+  type: string;
+  match(event: { type: string }): event is AppEvent<string, { downloadId: string }>;
+};
 
 /**
  * The events of these types about one download, whether they happened here or another tab told
@@ -38,7 +41,8 @@ export function aboutDownload(
     filter((event) =>
       definitions.some(
         (definition) =>
-          (definition.match(event) ? event.payload : receivedFact(event, definition))?.downloadId === downloadId,
+          (definition.match(event) ? event.payload : receivedFact(event, definition))?.downloadId ===
+          downloadId,
       ),
     ),
   );

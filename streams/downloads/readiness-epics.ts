@@ -72,7 +72,8 @@ function pollStarts(
   const start = (downloadId: string, cause: AnyEvent, waitMs: number) => [{ downloadId, cause, waitMs }];
   return event$.pipe(
     mergeMap((event) => {
-      if (built.match(event)) return own() ? start(event.payload.downloadId, event, config.downloadPollMs) : [];
+      if (built.match(event))
+        return own() ? start(event.payload.downloadId, event, config.downloadPollMs) : [];
       if (retried.match(event) || saveAgainRequested.match(event))
         return own() ? start(event.payload.downloadId, event, 0) : [];
       const told = receivedFact(event, built);

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
-import { type Case, caseReducer, on, onReplace } from '../core/case-reducer';
-import { factReceived } from '../tabs/events';
+import { type Case, caseReducer, on } from '../core/case-reducer';
+import { onToldFacts } from '../tabs/events';
 import {
   announced,
   browserFetchFailed,
@@ -308,14 +308,8 @@ const cases: Case<DownloadsState>[] = [
   }),
 ];
 
-const foldHere = caseReducer<DownloadsState>(...cases);
-const told = new Set(downloadSharedFacts.map((fact) => fact.type));
-
 export const downloadsReducer = caseReducer<DownloadsState>(
   ...cases,
   // what another tab told of a download folds as it did there: every tab shows the same rows
-  onReplace(factReceived, (state, event) => {
-    const { fact } = event.payload;
-    return told.has(fact.type) ? foldHere(state, { ...event, type: fact.type, payload: fact.payload }) : state;
-  }),
+  onToldFacts(downloadSharedFacts, caseReducer<DownloadsState>(...cases)),
 );
