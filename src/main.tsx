@@ -15,7 +15,7 @@ import { browserNetwork, indexedDbPort } from './outbox/browser-ports';
 import { domainsReady } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
 import { registerShellWorker } from './app/shell-worker';
-import { browserTabs } from './app/tabs-port';
+import { browserTabs, loadingDomainsFor } from './app/tabs-port';
 import { joined } from '../streams/tabs/events';
 import { PortalProvider } from './app/store-context';
 import { Footer } from './app/footer';
@@ -39,7 +39,10 @@ session.connection = settings.connection;
 session.application = settings.credentials;
 session.lang = settings.locale;
 
-const tabs = browserTabs(config);
+const channel = browserTabs(config);
+// a download or an import command another tab started loads its domain here first (issue 25)
+const tabs =
+  channel && loadingDomainsFor(channel, (name): Promise<void> | null => domainsReady(store, [name]));
 // the outbox keeps writes that could not reach the server in IndexedDB and resends them once online
 const deps = {
   ...createLiveDeps(session),

@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { buildZip, deliverZip, loadProfiles, testSize } from './epics';
+import { announceStarted, buildZip, deliverZip, loadProfiles, testSize } from './epics';
 import { persistPending, restorePending, restorePendingOnStart, resumeRestored } from './persistence-epics';
 import { noticeStalledBuild, pollReadiness } from './readiness-epics';
 import { downloadsReducer } from './reducer';
@@ -13,13 +13,19 @@ import {
 } from './selectors';
 import { measureRefused, splitRefused } from './split-epics';
 import { initialDownloadsState } from './state';
+import { downloadSharedFacts } from './tab-facts';
 
-/** Downloads (protocol §7): size test, zip build, readiness poll, split, PENDING_DOWNLOAD; the zip profiles. */
+/**
+ * Downloads (protocol §7): size test, zip build, readiness poll, split, PENDING_DOWNLOAD; the zip
+ * profiles. Shared with the other tabs, one of which checks every zip (issue 25).
+ */
 export const downloadsDomain = defineDomain({
   name: 'downloads',
   initialState: initialDownloadsState,
   reducer: downloadsReducer,
   epics: {
+    // before the size test: the other tabs add the row before its first step
+    announceStarted,
     testSize,
     buildZip,
     deliverZip,
@@ -41,4 +47,5 @@ export const downloadsDomain = defineDomain({
     selectHeldSplits,
     selectProfiles,
   },
+  shares: downloadSharedFacts,
 });

@@ -22,9 +22,11 @@ import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
+import { selectTabRole, type WithTabs } from '../tabs/selectors';
 import * as api from './api';
 import { downloadErrors } from './download-errors';
 import {
+  announced,
   browserFetchFailed,
   built,
   buildStarted,
@@ -49,7 +51,7 @@ import { flowRequest, optionsOf, targetOf, untilCanceled, withRecord } from './f
 import { downloadReached, selectDownloads } from './selectors';
 import { type DownloadsRoot, downloadIdOf } from './state';
 
-type S = DownloadsRoot;
+type S = DownloadsRoot & WithTabs;
 
 const isPart = (state: S, downloadId: string) => Boolean(state.downloads.records[downloadId]?.part);
 
@@ -63,6 +65,21 @@ function downloadsToSize(event: AnyEvent, state: S): string[] {
   }
   return [(event.payload as { downloadId: string }).downloadId];
 }
+
+/**
+ * A download started in a tab among others is told to them (`downloads/announced`, issue 25): they
+ * show it and fold its steps, and the tab that polls for all checks its zip once it is built. A tab
+ * alone tells no one.
+ */
+export const announceStarted: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(requested),
+    filter(() => selectTabRole(state$.value) !== 'alone'),
+    mergeMap((event) => {
+      const record = state$.value.downloads.records[downloadIdOf(event, event.payload.cartId)];
+      return record ? [announced({ record }, event)] : [];
+    }),
+  );
 
 /**
  * Steps 1-2 of protocol §7.2: `resolving` while `testZipCart` runs, then `resolved` with the

@@ -78,6 +78,12 @@ export const requested = defineIntent('downloads/requested', {
   shared: z.boolean(),
 });
 
+/**
+ * A download started in this tab, told to the other tabs of the user (issue 25): they show it,
+ * fold what happens to it, and the one that polls for all checks its zip once it is built.
+ */
+export const announced = defineFact('downloads/announced', 'system', { record: downloadRecordSchema });
+
 /** Step 2 of protocol §7.2: the size test is sent. */
 export const sizeTestStarted = defineFact('downloads/sizeTestStarted', 'system', { downloadId });
 export const sizeTested = defineAnswer('downloads/sizeTested', { downloadId, infos: infosSchema });

@@ -1,10 +1,10 @@
 import { defer, filter, type Observable, of } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { StateObservable } from '../core/epic';
-import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import type { HttpRequest } from '../core/http';
-import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
+import { receivedFact } from '../tabs/events';
 import type * as api from './api';
 import { downloadErrors } from './download-errors';
 import { canceled, type DownloadRecord, failed } from './events';
@@ -23,12 +23,34 @@ export function optionsOf(record: DownloadRecord): api.ZipOptions {
   return { profile, withContactSheet, withAssetsDescriptions, selection };
 }
 
-/** A flow step stops when the user cancels its download. */
-export function untilCanceled(event$: Observable<AnyEvent>, downloadId: string) {
+type DownloadFact = {
+  type: string;
+  match(event: { type: string }): event is AppEvent<string, { downloadId: string }>;
+};
+
+/**
+ * The events of these types about one download, whether they happened here or another tab told
+ * them (issue 25): a download polled or canceled in another tab ends its steps here too.
+ */
+export function aboutDownload(
+  event$: Observable<AnyEvent>,
+  downloadId: string,
+  ...definitions: DownloadFact[]
+): Observable<AnyEvent> {
   return event$.pipe(
-    ofType(canceled),
-    filter((event) => event.payload.downloadId === downloadId),
+    filter((event) =>
+      definitions.some(
+        (definition) =>
+          (definition.match(event) ? event.payload : receivedFact(event, definition))?.downloadId ===
+          downloadId,
+      ),
+    ),
   );
+}
+
+/** A flow step stops when the user cancels its download, in this tab or another. */
+export function untilCanceled(event$: Observable<AnyEvent>, downloadId: string) {
+  return aboutDownload(event$, downloadId, canceled);
 }
 
 /** Runs `step` on a known record; an unknown id fails with the spec's message. */

@@ -17,6 +17,7 @@ import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { readStoredRecords, writeStoredRecords } from '../core/stored-records';
 import { selectSessionReady } from '../session/selectors';
+import { selectLeftBeforeJoining, selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import { type DownloadRecord, downloadRecordSchema, pendingRestored, resumed } from './events';
 import type { DownloadsRoot } from './state';
 
@@ -64,8 +65,12 @@ export const persistPending: Epic<DownloadsRoot> = (event$, state$, { storage, c
     ignoreElements(),
   );
 
-/** Restored records that must start over do so once the session can make calls again. */
-export const resumeRestored: Epic<DownloadsRoot> = (event$, state$) =>
+/**
+ * Restored records that must start over do so once the session can make calls again. Among tabs
+ * (issue 25), by the one that polls for all, and only those a page left before this tab joined: a
+ * record a live tab wrote since is that tab's, which is building it (one build, never two).
+ */
+export const resumeRestored: Epic<DownloadsRoot & WithTabs> = (event$, state$) =>
   event$.pipe(
     ofType(pendingRestored),
     mergeMap((event) => {
@@ -74,11 +79,15 @@ export const resumeRestored: Epic<DownloadsRoot> = (event$, state$) =>
       const toResume = () =>
         ids.filter((id) => {
           const record = state$.value.downloads.records[id];
-          return record?.status === 'registered' && !record.held;
+          return (
+            record?.status === 'registered' &&
+            !record.held &&
+            selectLeftBeforeJoining(state$.value, record.time)
+          );
         });
       if (toResume().length === 0) return EMPTY;
       return state$.pipe(
-        filter(selectSessionReady),
+        filter((state) => selectSessionReady(state) && selectPollsForAllTabs(state)),
         take(1),
         mergeMap(() => from(toResume().map((downloadId) => resumed({ downloadId }, event)))),
       );

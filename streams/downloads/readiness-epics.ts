@@ -1,15 +1,32 @@
-import { catchError, defer, filter, map, merge, mergeMap, type Observable, of, takeUntil, timer } from 'rxjs';
+import {
+  catchError,
+  defer,
+  filter,
+  ignoreElements,
+  map,
+  merge,
+  mergeMap,
+  type Observable,
+  of,
+  takeUntil,
+  tap,
+  timer,
+} from 'rxjs';
 import { backoffMs } from '../core/backoff';
-import type { Epic } from '../core/epic';
+import type { Deps } from '../core/deps';
+import type { Epic, StateObservable } from '../core/epic';
 import { type SerializedError, serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { browserUrl } from '../core/http';
 import { ofType } from '../core/operators/of-type';
+import { leadershipGained, receivedFact } from '../tabs/events';
+import { selectPollsForAllTabs, selectPollsOwnJobs, type WithTabs } from '../tabs/selectors';
 import * as api from './api';
 import { downloadErrors } from './download-errors';
 import {
   buildStalled,
   built,
+  canceled,
   failed,
   pendingRestored,
   readinessCheckDue,
@@ -19,8 +36,10 @@ import {
   saveAgainRequested,
   zipReady,
 } from './events';
-import { untilCanceled } from './flow';
+import { aboutDownload, untilCanceled } from './flow';
 import type { DownloadsRoot } from './state';
+
+type S = DownloadsRoot & WithTabs;
 
 /** A failure worth asking again: no answer at all, a timeout, too many requests, or a server error. */
 function isTransient(error: SerializedError): boolean {
@@ -28,6 +47,47 @@ function isTransient(error: SerializedError): boolean {
   const { status } = error;
   if (status === undefined || status === 0) return true;
   return status === 408 || status === 429 || status >= 500;
+}
+
+/** A record whose zip is built and not ready yet: the one state a readiness check is for. */
+const isPolling = (state: DownloadsRoot, downloadId: string) => {
+  const record = state.downloads.records[downloadId];
+  return record?.status === 'fetching' && record.zipUuid !== null;
+};
+
+/**
+ * Where this tab starts checking a zip (issue 25: one poller among the tabs). Its own build, retry
+ * or "save again" when it polls its own jobs; the same told by a follower, when it polls for all
+ * (the follower does not: the leader adopts its poll); the records restored from storage, and every
+ * record still building once it starts leading (what the tab that closed was checking), when it polls
+ * for all. `waitMs` is the wait before the first check.
+ */
+function pollStarts(
+  event$: Observable<AnyEvent>,
+  state$: StateObservable<S>,
+  { config }: Deps,
+): Observable<{ downloadId: string; cause: AnyEvent; waitMs: number }> {
+  const forAll = () => selectPollsForAllTabs(state$.value);
+  const own = () => selectPollsOwnJobs(state$.value);
+  const start = (downloadId: string, cause: AnyEvent, waitMs: number) => [{ downloadId, cause, waitMs }];
+  return event$.pipe(
+    mergeMap((event) => {
+      if (built.match(event))
+        return own() ? start(event.payload.downloadId, event, config.downloadPollMs) : [];
+      if (retried.match(event) || saveAgainRequested.match(event))
+        return own() ? start(event.payload.downloadId, event, 0) : [];
+      const told = receivedFact(event, built);
+      if (told) return forAll() ? start(told.downloadId, event, config.downloadPollMs) : [];
+      const again = receivedFact(event, retried) ?? receivedFact(event, saveAgainRequested);
+      if (again) return forAll() ? start(again.downloadId, event, 0) : [];
+      if (pendingRestored.match(event) && forAll())
+        return event.payload.records.flatMap((record) => start(record.downloadId, event, 0));
+      if (leadershipGained.match(event))
+        return Object.keys(state$.value.downloads.records).flatMap((id) => start(id, event, 0));
+      return [];
+    }),
+    filter(({ downloadId }) => isPolling(state$.value, downloadId)),
+  );
 }
 
 /**
@@ -38,9 +98,11 @@ function isTransient(error: SerializedError): boolean {
  * `downloadPollRetries` times in a row (`downloads/readinessCheckFailed` each time); then, or on
  * any other failure, the download is in `error`. A record restored while polling, or retried after
  * an error once its zip was built, is checked at once (the same zip: nothing is built again), then
- * at the normal rhythm. Each next check follows the answer of the last one (its event).
+ * at the normal rhythm. Each next check follows the answer of the last one (its event). Among tabs,
+ * only one checks a zip (`pollStarts`), and a tab runs one chain of checks per zip, however many
+ * events would start it.
  */
-export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
+export const pollReadiness: Epic<S> = (event$, state$, deps) => {
   const { scheduler, config, session, http } = deps;
 
   const check = (downloadId: string, cause: AnyEvent, attempt: number): Observable<UnstampedEvent> =>
@@ -81,14 +143,25 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
       takeUntil(untilCanceled(event$, downloadId)),
     );
 
-  const isPolling = (downloadId: string) => {
-    const record = state$.value.downloads.records[downloadId];
-    return record?.status === 'fetching' && record.zipUuid !== null;
-  };
+  // the zips this tab is checking: a chain ends with the zip ready, failed or canceled
+  const chains = new Set<string>();
   // a download canceled (removed) while its answer was on its way is asked no more
   const known = (downloadId: string) => downloadId in state$.value.downloads.records;
 
   return merge(
+    event$.pipe(
+      tap((event) => {
+        if (zipReady.match(event) || failed.match(event)) chains.delete(event.payload.downloadId);
+        const gone = canceled.match(event) ? event.payload : receivedFact(event, canceled);
+        if (gone) chains.delete(gone.downloadId);
+      }),
+      ignoreElements(),
+    ),
+    pollStarts(event$, state$, deps).pipe(
+      filter(({ downloadId }) => !chains.has(downloadId)),
+      tap(({ downloadId }) => chains.add(downloadId)),
+      mergeMap(({ downloadId, cause, waitMs }) => dueAfter(downloadId, cause, waitMs)),
+    ),
     // the HEAD is sent while its due event is handled, so the check is caused by it
     event$.pipe(
       ofType(readinessCheckDue),
@@ -97,10 +170,6 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
           takeUntil(untilCanceled(event$, event.payload.downloadId)),
         ),
       ),
-    ),
-    event$.pipe(
-      ofType(built),
-      mergeMap((event) => dueAfter(event.payload.downloadId, event, config.downloadPollMs)),
     ),
     // not ready yet: the next check at the protocol's rhythm
     event$.pipe(
@@ -116,22 +185,6 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
         dueAfter(event.payload.downloadId, event, event.payload.retryInMs, event.payload.attempt),
       ),
     ),
-    // the reducer put a retried record whose zip was built, or one to save again, back to `fetching`
-    event$.pipe(
-      ofType(retried, saveAgainRequested),
-      filter((event) => isPolling(event.payload.downloadId)),
-      mergeMap((event) => dueAfter(event.payload.downloadId, event, 0)),
-    ),
-    event$.pipe(
-      ofType(pendingRestored),
-      mergeMap((event) =>
-        merge(
-          ...event.payload.records
-            .filter((record) => isPolling(record.downloadId))
-            .map((record) => dueAfter(record.downloadId, event, 0)),
-        ),
-      ),
-    ),
   );
 };
 
@@ -140,26 +193,15 @@ export const pollReadiness: Epic<DownloadsRoot> = (event$, state$, deps) => {
  * retry or a reload resumed it) is told once (`downloads/buildStalled`): the row says "still
  * building after N min" and offers Cancel. Ready, failed or canceled first, nothing is told.
  */
-export const noticeStalledBuild: Epic<DownloadsRoot> = (event$, state$, { config, scheduler }) => {
-  const pollEnded = (downloadId: string) =>
-    merge(
-      untilCanceled(event$, downloadId),
-      event$.pipe(
-        filter(
-          (event) =>
-            (zipReady.match(event) || failed.match(event)) && event.payload.downloadId === downloadId,
-        ),
-      ),
-    );
+export const noticeStalledBuild: Epic<S> = (event$, state$, { config, scheduler }) => {
+  // the zip may be checked by another tab, which tells it ready or failed
+  const pollEnded = (downloadId: string) => aboutDownload(event$, downloadId, canceled, zipReady, failed);
   const stalled = (downloadId: string, cause: AnyEvent) =>
     timer(config.downloadStallNoticeMs, scheduler).pipe(
       map(() => buildStalled({ downloadId, afterMs: config.downloadStallNoticeMs }, cause)),
       takeUntil(pollEnded(downloadId)),
     );
-  const polling = (downloadId: string) => {
-    const record = state$.value.downloads.records[downloadId];
-    return record?.status === 'fetching' && record.zipUuid !== null;
-  };
+  const polling = (downloadId: string) => isPolling(state$.value, downloadId);
   return merge(
     event$.pipe(
       ofType(built, retried),

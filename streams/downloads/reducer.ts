@@ -1,6 +1,8 @@
 import type { Draft } from 'immer';
-import { caseReducer, on } from '../core/case-reducer';
+import { type Case, caseReducer, on } from '../core/case-reducer';
+import { onToldFacts } from '../tabs/events';
 import {
+  announced,
   browserFetchFailed,
   built,
   buildStalled,
@@ -31,6 +33,7 @@ import {
 } from './events';
 import { partName } from './split';
 import { type DownloadsState, downloadIdOf } from './state';
+import { downloadSharedFacts } from './tab-facts';
 
 type D = Draft<DownloadsState>;
 
@@ -97,7 +100,7 @@ function partsOf(draft: D, origin: string): Draft<DownloadRecord>[] {
   return Object.values(draft.records).filter((record) => record.part?.of === origin);
 }
 
-export const downloadsReducer = caseReducer<DownloadsState>(
+const cases: Case<DownloadsState>[] = [
   on(requested, (draft, event) => {
     const { cartId } = event.payload;
     add(draft, {
@@ -113,6 +116,10 @@ export const downloadsReducer = caseReducer<DownloadsState>(
       part: null,
       checks: 0,
     });
+  }),
+  // a download started in another tab (issue 25); the tab that started it has it already
+  on(announced, (draft, { payload }) => {
+    if (!(payload.record.downloadId in draft.records)) add(draft, payload.record);
   }),
   on(sizeTestStarted, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
@@ -299,4 +306,10 @@ export const downloadsReducer = caseReducer<DownloadsState>(
     draft.profiles.status = 'error';
     draft.profiles.error = payload.error;
   }),
+];
+
+export const downloadsReducer = caseReducer<DownloadsState>(
+  ...cases,
+  // what another tab told of a download folds as it did there: every tab shows the same rows
+  onToldFacts(downloadSharedFacts, caseReducer<DownloadsState>(...cases)),
 );

@@ -1,7 +1,8 @@
-import { EMPTY, groupBy, mergeMap, of, switchMap, timer } from 'rxjs';
+import { EMPTY, groupBy, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
 import { backoffMs } from '../core/backoff';
-import type { Epic } from '../core/epic';
+import type { Epic, StateObservable } from '../core/epic';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
+import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
@@ -16,9 +17,13 @@ import {
   validateRequested,
 } from './events';
 import { itemsPatched, itemsPatchRequested } from './manage-events';
+import type { WithSession } from '../session/selectors';
+import { leadershipGained, receivedFact } from '../tabs/events';
+import { selectPollsForAllTabs, selectPollsOwnJobs, type WithTabs } from '../tabs/selectors';
 import type { WithImports } from './selectors';
 
-type ImportsEpic = Epic<WithImports>;
+type S = WithImports & WithTabs & WithSession;
+type ImportsEpic = Epic<S>;
 
 // Metadata commands (set metadata, change collection, validate): one PUT, then followed until the server ran them.
 
@@ -102,22 +107,46 @@ export const putCommands: ImportsEpic = (event$, _state$, deps) =>
   );
 
 /**
+ * Where this tab asks about a job's commands, with the failed asks so far (issue 25: one poller
+ * among the tabs). Its own commands when it polls its own jobs, and each next ask after an answer;
+ * the commands a follower told it started, when it polls for all (the follower does not: the leader
+ * adopts its poll); and every job with commands still running once it starts leading (what the tab
+ * that closed was asking about).
+ */
+function pollsDue(event$: Observable<AnyEvent>, state$: StateObservable<S>) {
+  const due = (jobId: string, attempt: number, cause: AnyEvent) => [{ jobId, attempt, cause }];
+  return event$.pipe(
+    mergeMap((event) => {
+      if (commandStarted.match(event))
+        return selectPollsOwnJobs(state$.value) ? due(event.payload.jobId, 0, event) : [];
+      if (commandStatusLoaded.match(event)) return due(event.payload.jobId, 0, event);
+      if (commandStatusFailed.match(event)) return due(event.payload.jobId, event.payload.attempt, event);
+      const told = receivedFact(event, commandStarted);
+      if (told) return selectPollsForAllTabs(state$.value) ? due(told.jobId, 0, event) : [];
+      if (leadershipGained.match(event)) {
+        const jobs = new Set(Object.values(state$.value.imports.commands).map((command) => command.jobId));
+        return [...jobs].flatMap((jobId) => due(jobId, 0, event));
+      }
+      return [];
+    }),
+  );
+}
+
+/**
  * Running commands are asked about through `changes/{cmdIds}` every `config.importCommandPollMs`
  * while any runs on the job; after a failed ask the wait doubles up to `importCommandPollMaxMs`.
- * A done command's items are fetched again (200 ids at most per call).
+ * A done command's items are fetched again (200 ids at most per call). One ask at a time per job:
+ * a new reason to ask replaces the wait under way.
  */
 export const pollCommands: ImportsEpic = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(commandStarted, commandStatusLoaded, commandStatusFailed),
-    groupBy((event) => event.payload.jobId),
+  pollsDue(event$, state$).pipe(
+    groupBy(({ jobId }) => jobId),
     mergeMap((byJob$) =>
       byJob$.pipe(
-        switchMap((event) => {
-          const { jobId } = event.payload;
+        switchMap(({ jobId, attempt, cause: event }) => {
           const running = () =>
             Object.values(state$.value.imports.commands).filter((command) => command.jobId === jobId);
           if (running().length === 0) return EMPTY;
-          const attempt = commandStatusFailed.match(event) ? event.payload.attempt : 0;
           const { importCommandPollMs: base, importCommandPollMaxMs: most } = deps.config;
           const wait = backoffMs(attempt + 1, base, most);
           return timer(wait, deps.scheduler).pipe(

@@ -32,6 +32,7 @@ import { persistUploads, restoreUploads, restoreUploadsOnStart } from './persist
 import { importsReducer } from './reducer';
 import * as selectors from './selectors';
 import { initialImportsState } from './state';
+import { importSharedFacts } from './tab-facts';
 
 export const importsDomain = defineDomain({
   name: 'imports',
@@ -81,4 +82,5 @@ export const importsDomain = defineDomain({
     selectFailedUploads: selectors.selectFailedUploads,
     selectUploadsToResume: selectors.selectUploadsToResume,
   },
+  shares: importSharedFacts,
 });

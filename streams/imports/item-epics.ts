@@ -15,10 +15,11 @@ import {
 } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
-import type { AppEvent, UnstampedEvent } from '../core/event';
+import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
+import { factReceived, receivedFact } from '../tabs/events';
 import * as api from './api';
 import {
   changesRequested,
@@ -278,22 +279,28 @@ export const fetchWorkflowList: ImportsEpic = requestEpic({
   failed: (error, event) => workflowListFailed({ error }, event),
 });
 
+/** What an answer changed: the items of a workflow chunk, of a bulk patch, of the commands now done. */
+function changedBy(answer: AnyEvent): { jobId: string; ids: string[] } | null {
+  if (itemsWorkflowChunkApplied.match(answer)) return answer.payload;
+  if (itemsPatched.match(answer)) return { jobId: answer.payload.jobId, ids: answer.payload.itemIds };
+  const done = commandStatusLoaded.match(answer) ? answer.payload : receivedFact(answer, commandStatusLoaded);
+  return done && { jobId: done.jobId, ids: done.doneItemIds };
+}
+
 /**
  * Items a server answer changed are read again, by an epic of their own on that answer: a
  * workflow chunk applied, a bulk patch, the commands a status poll found done (at most `jobItemsMaxPerFetch`
- * ids per read).
+ * ids per read). The tab that polls for all tells what it found (issue 25): a tab showing that job
+ * reads its items again too.
  */
-export const fetchChangedItems: ImportsEpic = (event$, _state$, deps) =>
+export const fetchChangedItems: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(itemsWorkflowChunkApplied, commandStatusLoaded, itemsPatched),
     mergeMap((answer) => {
-      const changed = itemsWorkflowChunkApplied.match(answer)
-        ? answer.payload.ids
-        : itemsPatched.match(answer)
-          ? answer.payload.itemIds
-          : answer.payload.doneItemIds;
-      return chunksOf(changed, deps.config.jobItemsMaxPerFetch).map((ids) =>
-        itemsFetchRequested({ jobId: answer.payload.jobId, ids }, answer),
+      const changed = changedBy(answer);
+      // told by another tab: read again where that job is known only
+      if (!changed || (factReceived.match(answer) && !state$.value.imports.jobs[changed.jobId])) return [];
+      return chunksOf(changed.ids, deps.config.jobItemsMaxPerFetch).map((ids) =>
+        itemsFetchRequested({ jobId: changed.jobId, ids }, answer),
       );
     }),
   );

@@ -3,8 +3,9 @@ import { joined, leadershipGained } from './events';
 import type { TabsState } from './state';
 
 export const tabsReducer = caseReducer<TabsState>(
-  on(joined, (draft) => {
+  on(joined, (draft, event) => {
     draft.role = 'follower';
+    draft.joinedAt = event.meta.at;
   }),
   on(leadershipGained, (draft) => {
     draft.role = 'leader';

@@ -6,6 +6,11 @@ type TabRole = 'alone' | 'follower' | 'leader';
 
 export interface TabsState {
   role: TabRole;
+  /**
+   * when this tab joined the others (null: alone): what a page left before then is this tab's to
+   * take up, what a live tab wrote since is that tab's
+   */
+  joinedAt: number | null;
 }
 
-export const initialTabsState: TabsState = { role: 'alone' };
+export const initialTabsState: TabsState = { role: 'alone', joinedAt: null };
