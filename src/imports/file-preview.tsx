@@ -39,7 +39,7 @@ const EXTENSION_KINDS: Record<string, Kind> = {
 const extensionOf = (name: string): string => /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
 
 /** What a file is, from its declared type, else its name: the icon's colour. */
-export function kindOf(type: string | null, name: string): Kind {
+function kindOf(type: string | null, name: string): Kind {
   const byType = type ? KINDS.find(([pattern]) => pattern.test(type))?.[1] : undefined;
   return byType ?? EXTENSION_KINDS[extensionOf(name)] ?? 'file';
 }

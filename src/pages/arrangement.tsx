@@ -25,7 +25,7 @@ export interface Place {
 }
 
 /** A block in keyboard "Move" mode: where it was, where it would land now, the slots it may go to. */
-export interface Moving {
+interface Moving {
   block: Block;
   from: Place;
   to: Place;
@@ -65,7 +65,7 @@ const othersIn = (place: Place, moving: Block) =>
 const inside = (place: Place, block: Block) => `${place.parent.componentFullUid}_`.includes(`${block.uid}_`);
 
 /** The next place of a moving block for an arrow key, within its slot or to a neighbouring slot. */
-export function stepped(moving: Moving, key: MoveKey): Place {
+function stepped(moving: Moving, key: MoveKey): Place {
   const { to, slots, block } = moving;
   if (key === 'up') return { ...to, index: Math.max(0, to.index - 1) };
   if (key === 'down') return { ...to, index: Math.min(othersIn(to, block), to.index + 1) };

@@ -44,7 +44,7 @@ export function slotsOf(block: Pick<Block, 'children'>): string[] {
 export const slotName = (parent: Pick<Block, 'object' | 'name'>, slot: string): string =>
   parent.object === 'clubwedpagedesc' ? parent.name : `${parent.name} › ${slot}`;
 
-export type SettingsCheck =
+type SettingsCheck =
   | { ok: true; props: Record<string, unknown> }
   | { ok: false; reason: 'syntax'; message: string }
   | { ok: false; reason: 'notObject' | 'max' };

@@ -7,7 +7,7 @@ import { rowSchema } from '../cursors/events';
  * The last search's first page as the user saw it (issue 22): the address it answered (`query`,
  * the search part of `/search?…`), its rows and their total. Nothing else of the session.
  */
-export const cachedSearchSchema = z.object({
+const cachedSearchSchema = z.object({
   query: z.string(),
   resource: z.string(),
   rows: z.array(rowSchema),

@@ -13,7 +13,7 @@ import type { CartItem, ItemMap } from './model';
 const PREFIX = '~[CART@';
 const SUFFIX = ']';
 
-export const CART_CURSOR_PATH = 'dam/asset';
+const CART_CURSOR_PATH = 'dam/asset';
 
 export function cartCursorName(cartId: string): string {
   return `${PREFIX}${cartId}${SUFFIX}`;

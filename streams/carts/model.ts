@@ -115,5 +115,5 @@ export const contentModeSchema = z.enum(['cart', 'cursor', 'both']);
 export type ContentMode = z.infer<typeof contentModeSchema>;
 
 /** The cart list query's own steps (seed 002 §4 "Cart cursor"): registered, resolved, constraints updated. */
-export const cartCursorStatusSchema = z.enum(['registered', 'resolved', 'constraintsUpdated']);
+const cartCursorStatusSchema = z.enum(['registered', 'resolved', 'constraintsUpdated']);
 export type CartCursorStatus = z.infer<typeof cartCursorStatusSchema>;

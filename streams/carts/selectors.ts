@@ -239,7 +239,7 @@ export function selectContentMode(state: WithCarts & WithApp): ContentMode {
 }
 
 /** The mount setting of the content mode, as `app/started` names it. */
-export const CONTENT_MODE_SETTING = 'applicationCartsCartContentMode';
+const CONTENT_MODE_SETTING = 'applicationCartsCartContentMode';
 
 /**
  * The variation of protocol §6.1: `thumbnailBig`, `_w` suffix when the viewer is watermarked.

@@ -27,7 +27,7 @@ type ImportsEpic = Epic<WithImports>;
 
 // The upload queue: how many files send at once, which go next, and the sending itself.
 
-export const CANCEL_FAILED = 'Failed to cancel job';
+const CANCEL_FAILED = 'Failed to cancel job';
 
 /**
  * An upload's failure as protocol §15.2 says: format codes → `error.message.format`; the other

@@ -74,7 +74,7 @@ const AGE_FACES: Record<string, string> = {
 const DATERANGE = 'builtin.datetimeV2.daterange';
 
 /** The concepts a baby is also found by (§22), one constraint: one lookup list per concept, sent at once. */
-export const BABY_CONCEPTS = ['baby', 'toddler'];
+const BABY_CONCEPTS = ['baby', 'toddler'];
 
 /** The strings of an entity's resolution.values (a daterange value gives its `end`, else its `start`). */
 function valuesOf(entity: LuisEntity): string[] {

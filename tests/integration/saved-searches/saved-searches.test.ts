@@ -187,9 +187,16 @@ describe('saved searches against the demo server (protocol §17, seed 001 §6, �
   it("a save the server refuses fails with the spec's text ('Error creating search') and adds nothing", async () => {
     const { store, next, events } = await signedIn('alice');
     store.dispatch(searchCursor({ fulltext: 'harbour' }));
-    const failed = next('savedSearches/operationFailed', 'savedSearches/added', 'savedSearches/bookmarkRefused');
+    const failed = next(
+      'savedSearches/operationFailed',
+      'savedSearches/added',
+      'savedSearches/bookmarkRefused',
+    );
     store.dispatch(bookmarkRequested({ name: '   ', cursorName: 'main' }));
-    const outcome = (await failed) as { type: string; payload: { message: string; error?: { status?: number } } };
+    const outcome = (await failed) as {
+      type: string;
+      payload: { message: string; error?: { status?: number } };
+    };
     expect(outcome.type).toBe('savedSearches/operationFailed');
     expect(outcome.payload.message).toBe('Error creating search');
     expect(outcome.payload.error?.status).toBe(400);
