@@ -1,10 +1,9 @@
 import {
+  conflictSettled,
   discardRequested,
-  mineKept,
   type OutboxEntry,
   type OutboxLabel,
   retryRequested,
-  theirsKept,
 } from '../../streams/outbox/events';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
@@ -45,8 +44,12 @@ export function PendingEntry({ entry }: { entry: OutboxEntry }) {
         <div className="outbox-list__actions">
           {conflict.theirs ? (
             <>
-              {button(t('outbox.keepMine'), () => dispatch(mineKept({ entryId: entry.id })))}
-              {button(t('outbox.keepTheirs'), () => dispatch(theirsKept({ entryId: entry.id })))}
+              {button(t('outbox.keepMine'), () =>
+                dispatch(conflictSettled({ entryId: entry.id, keep: 'mine' })),
+              )}
+              {button(t('outbox.keepTheirs'), () =>
+                dispatch(conflictSettled({ entryId: entry.id, keep: 'theirs' })),
+              )}
             </>
           ) : (
             discard

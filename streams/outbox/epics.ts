@@ -29,13 +29,13 @@ import { selectIsDomainOn } from '../system/selectors';
 import {
   alreadySaved,
   checked,
+  conflictSettled,
   conflicted,
   connectivityChanged,
   declaredWrite,
   discardAllRequested,
   discardRequested,
   entrySchema,
-  mineKept,
   type OutboxConflict,
   type OutboxEntry,
   queued,
@@ -46,7 +46,6 @@ import {
   retryDue,
   retryRequested,
   theirsFolded,
-  theirsKept,
 } from './events';
 import { RESEND_CORR } from './reducer';
 import type { OutboxRoot } from './state';
@@ -270,7 +269,11 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       return merge(next$, concat(of(resendStarted({ entryId }, trigger)), steps$.pipe(takeUntil(settled$))));
     });
   const triggers$ = merge(
-    event$.pipe(ofType(restored, retryRequested, mineKept, retryDue, domainStarted)),
+    event$.pipe(ofType(restored, retryRequested, retryDue, domainStarted)),
+    event$.pipe(
+      ofType(conflictSettled),
+      filter((event) => event.payload.keep === 'mine'),
+    ),
     event$.pipe(
       ofType(connectivityChanged),
       filter((event) => event.payload.online),
@@ -290,8 +293,9 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
  */
 export const foldTheirs: Epic<Root> = (event$, state$) =>
   event$.pipe(
-    ofType(theirsKept),
+    ofType(conflictSettled),
     mergeMap((event) => {
+      if (event.payload.keep === 'mine') return EMPTY;
       const { entryId } = event.payload;
       const entry = state$.value.outbox.entries.find((candidate) => candidate.id === entryId);
       if (!entry?.conflict) return EMPTY;

@@ -115,10 +115,14 @@ export const conflicted = defineAnswer(
   { entryId: z.string(), conflict: conflictSchema },
   (payload) => ({ ...payload, conflict: redactConflict(payload.conflict) }),
 );
-/** "Keep mine" of a conflict: the write goes as it is, over the server's version. */
-export const mineKept = defineIntent('outbox/mineKept', { entryId: z.string() });
-/** "Keep theirs" of a conflict: the write is dropped and the server's version folded. */
-export const theirsKept = defineIntent('outbox/theirsKept', { entryId: z.string() });
+/**
+ * The user settled a conflict: "Keep mine" (`mine`: the write goes as it is, over the server's
+ * version) or "Keep theirs" (`theirs`: the write is dropped and the server's version folded).
+ */
+export const conflictSettled = defineIntent('outbox/conflictSettled', {
+  entryId: z.string(),
+  keep: z.enum(['mine', 'theirs']),
+});
 /** The server's version of a conflict was folded (the event before this one): its write is gone. */
 export const theirsFolded = defineFact('outbox/theirsFolded', 'system', { entryId: z.string() });
 /** The wait after a failed attempt is over. */

@@ -5,11 +5,11 @@ import type { AnyEvent } from '../core/event';
 import { signedOut } from '../session/events';
 import {
   alreadySaved,
+  conflictSettled,
   conflicted,
   connectivityChanged,
   discardAllRequested,
   discardRequested,
-  mineKept,
   type OutboxEntry,
   queued,
   resendFailed,
@@ -69,9 +69,10 @@ const cases = caseReducer<OutboxState>(
     entry.state = 'conflict';
     entry.conflict = event.payload.conflict as Draft<OutboxEntry['conflict']>;
   }),
-  on(mineKept, (draft, event) => {
+  // "Keep theirs" leaves the entry to the epic that folds the server's version (`theirsFolded`)
+  on(conflictSettled, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
-    if (entry?.state !== 'conflict') return;
+    if (entry?.state !== 'conflict' || event.payload.keep === 'theirs') return;
     entry.state = 'waiting';
     entry.forced = true;
     delete entry.conflict;

@@ -101,8 +101,8 @@ describe('the header says what the outbox holds (issue 25)', () => {
     expect(
       dispatched.filter((event) => event.meta.source === 'ui').map((event) => [event.type, event.payload]),
     ).toEqual([
-      ['outbox/theirsKept', { entryId: 'c1' }],
-      ['outbox/mineKept', { entryId: 'c1' }],
+      ['outbox/conflictSettled', { entryId: 'c1', keep: 'theirs' }],
+      ['outbox/conflictSettled', { entryId: 'c1', keep: 'mine' }],
       ['outbox/discardRequested', { entryId: 'c2' }],
     ]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editRequested } from '../../../streams/carts/edit-events';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
-import { mineKept, type OutboxEntry, theirsKept } from '../../../streams/outbox/events';
+import { conflictSettled, type OutboxEntry } from '../../../streams/outbox/events';
 import { selectOutboxEntries } from '../../../streams/outbox/selectors';
 import type { RootState } from '../../../streams/root';
 import { aWireCart } from '../carts/fixtures';
@@ -50,18 +50,18 @@ function renamedMeanwhile(
       state = store.getState();
     }, 20_000);
   });
-  const after = (at: number) =>
+  const since = (at: number) =>
     outboxEvents(seen)
       .filter(([time]) => time >= at)
       .map(([, type]) => type);
   const edits = paths(context.http.requests).filter((path) => path.includes('editCart/4'));
-  return { conflict, state, after, edits, seen };
+  return { conflict, state, since, edits, seen };
 }
 
 describe('a kept write whose object changed or vanished meanwhile is a conflict the user settles (issue 25)', () => {
   it('renamed by someone else meanwhile: not sent, shown with both versions in words', () => {
-    const { conflict, after, edits } = renamedMeanwhile(() => ({ name: 'Theirs' }));
-    expect(after(10_000)).toEqual([
+    const { conflict, since, edits } = renamedMeanwhile(() => ({ name: 'Theirs' }));
+    expect(since(10_000)).toEqual([
       'outbox/connectivityChanged',
       'outbox/resendStarted',
       'outbox/conflicted',
@@ -76,12 +76,12 @@ describe('a kept write whose object changed or vanished meanwhile is a conflict 
   });
 
   it('"Keep mine": sent anyway, once, over the server’s version', () => {
-    const { state, after, edits } = renamedMeanwhile(
+    const { state, since, edits } = renamedMeanwhile(
       () => ({ name: 'Theirs' }),
-      (entryId) => mineKept({ entryId }),
+      (entryId) => conflictSettled({ entryId, keep: 'mine' }),
     );
-    expect(after(15_000)).toEqual([
-      'outbox/mineKept',
+    expect(since(15_000)).toEqual([
+      'outbox/conflictSettled',
       'outbox/resendStarted',
       'outbox/checked',
       'outbox/resent',
@@ -92,11 +92,11 @@ describe('a kept write whose object changed or vanished meanwhile is a conflict 
   });
 
   it('"Keep theirs": the kept write is dropped, never sent, and the server’s version folded', () => {
-    const { state, after, edits, seen } = renamedMeanwhile(
+    const { state, since, edits, seen } = renamedMeanwhile(
       () => ({ name: 'Theirs' }),
-      (entryId) => theirsKept({ entryId }),
+      (entryId) => conflictSettled({ entryId, keep: 'theirs' }),
     );
-    expect(after(15_000)).toEqual(['outbox/theirsKept', 'outbox/theirsFolded']);
+    expect(since(15_000)).toEqual(['outbox/conflictSettled', 'outbox/theirsFolded']);
     expect(seen.filter(([at, type]) => at >= 15_000 && type === 'carts/edited')).toHaveLength(1);
     expect(edits).toHaveLength(1);
     expect(state && selectOutboxEntries(state)).toEqual([]);
@@ -104,8 +104,8 @@ describe('a kept write whose object changed or vanished meanwhile is a conflict 
   });
 
   it('unchanged on the server since the write was made: sent, no conflict', () => {
-    const { after, edits } = renamedMeanwhile(() => ({ name: 'Before' }));
-    expect(after(10_000)).toEqual([
+    const { since, edits } = renamedMeanwhile(() => ({ name: 'Before' }));
+    expect(since(10_000)).toEqual([
       'outbox/connectivityChanged',
       'outbox/resendStarted',
       'outbox/checked',
@@ -115,8 +115,8 @@ describe('a kept write whose object changed or vanished meanwhile is a conflict 
   });
 
   it('deleted meanwhile: shown as gone (no version of theirs), never sent', () => {
-    const { conflict, after, edits } = renamedMeanwhile(() => null);
-    expect(after(10_000)).toEqual([
+    const { conflict, since, edits } = renamedMeanwhile(() => null);
+    expect(since(10_000)).toEqual([
       'outbox/connectivityChanged',
       'outbox/resendStarted',
       'outbox/conflicted',
