@@ -5,6 +5,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { SUPPORTED_LOCALES } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
@@ -47,7 +48,9 @@ export function LanguageSelect() {
       </label>
       {change.status === 'fetching' && <p role="status">{t('accountPage.languageBusy')}</p>}
       {change.status === 'error' && change.error && (
-        <ErrorMessage className="form__error" lead={t('accountPage.languageFailed')} error={change.error} />
+        <PendingWrite requestId={change.requestId}>
+          <ErrorMessage className="form__error" lead={t('accountPage.languageFailed')} error={change.error} />
+        </PendingWrite>
       )}
     </div>
   );

@@ -16,6 +16,7 @@ import {
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
@@ -37,12 +38,13 @@ export function PreferencesForm() {
     ] as const
   ).flatMap(([name, entry]) =>
     entry?.status === 'error' && entry.error
-      ? [{ name, error: entry.error, read: entry.failedOn === 'read' }]
+      ? [{ name, error: entry.error, read: entry.failedOn === 'read', requestId: entry.requestId }]
       : [],
   );
   const unread = failures.filter((failure) => failure.read);
   const readFailure = unread[0]?.error;
-  const failure = failures.find((entry) => !entry.read)?.error;
+  const failed = failures.find((entry) => !entry.read);
+  const failure = failed?.error;
   const saving = entries.some((entry) => entry?.status === 'fetching');
   // "saved" only after a change made here that the server accepted (a value read is no save)
   const [changed, setChanged] = useState(false);
@@ -107,7 +109,9 @@ export function PreferencesForm() {
         />
       )}
       {failure && (
-        <ErrorMessage className="form__error" lead={t('accountPage.preferenceFailed')} error={failure} />
+        <PendingWrite requestId={failed.requestId}>
+          <ErrorMessage className="form__error" lead={t('accountPage.preferenceFailed')} error={failure} />
+        </PendingWrite>
       )}
       <p role="status">
         {saving ? t('accountPage.preferenceSaving') : saved ? t('accountPage.preferenceSaved') : ''}

@@ -4,6 +4,7 @@ import { selectProfile } from '../../streams/profile/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
@@ -88,7 +89,9 @@ export function ProfileForm() {
         </label>
       ))}
       {patch.status === 'error' && patch.error && (
-        <ErrorMessage className="form__error" lead={t('accountPage.saveFailed')} error={patch.error} />
+        <PendingWrite requestId={patch.requestId}>
+          <ErrorMessage className="form__error" lead={t('accountPage.saveFailed')} error={patch.error} />
+        </PendingWrite>
       )}
       {sent && unchanged && patch.status === 'loaded' && <p role="status">{t('accountPage.saved')}</p>}
       <div className="button-row">

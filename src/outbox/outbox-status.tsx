@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { discardRequested, retryRequested } from '../../streams/outbox/events';
 import { selectOutboxDomains, selectOutboxEntries } from '../../streams/outbox/selectors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import type { LazyDomainName } from '../../streams/root';
@@ -7,11 +6,10 @@ import { selectIsDomainOn } from '../../streams/system/selectors';
 import { domainsReady } from '../app/load-domains';
 import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
-import { useDispatch } from '../hooks/use-dispatch';
-import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
+import { PendingEntry } from './pending-entry';
 import './outbox.css';
 
 /** "1 change waiting" / "3 changes waiting", through Intl.PluralRules in the user's locale. */
@@ -58,7 +56,6 @@ export function OutboxStatus() {
 
 function PendingChangesDialog({ onClose }: { onClose(): void }) {
   const t = useTranslate();
-  const dispatch = useDispatch();
   const entries = useAppState(selectOutboxEntries);
   return (
     <ModalDialog
@@ -74,32 +71,7 @@ function PendingChangesDialog({ onClose }: { onClose(): void }) {
       <p>{t('outbox.intro')}</p>
       <ol className="outbox-list">
         {entries.map((entry) => (
-          <li key={entry.id} className="outbox-list__entry">
-            <p className="outbox-list__label">{t(entry.label.key as MessageKey, entry.label.values)}</p>
-            <p className="outbox-list__state">
-              {entry.state === 'refused'
-                ? `${t('outbox.refused')} ${entry.error.message}`
-                : t(entry.state === 'sending' ? 'outbox.sending' : 'outbox.pending')}
-            </p>
-            <div className="outbox-list__actions">
-              <button
-                type="button"
-                className="button"
-                disabled={entry.state === 'sending'}
-                onClick={() => dispatch(retryRequested({ entryId: entry.id }))}
-              >
-                {t('outbox.retry')}
-              </button>
-              <button
-                type="button"
-                className="button"
-                disabled={entry.state === 'sending'}
-                onClick={() => dispatch(discardRequested({ entryId: entry.id }))}
-              >
-                {t('outbox.discard')}
-              </button>
-            </div>
-          </li>
+          <PendingEntry key={entry.id} entry={entry} />
         ))}
       </ol>
     </ModalDialog>

@@ -23,6 +23,7 @@ import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selec
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
@@ -240,16 +241,18 @@ export function SavedSearchesPage() {
         onChange={(event) => dispatch(filterChanged({ text: event.target.value }))}
       />
       {notice && (
-        <ErrorMessage
-          className="form__error"
-          lead={t(`savedSearches.failed.${notice.operation}`)}
-          // a refusal has no request error: the spec's words are its detail
-          error={notice.error ?? { code: 'error.refused', message: notice.message }}
-          {...(notice.operation === 'list' && {
-            onRetry: () => dispatch(listRequested({})),
-            retryLabel: t('savedSearches.retry'),
-          })}
-        />
+        <PendingWrite requestId={notice.requestId}>
+          <ErrorMessage
+            className="form__error"
+            lead={t(`savedSearches.failed.${notice.operation}`)}
+            // a refusal has no request error: the spec's words are its detail
+            error={notice.error ?? { code: 'error.refused', message: notice.message }}
+            {...(notice.operation === 'list' && {
+              onRetry: () => dispatch(listRequested({})),
+              retryLabel: t('savedSearches.retry'),
+            })}
+          />
+        </PendingWrite>
       )}
       {!loaded && status === 'fetching' && <LoadingState label={t('savedSearches.loading')} />}
       {loaded && searches.length === 0 && <EmptyState title={t('savedSearches.empty')} />}

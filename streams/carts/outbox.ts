@@ -47,6 +47,46 @@ function checkOf<R>(reconcile: Reconcile<R>, answer: { type: string }): WriteChe
 
 const cartName = (state: CartsRoot, cartId: string): string => selectCart(state, cartId)?.name ?? cartId;
 
+/** What an edit sets, and what a conflict compares: the cart's fields a user edits. */
+interface CartFields {
+  name: string;
+  description: string;
+  isPrivate: boolean;
+}
+
+const fieldsOf = (cart: { name?: string; description: string; isPrivate: boolean }): CartFields => ({
+  name: String(cart.name ?? '').trim(),
+  description: cart.description,
+  isPrivate: cart.isPrivate,
+});
+
+const sameFields = (a: CartFields, b: CartFields): boolean =>
+  a.name === b.name && a.description === b.description && a.isPrivate === b.isPrivate;
+
+/** A version of a cart in words: its name, its description, private or not. */
+const fieldsLabel = (fields: CartFields) => ({
+  key: fields.isPrivate ? 'outbox.carts.versionPrivate' : 'outbox.carts.versionPublic',
+  values: { name: fields.name, description: fields.description },
+});
+
+/**
+ * An edit's check: the read back of a lost answer, and a conflict when the cart the server holds
+ * is neither the edit nor the cart it was made on (renamed meanwhile by someone else); keeping
+ * theirs folds the server's cart as an edit's answer would.
+ */
+function editCheck(intent: AppEvent<string, Payload<typeof editRequested>>): WriteCheck<api.WireCart> {
+  return {
+    ...checkOf(reconcileEdit(intent as never), edited),
+    conflict: (wire, base) => {
+      const cart = api.toCart(wire).cart;
+      const theirs = fieldsOf(cart);
+      if (base === undefined || sameFields(theirs, base as CartFields)) return null;
+      const { type, payload } = edited({ cart });
+      return { theirs: fieldsLabel(theirs), fold: { type, payload } };
+    },
+  };
+}
+
 type Payload<D extends (payload: never) => unknown> = Parameters<D>[0];
 
 const writes: OutboxWrite[] = [
@@ -81,7 +121,13 @@ const writes: OutboxWrite[] = [
       key: 'outbox.carts.edit',
       values: { name: String(payload.name ?? '').trim() },
     }),
-    check: (intent) => checkOf(reconcileEdit(intent as never), edited),
+    // kept after its failure put the cart back: the state holds the cart the edit was made on
+    base: (payload: Payload<typeof editRequested>, state: CartsRoot) => {
+      const cart = selectCart(state, payload.cartId);
+      return cart ? fieldsOf(cart) : undefined;
+    },
+    yours: (payload: Payload<typeof editRequested>) => fieldsLabel(fieldsOf(payload)),
+    check: editCheck,
   },
   {
     domain: 'carts',

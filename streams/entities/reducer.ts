@@ -97,12 +97,14 @@ function write(
   operation: WriteEntry['operation'],
   status: Status,
   failure?: { message: string; error: SerializedError },
+  requestId?: string,
 ): void {
   draft.writes[key] = {
     operation,
     status,
     message: failure?.message ?? null,
     error: failure?.error ?? null,
+    ...(requestId !== undefined && { requestId }),
   };
 }
 
@@ -260,8 +262,8 @@ export const entitiesReducer = caseReducer<EntitiesState>(
     if ((typeof newId === 'string' || typeof newId === 'number') && String(newId) !== String(payload.id))
       setLoaded(draft, payload.path, newId, payload.data);
   }),
-  on(draftSaveFailed, (draft, { payload }) =>
-    write(draft, entityKey(payload.path, payload.id), 'save', 'error', payload),
+  on(draftSaveFailed, (draft, { payload, meta }) =>
+    write(draft, entityKey(payload.path, payload.id), 'save', 'error', payload, meta.cause),
   ),
   on(draftRolledBack, (draft, { payload }) => {
     delete draft.drafts[entityKey(payload.path, payload.id)];

@@ -23,6 +23,8 @@ export interface WriteEntry {
   /** protocol §12.2 text of a failure */
   message: string | null;
   error: SerializedError | null;
+  /** with `error`: the id of the request that failed (the outbox may have kept it) */
+  requestId?: string;
 }
 
 /** A local set of changed properties per path and id (protocol §12.2). */

@@ -1,5 +1,13 @@
 import { defineDomain } from '../core/domain';
-import { backOff, keepFailedWrites, restoreKept, sendKept, storeKept, watchConnectivity } from './epics';
+import {
+  backOff,
+  foldTheirs,
+  keepFailedWrites,
+  restoreKept,
+  sendKept,
+  storeKept,
+  watchConnectivity,
+} from './epics';
 import { outboxReducer } from './reducer';
 import { selectOutboxCount, selectOutboxDomains, selectOutboxEntries, selectWriteState } from './selectors';
 import { initialOutboxState } from './state';
@@ -13,6 +21,6 @@ export const outboxDomain = defineDomain({
   name: 'outbox',
   initialState: initialOutboxState,
   reducer: outboxReducer,
-  epics: { watchConnectivity, restoreKept, storeKept, keepFailedWrites, sendKept, backOff },
+  epics: { watchConnectivity, restoreKept, storeKept, keepFailedWrites, sendKept, foldTheirs, backOff },
   selectors: { selectOutboxEntries, selectOutboxCount, selectWriteState, selectOutboxDomains },
 });

@@ -29,11 +29,14 @@ import { selectIsDomainOn } from '../system/selectors';
 import {
   alreadySaved,
   checked,
+  conflictSettled,
+  conflicted,
   connectivityChanged,
   declaredWrite,
   discardAllRequested,
   discardRequested,
   entrySchema,
+  type OutboxConflict,
   type OutboxEntry,
   queued,
   resendFailed,
@@ -42,6 +45,7 @@ import {
   restored,
   retryDue,
   retryRequested,
+  theirsFolded,
 } from './events';
 import { RESEND_CORR } from './reducer';
 import type { OutboxRoot } from './state';
@@ -147,7 +151,9 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
         error,
         state: 'waiting',
       };
-      return of(queued({ entry }, event));
+      // the failure has put the object back as it was before the write: the version it was made on
+      const base = write.base?.(intent.payload as never, state$.value as never);
+      return of(queued({ entry: base === undefined ? entry : { ...entry, base } }, event));
     }),
   );
 };
@@ -159,6 +165,15 @@ function firstIntent(entry: OutboxEntry): AppEvent<string, never> {
     payload: entry.payload as never,
     meta: { seq: 0, id: entry.id, at: entry.queuedAt, source: 'ui' },
   };
+}
+
+/** The entry's object is gone from the server (a 404 on its read or on the write itself). */
+const vanished = (error: SerializedError): boolean => error.status === 404;
+
+/** Both versions of a conflict: the write's own in words (its label when it has no other words). */
+function conflictOf(entry: OutboxEntry, theirs: Omit<OutboxConflict, 'yours'>): OutboxConflict {
+  const yours = declaredWrite(entry.type)?.yours?.(entry.payload as never) ?? entry.label;
+  return { yours, ...theirs };
 }
 
 /** The next write to send: the oldest waiting one, when the network is there and its domain is on. */
@@ -190,8 +205,11 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       if (!entry) return EMPTY;
       const write = declaredWrite(entry.type)!;
       const entryId = entry.id;
+      // a vanished object is a conflict for the user to settle, unless they chose to send it anyway
       const failedWith = (error: SerializedError, origin: Pick<AnyEvent, 'meta'>) =>
-        resendFailed({ entryId, refused: !isTransportFailure(error), error }, origin);
+        vanished(error) && !entry.forced
+          ? conflicted({ entryId, conflict: conflictOf(entry, { theirs: null, fold: null }) }, origin)
+          : resendFailed({ entryId, refused: !isTransportFailure(error), error }, origin);
       const corr = `${RESEND_CORR}${entryId}#${entry.attempts + 1}`;
       const isAnswer = (event: AnyEvent) => write.answers.some((answer) => answer.type === event.type);
       const isFailure = (event: AnyEvent) => write.failures.some((failure) => failure.type === event.type);
@@ -217,7 +235,11 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
             deps.http.request(check.read).pipe(
               mergeMap(({ data }) => {
                 const done = check.decide(data) as UnstampedEvent | null;
-                return done ? [done, alreadySaved({ entryId }, trigger)] : [checked({ entryId }, trigger)];
+                if (done) return [done, alreadySaved({ entryId }, trigger)];
+                const conflict = entry.forced ? null : (check.conflict?.(data, entry.base) ?? null);
+                return conflict
+                  ? [conflicted({ entryId, conflict: conflictOf(entry, conflict) }, trigger)]
+                  : [checked({ entryId }, trigger)];
               }),
               catchError((thrown: unknown) => of(failedWith(serializeError(thrown), trigger))),
             ),
@@ -232,12 +254,15 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       const settled$ = event$.pipe(
         filter(
           (event) =>
-            (alreadySaved.match(event) || resent.match(event) || resendFailed.match(event)) &&
+            (alreadySaved.match(event) ||
+              resent.match(event) ||
+              resendFailed.match(event) ||
+              conflicted.match(event)) &&
             event.payload.entryId === entryId,
         ),
         take(1),
       );
-      // saved, or refused (it waits for the user): the next one goes; failed again: the round stops
+      // saved, refused or in conflict (it waits for the user): the next one goes; failed again: the round stops
       const next$ = settled$.pipe(
         mergeMap((event) => (resendFailed.match(event) && !event.payload.refused ? EMPTY : attempt(event))),
       );
@@ -245,6 +270,10 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
     });
   const triggers$ = merge(
     event$.pipe(ofType(restored, retryRequested, retryDue, domainStarted)),
+    event$.pipe(
+      ofType(conflictSettled),
+      filter((event) => event.payload.keep === 'mine'),
+    ),
     event$.pipe(
       ofType(connectivityChanged),
       filter((event) => event.payload.online),
@@ -256,6 +285,27 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
   );
   return triggers$.pipe(exhaustMap(attempt));
 };
+
+/**
+ * "Keep theirs": the server's version the conflict read is folded (as the event its domain folds
+ * a server answer with), then the write is dropped. Read from the entry still in the state: the
+ * intent does not remove it, `theirsFolded` does.
+ */
+export const foldTheirs: Epic<Root> = (event$, state$) =>
+  event$.pipe(
+    ofType(conflictSettled),
+    mergeMap((event) => {
+      if (event.payload.keep === 'mine') return EMPTY;
+      const { entryId } = event.payload;
+      const entry = state$.value.outbox.entries.find((candidate) => candidate.id === entryId);
+      if (!entry?.conflict) return EMPTY;
+      const { fold } = entry.conflict;
+      const folded: UnstampedEvent[] = fold
+        ? [{ type: fold.type, payload: fold.payload, meta: { source: 'server', cause: event.meta.id } }]
+        : [];
+      return of(...folded, theirsFolded({ entryId }, event));
+    }),
+  );
 
 /**
  * After a write is kept or fails again, the next attempt comes after `outboxRetryMs`, doubled with

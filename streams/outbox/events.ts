@@ -11,11 +11,30 @@ import {
 } from '../core/event';
 import type { HttpRequest } from '../core/http';
 
+/** A message key and its values: how the dialog names a write or a version (the view translates it). */
+const labelSchema = z.object({
+  key: z.string(),
+  values: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type OutboxLabel = z.infer<typeof labelSchema>;
+
+/**
+ * The object of a kept write changed or vanished on the server since the write was made: both
+ * versions in words (`theirs` null: it is gone), and the server's version as the event that folds
+ * it (`fold`), dispatched when the user keeps theirs.
+ */
+export const conflictSchema = z.object({
+  yours: labelSchema,
+  theirs: z.nullable(labelSchema),
+  fold: z.nullable(z.object({ type: z.string(), payload: z.unknown() })),
+});
+export type OutboxConflict = z.infer<typeof conflictSchema>;
+
 /**
  * A write the outbox keeps: the intent event that asked for it (type and payload, its first id),
  * what the dialog calls it, and how its last attempt went. `state`: `waiting` goes with the next send,
- * `sending` is on its way, `refused` was answered no (a 4xx, or its object is gone) and waits for
- * the user (Retry or Discard).
+ * `sending` is on its way, `refused` was answered no (a 4xx) and waits for the user (Retry or
+ * Discard), `conflict` found its object changed or gone and waits for the user to choose.
  */
 export const entrySchema = z.object({
   id: z.string(),
@@ -24,18 +43,39 @@ export const entrySchema = z.object({
   /** the domain whose epics send it: its code must be on before it goes */
   domain: z.string(),
   /** message key and values that name the write in the dialog (the view translates them) */
-  label: z.object({ key: z.string(), values: z.record(z.string(), z.union([z.string(), z.number()])) }),
+  label: labelSchema,
   queuedAt: z.number(),
   attempts: z.int(),
   error: serializedErrorSchema,
-  state: z.enum(['waiting', 'sending', 'refused']),
+  state: z.enum(['waiting', 'sending', 'refused', 'conflict']),
+  /** the object as the write found it (its `base`), to tell a change made meanwhile on the server */
+  base: z.optional(z.unknown()),
+  conflict: z.optional(conflictSchema),
+  /** "Keep mine": sent without looking for a conflict again */
+  forced: z.optional(z.boolean()),
 });
 export type OutboxEntry = z.infer<typeof entrySchema>;
 
-/** An entry's intent payload is masked as its own event type masks it (e-mail addresses of collaborators). */
+/** A payload masked as its own event type masks it (e-mail addresses of collaborators). */
+function redactAs(type: string, payload: unknown): unknown {
+  const redact = eventCatalogue().get(type)?.redact;
+  return redact ? redact(payload) : payload;
+}
+
+function redactConflict(conflict: OutboxConflict): OutboxConflict {
+  return conflict.fold
+    ? {
+        ...conflict,
+        fold: { ...conflict.fold, payload: redactAs(conflict.fold.type, conflict.fold.payload) },
+      }
+    : conflict;
+}
+
 function redactEntry(entry: OutboxEntry): OutboxEntry {
-  const redact = eventCatalogue().get(entry.type)?.redact;
-  return redact ? { ...entry, payload: redact(entry.payload) } : entry;
+  const payload = redactAs(entry.type, entry.payload);
+  return entry.conflict
+    ? { ...entry, payload, conflict: redactConflict(entry.conflict) }
+    : { ...entry, payload };
 }
 
 /** The user's writes read back from durable storage when they are known (an outside read). */
@@ -69,6 +109,22 @@ export const resendFailed = defineFailure('outbox/resendFailed', {
   entryId: z.string(),
   refused: z.boolean(),
 });
+/** Read before it went again, the write's object had changed or vanished on the server: the user decides. */
+export const conflicted = defineAnswer(
+  'outbox/conflicted',
+  { entryId: z.string(), conflict: conflictSchema },
+  (payload) => ({ ...payload, conflict: redactConflict(payload.conflict) }),
+);
+/**
+ * The user settled a conflict: "Keep mine" (`mine`: the write goes as it is, over the server's
+ * version) or "Keep theirs" (`theirs`: the write is dropped and the server's version folded).
+ */
+export const conflictSettled = defineIntent('outbox/conflictSettled', {
+  entryId: z.string(),
+  keep: z.enum(['mine', 'theirs']),
+});
+/** The server's version of a conflict was folded (the event before this one): its write is gone. */
+export const theirsFolded = defineFact('outbox/theirsFolded', 'system', { entryId: z.string() });
 /** The wait after a failed attempt is over. */
 export const retryDue = defineFact('outbox/retryDue', 'timer', {});
 /** "Retry" of the dialog: the write goes now (a refused one too). */
@@ -83,6 +139,11 @@ export interface WriteCheck<R> {
   read: HttpRequest<R>;
   /** from what the server holds: the write's own answer event when it is there already, else null (send it) */
   decide(data: R): AppEventLike | null;
+  /**
+   * From what the server holds, not the write yet: a conflict when it is no longer the `base` the
+   * write was made on (someone changed it meanwhile), else null (send it).
+   */
+  conflict?(data: R, base: unknown): Omit<OutboxConflict, 'yours'> | null;
 }
 
 type AppEventLike = Pick<AppEvent, 'type' | 'payload' | 'error'> & {
@@ -99,6 +160,10 @@ export interface OutboxWrite {
   failures: readonly { type: string }[];
   /** what the dialog calls it, from its payload and the state when it was kept */
   label(payload: never, state: never): OutboxEntry['label'];
+  /** the object as the write found it, when it is kept (the state then holds it): compared later */
+  base?(payload: never, state: never): unknown;
+  /** the write's own version in words, shown against the server's in a conflict */
+  yours?(payload: never): OutboxLabel;
   /** whether this one may be kept (a write nothing can check, done twice, is not) */
   keeps?(payload: never): boolean;
   /** the read that tells whether an earlier attempt was saved after all */

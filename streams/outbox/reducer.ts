@@ -5,6 +5,8 @@ import type { AnyEvent } from '../core/event';
 import { signedOut } from '../session/events';
 import {
   alreadySaved,
+  conflictSettled,
+  conflicted,
   connectivityChanged,
   discardAllRequested,
   discardRequested,
@@ -15,6 +17,7 @@ import {
   resent,
   restored,
   retryRequested,
+  theirsFolded,
 } from './events';
 import { initialOutboxState, type OutboxState } from './state';
 
@@ -59,6 +62,23 @@ const cases = caseReducer<OutboxState>(
     entry.state = event.payload.refused ? 'refused' : 'waiting';
     const { stack: _stack, ...error } = event.payload.error;
     entry.error = error;
+  }),
+  on(conflicted, (draft, event) => {
+    const entry = entryOf(draft, event.payload.entryId);
+    if (!entry) return;
+    entry.state = 'conflict';
+    entry.conflict = event.payload.conflict as Draft<OutboxEntry['conflict']>;
+  }),
+  // "Keep theirs" leaves the entry to the epic that folds the server's version (`theirsFolded`)
+  on(conflictSettled, (draft, event) => {
+    const entry = entryOf(draft, event.payload.entryId);
+    if (entry?.state !== 'conflict' || event.payload.keep === 'theirs') return;
+    entry.state = 'waiting';
+    entry.forced = true;
+    delete entry.conflict;
+  }),
+  on(theirsFolded, (draft, event) => {
+    draft.entries = draft.entries.filter((entry) => entry.id !== event.payload.entryId);
   }),
   on(retryRequested, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);

@@ -25,6 +25,8 @@ export interface PreferenceState {
   error: SerializedError | null;
   /** with `error`: which request failed (a failed read is not a failed save) */
   failedOn?: 'read' | 'write' | 'remove';
+  /** with a failed save: the id of its request (the outbox may have kept it) */
+  requestId?: string;
   /**
    * While a save is under way or after it failed: the value the server had before it (the last
    * one read or saved), which is what shows while `value` is null after a failed save.
@@ -60,6 +62,7 @@ function entry(draft: Draft<PreferencesState>, { namespace, name }: Id): Draft<P
   namespaceValues[name] ??= { status: 'unknown', value: null, error: null };
   const found = namespaceValues[name];
   delete found.failedOn;
+  delete found.requestId;
   delete found.justSaved;
   return found;
 }
@@ -103,12 +106,13 @@ export const preferencesReducer = caseReducer<PreferencesState>(
       justSaved: true,
     });
   }),
-  on(saveFailed, (draft, { payload }) => {
+  on(saveFailed, (draft, { payload, meta }) => {
     Object.assign(entry(draft, payload), {
       status: 'error',
       value: null,
       error: payload.error,
       failedOn: 'write',
+      ...(meta.cause !== undefined && { requestId: meta.cause }),
     });
   }),
   on(fetchStarted, (draft, { payload }) => {

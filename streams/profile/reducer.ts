@@ -66,8 +66,12 @@ export const profileReducer = caseReducer<ProfileState>(
     draft.patch = { status: 'loaded', error: null };
     draft.data = payload.profile;
   }),
-  on(patchFailed, (draft, { payload }) => {
-    draft.patch = { status: 'error', error: payload.error };
+  on(patchFailed, (draft, { payload, meta }) => {
+    draft.patch = {
+      status: 'error',
+      error: payload.error,
+      ...(meta.cause !== undefined && { requestId: meta.cause }),
+    };
   }),
   on(createRequested, (draft) => {
     draft.create = { status: 'fetching', error: null };
@@ -88,8 +92,13 @@ export const profileReducer = caseReducer<ProfileState>(
     draft.locale.status = 'loaded';
     if (draft.data) draft.data.bolang = payload.locale;
   }),
-  on(localeChangeFailed, (draft, { payload }) => {
-    Object.assign(draft.locale, { status: 'error', error: payload.error, requested: null });
+  on(localeChangeFailed, (draft, { payload, meta }) => {
+    Object.assign(draft.locale, {
+      status: 'error',
+      error: payload.error,
+      requested: null,
+      ...(meta.cause !== undefined && { requestId: meta.cause }),
+    });
   }),
   on(visitorLocaleChosen, (draft, { payload }) => {
     Object.assign(draft.locale, { status: 'loaded', error: null, requested: null, visitor: payload.locale });

@@ -5,6 +5,8 @@ import type { Profile } from './api';
 export interface Operation {
   status: Status;
   error: SerializedError | null;
+  /** with `error`: the id of the request that failed (the outbox may have kept it) */
+  requestId?: string;
 }
 
 interface LocaleChoice extends Operation {

@@ -93,6 +93,7 @@ export const savedSearchesReducer = caseReducer<SavedSearchesState>(
       message: payload.message,
       detail: payload.error.message,
       error: payload.error,
+      ...(meta.cause !== undefined && { requestId: meta.cause }),
     };
     withSearch(draft, payload.id, (search) => {
       search.status = 'error';

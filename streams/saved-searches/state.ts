@@ -23,6 +23,8 @@ export interface SavedSearchesState {
     detail: string | null;
     /** a failed request's error (its code says what happened); none for a refusal */
     error?: SerializedError;
+    /** the id of the request that failed: the outbox may have kept it */
+    requestId?: string;
   } | null;
   /**
    * The last "Bookmark this search", keyed by the id of its request event, so the dialog follows

@@ -58,6 +58,55 @@ describe('the header says what the outbox holds (issue 25)', () => {
     expect(await screen.findByText('1 change waiting')).toBeTruthy();
   });
 
+  it('a conflict shows both versions in words, with "Keep mine" and "Keep theirs"; a vanished cart only "Discard"', async () => {
+    const version = (name: string) => ({
+      key: 'outbox.carts.versionPrivate',
+      values: { name, description: '' },
+    });
+    const changed: OutboxEntry = {
+      ...entry('c1', 'Mine'),
+      state: 'conflict',
+      conflict: { yours: version('Mine'), theirs: version('Theirs'), fold: null },
+    };
+    const gone: OutboxEntry = {
+      ...entry('c2', 'Trip to Lyon'),
+      state: 'conflict',
+      conflict: { yours: version('Trip to Lyon'), theirs: null, fold: null },
+    };
+    const { dispatched } = renderWithStore(<Header />, [
+      appStarted(),
+      aliceKnown(),
+      restored({ user: '1', entries: [changed, gone] }),
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pending changes' }));
+    const [first, second] = within(screen.getByRole('dialog', { name: 'Pending changes' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(first!).getByText('Changed on the server since you made this change.')).toBeTruthy();
+    const terms = [...first!.querySelectorAll('dt')].map((term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(terms).toEqual([
+      ['Yours', '“Mine”, private, description “”'],
+      ['On the server', '“Theirs”, private, description “”'],
+    ]);
+    expect(within(first!).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(second!).getByText('It no longer exists on the server.')).toBeTruthy();
+    expect(within(second!).queryByRole('button', { name: 'Keep mine' })).toBeNull();
+    // "Keep theirs" leaves the entry to the epic that folds the server's version; "Keep mine" sends it
+    await userEvent.click(within(first!).getByRole('button', { name: 'Keep theirs' }));
+    await userEvent.click(within(first!).getByRole('button', { name: 'Keep mine' }));
+    await userEvent.click(within(second!).getByRole('button', { name: 'Discard' }));
+    expect(
+      dispatched.filter((event) => event.meta.source === 'ui').map((event) => [event.type, event.payload]),
+    ).toEqual([
+      ['outbox/conflictSettled', { entryId: 'c1', keep: 'theirs' }],
+      ['outbox/conflictSettled', { entryId: 'c1', keep: 'mine' }],
+      ['outbox/discardRequested', { entryId: 'c2' }],
+    ]);
+  });
+
   it('"Sign out" with writes waiting asks first: keep them, or discard them', async () => {
     const { dispatched } = renderWithStore(<Header />, kept);
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));

@@ -21,6 +21,7 @@ import { usePortal } from '../../app/store-context';
 import { useAppState } from '../../hooks/use-app-state';
 import { useDispatch } from '../../hooks/use-dispatch';
 import { useTranslate } from '../../i18n/use-translate';
+import { PendingWrite } from '../../outbox/pending-write';
 import { ErrorMessage } from '../../ui/error-message';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { FieldControl } from './field-control';
@@ -251,12 +252,14 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
             </p>
           )}
           {saveFailed?.error && (
-            <ErrorMessage
-              error={saveFailed.error}
-              lead={t('metadata.saveFailed')}
-              onRetry={save}
-              retryLabel={t('metadata.retry')}
-            />
+            <PendingWrite requestId={saveFailed.requestId}>
+              <ErrorMessage
+                error={saveFailed.error}
+                lead={t('metadata.saveFailed')}
+                onRetry={save}
+                retryLabel={t('metadata.retry')}
+              />
+            </PendingWrite>
           )}
           <div className="metadata__actions">
             <button

@@ -1,34 +1,17 @@
-import { type Observable, Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { cartsDomain } from '../../../streams/carts/domain';
 import { editRequested, itemsAddRequested } from '../../../streams/carts/edit-events';
-import { listLoaded } from '../../../streams/carts/events';
 import { config } from '../../../streams/core/config';
-import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
-import type { AnyEvent } from '../../../streams/core/event';
-import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
-import { outboxDomain } from '../../../streams/outbox/domain';
 import { discardAllRequested, type OutboxEntry } from '../../../streams/outbox/events';
 import { storageKey } from '../../../streams/outbox/epics';
 import { selectOutboxEntries, selectWriteState } from '../../../streams/outbox/selectors';
 import type { RootState } from '../../../streams/root';
 import { signedOut, whoAmILoaded } from '../../../streams/session/events';
-import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
-import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
-import { aCart, aWireCart } from '../carts/fixtures';
+import { aWireCart } from '../carts/fixtures';
+import { alice, listed, offline, outboxEvents, paths, setup } from './setup';
 
-const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
 const bob = whoAmILoaded({ me: { id: 2, login: 'bob', isUser: true } });
-const epics = domainEpics<RootState>(cartsDomain, outboxDomain);
-const offline = new AppError({ code: ERROR_CODES.network, message: 'Failed to fetch' });
 const serverError = new AppError({ code: ERROR_CODES.http(503), message: 'Unavailable', status: 503 });
-const listed = listLoaded({
-  carts: [
-    aCart({ id: '4', name: 'Before' }),
-    aCart({ id: '5', name: 'Other', items: { asset: ['1'] }, total: 1 }),
-  ],
-});
 /** Cart 5 after the addition of asset 2. */
 const cartWithBoth = aWireCart('5', {
   items: [
@@ -36,34 +19,6 @@ const cartWithBoth = aWireCart('5', {
     { id: '2', type: 'asset' },
   ],
 });
-type Reply = (request: HttpRequest<unknown>, now: number) => Observable<HttpResponse<unknown>> | 'fail';
-
-/** Alice's carts, an http answering through `reply` (`'fail'`: with `failure`), the browser's events through `network`. */
-function setup(reply: Reply, failure: AppError = offline, records?: Map<string, unknown>) {
-  const scheduler = marbleScheduler();
-  const http = fakeHttp((request) => {
-    const answer = reply(request, scheduler.now());
-    return answer === 'fail' ? scheduler.createColdObservable('-#', {}, failure) : answer;
-  });
-  const network = new Subject<boolean>();
-  const durable = memoryDurable(records);
-  const seen: Array<[number, string]> = [];
-  const start = () => {
-    const store = epicStore(
-      testDeps({ scheduler, http, durable, network: { online$: network } }),
-      epics,
-      fold([listed]),
-    );
-    store.event$.subscribe((event: AnyEvent) => seen.push([scheduler.now(), event.type]));
-    return store;
-  };
-  const answered = (data: unknown) => scheduler.createColdObservable('-r|', { r: { status: 200, data } });
-  return { scheduler, http, network, durable, seen, start, answered };
-}
-
-const paths = (requests: HttpRequest<unknown>[]) =>
-  requests.map((request) => `${request.method} ${request.path}`);
-const outboxEvents = (seen: Array<[number, string]>) => seen.filter(([, type]) => type.startsWith('outbox/'));
 
 describe('the outbox keeps writes that could not reach the server and sends them once (issue 25)', () => {
   it('kept offline in order, stored under the user; back online, each is read first and sent again only when the server does not hold it', () => {

@@ -17,6 +17,8 @@ import { whoAmILoaded } from '../../../streams/session/events';
 import { useAppState } from '../../../src/hooks/use-app-state';
 import { selectEntity } from '../../../streams/entities/selectors';
 import { renderWithStore } from '../../helpers/render';
+import { keptOffline } from '../../helpers/kept-write';
+import type { AnyEvent } from '../../../streams/core/event';
 
 const PATH = 'dam/data/asset';
 const group = (id: number, name: string) => ({ id, name });
@@ -306,6 +308,18 @@ describe('MetadataPanel: edit mode', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(shownValue('Author')).toBe('Bea');
     expect(screen.getByText('The changes are saved.')).toBeTruthy();
+  });
+
+  it('a save the outbox kept offline says it will be saved when back online, not an alert (issue 25)', () => {
+    const { store } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Author' }), { target: { value: 'Bea' } });
+    const offline = { code: 'error.network', message: 'Failed to fetch' };
+    const failed = (origin: AnyEvent) =>
+      draftSaveFailed({ path: PATH, id: '12', message: 'error updating entity', error: offline }, origin);
+    keptOffline(store, draftSaveRequested({ path: PATH, id: '12' }), failed, 'entities');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('Will be saved when you are back online.').getAttribute('role')).toBe('status');
   });
 
   it('Discard changes rolls the draft back and shows the stored values', () => {

@@ -1,0 +1,52 @@
+import { type Observable, Subject } from 'rxjs';
+import { cartsDomain } from '../../../streams/carts/domain';
+import { listLoaded } from '../../../streams/carts/events';
+import { domainEpics } from '../../../streams/core/epic';
+import { AppError, ERROR_CODES } from '../../../streams/core/errors';
+import type { AnyEvent } from '../../../streams/core/event';
+import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
+import { outboxDomain } from '../../../streams/outbox/domain';
+import type { RootState } from '../../../streams/root';
+import { whoAmILoaded } from '../../../streams/session/events';
+import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
+import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
+import { aCart } from '../carts/fixtures';
+
+/** What the outbox's carts tests share: alice, her two carts, an http and a browser under control. */
+export const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
+const epics = domainEpics<RootState>(cartsDomain, outboxDomain);
+export const offline = new AppError({ code: ERROR_CODES.network, message: 'Failed to fetch' });
+export const listed = listLoaded({
+  carts: [
+    aCart({ id: '4', name: 'Before' }),
+    aCart({ id: '5', name: 'Other', items: { asset: ['1'] }, total: 1 }),
+  ],
+});
+type Reply = (request: HttpRequest<unknown>, now: number) => Observable<HttpResponse<unknown>> | 'fail';
+/** Alice's carts, an http answering through `reply` (`'fail'`: with `failure`), the browser's events through `network`. */
+export function setup(reply: Reply, failure: AppError = offline, records?: Map<string, unknown>) {
+  const scheduler = marbleScheduler();
+  const http = fakeHttp((request) => {
+    const answer = reply(request, scheduler.now());
+    return answer === 'fail' ? scheduler.createColdObservable('-#', {}, failure) : answer;
+  });
+  const network = new Subject<boolean>();
+  const durable = memoryDurable(records);
+  const seen: Array<[number, string]> = [];
+  const start = () => {
+    const store = epicStore(
+      testDeps({ scheduler, http, durable, network: { online$: network } }),
+      epics,
+      fold([listed]),
+    );
+    store.event$.subscribe((event: AnyEvent) => seen.push([scheduler.now(), event.type]));
+    return store;
+  };
+  const answered = (data: unknown) => scheduler.createColdObservable('-r|', { r: { status: 200, data } });
+  return { scheduler, http, network, durable, seen, start, answered };
+}
+
+export const paths = (requests: HttpRequest<unknown>[]) =>
+  requests.map((request) => `${request.method} ${request.path}`);
+export const outboxEvents = (seen: Array<[number, string]>) =>
+  seen.filter(([, type]) => type.startsWith('outbox/'));
