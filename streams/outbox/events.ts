@@ -23,7 +23,7 @@ export type OutboxLabel = z.infer<typeof labelSchema>;
  * versions in words (`theirs` null: it is gone), and the server's version as the event that folds
  * it (`fold`), dispatched when the user keeps theirs.
  */
-export const conflictSchema = z.object({
+const conflictSchema = z.object({
   yours: labelSchema,
   theirs: z.nullable(labelSchema),
   fold: z.nullable(z.object({ type: z.string(), payload: z.unknown() })),
