@@ -63,12 +63,17 @@ function fulltextModeOf(params: URLSearchParams): FulltextMode {
   return mode;
 }
 
+/**
+ * A resource's query (protocol §8.3): `query_{resource}` where the client sent one (a meta-schema
+ * path such as `dam/asset`, whatever the number of its resources), else `query`.
+ */
+const queryParamOf = (params: URLSearchParams, collection: Collection): string | null =>
+  params.get(`query_${collection.resource}`) ?? params.get('query');
+
 function specOf(params: URLSearchParams, collections: Collection[]): ListSpec {
-  const meta = collections.length > 1;
   return {
     collections,
-    queryOf: (collection) =>
-      meta ? (params.get(`query_${collection.resource}`) ?? params.get('query')) : params.get('query'),
+    queryOf: (collection) => queryParamOf(params, collection),
     fulltext: params.get('fulltext') ?? '',
     fulltextMode: fulltextModeOf(params),
     orderby: params.get('orderby'),
@@ -349,11 +354,7 @@ function aggsAnswer(request: Request, params: URLSearchParams, collections: Coll
   const mode = fulltextModeOf(params);
   const answers = collections.map((collection) => {
     const index = registry.index(collection);
-    const query = parseJsonParam(
-      collections.length > 1
-        ? (params.get(`query_${collection.resource}`) ?? params.get('query'))
-        : params.get('query'),
-    );
+    const query = parseJsonParam(queryParamOf(params, collection));
     const meta = metaQueryOf(query);
     return {
       resource: collection.resource,
