@@ -28,14 +28,19 @@ async function mountInCursorMode(page: Page): Promise<void> {
 /** The list requests of the cart's list query: the asked ids of each. */
 async function chunkAsks(): Promise<{ max: string; ids: unknown[] }[]> {
   const requests = (await mockControl('requests')) as LoggedRequest[];
-  return requests
-    .filter((one) => one.method === 'GET' && one.path.endsWith('/rest/dam/asset') && one.query.query)
-    .map((one) => {
-      const query = JSON.parse(String(one.query.query)) as { and?: Record<string, { in?: unknown[] }>[] };
-      const parts = query.and ?? [query as Record<string, { in?: unknown[] }>];
-      const ids = parts.flatMap((part) => part['asset@id']?.in ?? []);
-      return { max: String(one.query.max), ids };
-    });
+  return (
+    requests
+      // dam/asset is a meta-schema: its query goes per resource, `query_asset` (protocol §8.3)
+      .filter((one) => one.method === 'GET' && one.path.endsWith('/rest/dam/asset') && one.query.query_asset)
+      .map((one) => {
+        const query = JSON.parse(String(one.query.query_asset)) as {
+          and?: Record<string, { in?: unknown[] }>[];
+        };
+        const parts = query.and ?? [query as Record<string, { in?: unknown[] }>];
+        const ids = parts.flatMap((part) => part.id?.in ?? []);
+        return { max: String(one.query.max), ids };
+      })
+  );
 }
 
 const chunksHeld = (page: Page, cartId: string) =>
