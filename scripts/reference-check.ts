@@ -32,9 +32,10 @@ for (const check of checks) {
     console.log(`ok    ${check.name}: ${await check.run(client, demo)}`);
   } catch (error) {
     failed += 1;
+    // an axios error carries the answer that failed: say which call and what the server said
     const answer = (error as { response?: { config?: { url?: string }; data?: unknown } }).response;
-    if (answer) console.log(answer.config?.url, JSON.stringify(answer.data));
-    console.log(`FAIL  ${check.name}: ${error instanceof Error ? error.message : String(error)}`);
+    const said = answer ? ` (${answer.config?.url} answered ${JSON.stringify(answer.data)})` : '';
+    console.log(`FAIL  ${check.name}: ${error instanceof Error ? error.message : String(error)}${said}`);
   }
 }
 await server.close();
