@@ -8,22 +8,13 @@ import { ofType } from './core/operators/of-type';
 import { registerSharedFacts } from './core/shared-facts';
 import { domainLoaded, domainStarted } from './core/system-events';
 import { appDomain } from './app/domain';
-import type { aggregatesDomain } from './aggregates/domain';
 import { initialAggregatesState } from './aggregates/state';
-import type { cacheDomain } from './cache/domain';
 import { initialCacheState } from './cache/state';
-import type { cartsDomain } from './carts/domain';
 import { initialCartsState } from './carts/state';
-import type { cursorsDomain } from './cursors/domain';
 import { initialCursorsState } from './cursors/state';
-import type { analyticsDomain } from './analytics/domain';
 import { initialAnalyticsState } from './analytics/state';
-import type { batchesDomain } from './batches/domain';
 import { initialBatchesState } from './batches/state';
-import type { downloadsDomain } from './downloads/domain';
-import type { entitiesDomain } from './entities/domain';
 import { initialEntitiesState } from './entities/state';
-import type { playersDomain } from './players/domain';
 import { initialPlayersState } from './players/state';
 import { initialDownloadsState } from './downloads/state';
 import { logsDomain } from './logs/domain';
@@ -31,30 +22,19 @@ import { notificationsDomain } from './notifications/domain';
 import { outboxDomain } from './outbox/domain';
 import { preferencesDomain } from './preferences/domain';
 import { profileDomain } from './profile/domain';
-import type { queriesDomain } from './queries/domain';
 import { initialQueriesState } from './queries/state';
 import { routerDomain } from './router/domain';
-import type { reverseSearchDomain } from './reverse-search/domain';
 import { initialReverseSearchState } from './reverse-search/state';
-import type { naturalLanguageDomain } from './natural-language/domain';
 import { initialNaturalLanguageState } from './natural-language/state';
-import type { pagesDomain } from './pages/domain';
 import { initialPagesState } from './pages/state';
-import type { importsDomain } from './imports/domain';
 import { initialImportsState } from './imports/state';
-import type { selectionDomain } from './selection/domain';
 import { initialSelectionState } from './selection/state';
-import type { savedSearchesDomain } from './saved-searches/domain';
 import { initialSavedSearchesState } from './saved-searches/state';
-import type { schemasDomain } from './schemas/domain';
 import { initialSchemasState } from './schemas/state';
-import type { searchDomain } from './search/domain';
 import { sessionDomain } from './session/domain';
 import { systemDomain } from './system/domain';
 import { tabsDomain } from './tabs/domain';
-import type { treesDomain } from './trees/domain';
 import { initialTreesState } from './trees/state';
-import type { typeaheadDomain } from './typeahead/domain';
 import { initialTypeaheadState } from './typeahead/state';
 
 /** The domains the shell needs from the first paint: loaded with the portal. */
@@ -107,32 +87,13 @@ const lazyDomains = {
   imports: lazy(initialImportsState, () => import('./imports/domain').then((m) => m.importsDomain)),
 };
 
-function lazy<S>(initialState: S, load: () => Promise<{ name: string }>) {
+function lazy<S, D extends { name: string }>(initialState: S, load: () => Promise<D>) {
   return { initialState, load };
 }
 
 type EagerDomain = (typeof eagerDomains)[number];
-type LazyDomain =
-  | typeof schemasDomain
-  | typeof queriesDomain
-  | typeof cursorsDomain
-  | typeof treesDomain
-  | typeof aggregatesDomain
-  | typeof typeaheadDomain
-  | typeof savedSearchesDomain
-  | typeof searchDomain
-  | typeof cacheDomain
-  | typeof cartsDomain
-  | typeof downloadsDomain
-  | typeof entitiesDomain
-  | typeof playersDomain
-  | typeof batchesDomain
-  | typeof analyticsDomain
-  | typeof selectionDomain
-  | typeof reverseSearchDomain
-  | typeof naturalLanguageDomain
-  | typeof pagesDomain
-  | typeof importsDomain;
+/** A lazy domain's manifest, as its `load` brings it. */
+type LazyDomain = Awaited<ReturnType<(typeof lazyDomains)[keyof typeof lazyDomains]['load']>>;
 type AnyDomain = EagerDomain | LazyDomain;
 
 /** A domain that loads with its first screen. */
