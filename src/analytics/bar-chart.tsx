@@ -30,6 +30,7 @@ type Measure = (text: string) => number;
  */
 function useLabelMeasure(chart: RefObject<SVGSVGElement | null>): Measure {
   const [font, setFont] = useState<string | null>(null);
+  // after each render, before paint: the same font again changes nothing (React skips the update)
   useLayoutEffect(() => {
     const label = chart.current?.querySelector('text');
     if (!label) return;

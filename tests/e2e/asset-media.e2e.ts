@@ -121,6 +121,8 @@ describe('players and media on the asset page (issue 24)', () => {
       // a document's page: "Agrandir la page 2" by keyboard, zoomed with +, back to all pages
       await page.goto(`${portalUrl()}/assets/asset/${DOCUMENT_ID}`);
       const zoomPage = page.getByRole('button', { name: 'Agrandir la page 2' });
+      await zoomPage.waitFor();
+      expect(await seriousViolations(page, 'document pages with their zoom buttons')).toEqual([]);
       await zoomPage.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('img', { name: /, page 2$/ }).waitFor();

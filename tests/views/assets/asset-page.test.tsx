@@ -233,7 +233,10 @@ describe('asset page', () => {
       variationsLoaded({
         resource: 'asset',
         id: '3',
-        variations: [{ name: 'page1', kind: 'page' }, { name: 'page2', kind: 'page' }],
+        variations: [
+          { name: 'page1', kind: 'page' },
+          { name: 'page2', kind: 'page' },
+        ],
       }),
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Zoom page 2' }));
