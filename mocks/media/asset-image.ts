@@ -130,6 +130,8 @@ function imageScene(scene: Scene): string {
 
 /** height of the film strips of a video, in units */
 const FILM_STRIP = 16;
+/** height of the caption's band, in units */
+const CAPTION = 44;
 
 /** Dark footage with film perforations, a play button and the duration. */
 function videoScene(scene: Scene, duration: number): string {
@@ -151,7 +153,8 @@ function videoScene(scene: Scene, duration: number): string {
     holes.join('') +
     `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="#000" fill-opacity="0.45" stroke="#fff" stroke-width="${n(unit * 3)}"/>` +
     `<polygon points="${n(cx - r * 0.3)},${n(cy - r * 0.45)} ${n(cx - r * 0.3)},${n(cy + r * 0.45)} ${n(cx + r * 0.5)},${n(cy)}" fill="#fff"/>` +
-    `<text x="${n(width - unit * 10)}" y="${n(band + unit * 20)}" text-anchor="end" font-size="${n(unit * 16)}" font-weight="700" fill="#fff">${escapeXml(formatDuration(duration))}</text>`
+    // under the caption's band, clear of the player's controls at the bottom
+    `<text x="${n(width - unit * 10)}" y="${n(band + unit * (CAPTION + 20))}" text-anchor="end" font-size="${n(unit * 16)}" font-weight="700" fill="#fff">${escapeXml(formatDuration(duration))}</text>`
   );
 }
 
@@ -176,10 +179,13 @@ function documentScene(scene: Scene, extension: string): string {
   );
 }
 
-/** The asset's name and nature on a translucent band at the bottom (above a video's film strip). */
+/**
+ * The asset's name and nature on a translucent band: at the bottom of a picture; at the top of a
+ * video's, under its film strip, because players draw their controls over the bottom of a poster.
+ */
 function caption({ width, height, unit }: Scene, asset: Asset): string {
-  const band = unit * 44;
-  const top = height - band - (asset.assetnature.code === 'video' ? FILM_STRIP * unit : 0);
+  const band = unit * CAPTION;
+  const top = asset.assetnature.code === 'video' ? FILM_STRIP * unit : height - band;
   return (
     `<rect y="${n(top)}" width="${width}" height="${n(band)}" fill="#000" fill-opacity="0.5"/>` +
     `<text x="${n(unit * 10)}" y="${n(top + unit * 19)}" font-size="${n(unit * 15)}" font-weight="700" fill="#fff">${escapeXml(truncate(asset.name, 34))}</text>` +

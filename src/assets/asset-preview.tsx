@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { selectApiPath } from '../../streams/app/selectors';
 import { facesPreviewRequested } from '../../streams/entities/events';
 import {
@@ -121,29 +121,94 @@ function ImagePreview({ resource, id, name }: { resource: string; id: string; na
   );
 }
 
+/**
+ * The pages of a document, one under the other. "Zoom page n" opens that page alone in the zoomable
+ * viewer (buttons, wheel, + − 0, dragging); "All pages" comes back to the strip, and the focus with
+ * it to the page's button.
+ */
 function DocumentPreview({ resource, id, name }: { resource: string; id: string; name: string }) {
   const t = useTranslate();
   const apiPath = useAppState(selectApiPath);
   const watermarked = useAppState(selectIsWatermarked);
   const variations = useAppState(selectVariations, resource, id);
+  // the page zoomed is purely visual, as an open menu is
+  const [zoomed, setZoomed] = useState<number | null>(null);
+  const strip = useRef<HTMLOListElement>(null);
+  const left = useRef<number | null>(null);
+  useEffect(() => {
+    if (zoomed !== null || left.current === null) return;
+    strip.current?.querySelector<HTMLButtonElement>(`[data-page="${left.current}"]`)?.focus();
+    left.current = null;
+  }, [zoomed]);
+
   const pages = pageNumbers(variations ?? []);
   if (pages.length === 0) return <ImagePreview resource={resource} id={id} name={name} />;
+  const sourceOf = (page: number) =>
+    imageByQuery(apiPath, resource, id, viewerVariation(`page${page}`, watermarked));
+  // the first page is the preview, named by the asset (UI-CONTRACT)
+  const altOf = (page: number) => (page === pages[0] ? name : t('assets.page', { name, page }));
+
+  if (zoomed !== null) {
+    return (
+      <ZoomedPage
+        src={sourceOf(zoomed)}
+        alt={altOf(zoomed)}
+        label={t('assets.pageOf', { page: zoomed, count: pages.length })}
+        onBack={() => {
+          left.current = zoomed;
+          setZoomed(null);
+        }}
+      />
+    );
+  }
   return (
-    <ol className="asset-pages" aria-label={t('assets.pages')}>
+    <ol ref={strip} className="asset-pages" aria-label={t('assets.pages')}>
       {pages.map((page, index) => (
-        <li key={page}>
+        <li key={page} className="asset-pages__item">
           <img
             className="asset-pages__page"
-            src={imageByQuery(apiPath, resource, id, viewerVariation(`page${page}`, watermarked))}
-            // the first page is the preview, named by the asset (UI-CONTRACT)
-            alt={index === 0 ? name : t('assets.page', { name, page })}
+            src={sourceOf(page)}
+            alt={altOf(page)}
             loading={index === 0 ? 'eager' : 'lazy'}
             decoding="async"
             onLoad={index === 0 ? markPainted : undefined}
           />
+          <button
+            type="button"
+            className="asset-pages__zoom"
+            data-page={page}
+            onClick={() => setZoomed(page)}
+          >
+            {t('assets.zoomPage', { page })}
+          </button>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** One page of a document in the zoomable viewer, with the way back to all pages (focused). */
+function ZoomedPage({
+  src,
+  alt,
+  label,
+  onBack,
+}: {
+  src: string;
+  alt: string;
+  label: string;
+  onBack: () => void;
+}) {
+  const t = useTranslate();
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => back.current?.focus(), []);
+  return (
+    <ZoomableImage src={src} alt={alt}>
+      <button ref={back} type="button" onClick={onBack}>
+        {t('assets.allPages')}
+      </button>
+      <span className="asset-zoom__note">{label}</span>
+    </ZoomableImage>
   );
 }
 

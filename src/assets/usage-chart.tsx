@@ -13,7 +13,7 @@ export function UsageChart({ views, downloads }: { views: number; downloads: num
       className="asset-usage__chart analytics-chart"
       label={t('assets.usageChart', { views, downloads })}
       width={260}
-      labelWidth={80}
+      labelWidth={130}
       bars={[
         { key: 'views', label: t('assets.views'), value: views, className: 'asset-usage__bar--views' },
         {

@@ -177,7 +177,9 @@ function Facet({
                         )
                       }
                     />
-                    <span className="facet__name">{bucket.label}</span>
+                    <span className="facet__name" title={bucket.label}>
+                      {bucket.label}
+                    </span>
                     <span className="facet__number">{numbers.format(bucket.count)}</span>
                   </label>
                 </li>

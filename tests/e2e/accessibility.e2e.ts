@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, vi } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
 import { checkEverywhere } from './helpers/axe';
-import { journey, portalUrl } from './helpers/portal';
+import { journey, portalUrl, settled } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 /**
@@ -12,23 +12,6 @@ import { signIn } from './helpers/session';
  * is checked four times without reloading (viewport and colour scheme change in place); every
  * problem is collected and the journey fails once at the end with the whole list.
  */
-
-/** Waits until nothing on the page says it is still loading. */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            document.querySelectorAll('[aria-busy="true"], .skeleton').length +
-            [...document.querySelectorAll('[role="status"]')].filter((node) =>
-              /^(loading|chargement)/i.test(node.textContent?.trim() ?? ''),
-            ).length,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBe(0);
-}
 
 async function visit(page: Page, path: string, ready: (page: Page) => Locator): Promise<void> {
   await page.goto(`${portalUrl()}${path}`);

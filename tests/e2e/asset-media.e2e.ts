@@ -2,10 +2,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { seriousViolations } from './helpers/axe';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { signIn, switchLanguage } from './helpers/session';
+import { overflowingText } from './helpers/text-fit';
 
 /** The first video of the demo (mocks/db/assets.ts, default seed). */
 const VIDEO_ID = 2;
+/** The first document of the demo, with pages (mocks/db/assets.ts, default seed). */
+const DOCUMENT_ID = 3;
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
@@ -87,6 +90,50 @@ describe('players and media on the asset page (issue 24)', () => {
     const code = page.getByRole('textbox', { name: 'Embed code' });
     await expect.poll(() => code.inputValue()).toContain('watermarked=true');
   });
+
+  journey(
+    "alice in French: the video's poster leaves the player's controls clear, the usage chart's labels are whole, a document's page zooms by keyboard",
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await switchLanguage(page, 'fr');
+      await page.goto(`${portalUrl()}/assets/asset/${VIDEO_ID}`);
+      await heading(page).waitFor();
+
+      // the poster's caption is in its upper part: the browser draws its controls over the bottom
+      const poster = await page.locator('video').getAttribute('poster');
+      const lowestText = await page.evaluate(async (url) => {
+        const svg = new DOMParser().parseFromString(await (await fetch(url)).text(), 'image/svg+xml');
+        const height = Number(svg.documentElement.getAttribute('viewBox')?.split(' ')[3]);
+        const lowest = Math.max(
+          ...[...svg.querySelectorAll('text')].map((text) => Number(text.getAttribute('y'))),
+        );
+        return lowest / height;
+      }, poster as string);
+      expect(lowestText).toBeLessThan(0.5);
+
+      // issue 28: "Téléchargements", not "'éléchargé…", and inside the chart
+      const chart = page.getByRole('region', { name: 'Utilisation' }).getByRole('img');
+      await expect
+        .poll(() => chart.locator('text.analytics-chart__label').allTextContents())
+        .toEqual(['Vues', 'Téléchargements']);
+      expect(await overflowingText(page)).toEqual([]);
+
+      // a document's page: "Agrandir la page 2" by keyboard, zoomed with +, back to all pages
+      await page.goto(`${portalUrl()}/assets/asset/${DOCUMENT_ID}`);
+      const zoomPage = page.getByRole('button', { name: 'Agrandir la page 2' });
+      await zoomPage.waitFor();
+      expect(await seriousViolations(page, 'document pages with their zoom buttons')).toEqual([]);
+      await zoomPage.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('img', { name: /, page 2$/ }).waitFor();
+      await page.getByText('Page 2 sur', { exact: false }).waitFor();
+      await page.keyboard.press('+');
+      await page.getByText('Zoom 125 %').waitFor();
+      await page.getByRole('button', { name: 'Toutes les pages' }).press('Enter');
+      await page.getByRole('list', { name: 'Pages' }).waitFor();
+      expect(await zoomPage.evaluate((button) => button === document.activeElement)).toBe(true);
+    },
+  );
 
   journey(
     'alice edits three results as one batch: each asset has its line, the count goes to 3 of 3, then Done',

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { signIn, switchLanguage } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 
 const grid = (page: Page) => page.getByRole('grid', { name: /^(Results|Résultats)$/ });
@@ -20,17 +20,6 @@ const selectedCount = (page: Page) => grid(page).locator('[role="gridcell"][aria
 async function openResults(page: Page): Promise<void> {
   await page.goto(`${portalUrl()}/search`);
   await cells(page).first().waitFor();
-}
-
-/** The user's language, from the account page ("Language" in English, "Langue" in French). */
-async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void> {
-  await page.goto(`${portalUrl()}/account`);
-  await page
-    .getByRole('combobox', { name: to === 'fr' ? 'Language' : 'Langue', exact: true })
-    .selectOption(to);
-  await page
-    .getByRole('heading', { level: 1, name: to === 'fr' ? 'Votre compte' : 'Your account' })
-    .waitFor();
 }
 
 /**

@@ -64,6 +64,23 @@ export async function mockControl(
   return text ? JSON.parse(text) : undefined;
 }
 
+/** Waits until nothing on the page says it is still loading. */
+export async function settled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            document.querySelectorAll('[aria-busy="true"], .skeleton').length +
+            [...document.querySelectorAll('[role="status"]')].filter((node) =>
+              /^(loading|chargement)/i.test(node.textContent?.trim() ?? ''),
+            ).length,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+}
+
 interface PortalHandle {
   exportLog(): string;
   getState(): unknown;

@@ -29,3 +29,14 @@ export async function apiAuthorization(login: string, password = login): Promise
   const token = (await response.json()) as { tokenType: string; accessToken: string };
   return `${token.tokenType} ${token.accessToken}`;
 }
+
+/** The user's language, chosen on the account page ("Language" in English, "Langue" in French). */
+export async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void> {
+  await page.goto(`${portalUrl()}/account`);
+  await page
+    .getByRole('combobox', { name: to === 'fr' ? 'Language' : 'Langue', exact: true })
+    .selectOption(to);
+  await page
+    .getByRole('heading', { level: 1, name: to === 'fr' ? 'Votre compte' : 'Your account' })
+    .waitFor();
+}

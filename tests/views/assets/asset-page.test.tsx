@@ -220,6 +220,41 @@ describe('asset page', () => {
     expect(pages[1]?.getAttribute('src')).toContain('variation=page2');
   });
 
+  it('zooms one page of a document: "Zoom page 2" opens it in the zoomable viewer, "All pages" comes back to its button', () => {
+    openAsset(3, '', [
+      loaded({
+        path: ASSET_PATH,
+        id: '3',
+        data: asset(3, {
+          assetnature: { id: 3, code: 'document', name: 'Document' },
+          mimetype: 'application/pdf',
+        }),
+      }),
+      variationsLoaded({
+        resource: 'asset',
+        id: '3',
+        variations: [
+          { name: 'page1', kind: 'page' },
+          { name: 'page2', kind: 'page' },
+        ],
+      }),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom page 2' }));
+    expect(screen.queryByRole('list', { name: 'Pages' })).toBeNull();
+    const page = screen.getByRole('img', { name: 'Evening stage 3, page 2' });
+    expect(page.getAttribute('src')).toContain('variation=page2');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    const back = screen.getByRole('button', { name: 'All pages' });
+    expect(document.activeElement).toBe(back);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
+    expect(screen.getByText('Zoom 125%')).toBeTruthy();
+
+    fireEvent.click(back);
+    expect(screen.getByRole('list', { name: 'Pages' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zoom page 2' }));
+  });
+
   it('plays a video in the browser', () => {
     openAsset(2, '', [
       loaded({
