@@ -218,4 +218,3 @@ export function createImports(taxonomy: Taxonomy): { importJobs: ImportJob[]; im
   });
   return { importJobs, importItems };
 }
-

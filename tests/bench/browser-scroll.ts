@@ -11,7 +11,7 @@ const WHEEL_STEP_PX = 600;
 /** between two steps: a fast but human flick, time for a page's answer to land meanwhile */
 const STEP_PAUSE_MS = 50;
 
-export interface GridScrollFigures {
+interface GridScrollFigures {
   longTasks: number;
   longestTaskMs: number;
   /** the longest gap between two animation frames during the steps */
