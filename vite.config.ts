@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
@@ -49,6 +50,11 @@ const chunkGroups = [
 // One config for the app build and the three test projects (see README, "Tests").
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // rxjs's ES2015 build: classes rather than tslib's helpers, 1.6 KB gz less in the first download
+    // (every browser the portal supports runs ES2015; no other package exports this condition)
+    conditions: ['es2015', ...defaultClientConditions],
+  },
   define: { __APP_VERSION__: JSON.stringify(version), __APP_COMMIT__: JSON.stringify(currentCommit()) },
   build: {
     outDir: 'dist',

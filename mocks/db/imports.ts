@@ -155,7 +155,8 @@ const JOB_SEEDS: JobSeed[] = [
   { name: 'Store openings', description: 'Nothing uploaded yet', owner: bob, status: 'open', items: [] },
 ];
 
-function createItem(
+/** One item of job `jobId` (seeded, or a scale test's: mocks/db/huge-import.ts). */
+export function createItem(
   id: number,
   jobId: number,
   status: number,

@@ -1,6 +1,7 @@
 import express, { type Response, Router } from 'express';
 import { z } from 'zod';
 import { addHugeCart } from '../db/huge-cart';
+import { addHugeImportJob } from '../db/huge-import';
 import { errorBody } from '../handlers/respond';
 import { reset, runtime } from '../runtime';
 import { settingsPatchSchema } from '../settings';
@@ -12,6 +13,8 @@ function invalid(res: Response, error: z.ZodError): void {
 
 /** Body of `POST /__mock/carts/huge`: how many assets the scale-test cart holds. */
 const hugeCartSchema = z.strictObject({ items: z.number().int().min(1).max(100_000).default(10_000) });
+/** Body of `POST /__mock/imports/huge`: how many ready items the scale-test job holds. */
+const hugeImportSchema = hugeCartSchema;
 
 /** `/__mock/*`: for tests and demos, never used by the app (UI-CONTRACT, "Control routes"). */
 export function controlRoutes(): Router {
@@ -67,6 +70,13 @@ export function controlRoutes(): Router {
     if (!body.success) return invalid(res, body.error);
     const cart = addHugeCart(runtime.db, body.data.items);
     res.status(201).json({ id: String(cart.id), name: cart.name, total: body.data.items });
+  });
+
+  router.post('/imports/huge', (req, res) => {
+    const body = hugeImportSchema.safeParse(req.body ?? {});
+    if (!body.success) return invalid(res, body.error);
+    const job = addHugeImportJob(runtime.db, body.data.items);
+    res.status(201).json({ id: String(job.id), name: job.name, items: body.data.items });
   });
 
   router.use((req, res) => {

@@ -9,7 +9,8 @@ export function previewUrl(apiPath: string, resource: string, id: string, waterm
 /**
  * Starts fetching an asset's large preview before its page opens (a tile pointed at or focused,
  * the page's "Next"), so the page paints it from the browser's cache (issue 22). React keeps one
- * `<link rel="preload">` per address.
+ * `<link rel="preload">` per address. No event: it steers nothing the state or a replay holds (the
+ * page still asks for the preview as before, the browser's cache only answers it sooner).
  */
 export function prefetchPreview(url: string): void {
   preload(url, { as: 'image' });

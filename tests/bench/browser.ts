@@ -6,9 +6,10 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { startDemoServer } from '../../mocks/server';
 import { CHROMIUM_PATH, LAUNCH_ARGS } from '../e2e/helpers/chromium-path';
+import { type ScrollFigures, scrollImportItems, scrollSearchResults } from './browser-scroll';
 import { benchRoundTrips, type RoundTripFigures } from './round-trips';
 
 /** Long tasks of the page (PerformanceObserver 'longtask'), kept from the first script on. */
@@ -81,11 +82,35 @@ async function hugeAnswerTasks(page: Page, base: string): Promise<{ longestMs: n
   return { longestMs: Math.round(Math.max(0, ...tasks)), count: tasks.length };
 }
 
-/** From the click on the first search result to its asset page's preview painted (the page's mark). */
-async function assetPreviewMs(page: Page, base: string): Promise<number> {
+/**
+ * From the click on a search result to its asset page's preview painted (the page's mark): `cold`
+ * on the first result of a fresh page; `warm` back on the results, on the second one, pointed at
+ * first as a visitor's mouse does (its preview prefetched, the asset page's code already here).
+ */
+async function assetPreviewMs(page: Page, base: string): Promise<{ cold: number; warm: number }> {
   await control(base, 'reset', {});
   await page.goto(`${base}/search`);
-  const cell = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
+  const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
+  const cold = await clickToPreviewMs(page, cells.first());
+  await page.goBack();
+  const next = cells.nth(1);
+  const href = (await next.getByRole('link').first().getAttribute('href')) ?? '';
+  const id = /\/assets\/[^/]+\/([^/?]+)/.exec(href)?.[1] ?? '';
+  await next.hover();
+  // its preview in the browser's cache (the asset page's "Next" may have fetched it already)
+  await page.waitForFunction(
+    (assetId) =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('variation=preview') && entry.name.includes(`id=${assetId}&`)),
+    id,
+    { polling: 20, timeout: 60_000 },
+  );
+  const warm = await clickToPreviewMs(page, cells.nth(1));
+  return { cold, warm };
+}
+
+async function clickToPreviewMs(page: Page, cell: Locator): Promise<number> {
   await cell.waitFor();
   await page.evaluate(() => {
     performance.clearMarks();
@@ -113,7 +138,40 @@ export interface BrowserFigures {
   hugeAnswerLongTasks: number;
   assetPreviewMedianMs: number;
   assetPreviewSlowestMs: number;
+  /** the same, on a warm cache (see assetPreviewMs) */
+  warmPreviewMedianMs: number;
+  warmPreviewSlowestMs: number;
+  /** the search results scrolled, for each total: the run with the median longest task, and the worst */
+  scrolls: ScrollRuns[];
+  /** the same over an import job's items grid */
+  importScroll: ScrollRuns;
   roundTrips: RoundTripFigures;
+}
+
+export interface ScrollRuns {
+  median: ScrollFigures;
+  worstTaskMs: number;
+}
+
+/** The totals the results grid is scrolled over, and the items of the import job (issue 22). */
+const SCROLLED_TOTALS = [100_000, 1_000_000];
+const IMPORT_ITEMS = 10_000;
+
+type Scroll = typeof scrollSearchResults;
+
+async function scrollRun(base: string, scroll: Scroll, total: number): Promise<ScrollFigures> {
+  return withBrowser(async (context) => {
+    const page = await context.newPage();
+    await page.addInitScript(WATCH_LONG_TASKS);
+    await control(base, 'reset', {});
+    return scroll(page, await context.newCDPSession(page), base, total);
+  });
+}
+
+/** The run with the median longest task, and the longest task of all. */
+function medianRun(runs: ScrollFigures[]): ScrollRuns {
+  const sorted = [...runs].sort((a, b) => a.longestTaskMs - b.longestTaskMs);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, worstTaskMs: sorted.at(-1)!.longestTaskMs };
 }
 
 /** `null` without Chromium (the other figures are still worth having). */
@@ -125,8 +183,13 @@ export async function benchBrowser(runs = 3): Promise<BrowserFigures | null> {
   const server = await startDemoServer({ port: 0 });
   try {
     const huge: { longestMs: number; count: number }[] = [];
-    const previews: number[] = [];
+    const previews: { cold: number; warm: number }[] = [];
+    const scrolled = SCROLLED_TOTALS.map((): ScrollFigures[] => []);
+    const imported: ScrollFigures[] = [];
     for (let run = 0; run < runs; run += 1) {
+      for (const [index, total] of SCROLLED_TOTALS.entries())
+        scrolled[index]!.push(await scrollRun(server.url, scrollSearchResults, total));
+      imported.push(await scrollRun(server.url, scrollImportItems, IMPORT_ITEMS));
       huge.push(await withBrowser(async (context) => hugeAnswerTasks(await context.newPage(), server.url)));
       previews.push(
         await withBrowser(async (context) => assetPreviewMs(await context.newPage(), server.url)),
@@ -149,8 +212,12 @@ export async function benchBrowser(runs = 3): Promise<BrowserFigures | null> {
       hugeAnswerLongestTaskMs: median(longest),
       hugeAnswerWorstMs: Math.max(...longest),
       hugeAnswerLongTasks: median(huge.map((run) => run.count)),
-      assetPreviewMedianMs: median(previews),
-      assetPreviewSlowestMs: Math.max(...previews),
+      assetPreviewMedianMs: median(previews.map((run) => run.cold)),
+      assetPreviewSlowestMs: Math.max(...previews.map((run) => run.cold)),
+      warmPreviewMedianMs: median(previews.map((run) => run.warm)),
+      warmPreviewSlowestMs: Math.max(...previews.map((run) => run.warm)),
+      scrolls: scrolled.map(medianRun),
+      importScroll: medianRun(imported),
       roundTrips,
     };
   } finally {

@@ -16,7 +16,8 @@ import { benchHugeAnswers } from './huge-answer';
 import { benchSplit } from './split-download';
 import { benchAssetPage } from './asset-page';
 import { batchFoldFigures } from './batch-fold';
-import { benchBrowser } from './browser';
+import { benchBrowser, type ScrollRuns } from './browser';
+import { WHEEL_STEPS } from './browser-scroll';
 import { type RoundTripFigures, SLOW_NETWORK_LATENCY_MS } from './round-trips';
 
 interface Figure {
@@ -178,8 +179,37 @@ if (browser) {
       unit: 'ms',
       target: '<= 300',
     },
+    {
+      name: `Chromium, the same on a warm cache: back on the results, the next result pointed at (its preview prefetched), then clicked (median of ${browser.runs}; slowest ${browser.warmPreviewSlowestMs} ms)`,
+      value: browser.warmPreviewMedianMs,
+      unit: 'ms',
+      target: '<= 300',
+    },
+    ...browser.scrolls.flatMap((runs) => scrollFigures(runs, 'results')),
+    ...scrollFigures(browser.importScroll, 'items of an import job'),
     ...roundTripFigures(browser.roundTrips),
   );
+}
+
+/** 60 wheel steps down a grid, the run with the median longest task. */
+function scrollFigures({ median, worstTaskMs }: ScrollRuns, what: string): Figure[] {
+  const over = `${WHEEL_STEPS} wheel steps down ${median.total.toLocaleString('en')} ${what} in Chromium`;
+  return [
+    {
+      name: `${over}: longest task (${median.longTasks} tasks over 50 ms; worst run ${worstTaskMs} ms)`,
+      value: median.longestTaskMs,
+      unit: 'ms',
+      target: '<= 50',
+    },
+    { name: `${over}: slowest frame`, value: median.slowestFrameMs, unit: 'ms' },
+    {
+      name: `${over}: element nodes in the document after (${median.tilesInDom} tiles in the DOM, ${median.resultsLoaded} loaded)`,
+      value: median.domNodes,
+      unit: 'nodes',
+      target: '<= 1000',
+    },
+    { name: `${over}: JS heap after, garbage collected`, value: median.heapMB, unit: 'MB' },
+  ];
 }
 figures.push(...batchFoldFigures());
 figures.push(...(await (await import('./import-grid')).importGridFigures()));

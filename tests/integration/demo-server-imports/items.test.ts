@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../mocks/node';
+import { addHugeImportJob } from '../../../mocks/db/huge-import';
 import { reset, runtime } from '../../../mocks/runtime';
 import { as, call, type Json, MI, itemsById, patch } from './helpers';
 
@@ -262,5 +263,18 @@ describe('job items (protocol §15.1)', () => {
     expect(await (await get(video?.id)).text()).toContain('MP4');
     expect((await get(analyzing?.id)).status).toBe(404);
     expect((await get(99_999)).status).toBe(404);
+  });
+
+  it('makes a job of n ready items for scale tests (what POST /__mock/imports/huge adds): alice reads it, bob may not', async () => {
+    const job = addHugeImportJob(runtime.db, 1200);
+    const alice = await as('alice');
+    const count = await call(`${MI}/job/${job.id}/item?withAggregates=true&aggFields=status&withData=false`, {
+      headers: alice,
+    });
+    expect(count.body.response.total).toBe(1200);
+    expect(count.body.response.aggregates.status).toEqual([
+      expect.objectContaining({ count: 1200, data: expect.objectContaining({ name: 'ready' }) }),
+    ]);
+    expect((await call(`${MI}/job/${job.id}`, { headers: await as('bob') })).status).toBe(403);
   });
 });
