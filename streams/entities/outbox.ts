@@ -9,6 +9,9 @@ import {
   patched,
   patchFailed,
   patchRequested,
+  workflowApplied,
+  workflowFailed,
+  workflowRequested,
 } from './events';
 import { type EntityId, idOf, isFileValue, isNumericId, sameValue } from './model';
 import { selectDraft, selectEntity } from './selectors';
@@ -18,8 +21,10 @@ import type { S } from './epic-support';
  * The metadata writes the outbox keeps (issue 25): the save of an asset's draft and the patch of
  * its fields. Before one goes again the asset is read: its fields already as the write sets them
  * (an earlier attempt was saved, its answer lost) are not written twice; fields someone changed
- * meanwhile (no longer what the write was made on) are a conflict the user settles. Not kept: the
- * save of an asset not created yet (done twice, it would make two), deletions.
+ * meanwhile (no longer what the write was made on) are a conflict the user settles. A workflow
+ * step is read first too: the asset's workflow state moved on since it was asked, it went through
+ * (or someone else moved it): it is not asked again. Not kept: the save of an asset not created
+ * yet (done twice, it would make two), deletions.
  */
 
 /**
@@ -122,7 +127,57 @@ const saveLabel = (payload: { id: EntityId }) => ({
 const yours = (payload: { id: EntityId }, base: unknown) =>
   isBase(base) ? versionLabel(payload.id, base, base.mine) : saveLabel(payload);
 
+/** The workflow state an entity lists in its `$workflow` member, or null. */
+function workflowState(data: Record<string, unknown> | null | undefined): string | null {
+  const workflow = data?.$workflow;
+  return isRecord(workflow) && typeof workflow.state === 'string' ? workflow.state : null;
+}
+
+/** A step by the label its entity gives it (the asset as it was when the step was asked), else its name. */
+function stepLabel(state: S, path: string, id: EntityId, action: string): string {
+  const workflow = selectEntity(state, path, id)?.data?.$workflow;
+  const actions = isRecord(workflow) && Array.isArray(workflow.actions) ? workflow.actions : [];
+  const step = actions.find((candidate) => isRecord(candidate) && candidate.action === action);
+  return isRecord(step) && typeof step.label === 'string' ? step.label : action;
+}
+
+type WorkflowIntent = AppEvent<string, { path: string; id: EntityId; action: string; ticket?: string }>;
+
+/** A step's check: the state it was asked from (its `base`) is gone on the server, it went through. */
+function workflowCheck(
+  intent: WorkflowIntent,
+  base: unknown,
+): WriteCheck<Parameters<typeof api.entityData>[0]> {
+  const { path, id, ticket } = intent.payload;
+  const from = isRecord(base) && typeof base.state === 'string' ? base.state : null;
+  return {
+    read: api.fetchEntity(path, id),
+    decide: (wire) => {
+      const data = api.entityData(wire);
+      const now = workflowState(data);
+      if (!data || from === null || now === null || now === from) return null;
+      return workflowApplied({ path, id, data, ...(ticket === undefined ? {} : { ticket }) }, intent);
+    },
+  };
+}
+
 declareWrites([
+  {
+    domain: 'entities',
+    intent: workflowRequested,
+    answers: [workflowApplied],
+    failures: [workflowFailed],
+    keeps: (payload: { id: EntityId }) => isNumericId(payload.id),
+    label: (payload: { path: string; id: EntityId; action: string }, state: S) => ({
+      key: 'outbox.entities.workflow',
+      values: { id: String(payload.id), step: stepLabel(state, payload.path, payload.id, payload.action) },
+    }),
+    // kept when its failure left the asset as it was: the state the step was asked from
+    base: (payload: { path: string; id: EntityId }, state: S) => ({
+      state: workflowState(selectEntity(state, payload.path, payload.id)?.data),
+    }),
+    check: (intent: WorkflowIntent, _deps, base) => workflowCheck(intent, base),
+  },
   {
     domain: 'entities',
     intent: draftSaveRequested,

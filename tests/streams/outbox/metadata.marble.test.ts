@@ -2,10 +2,16 @@ import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
-import type { AnyEvent } from '../../../streams/core/event';
+import type { AnyEvent, UnstampedEvent } from '../../../streams/core/event';
 import type { HttpRequest } from '../../../streams/core/http';
 import { entitiesDomain } from '../../../streams/entities/domain';
-import { draftChanged, draftSaveRequested, loaded, patchRequested } from '../../../streams/entities/events';
+import {
+  draftChanged,
+  draftSaveRequested,
+  loaded,
+  patchRequested,
+  workflowRequested,
+} from '../../../streams/entities/events';
 import { selectDraft, selectEntity } from '../../../streams/entities/selectors';
 import { outboxDomain } from '../../../streams/outbox/domain';
 import { conflictSettled, type OutboxEntry } from '../../../streams/outbox/events';
@@ -23,6 +29,13 @@ const opened = fold([
   loaded({ path: PATH, id: 1, data: { id: 1, title: 'Lake', author: 'Ann' } }),
   draftChanged({ path: PATH, id: 1, field: 'title', value: 'Mine', at: 0 }),
 ]);
+/** Asset 1 in the state "Draft", whose step "submit" moves it on. */
+const inDraft = {
+  id: 1,
+  title: 'Lake',
+  $workflow: { state: 'draft', actions: [{ action: 'submit', label: 'Submit' }] },
+};
+const isStep = (request: HttpRequest<unknown>) => request.path.includes('workflow');
 const isSave = (request: HttpRequest<unknown>) =>
   request.method === 'POST' && request.path === `/rest/${PATH}/1`;
 
@@ -33,8 +46,11 @@ const isSave = (request: HttpRequest<unknown>) =>
  */
 function savedOffline(
   server: () => Record<string, unknown> | null,
-  choose?: (entryId: string) => AnyEvent | ReturnType<typeof conflictSettled>,
-  write: AnyEvent | ReturnType<typeof draftSaveRequested> = draftSaveRequested({ path: PATH, id: 1 }),
+  {
+    choose,
+    write = draftSaveRequested({ path: PATH, id: 1 }),
+    from = opened,
+  }: { choose?: (entryId: string) => UnstampedEvent; write?: UnstampedEvent; from?: RootState } = {},
 ) {
   const scheduler = marbleScheduler();
   let online = false;
@@ -42,6 +58,7 @@ function savedOffline(
   const http = fakeHttp((request) => {
     if (!online) return scheduler.createColdObservable('-#', {}, offline);
     if (isSave(request)) return answered({ response: { data: { id: 1, title: 'Mine', author: 'Ann' } } });
+    if (isStep(request)) return answered(undefined);
     const row = server();
     return row
       ? answered({ resource: 'asset', response: { data: row } })
@@ -53,7 +70,7 @@ function savedOffline(
   let state: RootState | undefined;
   scheduler.run(({ hot }) => {
     const deps = testDeps({ scheduler, http, durable: memoryDurable(), network: { online$: network } });
-    const store = epicStore(deps, epics, opened);
+    const store = epicStore(deps, epics, from);
     store.event$.subscribe((event: AnyEvent) => seen.push([scheduler.now(), event.type]));
     hot('a b', { a: alice, b: write }).subscribe((event) => store.dispatch(event as never));
     scheduler.schedule(() => network.next(false), 1);
@@ -72,7 +89,8 @@ function savedOffline(
   const since = (at: number) =>
     seen.filter(([time, type]) => time >= at && type.startsWith('outbox/')).map(([, type]) => type);
   const saves = http.requests.filter(isSave);
-  return { conflict, state, since, saves, seen };
+  const steps = http.requests.filter(isStep);
+  return { conflict, state, since, saves, steps, seen };
 }
 
 describe('a metadata save kept offline is read before it goes again (issue 25)', () => {
@@ -124,10 +142,9 @@ describe('a metadata save kept offline is read before it goes again (issue 25)',
   });
 
   it('"Keep mine": saved once over the server’s version', () => {
-    const { state, since, saves } = savedOffline(
-      () => ({ id: 1, title: 'Theirs', author: 'Ann' }),
-      (entryId) => conflictSettled({ entryId, keep: 'mine' }),
-    );
+    const { state, since, saves } = savedOffline(() => ({ id: 1, title: 'Theirs', author: 'Ann' }), {
+      choose: (entryId) => conflictSettled({ entryId, keep: 'mine' }),
+    });
     expect(since(15_000)).toEqual([
       'outbox/conflictSettled',
       'outbox/resendStarted',
@@ -139,10 +156,9 @@ describe('a metadata save kept offline is read before it goes again (issue 25)',
   });
 
   it('"Keep theirs": never sent, the server’s version shown and the draft gone', () => {
-    const { state, since, saves } = savedOffline(
-      () => ({ id: 1, title: 'Theirs', author: 'Ann' }),
-      (entryId) => conflictSettled({ entryId, keep: 'theirs' }),
-    );
+    const { state, since, saves } = savedOffline(() => ({ id: 1, title: 'Theirs', author: 'Ann' }), {
+      choose: (entryId) => conflictSettled({ entryId, keep: 'theirs' }),
+    });
     expect(since(15_000)).toEqual(['outbox/conflictSettled', 'outbox/theirsFolded']);
     expect(saves).toHaveLength(1);
     expect(state && selectOutboxEntries(state)).toEqual([]);
@@ -158,16 +174,55 @@ describe('a metadata save kept offline is read before it goes again (issue 25)',
   });
 
   it('a patch of fields is read first too: already there, not patched twice', () => {
-    const { since, saves } = savedOffline(
-      () => ({ id: 1, title: 'Lake', author: 'Zoe' }),
-      undefined,
-      patchRequested({ path: PATH, id: 1, values: { author: 'Zoe' } }),
-    );
+    const { since, saves } = savedOffline(() => ({ id: 1, title: 'Lake', author: 'Zoe' }), {
+      write: patchRequested({ path: PATH, id: 1, values: { author: 'Zoe' } }),
+    });
     expect(since(10_000)).toEqual([
       'outbox/connectivityChanged',
       'outbox/resendStarted',
       'outbox/alreadySaved',
     ]);
     expect(saves).toHaveLength(1);
+  });
+});
+
+describe('a workflow step kept offline is read before it goes again (issue 25)', () => {
+  const submit = workflowRequested({ path: PATH, id: 1, action: 'submit' });
+
+  it('the asset still in the state it was asked from: the step goes, once, when back online', () => {
+    const { since, steps } = savedOffline(() => inDraft, {
+      write: submit,
+      from: fold([loaded({ path: PATH, id: 1, data: inDraft })]),
+    });
+    expect(since(10_000)).toEqual([
+      'outbox/connectivityChanged',
+      'outbox/resendStarted',
+      'outbox/checked',
+      'outbox/resent',
+    ]);
+    expect(steps).toHaveLength(2); // the first attempt, offline, and this one
+  });
+
+  it('the asset’s state moved on (the step went through, its answer lost): not asked again', () => {
+    const moved = { ...inDraft, $workflow: { state: 'submitted', actions: [] } };
+    const { state, since, steps } = savedOffline(() => moved, {
+      write: submit,
+      from: fold([loaded({ path: PATH, id: 1, data: inDraft })]),
+    });
+    expect(since(10_000)).toEqual([
+      'outbox/connectivityChanged',
+      'outbox/resendStarted',
+      'outbox/alreadySaved',
+    ]);
+    expect(steps).toHaveLength(1);
+    expect(state && selectEntity(state, PATH, 1)?.data?.$workflow).toEqual(moved.$workflow);
+  });
+
+  it('kept under the step’s label, as the asset names it', () => {
+    const { conflict } = savedOffline(() => null, {
+      write: submit,
+      from: fold([loaded({ path: PATH, id: 1, data: inDraft })]),
+    });
+    expect(conflict?.label).toEqual({ key: 'outbox.entities.workflow', values: { id: '1', step: 'Submit' } });
   });
 });
