@@ -168,10 +168,10 @@ export interface OutboxWrite {
   keeps?(payload: never): boolean;
   /**
    * The read that tells whether an earlier attempt was saved after all; `base` as kept, for a
-   * write whose intent does not carry what it sets (a metadata draft's save)
+   * write whose intent does not carry what it sets (a metadata draft's save). None: sent without one
    */
   // biome-ignore lint/suspicious/noExplicitAny: each write reads its own answer shape
-  check?(intent: AppEvent<string, never>, deps: Deps, base: unknown): WriteCheck<any>;
+  check?(intent: AppEvent<string, never>, deps: Deps, base: unknown): WriteCheck<any> | undefined;
 }
 
 /**
