@@ -19,7 +19,7 @@ import { selectOutboxEntries } from '../../../streams/outbox/selectors';
 import type { RootState } from '../../../streams/root';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
-import { alice, offline } from './setup';
+import { alice, offline, offlineUntil10s } from './setup';
 
 const PATH = 'dam/data/asset';
 const notFound = new AppError({ code: ERROR_CODES.http(404), message: 'Not found', status: 404 });
@@ -73,11 +73,9 @@ function savedOffline(
     const store = epicStore(deps, epics, from);
     store.event$.subscribe((event: AnyEvent) => seen.push([scheduler.now(), event.type]));
     hot('a b', { a: alice, b: write }).subscribe((event) => store.dispatch(event as never));
-    scheduler.schedule(() => network.next(false), 1);
-    scheduler.schedule(() => {
+    offlineUntil10s(scheduler, network, () => {
       online = true;
-      network.next(true);
-    }, 10_000);
+    });
     scheduler.schedule(() => {
       conflict = selectOutboxEntries(store.getState())[0];
       if (choose && conflict) store.dispatch(choose(conflict.id) as never);

@@ -18,7 +18,7 @@ import { outboxDomain } from '../../../streams/outbox/domain';
 import type { RootState } from '../../../streams/root';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
-import { alice, offline } from './setup';
+import { alice, offline, offlineUntil10s } from './setup';
 
 const page = (id: number, status: number) => ({
   id,
@@ -76,11 +76,9 @@ function keptOffline(write: UnstampedEvent, status = 2, from = editing) {
       if (event.type.startsWith('outbox/') && event.meta.at >= 10_000) types.push(event.type);
     });
     hot('a b', { a: alice, b: write }).subscribe((event) => store.dispatch(event));
-    scheduler.schedule(() => network.next(false), 1);
-    scheduler.schedule(() => {
+    offlineUntil10s(scheduler, network, () => {
       online = true;
-      network.next(true);
-    }, 10_000);
+    });
     scheduler.schedule(() => {
       entries = selectOutboxEntries(store.getState());
     }, 20_000);
