@@ -11,6 +11,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
@@ -121,10 +122,12 @@ function OperationStatus({ operation }: { operation: OperationEntry | null }) {
   if (operation.status === 'error') {
     const lead = says?.failed ?? FAILED[operation.kind];
     return (
-      <ErrorMessage
-        lead={lead ? t(lead) : undefined}
-        error={operation.error ?? { code: 'error', message: '' }}
-      />
+      <PendingWrite requestId={operation.requestId}>
+        <ErrorMessage
+          lead={lead ? t(lead) : undefined}
+          error={operation.error ?? { code: 'error', message: '' }}
+        />
+      </PendingWrite>
     );
   }
   if (!says) return null;

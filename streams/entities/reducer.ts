@@ -223,8 +223,9 @@ export const entitiesReducer = caseReducer<EntitiesState>(
     write(draft, entityKey(payload.path, payload.id), 'workflow', 'loaded');
     setLoaded(draft, payload.path, payload.id, payload.data);
   }),
-  on(workflowFailed, (draft, { payload }) =>
-    write(draft, entityKey(payload.path, payload.id), 'workflow', 'error', payload),
+  // the failure's cause is the step's request: the outbox tells by it whether the step is kept
+  on(workflowFailed, (draft, { payload, meta }) =>
+    write(draft, entityKey(payload.path, payload.id), 'workflow', 'error', payload, meta.cause),
   ),
 
   // --- drafts (protocol §12.2) ---

@@ -172,7 +172,7 @@ const vanished = (error: SerializedError): boolean => error.status === 404;
 
 /** Both versions of a conflict: the write's own in words (its label when it has no other words). */
 function conflictOf(entry: OutboxEntry, theirs: Omit<OutboxConflict, 'yours'>): OutboxConflict {
-  const yours = declaredWrite(entry.type)?.yours?.(entry.payload as never) ?? entry.label;
+  const yours = declaredWrite(entry.type)?.yours?.(entry.payload as never, entry.base) ?? entry.label;
   return { yours, ...theirs };
 }
 
@@ -229,7 +229,7 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
             meta: { source: 'ui', cause: origin.meta.id, corr },
           }),
         );
-      const check = write.check?.(firstIntent(entry), deps);
+      const check = write.check?.(firstIntent(entry), deps, entry.base);
       const steps$ = check
         ? merge(
             deps.http.request(check.read).pipe(

@@ -162,13 +162,16 @@ export interface OutboxWrite {
   label(payload: never, state: never): OutboxEntry['label'];
   /** the object as the write found it, when it is kept (the state then holds it): compared later */
   base?(payload: never, state: never): unknown;
-  /** the write's own version in words, shown against the server's in a conflict */
-  yours?(payload: never): OutboxLabel;
+  /** the write's own version in words, shown against the server's in a conflict (`base` as kept) */
+  yours?(payload: never, base: unknown): OutboxLabel;
   /** whether this one may be kept (a write nothing can check, done twice, is not) */
   keeps?(payload: never): boolean;
-  /** the read that tells whether an earlier attempt was saved after all */
+  /**
+   * The read that tells whether an earlier attempt was saved after all; `base` as kept, for a
+   * write whose intent does not carry what it sets (a metadata draft's save). None: sent without one
+   */
   // biome-ignore lint/suspicious/noExplicitAny: each write reads its own answer shape
-  check?(intent: AppEvent<string, never>, deps: Deps): WriteCheck<any>;
+  check?(intent: AppEvent<string, never>, deps: Deps, base: unknown): WriteCheck<any> | undefined;
 }
 
 /**

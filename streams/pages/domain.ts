@@ -60,3 +60,6 @@ export const pagesDomain = defineDomain({
     selectEditorConfig,
   },
 });
+
+// the writes the outbox keeps join its catalogue with this domain's code
+import './outbox';

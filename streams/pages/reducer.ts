@@ -98,11 +98,18 @@ function endOperation(
   path: string,
   kind: OperationKind,
   failure?: { message: string; error: SerializedError },
+  requestId?: string,
 ): void {
   const edit = editOf(draft, path);
   if (!edit) return;
   edit.operation = failure
-    ? { kind, status: 'error', message: failure.message, error: failure.error }
+    ? {
+        kind,
+        status: 'error',
+        message: failure.message,
+        error: failure.error,
+        ...(requestId !== undefined && { requestId }),
+      }
     : { kind, status: 'loaded', message: null, error: null };
 }
 
@@ -300,10 +307,10 @@ export const pagesReducer = caseReducer<PagesState>(
     edit.saving = [];
     endOperation(draft, payload.path, 'save');
   }),
-  on(saveFailed, (draft, { payload }) => {
+  on(saveFailed, (draft, { payload, meta }) => {
     const edit = editOf(draft, payload.path);
     if (edit) edit.saving = [];
-    endOperation(draft, payload.path, 'save', payload);
+    endOperation(draft, payload.path, 'save', payload, meta.cause);
   }),
   on(publishStarted, (draft, { payload }) => startOperation(draft, payload.path, 'publish')),
   on(published, (draft, { payload }) => {
@@ -318,7 +325,9 @@ export const pagesReducer = caseReducer<PagesState>(
     edit.undo = [];
     endOperation(draft, payload.path, 'publish');
   }),
-  on(publishFailed, (draft, { payload }) => endOperation(draft, payload.path, 'publish', payload)),
+  on(publishFailed, (draft, { payload, meta }) =>
+    endOperation(draft, payload.path, 'publish', payload, meta.cause),
+  ),
 
   // --- structure: add, move, remove, attachment -----------------------------------------------
   on(blockAddRequested, (draft, { payload }) => startOperation(draft, payload.path, 'add')),

@@ -25,6 +25,8 @@ export interface OperationEntry {
   status: 'fetching' | 'loaded' | 'error';
   message: string | null;
   error: SerializedError | null;
+  /** a failure's request (its intent's id): the outbox may keep it */
+  requestId?: string;
 }
 
 /** One undoable block change: the change set the component had before it (null: none). */

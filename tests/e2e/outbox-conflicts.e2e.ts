@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
@@ -21,6 +22,25 @@ async function serverCart(authorization: string, cartId: string): Promise<WireCa
     headers: { Authorization: authorization },
   });
   return (await response.json()) as WireCart;
+}
+
+/** Demo asset 1 (mocks/db/assets.ts): its address on the API, its metadata on the asset page. */
+const ASSET_PATH = '/api/rest/dam/data/asset/1';
+const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
+const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
+
+/** Asset 1's title set through the API, as another device of alice's would (override PATCH, protocol §12.1). */
+async function setTitleElsewhere(authorization: string, title: string): Promise<void> {
+  const response = await fetch(`${portalUrl()}${ASSET_PATH}`, {
+    method: 'POST',
+    headers: {
+      Authorization: authorization,
+      'Content-Type': 'application/json',
+      'X-HTTP-Method-Override': 'PATCH',
+    },
+    body: JSON.stringify({ title }),
+  });
+  expect(response.ok).toBe(true);
 }
 
 describe('nothing lost offline: a conflict is shown with both versions (issue 25)', () => {
@@ -73,6 +93,43 @@ describe('nothing lost offline: a conflict is shown with both versions (issue 25
       );
       // the rename made elsewhere, and alice's, once
       expect(edits).toHaveLength(2);
+    },
+  );
+
+  journey(
+    'metadata saved offline while changed elsewhere: both titles shown, "Keep theirs" drops mine unsent',
+    async ({ page, browser }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/assets/asset/1`);
+      await shown(page, 'Title').waitFor();
+
+      await browser.setOffline(true);
+      await metadata(page).getByRole('button', { name: 'Edit' }).click();
+      await metadata(page).getByRole('textbox', { name: 'Title' }).fill('Title of alice');
+      await metadata(page).getByRole('button', { name: 'Save' }).click();
+      await metadata(page)
+        .getByRole('status')
+        .filter({ hasText: 'Will be saved when you are back online.' })
+        .waitFor();
+      await setTitleElsewhere(await apiAuthorization('alice'), 'Title elsewhere');
+
+      // back online: read first, found changed meanwhile, not sent
+      await browser.setOffline(false);
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText('Changed on the server since you made this change.').waitFor();
+      const versions = pending.locator('dl');
+      await versions.getByText('Asset 1 — Title: Title of alice').waitFor();
+      await versions.getByText('Asset 1 — Title: Title elsewhere').waitFor();
+
+      await pending.getByRole('button', { name: 'Keep theirs' }).click();
+      await pending.waitFor({ state: 'detached' });
+      await shown(page, 'Title').filter({ hasText: 'Title elsewhere' }).waitFor();
+      const saves = ((await mockControl('requests')) as LoggedRequest[]).filter(
+        (request) => request.method === 'POST' && request.path.endsWith(ASSET_PATH),
+      );
+      // the change made elsewhere only: alice's never went
+      expect(saves).toHaveLength(1);
     },
   );
 });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
@@ -7,6 +7,7 @@ import { cellName } from './helpers/cell-name';
 interface LoggedRequest {
   method: string;
   path: string;
+  query: Record<string, string | string[]>;
 }
 
 const requestsTo = async (verb: string, cartId: string) =>
@@ -20,6 +21,27 @@ async function serverCart(cartId: string): Promise<{ name: string; items: { id: 
     headers: { Authorization: await apiAuthorization('alice') },
   });
   return (await response.json()) as { name: string; items: { id: string; type: string }[] };
+}
+
+/** Demo asset 1 (mocks/db/assets.ts): its address on the API, its metadata on the asset page. */
+const ASSET_PATH = '/rest/dam/data/asset/1';
+const ASSET_URL = new RegExp(`/api${ASSET_PATH}(\\?|$)`);
+const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
+const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
+
+/** The saves of asset 1 that reached the demo server (a faces preview, `simu`, writes nothing). */
+const assetSaves = async () =>
+  ((await mockControl('requests')) as LoggedRequest[]).filter(
+    (request) =>
+      request.method === 'POST' && request.path.endsWith(ASSET_PATH) && request.query.simu !== 'true',
+  ).length;
+
+/** Asset 1's title as the demo server holds it, read through the API (not through the page). */
+async function serverTitle(): Promise<unknown> {
+  const response = await fetch(`${portalUrl()}/api${ASSET_PATH}`, {
+    headers: { Authorization: await apiAuthorization('alice') },
+  });
+  return ((await response.json()) as { response: { data: { title: unknown } } }).response.data.title;
 }
 
 const waiting = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ changes? waiting$/ });
@@ -103,6 +125,50 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       const after = await serverCart('7');
       const added = after.items.filter((item) => !before.items.some((old) => old.id === item.id));
       expect(added).toHaveLength(1);
+    },
+  );
+
+  journey(
+    'metadata saved with the network cut, the page reloaded, back online: saved once',
+    async ({ page, browser }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/assets/asset/1`);
+      await shown(page, 'Title').waitFor();
+
+      await browser.setOffline(true);
+      await metadata(page).getByRole('button', { name: 'Edit' }).click();
+      await metadata(page).getByRole('textbox', { name: 'Title' }).fill('A lake kept offline');
+      await metadata(page).getByRole('button', { name: 'Save' }).click();
+      await metadata(page)
+        .getByRole('status')
+        .filter({ hasText: 'Will be saved when you are back online.' })
+        .waitFor();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+
+      // the reload needs the network; the save's own connection stays cut (it never reaches the server)
+      const cut = (route: Route) =>
+        route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback();
+      await page.route(ASSET_URL, cut);
+      await browser.setOffline(false);
+      await page.reload();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      expect(await assetSaves()).toBe(0);
+
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText('Save the metadata of asset 1').waitFor();
+
+      // back online (the browser says so): read first, unchanged on the server, then saved once
+      await page.unroute(ASSET_URL, cut);
+      await browser.setOffline(true);
+      await browser.setOffline(false);
+      await pending.waitFor({ state: 'detached' });
+      expect(await serverTitle()).toBe('A lake kept offline');
+      expect(await assetSaves()).toBe(1);
+      // saved: no draft is left to announce after a reload, the page reads the saved title
+      await page.reload();
+      await shown(page, 'Title').filter({ hasText: 'A lake kept offline' }).waitFor();
+      expect(await page.getByText(/^Unsaved changes from/).count()).toBe(0);
     },
   );
 });

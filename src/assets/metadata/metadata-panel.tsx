@@ -189,7 +189,9 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
         />
       )}
       {write?.operation === 'workflow' && write.status === 'error' && write.error && (
-        <ErrorMessage error={write.error} lead={t('metadata.workflowFailed')} />
+        <PendingWrite requestId={write.requestId}>
+          <ErrorMessage error={write.error} lead={t('metadata.workflowFailed')} />
+        </PendingWrite>
       )}
       {notice === 'saved' && !formShown && (
         <p role="status" className="metadata__notice">

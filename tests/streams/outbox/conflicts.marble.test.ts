@@ -5,7 +5,7 @@ import { conflictSettled, type OutboxEntry } from '../../../streams/outbox/event
 import { selectOutboxEntries } from '../../../streams/outbox/selectors';
 import type { RootState } from '../../../streams/root';
 import { aWireCart } from '../carts/fixtures';
-import { alice, listed, outboxEvents, paths, setup } from './setup';
+import { alice, listed, offlineUntil10s, outboxEvents, paths, setup } from './setup';
 
 const notFound = new AppError({ code: ERROR_CODES.http(404), message: 'Not found', status: 404 });
 /** Alice renames cart 4 ("Before") to "Mine" while offline. */
@@ -37,11 +37,9 @@ function renamedMeanwhile(
   scheduler.run(({ hot }) => {
     const store = start();
     hot('a l b', { a: alice, l: listed, b: rename }).subscribe((event) => store.dispatch(event));
-    scheduler.schedule(() => network.next(false), 1);
-    scheduler.schedule(() => {
+    offlineUntil10s(scheduler, network, () => {
       online = true;
-      network.next(true);
-    }, 10_000);
+    });
     scheduler.schedule(() => {
       conflict = selectOutboxEntries(store.getState())[0];
       if (choose && conflict) store.dispatch(choose(conflict.id) as never);

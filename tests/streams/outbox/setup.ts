@@ -1,4 +1,5 @@
 import { type Observable, Subject } from 'rxjs';
+import type { TestScheduler } from 'rxjs/testing';
 import { cartsDomain } from '../../../streams/carts/domain';
 import { listLoaded } from '../../../streams/carts/events';
 import { domainEpics } from '../../../streams/core/epic';
@@ -50,3 +51,15 @@ export const paths = (requests: HttpRequest<unknown>[]) =>
   requests.map((request) => `${request.method} ${request.path}`);
 export const outboxEvents = (seen: Array<[number, string]>) =>
   seen.filter(([, type]) => type.startsWith('outbox/'));
+
+/**
+ * The browser says it is offline just after the start and back online at 10 s; `back` runs first
+ * (the fake server answers from then on).
+ */
+export function offlineUntil10s(scheduler: TestScheduler, network: Subject<boolean>, back: () => void): void {
+  scheduler.schedule(() => network.next(false), 1);
+  scheduler.schedule(() => {
+    back();
+    network.next(true);
+  }, 10_000);
+}
