@@ -32,6 +32,8 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
   'cursors',
   'carts',
   'downloads',
+  // the carts list and the carts last opened, kept for a repeat visit and offline (issue 25)
+  'cache',
 ];
 
 /** The asset page: the search's domains (its Previous/Next walk the results), players and usage. */

@@ -2,6 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { Link, useParams } from 'wouter';
 import { assetEventsRequested, objectViewed } from '../../streams/analytics/events';
 import { selectApiPath } from '../../streams/app/selectors';
+import type { CachedAsset } from '../../streams/cache/events';
+import { selectAssetFreshness, selectCachedAsset } from '../../streams/cache/selectors';
+import type { Freshness } from '../../streams/cache/state';
 import { splitItemKey } from '../../streams/carts/model';
 import { fetchRequested, variationsRequested } from '../../streams/entities/events';
 import { selectEntity } from '../../streams/entities/selectors';
@@ -14,6 +17,7 @@ import { useDocumentTitle } from '../app/document-title';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import { CachedNotice } from '../ui/cached-notice';
 import { ErrorMessage } from '../ui/error-message';
 import { ErrorView } from '../ui/error-view';
 import { EmbedCode, MediaDescription } from './asset-media';
@@ -147,6 +151,39 @@ function Skeleton() {
   );
 }
 
+/** An asset page kept from the last visit (issue 25, offline reading): its name, preview and metadata, read only. */
+function KeptAsset({
+  resource,
+  id,
+  kept,
+  freshness,
+}: {
+  resource: string;
+  id: string;
+  kept: CachedAsset;
+  freshness: Freshness;
+}) {
+  const t = useTranslate();
+  return (
+    <article className="asset-page" aria-busy={freshness === 'stale'}>
+      <header className="asset-page__header">
+        <BackToResults />
+        <h1>{kept.name}</h1>
+        <ListNavigation resource={resource} id={id} />
+      </header>
+      <CachedNotice freshness={freshness} />
+      <div className="asset-page__body">
+        <div className="asset-page__main">
+          <section className="asset-page__preview" aria-label={t('assets.preview')}>
+            <AssetPreview resource={resource} id={id} name={kept.name} data={kept.data} />
+          </section>
+          <MetadataPanel resource={resource} path={ASSET_PATH} id={id} kept={kept.data} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
 /**
  * `/assets/:resource/:id`: the asset's name, a large preview (zoom and pan, video, pages), the
  * way through the list it came from, its variations and downloads, its usage, and its metadata;
@@ -163,10 +200,13 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const entry = useAppState(selectEntity, ASSET_PATH, id);
+  // the page as the last visit saw it, while this one's answer is on its way or out of reach
+  const kept = useAppState(selectCachedAsset, id);
+  const freshness = useAppState(selectAssetFreshness, id);
   const actionsId = useId();
   useOpen(resource, id);
   // the tab says which asset this is, as peers do, once its name is known
-  useDocumentTitle(entry?.data ? entry.name : t('title.asset'));
+  useDocumentTitle(entry?.data ? entry.name : (kept?.name ?? t('title.asset')));
 
   const status = entry?.status;
   if (status === 'not_found') {
@@ -178,6 +218,9 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
         }}
       />
     );
+  }
+  if (kept && !entry?.data && (freshness === 'offline' || (freshness === 'stale' && status !== 'error'))) {
+    return <KeptAsset resource={resource} id={id} kept={kept} freshness={freshness} />;
   }
   if (status === 'error') {
     return (

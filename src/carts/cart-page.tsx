@@ -17,6 +17,7 @@ import {
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { DownloadDialog } from '../downloads/download-dialog';
 import { selectApiPath } from '../../streams/app/selectors';
+import { selectCachedCart, selectCartFreshness } from '../../streams/cache/selectors';
 import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -30,6 +31,7 @@ import { CartItems } from './cart-items';
 import { RollbackNotice, SignInNeeded, useItemCount } from './carts-page';
 import { CollaboratorsDialog } from './collaborators-dialog';
 import { ItemPlayer } from './item-player';
+import { KeptCart } from './kept-cart';
 import { ShareDialog } from './share-dialog';
 import { useRemoveWithUndo } from './remove-with-undo';
 import type { SerializedError } from '../../streams/core/errors';
@@ -217,6 +219,8 @@ export function CartPage() {
   // a delete: the dialog waits for the server; once deleted, the carts list and a toast say so
   const [deleting, setDeleting] = useState<{ requestId: string; name: string } | null>(null);
   const deleteOutcome = useAppState(selectMutation, deleting?.requestId);
+  const kept = useAppState(selectCachedCart, cartId);
+  const freshness = useAppState(selectCartFreshness, cartId);
 
   useEffect(() => {
     if (userId) dispatch(cartOpened({ cartId }));
@@ -235,6 +239,9 @@ export function CartPage() {
     }
   }, [deleting, deleteOutcome, navigate, t]);
 
+  // the cart as the last visit saw it, while this one's answer is on its way or out of reach
+  if (kept && (freshness === 'offline' || (freshness === 'stale' && !cart && content.status !== 'error')))
+    return <KeptCart kept={kept} freshness={freshness} />;
   if (!isUser) return <SignInNeeded />;
 
   const close = () => setOpen(null);

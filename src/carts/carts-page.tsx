@@ -16,6 +16,7 @@ import {
   isShared,
   selectCartProfile,
   selectCartSections,
+  selectSectionsOf,
   selectFilter,
   selectListStatus,
   selectMakePublicBoard,
@@ -25,6 +26,7 @@ import {
   variationUrl,
 } from '../../streams/carts/selectors';
 import { selectApiPath } from '../../streams/app/selectors';
+import { selectCachedCarts, selectCartsFreshness } from '../../streams/cache/selectors';
 import { config } from '../../streams/core/config';
 import { formatDate, formatNumber, plural } from '../i18n/format';
 import { EmptyState } from '../ui/empty-state';
@@ -34,6 +36,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
 import { PendingWrite } from '../outbox/pending-write';
+import { CachedNotice } from '../ui/cached-notice';
 import { ErrorMessage } from '../ui/error-message';
 import { CartFormDialog } from './cart-form-dialog';
 import './carts.css';
@@ -196,6 +199,8 @@ const SORT_LABELS: Record<SortField, MessageKey> = {
   modified: 'carts.sort.modified',
 };
 
+const NO_CARTS: Cart[] = [];
+
 /** `/carts`: mine, shared with me (private), shared with me (public); filter and sort. */
 export function CartsPage() {
   const t = useTranslate();
@@ -213,14 +218,21 @@ export function CartsPage() {
   const sortId = useId();
   const orderId = useId();
 
+  // the list the last visit saw stands in while this one's is on its way, or out of reach
+  const kept = useAppState(selectCachedCarts);
+  const freshness = useAppState(selectCartsFreshness);
+  const fromCache = kept !== null && (freshness === 'offline' || (freshness === 'stale' && !list.error));
+  const keptSections = useAppState(selectSectionsOf, kept ?? NO_CARTS);
+
   useEffect(() => {
     if (userId) dispatch(listOpened({}));
   }, [dispatch, userId]);
 
-  if (!isUser) return <SignInNeeded />;
+  if (!isUser && !fromCache) return <SignInNeeded />;
+  const shown = fromCache ? keptSections : sections;
 
-  const emptyShared = filter && sections.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyShared');
-  const none = list.status === 'loaded' && sections.count === 0;
+  const emptyShared = filter && shown.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyShared');
+  const none = (fromCache || list.status === 'loaded') && shown.count === 0;
   const newCart = (
     <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
       {t('carts.new')}
@@ -281,7 +293,8 @@ export function CartsPage() {
         </button>
       </div>
       <RollbackNotice />
-      {list.status === 'error' && list.error && (
+      {fromCache && <CachedNotice freshness={freshness} />}
+      {list.status === 'error' && list.error && !fromCache && (
         <ErrorMessage
           lead={t('carts.loadFailed')}
           error={list.error}
@@ -290,32 +303,29 @@ export function CartsPage() {
         />
       )}
       <CartProfileProblem />
-      {(list.status === 'initial' || list.status === 'fetching') && <p role="status">{t('carts.loading')}</p>}
+      {!fromCache && (list.status === 'initial' || list.status === 'fetching') && (
+        <p role="status">{t('carts.loading')}</p>
+      )}
       {none && (
         <EmptyState title={t('collect.emptyTitle')} action={newCart}>
           <p>{t('collect.emptyText')}</p>
         </EmptyState>
       )}
-      {list.status !== 'initial' && !none && (
+      {(fromCache || list.status !== 'initial') && !none && (
         <>
           <Section
             title={t('carts.mine')}
-            carts={sections.mine}
+            carts={shown.mine}
             now={now}
-            empty={filter && sections.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyMine')}
+            empty={filter && shown.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyMine')}
           />
           <Section
             title={t('carts.sharedPrivate')}
-            carts={sections.sharedPrivate}
+            carts={shown.sharedPrivate}
             now={now}
             empty={emptyShared}
           />
-          <Section
-            title={t('carts.sharedPublic')}
-            carts={sections.sharedPublic}
-            now={now}
-            empty={emptyShared}
-          />
+          <Section title={t('carts.sharedPublic')} carts={shown.sharedPublic} now={now} empty={emptyShared} />
         </>
       )}
       {creating && (

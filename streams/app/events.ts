@@ -24,6 +24,11 @@ export const infoRetried = defineIntent('app/infoRetried', {});
 export const infoRequested = defineFact('app/infoRequested', 'system', {});
 export const infoLoaded = defineAnswer('app/infoLoaded', { infos: appInfosSchema });
 export const infoLoadFailed = defineFailure('app/infoLoadFailed');
+/**
+ * The infos the header showed on this user's last visit, kept by the cache (issue 22): shown
+ * until this visit's answer comes, and offline.
+ */
+export const infosRestored = defineFact('app/infosRestored', 'system', { infos: appInfosSchema });
 
 export const availabilityRequested = defineFact('app/availabilityRequested', 'system', {});
 export const availabilityChecked = defineAnswer('app/availabilityChecked', {

@@ -9,6 +9,7 @@ import {
   availabilityRequested,
   infoLoaded,
   infoLoadFailed,
+  infosRestored,
   infoRequested,
   resetRequested,
   started,
@@ -67,6 +68,9 @@ export const appReducer = caseReducer<AppState>(
   }),
   on(infoLoaded, (draft, { payload }) => {
     draft.info = { status: 'resolved', data: readInfos(payload.infos, draft.apiPath), error: null };
+  }),
+  on(infosRestored, (draft, { payload }) => {
+    if (draft.info.status !== 'resolved') draft.info.data = payload.infos;
   }),
   on(infoLoadFailed, (draft, { payload }) => {
     draft.info.status = 'error';

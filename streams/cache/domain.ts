@@ -1,7 +1,16 @@
 import { defineDomain } from '../core/domain';
-import { keepSearch, readCache, rememberSurfer } from './epics';
+import { keepRecord, readCache, rememberSurfer, revalidateOnReconnect, showKept } from './epics';
 import { cacheReducer } from './reducer';
-import { selectCachedSearch, selectSearchFreshness } from './selectors';
+import {
+  selectAssetFreshness,
+  selectCachedAsset,
+  selectCachedCart,
+  selectCachedCarts,
+  selectCachedSearch,
+  selectCartFreshness,
+  selectCartsFreshness,
+  selectSearchFreshness,
+} from './selectors';
 import { initialCacheState } from './state';
 
 /**
@@ -12,6 +21,15 @@ export const cacheDomain = defineDomain({
   name: 'cache',
   initialState: initialCacheState,
   reducer: cacheReducer,
-  epics: { readCache, rememberSurfer, keepSearch },
-  selectors: { selectCachedSearch, selectSearchFreshness },
+  epics: { readCache, showKept, rememberSurfer, keepRecord, revalidateOnReconnect },
+  selectors: {
+    selectCachedSearch,
+    selectCachedCarts,
+    selectCachedCart,
+    selectCachedAsset,
+    selectSearchFreshness,
+    selectCartsFreshness,
+    selectCartFreshness,
+    selectAssetFreshness,
+  },
 });

@@ -1,5 +1,6 @@
 import {
   catchError,
+  concatMap,
   EMPTY,
   filter,
   first,
@@ -13,23 +14,35 @@ import {
   take,
   tap,
 } from 'rxjs';
-import { started } from '../app/events';
+import { infosRestored, started } from '../app/events';
+import { selectAppInfo } from '../app/selectors';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import { serializeError } from '../core/errors';
-import type { UnstampedEvent } from '../core/event';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { domainStarted } from '../core/system-events';
-import { pageLoaded } from '../cursors/events';
+import { cartOpened } from '../carts/content-events';
+import { listOpened } from '../carts/events';
+import { fetchRequested as searchRequested } from '../cursors/events';
+import { fetchRequested as assetRequested } from '../entities/events';
+import { connectivityChanged } from '../outbox/events';
 import { selectLocation } from '../router/selectors';
-import { SEARCH_CURSOR } from '../search/selectors';
+import { SEARCH_CURSOR, SEARCH_PATH } from '../search/selectors';
+import { headersRestored } from '../schemas/events';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { anotherUserKnown, selectIsWatermarked, selectMe } from '../session/selectors';
+import { anotherUserKnown, selectMe, selectSession } from '../session/selectors';
 import { type CachedRecord, cachedRecordSchema, readFailed, restored } from './events';
-import type { CacheRoot } from './state';
 import { surferKey, VISITOR } from './model';
+import {
+  selectAssetFreshness,
+  selectCartFreshness,
+  selectCartsFreshness,
+  selectSearchFreshness,
+} from './selectors';
+import { type CacheEpicRoot, keptChanges } from './patches';
 
-type Root = CacheRoot & Parameters<typeof selectMe>[0] & Parameters<typeof selectLocation>[0];
+type Root = CacheEpicRoot & Parameters<typeof selectSearchFreshness>[0];
 
 /** Where a surfer's record is kept: one per user, never read for another. */
 export const recordKey = (surfer: string): string => `cache:${surfer}`;
@@ -46,15 +59,18 @@ function startingSurfer(state: Root, { storage, config }: Deps): string | null {
   return storage.getItem(config.cacheSurferStorageKey);
 }
 
-/** A surfer's record read back: an outside input; a record that no longer fits is an empty one. */
+/** A stored record read back; one that no longer fits is an empty one. */
+function parseRecord(value: unknown): CachedRecord {
+  const parsed = cachedRecordSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** A surfer's record read back: an outside input. */
 function readRecord({ durable }: Deps, surfer: string): Observable<UnstampedEvent> {
   if (!durable) return EMPTY;
   return durable.read(recordKey(surfer)).pipe(
     take(1),
-    map((value) => {
-      const parsed = cachedRecordSchema.safeParse(value ?? {});
-      return restored({ surfer, record: parsed.success ? parsed.data : {} });
-    }),
+    map((value) => restored({ surfer, record: parseRecord(value) })),
     catchError((error: unknown) => of(readFailed({ surfer, error: serializeError(error) }))),
   );
 }
@@ -78,6 +94,24 @@ export const readCache: Epic<Root> = (event$, state$, deps) => {
   );
 };
 
+/**
+ * The kept app infos and schema headers go to the domains that show them (the header, the
+ * metadata's labels), when the record read is the surfer's in place.
+ */
+export const showKept: Epic<Root> = (event$, state$) =>
+  event$.pipe(
+    ofType(restored),
+    filter((event) => state$.value.cache.surfer === event.payload.surfer),
+    mergeMap((event) => {
+      const { infos, schemas } = event.payload.record;
+      const shown: UnstampedEvent[] = [];
+      if (infos && selectAppInfo(state$.value).status !== 'resolved')
+        shown.push(infosRestored({ infos }, event));
+      if (schemas?.length) shown.push(headersRestored({ schemas }, event));
+      return of(...shown);
+    }),
+  );
+
 /** The user whose refresh token is stored is remembered for the next visit, and forgotten at sign-out. */
 export const rememberSurfer: Epic<Root> = (event$, _state$, { storage, config }) =>
   merge(event$.pipe(ofType(whoAmILoaded)), event$.pipe(ofType(signedOut))).pipe(
@@ -90,30 +124,67 @@ export const rememberSurfer: Epic<Root> = (event$, _state$, { storage, config })
   );
 
 /**
- * The search's first page, once answered on `/search`, is kept for the surfer who-am-I names
- * (waiting for it when the visitor's list came first): nothing is written under a guess.
+ * What this visit was answered is merged into the surfer's record, one change after the other
+ * (each reads the record the one before wrote), once who-am-I names the surfer: nothing is
+ * written under a guess.
  */
-export const keepSearch: Epic<Root> = (event$, state$, { durable }) =>
-  durable
-    ? event$.pipe(
-        ofType(pageLoaded),
-        filter((event) => event.payload.name === SEARCH_CURSOR && event.payload.page === 'first'),
-        filter(() => selectLocation(state$.value).path === '/search'),
-        // the address the page answered, read when it came (the user may have typed on since)
-        map((event) => ({ page: event.payload, query: selectLocation(state$.value).search })),
-        switchMap(({ page, query }) =>
-          state$.pipe(
-            first((state) => surferKey(selectMe(state)) !== null),
-            mergeMap((state) => {
-              const { rows, resource, total } = page;
-              const watermarked = selectIsWatermarked(state);
-              const record: CachedRecord = { search: { query, resource, rows, total, watermarked } };
-              return durable.write(recordKey(surferKey(selectMe(state))!), record);
-            }),
-          ),
-        ),
-        ignoreElements(),
+export const keepRecord: Epic<Root> = (event$, state$, deps) => {
+  const { durable } = deps;
+  if (!durable) return EMPTY;
+  return keptChanges(event$, state$, deps.config).pipe(
+    mergeMap((patch) =>
+      state$.pipe(
+        first((state) => surferKey(selectMe(state)) !== null),
+        map((state) => ({ patch, state, key: recordKey(surferKey(selectMe(state))!) })),
+      ),
+    ),
+    concatMap(({ patch, state, key }) =>
+      durable.read(key).pipe(
+        take(1),
+        mergeMap((value) => durable.write(key, patch(parseRecord(value), state))),
         // storage that cannot be written keeps nothing: the visit goes on
         catchError(() => EMPTY),
-      )
-    : EMPTY;
+      ),
+    ),
+    ignoreElements(),
+  );
+};
+
+/** The request that brings the screen at `path` up to date, if it shows what the cache kept. */
+function revalidation(state: Root, path: string, origin: AnyEvent): UnstampedEvent | null {
+  const [, screen, first, second] = path.split('/');
+  if (path === '/search')
+    return selectSearchFreshness(state) === 'fresh' ? null : searchRequested({ name: SEARCH_CURSOR }, origin);
+  if (path === '/carts') return selectCartsFreshness(state) === 'fresh' ? null : listOpened({}, origin);
+  if (screen === 'carts' && first) {
+    const cartId = decodeURIComponent(first);
+    return selectCartFreshness(state, cartId) === 'fresh' ? null : cartOpened({ cartId }, origin);
+  }
+  if (screen === 'assets' && second) {
+    const id = decodeURIComponent(second);
+    return selectAssetFreshness(state, id) === 'fresh'
+      ? null
+      : assetRequested({ path: SEARCH_PATH, id }, origin);
+  }
+  return null;
+}
+
+/**
+ * Back online (the browser's recorded `online` event), the screen on view asks again what it
+ * showed from the cache: at once when the session is up, else once who-am-I answers again (the
+ * session starts over after a start-up that found no network).
+ */
+export const revalidateOnReconnect: Epic<Root> = (event$, state$) =>
+  event$.pipe(
+    ofType(connectivityChanged),
+    filter((event) => event.payload.online),
+    switchMap((event) =>
+      selectSession(state$.value).provider.status === 'signed-in'
+        ? of(event)
+        : event$.pipe(ofType(whoAmILoaded), take(1)),
+    ),
+    mergeMap((event) => {
+      const request = revalidation(state$.value, selectLocation(state$.value).path, event);
+      return request ? of(request) : EMPTY;
+    }),
+  );

@@ -7,3 +7,11 @@ export const VISITOR = 'visitor';
 export function surferKey(me: Me | null): string | null {
   return userIdOf(me) ?? (surferTypeOf(me) === 'application' ? VISITOR : null);
 }
+
+/** The screens whose freshness the cache tells apart: the search, the carts list, a cart, an asset page. */
+export const screenKey = {
+  search: 'search',
+  carts: 'carts',
+  cart: (cartId: string) => `cart:${cartId}`,
+  asset: (id: string) => `asset:${id}`,
+} as const;

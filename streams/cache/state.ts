@@ -1,4 +1,4 @@
-import type { CachedSearch } from './events';
+import type { CachedAsset, CachedCart, CachedSearch, KeptCart } from './events';
 
 /**
  * Where what a screen shows comes from: `fresh` (the server's answer of this visit), `stale` (the
@@ -11,17 +11,25 @@ export interface CacheState {
   surfer: string | null;
   /** what was read from durable storage at the start of the visit (never what this visit loaded) */
   search: CachedSearch | null;
-  /** the search's first page answered in this visit: what the cache kept is no longer shown */
-  searchFresh: boolean;
-  /** the search's last request found no network */
-  searchUnreachable: boolean;
+  carts: KeptCart[] | null;
+  /** the carts kept, by cart id */
+  cartContents: Record<string, CachedCart>;
+  /** the asset pages kept, by asset id */
+  assets: Record<string, CachedAsset>;
+  /** the screens (`screenKey`) answered in this visit: what the cache kept is no longer shown */
+  fresh: Record<string, true>;
+  /** the screens whose last request found no network */
+  unreachable: Record<string, true>;
 }
 
 export const initialCacheState: CacheState = {
   surfer: null,
   search: null,
-  searchFresh: false,
-  searchUnreachable: false,
+  carts: null,
+  cartContents: {},
+  assets: {},
+  fresh: {},
+  unreachable: {},
 };
 
 export type CacheRoot = { cache: CacheState };

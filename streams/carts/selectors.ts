@@ -107,6 +107,19 @@ export const selectCartSections = (state: WithCarts): CartSections => {
   return sections(list.ids, carts, cartStatus, filter, sort);
 };
 
+const byId = memo((carts: readonly Cart[]) => ({
+  ids: carts.map((cart) => cart.id),
+  carts: Object.fromEntries(carts.map((cart) => [cart.id, cart])),
+}));
+
+/** Carts kept from an earlier visit (issue 25, offline reading) in the three sections, filtered and sorted. */
+export const selectSectionsOf = (state: WithCarts, carts: readonly Cart[]): CartSections => {
+  const { filter, sort } = state.carts;
+  const kept = byId(carts);
+  return sections(kept.ids, kept.carts, NO_STATUSES, filter, sort);
+};
+const NO_STATUSES: CartsState['cartStatus'] = {};
+
 /** The owner and the collaborators may change a cart's items. */
 export function canChangeItems(cart: Cart, userId: string | null): boolean {
   return cart.isMine || (userId !== null && cart.collaborators.includes(userId));

@@ -73,6 +73,10 @@ export const config = {
    * before who-am-I answers (issue 22); never a secret, forgotten at sign-out
    */
   cacheSurferStorageKey: 'dam-portal.cacheSurfer',
+  /** [conv] the carts last opened whose items stay readable offline (issue 25), most recent first */
+  cacheCartsKept: 5,
+  /** [conv] the asset pages last opened that stay readable offline (issue 25), most recent first */
+  cacheAssetsKept: 20,
   defaultLocale: 'en',
   defaultPreferenceNamespace: 'vue-app',
   /** [conv] a visitor's language choice survives a reload (a user's lives in the profile's bolang, protocol §4.1) */

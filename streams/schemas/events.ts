@@ -75,6 +75,14 @@ export const resolveFailed = defineFailure('schemas/resolveFailed', { names: z.a
 /** Headers that came inline with a list or tree answer asked with `headers=true` (protocol §1.8). */
 export const headersReceived = defineAnswer('schemas/headersReceived', { schema: schemaBodySchema });
 
+/**
+ * Headers this user's last visit saw, kept by the cache (issue 22): their fields name what a
+ * screen shows until the schema is resolved again, and offline. They grant no right.
+ */
+export const headersRestored = defineFact('schemas/headersRestored', 'system', {
+  schemas: z.array(schemaBodySchema),
+});
+
 /** The `schemas/headersReceived` of a list or tree answer's inline headers; null when they are not field headers. */
 export function inlineHeadersReceived(
   name: string,

@@ -7,6 +7,7 @@ import {
   domainLoaded,
   domainRequested,
   headersReceived,
+  headersRestored,
   identityChanged,
   reloadRequested,
   resolved,
@@ -107,6 +108,13 @@ export const schemasReducer = caseReducer<SchemasState>(
   on(headersReceived, (draft, { payload }) => {
     store(draft, payload.schema);
     settleMetas(draft);
+  }),
+  // a kept body stands in for the fields only: its entry stays unresolved, so it is still asked
+  on(headersRestored, (draft, { payload }) => {
+    for (const body of payload.schemas) {
+      const target = entry(draft, body.name);
+      if (!target.schemas && target.body === null) target.body = body;
+    }
   }),
   on(domainRequested, (draft, { payload }) => {
     if (!payload.domain) return;

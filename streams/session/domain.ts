@@ -4,6 +4,7 @@ import { signedOut, tokenReceived } from './events';
 import {
   askWhoAmI,
   autoConnect,
+  reconnectProvider,
   afterSignOut,
   changePassword,
   signInAfterPasswordChange,
@@ -43,6 +44,7 @@ export const sessionDomain = defineDomain({
   epics: {
     registerProvider,
     autoConnect,
+    reconnectProvider,
     signInApplication,
     settleProvider,
     signInUser,

@@ -15,9 +15,11 @@ import { resetRequested, started } from '../app/events';
 import type { WithApp } from '../app/selectors';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
+import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
+import { connectivityChanged } from '../outbox/events';
 import * as api from './api';
 import {
   applicationSignInStarted,
@@ -70,11 +72,29 @@ export const autoConnect: Epic<S> = (event$, _state$, deps) =>
       return concat(
         of(autoConnectStarted({}, event)),
         obtainToken(deps, 'user', api.refreshToken(refresh, flags), 'autoConnect', event, (error) => {
-          dropToken(deps, 'user');
+          // no answer at all says nothing of the token: it is tried again once online (reconnectProvider)
+          if (!isUnreachable(error)) dropToken(deps, 'user');
           return [autoConnectFailed({ error }, event), applicationSignInStarted({}, event)];
         }),
       );
     }),
+  );
+
+const isUnreachable = (error: SerializedError): boolean => error.code.startsWith(ERROR_CODES.network);
+
+/**
+ * A start-up that got no answer at all (offline, issue 25) starts again from step 2 when the
+ * browser says it is back online: the user's stored refresh token, else the application.
+ */
+export const reconnectProvider: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(connectivityChanged),
+    filter((event) => event.payload.online),
+    filter(() => {
+      const { status, error } = state$.value.session.provider;
+      return status === 'error' && error !== null && isUnreachable(error);
+    }),
+    map((event) => providerRegistered({ locale: selectEffectiveLocale(state$.value) }, event)),
   );
 
 /** Step 3, and every later application sign-in (after an expiry, after a cookie-mode sign-out). */

@@ -36,6 +36,8 @@ interface MetadataPanelProps {
   /** the entity's schema path, e.g. `dam/data/asset` */
   path: string;
   id: string | number;
+  /** the entity as the last visit saw it (issue 25): read only, while the entity itself is not here */
+  kept?: Record<string, unknown>;
 }
 
 /**
@@ -45,7 +47,7 @@ interface MetadataPanelProps {
  * finds it again and says so ("Unsaved changes from …"). "Save" and "Discard changes"; the
  * workflow steps the entity lists, and "Delete" with a confirmation for those with the right.
  */
-export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
+export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const headingId = useId();
@@ -123,6 +125,16 @@ export function MetadataPanel({ resource, path, id }: MetadataPanelProps) {
   );
 
   if (!entity || data === null) {
+    if (kept) {
+      return (
+        <section aria-labelledby={headingId} className="metadata" data-resource={resource}>
+          <h2 id={headingId}>{t('metadata.title')}</h2>
+          {groups.map((group) => (
+            <ReadGroup key={group.id} group={group} data={kept} locale={locale} />
+          ))}
+        </section>
+      );
+    }
     if (entity?.status === 'error' && entity.error) {
       return (
         <section aria-labelledby={headingId} className="metadata">
