@@ -48,9 +48,11 @@ export function EditMetadataDialog({
   const closing = useRef(onClose);
   closing.current = onClose;
 
+  // once per open: the job page re-renders as it polls, with the same ids in a new list
+  const fetchedIds = itemIds.slice(0, FETCH_MAX).join(',');
   useEffect(() => {
-    dispatch(itemsFetchRequested({ jobId, ids: itemIds.slice(0, FETCH_MAX) }));
-  }, [dispatch, jobId, itemIds]);
+    dispatch(itemsFetchRequested({ jobId, ids: fetchedIds === '' ? [] : fetchedIds.split(',') }));
+  }, [dispatch, jobId, fetchedIds]);
 
   const jobFields = useMemo(() => importFields(job?.fields, job?.resources), [job?.fields, job?.resources]);
   // each item's own flags (`$meta-<field>`) narrow the job's

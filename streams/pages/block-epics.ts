@@ -31,7 +31,6 @@ import {
   editorConfigFailed,
   editorConfigLoaded,
   editorConfigRequested,
-  type WidgetRecord,
 } from './events';
 import {
   chainOf,

@@ -285,7 +285,7 @@ export function movedOrder(
  * The widget ids of a slot (`parent` chain and `slot`) once `id` stands at `index` in it (clamped):
  * where an added block goes, or where a block moved from another slot lands.
  */
-export function placedOrder(
+function placedOrder(
   widgets: readonly WidgetRecord[],
   place: { parent: string; slot: string; index: number },
   id: number,
