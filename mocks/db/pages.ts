@@ -13,7 +13,8 @@ export interface Page {
   /** JSON text */
   props: string;
   features: string[];
-  validchildren: string[];
+  /** the templates a page may hold, as the reference reads them: the ids of widgets of the model page */
+  validchildren: ValidChild[];
   version: number;
   status: { id: number } | null;
   /** the work copy being edited, when there is one */
@@ -36,7 +37,13 @@ export interface PageWidget {
   component: string;
   slot: string;
   features: string[];
-  validchildren: string[];
+  validchildren: ValidChild[];
+}
+
+/** A template a page or widget may hold: a widget of the model page, named (a relation on the wire). */
+export interface ValidChild {
+  id: number;
+  name: string;
 }
 
 /** A file attached to a widget (`cwpagefile`, path `data/pagefile`); it becomes the widget prop `name`. */
@@ -109,11 +116,37 @@ export function defaultBlock(component: string): {
   }
 }
 
-export const validChildrenOf = (component: string): string[] =>
-  component === 'columns' ? [...CONTENT_COMPONENTS] : [];
+/** The model page whose blocks are the templates the others add (one of each type). */
+const MODEL_PAGE_ID = 8;
 
-/** A page holds every block type. */
-export const PAGE_VALID_CHILDREN: readonly string[] = BLOCK_TYPES;
+/** The blocks of the model page: one template of each type, as a new block starts. */
+const templateSeeds = (): WidgetSeed[] =>
+  BLOCK_TYPES.map((component) => {
+    const block = defaultBlock(component);
+    return {
+      component,
+      name: block.name,
+      props: block.props,
+      ...(block.value !== null && { value: block.value }),
+    };
+  });
+
+/**
+ * The templates each page and widget may hold: a page every type, a `columns` widget the content
+ * types, another widget none (its `validchildren` are relations to the model page's blocks).
+ */
+function linkValidChildren(content: CmsContent): void {
+  const templates = content.pageWidgets.filter(
+    (widget) => widget.parent === `clubwedpagedesc_${MODEL_PAGE_ID}`,
+  );
+  const refs = (components: readonly string[]): ValidChild[] =>
+    templates
+      .filter((widget) => components.includes(widget.component))
+      .map((widget) => ({ id: widget.id, name: widget.name }));
+  for (const page of content.pages) page.validchildren = refs(BLOCK_TYPES);
+  for (const widget of content.pageWidgets)
+    widget.validchildren = widget.component === 'columns' ? refs(CONTENT_COMPONENTS) : [];
+}
 
 interface WidgetSeed {
   component: string;
@@ -288,7 +321,7 @@ function pageSeeds(imageIds: readonly number[], videoIds: readonly number[]): Pa
       template: 'landing',
       status: PAGE_STATUS.published,
       ismodel: true,
-      widgets: [],
+      widgets: templateSeeds(),
     },
     { name: 'Help', path: 'help', template: 'standard', status: null, widgets: [] },
   ];
@@ -314,7 +347,7 @@ function addWidgets(
       component: seed.component,
       slot: seed.slot ?? 'main',
       features: [],
-      validchildren: validChildrenOf(seed.component),
+      validchildren: [],
     });
     const chain = `${parent}_clubwedwidget_${id}`;
     if (seed.file) {
@@ -337,7 +370,8 @@ export const nextId = (rows: readonly { id: number }[]): number =>
  * Pages 1..9: home (1, live) with its work copy (5, version 2, status 2), about (2), two live
  * versions of the brand guidelines (3, 4: version 2 wins), the campaign landing (6), a draft
  * campaign (7), a model (8) and a page without status (9, counts as 2). Every block type is used,
- * nested in `columns`, plus one unknown type (`legacy-carousel`) on the home page.
+ * nested in `columns`, plus one unknown type (`legacy-carousel`) on the home page. The model page's
+ * blocks are the templates the other pages add (their `validchildren`).
  */
 export function createCmsContent(assets: readonly Asset[]): CmsContent {
   // the first 4 images and 2 videos: stops early, the database may hold 100,000 assets
@@ -362,7 +396,7 @@ export function createCmsContent(assets: readonly Asset[]): CmsContent {
       path: seed.path,
       props: JSON.stringify({ title: seed.name }),
       features: seed.ismodel ? [] : ['edit'],
-      validchildren: [...PAGE_VALID_CHILDREN],
+      validchildren: [],
       version: seed.version ?? 1,
       status: seed.status === null ? null : { id: seed.status },
       copietravail: workCopy >= 0 ? { id: workCopy + 1 } : null,
@@ -370,5 +404,6 @@ export function createCmsContent(assets: readonly Asset[]): CmsContent {
       modified,
     });
   });
+  linkValidChildren(content);
   return content;
 }

@@ -1,13 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import {
-  defaultBlock,
-  nextId,
-  PAGE_STATUS,
-  type Page,
-  type PageFile,
-  type PageWidget,
-  validChildrenOf,
-} from '../db/pages';
+import { nextId, PAGE_STATUS, type Page, type PageFile, type PageWidget, type ValidChild } from '../db/pages';
 import { runtime } from '../runtime';
 import { type Caller, callerOf } from './caller';
 import { formFields, parseJson } from './form';
@@ -36,11 +28,10 @@ import { mayEditPages } from './rights';
  * - publishing (`action=validate`) a work copy (or a page whose work copy it names) makes it live
  *   (status 6, the highest version of its path); the former page keeps `copietravail` pointing at
  *   the new live version, so a reload through `copietravail` lands on it;
- * - the assign-collection call adds blocks: `form_object` and `form_id` name the parent (page or
- *   widget), `form_field` the slot, each `form_value` a component type (one new widget each, at the
- *   end of the slot); `new_children` are the new widget ids;
- * - the sort call takes the widgets in form order, `clubwedwidget_{id}` keys (or `clubwedwidget_1`
- *   repeated with ids as values), and numbers their positions 1..n.
+ * - the assign-collection call sets a parent's `children` (see `assignCollection`); the templates it
+ *   copies are the blocks of the model page (page 8);
+ * - the sort call takes the widgets in form order, `clubwedwidget_1` repeated with ids as values,
+ *   children of one parent, and numbers their positions 1..n.
  */
 
 type Answer = Response | undefined;
@@ -163,13 +154,13 @@ function publish(id: number): void {
   promoted.modified = new Date().toISOString();
 }
 
-const UPDATE_FIELDS = ['value', 'props', 'position', 'enabled', 'name'] as const;
+/** The fields a save may write: those of protocol §14.1, and `slot` (a widget field, §14.1 widget rows). */
+const UPDATE_FIELDS = ['value', 'props', 'position', 'enabled', 'name', 'slot'] as const;
+type UpdatedFields = Partial<Pick<PageWidget, (typeof UPDATE_FIELDS)[number]>>;
 
 /** The `prop_*` query fields of a save (protocol §14.1), checked before anything changes. */
-function updateFields(
-  url: URL,
-): Partial<Pick<PageWidget, 'value' | 'props' | 'position' | 'enabled' | 'name'>> {
-  const fields: Partial<Pick<PageWidget, 'value' | 'props' | 'position' | 'enabled' | 'name'>> = {};
+function updateFields(url: URL): UpdatedFields {
+  const fields: UpdatedFields = {};
   for (const key of url.searchParams.keys()) {
     if (!key.startsWith('prop_')) continue;
     const field = key.slice(5);
@@ -204,6 +195,11 @@ function updateFields(
   }
   const name = get('name');
   if (name !== null) fields.name = name;
+  const slot = get('slot');
+  if (slot !== null) {
+    if (slot === '') throw new PagesError(400, 'prop_slot must name a slot');
+    fields.slot = slot;
+  }
   return fields;
 }
 
@@ -228,53 +224,59 @@ async function replaceAttachment(request: Request, id: number): Promise<Response
   return HttpResponse.json({ response: { updatedId: [id], data: name } });
 }
 
+/** The parent an assign-collection call names: its chain and the templates it may hold. */
+function collectionParent(object: unknown, id: number): { chain: string; allowed: readonly ValidChild[] } {
+  if (object === 'clubwedpagedesc') {
+    const page = pageById(id);
+    return { chain: `clubwedpagedesc_${page.id}`, allowed: page.validchildren };
+  }
+  if (object === 'clubwedwidget') {
+    const widget = widgetById(id);
+    return { chain: `${widget.parent}_clubwedwidget_${widget.id}`, allowed: widget.validchildren };
+  }
+  throw new PagesError(400, `Unknown form_object ${String(object)}`);
+}
+
+/** A copy of a template (or of a block moved here) under `parent`, with a new id. */
+function copyWidget(source: PageWidget, parent: string, position: number): number {
+  const cms = db();
+  const id = nextId(cms.pageWidgets);
+  cms.pageWidgets.push({ ...source, id, parent, position, features: [...source.features] });
+  return id;
+}
+
+/**
+ * Assign collection (protocol §14.1) as a real service reads it: the parent's `children` become
+ * the `form_value` ids in that order. A child already there stays; another widget (a template of
+ * the parent's `validchildren`, or a block of an allowed type moved from elsewhere) is copied in
+ * with a new id; a child not named any more is removed. `new_children` is the new list, each copy's
+ * id where its source stood.
+ */
 async function assignCollection(request: Request): Promise<Response> {
   requireEditor(request);
   const form = await formFields(request);
   if (!form) throw new PagesError(400, 'A form body is expected');
-  const object = form.get('form_object');
-  const id = intParam(form.get('form_id') as string | null, 'form_id');
-  const slot = form.get('form_field');
-  const components = form.getAll('form_value').filter((value): value is string => typeof value === 'string');
-  if (typeof slot !== 'string' || slot === '') throw new PagesError(400, 'form_field (the slot) is missing');
-  if (components.length === 0) throw new PagesError(400, 'form_value (a component type) is missing');
-  let parent: string;
-  let allowed: readonly string[];
-  if (object === 'clubwedpagedesc') {
-    const page = pageById(id);
-    parent = `clubwedpagedesc_${page.id}`;
-    allowed = page.validchildren;
-  } else if (object === 'clubwedwidget') {
-    const widget = widgetById(id);
-    parent = `${widget.parent}_clubwedwidget_${widget.id}`;
-    allowed = widget.validchildren;
-  } else {
-    throw new PagesError(400, `Unknown form_object ${String(object)}`);
-  }
-  const refused = components.find((component) => !allowed.includes(component));
-  if (refused) throw new PagesError(400, `${refused} is not a valid child of ${String(object)}_${id}`);
-  const cms = db();
-  const created: number[] = [];
-  for (const component of components) {
-    const siblings = cms.pageWidgets.filter((widget) => widget.parent === parent && widget.slot === slot);
-    const block = defaultBlock(component);
-    const widgetId = nextId(cms.pageWidgets);
-    cms.pageWidgets.push({
-      id: widgetId,
-      parent,
-      props: JSON.stringify(block.props),
-      value: block.value,
-      position: siblings.reduce((max, widget) => Math.max(max, widget.position), 0) + 1,
-      enabled: true,
-      name: block.name,
-      component,
-      slot,
-      features: [],
-      validchildren: validChildrenOf(component),
-    });
-    created.push(widgetId);
-  }
-  return HttpResponse.json({ new_children: created });
+  const { chain, allowed } = collectionParent(
+    form.get('form_object'),
+    intParam(form.get('form_id') as string | null, 'form_id'),
+  );
+  if (form.get('form_field') !== 'children') throw new PagesError(400, 'form_field must be children');
+  const ids = form
+    .getAll('form_value')
+    .map((value) => intParam(typeof value === 'string' ? value : null, 'form_value'));
+  const sources = ids.map(widgetById);
+  const allowedTypes = new Set(allowed.map((child) => widgetById(child.id).component));
+  const refused = sources.find((widget) => widget.parent !== chain && !allowedTypes.has(widget.component));
+  if (refused) throw new PagesError(400, `${refused.component} is not a valid child of ${chain}`);
+  const kept = new Set(sources.filter((widget) => widget.parent === chain).map((widget) => widget.id));
+  for (const child of db().pageWidgets.filter((widget) => widget.parent === chain && !kept.has(widget.id)))
+    removeWidgetTree(child.id);
+  const children = sources.map((source, index) => {
+    if (source.parent !== chain) return copyWidget(source, chain, index + 1);
+    source.position = index + 1;
+    return source.id;
+  });
+  return HttpResponse.json({ new_children: children });
 }
 
 async function sortWidgets(request: Request): Promise<Response> {
@@ -294,8 +296,8 @@ async function sortWidgets(request: Request): Promise<Response> {
   if (ids.length === 0) throw new PagesError(400, 'No widget to sort');
   const widgets = ids.map(widgetById);
   const first = widgets[0]!;
-  if (widgets.some((widget) => widget.parent !== first.parent || widget.slot !== first.slot)) {
-    throw new PagesError(400, 'The sorted widgets must share one parent and slot');
+  if (widgets.some((widget) => widget.parent !== first.parent)) {
+    throw new PagesError(400, 'The sorted widgets must share one parent');
   }
   widgets.forEach((widget, index) => {
     widget.position = index + 1;

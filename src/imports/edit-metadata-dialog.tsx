@@ -11,7 +11,7 @@ import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import { counted } from './item-count';
 import { nextRequestId } from './request-id';
-import { commandValue, importFields, itemValue } from './metadata-fields';
+import { commandValue, fieldsForItems, importFields, itemValue } from './metadata-fields';
 import { readCommandRequests, readItems, readJob } from './select';
 import './messages';
 
@@ -22,7 +22,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * "Edit metadata" of the selected items: their fields (with the editable, mandatory and viewable
- * flags of the items' resources) through the asset page's field controls; a field shows the items'
+ * flags of the items' resources, narrowed by each item's own) through the asset page's field controls; a field shows the items'
  * common value; "Save" sends only the changed fields: for one item as a set-metadata command (PUT,
  * followed until done), for many at once as one bulk patch (seed 001 §7).
  */
@@ -48,11 +48,18 @@ export function EditMetadataDialog({
   const closing = useRef(onClose);
   closing.current = onClose;
 
+  // once per open: the job page re-renders as it polls, with the same ids in a new list
+  const fetchedIds = itemIds.slice(0, FETCH_MAX).join(',');
   useEffect(() => {
-    dispatch(itemsFetchRequested({ jobId, ids: itemIds.slice(0, FETCH_MAX) }));
-  }, [dispatch, jobId, itemIds]);
+    dispatch(itemsFetchRequested({ jobId, ids: fetchedIds === '' ? [] : fetchedIds.split(',') }));
+  }, [dispatch, jobId, fetchedIds]);
 
-  const fields = useMemo(() => importFields(job?.fields, job?.resources), [job?.fields, job?.resources]);
+  const jobFields = useMemo(() => importFields(job?.fields, job?.resources), [job?.fields, job?.resources]);
+  // each item's own flags (`$meta-<field>`) narrow the job's
+  const fields = fieldsForItems(
+    jobFields,
+    itemIds.map((id) => items[id]?.data ?? null),
+  );
   const request = requestId ? requests[requestId] : undefined;
   useEffect(() => {
     if (request?.status === 'resolved' || request?.status === 'loaded') closing.current();
@@ -70,7 +77,7 @@ export function EditMetadataDialog({
       field.name in changes || tried ? fieldProblem(field, currentValue(field.name)) : null,
     ]),
   );
-  const fetching = fields.length === 0 && (job?.resources == null || job?.fields == null);
+  const fetching = jobFields.length === 0 && (job?.resources == null || job?.fields == null);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -6,8 +6,8 @@ import { type FieldView, fieldGroups } from '../assets/metadata/fields';
  * gives per field its header and its flags (`$meta`: editable, mandatory, viewable), and
  * `$assetmetadataresources` per resource its fields. A field is required when `mandatoryStructure`
  * (or `$meta.mandatory`) is set, editable when `create` or `update` (or `$meta.editable`) is set;
- * a field not viewable is left out. The views are those of the asset page (`fieldGroups`), so the
- * same field controls edit them.
+ * a field not viewable is left out. Each item may narrow them with its own flags (`fieldsForItems`).
+ * The views are those of the asset page (`fieldGroups`), so the same field controls edit them.
  */
 interface ImportField extends FieldView {
   viewable: boolean;
@@ -69,6 +69,38 @@ export function importFields(fields: unknown, resources: unknown): ImportField[]
     .flatMap((group) => group.fields)
     .map((field) => ({ ...field, viewable: viewable.get(field.name) ?? true }))
     .filter((field) => field.viewable && field.kind !== 'other');
+}
+
+/**
+ * The flags an item gives one of its fields: `$assetmetadata['$meta-<field>']` (issue 26 item 10,
+ * as the reference reads them), the flags under `faces` or in the object itself.
+ */
+function itemFlags(item: Loose | null | undefined, field: string): Loose {
+  const metadata = item && isObject(item.$assetmetadata) ? item.$assetmetadata : null;
+  const meta = metadata?.[`$meta-${field}`];
+  if (!isObject(meta)) return {};
+  return isObject(meta.faces) ? meta.faces : meta;
+}
+
+/**
+ * The fields as the items allow them: left out when an item may not show it, editable only when
+ * every item may edit it (a patch of the others would be refused), required when one item requires it.
+ */
+export function fieldsForItems(
+  fields: readonly ImportField[],
+  items: readonly (Loose | null | undefined)[],
+): ImportField[] {
+  return fields.flatMap((field) => {
+    const flags = items.map((item) => itemFlags(item, field.name));
+    if (flags.some((one) => one.viewable === false)) return [];
+    return [
+      {
+        ...field,
+        editable: field.editable && flags.every((one) => one.editable !== false),
+        required: field.required || flags.some((one) => one.mandatory === true),
+      },
+    ];
+  });
 }
 
 /** An item's current value of a field: its `$assetmetadata` member (§15.1), else the item's own. */

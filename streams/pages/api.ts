@@ -10,6 +10,10 @@ import { FILE_OBJECT, PAGE_OBJECT, unknownPathMessage, WIDGET_OBJECT } from './m
 const idRef = z.nullish(z.looseObject({ id: z.union([z.number(), z.string()]) }));
 const jsonText = z.nullish(z.union([z.string(), z.record(z.string(), z.unknown())]));
 const strings = z.nullish(z.array(z.string()));
+/** `validchildren`: relations to the templates, read by their id as the reference reads them. */
+const templateRefs = z.nullish(z.array(idRef));
+const templateIds = (refs: z.infer<typeof templateRefs>): number[] =>
+  (refs ?? []).flatMap((ref) => refId(ref) ?? []);
 
 const pageRowSchema = z.looseObject({
   id: z.number(),
@@ -18,7 +22,7 @@ const pageRowSchema = z.looseObject({
   path: z.string(),
   props: jsonText,
   features: strings,
-  validchildren: strings,
+  validchildren: templateRefs,
   version: z.nullish(z.number()),
   status: idRef,
   copietravail: idRef,
@@ -36,7 +40,7 @@ const widgetRowSchema = z.looseObject({
   component: z.nullish(z.string()),
   slot: z.nullish(z.string()),
   features: strings,
-  validchildren: strings,
+  validchildren: templateRefs,
 });
 type WidgetRow = z.infer<typeof widgetRowSchema>;
 
@@ -86,7 +90,7 @@ export function toPageRecord(row: PageRow): PageRecord {
     path: row.path,
     props: text(row.props),
     features: row.features ?? [],
-    validchildren: row.validchildren ?? [],
+    validchildren: templateIds(row.validchildren),
     version: row.version ?? 1,
     status: refId(row.status),
     copietravail: refId(row.copietravail),
@@ -105,7 +109,7 @@ function toWidgetRecord(row: WidgetRow): WidgetRecord {
     component: row.component ?? '',
     slot: row.slot ?? 'main',
     features: row.features ?? [],
-    validchildren: row.validchildren ?? [],
+    validchildren: templateIds(row.validchildren),
   };
 }
 
@@ -181,6 +185,7 @@ export interface Content {
   page: PageRecord;
   widgets: WidgetRecord[];
   files: FileRecord[];
+  templates?: WidgetRecord[];
 }
 
 /** A page with every widget and file under it. */
@@ -193,6 +198,20 @@ export function fetchContent(http: Http, id: number): Observable<Content> {
           fetchFiles(http, partsQuery(page.id)).pipe(map((files) => ({ page, widgets, files }))),
         ),
       );
+    }),
+  );
+}
+
+/**
+ * A page to edit: its content and the templates it and its blocks may hold (their `validchildren`),
+ * read in one widget list, as the editor offers them.
+ */
+export function fetchDraft(http: Http, id: number): Observable<Content> {
+  return fetchContent(http, id).pipe(
+    mergeMap((content) => {
+      const ids = [...new Set([content.page, ...content.widgets].flatMap((holder) => holder.validchildren))];
+      if (ids.length === 0) return of({ ...content, templates: [] });
+      return fetchWidgets(http, { id: { in: ids } }).pipe(map((templates) => ({ ...content, templates })));
     }),
   );
 }
@@ -238,22 +257,39 @@ export const publishPage = (id: number): HttpRequest<undefined> => ({
  */
 const OUTSIDE_API = '/..';
 
-export const assignCollection = (form: {
+/**
+ * Assign collection (protocol §14.1, as the reference sends it): the parent's `children` become the
+ * ids in that order; an id that is not a child yet (a template, a block from elsewhere) is copied in.
+ */
+export const assignChildren = (form: {
   object: string;
   id: number;
-  field: string;
-  values: readonly string[];
+  children: readonly number[];
 }): HttpRequest<z.infer<typeof assignSchema>> => ({
   method: 'POST',
   path: `${OUTSIDE_API}/bov3/common/actions/affect_collection.jspz`,
   body: {
-    form: { form_object: form.object, form_id: form.id, form_field: form.field, form_value: form.values },
+    form: {
+      form_object: form.object,
+      form_id: form.id,
+      form_field: 'children',
+      form_value: form.children.map(String),
+    },
   },
   schema: assignSchema,
 });
 
-export const newChildrenOf = (answer: z.infer<typeof assignSchema>): number[] =>
-  answer.new_children.map(Number).filter((id) => Number.isInteger(id));
+/**
+ * The children once assigned: `new_children` in the order sent, a copy's id where its source
+ * stood (the reference reads it so); null when the answer does not line up with what was sent.
+ */
+export function assignedChildren(
+  answer: z.infer<typeof assignSchema>,
+  sent: readonly number[],
+): number[] | null {
+  const ids = answer.new_children.map(Number);
+  return ids.length === sent.length && ids.every((id) => Number.isInteger(id)) ? ids : null;
+}
 
 /**
  * Sort (protocol §14.1): `clubwedwidget_1` repeated, valued with the widgets' ids in the new order

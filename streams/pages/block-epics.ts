@@ -1,9 +1,11 @@
 // The epics that change a draft page's structure — add, move (within or across slots), remove a
 // block, replace an attachment — and the editor config they rely on; the page epics themselves are
 // in `epics.ts`.
-import { concat, concatMap, of, toArray } from 'rxjs';
+import { concat, concatMap, mergeMap, of } from 'rxjs';
+import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import type { SerializedError } from '../core/errors';
+import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import * as api from './api';
@@ -29,15 +31,15 @@ import {
   editorConfigFailed,
   editorConfigLoaded,
   editorConfigRequested,
-  type WidgetRecord,
 } from './events';
 import {
   chainOf,
+  childrenOrder,
   holdsParts,
   movedOrder,
   parseUid,
-  placedOrder,
   saveFields,
+  templateOf,
   WIDGET_OBJECT,
   widgetUid,
 } from './model';
@@ -45,37 +47,59 @@ import { selectEditSession } from './selectors';
 
 // --- structure: add (assign collection), move (sort), remove, attachment ----------------------
 
+/** The draft read again, after a change the server made whatever the portal heard of it. */
+const reloadDraft = (deps: Deps, path: string, pageId: number, cause: AnyEvent) =>
+  answered(
+    api.fetchDraft(deps.http, pageId),
+    (content) => draftLoaded({ path, ...content }, cause),
+    (error) => draftFailed({ path, error }, cause),
+  );
+
+/**
+ * Add block as the reference does it: the template among the parent's children (assign
+ * collection), its copy given the slot when the template's differs, the sort, then the copy read.
+ */
 export const addBlock: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(blockAddRequested),
     concatMap((event) => {
-      const { path, parentUid, slot, component } = event.payload;
+      const { path, parentUid, slot, component, index } = event.payload;
       const parent = parseUid(parentUid);
       const fail = (error: SerializedError) =>
         blockAddFailed({ path, message: messageOf(error, PAGE_MESSAGES.add), error }, event);
-      if (!selectEditSession(state$.value, path)?.draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
-      if (!parent) return of(fail(refusal(PAGE_MESSAGES.add)));
+      const draft = selectEditSession(state$.value, path)?.draft;
+      if (!draft) return of(fail(refusal(PAGE_MESSAGES.noDraft)));
+      const chain = chainOf(draft.widgets, parentUid);
+      const template = templateOf(draft, parentUid, component);
+      if (!parent || !chain || !template) return of(fail(refusal(PAGE_MESSAGES.add)));
+      const sent = childrenOrder(
+        draft.widgets,
+        { parent: chain, slot, index: index ?? Number.POSITIVE_INFINITY },
+        template.id,
+      );
       return answered(
-        deps.http.request(
-          api.assignCollection({ object: parent.object, id: parent.id, field: slot, values: [component] }),
-        ),
+        deps.http.request(api.assignChildren({ object: parent.object, id: parent.id, children: sent })),
         ({ data }) => {
-          const ids = api.newChildrenOf(data);
-          const reads = ids.map((id) => api.fetchWidgets(deps.http, api.widgetQuery(id)));
+          const order = api.assignedChildren(data, sent);
+          const id = order?.[sent.indexOf(template.id)];
+          if (!order || id === undefined)
+            return concat(
+              of(fail(refusal(PAGE_MESSAGES.add))),
+              reloadDraft(deps, path, draft.page.id, event),
+            );
+          const writes = [
+            ...(template.slot === slot ? [] : [api.saveComponent(WIDGET_OBJECT, id, { prop_slot: slot })]),
+            api.sortWidgets(order),
+          ];
           return answered(
-            reads.length === 0 ? of([]) : concat(...reads).pipe(toArray()),
-            (lists) => {
-              const widgets = lists.flat();
-              const added = blockAdded({ path, ids, widgets, files: [] }, event);
-              const placed = placeAdded(state$.value, event.payload, widgets, ids[0]);
-              if (!placed) return added;
-              return answered(
-                deps.http.request(api.sortWidgets(placed)),
-                () => [added, blockMoved({ path, order: placed }, event)],
-                (error) => [added, fail(error)],
-              );
-            },
-            fail,
+            api
+              .inSequence(deps.http, writes)
+              .pipe(mergeMap(() => api.fetchWidgets(deps.http, api.widgetQuery(id)))),
+            (widgets) => [
+              blockAdded({ path, ids: [id], widgets, files: [] }, event),
+              blockMoved({ path, order }, event),
+            ],
+            (error) => concat(of(fail(error)), reloadDraft(deps, path, draft.page.id, event)),
           );
         },
         fail,
@@ -102,22 +126,6 @@ export const moveBlock: Epic<S> = (event$, state$, deps) =>
     }),
   );
 
-/** The slot's order with the added block at the asked index; null when it is already there (or no index). */
-function placeAdded(
-  state: S,
-  payload: { path: string; parentUid: string; slot: string; index?: number | undefined },
-  added: readonly WidgetRecord[],
-  id: number | undefined,
-): number[] | null {
-  const draft = selectEditSession(state, payload.path)?.draft;
-  const parent = draft ? chainOf(draft.widgets, payload.parentUid) : null;
-  if (payload.index === undefined || id === undefined || !draft || !parent) return null;
-  const widgets = [...draft.widgets.filter((one) => one.id !== id), ...added];
-  const place = { parent, slot: payload.slot, index: payload.index };
-  const order = placedOrder(widgets, place, id);
-  return order[order.length - 1] === id ? null : order;
-}
-
 export const transferBlock: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(blockTransferRequested),
@@ -133,29 +141,20 @@ export const transferBlock: Epic<S> = (event$, state$, deps) =>
       const chain = chainOf(draft.widgets, parentUid);
       if (!moving || !parent || !chain) return of(fail(refusal(PAGE_MESSAGES.move)));
       if (holdsParts(draft, uid)) return of(fail(refusal(PAGE_MESSAGES.holdsParts)));
-      const reload = answered(
-        api.fetchContent(deps.http, draft.page.id),
-        (content) => draftLoaded({ path, ...content }, event),
-        (error) => draftFailed({ path, error }, event),
-      );
-      const fields = saveFields(moving, session.changes[uid] ?? {});
+      const reload = reloadDraft(deps, path, draft.page.id, event);
+      // saved with its slot: the server's copy (another parent) or the block itself keeps its own
+      const fields = { ...saveFields(moving, session.changes[uid] ?? {}), prop_slot: slot };
+      const sent = childrenOrder(draft.widgets, { parent: chain, slot, index }, moving.id);
       return answered(
-        deps.http.request(
-          api.assignCollection({
-            object: parent.object,
-            id: parent.id,
-            field: slot,
-            values: [moving.component],
-          }),
-        ),
+        deps.http.request(api.assignChildren({ object: parent.object, id: parent.id, children: sent })),
         ({ data }) => {
-          const id = api.newChildrenOf(data)[0];
-          if (id === undefined) return concat(of(fail(refusal(PAGE_MESSAGES.move))), reload);
-          const order = placedOrder(draft.widgets, { parent: chain, slot, index }, id);
+          const order = api.assignedChildren(data, sent);
+          const id = order?.[sent.indexOf(moving.id)];
+          if (!order || id === undefined) return concat(of(fail(refusal(PAGE_MESSAGES.move))), reload);
           const writes = [
             api.saveComponent(WIDGET_OBJECT, id, fields),
             api.sortWidgets(order),
-            api.removeWidget(moving.id),
+            ...(id === moving.id ? [] : [api.removeWidget(moving.id)]),
           ];
           // the page is reloaded after a failure too: a half-made move shows as the server has it
           return concat(
@@ -185,15 +184,7 @@ export const removeBlock: Epic<S> = (event$, state$, deps) =>
       if (parsed?.object !== WIDGET_OBJECT) return of(fail(refusal(PAGE_MESSAGES.remove)));
       return answered(
         deps.http.request(api.removeWidget(parsed.id)),
-        () =>
-          concat(
-            of(blockRemoved({ path, uid }, event)),
-            answered(
-              api.fetchContent(deps.http, draft.page.id),
-              (content) => draftLoaded({ path, ...content }, event),
-              (error) => draftFailed({ path, error }, event),
-            ),
-          ),
+        () => concat(of(blockRemoved({ path, uid }, event)), reloadDraft(deps, path, draft.page.id, event)),
         fail,
       );
     }),

@@ -7,18 +7,22 @@ import type { WithPages } from './selectors';
 /** The state the page epics read, shared by the page epics and the block epics. */
 export type S = WithPages;
 
-/** A flow of requests turned into events; its failure becomes the failure event (as requestAnswer does). */
+type Outcome = Emitted | Observable<UnstampedEvent>;
+const asFlow = (out: Outcome): Observable<UnstampedEvent> =>
+  'subscribe' in out ? out : of(...asEvents(out));
+
+/**
+ * A flow of requests turned into events; its failure becomes the failure event (as requestAnswer
+ * does), or a flow of events (a failure followed by a reload).
+ */
 export function answered<T>(
   flow: Observable<T>,
-  succeeded: (value: T) => Emitted | Observable<UnstampedEvent>,
-  failed: (error: SerializedError) => Emitted,
+  succeeded: (value: T) => Outcome,
+  failed: (error: SerializedError) => Outcome,
 ): Observable<UnstampedEvent> {
   return flow.pipe(
-    mergeMap((value) => {
-      const out = succeeded(value);
-      return 'subscribe' in out ? out : of(...asEvents(out));
-    }),
-    catchError((thrown: unknown) => of(...asEvents(failed(serializeError(thrown))))),
+    mergeMap((value) => asFlow(succeeded(value))),
+    catchError((thrown: unknown) => asFlow(failed(serializeError(thrown)))),
   );
 }
 

@@ -154,7 +154,7 @@ export const enterEditMode: Epic<S> = (event$, state$, deps) =>
                 return concat(
                   of(workCopyLoaded({ path, pageId: page.id, workCopyId }, event)),
                   answered(
-                    api.fetchContent(deps.http, workCopyId || page.id),
+                    api.fetchDraft(deps.http, workCopyId || page.id),
                     (content) => draftLoaded({ path, ...content }, event),
                     (error) => draftFailed({ path, error }, event),
                   ),

@@ -34,12 +34,13 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   PATCH `/json/workflow/data.page.workflow/{draftId}?action=validate` → `pages/published` {path, id};
  *   then the page is reloaded through `copietravail` (its work copy id when non-null, else its id):
  *   `pages/pageLoaded`. Edit mode ends (the draft is now the live page).
- * - `pages/blockAddRequested` {path, parentUid, slot, component, index?}: the assign-collection call
- *   (`affect_collection.jspz`: form_object = the parent's object, form_id, form_field = the slot,
- *   form_value = the component type), then the new widgets are read (the one-widget call) →
- *   `pages/blockAdded` {path, ids, widgets, files} | `pages/blockAddFailed`.
- *   With `index` (an insertion point between blocks) the slot is then sorted with the new block
- *   there: `pages/blockAdded` then `pages/blockMoved` {path, order}.
+ * - `pages/blockAddRequested` {path, parentUid, slot, component, index?}: the parent's template of
+ *   that component is assigned among its children, as the reference does: `affect_collection.jspz`
+ *   (form_object = the parent's object, form_id, form_field = `children`, form_value = the child ids
+ *   in order with the template's at its place), then its copy is given the slot when the template's
+ *   differs (a save of `prop_slot`), then the sort (§14.1), then the copy is read (the one-widget call) →
+ *   `pages/blockAdded` {path, ids, widgets, files} then `pages/blockMoved` {path, order} |
+ *   `pages/blockAddFailed` (then the draft reloads when the server has changed).
  * - `pages/blockMoveRequested` {path, uid, offset} (any number of places within its slot, negative
  *   up): the sort call (`sort.jspz`, the slot's widgets in their new order) → `pages/blockMoved`
  *   {path, order} | `pages/blockMoveFailed`. Positions become 1..n in that order.
@@ -86,7 +87,8 @@ const pageRecordSchema = z.object({
   path: z.string(),
   props: z.string(),
   features: z.array(z.string()),
-  validchildren: z.array(z.string()),
+  /** the templates it may hold: ids of widgets (protocol §14.1 `validchildren`) */
+  validchildren: z.array(z.number()),
   version: z.number(),
   /** null: counts as 2 */
   status: z.nullable(z.number()),
@@ -106,7 +108,7 @@ const widgetRecordSchema = z.object({
   component: z.string(),
   slot: z.string(),
   features: z.array(z.string()),
-  validchildren: z.array(z.string()),
+  validchildren: z.array(z.number()),
 });
 export type WidgetRecord = z.infer<typeof widgetRecordSchema>;
 
@@ -132,6 +134,8 @@ const content = {
   page: pageRecordSchema,
   widgets: z.array(widgetRecordSchema),
   files: z.array(fileRecordSchema),
+  /** the templates the page and its widgets may hold (read for a draft only: the editor offers them) */
+  templates: z.optional(z.array(widgetRecordSchema)),
 };
 
 // --- list ------------------------------------------------------------------------------------

@@ -123,6 +123,7 @@ export interface PageComponent {
   value: string | null;
   enabled: boolean;
   features: string[];
+  /** the block types it may hold: its templates' components (known in a draft, where they are read) */
   validchildren: string[];
   /** children by slot, each sorted by position */
   children: Record<string, PageComponent[]>;
@@ -135,6 +136,7 @@ interface TreeSource {
   page: PageRecord;
   widgets: readonly WidgetRecord[];
   files: readonly FileRecord[];
+  templates?: readonly WidgetRecord[] | undefined;
   changes?: Readonly<Record<string, BlockChanges>>;
 }
 
@@ -145,8 +147,10 @@ interface TreeSource {
  * A widget whose parent is not part of the page is left out.
  */
 export function buildTree(source: TreeSource): PageComponent {
-  const { page, widgets, files, changes = {} } = source;
+  const { page, widgets, files, templates = [], changes = {} } = source;
   const rootUid = pageUid(page.id);
+  const componentsOf = (ids: readonly number[]): string[] =>
+    ids.flatMap((id) => templates.find((template) => template.id === id)?.component ?? []);
   const attachmentsOf = new Map<string, Record<string, PageAttachment>>();
   for (const file of files) {
     const owner = lastUid(file.parent);
@@ -168,7 +172,7 @@ export function buildTree(source: TreeSource): PageComponent {
       value: string | null;
       enabled: boolean;
       features: string[];
-      validchildren: string[];
+      validchildren: number[];
     },
     fullUid: string,
   ): PageComponent => {
@@ -191,7 +195,7 @@ export function buildTree(source: TreeSource): PageComponent {
       value: change && change.value !== undefined ? change.value : base.value,
       enabled: change?.enabled ?? base.enabled,
       features: base.features,
-      validchildren: base.validchildren,
+      validchildren: componentsOf(base.validchildren),
       children: {},
       attachments,
       dirty: change !== undefined,
@@ -281,7 +285,7 @@ export function movedOrder(
  * The widget ids of a slot (`parent` chain and `slot`) once `id` stands at `index` in it (clamped):
  * where an added block goes, or where a block moved from another slot lands.
  */
-export function placedOrder(
+function placedOrder(
   widgets: readonly WidgetRecord[],
   place: { parent: string; slot: string; index: number },
   id: number,
@@ -292,6 +296,42 @@ export function placedOrder(
     .map((widget) => widget.id);
   order.splice(Math.max(0, Math.min(place.index, order.length)), 0, id);
   return order;
+}
+
+/**
+ * A parent's `children` as the assign-collection call sets them (protocol §14.1, as the reference
+ * sends them): those of its other slots as they are, then the slot of `place` with `id` at its index.
+ * A child left out would be removed, so every one is named.
+ */
+export function childrenOrder(
+  widgets: readonly WidgetRecord[],
+  place: { parent: string; slot: string; index: number },
+  id: number,
+): number[] {
+  const others = widgets
+    .filter((widget) => widget.parent === place.parent && widget.slot !== place.slot && widget.id !== id)
+    .sort((a, b) => a.slot.localeCompare(b.slot) || a.position - b.position || a.id - b.id)
+    .map((widget) => widget.id);
+  return [...others, ...placedOrder(widgets, place, id)];
+}
+
+/** The template of a block type among those a component may hold (its `validchildren`), if any. */
+export function templateOf(
+  content: {
+    page: PageRecord;
+    widgets: readonly WidgetRecord[];
+    templates?: readonly WidgetRecord[] | undefined;
+  },
+  parentUid: string,
+  component: string,
+): WidgetRecord | undefined {
+  const parsed = parseUid(parentUid);
+  if (!parsed) return undefined;
+  const holder =
+    parsed.object === PAGE_OBJECT ? content.page : content.widgets.find((widget) => widget.id === parsed.id);
+  return content.templates?.find(
+    (template) => template.component === component && holder?.validchildren.includes(template.id),
+  );
 }
 
 /** The `parent` chain the children of a component carry: the page's uid, or a widget's chain and uid. */

@@ -236,7 +236,12 @@ export const pagesReducer = caseReducer<PagesState>(
   on(draftLoaded, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
-    const content = { page: payload.page, widgets: payload.widgets, files: payload.files };
+    const content = {
+      page: payload.page,
+      widgets: payload.widgets,
+      files: payload.files,
+      templates: payload.templates ?? [],
+    };
     edit.draft = content;
     edit.draftStatus = 'loaded';
     edit.draftError = null;

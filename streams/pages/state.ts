@@ -6,6 +6,8 @@ export interface PageContent {
   page: PageRecord;
   widgets: WidgetRecord[];
   files: FileRecord[];
+  /** the templates the editor offers (a draft's only) */
+  templates?: WidgetRecord[] | undefined;
 }
 
 /** A page by path: the live version, read mode (protocol §14.2 statuses). */

@@ -16,6 +16,21 @@ import { cellName } from './helpers/cell-name';
  * per resource, §8.4), the list and its facets' counts (§9.1).
  */
 const NATURAL_LANGUAGE_CALLS = 8;
+/**
+ * An asset page: the entity and its variations (§12.1), the view logged and the usage (§18: asset
+ * events, where it is broadcast), the reverse image search's feature status and the asset's
+ * permissions (§21: "Find copies on the web"). The reference sends 4 (README "Request counts").
+ */
+const ASSET_PAGE_CALLS = 7;
+/** An asset that answers 404: the entity only, as the reference. */
+const MISSING_ASSET_CALLS = 1;
+/** A cart: its items listed (their count decides plain or chunked reading, §6.6), then viewed (§6.4). */
+const VIEW_CART_CALLS = 2;
+/**
+ * A batch edit of 2 assets: each update and the entity read after it (§12.1), as the reference's 4,
+ * then the results and their facet counts once, so that the grid shows the new values.
+ */
+const BATCH_EDIT_CALLS = 6;
 
 const allRequests = async () => (await mockControl('requests')) as LoggedRequest[];
 /** Where the journey's step starts in the server's log (`clearRequests` moves it to the end). */
@@ -240,4 +255,134 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
       expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(NATURAL_LANGUAGE_CALLS);
     },
   );
+});
+
+/**
+ * Issue 26's counts of the asset page, a missing asset, a cart, a batch edit and import "Edit
+ * metadata", each against the reference client's (README "Request counts").
+ */
+describe('request economy of the asset, cart, batch and import journeys (issue 26)', () => {
+  beforeEach(() => {
+    mark = 0;
+  });
+
+  /** The API calls of a journey's step, the thumbnails the browser loads left out (§1.1). */
+  const portalCalls = async () =>
+    (await apiCalls()).filter((call) => call.path !== '/api/wedia/dam/variation').map(describeCall);
+
+  /** Opens a path inside the running portal (as a link would: no reload, no new sign-in). */
+  const openInApp = (page: Page, path: string) =>
+    page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+
+  journey(
+    'an asset page opened from the results sends at most its 7 calls (the reference 4)',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      const first = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
+      await first.waitFor();
+      const name = await cellName(first);
+      await settle();
+      await clearRequests();
+      await first.getByRole('link', { name }).click();
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.getByRole('region', { name: 'Usage' }).waitFor();
+      await settle();
+      const calls = await portalCalls();
+      expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(ASSET_PAGE_CALLS);
+    },
+  );
+
+  journey('an asset that answers 404 asks nothing more', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.goto(`${portalUrl()}/search`);
+    await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
+    await settle();
+    await clearRequests();
+    await openInApp(page, '/assets/asset/99999999');
+    await page.getByRole('heading', { level: 1, name: 'An error occured!' }).waitFor();
+    await settle();
+    const calls = await portalCalls();
+    expect(calls, calls.join('\n')).toHaveLength(MISSING_ASSET_CALLS);
+  });
+
+  journey('a cart opened from the list sends its list and its view only', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.getByRole('link', { name: 'Carts', exact: true }).click();
+    const mine = page.getByRole('region', { name: 'My carts' });
+    await mine.getByRole('link', { name: 'Moodboard' }).waitFor();
+    await settle();
+    await clearRequests();
+    await mine.getByRole('link', { name: 'Moodboard' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+    await page.getByRole('button', { name: 'Remove from cart' }).first().waitFor();
+    await settle();
+    const calls = await portalCalls();
+    expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(VIEW_CART_CALLS);
+  });
+
+  journey(
+    "a batch edit of 2 results sends the reference's 4 calls, then the results once",
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search`);
+      const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
+      await cells.nth(1).waitFor();
+      for (const index of [0, 1]) await cells.nth(index).getByRole('checkbox', { name: 'Select' }).click();
+      const toolbar = page.getByRole('toolbar', { name: 'Selection' });
+      await toolbar.filter({ hasText: '2 selected' }).waitFor();
+      await settle();
+      await clearRequests();
+      await toolbar.getByRole('button', { name: 'Edit metadata of the selection' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit metadata of the selection' });
+      await dialog.getByRole('textbox', { name: 'Author' }).fill('Two at once');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await dialog.getByRole('status').filter({ hasText: '2 of 2 assets updated.' }).waitFor();
+      await dialog.getByRole('button', { name: 'Done' }).click();
+      await settle();
+      const calls = await portalCalls();
+      expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(BATCH_EDIT_CALLS);
+    },
+  );
+
+  journey('import "Edit metadata" reads the items once per open and once per save', async ({ page }) => {
+    await signIn(page, 'alice');
+    await page.getByRole('link', { name: 'Imports', exact: true }).click();
+    await page.getByRole('link', { name: 'Autumn catalogue shoot' }).click();
+    const items = page.getByRole('grid', { name: 'Items' }).getByRole('gridcell');
+    const ready = items.filter({ hasText: 'ready' });
+    await ready.nth(1).waitFor();
+    for (const index of [0, 1]) await ready.nth(index).getByRole('checkbox', { name: 'Select' }).check();
+    await clearRequests();
+    const simulated = async () =>
+      (await apiCalls()).filter(
+        (call) =>
+          /\/rest\/massimport\/job\/\d+\/item$/.test(call.path) &&
+          call.method === 'POST' &&
+          call.headers['x-http-method-override'] === 'GET',
+      );
+    await page.getByRole('button', { name: 'Edit metadata' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit metadata' });
+    const title = dialog.getByRole('textbox', { name: /^Title/ });
+    await title.waitFor();
+    // the job page keeps polling its changes: only the items calls are waited for
+    const quietItems = async () => {
+      let count = -1;
+      for (let round = 0; round < 10 && count !== (await simulated()).length; round++) {
+        count = (await simulated()).length;
+        await new Promise((resolve) => setTimeout(resolve, 800));
+      }
+    };
+    await quietItems();
+    expect((await simulated()).length, (await portalCalls()).join('\n')).toBe(1);
+    await clearRequests();
+    await title.fill('Autumn, checked once');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await quietItems();
+    expect((await simulated()).length, (await portalCalls()).join('\n')).toBeLessThanOrEqual(1);
+  });
 });

@@ -147,32 +147,48 @@ describe('demo server: CMS pages (protocol §14.1)', () => {
     expect(homes.find((page) => page.id === 1)?.copietravail).toEqual({ id: 5 });
   });
 
-  it('adds blocks with affect_collection (valid children only) and sorts them with sort.jspz', async () => {
+  it('sets children with affect_collection as the reference sends it (templates copied, valid children only) and sorts them with sort.jspz', async () => {
     const alice = await as('alice');
-    const added = await bov3(
-      'common/actions/affect_collection.jspz',
-      form([
-        ['form_object', 'clubwedpagedesc'],
-        ['form_id', '6'],
-        ['form_field', 'main'],
-        ['form_value', 'heading'],
-        ['form_value', 'asset-list'],
-      ]),
-      alice,
-    );
+    const page = runtime.db.pages.find((one) => one.id === 6)!;
+    const templates = runtime.db.pageWidgets.filter((widget) => widget.parent === 'clubwedpagedesc_8');
+    // the page's validchildren are relations to the model page's blocks: one template of each type
+    expect(page.validchildren.map((child) => child.id).sort()).toEqual(templates.map((t) => t.id).sort());
+    const heading = templates.find((template) => template.component === 'heading')!;
+    const before = widgetsOf(6)
+      .sort((a, b) => a.position - b.position)
+      .map((widget) => widget.id);
+    const assign = (object: string, id: number, values: readonly number[], field = 'children') =>
+      bov3(
+        'common/actions/affect_collection.jspz',
+        form([
+          ['form_object', object],
+          ['form_id', String(id)],
+          ['form_field', field],
+          ...values.map((value): [string, string] => ['form_value', String(value)]),
+        ]),
+        alice,
+      );
+    const added = await assign('clubwedpagedesc', 6, [heading.id, ...before]);
     expect(added.status).toBe(200);
-    expect(added.body.new_children).toHaveLength(2);
-    const refused = await bov3(
-      'common/actions/affect_collection.jspz',
-      form([
-        ['form_object', 'clubwedpagedesc'],
-        ['form_id', '6'],
-        ['form_field', 'main'],
-        ['form_value', 'spaceship'],
-      ]),
-      alice,
+    const copy = added.body.new_children[0] as number;
+    expect(added.body.new_children).toEqual([copy, ...before]);
+    expect(copy).not.toBe(heading.id);
+    const copied = runtime.db.pageWidgets.find((widget) => widget.id === copy)!;
+    expect(copied).toMatchObject({ parent: 'clubwedpagedesc_6', component: 'heading', position: 1 });
+    // the template stays on the model page
+    expect(runtime.db.pageWidgets.find((widget) => widget.id === heading.id)?.parent).toBe(
+      'clubwedpagedesc_8',
     );
-    expect(refused.status).toBe(400);
+    // a child left out is removed, as a collection set without it
+    expect((await assign('clubwedpagedesc', 6, before)).body.new_children).toEqual(before);
+    expect(runtime.db.pageWidgets.some((widget) => widget.id === copy)).toBe(false);
+    // a widget holding no template, the former form (a slot and a type), an unknown id: refused
+    const plain = runtime.db.pageWidgets.find(
+      (widget) => widget.component === 'heading' && widget.parent === 'clubwedpagedesc_6',
+    )!;
+    expect((await assign('clubwedwidget', plain.id, [heading.id])).status).toBe(400);
+    expect((await assign('clubwedpagedesc', 6, [heading.id], 'main')).status).toBe(400);
+    expect((await assign('clubwedpagedesc', 6, [999_999])).status).toBe(404);
     const bob = await bov3(
       'common/actions/affect_collection.jspz',
       form([['form_object', 'clubwedpagedesc']]),
@@ -206,7 +222,7 @@ describe('demo server: CMS pages (protocol §14.1)', () => {
     const single = await sortAs([ids[0]!]);
     expect(single.status).toBe(200);
     expect(single.body).toEqual({ sorted: [ids[0]] });
-    // widgets of different slots, an id that is not one, no id: refused
+    // widgets of different parents, an id that is not one, no id: refused
     expect((await sortAs([ids[0]!, 7])).status).toBe(400);
     expect((await sortAs(['x'])).status).toBe(400);
     expect((await sortAs([ids[0]!], `clubwedwidget_${ids[0]}`)).status).toBe(400);

@@ -1,5 +1,6 @@
-import { delay, of } from 'rxjs';
+import { delay, of, throwError } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import {
   aggregateFilterRequested,
@@ -29,6 +30,7 @@ function run(
   inputs: Array<[number, Input]>,
   list = (request: Parameters<typeof listAnswer>[0]) => listAnswer(request),
   schemaDelayMs = 0,
+  schemaFails = false,
 ) {
   const scheduler = marbleScheduler();
   const events: AnyEvent[] = [];
@@ -37,9 +39,11 @@ function run(
     searchServer(
       (request) => of(list(request)),
       (request) =>
-        of({ status: 200, data: request.path.includes('keyword') ? keywordHeaders : assetHeaders }).pipe(
-          delay(schemaDelayMs),
-        ),
+        schemaFails
+          ? throwError(() => new AppError({ code: 'error.http.500', status: 500, message: 'down' }))
+          : of({ status: 200, data: request.path.includes('keyword') ? keywordHeaders : assetHeaders }).pipe(
+              delay(schemaDelayMs),
+            ),
     ),
   );
   scheduler.run(({ hot }) => {
@@ -97,6 +101,23 @@ describe('cursor rules (seed 002 §5, §8; protocol §8.4)', () => {
       'Cannot fetch next data on unknown cursor',
       'Cannot fetch nextGroups with null or undefined nextGroups',
     ]);
+  });
+
+  it("a fetch of a cursor whose schema could not be resolved says 'For cursor {name}, schema {path} is not resolved' (protocol §8.4)", () => {
+    const { refusals, http } = run(
+      [
+        [0, asset('search')],
+        [500, fetchRequested({ name: 'search' })],
+      ],
+      undefined,
+      0,
+      true,
+    );
+    expect(refusals('cursors/fetchRefused')).toEqual([
+      "For cursor 'search', schema 'dam/data/asset' is not resolved",
+    ]);
+    // no list request goes out for it
+    expect(http.requests.filter((request) => request.path === '/rest/dam/data/asset')).toEqual([]);
   });
 
   it('orders only by fields some schema of the path has: an unknown one is dropped from orderby (seed 002 §5)', () => {

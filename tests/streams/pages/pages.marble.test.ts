@@ -25,6 +25,8 @@ type Cold = Helpers['cold'];
 type Hot = Helpers['hot'];
 type Answer = (request: HttpRequest<unknown>) => Observable<HttpResponse<unknown>> | undefined;
 
+/** The rich-text template (a block of the model page, 8) pages and columns may hold. */
+const TEMPLATE_ID = 30;
 const pageRow = (id: number, version = 1) => ({
   id,
   name: 'Home',
@@ -32,7 +34,7 @@ const pageRow = (id: number, version = 1) => ({
   path: 'home',
   props: '{}',
   features: ['edit'],
-  validchildren: [],
+  validchildren: [{ id: TEMPLATE_ID, name: 'Text' }],
   version,
   status: { id: 6 },
   copietravail: null,
@@ -55,7 +57,7 @@ const columns = {
   position: 2,
   name: 'C',
   component: 'columns',
-  validchildren: ['rich-text'],
+  validchildren: [{ id: TEMPLATE_ID, name: 'Text' }],
 };
 const text = { ...heading, id: 12, position: 3, name: 'X', value: '<p>x</p>', component: 'rich-text' };
 const inColumns = {
@@ -65,7 +67,18 @@ const inColumns = {
   parent: 'clubwedpagedesc_1_clubwedwidget_11',
   slot: 'left',
 };
+const template = { ...text, id: TEMPLATE_ID, parent: 'clubwedpagedesc_8', position: 1, name: 'Text' };
 const added = { ...text, id: 20, position: 4, name: 'New' };
+
+/**
+ * `new_children` as the server answers an assign: the ids sent, a copy (20) where a template or a
+ * block of another parent stood (the demo's columns 11 holds 13 only).
+ */
+function assigned(request: HttpRequest<unknown>): number[] {
+  const form = (request.body as { form: { form_id: number; form_value: string[] } }).form;
+  const copied = form.form_id === 11 ? ['30', '12'] : ['30'];
+  return form.form_value.map((id) => (copied.includes(id) ? 20 : Number(id)));
+}
 const list = (data: unknown[], token?: string) => ({
   response: { data },
   links: token ? { nextResultsToken: token } : {},
@@ -84,9 +97,11 @@ function server(cold: Cold, delay: number, widgets: unknown[] = [heading]): Answ
     if (request.path === '/rest/data/page') return at(list([pageRow(1), pageRow(2, 2)]));
     if (request.path.startsWith('/rest/data/page/'))
       return at({ response: { data: pageRow(Number(request.path.split('/').pop())) } });
-    if (request.path === '/rest/data/pagewidget')
-      return at(list(JSON.stringify(request.query).includes('"id":20') ? [added] : widgets));
-    if (request.path.endsWith('affect_collection.jspz')) return at({ new_children: [20] });
+    if (request.path === '/rest/data/pagewidget') {
+      const query = JSON.stringify(request.query);
+      return at(list(query.includes('"id":20') ? [added] : query.includes('"in"') ? [template] : widgets));
+    }
+    if (request.path.endsWith('affect_collection.jspz')) return at({ new_children: assigned(request) });
     if (request.path.endsWith('sort.jspz')) return at('');
     if (request.path === '/rest/data/pagefile') return at(list([]));
     if (request.path.startsWith('/rest/bs/')) return at({ response: { data: '0' } });
@@ -176,7 +191,7 @@ describe('pages epics (marbles)', () => {
 
   describe('structure', () => {
     const page = [heading, columns, text, inColumns];
-    /** the page loaded, then edit mode's draft (at 121 frames), then `action` at 152 */
+    /** the page loaded, then edit mode's draft with its templates (at 126 frames), then `action` at 152 */
     const editThen = (hot: Hot, store: ReturnType<typeof setup>['store'], action: UnstampedEvent) =>
       hot('a 100ms b 50ms c', {
         a: pageRequested({ path: 'home' }),
@@ -188,17 +203,27 @@ describe('pages epics (marbles)', () => {
         .filter((request) => !request.path.startsWith('/rest/'))
         .map(({ method, path, query, body }) => ({ method, path, query, body }));
 
-    it('an insertion point adds the block, then sorts the slot with it in that place', () => {
+    it('an insertion point assigns the children with the template in that place, sorts, then reads the copy', () => {
       const scheduler = marbleScheduler();
       scheduler.run(({ hot, cold, expectObservable }) => {
         const { store, http } = setup(scheduler, server(cold, 5, page));
         const at = { path: 'home', parentUid: 'clubwedpagedesc_1', slot: 'main', component: 'rich-text' };
         editThen(hot, store, blockAddRequested({ ...at, index: 1 }));
+        // assign 157, sort 162, the copy read 167
         expectObservable(typesOf(store, 'pages/blockMoved')).toBe('167ms a', { a: 'pages/blockMoved' });
         expectObservable(typesOf(store, 'pages/blockAdded')).toBe('167ms a', { a: 'pages/blockAdded' });
         scheduler.schedule(() => {
-          const sort = writes(http.requests).find((request) => request.path.endsWith('sort.jspz'));
+          const [assign, sort, ...others] = writes(http.requests);
+          expect(assign?.body).toEqual({
+            form: {
+              form_object: 'clubwedpagedesc',
+              form_id: 1,
+              form_field: 'children',
+              form_value: ['10', '30', '11', '12'],
+            },
+          });
           expect(sort?.body).toMatchObject({ form: { clubwedwidget_1: ['10', '20', '11', '12'] } });
+          expect(others).toEqual([]);
           const order = selectEditSession(store.getState(), 'home')
             ?.draft?.widgets.filter(
               (widget) => widget.slot === 'main' && widget.parent === 'clubwedpagedesc_1',
@@ -207,6 +232,39 @@ describe('pages epics (marbles)', () => {
             .map((widget) => widget.id);
           expect(order).toEqual([10, 20, 11, 12]);
         }, 300);
+      });
+    });
+
+    it("a block added to a slot other than its template's is saved there before the sort", () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        const { store, http } = setup(scheduler, server(cold, 5, page));
+        const at = { path: 'home', parentUid: 'clubwedwidget_11', slot: 'right', component: 'rich-text' };
+        editThen(hot, store, blockAddRequested(at));
+        expectObservable(typesOf(store, 'pages/blockAdded')).toBe('172ms a', { a: 'pages/blockAdded' });
+        scheduler.schedule(() => {
+          const [assign, save, sort] = writes(http.requests);
+          // the left slot's block is named too: a child left out would be removed
+          expect(assign?.body).toMatchObject({ form: { form_id: 11, form_value: ['13', '30'] } });
+          expect(save).toMatchObject({
+            path: '/json/update/clubwedwidget/20',
+            query: { prop_slot: 'right' },
+          });
+          expect(sort?.body).toMatchObject({ form: { clubwedwidget_1: ['13', '20'] } });
+        }, 300);
+      });
+    });
+
+    it('a block no template of the parent offers is refused, with no request', () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold, expectObservable }) => {
+        const { store, http } = setup(scheduler, server(cold, 5, page));
+        const at = { path: 'home', parentUid: 'clubwedpagedesc_1', slot: 'main', component: 'image' };
+        editThen(hot, store, blockAddRequested(at));
+        expectObservable(typesOf(store, 'pages/blockAddFailed')).toBe('152ms a', {
+          a: 'pages/blockAddFailed',
+        });
+        scheduler.schedule(() => expect(writes(http.requests)).toEqual([]), 300);
       });
     });
 
@@ -219,11 +277,11 @@ describe('pages epics (marbles)', () => {
         }).subscribe(store.dispatch);
         const to = { parentUid: 'clubwedwidget_11', slot: 'left', index: 0 };
         editThen(hot, store, blockTransferRequested({ path: 'home', uid: 'clubwedwidget_12', ...to }));
-        // assign 157, save 162, sort 167, delete 172, then the draft: page, widgets, files
+        // assign 157, save 162, sort 167, delete 172, then the draft: page, widgets, files, templates
         expectObservable(typesOf(store, 'pages/blockTransferred')).toBe('172ms a', {
           a: 'pages/blockTransferred',
         });
-        expectObservable(typesOf(store, 'pages/draftLoaded')).toBe('121ms a 65ms a', {
+        expectObservable(typesOf(store, 'pages/draftLoaded')).toBe('126ms a 65ms a', {
           a: 'pages/draftLoaded',
         });
         scheduler.schedule(() => {
@@ -238,11 +296,11 @@ describe('pages epics (marbles)', () => {
             form: {
               form_object: 'clubwedwidget',
               form_id: 11,
-              form_field: 'left',
-              form_value: ['rich-text'],
+              form_field: 'children',
+              form_value: ['12', '13'],
             },
           });
-          expect(save?.query).toMatchObject({ prop_value: 'Moved', prop_name: 'X' });
+          expect(save?.query).toMatchObject({ prop_value: 'Moved', prop_name: 'X', prop_slot: 'left' });
           expect(sort?.body).toMatchObject({ form: { clubwedwidget_1: ['20', '13'] } });
           expect(selectEditSession(store.getState(), 'home')?.changes).toEqual({});
         }, 400);

@@ -52,7 +52,7 @@ const page = (over: Partial<PageRecord> & { id: number; path: string }): PageRec
   template: 'standard',
   props: '{"title":"T"}',
   features: ['edit'],
-  validchildren: ['heading', 'rich-text', 'columns'],
+  validchildren: [101, 102, 105],
   version: 1,
   status: 6,
   copietravail: null,

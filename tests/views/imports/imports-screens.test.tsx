@@ -165,6 +165,65 @@ describe('/imports/:id', () => {
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
+  it('"Edit metadata" follows each item\'s own flags under $meta-<field>: not shown, not editable, required (issue 26 item 10)', () => {
+    const { store } = openJob(jobEvents([item(1, 'a.jpg', 4), item(2, 'b.jpg', 4)]));
+    for (const name of ['a.jpg', 'b.jpg']) {
+      fireEvent.click(
+        within(screen.getByRole('gridcell', { name })).getByRole('checkbox', { name: 'Select' }),
+      );
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Edit metadata' }));
+    const field = (label: string) => ({ type: 'string', label, cud: { create: true, update: true } });
+    const flags = (editable: boolean, mandatory: boolean, viewable = true) => ({
+      faces: { editable, mandatory, viewable },
+    });
+    act(() => {
+      store.dispatch(
+        itemsFetched({
+          jobId: '101',
+          ids: ['1', '2'],
+          items: [
+            item(1, 'a.jpg', 4, {
+              $assetmetadata: {
+                title: 'A',
+                '$meta-title': flags(true, false),
+                '$meta-author': flags(true, true),
+                '$meta-code': flags(false, false),
+                '$meta-secret': flags(true, false, false),
+              },
+            }),
+            item(2, 'b.jpg', 4, {
+              $assetmetadata: {
+                title: 'B',
+                '$meta-title': flags(true, false),
+                '$meta-code': flags(true, false),
+              },
+            }),
+          ],
+          fields: {
+            title: field('Title'),
+            author: field('Author'),
+            code: field('Code'),
+            secret: field('Secret'),
+          },
+        }),
+      );
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Edit metadata' });
+    expect(within(dialog).getByRole('textbox', { name: /Title/ }).getAttribute('aria-required')).not.toBe(
+      'true',
+    );
+    // one item requires the author: required for the pair
+    expect(
+      within(dialog)
+        .getByRole('textbox', { name: /Author/ })
+        .getAttribute('aria-required'),
+    ).toBe('true');
+    // one item may not edit the code, another may not show the secret
+    expect(within(dialog).queryByRole('textbox', { name: /Code/ })).toBeNull();
+    expect(within(dialog).queryByRole('textbox', { name: /Secret/ })).toBeNull();
+  });
+
   it('"Edit metadata" of one item edits the fields of its schema (mandatory marked) and sends the changed ones', () => {
     const { dispatched, store } = openJob(jobEvents([item(1, 'a.jpg', 4), item(2, 'b.jpg', 4)]));
     fireEvent.click(

@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { draftLoaded, editModeEntered, workCopyLoaded } from '../../../streams/pages/events';
-import { everyBlock, inEditMode, loadedHome, openPage, page, widget } from './page-fixtures';
+import { everyBlock, inEditMode, loadedHome, openPage, page, templates, widget } from './page-fixtures';
 
 /** Issue 28: the page builder's icon toolbars, "Move" mode, insertion points, preview, status. */
 const group = (name: string) => screen.getByRole('group', { name });
@@ -55,7 +55,7 @@ describe('the page builder’s block toolbar', () => {
       loadedHome(widgets),
       editModeEntered({ path: 'home' }),
       workCopyLoaded({ path: 'home', pageId: 1, workCopyId: 0 }),
-      draftLoaded({ path: 'home', page: page(), widgets, files }),
+      draftLoaded({ path: 'home', page: page(), widgets, files, templates: templates() }),
     ]);
     const block = group('Call to action: call-to-action 7');
     expect(within(block).getByRole('button', { name: 'Replace file' })).toBeTruthy();
@@ -153,7 +153,13 @@ describe('insertion points, the published page, the status', () => {
       loadedHome(live),
       editModeEntered({ path: 'home' }),
       workCopyLoaded({ path: 'home', pageId: 1, workCopyId: 0 }),
-      draftLoaded({ path: 'home', page: page({ status: 2, version: 2 }), widgets: draft, files: [] }),
+      draftLoaded({
+        path: 'home',
+        page: page({ status: 2, version: 2 }),
+        widgets: draft,
+        files: [],
+        templates: templates(),
+      }),
     ]);
     const published = screen.getByRole('region', { name: 'Published page' });
     expect(within(published).getByText('search lakes')).toBeTruthy();

@@ -14,6 +14,25 @@ import {
 import { navigated } from '../../../streams/router/events';
 import { renderWithStore } from '../../helpers/render';
 
+/** The templates of the model page (8) the editor offers, by block type (their widget ids). */
+const TEMPLATE = { heading: 101, 'rich-text': 102, image: 103, 'asset-list': 104, columns: 105 } as const;
+
+/** The templates' widgets, as a draft reads them. */
+export const templates = (): WidgetRecord[] =>
+  Object.entries(TEMPLATE).map(([component, id]) => ({
+    id,
+    parent: 'clubwedpagedesc_8',
+    props: '{}',
+    value: null,
+    position: id - 100,
+    enabled: true,
+    name: component,
+    component,
+    slot: 'main',
+    features: [],
+    validchildren: [],
+  }));
+
 /** The page `home` and its blocks, as the page screen's view tests load them. */
 export const page = (extra: Partial<PageRecord> = {}): PageRecord => ({
   id: 1,
@@ -22,7 +41,7 @@ export const page = (extra: Partial<PageRecord> = {}): PageRecord => ({
   path: 'home',
   props: JSON.stringify({ title: 'Welcome home' }),
   features: ['edit'],
-  validchildren: ['heading', 'rich-text', 'asset-list', 'columns'],
+  validchildren: [TEMPLATE.heading, TEMPLATE['rich-text'], TEMPLATE['asset-list'], TEMPLATE.columns],
   version: 1,
   status: 6,
   copietravail: null,
@@ -57,7 +76,7 @@ export function everyBlock(): WidgetRecord[] {
     }),
     widget('image', { props: '{"assetId":12,"alt":"A lake"}' }),
     widget('asset-list', { name: 'Latest', props: '{"title":"Latest assets"}' }),
-    widget('columns', { validchildren: ['rich-text', 'image'] }),
+    widget('columns', { validchildren: [TEMPLATE['rich-text'], TEMPLATE.image] }),
     widget('rich-text', {
       parent: 'clubwedpagedesc_1_clubwedwidget_5',
       slot: 'left',
@@ -79,7 +98,7 @@ export const inEditMode = (widgets = everyBlock()): UnstampedEvent[] => [
   loadedHome(widgets),
   editModeEntered({ path: 'home' }),
   workCopyLoaded({ path: 'home', pageId: 1, workCopyId: 0 }),
-  draftLoaded({ path: 'home', page: page(), widgets, files: [] }),
+  draftLoaded({ path: 'home', page: page(), widgets, files: [], templates: templates() }),
 ];
 
 export function openPage(path: string, events: UnstampedEvent[] = []) {
