@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
 import { newImport } from './helpers/imports';
-import { journey, mockControl, portalUrl } from './helpers/portal';
+import { journey, mockControl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 /** A small real PNG (a colour gradient, so every file differs). */
