@@ -155,10 +155,15 @@ describe('analytics under faults (issue 27)', () => {
       expect((await topRows(page, 'Most viewed')).length).toBeGreaterThan(0);
       expect((await topRows(page, 'Most downloaded')).length).toBeGreaterThan(0);
 
-      // 30 %: of the tops asked for each period, one in three or four fails, and is asked again
+      // 30 %: the 4th top asked fails; one period after the other, each answered before the next
+      // (a change while the tops are on their way is not asked: see the report of issue 27)
       await failAtRate('/analytics/top', 0.3, 500);
       const period = page.getByRole('combobox', { name: 'Period' });
+      const asked = () => received('POST', /\/analytics\/top/);
+      const before = await asked();
       await period.selectOption({ label: 'All time' });
+      await expect.poll(asked).toBe(before + 2);
+      await expect.poll(() => page.locator('.analytics-top [aria-busy="true"]').count()).toBe(0);
       await period.selectOption({ label: 'Last 7 days' });
       await expect.poll(() => failed.count()).toBe(1);
       await noFaults();
@@ -189,7 +194,8 @@ describe('natural-language search under faults (issue 27)', () => {
       await noFaults();
       await failEvery('/luis/analyze', 0);
       await failed.getByRole('button', { name: 'Try again' }).click();
-      await expect.poll(() => received('GET', /\/luis\/analyze/)).toBe(2);
+      // a browser sends a GET again on a dropped connection: more than one may reach the server
+      await expect.poll(() => received('GET', /\/luis\/analyze/)).toBeGreaterThanOrEqual(2);
       await expectWords(failed);
 
       await noFaults();
