@@ -1,8 +1,20 @@
+import type { CommandRequest } from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { readCommandRequests, readCommands } from './select';
 import './messages';
+
+/**
+ * The job's failed command requests that still stand: a failure is said until a later request of
+ * the same kind (its "Try again": Validate pressed again) is made, so a success does not sit
+ * beside an old failure. Requests come in the order they were made.
+ */
+export function standingFailures(requests: readonly CommandRequest[], jobId: string): CommandRequest[] {
+  const latest = new Map<string, CommandRequest>();
+  for (const request of requests) if (request.jobId === jobId) latest.set(request.kind, request);
+  return [...latest.values()].filter((request) => request.status === 'error' || request.status === 'invalid');
+}
 
 /** The commands this job's writes started, said while they run (polled by the imports domain). */
 export function RunningCommands({ jobId }: { jobId: string }) {
@@ -10,9 +22,7 @@ export function RunningCommands({ jobId }: { jobId: string }) {
   const commands = useAppState(readCommands);
   const requests = useAppState(readCommandRequests);
   const running = Object.values(commands).filter((command) => command.jobId === jobId);
-  const failed = Object.values(requests).filter(
-    (request) => request.jobId === jobId && (request.status === 'error' || request.status === 'invalid'),
-  );
+  const failed = standingFailures(Object.values(requests), jobId);
   if (running.length === 0 && failed.length === 0) return null;
   return (
     <div className="imports-commands">

@@ -1,5 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { failedUploadsCleared, resumeDismissed, uploadRemoveRequested } from '../../streams/imports/events';
+import {
+  failedUploadsCleared,
+  resumeDismissed,
+  uploadRemoveRequested,
+  uploadRetryRequested,
+} from '../../streams/imports/events';
 import type { UploadFile } from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -82,10 +87,20 @@ export function FailedUploads({ jobId }: { jobId: string }) {
         {failed.map((file) => (
           <li key={file.id} aria-label={file.name} className="imports-failed__item">
             <FileTypeIcon type={null} name={file.name} />
-            <ErrorMessage
-              lead={file.messageKey ? `${file.name}:` : `${file.name}: ${file.message}`}
-              error={{ code: file.messageKey ?? 'error', message: file.message }}
-            />
+            {file.retry ? (
+              // the network or the server failed it: said in words, and sent again on request
+              <ErrorMessage
+                lead={`${file.name}:`}
+                error={{ code: file.retry.code, message: file.message }}
+                onRetry={() => dispatch(uploadRetryRequested({ id: file.id, jobId }))}
+                retryLabel={t('imports.retry')}
+              />
+            ) : (
+              <ErrorMessage
+                lead={file.messageKey ? `${file.name}:` : `${file.name}: ${file.message}`}
+                error={{ code: file.messageKey ?? 'error', message: file.message }}
+              />
+            )}
           </li>
         ))}
       </ul>

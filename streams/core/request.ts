@@ -3,6 +3,7 @@ import {
   concatMap,
   exhaustMap,
   filter,
+  isObservable,
   mergeMap,
   type Observable,
   of,
@@ -23,18 +24,21 @@ export function asEvents(emitted: Emitted): readonly UnstampedEvent[] {
 
 /**
  * One request turned into events: the success event(s) from the answer, or the failure event
- * from the error, serialised once. The `catchError` sits on the request itself, so a failure
- * never ends the epic that called it.
+ * from the error, serialised once (or a flow, such as a read back after a lost answer). The
+ * `catchError` sits on the request itself, so a failure never ends the epic that called it.
  */
 export function requestAnswer<T>(
   http: Http,
   request: HttpRequest<T>,
   succeeded: (data: T, status: number) => Emitted,
-  failed: (error: SerializedError) => Emitted,
+  failed: (error: SerializedError) => Emitted | Observable<UnstampedEvent>,
 ): Observable<UnstampedEvent> {
   return http.request(request).pipe(
     mergeMap(({ data, status }) => asEvents(succeeded(data, status))),
-    catchError((thrown: unknown) => asEvents(failed(serializeError(thrown)))),
+    catchError((thrown: unknown) => {
+      const out = failed(serializeError(thrown));
+      return isObservable(out) ? out : asEvents(out);
+    }),
   );
 }
 

@@ -232,6 +232,11 @@ export function searchItems(
 
 /** Items by id, simulated (POST with override GET, form body). */
 export function itemsById(jobId: string, ids: readonly string[]): HttpRequest<ItemsAnswer> {
+  return itemsWhere(jobId, { id: { in: ids.map(wireId) } });
+}
+
+/** A job's items that match `query` (§8.3), simulated (POST with override GET, form body). */
+export function itemsWhere(jobId: string, query: Record<string, unknown>): HttpRequest<ItemsAnswer> {
   return {
     method: 'POST',
     override: 'GET',
@@ -242,7 +247,7 @@ export function itemsById(jobId: string, ids: readonly string[]): HttpRequest<It
         withRights: true,
         withSimu: true,
         workflows: true,
-        query: { id: { in: ids.map(wireId) } },
+        query,
       },
     },
     schema: itemsAnswerSchema,

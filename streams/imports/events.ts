@@ -59,12 +59,14 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   `config.uploadConcurrencyDefault`) run at once over all jobs: `imports/uploadResolving` {id},
  *   `imports/uploadStarted` {id} (resolved), `imports/uploadProgressed` {id, loaded, total, progress}
  *   (steps ≥ `config.uploadProgressStepPct`), `imports/uploadLoaded` {id, jobId, item} |
- *   `imports/uploadFailed` {id, jobId, message, messageKey?} (kept per job) |
+ *   `imports/uploadFailed` {id, jobId, message, messageKey?, retryable?} (kept per job) |
  *   `imports/uploadCanceled` {id} (no loaded). `imports/uploadConcurrencyChangeRequested` {value} →
  *   `imports/uploadConcurrencySet` {value clamped 1..10}. `imports/uploadRemoveRequested` {id}: a
  *   registered or failed file is dropped, a running one goes invalid and its request is aborted
  *   (`imports/uploadCancelFailed` `Failed to cancel job` without a handle). `imports/failedUploadsCleared`
- *   {jobId}. Files not yet sent are stored; after a reload `imports/uploadsRestored` {files} lists them
+ *   {jobId}. An upload the network or the server failed keeps its File (`retryable`):
+ *   `imports/uploadRetryRequested` {id, jobId} queues it again. Whose answer was lost, it is first
+ *   looked for on the server by name (issue 27): found, it is loaded. Files not yet sent are stored; after a reload `imports/uploadsRestored` {files} lists them
  *   ("choose again to resume") until they are added again or `imports/resumeDismissed` {jobId?}.
  *
  * Job management (refusals of an unknown job, bulk patch, one item's workflow): manage-events.ts.
@@ -394,7 +396,10 @@ export const uploadFailed = defineFailure('imports/uploadFailed', {
   message,
   /** `error.message.format` for the format refusals 400/9 and 400/17 */
   messageKey: z.optional(z.string()),
+  /** the network or the server failed it (not a refusal): its File is kept to send again */
+  retryable: z.optional(z.boolean()),
 });
+export const uploadRetryRequested = defineIntent('imports/uploadRetryRequested', { id: z.string(), jobId });
 export const uploadCanceled = defineFact('imports/uploadCanceled', 'system', { id: z.string(), jobId });
 export const uploadRemoveRequested = defineIntent('imports/uploadRemoveRequested', { id: z.string() });
 export const uploadCancelFailed = defineFact('imports/uploadCancelFailed', 'system', {

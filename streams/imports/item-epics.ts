@@ -15,8 +15,10 @@ import {
 } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
+import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { isAnswerLost } from '../core/reconcile';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import { factReceived, receivedFact } from '../tabs/events';
@@ -144,8 +146,41 @@ export const fetchItems: ImportsEpic = (event$, _state$, deps) =>
   );
 
 /**
+ * A move or a delete whose answer was lost (no HTTP answer: the server may have done it) is read
+ * back before anything is said (issue 27): the item is looked for where the change would have put
+ * it, the target import for a move, its own import for a delete. Done: the usual success. Not
+ * done: the failure, and the item can be picked again. Nothing read back either: unconfirmed.
+ */
+function readBackLost(
+  kind: 'transfer' | 'delete',
+  event: AppEvent<string, { jobId: string; targetJobId?: string }>,
+  itemId: string,
+  error: SerializedError,
+  deps: Deps,
+): Observable<UnstampedEvent> {
+  const { jobId, targetJobId } = event.payload;
+  const failed = (why: SerializedError) =>
+    kind === 'transfer'
+      ? itemTransferFailed({ jobId, itemId, error: why }, event)
+      : itemDeleteFailed({ jobId, itemId, error: why }, event);
+  return requestAnswer(
+    deps.http,
+    api.itemsById(kind === 'transfer' ? targetJobId! : jobId, [itemId]),
+    (answer) => {
+      const found = answer.response.data.find((row) => String(row.id) === itemId) ?? null;
+      if (kind === 'delete') return found ? failed(error) : itemDeleted({ jobId, itemId }, event);
+      return found
+        ? itemTransferred({ jobId, itemId, targetJobId: targetJobId!, item: found }, event)
+        : failed(error);
+    },
+    () => failed({ ...error, code: ERROR_CODES.unconfirmed }),
+  );
+}
+
+/**
  * Transfer and delete: items already busy are skipped, the rest go 3 at a time
- * (`config.itemTransferConcurrency`); the job is fetching until all are done.
+ * (`config.itemTransferConcurrency`); the job is fetching until all are done. A lost answer is
+ * read back first (`readBackLost`).
  */
 function itemsOperation(
   kind: 'transfer' | 'delete',
@@ -158,6 +193,8 @@ function itemsOperation(
   if (kept.length === 0) return EMPTY;
   return defer(() => {
     let failed = 0;
+    const lostOr = (itemId: string, error: SerializedError, plain: UnstampedEvent) =>
+      isAnswerLost(error) ? readBackLost(kind, event, itemId, error, deps) : of(plain);
     const one = (itemId: string): Observable<UnstampedEvent> =>
       kind === 'transfer'
         ? requestAnswer(
@@ -168,13 +205,13 @@ function itemsOperation(
                 { jobId, itemId, targetJobId: targetJobId!, item: api.itemOf(answer.response.data) },
                 event,
               ),
-            (error) => itemTransferFailed({ jobId, itemId, error }, event),
+            (error) => lostOr(itemId, error, itemTransferFailed({ jobId, itemId, error }, event)),
           )
         : requestAnswer(
             deps.http,
             api.deleteItem(itemId),
             () => itemDeleted({ jobId, itemId }, event),
-            (error) => itemDeleteFailed({ jobId, itemId, error }, event),
+            (error) => lostOr(itemId, error, itemDeleteFailed({ jobId, itemId, error }, event)),
           );
     return concat(
       of(itemsOperationStarted({ jobId, kind, itemIds: kept }, event)),

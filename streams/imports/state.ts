@@ -108,6 +108,11 @@ export interface FailedUpload {
   size: number;
   message: string;
   messageKey: string | null;
+  /**
+   * What sending it again needs, when the network or the server failed it (its File is kept), and
+   * the failure's code, said in words rather than the server's text
+   */
+  retry?: { type: string | null; unzip: boolean; code: string };
 }
 
 /**

@@ -1,9 +1,11 @@
-import { concat, EMPTY, filter, map, merge, mergeMap, Observable, of, Subject } from 'rxjs';
+import { concat, EMPTY, filter, map, merge, mergeMap, Observable, of, Subject, Subscription } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { DEFAULT_ERROR_MESSAGE, ERROR_CODES, type SerializedError, serializeError } from '../core/errors';
-import type { UnstampedEvent } from '../core/event';
+import type { Deps } from '../core/deps';
+import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import { asEvents } from '../core/request';
+import { isAnswerLost } from '../core/reconcile';
+import { requestAnswer } from '../core/request';
 import * as api from './api';
 import {
   countRequested,
@@ -18,6 +20,7 @@ import {
   uploadProgressed,
   uploadRemoveRequested,
   uploadResolving,
+  uploadRetryRequested,
   uploadStarted,
 } from './events';
 import { refusalKeyOf, type WithImports } from './selectors';
@@ -82,6 +85,7 @@ export const scheduleUploads: ImportsEpic = (event$, state$, deps) =>
       uploadCanceled,
       uploadCancelFailed,
       uploadRemoveRequested,
+      uploadRetryRequested,
       uploadConcurrencySet,
     ),
     mergeMap((event) => {
@@ -99,6 +103,46 @@ export const countAfterUpload: ImportsEpic = (event$) =>
     ofType(uploadLoaded),
     map((loaded) => countRequested({ jobId: loaded.payload.jobId }, loaded)),
   );
+
+/** No answer, a timeout or a server error: the network or the server failed the upload, not its file. */
+function isTransportFailure(error: SerializedError): boolean {
+  return error.code.startsWith(ERROR_CODES.network) || error.status === 408 || (error.status ?? 0) >= 500;
+}
+
+/** The ids of the job's items the portal knows now. */
+function knownItems(state: WithImports, jobId: string): Set<string> {
+  return new Set(
+    Object.values(state.imports.items)
+      .filter((item) => item.jobId === jobId)
+      .map((item) => item.id),
+  );
+}
+
+/**
+ * An upload whose answer was lost may have made its item (issue 27): the job's items of that name
+ * are read before anything is said. One the portal did not know is the upload's: loaded. None:
+ * failed, and it can be sent again. Nothing read back: unconfirmed, and not offered again (it
+ * could make a second item).
+ */
+function readBackUpload(
+  deps: Deps,
+  file: UploadFile,
+  known: ReadonlySet<string>,
+  error: SerializedError,
+  event: AnyEvent,
+  failed: (error: SerializedError, retryable: boolean) => UnstampedEvent,
+): Observable<UnstampedEvent> {
+  const { id, jobId, name } = file;
+  return requestAnswer(
+    deps.http,
+    api.itemsWhere(jobId, { name: { eq: name } }),
+    (answer) => {
+      const made = answer.response.data.find((row) => !known.has(String(row.id)));
+      return made ? uploadLoaded({ id, jobId, item: made as ImportItemData }, event) : failed(error, true);
+    },
+    () => failed({ ...error, code: ERROR_CODES.unconfirmed }, false),
+  );
+}
 
 /**
  * Sends a file that took a slot: `uploadStarted` (resolved), progress in steps of at least
@@ -118,9 +162,18 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
       const cancel$ = new Subject<void>();
       inFlight.set(id, cancel$);
       const blob = deps.files?.get(id);
+      // a failure that may be sent again keeps its File
+      let keepFile = false;
       const done = () => {
         inFlight.delete(id);
-        deps.files?.delete(id);
+        if (!keepFile) deps.files?.delete(id);
+      };
+      const failed = (error: SerializedError, retryable: boolean) => {
+        keepFile = retryable;
+        return uploadFailed(
+          { id, jobId, ...uploadError(error), error, ...(retryable && { retryable }) },
+          event,
+        );
       };
       if (!blob) {
         done();
@@ -163,17 +216,22 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
         of(uploadStarted({ id }, event)),
         new Observable<UnstampedEvent>((subscriber) => {
           let ended = false;
+          const readBack = new Subscription();
           const subscription = sent$.subscribe({
             next: (emitted) => subscriber.next(emitted),
             error: (thrown: unknown) => {
               ended = true;
               const error = serializeError(thrown);
-              for (const failure of asEvents(
+              if (isAnswerLost(error)) {
+                const known = knownItems(state$.value, jobId);
+                readBack.add(readBackUpload(deps, file, known, error, event, failed).subscribe(subscriber));
+                return;
+              }
+              subscriber.next(
                 error.code === ERROR_CODES.canceled
                   ? uploadCanceled({ id, jobId }, event)
-                  : uploadFailed({ id, jobId, ...uploadError(error), error }, event),
-              ))
-                subscriber.next(failure);
+                  : failed(error, isTransportFailure(error)),
+              );
               subscriber.complete();
             },
             complete: () => {
@@ -191,6 +249,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
           return () => {
             onCancel.unsubscribe();
             subscription.unsubscribe();
+            readBack.unsubscribe();
             done();
           };
         }),

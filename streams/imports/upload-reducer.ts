@@ -11,6 +11,7 @@ import {
   uploadProgressed,
   uploadRemoveRequested,
   uploadResolving,
+  uploadRetryRequested,
   uploadsRestored,
   uploadStarted,
 } from './events';
@@ -55,44 +56,63 @@ function addFailed(uploads: UploadsState, jobId: string, failed: FailedUpload): 
   return { ...uploads, failed: { ...uploads.failed, [jobId]: [...(uploads.failed[jobId] ?? []), failed] } };
 }
 
+/** The files appended to the queue, registered (a file already queued is left as it is). */
+function queueFiles(
+  uploads: UploadsState,
+  jobId: string,
+  infos: readonly { id: string; name: string; size: number; type?: string | null }[],
+  unzip: boolean,
+): UploadsState {
+  const buckets = uploads.buckets.slice();
+  const copied = new Set<number>();
+  let bucketOf = uploads.bucketOf;
+  let added = uploads.added;
+  for (const info of infos) {
+    if (uploadAt(uploads, info.id)) continue;
+    if (bucketOf === uploads.bucketOf) bucketOf = { ...uploads.bucketOf };
+    const position = added;
+    added += 1;
+    const index = Math.floor(position / UPLOAD_BUCKET_SIZE);
+    // a bucket copied once per event, even when this event fills it with many files
+    if (!copied.has(index)) {
+      const bucket = buckets[index];
+      buckets[index] = bucket
+        ? { files: bucket.files.slice(), waiting: bucket.waiting }
+        : { files: [], waiting: 0 };
+      copied.add(index);
+    }
+    const bucket = buckets[index]!;
+    bucket.files[position % UPLOAD_BUCKET_SIZE] = {
+      id: info.id,
+      jobId,
+      name: info.name,
+      size: info.size,
+      type: info.type ?? null,
+      unzip,
+      status: 'registered',
+      progress: 0,
+      loaded: 0,
+      startedAt: null,
+      itemId: null,
+    };
+    bucket.waiting += 1;
+    bucketOf[info.id] = position;
+  }
+  return { ...uploads, buckets, bucketOf, added };
+}
+
+/** The job's failures without `id`. */
+function withoutFailed(uploads: UploadsState, jobId: string, id: string): UploadsState {
+  const rest = (uploads.failed[jobId] ?? []).filter((one) => one.id !== id);
+  const failed = { ...uploads.failed };
+  if (rest.length) failed[jobId] = rest;
+  else delete failed[jobId];
+  return { ...uploads, failed };
+}
+
 export const uploadCases: Case<ImportsState>[] = [
   onReplace(filesAdded, (state: ImportsState, { payload }) => {
-    const uploads = state.uploads;
-    const buckets = uploads.buckets.slice();
-    const copied = new Set<number>();
-    let bucketOf = uploads.bucketOf;
-    let added = uploads.added;
-    for (const info of payload.files) {
-      if (uploadAt(uploads, info.id)) continue;
-      if (bucketOf === uploads.bucketOf) bucketOf = { ...uploads.bucketOf };
-      const position = added;
-      added += 1;
-      const index = Math.floor(position / UPLOAD_BUCKET_SIZE);
-      // a bucket copied once per event, even when this event fills it with many files
-      if (!copied.has(index)) {
-        const bucket = buckets[index];
-        buckets[index] = bucket
-          ? { files: bucket.files.slice(), waiting: bucket.waiting }
-          : { files: [], waiting: 0 };
-        copied.add(index);
-      }
-      const bucket = buckets[index]!;
-      bucket.files[position % UPLOAD_BUCKET_SIZE] = {
-        id: info.id,
-        jobId: payload.jobId,
-        name: info.name,
-        size: info.size,
-        type: info.type ?? null,
-        unzip: payload.unzip ?? false,
-        status: 'registered',
-        progress: 0,
-        loaded: 0,
-        startedAt: null,
-        itemId: null,
-      };
-      bucket.waiting += 1;
-      bucketOf[info.id] = position;
-    }
+    const uploads = queueFiles(state.uploads, payload.jobId, payload.files, payload.unzip ?? false);
     // chosen again: the files a reload left are no longer to resume
     const chosen = new Set(payload.files.map((file) => `${file.name}|${file.size}`));
     const toResume = uploads.toResume.some(
@@ -102,7 +122,7 @@ export const uploadCases: Case<ImportsState>[] = [
           (file) => !(file.jobId === payload.jobId && chosen.has(`${file.name}|${file.size}`)),
         )
       : uploads.toResume;
-    return withUploads(state, { ...uploads, buckets, bucketOf, added, toResume });
+    return withUploads(state, { ...uploads, toResume });
   }),
   onReplace(uploadResolving, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
@@ -150,6 +170,7 @@ export const uploadCases: Case<ImportsState>[] = [
       size: file.size,
       message: payload.message,
       messageKey: payload.messageKey ?? null,
+      ...(payload.retryable && { retry: { type: file.type, unzip: file.unzip, code: payload.error.code } }),
     };
     return withUploads(state, addFailed(dropped, file.jobId, failed));
   }),
@@ -175,13 +196,8 @@ export const uploadCases: Case<ImportsState>[] = [
     if (!file) {
       // an already failed file: dropped from its job's failures
       for (const [jobId, failures] of Object.entries(uploads.failed)) {
-        if (failures.some((one) => one.id === payload.id)) {
-          const rest = failures.filter((one) => one.id !== payload.id);
-          const failed = { ...uploads.failed };
-          if (rest.length) failed[jobId] = rest;
-          else delete failed[jobId];
-          return withUploads(state, { ...uploads, failed });
-        }
+        if (failures.some((one) => one.id === payload.id))
+          return withUploads(state, withoutFailed(uploads, jobId, payload.id));
       }
       return state;
     }
@@ -190,6 +206,13 @@ export const uploadCases: Case<ImportsState>[] = [
       return withUploads(state, changeFile(uploads, payload.id, { ...file, status: 'invalid' }));
     if (file.status === 'invalid') return state;
     return withUploads(state, changeFile(uploads, payload.id, null));
+  }),
+  onReplace(uploadRetryRequested, (state: ImportsState, { payload }) => {
+    const failed = state.uploads.failed[payload.jobId]?.find((one) => one.id === payload.id);
+    if (!failed?.retry) return state;
+    const { type, unzip } = failed.retry;
+    const uploads = withoutFailed(state.uploads, payload.jobId, payload.id);
+    return withUploads(state, queueFiles(uploads, payload.jobId, [{ ...failed, type }], unzip));
   }),
   onReplace(uploadConcurrencySet, (state: ImportsState, { payload }) =>
     state.uploads.concurrency === payload.value

@@ -1,4 +1,4 @@
-import { catchError, mergeMap, type Observable, of } from 'rxjs';
+import { catchError, isObservable, mergeMap, type Observable, of } from 'rxjs';
 import { type SerializedError, serializeError } from '../core/errors';
 import type { UnstampedEvent } from '../core/event';
 import { asEvents, type Emitted } from '../core/request';
@@ -7,22 +7,20 @@ import type { WithPages } from './selectors';
 /** The state the page epics read, shared by the page epics and the block epics. */
 export type S = WithPages;
 
-type Outcome = Emitted | Observable<UnstampedEvent>;
-const asFlow = (out: Outcome): Observable<UnstampedEvent> =>
-  'subscribe' in out ? out : of(...asEvents(out));
-
 /**
  * A flow of requests turned into events; its failure becomes the failure event (as requestAnswer
- * does), or a flow of events (a failure followed by a reload).
+ * does), or a flow of its own (a read back after a lost answer).
  */
 export function answered<T>(
   flow: Observable<T>,
-  succeeded: (value: T) => Outcome,
-  failed: (error: SerializedError) => Outcome,
+  succeeded: (value: T) => Emitted | Observable<UnstampedEvent>,
+  failed: (error: SerializedError) => Emitted | Observable<UnstampedEvent>,
 ): Observable<UnstampedEvent> {
+  const events = (out: Emitted | Observable<UnstampedEvent>) =>
+    isObservable(out) ? out : of(...asEvents(out));
   return flow.pipe(
-    mergeMap((value) => asFlow(succeeded(value))),
-    catchError((thrown: unknown) => asFlow(failed(serializeError(thrown)))),
+    mergeMap((value) => events(succeeded(value))),
+    catchError((thrown: unknown) => events(failed(serializeError(thrown)))),
   );
 }
 

@@ -16,6 +16,7 @@ import type { Epic } from '../core/epic';
 import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { isAnswerLost } from '../core/reconcile';
 import * as api from './api';
 import { answered, messageOf, PAGE_MESSAGES, refusal, type S } from './epic-support';
 import {
@@ -43,6 +44,7 @@ import {
   workCopyStarted,
 } from './events';
 import { PAGE_OBJECT, PAGE_STATUS_FILTER, pageOfPath, parseUid, saveFields, WIDGET_OBJECT } from './model';
+import { readBackPublish, readBackSave, type SentComponent } from './read-back';
 import { selectEditSession, selectPage } from './selectors';
 
 // --- list ------------------------------------------------------------------------------------
@@ -183,7 +185,7 @@ export const savePage: Epic<S> = (event$, state$, deps) =>
         );
       }
       const uids = Object.keys(edit.changes);
-      const requests = uids.flatMap((uid) => {
+      const sent = uids.flatMap((uid): SentComponent[] => {
         const parsed = parseUid(uid);
         const change = edit.changes[uid];
         if (!parsed || !change) return [];
@@ -199,17 +201,21 @@ export const savePage: Epic<S> = (event$, state$, deps) =>
           const fields: Record<string, string> = {};
           if (prop_props !== undefined) fields.prop_props = prop_props;
           if (prop_name !== undefined) fields.prop_name = prop_name;
-          return [api.saveComponent(PAGE_OBJECT, parsed.id, fields)];
+          return [{ object: PAGE_OBJECT, id: parsed.id, fields }];
         }
         const widget = draft.widgets.find((one) => one.id === parsed.id);
-        return widget ? [api.saveComponent(WIDGET_OBJECT, widget.id, saveFields(widget, change))] : [];
+        return widget ? [{ object: WIDGET_OBJECT, id: widget.id, fields: saveFields(widget, change) }] : [];
       });
+      const requests = sent.map(({ object, id, fields }) => api.saveComponent(object, id, fields));
       return concat(
         of(saveStarted({ path, uids }, event)),
         answered(
           api.inSequence(deps.http, requests),
           () => saved({ path, uids }, event),
-          (error) => saveFailed({ path, message: messageOf(error, PAGE_MESSAGES.save), error }, event),
+          (error) =>
+            isAnswerLost(error)
+              ? readBackSave(deps, event, { path, uids, draftId: draft.page.id, sent }, error)
+              : saveFailed({ path, message: messageOf(error, PAGE_MESSAGES.save), error }, event),
         ),
       );
     }),
@@ -255,7 +261,10 @@ export const publishPage: Epic<S> = (event$, state$, deps) =>
         answered(
           deps.http.request(api.publishPage(id)),
           () => concat(of(published({ path, id }, event)), relist, reload),
-          (error) => publishFailed({ path, message: messageOf(error, PAGE_MESSAGES.publish), error }, event),
+          (error) =>
+            isAnswerLost(error)
+              ? readBackPublish(deps, event, { path, id, after: concat(relist, reload) }, error)
+              : publishFailed({ path, message: messageOf(error, PAGE_MESSAGES.publish), error }, event),
         ),
       );
     }),

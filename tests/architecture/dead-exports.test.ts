@@ -14,6 +14,7 @@ const outsideTests = everyFile.filter((path) => !path.startsWith('tests/'));
 const EXPORTED_FOR_TESTS = [
   'src/app/mount-settings.ts: defaultApiPath',
   'src/i18n/locales.ts: registerLanguage',
+  'src/imports/running-commands.tsx: standingFailures',
   'src/search/active-filters.tsx: CATEGORY_NAMES_CURSOR',
   'streams/analytics/epics.ts: assetResources',
   'streams/analytics/epics.ts: topLineOf',

@@ -1,16 +1,9 @@
 import type { Page } from 'playwright-core';
-import { PNG } from 'pngjs';
 import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
+import { newImport, png } from './helpers/imports';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
-
-/** A small real PNG, different for each seed. */
-function png(seed: number): Buffer {
-  const image = new PNG({ width: 16, height: 16 });
-  for (let at = 0; at < image.data.length; at += 4) image.data.set([seed * 60, (at / 4) % 255, 90, 255], at);
-  return PNG.sync.write(image);
-}
 
 const requests = async () => (await mockControl('requests')) as LoggedRequest[];
 const grid = (page: Page) => page.getByRole('grid', { name: 'Items' });
@@ -22,15 +15,6 @@ const fact = (page: Page, term: string) =>
     .locator('dl > div')
     .filter({ has: page.locator('dt', { hasText: new RegExp(`^${term}$`) }) })
     .locator('dd');
-
-async function newImport(page: Page, name: string) {
-  await page.goto(`${portalUrl()}/imports`);
-  await page.getByRole('button', { name: 'New import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New import' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
 
 const select = (page: Page, name: string) =>
   cell(page, name).getByRole('checkbox', { name: 'Select' }).check();

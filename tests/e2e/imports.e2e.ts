@@ -2,7 +2,8 @@ import type { Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
-import { journey, mockControl, portalUrl } from './helpers/portal';
+import { newImport } from './helpers/imports';
+import { journey, mockControl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 /** A small real PNG (a colour gradient, so every file differs). */
@@ -61,15 +62,6 @@ async function holdUploads(page: Page, holdMs: number) {
   page.on('requestfinished', done);
   page.on('requestfailed', done);
   return inFlight;
-}
-
-async function newImport(page: Page, name: string) {
-  await page.goto(`${portalUrl()}/imports`);
-  await page.getByRole('button', { name: 'New import' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New import' });
-  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
 const uploadsLogged = async () =>

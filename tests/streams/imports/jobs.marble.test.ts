@@ -215,6 +215,68 @@ describe('jobs and items (protocol §15.1, §15.2)', () => {
     });
   });
 
+  it('a delete and a move whose answers were lost are read back: done where the server did them, failed where it did not (issue 27)', () => {
+    const scheduler = marbleScheduler();
+    const lost = new AppError({ code: 'error.network', message: 'Failed to fetch' });
+    scheduler.run(({ hot, cold }) => {
+      // the server deleted 1 and moved 3 to job 9, but not 2 nor 4; no answer came for any
+      const onServer: Record<string, string> = { '2': '5', '3': '9', '4': '5' };
+      const { store, http } = setup(
+        scheduler,
+        (request) => {
+          if (request.override !== 'GET') return cold<Response>('10ms #', undefined, lost);
+          const job = request.path.split('/').at(-2)!;
+          const asked = (request.body as { form: { query: { id: { in: number[] } } } }).form.query.id.in;
+          const rows = asked
+            .filter((id) => onServer[String(id)] === job)
+            .map((id) => ({ id, job: Number(job) }));
+          return cold('5ms (a|)', { a: { status: 200, data: { response: { data: rows } } } });
+        },
+        fold([search, items(ids(4))]),
+      );
+      hot('a b', {
+        a: itemsDeleteRequested({ jobId: '5', itemIds: ['1', '2'] }),
+        b: itemsTransferRequested({ jobId: '5', itemIds: ['3', '4'], targetJobId: '9' }),
+      }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        const reads = http.requests.filter((request) => request.override === 'GET');
+        expect(reads.map((request) => request.path)).toEqual([
+          '/rest/massimport/job/5/item',
+          '/rest/massimport/job/5/item',
+          '/rest/massimport/job/9/item',
+          '/rest/massimport/job/9/item',
+        ]);
+        const { items: held } = store.getState().imports;
+        expect(held['1']).toBeUndefined();
+        expect(held['2']!.status).toBe('error');
+        expect(held['2']!.error!.code).toBe('error.network');
+        expect(held['3']!.jobId).toBe('9');
+        expect(held['4']!.status).toBe('error');
+        expect(store.getState().imports.jobs['5']!.search!.ids).toEqual(['2', '4']);
+      }, 100);
+    });
+  });
+
+  it('a lost answer whose read back fails too is said as unconfirmed (issue 27)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const { store } = setup(
+        scheduler,
+        () =>
+          cold<Response>(
+            '10ms #',
+            undefined,
+            new AppError({ code: 'error.network', message: 'Failed to fetch' }),
+          ),
+        fold([search, items(ids(1))]),
+      );
+      hot('a', { a: itemsDeleteRequested({ jobId: '5', itemIds: ['1'] }) }).subscribe(store.dispatch);
+      scheduler.schedule(() => {
+        expect(store.getState().imports.items['1']!.error!.code).toBe('error.network.unconfirmed');
+      }, 100);
+    });
+  });
+
   it(`runs an item workflow in chunks of ${config.workflowIdChunk} ids, one after another, each fetched again`, () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, cold, expectObservable }) => {

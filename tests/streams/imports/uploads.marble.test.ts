@@ -12,6 +12,7 @@ import {
   uploadConcurrencyChangeRequested,
   uploadProgressed,
   uploadRemoveRequested,
+  uploadRetryRequested,
 } from '../../../streams/imports/events';
 import { UPLOAD_REFUSALS } from '../../../streams/imports/api';
 import { selectFailedUploads, selectUploadFile, selectUploadQueue } from '../../../streams/imports/selectors';
@@ -28,11 +29,12 @@ function setup(
   scheduler: TestScheduler,
   send: (request: HttpRequest<unknown>, rank: number) => Observable<Report>,
   overrides: Partial<Config> = {},
+  server: Parameters<typeof fakeHttp>[0] = () => NEVER,
 ) {
   let inFlight = 0;
   let peak = 0;
   const sent: number[] = [];
-  const http = fakeHttp(() => NEVER);
+  const http = fakeHttp(server);
   const deps = testDeps({
     scheduler,
     http,
@@ -57,7 +59,7 @@ function setup(
     },
   });
   const store = epicStore(deps, domainEpics<RootState>(importsDomain));
-  return { store, deps, sent, stats: () => ({ inFlight, peak }) };
+  return { store, deps, http, sent, stats: () => ({ inFlight, peak }) };
 }
 
 function addFiles(deps: ReturnType<typeof testDeps>, count: number, jobId = '5') {
@@ -239,20 +241,100 @@ describe('upload queue (protocol §15.2)', () => {
   it('another error gives its message, no message at all "An error occured"', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot, cold }) => {
-      const { store, deps } = setup(scheduler, (_request, rank) =>
-        rank === 0
-          ? cold<Report>('#', undefined, new AppError({ code: 'error.network', message: 'Failed to fetch' }))
-          : cold<Report>('#', undefined, new AppError({ code: 'error.http.500', message: '', status: 500 })),
+      // the lost answer's read back fails too: unconfirmed, with the upload's own message
+      const { store, deps } = setup(
+        scheduler,
+        (_request, rank) =>
+          rank === 0
+            ? cold<Report>(
+                '#',
+                undefined,
+                new AppError({ code: 'error.network', message: 'Failed to fetch' }),
+              )
+            : cold<Report>(
+                '#',
+                undefined,
+                new AppError({ code: 'error.http.500', message: '', status: 500 }),
+              ),
+        {},
+        () => cold('#', undefined, new AppError({ code: 'error.network', message: 'Failed to fetch' })),
       );
       hot('a', { a: addFiles(deps, 2) }).subscribe((event) => store.dispatch(event));
       scheduler.schedule(() => {
         expect(
           selectFailedUploads(store.getState(), '5').map((file) => [file.message, file.messageKey]),
         ).toEqual([
-          ['Failed to fetch', null],
+          // the lost answer is said once its read back has failed, after the 500
           ['An error occured', null],
+          ['Failed to fetch', null],
         ]);
       }, 10);
+    });
+  });
+
+  it('an upload the server failed (500) keeps its File; "Try again" queues it again and it is loaded (issue 27)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const outage = new AppError({ code: 'error.http.500', message: 'Fault injected', status: 500 });
+      const { store, deps, sent } = setup(scheduler, (_request, rank) =>
+        rank === 0 ? cold<Report>('5ms #', undefined, outage) : cold('10ms (a|)', { a: done }),
+      );
+      hot('a 19ms b', {
+        a: addFiles(deps, 1),
+        b: uploadRetryRequested({ id: '1700000000000_1', jobId: '5' }),
+      }).subscribe((event) => store.dispatch(event));
+      scheduler.schedule(() => {
+        expect(selectFailedUploads(store.getState(), '5')).toEqual([
+          expect.objectContaining({
+            id: '1700000000000_1',
+            retry: { type: 'image/jpeg', unzip: false, code: 'error.http.500' },
+          }),
+        ]);
+        expect(deps.files.get('1700000000000_1')).toBeDefined();
+      }, 10);
+      scheduler.schedule(() => {
+        expect(sent).toEqual([0, 20]);
+        expect(selectFailedUploads(store.getState(), '5')).toEqual([]);
+        expect(selectUploadFile(store.getState(), '1700000000000_1')?.status).toBe('loaded');
+        expect(deps.files.get('1700000000000_1')).toBeUndefined();
+      }, 40);
+    });
+  });
+
+  it('an upload whose answer was lost is looked for by name: found, it is loaded and not sent again; not found, it can be (issue 27)', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ hot, cold }) => {
+      const lost = new AppError({ code: 'error.network', message: 'Failed to fetch' });
+      // the server made f1.jpg (item 901) before the connection dropped, never f2.jpg
+      const { store, deps, http, sent } = setup(
+        scheduler,
+        () => cold<Report>('5ms #', undefined, lost),
+        {},
+        (request) => {
+          const name = (request.body as { form: { query: { name: { eq: string } } } }).form.query.name.eq;
+          const rows = name === 'f1.jpg' ? [{ id: 901, job: 5, name }] : [];
+          return cold('5ms (a|)', { a: { status: 200, data: { response: { data: rows } } } });
+        },
+      );
+      hot('a', { a: addFiles(deps, 2) }).subscribe((event) => store.dispatch(event));
+      scheduler.schedule(() => {
+        expect(sent).toEqual([0, 0]);
+        const reads = http.requests.filter((request) => request.override === 'GET');
+        expect(reads.map((request) => [request.method, request.override, request.path])).toEqual([
+          ['POST', 'GET', '/rest/massimport/job/5/item'],
+          ['POST', 'GET', '/rest/massimport/job/5/item'],
+        ]);
+        expect(selectUploadFile(store.getState(), '1700000000000_1')).toMatchObject({
+          status: 'loaded',
+          itemId: '901',
+        });
+        expect(selectFailedUploads(store.getState(), '5')).toEqual([
+          expect.objectContaining({
+            id: '1700000000000_2',
+            retry: expect.objectContaining({ code: 'error.network' }),
+          }),
+        ]);
+      }, 50);
     });
   });
 

@@ -3,6 +3,7 @@ import type { TestScheduler } from 'rxjs/testing';
 import type { UnstampedEvent } from '../../../streams/core/event';
 import { describe, expect, it } from 'vitest';
 import { domainEpics } from '../../../streams/core/epic';
+import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import { pagesDomain } from '../../../streams/pages/domain';
 import {
@@ -186,6 +187,113 @@ describe('pages epics (marbles)', () => {
         ]);
         expect(selectEditSession(store.getState(), 'home')?.changes).toEqual({});
       }, 300);
+    });
+  });
+
+  describe('a save or a publish whose answer was lost is read back (issue 27)', () => {
+    const lost = new AppError({ code: 'error.network', message: 'Failed to fetch' });
+    const events = (store: ReturnType<typeof setup>['store'], prefix: string) => {
+      const seen: { type: string; code?: string }[] = [];
+      store.event$.subscribe((event) => {
+        if (!event.type.startsWith(prefix)) return;
+        const error = (event.payload as { error?: { code: string } }).error;
+        seen.push({ type: event.type, ...(error && { code: error.code }) });
+      });
+      return seen;
+    };
+
+    for (const applied of [true, false]) {
+      it(`the server ${applied ? 'holds' : 'does not hold'} what was sent: ${applied ? 'saved' : 'failed, Save again'}`, () => {
+        const scheduler = marbleScheduler();
+        scheduler.run(({ hot, cold }) => {
+          const base = server(cold, 5);
+          let saveReached = false;
+          const { store, http } = setup(scheduler, (request) => {
+            if (request.path.startsWith('/json/update/')) {
+              saveReached = applied;
+              return cold('5ms #', undefined, lost);
+            }
+            if (request.path === '/rest/data/pagewidget' && saveReached)
+              return cold('5ms (r|)', { r: { status: 200, data: list([{ ...heading, value: 'New' }]) } });
+            return base(request);
+          });
+          const seen = events(store, 'pages/save');
+          hot('a 100ms b 50ms c 10ms d', {
+            a: pageRequested({ path: 'home' }),
+            b: editModeEntered({ path: 'home' }),
+            c: blockChanged({ path: 'home', uid: 'clubwedwidget_10', changes: { value: 'New' } }),
+            d: saveRequested({ path: 'home' }),
+          }).subscribe(store.dispatch);
+          scheduler.schedule(() => {
+            expect(seen.slice(1)).toEqual([
+              { type: 'pages/saveStarted' },
+              applied ? { type: 'pages/saved' } : { type: 'pages/saveFailed', code: 'error.network' },
+            ]);
+            // the read back: the draft's row, its widgets and files, after the save that got no answer
+            const after = http.requests.slice(
+              http.requests.findIndex((one) => one.path.startsWith('/json/')),
+            );
+            expect(after.map((request) => request.path)).toEqual([
+              '/json/update/clubwedwidget/10',
+              '/rest/data/page/2',
+              '/rest/data/pagewidget',
+              '/rest/data/pagefile',
+            ]);
+            expect(Object.keys(selectEditSession(store.getState(), 'home')?.changes ?? {})).toEqual(
+              applied ? [] : ['clubwedwidget_10'],
+            );
+          }, 300);
+        });
+      });
+    }
+
+    it('a publish the server did is said published, then the list and the page are read again', () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold }) => {
+        const base = server(cold, 5);
+        const { store } = setup(scheduler, (request) =>
+          request.path.startsWith('/json/workflow/') ? cold('5ms #', undefined, lost) : base(request),
+        );
+        const seen = events(store, 'pages/publish');
+        const loads = events(store, 'pages/pageLoaded');
+        hot('a 100ms b', {
+          a: pageRequested({ path: 'home' }),
+          b: publishRequested({ path: 'home' }),
+        }).subscribe(store.dispatch);
+        scheduler.schedule(() => {
+          expect(seen).toEqual([
+            { type: 'pages/publishRequested' },
+            { type: 'pages/publishStarted' },
+            { type: 'pages/published' },
+          ]);
+          // the page as loaded first, then again after the publish
+          expect(loads).toHaveLength(2);
+        }, 300);
+      });
+    });
+
+    it('a publish whose read back fails too is unconfirmed', () => {
+      const scheduler = marbleScheduler();
+      scheduler.run(({ hot, cold }) => {
+        const base = server(cold, 5);
+        let published = false;
+        const { store } = setup(scheduler, (request) => {
+          if (request.path.startsWith('/json/workflow/')) {
+            published = true;
+            return cold('5ms #', undefined, lost);
+          }
+          if (published) return cold('5ms #', undefined, lost);
+          return base(request);
+        });
+        const seen = events(store, 'pages/publish');
+        hot('a 100ms b', {
+          a: pageRequested({ path: 'home' }),
+          b: publishRequested({ path: 'home' }),
+        }).subscribe(store.dispatch);
+        scheduler.schedule(() => {
+          expect(seen.at(-1)).toEqual({ type: 'pages/publishFailed', code: 'error.network.unconfirmed' });
+        }, 300);
+      });
     });
   });
 
