@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addHugeCart } from '../db/huge-cart';
 import { errorBody } from '../handlers/respond';
 import { reset, runtime } from '../runtime';
+import { removeStagedFiles } from './upload-staging';
 import { settingsPatchSchema } from '../settings';
 import { faultSchema } from './faults';
 
@@ -20,6 +21,7 @@ export function controlRoutes(): Router {
 
   router.post('/reset', (_req, res) => {
     reset();
+    removeStagedFiles();
     res.json({ ok: true });
   });
 
