@@ -15,6 +15,7 @@ import {
   WriteError,
 } from '../entities/writes';
 import { runtime } from '../runtime';
+import { formFields } from './form';
 import { type Collection, findCollection, type Row } from '../search/collections';
 import { isReadRequest, restPathOf } from '../search/params';
 import { SearchError } from '../search/query';
@@ -77,11 +78,9 @@ function requireOverride(request: Request, ...methods: string[]): void {
 }
 
 async function formOf(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw new WriteError(400, 'The body must be multipart/form-data or url-encoded');
-  }
+  const form = await formFields(request);
+  if (!form) throw new WriteError(400, 'The body must be multipart/form-data or url-encoded');
+  return form;
 }
 
 /** `prop_{field}` values of a `/json/...` write (arrays repeated, files as parts). */

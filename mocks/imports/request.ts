@@ -6,8 +6,10 @@ import type { Db } from '../db/index';
 import type { User } from '../db/users';
 import { parseJson } from '../handlers/form';
 import { restEnvelope } from '../handlers/respond';
+import { runtime } from '../runtime';
 import { mayUseJob } from './model';
 import { removeStored } from './storage';
+import { megabytes } from './unzip';
 
 /** A refusal: the status, message and subcode of the error body (protocol §1.9). */
 export class ImportError extends Error {
@@ -24,6 +26,15 @@ export class ImportError extends Error {
 export function uploadRefusal(kind: UploadRefusal, message: string): ImportError {
   const [status, subcode] = UPLOAD_REFUSALS[kind].split('/').map(Number);
   return new ImportError(status as number, message, subcode);
+}
+
+/** A file or body over `imports.maxFileSize` (413/1), with both sizes in words. */
+export function tooLarge(name: string, size: number): ImportError {
+  const max = runtime.settings['imports.maxFileSize'];
+  return uploadRefusal(
+    'tooLarge',
+    `${name} is ${megabytes(size)}: this import accepts files up to ${megabytes(max)} (${max} bytes)`,
+  );
 }
 
 export interface Ctx {

@@ -6,6 +6,35 @@
  * structure is walked far enough to tell a truncated file.
  */
 
+/**
+ * What is read of a file to type it, so a file on disk is never read whole: its first MB (the
+ * magic numbers and headers), its last 64 KB (trailers: a JPEG's end-of-image marker, a PNG's
+ * IEND) and its size. A file up to the first MB is whole in `head`.
+ */
+export interface Sample {
+  head: Uint8Array;
+  tail: Uint8Array;
+  size: number;
+}
+
+const HEAD_BYTES = 1_048_576;
+const TAIL_BYTES = 65_536;
+
+/** The sample of bytes in memory. */
+export const sampleOfBytes = (bytes: Uint8Array): Sample => ({
+  head: bytes.subarray(0, HEAD_BYTES),
+  tail: bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)),
+  size: bytes.length,
+});
+
+/** The sample of a file, reading only its head and tail (a file on disk stays there). */
+export async function sampleOf(file: Blob): Promise<Sample> {
+  const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
+  if (file.size <= HEAD_BYTES) return { head, tail: head, size: file.size };
+  const tail = new Uint8Array(await file.slice(Math.max(HEAD_BYTES, file.size - TAIL_BYTES)).arrayBuffer());
+  return { head, tail, size: file.size };
+}
+
 export interface Sniffed {
   /** the type the bytes show; `application/octet-stream` when nothing is recognised */
   type: string;
@@ -28,7 +57,10 @@ const u32be = (b: Uint8Array, at: number) => u16be(b, at) * 65_536 + u16be(b, at
 const u32le = (b: Uint8Array, at: number) => u16le(b, at) + u16le(b, at + 2) * 65_536;
 const starts = (b: Uint8Array, ...magic: number[]) => magic.every((byte, index) => b[index] === byte);
 
-function jpeg(b: Uint8Array): Sniffed {
+const isWhole = (sample: Sample): boolean => sample.head.length === sample.size;
+
+function jpeg(sample: Sample): Sniffed {
+  const b = sample.head;
   const found: Sniffed = { type: 'image/jpeg', label: 'a JPEG image' };
   let at = 2;
   while (at + 4 <= b.length) {
@@ -43,18 +75,23 @@ function jpeg(b: Uint8Array): Sniffed {
     if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker) && at + 9 <= b.length)
       found.size = { height: u16be(b, at + 5), width: u16be(b, at + 7) };
     if (marker === 0xda) {
-      // the scan runs to the end-of-image marker; a file cut in the scan has none
-      for (let scan = at + 2 + length; scan + 1 < b.length; scan++)
-        if (b[scan] === 0xff && b[scan + 1] === 0xd9)
-          return found.size ? found : { ...found, damaged: 'no frame header' };
+      if (!found.size) return { ...found, damaged: 'no frame header' };
+      // the scan runs to the end-of-image marker; a file cut in the scan has none (a marker
+      // cannot occur inside the scan: a 0xFF there is followed by 0x00)
+      const scan = isWhole(sample) ? b.subarray(at + 2 + length) : sample.tail;
+      for (let end = 0; end + 1 < scan.length; end++)
+        if (scan[end] === 0xff && scan[end + 1] === 0xd9) return found;
       return { ...found, damaged: 'it ends before its end-of-image marker' };
     }
     at += 2 + length;
   }
-  return { ...found, damaged: 'it ends before its image data' };
+  return isWhole(sample)
+    ? { ...found, damaged: 'it ends before its image data' }
+    : { ...found, damaged: 'its headers run past its first MB' };
 }
 
-function png(b: Uint8Array): Sniffed {
+function png(sample: Sample): Sniffed {
+  const b = sample.head;
   const found: Sniffed = { type: 'image/png', label: 'a PNG image' };
   if (ascii(b, 12, 4) !== 'IHDR') return { ...found, damaged: 'its first chunk is not IHDR' };
   found.size = { width: u32be(b, 16), height: u32be(b, 20) };
@@ -65,23 +102,29 @@ function png(b: Uint8Array): Sniffed {
     if (ascii(b, at + 4, 4) === 'IEND') return found;
     at += 12 + length;
   }
+  // past the head, the file must end with the IEND chunk (empty: its length 0, its type, its CRC)
+  const { tail } = sample;
+  if (!isWhole(sample) && u32be(tail, tail.length - 12) === 0 && ascii(tail, tail.length - 8, 4) === 'IEND')
+    return found;
   return { ...found, damaged: 'it ends before its IEND chunk' };
 }
 
-function gif(b: Uint8Array): Sniffed {
+function gif(sample: Sample): Sniffed {
+  const b = sample.head;
   const found: Sniffed = {
     type: 'image/gif',
     label: 'a GIF image',
     size: { width: u16le(b, 6), height: u16le(b, 8) },
   };
-  return b.length < 14 || b[b.length - 1] !== 0x3b
+  return sample.size < 14 || sample.tail[sample.tail.length - 1] !== 0x3b
     ? { ...found, damaged: 'it ends before its trailer' }
     : found;
 }
 
-function webp(b: Uint8Array): Sniffed {
+function webp(sample: Sample): Sniffed {
+  const b = sample.head;
   const found: Sniffed = { type: 'image/webp', label: 'a WebP image' };
-  if (u32le(b, 4) + 8 > b.length) return { ...found, damaged: 'it is shorter than its RIFF header says' };
+  if (u32le(b, 4) + 8 > sample.size) return { ...found, damaged: 'it is shorter than its RIFF header says' };
   const chunk = ascii(b, 12, 4);
   if (chunk === 'VP8X') found.size = { width: u24le(b, 24) + 1, height: u24le(b, 27) + 1 };
   else if (chunk === 'VP8L') {
@@ -103,15 +146,13 @@ function isoMedia(b: Uint8Array): Sniffed {
 }
 
 /** Text: valid UTF-8 without NUL bytes or other binary controls, read from the first 4 KB. */
-function text(b: Uint8Array): Sniffed | undefined {
+function text(b: Uint8Array, size: number): Sniffed | undefined {
   const head = b.subarray(0, 4096);
   if (head.some((byte) => byte < 0x09 || (byte > 0x0d && byte < 0x20 && byte !== 0x1b))) return undefined;
   let decoded: string;
   try {
     // a cut multi-byte character at the 4 KB edge is not binary: drop the last 3 bytes when cut
-    decoded = new TextDecoder('utf-8', { fatal: true }).decode(
-      b.length > 4096 ? head.subarray(0, 4093) : head,
-    );
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(size > 4096 ? head.subarray(0, 4093) : head);
   } catch {
     return undefined;
   }
@@ -130,19 +171,21 @@ function text(b: Uint8Array): Sniffed | undefined {
 }
 
 /** The type of a file from its first bytes (and, for pictures, its structure). */
-export function sniff(b: Uint8Array): Sniffed {
-  if (b.length === 0)
+export function sniff(sample: Sample): Sniffed {
+  const b = sample.head;
+  if (sample.size === 0)
     return { type: 'application/octet-stream', label: 'an empty file', damaged: 'it is empty' };
-  if (starts(b, 0xff, 0xd8, 0xff)) return jpeg(b);
-  if (starts(b, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return png(b);
-  if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return gif(b);
+  if (starts(b, 0xff, 0xd8, 0xff)) return jpeg(sample);
+  if (starts(b, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return png(sample);
+  if (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a') return gif(sample);
   const riff = ascii(b, 0, 4) === 'RIFF' ? ascii(b, 8, 4) : '';
-  if (riff === 'WEBP') return webp(b);
+  if (riff === 'WEBP') return webp(sample);
   if (riff === 'WAVE') return { type: 'audio/wav', label: 'a WAV sound' };
   if (riff === 'AVI ') return { type: 'video/x-msvideo', label: 'an AVI film' };
   if (ascii(b, 0, 4) === 'II*\0' || ascii(b, 0, 4) === 'MM\0*')
     return { type: 'image/tiff', label: 'a TIFF image' };
-  if (ascii(b, 0, 2) === 'BM' && u32le(b, 2) === b.length) return { type: 'image/bmp', label: 'a BMP image' };
+  if (ascii(b, 0, 2) === 'BM' && u32le(b, 2) === sample.size)
+    return { type: 'image/bmp', label: 'a BMP image' };
   if (ascii(b, 0, 4) === '8BPS') return { type: 'image/vnd.adobe.photoshop', label: 'a Photoshop image' };
   if (ascii(b, 0, 5) === '%PDF-') return { type: 'application/pdf', label: 'a PDF document' };
   if (ascii(b, 4, 4) === 'ftyp') return isoMedia(b);
@@ -172,7 +215,10 @@ export function sniff(b: Uint8Array): Sniffed {
       dangerous: 'programs are never imported',
     };
   return (
-    text(b) ?? { type: 'application/octet-stream', label: 'a kind of file this server does not recognise' }
+    text(b, sample.size) ?? {
+      type: 'application/octet-stream',
+      label: 'a kind of file this server does not recognise',
+    }
   );
 }
 

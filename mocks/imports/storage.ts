@@ -5,6 +5,7 @@
  * the process exits. Node only: in a browser worker the bytes stay in memory.
  */
 import type { Db } from '../db/index';
+import { diskPathOf } from '../handlers/form';
 
 interface Folder {
   /** absolute path; undefined in a browser worker (memory only) */
@@ -76,6 +77,26 @@ export async function writeStored(db: Db, key: string, bytes: Uint8Array): Promi
   }
   const { fs, path } = await node();
   fs.writeFileSync(path.join(folder.dir, name), bytes);
+  return name;
+}
+
+/**
+ * Stores an uploaded file under a key; answers the key. A file staged on disk is moved, never read
+ * into memory (a copy when the staging folder is on another device); others are written.
+ */
+export async function storeFile(db: Db, key: string, file: Blob): Promise<string> {
+  const staged = diskPathOf(file);
+  const folder = await folderOf(db);
+  if (!staged || !folder.dir) return writeStored(db, key, new Uint8Array(await file.arrayBuffer()));
+  const { fs, path } = await node();
+  const name = safe(key);
+  const target = path.join(folder.dir, name);
+  try {
+    fs.renameSync(staged, target);
+  } catch {
+    fs.copyFileSync(staged, target);
+    fs.rmSync(staged, { force: true });
+  }
   return name;
 }
 

@@ -17,12 +17,13 @@ import {
   isRecord,
   jobOf,
   reduceId,
+  tooLarge,
   touchJob,
   uploadRefusal,
 } from './request';
-import { cleanName, oversized, type Sniffed, sniff } from './sniff';
-import { removeStored, writeStored } from './storage';
-import { expandZip } from './unzip';
+import { cleanName, oversized, type Sniffed, sampleOf, sniff } from './sniff';
+import { removeStored, storeFile, writeStored } from './storage';
+import { expandUploadedZip } from './zip-files';
 
 /** What a name or a declared type claims, for the refusals' words (the type itself comes from the bytes). */
 const EXTENSION_TYPES: Record<string, string> = {
@@ -57,21 +58,16 @@ const accepts = (job: ImportJob, type: string): boolean =>
     pattern.endsWith('/*') ? type.startsWith(pattern.slice(0, -1)) : pattern === type,
   );
 
-const megabytes = (bytes: number): string => `${(bytes / 1_048_576).toFixed(1).replace(/\.0$/, '')} MB`;
-
-function tooLarge(name: string, size: number): ImportError {
-  const max = runtime.settings['imports.maxFileSize'];
-  return uploadRefusal(
-    'tooLarge',
-    `${name} is ${megabytes(size)}: this import accepts files up to ${megabytes(max)} (${max} bytes)`,
-  );
-}
-
+/** A file to add as an item: its cleaned name, the type its bytes show, the file (on disk or in memory). */
 interface Incoming {
   name: string;
   type: string;
-  bytes: Uint8Array;
+  file: Blob;
 }
+
+/** Only pictures are decoded for their thumbnail; other files are never read into memory. */
+const thumbnailBytes = async (incoming: Incoming): Promise<Uint8Array> =>
+  incoming.type.startsWith('image/') ? new Uint8Array(await incoming.file.arrayBuffer()) : new Uint8Array(0);
 
 /**
  * The refusal of a file whose bytes a real server would not store, or undefined: a program or
@@ -125,9 +121,10 @@ async function addItems(
     for (const [index, file] of files.entries()) {
       if (index > 0) await breathe();
       const id = ids[index] as number;
-      const key = await writeStored(ctx.db, `${id}-${file.name}`, file.bytes);
+      // the thumbnail first: storing moves a file staged on disk
+      const thumbnail = await thumbnailOf(await thumbnailBytes(file), file.type, file.name);
+      const key = await storeFile(ctx.db, `${id}-${file.name}`, file.file);
       stored.push(key);
-      const thumbnail = await thumbnailOf(file.bytes, file.type, file.name);
       const thumbKey = await writeStored(
         ctx.db,
         `${id}.thumbnail.${thumbnail.type === 'image/jpeg' ? 'jpg' : 'svg'}`,
@@ -143,7 +140,7 @@ async function addItems(
         name: base,
         filename: base,
         mimetype: file.type,
-        filesize: file.bytes.byteLength,
+        filesize: file.file.size,
         status: S.analyzing,
         indexingstatus: 'pending',
         blurhash: thumbnail.blurhash,
@@ -172,8 +169,40 @@ async function addItems(
   return items;
 }
 
+/**
+ * A zip's files as items: expanded off the request thread (zip-files.ts); what would be refused
+ * alone is skipped and listed, the others are imported.
+ */
+async function uploadZip(ctx: Ctx, job: ImportJob, name: string, zip: File, metadata: ImportItemMetadata) {
+  const expanded = await expandUploadedZip(name, zip);
+  try {
+    const files = await Promise.all(
+      expanded.files.map(async (file) => ({ file, found: sniff(await sampleOf(file)) })),
+    );
+    const accepted = files.filter(
+      (entry) => !refusalOf(job, entry.file.name, claimedType(entry.file.name, ''), entry.found),
+    );
+    const skipped = files.filter((entry) => !accepted.includes(entry)).map((entry) => entry.file.name);
+    if (accepted.length === 0)
+      throw uploadRefusal(
+        'format',
+        `None of the files in ${name} has a format the import '${job.name}' accepts`,
+      );
+    const incoming = accepted.map((entry) => ({
+      name: entry.file.name,
+      type: entry.found.type,
+      file: entry.file,
+    }));
+    const items = await addItems(ctx, job, incoming, metadata);
+    return { items, skipped };
+  } finally {
+    expanded.dispose();
+  }
+}
+
 export async function upload(ctx: Ctx): Promise<Response> {
-  // a body announced larger than any file may be is refused before it is read
+  // a body announced larger than any file may be is refused before it is read (the demo server's
+  // HTTP layer refuses it earlier still, mocks/middleware/upload-staging.ts)
   const announced = Number(ctx.request.headers.get('content-length'));
   const max = runtime.settings['imports.maxFileSize'];
   if (Number.isFinite(announced) && announced > max + 1_048_576) throw tooLarge('The upload', announced);
@@ -198,40 +227,23 @@ export async function upload(ctx: Ctx): Promise<Response> {
     typeof description.name === 'string' && description.name ? description.name : part.name || 'upload',
   );
   if (part.size > max) throw tooLarge(name, part.size);
-  const bytes = new Uint8Array(await part.arrayBuffer());
-  const found = sniff(bytes);
-  const claimed = claimedType(name, part.type);
+  // the type from the file's first MB and last 64 KB: a file on disk is not read whole
+  const found = sniff(await sampleOf(part));
   const metadata: ImportItemMetadata = {};
   for (const field of ['title', 'description'] as const) {
     if (typeof description[field] === 'string') metadata[field] = description[field] as string;
   }
   const options = { workflows: false, simu: false, rights: false, lang: ctx.lang, writable: true };
   if (bool(ctx.params.get('unzip'), false) && found.type === 'application/zip') {
-    const files = expandZip(name, bytes).map((entry) => ({ ...entry, found: sniff(entry.bytes) }));
-    // in a zip, what would be refused alone is skipped and listed; the others are imported
-    const accepted = files.filter(
-      (entry) => !refusalOf(job, entry.name, claimedType(entry.name, ''), entry.found),
-    );
-    const skipped = files.filter((entry) => !accepted.includes(entry)).map((entry) => entry.name);
-    if (accepted.length === 0)
-      throw uploadRefusal(
-        'format',
-        `None of the files in ${name} has a format the import '${job.name}' accepts`,
-      );
-    const incoming = accepted.map((entry) => ({
-      name: entry.name,
-      type: entry.found.type,
-      bytes: entry.bytes,
-    }));
-    const items = await addItems(ctx, job, incoming, metadata);
+    const { items, skipped } = await uploadZip(ctx, job, name, part, metadata);
     const answer = restEnvelope(ctx.request, {
       resource: 'item',
       data: items.map((item) => wireItem(ctx.db, item, options)),
     });
     return HttpResponse.json({ ...answer, response: { ...answer.response, skipped } });
   }
-  const refused = refusalOf(job, name, claimed, found);
+  const refused = refusalOf(job, name, claimedType(name, part.type), found);
   if (refused) throw refused;
-  const [item] = await addItems(ctx, job, [{ name, type: found.type, bytes }], metadata);
+  const [item] = await addItems(ctx, job, [{ name, type: found.type, file: part }], metadata);
   return envelope(ctx, 'item', wireItem(ctx.db, item as ImportItem, options));
 }

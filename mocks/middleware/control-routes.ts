@@ -4,6 +4,7 @@ import { addHugeCart } from '../db/huge-cart';
 import { addHugeImportJob } from '../db/huge-import';
 import { errorBody } from '../handlers/respond';
 import { reset, runtime } from '../runtime';
+import { removeStagedFiles } from './upload-staging';
 import { settingsPatchSchema } from '../settings';
 import { faultSchema } from './faults';
 
@@ -23,6 +24,7 @@ export function controlRoutes(): Router {
 
   router.post('/reset', (_req, res) => {
     reset();
+    removeStagedFiles();
     res.json({ ok: true });
   });
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { createMiddleware } from '@mswjs/http-middleware';
 import type { Request, RequestHandler } from 'express';
 import type { RequestHandler as MswHandler } from 'msw';
+import { STAGED_FORM_HEADER } from '../handlers/form';
 import { handlers } from '../handlers/index';
 import { isApiPath } from './api-paths';
 
@@ -28,6 +29,8 @@ export function mswMiddleware(mswHandlers: MswHandler[] = handlers): RequestHand
   const serve = createMiddleware(...mswHandlers);
   return (req, res, next) => {
     if (!isApiPath(req.path)) return next();
+    // a staged form's handler reads the form from disk (upload-staging.ts), not from the body
+    if (req.headers[STAGED_FORM_HEADER]) return serve(withReplayedBody(req, Buffer.alloc(0)), res, next);
     return serve(Buffer.isBuffer(req.body) ? withReplayedBody(req, req.body) : req, res, next);
   };
 }

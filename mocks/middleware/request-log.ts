@@ -7,16 +7,29 @@ import {
   type LoggedRequest,
   runtime,
 } from '../runtime';
+import { STAGED_FORM_HEADER } from '../handlers/form';
 import { requestPath } from './api-paths';
+import { boundaryOf } from './multipart-stream';
+import { stageMultipart } from './upload-staging';
 
-/** Uploads are kept in memory whole; larger bodies are refused with 413. */
-const BODY_LIMIT = '256mb';
+/** Bodies other than multipart forms are held in memory whole: JSON and url-encoded calls are small. */
+const BODY_LIMIT = '32mb';
+
+const rawBody = express.raw({ type: () => true, limit: BODY_LIMIT });
 
 /**
- * Reads the whole body into `req.body` as a Buffer, whatever its type, so the log can decode it;
- * the MSW middleware then replays those bytes (see msw.ts).
+ * Multipart bodies are streamed to disk (upload-staging.ts); any other body is read into
+ * `req.body` as a Buffer, whatever its type, so the log can decode it; the MSW middleware then
+ * replays those bytes (see msw.ts).
  */
-export const captureBody: RequestHandler = express.raw({ type: () => true, limit: BODY_LIMIT });
+export const captureBody: RequestHandler = (req, res, next) => {
+  // only the staging names a staged form: a client cannot point at another request's files
+  delete req.headers[STAGED_FORM_HEADER];
+  const boundary = boundaryOf(req.headers['content-type']);
+  if (boundary && req.method !== 'GET' && req.method !== 'HEAD')
+    return void stageMultipart(req, res, next, boundary);
+  rawBody(req, res, next);
+};
 
 type Field = string | LoggedFile;
 
@@ -71,7 +84,7 @@ function queryOf(originalUrl: string): Record<string, string | string[]> {
 }
 
 /** Records the request in `runtime.requests` (newest last), its body decoded, before it is served. */
-export const logRequest: RequestHandler = (req, _res, next) => {
+export const logRequest: RequestHandler = (req, res, next) => {
   const contentType = req.headers['content-type'] ?? null;
   const headers: LoggedRequest['headers'] = {};
   for (const name of LOGGED_HEADERS) {
@@ -89,6 +102,10 @@ export const logRequest: RequestHandler = (req, _res, next) => {
   };
   // logged at once, so the order is the order of arrival even when a multipart body decodes slowly
   runtime.requests.push(entry);
+  if ('loggedForm' in res.locals) {
+    entry.body = res.locals.loggedForm as LoggedBody;
+    return next();
+  }
   if (!Buffer.isBuffer(req.body)) return next();
   decodeBody(req.body, contentType).then((body) => {
     entry.body = body;

@@ -1,3 +1,4 @@
+import { formFields } from '../handlers/form';
 import { SearchError } from './query';
 
 const REST_PREFIX = '/api/rest/';
@@ -25,7 +26,7 @@ export async function requestParams(request: Request): Promise<URLSearchParams> 
   if (type.startsWith('application/x-www-form-urlencoded')) {
     body = new URLSearchParams(await request.clone().text());
   } else if (type.startsWith('multipart/form-data')) {
-    const form = await request.clone().formData();
+    const form = (await formFields(request.clone())) ?? new FormData();
     body = [...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : value.name]);
   }
   const seen = new Set<string>();

@@ -26,9 +26,12 @@ async function naturalSize(locator: ReturnType<Page['getByRole']>) {
 
 describe('uploads that belong to the portal (issues 28 and 27)', () => {
   journey(
-    'bob in French adds two photos and a fake .jpg: thumbnails at once, the refusal in French, then his photo in search with its own name and pixels',
+    'bob in French adds two photos, a fake .jpg and a file too large: thumbnails at once, each refusal in French, then his photo in search with its own name and pixels',
     async ({ page }) => {
-      await mockControl('settings', { body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300 } });
+      // files up to 200 KB: the padded picture below is refused by its size (413/1)
+      await mockControl('settings', {
+        body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300, 'imports.maxFileSize': 200_000 },
+      });
       // bob reads the portal in French: the sign-in helper waits for the English "Sign out"
       await page.goto(`${portalUrl()}/signin`);
       await page.getByRole('textbox', { name: 'Login' }).fill('bob');
@@ -64,10 +67,12 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
       const dune = `dune-${stamp}.png`;
       const cove = `crique-${stamp}.png`;
       const fake = `faux-${stamp}.jpg`;
+      const heavy = `lourd-${stamp}.png`;
       await page.getByLabel('Ajouter des fichiers', { exact: true }).setInputFiles([
         { name: dune, mimeType: 'image/png', buffer: png(40, 30) },
         { name: cove, mimeType: 'image/png', buffer: png(36, 24) },
         { name: fake, mimeType: 'image/jpeg', buffer: Buffer.from('du texte, pas une photo') },
+        { name: heavy, mimeType: 'image/png', buffer: Buffer.concat([png(20, 20), Buffer.alloc(300_000)]) },
       ]);
       for (const [name, size] of [
         [dune, [40, 30]],
@@ -86,6 +91,12 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
       const refusal = page.getByRole('listitem', { name: fake, exact: true }).getByRole('alert');
       await refusal.filter({ hasText: 'Ce type de fichier n’est pas accepté dans cet import.' }).waitFor();
       expect(await refusal.textContent()).toContain(`${fake}:`);
+      // the file over the import's size is refused by the server in French too; the queue goes on
+      await page
+        .getByRole('listitem', { name: heavy, exact: true })
+        .getByRole('alert')
+        .filter({ hasText: 'Ce fichier est plus gros que ce qu’accepte cet import.' })
+        .waitFor();
 
       // the two photos are analysed, then validated
       for (const name of [dune, cove]) {

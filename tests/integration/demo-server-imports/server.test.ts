@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listStored } from '../../../mocks/imports/storage';
+import { stagedFiles } from '../../../mocks/middleware/upload-staging';
 import { runtime } from '../../../mocks/runtime';
 import { type DemoServer, startDemoServer } from '../../../mocks/server';
 import { bearer, sessionApi } from '../mocks/session-helpers';
-import { file, jpegBytes, sleep } from './helpers';
+import { file, jpegBytes, sleep, zipBytes } from './helpers';
 
 let demo: DemoServer;
 let base: string;
@@ -25,12 +26,148 @@ async function alice(): Promise<Record<string, string>> {
   return bearer((await sessionApi(`${base}/api`).tokensOf('alice')).accessToken);
 }
 
-function uploadForm(name: string, bytes: Uint8Array): FormData {
+function uploadForm(name: string, bytes: Uint8Array, type = 'image/jpeg'): FormData {
   const form = new FormData();
   form.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name }));
-  form.set('binary', file(bytes, name, 'image/jpeg'));
+  form.set('binary', file(bytes, name, type));
   return form;
 }
+
+/** The multipart bytes of a form and its boundary, to send them piece by piece. */
+async function multipartOf(form: FormData): Promise<{ body: Uint8Array; boundary: string }> {
+  const body = new Uint8Array(await new Response(form).arrayBuffer());
+  return { body, boundary: new TextDecoder().decode(body.slice(2, body.indexOf(13))) };
+}
+
+interface Early {
+  status: number;
+  body: { error: string; message: string };
+  /** bytes written before the answer came */
+  sent: number;
+}
+
+/**
+ * Sends `total` bytes (`head`, then zeros) with node:http, a MB at a time, and stops writing as
+ * soon as an answer comes: a server that answers early is answered before the body is sent.
+ */
+function sendUntilAnswered(
+  path: string,
+  headers: Record<string, string>,
+  head: Uint8Array,
+  total: number,
+): Promise<Early> {
+  const { hostname, port } = new URL(base);
+  return new Promise<Early>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const request = httpRequest({ host: hostname, port, method: 'POST', path, headers });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        resolve({
+          status: response.statusCode ?? 0,
+          body: JSON.parse(Buffer.concat(chunks).toString()),
+          sent,
+        });
+        request.destroy();
+      });
+    });
+    const zeros = new Uint8Array(1_048_576);
+    const writeMore = () => {
+      if (answered) return;
+      const piece = sent === 0 ? head : zeros.subarray(0, Math.min(zeros.length, total - sent));
+      if (piece.length === 0) return request.end();
+      sent += piece.length;
+      request.write(piece, () => setTimeout(writeMore, 5));
+    };
+    writeMore();
+  });
+}
+
+// zips expand in a worker thread: its first start (tsx loading the TypeScript) takes seconds on a busy machine
+describe('uploads streamed to disk', { timeout: 30_000 }, () => {
+  it('a body announced over the limit is refused 413 before it is sent, and leaves no file', async () => {
+    runtime.settings['imports.maxFileSize'] = 1_048_576;
+    const headers = await alice();
+    const { body: head, boundary } = await multipartOf(uploadForm('big.mp4', new Uint8Array(0)));
+    const total = 64 * 1_048_576;
+    const answer = await sendUntilAnswered(
+      '/api/rest/massimport/item?unzip=false',
+      {
+        ...headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(total),
+      },
+      head.subarray(0, head.indexOf(13, 100)),
+      total,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({
+      error: '413/1',
+      message: 'The upload is 64 MB: this import accepts files up to 1 MB (1048576 bytes)',
+    });
+    expect(answer.sent).toBeLessThan(total / 2);
+    expect(stagedFiles()).toEqual([]);
+  });
+
+  it('a body sent without its length is refused 413 once it passes the limit, and its file is removed', async () => {
+    runtime.settings['imports.maxFileSize'] = 1_048_576;
+    const headers = await alice();
+    const { body, boundary } = await multipartOf(uploadForm('big.mp4', new Uint8Array(0)));
+    // the form's start, up to the file part's data: zeros then follow as the file
+    const head = body.subarray(0, body.length - `\r\n--${boundary}--\r\n`.length);
+    const total = 64 * 1_048_576;
+    const answer = await sendUntilAnswered(
+      '/api/rest/massimport/item?unzip=false',
+      {
+        ...headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'transfer-encoding': 'chunked',
+      },
+      head,
+      total,
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toBe('413/1');
+    expect(answer.sent).toBeLessThan(total / 2);
+    expect(stagedFiles()).toEqual([]);
+    expect((await fetch(`${base}/api/rest/massimport/job/1`, { headers })).status).toBe(200);
+  });
+
+  it('a zip bomb sent over HTTP is refused 413/5 by the zip worker, leaving no file behind', async () => {
+    const headers = await alice();
+    const bomb = zipBytes({ 'zeros.jpg': new Uint8Array(16 * 1_048_576) });
+    const items = runtime.db.importItems.length;
+    const response = await fetch(`${base}/api/rest/massimport/item?unzip=true`, {
+      method: 'POST',
+      headers,
+      body: uploadForm('bomb.zip', bomb, 'application/zip'),
+    });
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toBe('413/5');
+    expect(runtime.db.importItems.length).toBe(items);
+    expect(stagedFiles()).toEqual([]);
+    expect(await listStored(runtime.db)).toEqual([]);
+  });
+
+  it('a zip of pictures sent over HTTP becomes items; the staged and expanded files are gone', async () => {
+    const headers = await alice();
+    const zip = zipBytes({ 'a.jpg': jpegBytes(24, 16), 'b.jpg': jpegBytes(16, 24) });
+    const response = await fetch(`${base}/api/rest/massimport/item?unzip=true`, {
+      method: 'POST',
+      headers,
+      body: uploadForm('two.zip', zip, 'application/zip'),
+    });
+    expect(response.status).toBe(200);
+    const data = (await response.json()).response.data as Array<{ name: string }>;
+    expect(data.map((item) => item.name)).toEqual(['a.jpg', 'b.jpg']);
+    expect(stagedFiles()).toEqual([]);
+    expect(await listStored(runtime.db)).toHaveLength(4);
+  });
+});
 
 describe('uploads through the demo server', () => {
   it('a multipart upload makes an item; the request log shows json and the file part', async () => {
@@ -49,6 +186,8 @@ describe('uploads through the demo server', () => {
       json: '{"job":1,"binary":"cid:binary","name":"IMG_9001.jpg"}',
       binary: { name: 'IMG_9001.jpg', size: expect.any(Number), type: 'image/jpeg' },
     });
+    // the staged file was moved into the import's storage: nothing is left in the staging folder
+    expect(stagedFiles()).toEqual([]);
   });
 
   it('an upload cut mid-way leaves no item and no file', async () => {
@@ -84,6 +223,7 @@ describe('uploads through the demo server', () => {
     await sleep(200);
     expect(runtime.db.importItems.length).toBe(items);
     expect(await listStored(runtime.db)).toEqual([]);
+    expect(stagedFiles()).toEqual([]);
     // the server still answers
     expect((await fetch(`${base}/api/rest/massimport/job/1`, { headers })).status).toBe(200);
   });

@@ -1,0 +1,168 @@
+/**
+ * `npm run bench:uploads`: the demo server's uploads under load (issue 27), measured on a demo
+ * server of its own (a child process, so its memory is its own): the peak memory (RSS) while a
+ * 1 GB file is uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000
+ * pictures (with the GET's wait during it). A measurement, not a test: it prints the figures
+ * with their targets and never fails on one.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { file, jpegBytes, zipBytes } from '../tests/integration/demo-server-imports/helpers';
+import { bearer, sessionApi } from '../tests/integration/mocks/session-helpers';
+
+const GIGABYTE = 1_073_741_824;
+const ZIP_FILES = 2_000;
+const POLL_MS = 100;
+
+/** The demo server in a child process (API only); answers its origin once it listens. */
+function startServer(): Promise<{ child: ChildProcess; base: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mocks/server.ts'], {
+    env: { ...process.env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the demo server stopped (${code})`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      const port = /localhost:(\d+)/.exec(chunk.toString())?.[1];
+      if (port) resolve({ child, base: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+/** A line of /proc/{pid}/status in MB: VmRSS now, VmHWM the peak so far. */
+function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
+  return Math.round(Number(line?.[1] ?? 0) / 1024);
+}
+
+/** GETs a job again and again until `stop()`, keeping the longest wait. */
+function pollLatency(base: string, headers: Record<string, string>) {
+  const waits: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/rest/massimport/job/1`, { headers })).arrayBuffer();
+      waits.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    const sorted = [...waits].sort((a, b) => a - b);
+    return {
+      count: waits.length,
+      maxMs: Math.round(sorted.at(-1) ?? 0),
+      medianMs: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
+    };
+  };
+}
+
+/** Uploads a PDF of `size` bytes made as it is sent (a header, then zeros), honouring backpressure. */
+function uploadBig(base: string, headers: Record<string, string>, size: number): Promise<number> {
+  const boundary = 'bench-boundary-7f3a';
+  const start = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="json"\r\n\r\n` +
+      `${JSON.stringify({ job: 1, binary: 'cid:binary', name: 'big.pdf' })}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="binary"; filename="big.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n%PDF-1.7\n',
+  );
+  const end = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const fileBytes = size - '%PDF-1.7\n'.length;
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: '/api/rest/massimport/item?unzip=false',
+      headers: {
+        ...headers,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(start.length + fileBytes + end.length),
+      },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    const zeros = Buffer.alloc(1_048_576);
+    let left = fileBytes;
+    const write = () => {
+      while (left > 0) {
+        const piece = zeros.subarray(0, Math.min(zeros.length, left));
+        left -= piece.length;
+        if (!request.write(piece)) return void request.once('drain', write);
+      }
+      request.end(end);
+    };
+    request.write(start);
+    write();
+  });
+}
+
+/** Prints a figure as soon as it is measured. */
+const report = (name: string, value: string, target?: string) =>
+  console.log(`${name}: ${value}${target ? ` (target ${target})` : ''}`);
+
+const { child, base } = await startServer();
+const pid = child.pid as number;
+try {
+  await fetch(`${base}/__mock/settings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ 'imports.maxFileSize': 2 * GIGABYTE, 'imports.analyzeMs': 0 }),
+  });
+  const headers = bearer((await sessionApi(`${base}/api`).tokensOf('alice')).accessToken);
+  const idleRss = memoryMb(pid, 'VmRSS');
+
+  const stopBig = pollLatency(base, headers);
+  let started = performance.now();
+  const bigStatus = await uploadBig(base, headers, GIGABYTE);
+  const bigSeconds = (performance.now() - started) / 1000;
+  const bigWaits = await stopBig();
+  const peakRss = memoryMb(pid, 'VmHWM');
+  report(
+    `1 GB upload (answer ${bigStatus}), ${bigSeconds.toFixed(1)} s: peak RSS (idle ${idleRss} MB)`,
+    `${peakRss} MB`,
+    '< 300 MB',
+  );
+  report(
+    `GET during it: longest wait (median ${bigWaits.medianMs} ms, ${bigWaits.count} GETs)`,
+    `${bigWaits.maxMs} ms`,
+    '< 200 ms',
+  );
+
+  // one picture under 2 000 names: encoding 2 000 would measure this script, not the server
+  const picture = jpegBytes(64, 48);
+  const zip = zipBytes(
+    Object.fromEntries(Array.from({ length: ZIP_FILES }, (_, index) => [`shoot/${index}.jpg`, picture])),
+  );
+  const form = new FormData();
+  form.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name: 'shoot.zip' }));
+  form.set('binary', file(zip, 'shoot.zip', 'application/zip'));
+  const stopZip = pollLatency(base, headers);
+  started = performance.now();
+  const zipAnswer = await fetch(`${base}/api/rest/massimport/item?unzip=true`, {
+    method: 'POST',
+    headers,
+    body: form,
+  });
+  const zipItems = ((await zipAnswer.json()).response?.data ?? []).length;
+  const zipSeconds = (performance.now() - started) / 1000;
+  const zipWaits = await stopZip();
+  report(
+    `zip of ${ZIP_FILES} pictures (answer ${zipAnswer.status}, ${zipItems} items): time to import`,
+    `${zipSeconds.toFixed(1)} s`,
+  );
+  report(
+    `GET during it: longest wait (median ${zipWaits.medianMs} ms, ${zipWaits.count} GETs)`,
+    `${zipWaits.maxMs} ms`,
+    '< 200 ms',
+  );
+} finally {
+  child.kill();
+}
