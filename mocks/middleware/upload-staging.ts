@@ -17,7 +17,7 @@ import { errorBody } from '../handlers/respond';
 import { tooLarge } from '../imports/request';
 import type { LoggedBody, LoggedFile } from '../runtime';
 import { runtime } from '../runtime';
-import { boundaryOf, MultipartError, type PartHead, type PartSink, readMultipart } from './multipart-stream';
+import { MultipartError, type PartHead, type PartSink, readMultipart } from './multipart-stream';
 
 /** What a multipart body may hold beyond its largest file: its fields and part headers. */
 const FORM_ALLOWANCE = 1_048_576;
