@@ -3,6 +3,7 @@ import { USER_IDS } from './users';
 
 export type NotificationType =
   | 'cart.shared'
+  | 'cart.comment'
   | 'cart.collaborator'
   | 'search.shared'
   | 'import.done'
@@ -22,6 +23,10 @@ export interface Notification {
   read: boolean;
   /** route of the portal it points to */
   link: string | null;
+  /** who wrote it, when a signed-in person did (a comment on a shared cart); absent: a visitor or the system */
+  author?: string;
+  /** the title and message in French, for a request in French (`lang=fr`) */
+  fr?: { title: string; message: string };
 }
 
 const HOUR_MS = 3_600_000;
