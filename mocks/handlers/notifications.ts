@@ -25,7 +25,7 @@ const wireNotification =
     date: new Date(created).toISOString(),
     read,
     link,
-    author: author ?? null,
+    ...(author ? { author } : {}),
   });
 
 /** `unreadSince`: the date of the oldest unread notification, `null` when all are read. */

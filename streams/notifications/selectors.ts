@@ -12,7 +12,7 @@ export const selectUnreadCount = (state: WithNotifications): number | null => st
 export const selectUnreadCountFailure = (state: WithNotifications) => state.notifications.unreadError;
 
 /** A comment left on a shared cart, as its owner reads it on the cart's page (issue 28). */
-export interface CartComment {
+interface CartComment {
   id: string;
   /** null: a visitor who did not sign in */
   author: string | null;

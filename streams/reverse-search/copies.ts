@@ -20,7 +20,7 @@ export const copySchema = z.object({
 export type CopyFound = z.infer<typeof copySchema>;
 
 /** The rows of a CSV text (RFC 4180: quoted cells, doubled quotes, CRLF or LF). */
-export function csvRows(text: string): string[][] {
+function csvRows(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';

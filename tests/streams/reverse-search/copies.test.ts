@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { copiesOfReport, csvRows } from '../../../streams/reverse-search/copies';
+import { copiesOfReport } from '../../../streams/reverse-search/copies';
 
 describe('the copies a reverse-search report lists (issue 28)', () => {
   it('reads quoted cells, doubled quotes, commas and line breaks inside quotes, CRLF or LF', () => {
-    expect(csvRows('"a","b ""c""",d\r\n"e,f","g\nh"\nlast')).toEqual([
-      ['a', 'b "c"', 'd'],
-      ['e,f', 'g\nh'],
-      ['last'],
+    const report =
+      '"name","page","match","similarity"\r\n"Dunes, ""at\ndawn""",https://dam.test/a/7,exact,0.99\nBay,https://dam.test/a/3,similar,0.5';
+    expect(copiesOfReport(report)).toEqual([
+      { name: 'Dunes, "at\ndawn"', page: 'https://dam.test/a/7', match: 'exact', similarity: 0.99 },
+      { name: 'Bay', page: 'https://dam.test/a/3', match: 'similar', similarity: 0.5 },
     ]);
   });
 
