@@ -256,7 +256,7 @@ describe('notifications (protocol §20)', () => {
     const body = await json(await fetch(`${API}/rest/usernotif?lang=fr`, { headers: alice }));
     expect(body.response.data[0]).toMatchObject({
       title: 'Bob vous a ajouté à un panier',
-      message: 'Vous pouvez désormais modifier « Bob\'s picks ».',
+      message: "Vous pouvez désormais modifier « Bob's picks ».",
     });
   });
 
@@ -278,7 +278,12 @@ describe('notifications (protocol §20)', () => {
     expect((await comment({}, 'Lovely')).status).toBe(200);
     expect((await comment(await as('bob'), 'Take the third')).status).toBe(200);
     const [bobs, visitors] = (await list(alice)).response.data;
-    expect(visitors).toMatchObject({ type: 'cart.comment', message: 'Lovely', link: '/carts/1', read: false });
+    expect(visitors).toMatchObject({
+      type: 'cart.comment',
+      message: 'Lovely',
+      link: '/carts/1',
+      read: false,
+    });
     expect(visitors.author).toBeUndefined();
     expect(visitors.title).toMatch(/^A visitor commented on "/);
     expect(bobs).toMatchObject({ type: 'cart.comment', message: 'Take the third', link: '/carts/1' });
