@@ -3,6 +3,7 @@ import { USER_IDS } from './users';
 
 export type NotificationType =
   | 'cart.shared'
+  | 'cart.comment'
   | 'cart.collaborator'
   | 'search.shared'
   | 'import.done'
@@ -22,6 +23,10 @@ export interface Notification {
   read: boolean;
   /** route of the portal it points to */
   link: string | null;
+  /** who wrote it, when a signed-in person did (a comment on a shared cart); absent: a visitor or the system */
+  author?: string;
+  /** the title and message in French, for a request in French (`lang=fr`) */
+  fr?: { title: string; message: string };
 }
 
 const HOUR_MS = 3_600_000;
@@ -114,6 +119,67 @@ const SEEDS: { user: number; unread: number; items: NotificationSeed[] }[] = [
   { user: dave, unread: 1, items: [['system', 'Password', 'Please change your password.', '/account']] },
 ];
 
+/** The seeded texts in French, for a request in French (`lang=fr`): the real service answers in the user's language. */
+const FRENCH = new Map<string, string>([
+  ['Bob added you to a cart', 'Bob vous a ajouté à un panier'],
+  ['You can now edit "Bob\'s picks".', "Vous pouvez désormais modifier « Bob's picks »."],
+  ['Carol shared a search', 'Carol a partagé une recherche'],
+  [
+    '"Partner visuals" is now in your saved searches.',
+    '« Partner visuals » est maintenant dans vos recherches enregistrées.',
+  ],
+  ['Import finished', 'Import terminé'],
+  ['"Brand refresh: logos" imported 8 assets.', '« Brand refresh: logos » a importé 8 ressources.'],
+  ['Rights end soon', 'Fin de droits proche'],
+  [
+    '12 assets of your carts reach the end of their rights this month.',
+    '12 ressources de vos paniers arrivent en fin de droits ce mois-ci.',
+  ],
+  ['Carol added you to a cart', 'Carol vous a ajouté à un panier'],
+  ['You can now edit "Partner selection".', 'Vous pouvez désormais modifier « Partner selection ».'],
+  ['Download ready', 'Téléchargement prêt'],
+  ['The zip of "Brand kit" is ready.', 'Le zip de « Brand kit » est prêt.'],
+  ['"Brand refresh 2025" imported 30 assets.', '« Brand refresh 2025 » a importé 30 ressources.'],
+  ['Bob shared a search', 'Bob a partagé une recherche'],
+  [
+    '"Tokyo and Paris" is now in your saved searches.',
+    '« Tokyo and Paris » est maintenant dans vos recherches enregistrées.',
+  ],
+  ['New: analytics', 'Nouveau : statistiques'],
+  [
+    'See which assets are viewed and downloaded most.',
+    'Voyez quelles ressources sont les plus vues et téléchargées.',
+  ],
+  ['The zip of "Moodboard" is ready.', 'Le zip de « Moodboard » est prêt.'],
+  ['Maintenance', 'Maintenance'],
+  ['The portal was updated on Sunday night.', 'Le portail a été mis à jour dimanche soir.'],
+  ['Welcome', 'Bienvenue'],
+  ['Welcome to the Wedia demo portal.', 'Bienvenue sur le portail de démonstration Wedia.'],
+  ['Alice added you to a cart', 'Alice vous a ajouté à un panier'],
+  ['You can now edit "Spring campaign 2026".', 'Vous pouvez désormais modifier « Spring campaign 2026 ».'],
+  ['Alice shared a search', 'Alice a partagé une recherche'],
+  [
+    '"Coffee pictures" is now in your saved searches.',
+    '« Coffee pictures » est maintenant dans vos recherches enregistrées.',
+  ],
+  ['You can now edit "Trade fair Lyon".', 'Vous pouvez désormais modifier « Trade fair Lyon ».'],
+  ['Upload refused', 'Envoi refusé'],
+  [
+    '3 files of "Coffee menu pictures" have a format that is not accepted.',
+    '3 fichiers de « Coffee menu pictures » ont un format qui n’est pas accepté.',
+  ],
+  ['The zip of "Coffee series" is ready.', 'Le zip de « Coffee series » est prêt.'],
+  ['Bienvenue sur le portail de démonstration Wedia.', 'Bienvenue sur le portail de démonstration Wedia.'],
+  ['You can now see "Outdoor product shots".', 'Vous pouvez désormais voir « Outdoor product shots ».'],
+  ['Watermarked previews', 'Aperçus filigranés'],
+  [
+    'Previews are watermarked for partner accounts.',
+    'Les aperçus sont filigranés pour les comptes partenaires.',
+  ],
+  ['Password', 'Mot de passe'],
+  ['Please change your password.', 'Merci de changer votre mot de passe.'],
+]);
+
 export function createNotifications(): Notification[] {
   return SEEDS.flatMap(({ user, unread, items }) =>
     items.map(([type, title, message, link], index) => ({
@@ -126,6 +192,7 @@ export function createNotifications(): Notification[] {
       created: REF_MS - (index * 37 + 5) * HOUR_MS,
       read: index >= unread,
       link,
+      fr: { title: FRENCH.get(title) ?? title, message: FRENCH.get(message) ?? message },
     })),
   );
 }

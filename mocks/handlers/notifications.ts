@@ -15,15 +15,18 @@ function notificationsOf(request: Request): Notification[] {
     .sort((a, b) => b.created - a.created);
 }
 
-const wireNotification = ({ key, type, title, message, created, read, link }: Notification) => ({
-  key,
-  type,
-  title,
-  message,
-  date: new Date(created).toISOString(),
-  read,
-  link,
-});
+/** Texts in the request's language (`lang`, protocol §1.4): French when the notification has them. */
+const wireNotification =
+  (lang: string | null) =>
+  ({ key, type, title, message, created, read, link, author, fr }: Notification) => ({
+    key,
+    type,
+    ...(lang === 'fr' && fr ? fr : { title, message }),
+    date: new Date(created).toISOString(),
+    read,
+    link,
+    ...(author ? { author } : {}),
+  });
 
 /** `unreadSince`: the date of the oldest unread notification, `null` when all are read. */
 function unreadBody(mine: Notification[]) {
@@ -46,7 +49,10 @@ function unreadBody(mine: Notification[]) {
 export const notificationHandlers = [
   http.get('*/api/rest/usernotif', ({ request }) =>
     HttpResponse.json(
-      restEnvelope(request, { resource: 'usernotif', data: notificationsOf(request).map(wireNotification) }),
+      restEnvelope(request, {
+        resource: 'usernotif',
+        data: notificationsOf(request).map(wireNotification(new URL(request.url).searchParams.get('lang'))),
+      }),
     ),
   ),
 

@@ -1,7 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import type { Asset } from '../db/assets';
 import type { Db } from '../db/index';
-import { createRandom, DAY_MS, mixSeed, REF_MS } from '../db/random';
+import { readStored } from '../imports/storage';
+import { type AverageHash, HASH_BITS, hashDistance, landscapeHash, pixelsHash } from '../media/average-hash';
+import { decodeImage } from '../media/thumbnail';
 import { ROLES } from '../db/users';
 import { runtime } from '../runtime';
 import { type Caller, callerOf } from './caller';
@@ -46,43 +48,78 @@ export function reverseSearchPermissions(caller: Caller): { canSubmit: boolean; 
 
 const assetOf = (uuid: string): Asset | undefined => runtime.db.assets.find((asset) => asset.$uuid === uuid);
 
-const SITES = [
-  'news.example.com',
-  'blog.example.org',
-  'shop.example.net',
-  'forum.example.com',
-  'images.example.io',
-  'magazine.example.fr',
-  'social.example.com',
-  'agency.example.co.uk',
-  'travel.example.de',
-  'wallpapers.example.net',
-];
-const MATCHES = ['exact', 'cropped', 'resized', 'modified'] as const;
+/** Bits two hashes may differ by (of 192) for a picture to count as a copy; under 2 it is the same picture. */
+const COPY_DISTANCE = 6;
+const EXACT_DISTANCE = 1;
+/** The report lists the closest copies first, at most this many. */
+const MOST_COPIES = 8;
 
-/** The report of an asset: where copies were "found", drawn from its id (the same every time). */
-export function reverseSearchReport(asset: Asset, generatedAt: number): string {
-  const rand = createRandom(mixSeed(2_121, asset.id));
-  const count = rand.int(0, 8);
-  const rows = Array.from({ length: count }, (_, index) => {
-    const site = rand.pick(SITES);
-    const found = new Date(REF_MS - rand.int(1, 700) * DAY_MS).toISOString().slice(0, 10);
-    const page = `https://${site}/${asset.filename.replace(/\.[^.]+$/, '')}-${index + 1}`;
-    return [site, page, rand.pick(MATCHES), (0.6 + rand.next() * 0.4).toFixed(2), found];
-  });
+/** Hashes of the library's pictures per database (a reset forgets them), computed on the first search. */
+const hashesByDb = new WeakMap<Db, Map<number, AverageHash>>();
+
+async function hashOf(asset: Asset): Promise<AverageHash | undefined> {
+  if (asset.assetnature.code !== 'image') return undefined;
+  if (!asset.file) return landscapeHash(asset);
+  const bytes = await readStored(runtime.db, asset.file);
+  const image = bytes && (await decodeImage(bytes, asset.mimetype));
+  return image ? pixelsHash(image) : undefined;
+}
+
+async function libraryHashes(): Promise<Map<number, AverageHash>> {
+  const db = runtime.db;
+  const hashes = hashesByDb.get(db) ?? new Map<number, AverageHash>();
+  hashesByDb.set(db, hashes);
+  for (const asset of db.assets) {
+    if (hashes.has(asset.id)) continue;
+    const hash = await hashOf(asset);
+    if (hash) hashes.set(asset.id, hash);
+  }
+  return hashes;
+}
+
+interface Copy {
+  asset: Asset;
+  distance: number;
+}
+
+/** The library's pictures that look like the asset's (an average hash over pixels), the closest first. */
+async function copiesOf(asset: Asset): Promise<Copy[]> {
+  const hashes = await libraryHashes();
+  const own = hashes.get(asset.id);
+  if (!own) return [];
+  const byId = new Map(runtime.db.assets.map((other) => [other.id, other]));
+  return [...hashes]
+    .filter(([id]) => id !== asset.id)
+    .map(([id, hash]) => ({ asset: byId.get(id), distance: hashDistance(own, hash) }))
+    .filter((copy): copy is Copy => copy.asset !== undefined && copy.distance <= COPY_DISTANCE)
+    .sort((first, second) => first.distance - second.distance || first.asset.id - second.asset.id)
+    .slice(0, MOST_COPIES);
+}
+
+/**
+ * The report of an asset (CSV): the asset, then one row per copy found in the library with the
+ * address of its page in the portal (`origin`), how close it is and its similarity (0..1).
+ */
+function reverseSearchReport(asset: Asset, copies: Copy[], generatedAt: number, origin: string): string {
   const quote = (cell: string | number): string => `"${String(cell).replaceAll('"', '""')}"`;
+  const rows = copies.map(({ asset: copy, distance }) => [
+    copy.name,
+    `${origin}/assets/asset/${copy.id}`,
+    distance <= EXACT_DISTANCE ? 'exact' : 'similar',
+    (1 - distance / HASH_BITS).toFixed(2),
+  ]);
   const lines = [
     ['asset', 'uuid', 'generated'].map(quote).join(','),
     [asset.name, asset.$uuid, new Date(generatedAt).toISOString()].map(quote).join(','),
     '',
-    ['site', 'page', 'match', 'similarity', 'first seen'].map(quote).join(','),
+    ['name', 'page', 'match', 'similarity'].map(quote).join(','),
     ...rows.map((row) => row.map(quote).join(',')),
   ];
   return `${lines.join('\r\n')}\r\n`;
 }
 
 /** `reverse-search-{file name without extension}.csv` */
-export const reportFilename = (asset: Asset): string =>
+const reportFilename = (asset: Asset): string =>
   `reverse-search-${asset.filename.replace(/\.[^.]+$/, '')}.csv`;
 
 /** Reverse image search of protocol §21. */
@@ -114,7 +151,7 @@ export const reverseSearchHandlers = [
     );
   }),
 
-  http.get(`${BASE}/report/:uuid`, ({ request, params }) => {
+  http.get(`${BASE}/report/:uuid`, async ({ request, params }) => {
     const uuid = String(params.uuid);
     const asset = assetOf(uuid);
     if (!asset) return errorResponse(404, `Unknown asset ${uuid}`);
@@ -123,7 +160,8 @@ export const reverseSearchHandlers = [
     const job = jobs().get(uuid);
     if (!job) return errorResponse(404, 'No report for this asset: search the web for copies first');
     if (Date.now() < job.readyAt) return errorResponse(409, 'The reverse search is still running');
-    return new Response(reverseSearchReport(asset, job.readyAt), {
+    const origin = new URL(request.url).origin;
+    return new Response(reverseSearchReport(asset, await copiesOf(asset), job.readyAt, origin), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="${reportFilename(asset)}"`,

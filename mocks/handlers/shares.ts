@@ -14,6 +14,7 @@ import {
   cartOrShare,
   guarded,
   HttpFailure,
+  isExpired,
   type JsonObject,
   jsonBody,
   openShare,
@@ -22,6 +23,7 @@ import {
   parseItemMap,
   requireUser,
 } from './cart-access';
+import { type Caller, callerOf } from './caller';
 import { wireShare } from './cart-wire';
 import { findUser, listOf } from './carts';
 import { type PreviewTarget, signedPreview, signPreview } from './preview-tickets';
@@ -96,6 +98,21 @@ function createShare(
   return HttpResponse.json({ ...wireShare(share), cartId: String(cart.id), url, password: share.password });
 }
 
+/**
+ * A share again with the `uuid` of one of my links of this cart: its new `expires` replaces the
+ * old one (demo convention: protocol §6.1 has no revoke call; an `expires` in the past revokes
+ * the link, which then answers 404 like any expired share).
+ */
+function reshare(cart: Cart, user: User, body: JsonObject) {
+  const share = runtime.db.shares.find(
+    (candidate) =>
+      candidate.uuid === body.uuid && candidate.cartId === cart.id && candidate.createdBy === user.id,
+  );
+  if (!share) throw new HttpFailure(404, `Unknown share ${String(body.uuid)} of this cart`);
+  share.expires = parseExpires(body.expires);
+  return HttpResponse.json({ ...wireShare(share), cartId: String(cart.id) });
+}
+
 /** `shareMode` of the variant body (protocol §6.1), one of SHARE_MODES [conv]; absent: the options body. */
 function shareModeOf(value: unknown): ShareMode | null {
   if (value === undefined || value === null) return null;
@@ -167,6 +184,29 @@ function checkComment(value: unknown): void {
 }
 
 /**
+ * A recipient's comment reaches the cart's owner as a notification (issue 28): who wrote it (a
+ * visitor when nobody signed in), the text as written, a link to the cart.
+ */
+function notifyComment(cart: Cart, caller: Caller, text: string, onItem: boolean): void {
+  const user = caller.kind === 'user' ? caller.user : undefined;
+  const author = { en: 'A visitor', fr: 'Un visiteur' };
+  if (user) author.en = author.fr = `${user.firstname} ${user.lastname}`;
+  const created = Date.now();
+  runtime.db.notifications.push({
+    key: `n-comment-${cart.id}-${created}-${runtime.db.notifications.length}`,
+    user: cart.owner,
+    type: 'cart.comment',
+    title: `${author.en} commented on "${cart.name}"${onItem ? ' (an item)' : ''}`,
+    message: text,
+    created,
+    read: false,
+    link: `/carts/${cart.id}`,
+    ...(user ? { author: author.en } : {}),
+    fr: { title: `${author.fr} a commenté « ${cart.name} »${onItem ? ' (un élément)' : ''}`, message: text },
+  });
+}
+
+/**
  * `withShare/{uuid}/{action}[/{type}/{id}]`: the action must be one the share allows; a comment
  * needs its text. `download`
  * answers the zip itself (the binary variant of protocol §6.1); the other actions answer `{}`.
@@ -188,7 +228,10 @@ const actOnShare = guarded(
       throw new HttpFailure(404, `Unknown item ${type}/${id} in this share`);
     }
     const body = await jsonBody(request);
-    if (action === 'comment') checkComment(body.comment);
+    if (action === 'comment') {
+      checkComment(body.comment);
+      notifyComment(cart, callerOf(request), String(body.comment), type !== undefined && id !== undefined);
+    }
     if (action !== 'download') return HttpResponse.json({});
     const items =
       type !== undefined && id !== undefined ? { [type]: [id] } : parseItemMap(body.items, 'items');
@@ -219,6 +262,7 @@ export const shareHandlers = [
     guarded(async ({ request, params }) => {
       const { cart, user } = cartForUser(request, String(params.id), 'own');
       const body = await jsonBody(request);
+      if (body.uuid !== undefined) return reshare(cart, user, body);
       const known = new Set(runtime.db.shareActions.map((action) => action.code));
       const actions = stringList(body.actions, 'actions');
       const unknown = actions.find((code) => !known.has(code));
@@ -262,7 +306,10 @@ export const shareHandlers = [
       const user = requireUser(request);
       const cartId = new URL(request.url).searchParams.get('cartId');
       const mine = runtime.db.shares.filter(
-        (share) => share.createdBy === user.id && (cartId === null || String(share.cartId) === cartId),
+        (share) =>
+          share.createdBy === user.id &&
+          !isExpired(share.expires) &&
+          (cartId === null || String(share.cartId) === cartId),
       );
       return HttpResponse.json(mine.map((share) => ({ ...wireShare(share), cartId: String(share.cartId) })));
     }),

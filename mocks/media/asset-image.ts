@@ -50,7 +50,7 @@ export function displaySize(
   return [width, height];
 }
 
-interface Scene {
+export interface Scene {
   width: number;
   height: number;
   /** one unit of stroke and text, so details keep their size relative to the picture */
@@ -62,10 +62,17 @@ interface Scene {
 const hsl = (hue: number, saturation: number, lightness: number): string =>
   `hsl(${Math.round(hue) % 360} ${saturation}% ${lightness}%)`;
 
-function background({ width, height, hue, rand }: Scene, lightness: [number, number]): string {
+/** The sky's gradient: from the scene's hue to `second`, along the vector (0,0) → (x2,1) of the picture. */
+export function gradientOf({ hue, rand }: Scene): { second: number; x2: number } {
   const second = hue + rand.int(40, 140);
+  return { second, x2: rand.next() };
+}
+
+function background(scene: Scene, lightness: [number, number]): string {
+  const { width, height, hue } = scene;
+  const { second, x2 } = gradientOf(scene);
   return (
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="${n(rand.next())}" y2="1">` +
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="${n(x2)}" y2="1">` +
     `<stop offset="0" stop-color="${hsl(hue, 70, lightness[0])}"/>` +
     `<stop offset="1" stop-color="${hsl(second, 65, lightness[1])}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>`
@@ -108,24 +115,57 @@ function pageScene(scene: Scene, page: number, pages: number, extension: string)
   );
 }
 
+/** The shapes of a landscape, drawn from the scene's random numbers in the order the picture uses them. */
+export interface Landscape {
+  sun: { cx: number; cy: number; r: number };
+  bokeh: { cx: number; cy: number; r: number; opacity: number }[];
+  /** three ridges from the farthest: 7 heights each, at x = 0, width/6 … width */
+  ridges: number[][];
+}
+
+export function landscapeOf({ width, height, unit, rand }: Scene): Landscape {
+  const sun = {
+    cx: width * (0.2 + rand.next() * 0.6),
+    cy: height * (0.15 + rand.next() * 0.25),
+    r: unit * rand.int(18, 40),
+  };
+  const bokeh = Array.from({ length: 6 }, () => ({
+    cx: rand.next() * width,
+    cy: rand.next() * height * 0.6,
+    r: unit * rand.int(4, 14),
+    opacity: 0.08 + rand.next() * 0.15,
+  }));
+  const ridges = [0.45, 0.6, 0.75].map((base) =>
+    Array.from({ length: 7 }, () => height * (base + (rand.next() - 0.5) * 0.2)),
+  );
+  return { sun, bokeh, ridges };
+}
+
+/** The colours of a landscape (HSL), shared by the picture and its pixel samples (average-hash.ts). */
+export const LANDSCAPE_COLOURS = {
+  sky: [72, 55] as [number, number],
+  sun: (hue: number) => [hue + 50, 90, 85] as const,
+  ridge: (hue: number, layer: number) => [hue + 180 + layer * 15, 45, 45 - layer * 12] as const,
+};
+
 /** A landscape: sun, three ridges and some bokeh. */
 function imageScene(scene: Scene): string {
-  const { width, height, unit, hue, rand } = scene;
-  const sun = `<circle cx="${n(width * (0.2 + rand.next() * 0.6))}" cy="${n(height * (0.15 + rand.next() * 0.25))}" r="${n(unit * rand.int(18, 40))}" fill="${hsl(hue + 50, 90, 85)}" fill-opacity="0.9"/>`;
-  const bokeh = Array.from(
-    { length: 6 },
-    () =>
-      `<circle cx="${n(rand.next() * width)}" cy="${n(rand.next() * height * 0.6)}" r="${n(unit * rand.int(4, 14))}" fill="#fff" fill-opacity="${n(0.08 + rand.next() * 0.15)}"/>`,
+  const { width, height, hue } = scene;
+  const { sun, bokeh, ridges } = landscapeOf(scene);
+  const sunShape = `<circle cx="${n(sun.cx)}" cy="${n(sun.cy)}" r="${n(sun.r)}" fill="${hsl(...LANDSCAPE_COLOURS.sun(hue))}" fill-opacity="0.9"/>`;
+  const bokehShapes = bokeh.map(
+    (spot) =>
+      `<circle cx="${n(spot.cx)}" cy="${n(spot.cy)}" r="${n(spot.r)}" fill="#fff" fill-opacity="${n(spot.opacity)}"/>`,
   );
-  const ridges = [0.45, 0.6, 0.75].map((base, layer) => {
-    const points = [`0,${height}`];
-    for (let step = 0; step <= 6; step++) {
-      points.push(`${n((width * step) / 6)},${n(height * (base + (rand.next() - 0.5) * 0.2))}`);
-    }
-    points.push(`${width},${height}`);
-    return `<polygon points="${points.join(' ')}" fill="${hsl(hue + 180 + layer * 15, 45, 45 - layer * 12)}" fill-opacity="0.85"/>`;
+  const ridgeShapes = ridges.map((heights, layer) => {
+    const points = [
+      `0,${height}`,
+      ...heights.map((y, step) => `${n((width * step) / 6)},${n(y)}`),
+      `${width},${height}`,
+    ];
+    return `<polygon points="${points.join(' ')}" fill="${hsl(...LANDSCAPE_COLOURS.ridge(hue, layer))}" fill-opacity="0.85"/>`;
   });
-  return background(scene, [72, 55]) + sun + bokeh.join('') + ridges.join('');
+  return background(scene, LANDSCAPE_COLOURS.sky) + sunShape + bokehShapes.join('') + ridgeShapes.join('');
 }
 
 /** height of the film strips of a video, in units */
@@ -193,14 +233,19 @@ function caption({ width, height, unit }: Scene, asset: Asset): string {
   );
 }
 
+/** The drawing of an asset, `width` × `height` units: its hue and random numbers come from its id. */
+export function sceneOf(asset: Pick<Asset, 'id'>, width: number, height: number): Scene {
+  const rand = createRandom(mixSeed(77, asset.id));
+  return { width, height, unit: Math.min(width, height) / 300, hue: rand.int(0, 359), rand };
+}
+
 /** A deterministic picture of the asset: the same asset and variation always give the same bytes. */
 export function renderAssetImage(asset: Asset, variation: Variation): string {
   const [displayWidth, displayHeight] = displaySize(asset, variation.name);
   // drawn 400 units wide; the height follows the displayed ratio
   const width = 400;
   const height = Math.round((width * displayHeight) / displayWidth);
-  const rand = createRandom(mixSeed(77, asset.id));
-  const scene: Scene = { width, height, unit: Math.min(width, height) / 300, hue: rand.int(0, 359), rand };
+  const scene = sceneOf(asset, width, height);
   const extension = asset.filename.slice(asset.filename.lastIndexOf('.') + 1);
   const picture =
     variation.name === 'page'

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import {
   featureRequested,
   permissionsRequested,
@@ -7,12 +7,15 @@ import {
   submitRequested,
 } from '../../streams/reverse-search/events';
 import {
+  type CopyFound,
   selectCanReverseSearch,
   selectCanViewReverseSearchReport,
   selectReverseSearchJob,
 } from '../../streams/reverse-search/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
+import { formatNumber } from '../i18n/format';
+import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
@@ -20,9 +23,10 @@ import './messages';
 /**
  * "Find copies on the web" (protocol §21): asks the feature's status (once) and the asset's
  * permissions; absent when the feature is off or the asset may not be submitted. A submit waits
- * for the report, which the browser then downloads under the name its `Content-Disposition`
- * gives; each state is announced, a failure offers "Try again". An asset whose report may only
- * be viewed offers "Download the copies report".
+ * for the report and shows the copies it lists on the page (or "No copies found"); the report
+ * file itself is an extra, downloaded under the name its `Content-Disposition` gives. Each state
+ * is announced, a failure offers "Try again". An asset whose report may only be viewed offers
+ * "Download the copies report".
  */
 export function ReverseSearch({ uuid }: { uuid: string }) {
   const t = useTranslate();
@@ -56,11 +60,25 @@ export function ReverseSearch({ uuid }: { uuid: string }) {
               : t('assets.findCopiesDownloading')}
         </p>
       )}
-      {job.state === 'done' && (
+      {job.reported && <CopiesFound copies={job.copies} />}
+      {job.reported && canView && (
+        <button
+          type="button"
+          className="reverse-search__report"
+          onClick={() => dispatch(reportRequested({ uuid }))}
+          disabled={busy}
+        >
+          {t('assets.copiesReport')}
+        </button>
+      )}
+      {job.state === 'done' && job.fileName !== null && (
         <p role="status" className="reverse-search__state">
-          {job.fileName
-            ? t('assets.findCopiesDone', { file: job.fileName })
-            : t('assets.findCopiesDoneUnnamed')}
+          {t('assets.findCopiesDone', { file: job.fileName })}
+        </p>
+      )}
+      {job.state === 'done' && !job.reported && job.fileName === null && (
+        <p role="status" className="reverse-search__state">
+          {t('assets.findCopiesDoneUnnamed')}
         </p>
       )}
       {job.state === 'error' && (
@@ -72,5 +90,47 @@ export function ReverseSearch({ uuid }: { uuid: string }) {
         />
       )}
     </div>
+  );
+}
+
+/** The copies a report listed, the closest first: each links to the page where it was found. */
+function CopiesFound({ copies }: { copies: CopyFound[] | null }) {
+  const t = useTranslate();
+  const locale = useLocale();
+  const headingId = useId();
+  if (copies === null)
+    return (
+      <p role="status" className="reverse-search__state">
+        {t('assets.copiesUnlisted')}
+      </p>
+    );
+  if (copies.length === 0)
+    return (
+      <p role="status" className="reverse-search__state">
+        {t('assets.noCopies')}
+      </p>
+    );
+  return (
+    <section className="reverse-search__copies" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('assets.copiesFound')}</h3>
+      <ul>
+        {copies.map((copy) => (
+          <li key={copy.page}>
+            <a href={copy.page}>{copy.name}</a>
+            <span className="reverse-search__match">
+              {copy.match === 'exact'
+                ? t('assets.copyExact')
+                : copy.match === 'similar'
+                  ? t('assets.copySimilar')
+                  : copy.match}
+              {' · '}
+              {t('assets.copySimilarity', {
+                percent: formatNumber(locale, copy.similarity, { style: 'percent' }),
+              })}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { CartComments } from './cart-comments';
 import { Link, useLocation, useParams } from 'wouter';
 import { cartOpened, contentFilterChanged, contentModeChosen } from '../../streams/carts/content-events';
 import { deleteRequested, editRequested, unsubscribeRequested } from '../../streams/carts/edit-events';
@@ -332,6 +333,7 @@ export function CartPage() {
         canChange={canChange}
         onPreview={setPreview}
       />
+      {cart.isMine && <CartComments cartId={cartId} />}
       {preview && (
         <ModalDialog
           title={t('carts.previewOf', { name: itemName(preview) })}

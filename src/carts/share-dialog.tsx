@@ -4,6 +4,7 @@ import {
   shareOptionsRequested,
   shareRequested,
   sharesListRequested,
+  shareRevokeRequested,
 } from '../../streams/carts/share-events';
 import { isAnswerLost } from '../../streams/core/reconcile';
 import { selectShareActions, selectShareDialog, selectSharesOf } from '../../streams/carts/selectors';
@@ -297,11 +298,18 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
                 <li key={share.uuid}>
                   <ServerLink href={share.url}>{share.url}</ServerLink>
                   {share.hasPassword && ` (${t('share.withPassword')})`}
-                  {share.description && ` — ${share.description}`}
+                  {share.description && ` — ${share.description}`}{' '}
+                  <button
+                    type="button"
+                    onClick={() => dispatch(shareRevokeRequested({ cartId, uuid: share.uuid }))}
+                  >
+                    {t('share.revoke')}
+                  </button>
                 </li>
               ))}
             </ul>
           )}
+          {shares.error && <ErrorMessage role="status" lead={t('share.revokeFailed')} error={shares.error} />}
         </section>
       )}
     </ModalDialog>

@@ -55,6 +55,7 @@ import {
   loadSharedImages,
   releaseSharedImages,
   requestShareOptions,
+  revokeShare,
   sharePageEpics,
   startSharedCart,
 } from './share-epics';
@@ -98,6 +99,7 @@ export const cartsDomain = defineDomain({
     loadShareActions,
     createShare,
     listShares,
+    revokeShare,
     startSharedCart,
     loadSharedCart,
     loadSharedImages,

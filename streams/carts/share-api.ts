@@ -88,6 +88,21 @@ export function listShares(cartId: string): HttpRequest<z.infer<typeof listedSha
   return { method: 'GET', path: `${CART}/listShares`, query: { cartId }, schema: z.array(listedShareSchema) };
 }
 
+/** The instant a revoked link expired at: any past date does, epoch 0 is the same in every log. */
+export const REVOKED_EXPIRES = 0;
+
+/**
+ * Revokes a link: `shareCart` again naming the share's `uuid`, with `expires` in the past
+ * ([conv]: the protocol has no revoke call; `expires` is a field of §6.1's shareCart). Not read.
+ */
+export function revokeShare(cartId: string, uuid: string): HttpRequest<undefined> {
+  return {
+    method: 'POST',
+    path: `${CART}/shareCart/${encodeURIComponent(cartId)}`,
+    body: { json: { uuid, expires: REVOKED_EXPIRES } },
+  };
+}
+
 export function toCreatedShare(
   raw: z.infer<typeof listedShareSchema>,
   linkOf: (uuid: string) => string,

@@ -1,4 +1,4 @@
-import { EMPTY, filter, from, groupBy, map, mergeMap, switchMap, takeUntil } from 'rxjs';
+import { EMPTY, exhaustMap, filter, from, groupBy, map, mergeMap, switchMap, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -39,6 +39,9 @@ import {
   sharesListed,
   sharesListFailed,
   sharesListRequested,
+  shareRevoked,
+  shareRevokeFailed,
+  shareRevokeRequested,
 } from './share-events';
 import { splitItemKey } from './model';
 import type { CartsRoot } from './state';
@@ -131,6 +134,26 @@ export const listShares: Epic<CartsRoot> = (event$, state$, { http }) =>
               return sharesListed({ cartId, shares }, request);
             },
             (error) => sharesListFailed({ cartId, error }, request),
+          );
+        }),
+      ),
+    ),
+  );
+
+/** Each link is revoked once: a second click while one is on its way is not sent. */
+export const revokeShare: Epic<CartsRoot> = (event$, _state$, { http }) =>
+  event$.pipe(
+    ofType(shareRevokeRequested),
+    groupBy((event) => event.payload.uuid),
+    mergeMap((perShare$) =>
+      perShare$.pipe(
+        exhaustMap((request) => {
+          const { cartId, uuid } = request.payload;
+          return requestAnswer(
+            http,
+            shareApi.revokeShare(cartId, uuid),
+            () => shareRevoked({ cartId, uuid }, request),
+            (error) => shareRevokeFailed({ cartId, uuid, error }, request),
           );
         }),
       ),

@@ -66,6 +66,15 @@ export const sharesListed = defineAnswer('carts/sharesListed', {
 export const sharesListFailed = defineFailure('carts/sharesListFailed', { cartId });
 
 /**
+ * The owner revokes one of the links of a cart ("Revoke link"): protocol §6.1 has no revoke
+ * call, so the link is shared again with an `expires` in the past (epoch 0), which the server
+ * honours like any expired share (404 on its uuid). Taken off the list once the server agreed.
+ */
+export const shareRevokeRequested = defineIntent('carts/shareRevokeRequested', { cartId, uuid });
+export const shareRevoked = defineAnswer('carts/shareRevoked', { cartId, uuid });
+export const shareRevokeFailed = defineFailure('carts/shareRevokeFailed', { cartId, uuid });
+
+/**
  * Opens a shared cart (protocol §6.4). `withPassword`: the password the visitor typed is in the
  * session vault for this uuid; it never travels in an event.
  */

@@ -31,6 +31,8 @@ import {
   sharedPreviewLoaded,
   sharedPreviewRequested,
   sharesListed,
+  shareRevoked,
+  shareRevokeFailed,
   sharesListFailed,
   sharesListRequested,
 } from './share-events';
@@ -80,6 +82,14 @@ export const shareCases: Case<CartsState>[] = [
     if (listed?.status === 'not_found') return;
     if (listed) loading(listed);
     else draft.sharesOf[payload.cartId] = { status: 'initial', list: [], error: null };
+  }),
+  on(shareRevoked, (draft, { payload }) => {
+    const listed = draft.sharesOf[payload.cartId];
+    if (listed) listed.list = listed.list.filter((share) => share.uuid !== payload.uuid);
+  }),
+  on(shareRevokeFailed, (draft, { payload }) => {
+    const listed = draft.sharesOf[payload.cartId];
+    if (listed) listed.error = payload.error;
   }),
   on(sharesListed, (draft, { payload }) => {
     draft.sharesOf[payload.cartId] = { status: 'loaded', list: payload.shares, error: null };

@@ -29,14 +29,24 @@ export interface HttpRequest<T> {
    * without a password (protocol §1.3, §6.4, §23.4); a `sharePassword` still goes as Basic
    */
   anonymous?: boolean;
-  /** `blob`: the answer's body as a Blob (an image fetched with credentials); no schema is read */
-  responseType?: 'json' | 'blob';
+  /**
+   * `blob`: the answer's body as a Blob (an image fetched with credentials); `text`: a file read
+   * as text, with the name its `Content-Disposition` gives (`NamedText`). No schema is read.
+   */
+  responseType?: 'json' | 'blob' | 'text';
   /** sends cookies even in bearer mode: the token refresh does (protocol §3.4) */
   withCredentials?: boolean;
   /** validates the answer; without it the body is not read (HEAD, answers the client ignores) */
   schema?: z.ZodMiniType<T>;
   /** aborts the request and fails it with `error.canceled` */
   cancel$?: Observable<unknown>;
+}
+
+/** A file the server sends, read as text (`responseType: 'text'`). */
+export interface NamedText {
+  text: string;
+  fileName: string | null;
+  contentType: string;
 }
 
 export interface HttpResponse<T> {
@@ -216,6 +226,14 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
             const named = fileNameOfDisposition(response.headers.get('content-disposition'));
             const data = named ? new File([blob], named, { type: blob.type }) : blob;
             return { status: response.status, data: data as T };
+          }
+          if (request.responseType === 'text' && response.ok) {
+            const file: NamedText = {
+              text: await bodyText(response),
+              fileName: fileNameOfDisposition(response.headers.get('content-disposition')),
+              contentType: response.headers.get('content-type') ?? '',
+            };
+            return { status: response.status, data: file as T };
           }
           const text = method === 'HEAD' ? '' : await bodyText(response);
           // a huge answer (10 MB) is read, parsed and folded in separate tasks: the page keeps

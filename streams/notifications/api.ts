@@ -10,6 +10,8 @@ const wireNotificationSchema = z.looseObject({
   date: z.nullish(z.string()),
   read: z.nullish(z.boolean()),
   link: z.nullish(z.string()),
+  /** who wrote it (a comment on a shared cart); none: a visitor or the system */
+  author: z.nullish(z.string()),
 });
 type WireNotification = z.infer<typeof wireNotificationSchema>;
 
@@ -28,6 +30,7 @@ export const notificationSchema = z.object({
   date: z.nullable(z.string()),
   read: z.boolean(),
   link: z.nullable(z.string()),
+  author: z.optional(z.nullable(z.string())),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -40,6 +43,7 @@ export function toNotification(wire: WireNotification): Notification {
     date: wire.date ?? null,
     read: wire.read ?? false,
     link: wire.link ?? null,
+    author: wire.author ?? null,
   };
 }
 

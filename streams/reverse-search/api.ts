@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { HttpRequest } from '../core/http';
+import type { HttpRequest, NamedText } from '../core/http';
 
 /** protocol §21 ([seed only]); `{uuid}` is the asset's `$uuid`. */
 const BASE = '/packaged/reverse-search';
@@ -31,4 +31,11 @@ export const report = (uuid: string): HttpRequest<Blob> => ({
   method: 'GET',
   path: `${BASE}/report/${encodeURIComponent(uuid)}`,
   responseType: 'blob',
+});
+
+/** The same report read as text, so the copies it lists can be shown on the page. */
+export const reportText = (uuid: string): HttpRequest<NamedText> => ({
+  method: 'GET',
+  path: `${BASE}/report/${encodeURIComponent(uuid)}`,
+  responseType: 'text',
 });

@@ -5,7 +5,9 @@ import type { UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
+import { copiesOfReport } from './copies';
 import {
+  copiesFound,
   featureFailed,
   featureLoaded,
   featureRequested,
@@ -106,8 +108,9 @@ export const submitSearch: Epic<S> = (event$, state$, deps) =>
 
 /**
  * The report (§21): asked at once after a submit, then every config.reverseSearchPollMs while it
- * is not ready, at most config.reverseSearchPollTries times; a file is handed to the browser under
- * the name of its `Content-Disposition`. `reverseSearch/reportRequested` asks once, no waiting.
+ * is not ready, at most config.reverseSearchPollTries times; it comes as text and the copies it
+ * lists are shown on the page (`copiesFound`). `reverseSearch/reportRequested` asks once, no
+ * waiting, for the file itself: it is handed to the browser under the name of its `Content-Disposition`.
  */
 export const fetchReport: Epic<S> = (event$, _state$, deps) => {
   const { downloads, config, scheduler } = deps;
@@ -117,40 +120,46 @@ export const fetchReport: Epic<S> = (event$, _state$, deps) => {
       filter((event) => event.payload.uuid === uuid),
       take(1),
     );
-  const ask = (uuid: string, attempt: number, polling: boolean, cause: Parameters<typeof reportChecked>[1]) =>
+  type Cause = Parameters<typeof reportChecked>[1];
+  const notReady = (uuid: string, attempt: number, cause: Cause): UnstampedEvent =>
+    attempt >= config.reverseSearchPollTries
+      ? reportFailed({ uuid, error: notReadyError() }, cause)
+      : reportChecked({ uuid, attempt }, cause);
+  const poll = (uuid: string, attempt: number, cause: Cause) =>
+    requestAnswer(
+      deps.http,
+      api.reportText(uuid),
+      (report, status): UnstampedEvent =>
+        status === 202
+          ? notReady(uuid, attempt, cause)
+          : copiesFound({ uuid, fileName: report.fileName, copies: copiesOfReport(report.text) }, cause),
+      (error) =>
+        error.status !== undefined && NOT_READY.has(error.status)
+          ? notReady(uuid, attempt, cause)
+          : reportFailed({ uuid, error }, cause),
+    ).pipe(takeUntil(stopped$(uuid)));
+  const download = (uuid: string, cause: Cause) =>
     requestAnswer(
       deps.http,
       api.report(uuid),
-      (file, status): UnstampedEvent => {
-        if (status === 202 && polling) return notReady(uuid, attempt, cause);
+      (file): UnstampedEvent => {
         const fileName = file instanceof File && file.name ? file.name : null;
         // the browser saves the file: a port, like the zips (never in an event: no blob in the log)
         downloads.open(URL.createObjectURL(file), fileName ?? `reverse-search-${uuid}`);
         return reportDelivered({ uuid, fileName }, cause);
       },
-      (error) =>
-        polling && error.status !== undefined && NOT_READY.has(error.status)
-          ? notReady(uuid, attempt, cause)
-          : reportFailed({ uuid, error }, cause),
+      (error) => reportFailed({ uuid, error }, cause),
     );
-  const notReady = (
-    uuid: string,
-    attempt: number,
-    cause: Parameters<typeof reportChecked>[1],
-  ): UnstampedEvent =>
-    attempt >= config.reverseSearchPollTries
-      ? reportFailed({ uuid, error: notReadyError() }, cause)
-      : reportChecked({ uuid, attempt }, cause);
 
   return event$.pipe(
     ofType(submitted, reportChecked, reportRequested),
     mergeMap((event) => {
       const { uuid } = event.payload;
-      if (reportRequested.match(event)) return ask(uuid, 1, false, event);
-      if (submitted.match(event)) return ask(uuid, 1, true, event).pipe(takeUntil(stopped$(uuid)));
+      if (reportRequested.match(event)) return download(uuid, event);
+      if (submitted.match(event)) return poll(uuid, 1, event);
       const next = event.payload.attempt + 1;
       return timer(config.reverseSearchPollMs, scheduler).pipe(
-        mergeMap(() => ask(uuid, next, true, event)),
+        mergeMap(() => poll(uuid, next, event)),
         takeUntil(stopped$(uuid)),
       );
     }),

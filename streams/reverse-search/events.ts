@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
+import { copySchema } from './copies';
 
 /**
  * Reverse image search (protocol §21; seed 002 §7). `{uuid}` is the asset's `$uuid`.
@@ -13,15 +14,15 @@ import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/e
  *   → `permissionsLoaded` {uuid, canSubmit, canViewReport} | `permissionsFailed` (error).
  * - `reverseSearch/submitRequested` {uuid} ("Find copies on the web"): POST …/submit/{uuid}
  *   (answer not read) → `submitStarted` → `submitted`, then GET …/report/{uuid} (a blob) at once
- *   and every config.reverseSearchPollMs while it is not ready (409, 404, or 202:
- *   `reportChecked` {uuid, attempt}), at most config.reverseSearchPollTries times (then
- *   `reportFailed` 'The report is not ready'). The file that comes is handed to the browser
- *   (deps.downloads.open with an object URL, like the zips go through deps.downloads), named from
- *   its `Content-Disposition`: `reportDelivered` {uuid, fileName}.
+ *   read as text, at once and every config.reverseSearchPollMs while it is not ready (409, 404,
+ *   or 202: `reportChecked` {uuid, attempt}), at most config.reverseSearchPollTries times (then
+ *   `reportFailed` 'The report is not ready'). The copies the report lists are shown on the page
+ *   (issue 28): `copiesFound` {uuid, fileName, copies} (copies null: a report that is no table).
  *   `submitFailed` / `reportFailed` {uuid, error} end in `error`.
- * - `reverseSearch/reportRequested` {uuid}: downloads the existing report (canViewReport)
- *   without submitting: one ask, then `reportDelivered` or `reportFailed` (a 404 is the server's
- *   'No report for this asset…').
+ * - `reverseSearch/reportRequested` {uuid}: downloads the report file (canViewReport) without
+ *   submitting: one ask as a blob, handed to the browser (deps.downloads.open with an object URL,
+ *   like the zips), named from its `Content-Disposition`: `reportDelivered` {uuid, fileName}, or
+ *   `reportFailed` (a 404 is the server's 'No report for this asset…'). Copies found stay shown.
  * - `reverseSearch/reset` {uuid}: back to `idle` (after an error or a delivered report).
  *
  * Job states (selectReverseSearchJob): idle → submitting → waiting → done | error; a download of
@@ -55,6 +56,12 @@ export const submitFailed = defineFailure('reverseSearch/submitFailed', { uuid }
 export const reportRequested = defineIntent('reverseSearch/reportRequested', { uuid });
 /** The report is not ready yet (attempt n of config.reverseSearchPollTries): asked again later. */
 export const reportChecked = defineAnswer('reverseSearch/reportChecked', { uuid, attempt: z.number() });
+/** The report came: the copies it lists, the closest first (null: it holds no table of copies). */
+export const copiesFound = defineAnswer('reverseSearch/copiesFound', {
+  uuid,
+  fileName: z.nullable(z.string()),
+  copies: z.nullable(z.array(copySchema)),
+});
 /**
  * The report came and was handed to the browser (deps.downloads.open), named from its
  * `Content-Disposition` (`fileName`, null when the server gave none: `reverse-search-{uuid}`).

@@ -1,5 +1,6 @@
 import { caseReducer, on } from '../core/case-reducer';
 import {
+  copiesFound,
   featureFailed,
   featureLoaded,
   featureStarted,
@@ -17,7 +18,14 @@ import {
 } from './events';
 import type { JobEntry, JobState, ReverseSearchState } from './state';
 
-const idle = (): JobEntry => ({ state: 'idle', attempts: 0, fileName: null, error: null });
+const idle = (): JobEntry => ({
+  state: 'idle',
+  attempts: 0,
+  fileName: null,
+  copies: null,
+  reported: false,
+  error: null,
+});
 
 function job(draft: ReverseSearchState, uuid: string, state: JobState): JobEntry {
   const entry = draft.jobs[uuid] ?? idle();
@@ -65,8 +73,7 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
     };
   }),
   on(submitStarted, (draft, { payload }) => {
-    const entry = job(draft, payload.uuid, 'submitting');
-    entry.attempts = 0;
+    draft.jobs[payload.uuid] = { ...idle(), state: 'submitting' };
   }),
   on(submitted, (draft, { payload }) => {
     job(draft, payload.uuid, 'waiting');
@@ -78,6 +85,11 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
     const current = draft.jobs[payload.uuid]?.state;
     if (current === 'submitting' || current === 'waiting' || current === 'downloading') return;
     job(draft, payload.uuid, 'downloading');
+  }),
+  on(copiesFound, (draft, { payload }) => {
+    const entry = job(draft, payload.uuid, 'done');
+    entry.copies = payload.copies;
+    entry.reported = true;
   }),
   on(reportDelivered, (draft, { payload }) => {
     job(draft, payload.uuid, 'done').fileName = payload.fileName;

@@ -1,5 +1,6 @@
 import type { FeatureEntry, JobEntry, PermissionsEntry, ReverseSearchState } from './state';
 
+export type { CopyFound } from './copies';
 export type { FeatureEntry, FetchStatus, JobEntry, JobState, PermissionsEntry } from './state';
 export type WithReverseSearch = { reverseSearch: ReverseSearchState };
 
@@ -9,7 +10,14 @@ const NO_PERMISSIONS: PermissionsEntry = {
   canViewReport: false,
   error: null,
 };
-const IDLE: JobEntry = { state: 'idle', attempts: 0, fileName: null, error: null };
+const IDLE: JobEntry = {
+  state: 'idle',
+  attempts: 0,
+  fileName: null,
+  copies: null,
+  reported: false,
+  error: null,
+};
 
 /** The feature: on when its status call answered below 400. */
 export const selectReverseSearchFeature = (state: WithReverseSearch): FeatureEntry =>

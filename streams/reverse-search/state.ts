@@ -1,4 +1,5 @@
 import type { SerializedError } from '../core/errors';
+import type { CopyFound } from './copies';
 
 export type FetchStatus = 'unknown' | 'fetching' | 'loaded' | 'error';
 
@@ -21,8 +22,12 @@ export interface JobEntry {
   state: JobState;
   /** checks of the report made while waiting */
   attempts: number;
-  /** the name of the last report delivered */
+  /** the name of the last report downloaded */
   fileName: string | null;
+  /** the copies the last report listed; null before one came or when it held no table */
+  copies: CopyFound[] | null;
+  /** a report came after the last submit (its copies, or none, are shown) */
+  reported: boolean;
   error: SerializedError | null;
 }
 

@@ -230,21 +230,37 @@ describe('insights (issue 17)', () => {
     },
   );
 
-  journey('reverse image search on an asset delivers a report file', async ({ page }) => {
-    await mockControl('reset', { method: 'POST' });
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/assets/asset/1`);
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    const button = page.getByRole('button', { name: 'Find copies on the web' });
-    await button.waitFor();
-    const download = page.waitForEvent('download', { timeout: 30_000 });
-    await button.click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(/\.(csv|pdf)$/);
-    const delivered = page.getByRole('status').filter({ hasText: 'The report was downloaded as' });
-    await delivered.waitFor();
-    expect(await delivered.textContent()).toContain(file.suggestedFilename());
-  });
+  journey(
+    'reverse image search shows the copies found on the page, the CSV report as an extra; none says so',
+    async ({ page }) => {
+      await mockControl('reset', { method: 'POST' });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/assets/asset/1`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Find copies on the web' }).click();
+      const copies = page.getByRole('region', { name: 'Copies found' });
+      await copies.waitFor({ timeout: 30_000 });
+      const first = copies.getByRole('link').first();
+      expect(await first.getAttribute('href')).toMatch(/\/assets\/asset\/\d+$/);
+      expect(await copies.getByRole('listitem').first().textContent()).toMatch(/% similar$/);
+      const download = page.waitForEvent('download', { timeout: 30_000 });
+      await page.getByRole('button', { name: 'Download the report (CSV)' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.csv$/);
+      const delivered = page.getByRole('status').filter({ hasText: 'The report was downloaded as' });
+      await delivered.waitFor();
+      expect(await delivered.textContent()).toContain(file.suggestedFilename());
+      // a copy opens its own page in the portal
+      await first.click();
+      await page.waitForURL(/\/assets\/asset\/(?!1$)\d+$/);
+
+      // the asset 12 of the seed looks like no other picture
+      await page.goto(`${portalUrl()}/assets/asset/12`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Find copies on the web' }).click();
+      await page.getByRole('status').filter({ hasText: 'No copies found.' }).waitFor({ timeout: 30_000 });
+    },
+  );
 
   journey('carol (view only) is offered no reverse image search', async ({ page }) => {
     await mockControl('reset', { method: 'POST' });

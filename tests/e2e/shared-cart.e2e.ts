@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
 import { seriousViolations, showAs } from './helpers/axe';
 import { journey, mockControl, portalUrl } from './helpers/portal';
-import { apiAuthorization } from './helpers/session';
+import { apiAuthorization, signIn } from './helpers/session';
 
 /** The seeded shares: 0 open (Brand kit), 1 with a password (Trade fair Lyon), 2 expired (Moodboard). */
 const SEEDED = createShares();
@@ -222,6 +222,50 @@ describe('the shared-cart page (/share/:uuid) for recipients', () => {
       await page.goto(`${portalUrl()}/share/not-a-share`);
       await page.getByRole('heading', { level: 1, name: 'Ce lien ne fonctionne pas' }).waitFor();
       await page.getByRole('link', { name: 'Aller à l’accueil' }).waitFor();
+    },
+  );
+
+  journey(
+    "the owner reads a recipient's comment on her cart and in her notifications, then revokes the link: it no longer opens",
+    async ({ page }) => {
+      await mockControl('reset', { method: 'POST' });
+      const { uuid, password } = await aliceShares('7', ['view', 'comment']);
+      // a visitor comments through the link (the form itself is the first journey's)
+      const comment = 'Could we have the second one in portrait?';
+      const posted = await fetch(`${portalUrl()}/api/wedia/cart/withShare/${uuid}/comment`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${btoa(`:${password}`)}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ comment }),
+      });
+      expect(posted.status).toBe(200);
+
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/7`);
+      const comments = page.getByRole('region', { name: 'Comments' });
+      const item = comments.getByRole('listitem').filter({ hasText: comment });
+      await item.waitFor();
+      expect(await item.textContent()).toContain('A visitor');
+      await item.locator('time').waitFor();
+
+      await page.getByRole('link', { name: 'Notifications' }).first().click();
+      await page.getByText('A visitor commented on "Moodboard"').waitFor();
+
+      await page.goto(`${portalUrl()}/carts/7`);
+      await page.getByRole('button', { name: 'Share', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share' });
+      const link = dialog.getByRole('listitem').filter({ hasText: uuid });
+      await link.getByRole('button', { name: 'Revoke link' }).click();
+      await link.waitFor({ state: 'detached' });
+      const revoke = (await mockControl('requests')) as LoggedRequest[];
+      expect(revoke.filter((request) => request.path === '/api/wedia/cart/shareCart/7').at(-1)?.body).toEqual(
+        {
+          uuid,
+          expires: 0,
+        },
+      );
+
+      await page.goto(`${portalUrl()}/share/${uuid}`);
+      await page.getByRole('heading', { level: 1, name: 'This link does not work' }).waitFor();
     },
   );
 });

@@ -57,7 +57,7 @@ describe('reverse image search (protocol §21)', () => {
     const lines = (done.body as string).trim().split('\r\n');
     expect(lines[0]).toBe('"asset","uuid","generated"');
     expect(lines[1]).toContain(target.$uuid);
-    expect(lines[3]).toBe('"site","page","match","similarity","first seen"');
+    expect(lines[3]).toBe('"name","page","match","similarity"');
     // deterministic per asset: a second search finds the same copies
     await call(`${BASE}/submit/${target.$uuid}`, { method: 'POST', headers: bob });
     await wait(JOB_MS + 50);
@@ -65,18 +65,29 @@ describe('reverse image search (protocol §21)', () => {
     expect(again.trim().split('\r\n').slice(3)).toEqual(lines.slice(3));
   });
 
-  it('some assets have copies on the web: the report lists them', async () => {
+  it('the copies are the library pictures whose average hash is close, the closest first; some pictures have none', async () => {
     const alice = await as('alice');
-    const rows: number[] = [];
-    for (const id of [1, 2, 3, 4, 5, 6]) {
-      await call(`${BASE}/submit/${asset(id).$uuid}`, { method: 'POST', headers: alice });
-    }
+    const images = runtime.db.assets.filter((each) => each.assetnature.code === 'image').slice(0, 8);
+    for (const image of images)
+      await call(`${BASE}/submit/${image.$uuid}`, { method: 'POST', headers: alice });
     await wait(JOB_MS + 50);
-    for (const id of [1, 2, 3, 4, 5, 6]) {
-      const { body } = await call(`${BASE}/report/${asset(id).$uuid}`, { headers: alice });
-      rows.push((body as string).trim().split('\r\n').length - 4);
+    const counts: number[] = [];
+    for (const image of images) {
+      const { body } = await call(`${BASE}/report/${image.$uuid}`, { headers: alice });
+      const rows = (body as string).trim().split('\r\n').slice(4);
+      counts.push(rows.length);
+      const similarities = rows.map((row) => Number(row.split(',')[3]?.replaceAll('"', '')));
+      expect(similarities).toEqual([...similarities].sort((a, b) => b - a));
+      for (const row of rows) {
+        const id = Number(/\/assets\/asset\/(\d+)"/.exec(row)?.[1]);
+        const copy = runtime.db.assets.find((each) => each.id === id);
+        expect(copy?.assetnature.code).toBe('image');
+        expect(row.startsWith(`"${copy?.name}"`)).toBe(true);
+        expect(id).not.toBe(image.id);
+      }
     }
-    expect(Math.max(...rows)).toBeGreaterThan(0);
+    expect(Math.max(...counts)).toBeGreaterThan(0);
+    expect(Math.min(...counts)).toBe(0);
   });
 
   it('refuses submit and report without the permission (403) and unknown assets (404); a reset forgets the jobs', async () => {

@@ -74,22 +74,25 @@ describe('reverse image search against the demo server (protocol §21)', () => {
     expect(selectReverseSearchPermissions(state, 'no-such-uuid').error?.status).toBe(404);
   });
 
-  it('submit, wait while the report runs (409), then the CSV is handed to the browser named from Content-Disposition', async () => {
+  it('submit, wait while the report runs (409), then the copies it lists show; the CSV downloads on demand, named from Content-Disposition', async () => {
     const alice = await portal('alice');
     const uuid = uuidOf(12);
     alice.store.dispatch(submitRequested({ uuid }));
     const state = await alice.until((s) => ['done', 'error'].includes(selectReverseSearchJob(s, uuid).state));
     const job = selectReverseSearchJob(state, uuid);
-    expect(job).toMatchObject({ state: 'done', error: null });
-    expect(job.fileName).toMatch(/^reverse-search-.+\.csv$/);
+    expect(job).toMatchObject({ state: 'done', error: null, reported: true, fileName: null });
+    expect(job.copies).not.toBeNull();
+    for (const copy of job.copies ?? []) expect(copy.page).toMatch(/\/assets\/asset\/\d+$/);
     expect(job.attempts).toBeGreaterThan(0);
-    expect(alice.deps.opened).toHaveLength(1);
-    expect(alice.deps.opened[0]).toMatch(/^blob:/);
-    // the report is there now: asked again without a submit, it downloads at once
+    expect(alice.deps.opened).toHaveLength(0);
+    // the report file is an extra: asked without a submit, it downloads at once; the copies stay
     alice.store.dispatch(reportRequested({ uuid }));
-    await alice.until(
-      (s) => alice.deps.opened.length === 2 && selectReverseSearchJob(s, uuid).state === 'done',
+    const downloaded = await alice.until(
+      (s) => alice.deps.opened.length === 1 && selectReverseSearchJob(s, uuid).state === 'done',
     );
+    expect(alice.deps.opened[0]).toMatch(/^blob:/);
+    expect(selectReverseSearchJob(downloaded, uuid).fileName).toMatch(/^reverse-search-.+\.csv$/);
+    expect(selectReverseSearchJob(downloaded, uuid).copies).toEqual(job.copies);
   });
 
   it('a report asked before any submit is an error (404); carol may not submit (403)', async () => {

@@ -251,6 +251,47 @@ describe('notifications (protocol §20)', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
   });
 
+  it('answers in the request’s language: French titles and messages for lang=fr (issue 28)', async () => {
+    const alice = await as('alice');
+    const body = await json(await fetch(`${API}/rest/usernotif?lang=fr`, { headers: alice }));
+    expect(body.response.data[0]).toMatchObject({
+      title: 'Bob vous a ajouté à un panier',
+      message: "Vous pouvez désormais modifier « Bob's picks ».",
+    });
+  });
+
+  it('a recipient’s comment on a shared cart becomes a notification of the cart’s owner, with its author when signed in (issue 28)', async () => {
+    const alice = await as('alice');
+    const shared = await json(
+      await fetch(`${API}/wedia/cart/shareCart/1`, {
+        method: 'POST',
+        headers: { ...alice, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ actions: ['view', 'comment'], collaborators: [] }),
+      }),
+    );
+    const comment = async (headers: Record<string, string>, text: string) =>
+      fetch(`${API}/wedia/cart/withShare/${shared.uuid}/comment`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ comment: text }),
+      });
+    expect((await comment({}, 'Lovely')).status).toBe(200);
+    expect((await comment(await as('bob'), 'Take the third')).status).toBe(200);
+    const [bobs, visitors] = (await list(alice)).response.data;
+    expect(visitors).toMatchObject({
+      type: 'cart.comment',
+      message: 'Lovely',
+      link: '/carts/1',
+      read: false,
+    });
+    expect(visitors.author).toBeUndefined();
+    expect(visitors.title).toMatch(/^A visitor commented on "/);
+    expect(bobs).toMatchObject({ type: 'cart.comment', message: 'Take the third', link: '/carts/1' });
+    expect(bobs.author).toMatch(/^Bob /);
+    const french = await json(await fetch(`${API}/rest/usernotif?lang=fr`, { headers: alice }));
+    expect(french.response.data[1].title).toMatch(/^Un visiteur a commenté « /);
+  });
+
   it('counts the unread ones per user, with total, count and the date of the oldest unread', async () => {
     expect(await unread(await as('alice'))).toEqual({
       unreadCount: 4,

@@ -56,6 +56,20 @@ function setup(
 const httpError = (status: number, message = `HTTP ${status}`) =>
   new AppError({ code: `error.http.${status}`, message, status });
 const report = () => new File(['site,page\n'], 'reverse-search-beach.csv', { type: 'text/csv' });
+const REPORT_TEXT = [
+  '"asset","uuid","generated"',
+  '"Beach 0001","u-1","2026-11-20T10:00:00.000Z"',
+  '',
+  '"name","page","match","similarity"',
+  '"Dunes, ""at dawn""","https://dam.test/assets/asset/7","exact","0.99"',
+  '"Bay 0003","https://dam.test/assets/asset/3","similar","0.97"',
+  '',
+].join('\r\n');
+const reportText = () => ({
+  text: REPORT_TEXT,
+  fileName: 'reverse-search-beach.csv',
+  contentType: 'text/csv',
+});
 
 describe('reverse image search: feature and permissions (protocol §21)', () => {
   it('the feature is on when the status call answers below 400; asked once', () => {
@@ -130,7 +144,7 @@ describe('reverse image search: feature and permissions (protocol §21)', () => 
 });
 
 describe('reverse image search: submit and report (protocol §21)', () => {
-  it('submitting → waiting while the report answers 409 (every reverseSearchPollMs) → done, the file named from Content-Disposition', () => {
+  it('submitting → waiting while the report answers 409 (every reverseSearchPollMs) → done, the copies it lists read from its text', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ cold, hot }) => {
       let asks = 0;
@@ -139,7 +153,7 @@ describe('reverse image search: submit and report (protocol §21)', () => {
         asks += 1;
         return asks < 3
           ? cold<Response>('1ms #', undefined, httpError(409, 'running'))
-          : cold('1ms (r|)', { r: { status: 200, data: report() } });
+          : cold('1ms (r|)', { r: { status: 200, data: reportText() } });
       });
       const seen: [string, number][] = [];
       store.event$.subscribe((event) => seen.push([event.type, scheduler.now()]));
@@ -152,22 +166,32 @@ describe('reverse image search: submit and report (protocol §21)', () => {
         ['reverseSearch/submitted', 2],
         ['reverseSearch/reportChecked', 3],
         ['reverseSearch/reportChecked', 4 + poll],
-        ['reverseSearch/reportDelivered', 5 + 2 * poll],
+        ['reverseSearch/copiesFound', 5 + 2 * poll],
       ]);
       expect(http.requests.map((request) => [request.method, request.path, request.responseType])).toEqual([
         ['POST', '/packaged/reverse-search/submit/u-1', undefined],
-        ['GET', '/packaged/reverse-search/report/u-1', 'blob'],
-        ['GET', '/packaged/reverse-search/report/u-1', 'blob'],
-        ['GET', '/packaged/reverse-search/report/u-1', 'blob'],
+        ['GET', '/packaged/reverse-search/report/u-1', 'text'],
+        ['GET', '/packaged/reverse-search/report/u-1', 'text'],
+        ['GET', '/packaged/reverse-search/report/u-1', 'text'],
       ]);
       expect(selectReverseSearchJob(store.state$.value, 'u-1')).toEqual({
         state: 'done',
         attempts: 2,
-        fileName: 'reverse-search-beach.csv',
+        fileName: null,
+        copies: [
+          {
+            name: 'Dunes, "at dawn"',
+            page: 'https://dam.test/assets/asset/7',
+            match: 'exact',
+            similarity: 0.99,
+          },
+          { name: 'Bay 0003', page: 'https://dam.test/assets/asset/3', match: 'similar', similarity: 0.97 },
+        ],
+        reported: true,
         error: null,
       });
-      expect(deps.opened).toHaveLength(1);
-      expect(deps.opened[0]).toMatch(/^blob:/);
+      // the file is an extra the person asks for: nothing is downloaded yet
+      expect(deps.opened).toHaveLength(0);
     });
   });
 

@@ -4,6 +4,7 @@ import { AssetUsage } from '../../../src/assets/asset-usage';
 import { ReverseSearch } from '../../../src/assets/reverse-search';
 import { broadcastFailed, broadcastLoaded, broadcastStarted } from '../../../streams/analytics/events';
 import {
+  copiesFound,
   featureFailed,
   featureLoaded,
   featureStarted,
@@ -44,10 +45,10 @@ describe('Find copies on the web (reverse image search, protocol §21)', () => {
     expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
   });
 
-  it('submits, announces the wait and the download named by the server, then may search again', () => {
+  it('submits, announces the wait, lists the copies found with the report as an extra download, then may search again', () => {
     const { dispatched, store } = renderWithStore(<ReverseSearch uuid={uuid} />, [
       ...featureOn,
-      ...allowed(true),
+      ...allowed(true, true),
     ]);
     dispatched.length = 0;
     fireEvent.click(screen.getByRole('button', { name: 'Find copies on the web' }));
@@ -63,12 +64,40 @@ describe('Find copies on the web (reverse image search, protocol §21)', () => {
       store.dispatch(submitted({ uuid }));
       store.dispatch(reportChecked({ uuid, attempt: 1 }));
     });
-    expect(screen.getByRole('status').textContent).toMatch(/report will download when it is ready/);
+    expect(screen.getByRole('status').textContent).toMatch(/they will show here when the report is ready/);
+    const page = 'https://dam.test/assets/asset/7';
+    act(() =>
+      store.dispatch(
+        copiesFound({
+          uuid,
+          fileName: 'copies-a1b2c3.csv',
+          copies: [{ name: 'Dunes 0007', page, match: 'exact', similarity: 0.99 }],
+        }),
+      ),
+    );
+    const copies = screen.getByRole('region', { name: 'Copies found' });
+    expect(copies.querySelector('a')?.getAttribute('href')).toBe(page);
+    expect(copies.querySelector('li')?.textContent).toBe('Dunes 0007exact copy · 99% similar');
+    dispatched.length = 0;
+    fireEvent.click(screen.getByRole('button', { name: 'Download the report (CSV)' }));
+    expect(types(dispatched)).toEqual(['reverseSearch/reportRequested']);
     act(() => store.dispatch(reportDelivered({ uuid, fileName: 'copies-a1b2c3.csv' })));
     expect(screen.getByRole('status').textContent).toBe('The report was downloaded as copies-a1b2c3.csv.');
+    expect(screen.getByRole('region', { name: 'Copies found' })).toBeTruthy();
     dispatched.length = 0;
     fireEvent.click(screen.getByRole('button', { name: 'Find copies on the web' }));
     expect(types(dispatched)).toEqual(['reverseSearch/reset', 'reverseSearch/submitRequested']);
+  });
+
+  it('a report that lists no copy says "No copies found."', () => {
+    renderWithStore(<ReverseSearch uuid={uuid} />, [
+      ...featureOn,
+      ...allowed(true),
+      submitStarted({ uuid }),
+      submitted({ uuid }),
+      copiesFound({ uuid, fileName: null, copies: [] }),
+    ]);
+    expect(screen.getByRole('status').textContent).toBe('No copies found.');
   });
 
   it('a failure is an alert with "Try again"', () => {
