@@ -250,7 +250,8 @@ function copyWidget(source: PageWidget, parent: string, position: number): numbe
  * the `form_value` ids in that order. A child already there stays; another widget (a template of
  * the parent's `validchildren`, or a block of an allowed type moved from elsewhere) is copied in
  * with a new id; a child not named any more is removed. `new_children` is the new list, each copy's
- * id where its source stood.
+ * id where its source stood, as texts: the form's values echoed (the reference finds the added
+ * child by comparing them with the `form_value` texts it sent).
  */
 async function assignCollection(request: Request): Promise<Response> {
   requireEditor(request);
@@ -276,7 +277,7 @@ async function assignCollection(request: Request): Promise<Response> {
     source.position = index + 1;
     return source.id;
   });
-  return HttpResponse.json({ new_children: children });
+  return HttpResponse.json({ new_children: children.map(String) });
 }
 
 async function sortWidgets(request: Request): Promise<Response> {

@@ -177,10 +177,47 @@ const naturalLanguage: Check = {
   },
 };
 
+interface Block {
+  id: number;
+  componentFullUid: string;
+}
+
+/** The blocks of a page's first slot, as the reference's page holds them (children by slot). */
+function firstSlot(page: { children: Record<string, Block[]> }): { slot: string; blocks: Block[] } {
+  const [slot, blocks] = Object.entries(page.children)[0] ?? ['default', []];
+  return { slot, blocks };
+}
+
+const cmsAddBlock: Check = {
+  name: 'CMS add block on a work copy (affect_collection form_field=children, then sort.jspz)',
+  async run({ we }, demo) {
+    const pageId = 2;
+    await we.cms.fetchPageById(pageId);
+    const template = (we.cms.getPageById(pageId).validchildren as Array<{ id: number; name: string }>)[0];
+    if (!template) throw new Error(`page ${pageId} offers no template`);
+    await we.cms.fetchWorkcopy(pageId);
+    const copyId = Number(we.cms.getWorkcopyOf(pageId).workcopy);
+    await we.cms.fetchPageById(copyId);
+    const before = firstSlot(we.cms.getPageById(copyId));
+    const uid = `clubwedpagedesc_${copyId}`;
+    await we.cms.createAtSlotIndex(before.slot, uid, 0, false, template);
+    await we.cms.submitCreation(uid);
+    const reader = await signedIn(demo.url);
+    await reader.we.cms.fetchPageById(copyId);
+    const after = firstSlot(reader.we.cms.getPageById(copyId)).blocks.map(({ id }) => id);
+    const expected = [after[0], ...before.blocks.map(({ id }) => id)];
+    const isNew = !before.blocks.some(({ id }) => id === after[0]);
+    if (!isNew || after.length !== before.blocks.length + 1 || after.join() !== expected.join())
+      throw new Error(`blocks ${before.blocks.map(({ id }) => id).join()} became ${after.join()}`);
+    return `work copy ${copyId}: "${template.name}" added first as block ${after[0]}, read back`;
+  },
+};
+
 export const checks: readonly Check[] = [
   cartDownload,
   analyticsTops,
   importModeMetadata,
   importWorkflowAction,
   naturalLanguage,
+  cmsAddBlock,
 ];

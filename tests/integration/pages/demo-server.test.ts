@@ -170,8 +170,8 @@ describe('demo server: CMS pages (protocol §14.1)', () => {
       );
     const added = await assign('clubwedpagedesc', 6, [heading.id, ...before]);
     expect(added.status).toBe(200);
-    const copy = added.body.new_children[0] as number;
-    expect(added.body.new_children).toEqual([copy, ...before]);
+    const copy = Number(added.body.new_children[0]);
+    expect(added.body.new_children).toEqual([copy, ...before].map(String));
     expect(copy).not.toBe(heading.id);
     const copied = runtime.db.pageWidgets.find((widget) => widget.id === copy)!;
     expect(copied).toMatchObject({ parent: 'clubwedpagedesc_6', component: 'heading', position: 1 });
@@ -180,7 +180,7 @@ describe('demo server: CMS pages (protocol §14.1)', () => {
       'clubwedpagedesc_8',
     );
     // a child left out is removed, as a collection set without it
-    expect((await assign('clubwedpagedesc', 6, before)).body.new_children).toEqual(before);
+    expect((await assign('clubwedpagedesc', 6, before)).body.new_children).toEqual(before.map(String));
     expect(runtime.db.pageWidgets.some((widget) => widget.id === copy)).toBe(false);
     // a widget holding no template, the former form (a slot and a type), an unknown id: refused
     const plain = runtime.db.pageWidgets.find(
