@@ -40,6 +40,7 @@ type JsonSchema = {
   enum?: unknown[];
   const?: unknown;
   format?: string;
+  pattern?: string;
   minimum?: number;
 };
 
@@ -77,7 +78,11 @@ function plantedText(schema: JsonSchema, { path, declared }: Planting): string {
     planted.add(secret);
     return secret;
   }
-  return schema.format ? (FORMATS[schema.format] ?? SECRET_TEXT) : SECRET_TEXT;
+  const text = schema.format ? (FORMATS[schema.format] ?? SECRET_TEXT) : SECRET_TEXT;
+  if (!schema.pattern) return text;
+  // a text held to a pattern (a web address only, say): the first planted text that fits it
+  const pattern = new RegExp(schema.pattern);
+  return [text, ...Object.values(FORMATS)].find((candidate) => pattern.test(candidate)) ?? text;
 }
 
 function sample(schema: JsonSchema, at: Planting): unknown {
