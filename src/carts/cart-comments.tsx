@@ -12,7 +12,7 @@ import './messages';
 /**
  * "Comments" on the owner's cart page (issue 28): what recipients wrote on the cart's links. They
  * reach the owner as notifications (protocol §20), so the list is the notifications' list, asked
- * when the page opens.
+ * when a cart page opens before it was loaded.
  */
 export function CartComments({ cartId }: { cartId: string }) {
   const t = useTranslate();
@@ -20,11 +20,14 @@ export function CartComments({ cartId }: { cartId: string }) {
   const dispatch = useDispatch();
   const headingId = useId();
   const comments = useAppState(selectCartComments, cartId);
-  const { error, listing } = useAppState(selectNotifications);
+  const { error, listing, items } = useAppState(selectNotifications);
+  const loaded = items !== null;
 
+  // once here, the list is asked again with each timed unread count (the notifications' poll):
+  // only a first cart page of the session asks for it
   useEffect(() => {
-    dispatch(listRequested({}));
-  }, [dispatch]);
+    if (!loaded) dispatch(listRequested({}));
+  }, [dispatch, loaded]);
 
   return (
     <section className="cart-comments" aria-labelledby={headingId}>

@@ -3,13 +3,10 @@ import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
+import { metadata, shown } from './helpers/asset-metadata';
 
 /** Demo asset 1 (mocks/db/assets.ts, default seed): an image. */
 const ASSET_ID = 1;
-
-const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
-/** The value the description list shows for a field label. */
-const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
 
 async function openAsset(page: Page, id: number | string = ASSET_ID): Promise<void> {
   await page.goto(`${portalUrl()}/assets/asset/${id}`);

@@ -12,14 +12,13 @@ import {
 } from './helpers/faults';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { metadata, shown } from './helpers/asset-metadata';
 
 /**
  * Issue 27, the fault pass over the screens of the second wave: each read fails at 100 % (500s,
  * then dropped connections) and at 30 % (the demo server's deterministic rate), says so in words
  * with "Try again", and shows what the server holds once the faults are lifted.
  */
-const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
-const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
 const asset = (id: number) => `/rest/dam/data/asset/${id}$`;
 
 async function openAsset(page: Page, id: number): Promise<void> {

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
+import { shown, saveTitleKept } from './helpers/asset-metadata';
 
 interface LoggedRequest {
   method: string;
@@ -26,8 +26,6 @@ async function serverCart(authorization: string, cartId: string): Promise<WireCa
 
 /** Demo asset 1 (mocks/db/assets.ts): its address on the API, its metadata on the asset page. */
 const ASSET_PATH = '/api/rest/dam/data/asset/1';
-const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
-const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
 
 /** Asset 1's title set through the API, as another device of alice's would (override PATCH, protocol §12.1). */
 async function setTitleElsewhere(authorization: string, title: string): Promise<void> {
@@ -104,13 +102,7 @@ describe('nothing lost offline: a conflict is shown with both versions (issue 25
       await shown(page, 'Title').waitFor();
 
       await browser.setOffline(true);
-      await metadata(page).getByRole('button', { name: 'Edit' }).click();
-      await metadata(page).getByRole('textbox', { name: 'Title' }).fill('Title of alice');
-      await metadata(page).getByRole('button', { name: 'Save' }).click();
-      await metadata(page)
-        .getByRole('status')
-        .filter({ hasText: 'Will be saved when you are back online.' })
-        .waitFor();
+      await saveTitleKept(page, 'Title of alice');
       await setTitleElsewhere(await apiAuthorization('alice'), 'Title elsewhere');
 
       // back online: read first, found changed meanwhile, not sent

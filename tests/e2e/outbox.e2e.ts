@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
+import { shown, saveTitleKept } from './helpers/asset-metadata';
 
 interface LoggedRequest {
   method: string;
@@ -26,8 +27,6 @@ async function serverCart(cartId: string): Promise<{ name: string; items: { id: 
 /** Demo asset 1 (mocks/db/assets.ts): its address on the API, its metadata on the asset page. */
 const ASSET_PATH = '/rest/dam/data/asset/1';
 const ASSET_URL = new RegExp(`/api${ASSET_PATH}(\\?|$)`);
-const metadata = (page: Page) => page.getByRole('region', { name: 'Metadata' });
-const shown = (page: Page, label: string) => metadata(page).locator(`dt:text-is("${label}") + dd`);
 
 /** The saves of asset 1 that reached the demo server (a faces preview, `simu`, writes nothing). */
 const assetSaves = async () =>
@@ -136,13 +135,7 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       await shown(page, 'Title').waitFor();
 
       await browser.setOffline(true);
-      await metadata(page).getByRole('button', { name: 'Edit' }).click();
-      await metadata(page).getByRole('textbox', { name: 'Title' }).fill('A lake kept offline');
-      await metadata(page).getByRole('button', { name: 'Save' }).click();
-      await metadata(page)
-        .getByRole('status')
-        .filter({ hasText: 'Will be saved when you are back online.' })
-        .waitFor();
+      await saveTitleKept(page, 'A lake kept offline');
       await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
 
       // the reload needs the network; the save's own connection stays cut (it never reaches the server)
