@@ -12,6 +12,7 @@ import {
   selectCanViewReverseSearchReport,
   selectReverseSearchJob,
 } from '../../streams/reverse-search/selectors';
+import { selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { formatNumber } from '../i18n/format';
@@ -34,11 +35,15 @@ export function ReverseSearch({ uuid }: { uuid: string }) {
   const canSubmit = useAppState(selectCanReverseSearch, uuid);
   const canView = useAppState(selectCanViewReverseSearchReport, uuid);
   const job = useAppState(selectReverseSearchJob, uuid);
+  const userId = useAppState(selectUserId);
 
+  // the rights are the caller's: asked again when the user is known (a reload shows the page before
+  // the session is back, and the first answer is then the application's)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the user changes
   useEffect(() => {
     dispatch(featureRequested({}));
     dispatch(permissionsRequested({ uuid }));
-  }, [dispatch, uuid]);
+  }, [dispatch, uuid, userId]);
 
   if (!canSubmit && !canView) return null;
   const busy = job.state === 'submitting' || job.state === 'waiting' || job.state === 'downloading';

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
  */
 
 /** Only web addresses become links: a `javascript:` page from a server never reaches an href. */
-const webAddress = z.string().check(z.regex(/^https?:\/\//i));
+const webAddress = z.url({ protocol: /^https?$/ });
 
 export const copySchema = z.object({
   name: z.string().check(z.minLength(1)),

@@ -253,6 +253,9 @@ describe('insights (issue 17)', () => {
       // a copy opens its own page in the portal
       await first.click();
       await page.waitForURL(/\/assets\/asset\/(?!1$)\d+$/);
+      // that page's load has renewed alice's session (the refresh token is used once): the next
+      // load must not start before it is stored
+      await page.getByRole('button', { name: 'Find copies on the web' }).waitFor();
 
       // the asset 12 of the seed looks like no other picture
       await page.goto(`${portalUrl()}/assets/asset/12`);

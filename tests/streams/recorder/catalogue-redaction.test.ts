@@ -40,7 +40,6 @@ type JsonSchema = {
   enum?: unknown[];
   const?: unknown;
   format?: string;
-  pattern?: string;
   minimum?: number;
 };
 
@@ -78,11 +77,7 @@ function plantedText(schema: JsonSchema, { path, declared }: Planting): string {
     planted.add(secret);
     return secret;
   }
-  const text = schema.format ? (FORMATS[schema.format] ?? SECRET_TEXT) : SECRET_TEXT;
-  if (!schema.pattern) return text;
-  // a text held to a pattern (a web address only, say): the first planted text that fits it
-  const pattern = new RegExp(schema.pattern);
-  return [text, ...Object.values(FORMATS)].find((candidate) => pattern.test(candidate)) ?? text;
+  return schema.format ? (FORMATS[schema.format] ?? SECRET_TEXT) : SECRET_TEXT;
 }
 
 function sample(schema: JsonSchema, at: Planting): unknown {
