@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { editRequested } from '../../../streams/carts/edit-events';
 import { AppError, ERROR_CODES } from '../../../streams/core/errors';
-import { conflictSettled, type OutboxEntry } from '../../../streams/outbox/events';
+import { conflictSettled } from '../../../streams/outbox/events';
 import { selectOutboxEntries } from '../../../streams/outbox/selectors';
-import type { RootState } from '../../../streams/root';
 import { aWireCart } from '../carts/fixtures';
-import { alice, listed, offlineUntil10s, outboxEvents, paths, setup } from './setup';
+import {
+  alice,
+  listed,
+  offlineUntil10s,
+  outboxEvents,
+  paths,
+  setup,
+  type Decided,
+  decideAt15s,
+} from './setup';
 
 const notFound = new AppError({ code: ERROR_CODES.http(404), message: 'Not found', status: 404 });
 /** Alice renames cart 4 ("Before") to "Mine" while offline. */
@@ -32,22 +40,16 @@ function renamedMeanwhile(
     return 'fail';
   });
   const { scheduler, network, seen, start } = context;
-  let conflict: OutboxEntry | undefined;
-  let state: RootState | undefined;
+  let decided: Decided = {};
   scheduler.run(({ hot }) => {
     const store = start();
     hot('a l b', { a: alice, l: listed, b: rename }).subscribe((event) => store.dispatch(event));
     offlineUntil10s(scheduler, network, () => {
       online = true;
     });
-    scheduler.schedule(() => {
-      conflict = selectOutboxEntries(store.getState())[0];
-      if (choose && conflict) store.dispatch(choose(conflict.id) as never);
-    }, 15_000);
-    scheduler.schedule(() => {
-      state = store.getState();
-    }, 20_000);
+    decided = decideAt15s(scheduler, store, choose);
   });
+  const { conflict, state } = decided;
   const since = (at: number) =>
     outboxEvents(seen)
       .filter(([time]) => time >= at)

@@ -14,12 +14,12 @@ import {
 } from '../../../streams/entities/events';
 import { selectDraft, selectEntity } from '../../../streams/entities/selectors';
 import { outboxDomain } from '../../../streams/outbox/domain';
-import { conflictSettled, type OutboxEntry } from '../../../streams/outbox/events';
+import { conflictSettled } from '../../../streams/outbox/events';
 import { selectOutboxEntries } from '../../../streams/outbox/selectors';
 import type { RootState } from '../../../streams/root';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
-import { alice, offline, offlineUntil10s } from './setup';
+import { alice, offline, offlineUntil10s, type Decided, decideAt15s } from './setup';
 
 const PATH = 'dam/data/asset';
 const notFound = new AppError({ code: ERROR_CODES.http(404), message: 'Not found', status: 404 });
@@ -66,8 +66,7 @@ function savedOffline(
   });
   const network = new Subject<boolean>();
   const seen: Array<[number, string]> = [];
-  let conflict: OutboxEntry | undefined;
-  let state: RootState | undefined;
+  let decided: Decided = {};
   scheduler.run(({ hot }) => {
     const deps = testDeps({ scheduler, http, durable: memoryDurable(), network: { online$: network } });
     const store = epicStore(deps, epics, from);
@@ -76,14 +75,9 @@ function savedOffline(
     offlineUntil10s(scheduler, network, () => {
       online = true;
     });
-    scheduler.schedule(() => {
-      conflict = selectOutboxEntries(store.getState())[0];
-      if (choose && conflict) store.dispatch(choose(conflict.id) as never);
-    }, 15_000);
-    scheduler.schedule(() => {
-      state = store.getState();
-    }, 20_000);
+    decided = decideAt15s(scheduler, store, choose);
   });
+  const { conflict, state } = decided;
   const since = (at: number) =>
     seen.filter(([time, type]) => time >= at && type.startsWith('outbox/')).map(([, type]) => type);
   const saves = http.requests.filter(isSave);

@@ -7,6 +7,8 @@ import { AppError, ERROR_CODES } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import { outboxDomain } from '../../../streams/outbox/domain';
+import type { OutboxEntry } from '../../../streams/outbox/events';
+import { selectOutboxEntries } from '../../../streams/outbox/selectors';
 import type { RootState } from '../../../streams/root';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
@@ -62,4 +64,30 @@ export function offlineUntil10s(scheduler: TestScheduler, network: Subject<boole
     back();
     network.next(true);
   }, 10_000);
+}
+
+/** What a conflict test reads once its scheduler has run: the entry decided on, and the state after. */
+export interface Decided {
+  conflict?: OutboxEntry;
+  state?: RootState;
+}
+
+/**
+ * At 15 s (after the resend of `offlineUntil10s`) the first pending entry is read and `choose`
+ * ("Keep mine" / "Keep theirs") applied to it; at 20 s the state is read. Filled while it runs.
+ */
+export function decideAt15s(
+  scheduler: TestScheduler,
+  store: { getState(): RootState; dispatch(event: never): void },
+  choose?: (entryId: string) => unknown,
+): Decided {
+  const decided: Decided = {};
+  scheduler.schedule(() => {
+    decided.conflict = selectOutboxEntries(store.getState())[0];
+    if (choose && decided.conflict) store.dispatch(choose(decided.conflict.id) as never);
+  }, 15_000);
+  scheduler.schedule(() => {
+    decided.state = store.getState();
+  }, 20_000);
+  return decided;
 }
