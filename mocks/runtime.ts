@@ -79,6 +79,8 @@ export interface IssuedToken {
   refreshExp?: number;
   /** a refresh rotated this pair: its refresh token is spent, its access token lives until `exp` */
   refreshSpent?: boolean;
+  /** the pair the rotation issued (its access token), answered again to a reuse until `until` (seconds) */
+  reuse?: { successor: string; until: number };
 }
 
 /** A zip asked for with `zipCart` (protocol §7.1): ready at `readyAt`, its bytes built on first need. */

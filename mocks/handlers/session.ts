@@ -10,6 +10,7 @@ import {
   issueToken,
   lifetimeS,
   refreshableToken,
+  reissuedSuccessor,
   revokeToken,
   rotateToken,
   tokenOfRefresh,
@@ -105,7 +106,9 @@ async function refresh(request: Request): Promise<Response> {
   const refreshToken = textField(form, 'token');
   if (!refreshToken) return errorResponse(400, 'token (the refresh token) is required');
   const current = findByRefreshToken(refreshToken);
-  return current ? HttpResponse.json(tokenBody(rotateToken(current))) : errorResponse(401, INVALID_REFRESH);
+  if (current) return HttpResponse.json(tokenBody(rotateToken(current)));
+  const resent = reissuedSuccessor(refreshToken);
+  return resent ? HttpResponse.json(tokenBody(resent)) : errorResponse(401, INVALID_REFRESH);
 }
 
 /** Ends whatever session the request names: its refresh token, its bearer, its cookie. Always 200 `{}`. */

@@ -6,7 +6,11 @@ import { type IssuedToken, runtime, type Surfer } from '../runtime';
  * Web APIs here: the handlers also run in a browser service worker.
  */
 
-/** After a refresh the previous access token stays valid this long, for requests already in flight. */
+/**
+ * After a refresh the previous access token stays valid this long, for requests already in flight.
+ * Its spent refresh token, sent again meanwhile, gets the same new pair once more: the client lost
+ * the answer (a reload, a dropped connection) and would otherwise be signed out (a reuse window).
+ */
 export const ROTATION_GRACE_S = 30;
 
 export const nowS = (now = Date.now()): number => Math.floor(now / 1000);
@@ -80,8 +84,20 @@ export function findByRefreshToken(refreshToken: string, now = Date.now()): Issu
 export function rotateToken(old: IssuedToken, now = Date.now()): IssuedToken {
   const next = issueToken(old.surfer, lifetimeS(old.exp - old.iat), now);
   old.refreshSpent = true;
+  old.reuse = { successor: next.accessToken, until: nowS(now) + ROTATION_GRACE_S };
   old.exp = Math.min(old.exp, nowS(now) + ROTATION_GRACE_S);
   return next;
+}
+
+/**
+ * The pair a spent refresh token rotated into, while the old pair's grace lasts and that pair is
+ * still live (not revoked, not itself rotated): the same answer again, never a second chain.
+ */
+export function reissuedSuccessor(refreshToken: string, now = Date.now()): IssuedToken | undefined {
+  const reuse = tokenOfRefresh(refreshToken)?.reuse;
+  if (!reuse || reuse.until * 1000 <= now) return undefined;
+  const next = runtime.tokens.get(reuse.successor);
+  return next && refreshable(next, now) ? next : undefined;
 }
 
 /** Same session, new `iat`/`exp`: a cookie session keeps its cookie when it is refreshed. */

@@ -2,6 +2,8 @@ import { describe, expect } from 'vitest';
 import { exportedLog, journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
+const isRefresh = (request: { path: string }): boolean => /\/rest\/token$/.test(request.path);
+
 describe('session against the demo server (issue 3)', () => {
   journey(
     'signs in as alice, stays signed in after a reload, and signs out back to the visitor',
@@ -17,6 +19,31 @@ describe('session against the demo server (issue 3)', () => {
       expect(await page.getByText('Visitor').isVisible()).toBe(true);
       await page.reload();
       await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    },
+  );
+
+  journey(
+    'stays signed in when a token refresh loses its answer and the page reloads before it is retried',
+    async ({ page }) => {
+      await page.goto(`${portalUrl()}/signin`);
+      await page.getByRole('textbox', { name: 'Login' }).waitFor();
+      // alice's token refreshes after 20 % of 20 s; the server rotates it, then the answer is lost
+      await mockControl('settings', { body: { 'token.lifetimeS': 20 } });
+      await mockControl('faults', { body: { match: '/rest/token$', status: 0, after: true } });
+      await page.getByRole('textbox', { name: 'Login' }).fill('alice');
+      await page.getByRole('textbox', { name: 'Password' }).fill('alice');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      await expect
+        .poll(async () => ((await mockControl('requests')) as { path: string }[]).some(isRefresh), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      await mockControl('faults', { method: 'DELETE' });
+      await page.reload();
+      await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      expect(await page.getByText('Your session expired.').count()).toBe(0);
+      await mockControl('settings', { body: { 'token.lifetimeS': 3600 } });
     },
   );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../mocks/node';
+import { ROTATION_GRACE_S, reissuedSuccessor } from '../../../mocks/handlers/tokens';
 import { reset, runtime } from '../../../mocks/runtime';
 import { bearer, jwtPayload, sessionApi, waitPast } from './session-helpers';
 
@@ -149,7 +150,7 @@ describe('token refresh (protocol §3.4)', () => {
   const refresh = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     post('/rest/token?lang=en', fields, headers);
 
-  it('rotates: a new pair for the same surfer; the old refresh token is refused afterwards', async () => {
+  it('rotates: a new pair for the same surfer; the old refresh token is refused once that pair rotated', async () => {
     const first = await tokensOf('alice');
     const response = await refresh({ token: first.refreshToken }, bearer(first.accessToken));
     expect(response.status).toBe(200);
@@ -159,10 +160,18 @@ describe('token refresh (protocol §3.4)', () => {
     expect(second.refreshToken).not.toBe(first.refreshToken);
     expect((await whoami(bearer(second.accessToken))).id).toBe(1);
 
+    expect((await refresh({ token: second.refreshToken, sessionauth: 'true' })).status).toBe(200);
     const reused = await refresh({ token: first.refreshToken });
     expect(reused.status).toBe(401);
     expect((await reused.json()).error).toBe('401');
-    expect((await refresh({ token: second.refreshToken, sessionauth: 'true' })).status).toBe(200);
+  });
+
+  it('answers a spent refresh token again with the same new pair within the grace (an answer lost to a reload), never after', async () => {
+    const first = await tokensOf('alice');
+    const second = await (await refresh({ token: first.refreshToken })).json();
+    const again = await (await refresh({ token: first.refreshToken })).json();
+    expect(again).toEqual(second);
+    expect(reissuedSuccessor(first.refreshToken, Date.now() + (ROTATION_GRACE_S + 1) * 1000)).toBeUndefined();
   });
 
   it('keeps the lifetime the sign-in asked for', async () => {
