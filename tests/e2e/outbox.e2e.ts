@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
-import { shown, saveTitleKept } from './helpers/asset-metadata';
+import { metadata, shown, saveTitleKept } from './helpers/asset-metadata';
 
 interface LoggedRequest {
   method: string;
@@ -158,6 +158,9 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       await pending.waitFor({ state: 'detached' });
       expect(await serverTitle()).toBe('A lake kept offline');
       expect(await assetSaves()).toBe(1);
+      // the form the restored draft opened closes on the save, as after a Save clicked here
+      await metadata(page).getByText('The changes are saved.').waitFor();
+      expect(await metadata(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
       // saved: no draft is left to announce after a reload, the page reads the saved title
       await page.reload();
       await shown(page, 'Title').filter({ hasText: 'A lake kept offline' }).waitFor();

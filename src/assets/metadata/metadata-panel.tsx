@@ -109,6 +109,19 @@ export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) 
     }
   }, [write, asked, navigate]);
 
+  // a save this panel did not ask (the outbox sending a draft restored after a reload) closes the
+  // restored form it saved, unless the user changed something here since
+  const seenWrite = useRef(write);
+  useEffect(() => {
+    if (write === seenWrite.current) return;
+    seenWrite.current = write;
+    if (asked !== null || changedHere.current || write?.operation !== 'save' || write.status !== 'loaded')
+      return;
+    setEditing(false);
+    setRestoredSince(null);
+    setNotice('saved');
+  }, [write, asked]);
+
   const data = entity?.data ?? null;
   const workflow = workflowOf(data);
   const fields = useMemo(() => editableFields(groups), [groups]);

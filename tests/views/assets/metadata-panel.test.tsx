@@ -368,6 +368,29 @@ describe('MetadataPanel: edit mode', () => {
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
   });
 
+  it('a restored draft saved by the outbox closes the form it opened and says so; one changed here stays open', () => {
+    const restored = draftChanged({ path: PATH, id: '12', changes: { author: 'Cy' }, at: 1 });
+    const saved = draftSaved({ path: PATH, id: '12', data: { ...asset(manager), author: 'Cy' } });
+    const { store } = setup(manager, [restored]);
+    act(() => {
+      store.dispatch(draftSaveRequested({ path: PATH, id: '12' }));
+    });
+    act(() => {
+      store.dispatch(saved);
+    });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(shownValue('Author')).toBe('Cy');
+    expect(screen.getByText('The changes are saved.')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Author' }), { target: { value: 'Di' } });
+    act(() => {
+      store.dispatch(draftSaveRequested({ path: PATH, id: '12' }));
+      store.dispatch(saved);
+    });
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
   it('a relation is edited through a lookup on the related schema: options, then a chip', () => {
     const { dispatched, store } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
