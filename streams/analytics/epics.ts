@@ -1,10 +1,11 @@
-import { concat, filter, map, merge, mergeMap, of } from 'rxjs';
+import { concat, filter, map, merge, mergeMap, type Observable, of, take, takeUntil } from 'rxjs';
 import { selectAppSetting, type WithApp } from '../app/selectors';
 import { shareCreated } from '../carts/share-events';
 import { fulltextChanged } from '../cursors/events';
 import { shared } from '../saved-searches/events';
 import { selectSchemaBodies, type WithSchemas } from '../schemas/selectors';
 import type { Epic } from '../core/epic';
+import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
@@ -117,9 +118,31 @@ export function topLineOf(key: string, count: number): TopLine {
 }
 
 /**
+ * An ask for another period or size while the top is on its way: §18 skips it, so it is asked
+ * again once that answer settles, unless a newer ask for the same top came meanwhile.
+ */
+function askOnceSettled(
+  event$: Observable<AnyEvent>,
+  ask: AppEvent<string, { name: string }>,
+  nbrDays: number,
+  max: number,
+): Observable<UnstampedEvent> {
+  const { name } = ask.payload;
+  const sameTop = (event: { payload: { name: string } }) => event.payload.name === name;
+  return event$.pipe(
+    ofType(topLoaded, topFailed),
+    filter(sameTop),
+    take(1),
+    map(() => topRequested({ name, nbrDays, max }, ask)),
+    takeUntil(event$.pipe(ofType(topRequested), filter(sameTop))),
+  );
+}
+
+/**
  * Tops (protocol §18): an unknown name is refused (`Unknown top {name}`); a top `initial` or
  * `fetching` skips the ask; `registered` goes `initial`, any other status `fetching`; then
- * `loaded` with ts (deps.clock) and data, or `error`. One request per top at a time (merge across tops).
+ * `loaded` with ts (deps.clock) and data, or `error`. One request per top at a time (merge across tops);
+ * another period asked meanwhile follows once it settles.
  */
 export const loadTop: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
@@ -129,9 +152,12 @@ export const loadTop: Epic<S> = (event$, state$, deps) =>
       if (!isTopName(name)) return of(topRefused({ name, message: `Unknown top ${name}` }, event));
       const entry = state$.value.analytics.tops[name];
       const status = entry?.status ?? 'registered';
-      if (status === 'initial' || status === 'fetching') return [];
       const nbrDays = event.payload.nbrDays ?? deps.config.analyticsTopCallDays;
       const max = event.payload.max ?? deps.config.analyticsTopMax;
+      if (status === 'initial' || status === 'fetching') {
+        if (entry?.nbrDays === nbrDays && entry.max === max) return [];
+        return askOnceSettled(event$, event, nbrDays, max);
+      }
       const onlyCurrentUser = name.endsWith('User');
       const base = onlyCurrentUser
         ? (name.slice(0, -'User'.length) as 'topDamView' | 'topDamDownload')

@@ -147,6 +147,23 @@ describe('analytics tops (protocol §18)', () => {
     });
   });
 
+  it('another period asked while fetching is asked once the answer settles; only the newest of several', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ cold, hot }) => {
+      const { store, http } = setup(scheduler, () =>
+        cold('10ms (r|)', { r: { status: 200, data: { list: [] } } }),
+      );
+      const ask = (nbrDays: number) => topRequested({ name: 'topDamView', nbrDays, max: 24 });
+      // 30 days on its way; 7 then 90 asked meanwhile; 30 again while 90 is on its way
+      hot('a 2ms b 2ms c 10ms d', { a: ask(30), b: ask(7), c: ask(90), d: ask(30) }).subscribe(
+        store.dispatch,
+      );
+      scheduler.flush();
+      expect(http.requests.map((request) => multipart(request).nbrDays)).toEqual([30, 90, 30]);
+      expect(selectTop(store.state$.value, 'topDamView')).toMatchObject({ status: 'loaded', nbrDays: 30 });
+    });
+  });
+
   it('an unknown top is refused with `Unknown top {name}` and asks nothing', () => {
     const scheduler = marbleScheduler();
     scheduler.run(({ hot }) => {
