@@ -11,8 +11,8 @@ import {
   selectCanReverseSearch,
   selectCanViewReverseSearchReport,
   selectReverseSearchJob,
+  selectReverseSearchPermissions,
 } from '../../streams/reverse-search/selectors';
-import { selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { formatNumber } from '../i18n/format';
@@ -35,15 +35,15 @@ export function ReverseSearch({ uuid }: { uuid: string }) {
   const canSubmit = useAppState(selectCanReverseSearch, uuid);
   const canView = useAppState(selectCanViewReverseSearchReport, uuid);
   const job = useAppState(selectReverseSearchJob, uuid);
-  const userId = useAppState(selectUserId);
+  // unknown at first, and again once another user is known (the permissions are the caller's)
+  const permissionsKnown = useAppState(selectReverseSearchPermissions, uuid).status !== 'unknown';
 
-  // the rights are the caller's: asked again when the user is known (a reload shows the page before
-  // the session is back, and the first answer is then the application's)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again when the user changes
   useEffect(() => {
     dispatch(featureRequested({}));
-    dispatch(permissionsRequested({ uuid }));
-  }, [dispatch, uuid, userId]);
+  }, [dispatch]);
+  useEffect(() => {
+    if (!permissionsKnown) dispatch(permissionsRequested({ uuid }));
+  }, [dispatch, uuid, permissionsKnown]);
 
   if (!canSubmit && !canView) return null;
   const busy = job.state === 'submitting' || job.state === 'waiting' || job.state === 'downloading';

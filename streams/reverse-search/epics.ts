@@ -1,4 +1,4 @@
-import { concat, EMPTY, filter, mergeMap, of, take, takeUntil, timer } from 'rxjs';
+import { concat, EMPTY, filter, map, mergeMap, of, take, takeUntil, timer } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { SerializedError } from '../core/errors';
 import type { UnstampedEvent } from '../core/event';
@@ -13,6 +13,7 @@ import {
   featureRequested,
   featureStarted,
   permissionsFailed,
+  permissionsForgotten,
   permissionsLoaded,
   permissionsRequested,
   permissionsStarted,
@@ -26,9 +27,11 @@ import {
   submitStarted,
   submitted,
 } from './events';
+import { whoAmILoaded } from '../session/events';
+import { anotherUserKnown, type WithSession } from '../session/selectors';
 import type { WithReverseSearch } from './selectors';
 
-type S = WithReverseSearch;
+type S = WithReverseSearch & WithSession;
 
 /** The message of a report still missing after config.reverseSearchPollTries asks. */
 export const REPORT_NOT_READY = 'The report is not ready';
@@ -62,7 +65,10 @@ export const loadFeature: Epic<S> = (event$, state$, deps) =>
     ),
   );
 
-/** Per-asset permissions (§21); a failure gives `error`. Skipped while one is on its way. */
+/**
+ * Per-asset permissions (§21); a failure gives `error`. Skipped while one is on its way; an answer
+ * that comes after the permissions were forgotten (another user) was for the previous caller.
+ */
 export const loadPermissions: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(permissionsRequested),
@@ -80,9 +86,18 @@ export const loadPermissions: Epic<S> = (event$, state$, deps) =>
               event,
             ),
           (error) => permissionsFailed({ uuid, error }, event),
-        ),
+        ).pipe(takeUntil(event$.pipe(ofType(permissionsForgotten)))),
       );
     }),
+  );
+
+/** The permissions are the caller's: forgotten when who-am-I names another user. */
+export const forgetPermissionsOfPreviousUser: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(whoAmILoaded),
+    (whoAmI$) => anotherUserKnown(whoAmI$, state$),
+    filter(() => Object.keys(state$.value.reverseSearch.permissions).length > 0),
+    map((event) => permissionsForgotten({}, event)),
   );
 
 const BUSY = new Set(['submitting', 'waiting', 'downloading']);

@@ -12,6 +12,8 @@ import { copySchema } from './copies';
  *   (status `error`, the feature off: §21 "a failure gives error").
  * - `reverseSearch/permissionsRequested` {uuid}: GET …/permissions/{uuid} → `permissionsStarted`
  *   → `permissionsLoaded` {uuid, canSubmit, canViewReport} | `permissionsFailed` (error).
+ *   They are the caller's: when who-am-I names another user they are `permissionsForgotten` (an
+ *   answer still on its way is dropped) and the screen showing the asset asks again.
  * - `reverseSearch/submitRequested` {uuid} ("Find copies on the web"): POST …/submit/{uuid}
  *   (answer not read) → `submitStarted` → `submitted`, then GET …/report/{uuid} (a blob) at once
  *   read as text, at once and every config.reverseSearchPollMs while it is not ready (409, 404,
@@ -47,6 +49,8 @@ export const permissionsLoaded = defineAnswer('reverseSearch/permissionsLoaded',
   canViewReport: z.boolean(),
 });
 export const permissionsFailed = defineFailure('reverseSearch/permissionsFailed', { uuid });
+/** Who-am-I named another user: the permissions known were the previous caller's. */
+export const permissionsForgotten = defineFact('reverseSearch/permissionsForgotten', 'system', {});
 
 export const submitRequested = defineIntent('reverseSearch/submitRequested', { uuid });
 export const submitStarted = defineFact('reverseSearch/submitStarted', 'system', { uuid });

@@ -5,6 +5,7 @@ import {
   featureLoaded,
   featureStarted,
   permissionsFailed,
+  permissionsForgotten,
   permissionsLoaded,
   permissionsStarted,
   reportChecked,
@@ -71,6 +72,9 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
       canViewReport: false,
       error: payload.error,
     };
+  }),
+  on(permissionsForgotten, (draft) => {
+    draft.permissions = {};
   }),
   on(submitStarted, (draft, { payload }) => {
     draft.jobs[payload.uuid] = { ...idle(), state: 'submitting' };

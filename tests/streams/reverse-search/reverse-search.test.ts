@@ -8,6 +8,7 @@ import { AppError } from '../../../streams/core/errors';
 import { fileNameOfDisposition, type HttpRequest, type HttpResponse } from '../../../streams/core/http';
 import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
 import { reverseSearchDomain } from '../../../streams/reverse-search/domain';
+import { whoAmILoaded } from '../../../streams/session/events';
 import { REPORT_NOT_READY } from '../../../streams/reverse-search/epics';
 import {
   featureRequested,
@@ -139,6 +140,35 @@ describe('reverse image search: feature and permissions (protocol §21)', () => 
         error: { message: 'Unknown asset' },
       });
       expect(selectCanReverseSearch(state, 'u-3')).toBe(false);
+    });
+  });
+  it("forgets the permissions when another user is known, dropping the previous caller's answer on its way", () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ cold, hot }) => {
+      const { store, http } = setup(scheduler, () =>
+        cold('10ms (r|)', { r: { status: 200, data: { canSubmit: false, canViewReport: false } } }),
+      );
+      const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true, locale: 'en' } });
+      // asked as the application; alice is known before the answer; she asks again; she is known again
+      hot('a 4ms b 10ms c 20ms d', {
+        a: permissionsRequested({ uuid: 'u-1' }),
+        b: alice,
+        c: permissionsRequested({ uuid: 'u-1' }),
+        d: alice,
+      }).subscribe(store.dispatch);
+      const seen: string[] = [];
+      store.event$.subscribe((event) => seen.push(event.type));
+      scheduler.flush();
+      expect(http.requests).toHaveLength(2);
+      expect(seen.filter((type) => type.startsWith('reverseSearch/permissions'))).toEqual([
+        'reverseSearch/permissionsRequested',
+        'reverseSearch/permissionsStarted',
+        'reverseSearch/permissionsForgotten',
+        'reverseSearch/permissionsRequested',
+        'reverseSearch/permissionsStarted',
+        'reverseSearch/permissionsLoaded',
+      ]);
+      expect(selectReverseSearchPermissions(store.state$.value, 'u-1').status).toBe('loaded');
     });
   });
 });
