@@ -26,6 +26,8 @@ import { readInlineHeaders, schemaBodySchema } from './api';
  * - requests wait until who the portal is is known (`selectIdentitySettled`); when who-am-I names
  *   another user, resolved schemas go back to registered (`schemas/identityChanged`) and the next
  *   resolve asks them again with the new user's rights.
+ * - the server names fields and groups in the request's language: when the user picks another
+ *   language, every resolved schema is asked again at once (`resolveRequested` with force).
  * - dispatch `schemas/domainRequested` {domain}: every schema of a domain in one call
  *   (`GET /rest/{domain}?headers=true&rscSecurity=insert`), each resolved as
  *   `{domain}/data/{resource}`; read with selectSchemaDomain. Refusals: 'Cannot register a schema
