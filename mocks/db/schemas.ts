@@ -37,7 +37,7 @@ export interface FieldHeader {
 }
 
 /** A field header as an answer carries it: `label` and `group.name` in one language. */
-export type WireFieldHeader = Omit<FieldHeader, 'translations'>;
+type WireFieldHeader = Omit<FieldHeader, 'translations'>;
 
 /**
  * The headers in the request's language (protocol §1.4: every call carries `lang`, and the real

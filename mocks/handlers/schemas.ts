@@ -38,7 +38,7 @@ export function schemaAt(db: Db, path: string): { path: string; body: SchemaBody
  * The members of a schema other than its headers, `$security` answered for the caller:
  * `objectdata/insert`, plus any other right `rscSecurity` asks about.
  */
-export function schemaMembers(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
+function schemaMembers(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
   const security: Record<string, boolean> = { 'objectdata/insert': insertRight(caller) };
   for (const right of rights) if (right !== 'insert') security[right] = hasRight(caller, right);
   return {
