@@ -182,8 +182,8 @@ function report(found: string[]): void {
   expect(found, `text that does not fit:\n${found.join('\n')}\n`).toEqual([]);
 }
 
-// twenty-seven screens, most measured twice: longer than the default minute
-vi.setConfig({ testTimeout: 360_000 });
+// twenty-seven screens, most measured twice: longer than the default minute (about one here)
+vi.setConfig({ testTimeout: 240_000 });
 
 describe('text that fits (issue 28): every route, both languages, 1440 and 390 px', () => {
   journey('alice in English: nothing clipped or overflowing on any screen', async ({ page }) => {
