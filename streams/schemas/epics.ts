@@ -25,6 +25,7 @@ import {
   domainLoaded,
   domainRequested,
   identityChanged,
+  languageChanged,
   reloadRequested,
   resolved,
   resolveFailed,
@@ -93,9 +94,10 @@ export const rereadOnIdentity: Epic<S> = (event$, state$) =>
 
 /**
  * The server names fields and groups in the request's language (`lang`, protocol §1.4): when the
- * user picks another language, every schema resolved so far is asked again at once (the reference
- * client's "translate"), so the screen shown follows. A who-am-I naming another user is left to
- * `rereadOnIdentity`, whose next resolve asks in the new user's language.
+ * user picks another language, every schema resolved so far is set back to registered, and the
+ * screen that shows one next asks it again in that language (the language is picked on the
+ * account page, so no screen shown needs them at once, and the profile patch stays the only
+ * request). A who-am-I naming another user is left to `rereadOnIdentity`.
  */
 export const translateOnLocaleChange: Epic<S> = (event$, state$) =>
   event$.pipe(
@@ -106,7 +108,7 @@ export const translateOnLocaleChange: Epic<S> = (event$, state$) =>
       const names = Object.values(state$.value.schemas.byName)
         .filter((entry) => !entry.schemas && entry.status === 'resolved')
         .map((entry) => entry.name);
-      return names.length > 0 ? of(resolveRequested({ names, force: true }, event)) : of();
+      return names.length > 0 ? of(languageChanged({ names }, event)) : of();
     }),
   );
 

@@ -109,7 +109,7 @@ describe('schemas wait for the identity (issue 12 item 15)', () => {
 });
 
 describe('schemas follow the language picked (issue 28)', () => {
-  it('asks every resolved schema again at once when the user picks another language, and keeps its labels', () => {
+  it('asks a resolved schema again, in the language picked, when a screen next needs it', () => {
     const scheduler = marbleScheduler();
     const askedAt: number[] = [];
     const labels: string[] = [];
@@ -129,10 +129,13 @@ describe('schemas follow the language picked (issue 28)', () => {
       hot('a', { a: aliceKnown() }).subscribe(store.dispatch);
       hot('10ms a', { a: asset }).subscribe(store.dispatch);
       hot('100ms a', { a: localeChangeRequested({ locale: 'fr' }) }).subscribe(store.dispatch);
-      // who-am-I then gives the locale saved: the schemas already follow it
+      // who-am-I then gives the locale saved: the same user, nothing more to do
       hot('200ms a', { a: aliceKnown('fr') }).subscribe(store.dispatch);
+      // the asset page opens again and asks for its schema
+      hot('300ms a', { a: asset }).subscribe(store.dispatch);
     });
-    expect(askedAt).toEqual([10, 100]);
+    // the English labels stand until then: nothing is asked for a screen nobody sees
+    expect(askedAt).toEqual([10, 300]);
     expect(labels).toEqual(['Name', 'Nom']);
   });
 });
