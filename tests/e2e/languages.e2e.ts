@@ -53,7 +53,7 @@ describe('languages (issue 13)', () => {
   );
 
   journey(
-    'alice picks French with the asset page open: its metadata labels, groups and variation names follow (issue 28)',
+    'alice picks French and goes back to the asset page: its metadata labels, groups and variation names follow (issue 28)',
     async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, 'alice');
