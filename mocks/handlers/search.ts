@@ -35,7 +35,7 @@ import { KNOWN_RIGHTS, securityOf } from '../search/rights';
 import { treepathOf } from '../search/trees';
 import { faceMembers, facesOf } from '../entities/faces';
 import { variationOf } from '../entities/variations';
-import { type Lang, langOf, workflowOf } from '../entities/workflow';
+import { type Lang, workflowOf } from '../entities/workflow';
 import { type Caller, callerOf, langFor } from './caller';
 import { padHugeRows } from '../hostile';
 import { errorResponse, restEnvelope } from './respond';
