@@ -1,3 +1,5 @@
+import type { Lang } from '../entities/workflow';
+
 /** Create and update rules of a field header (protocol §11.1). */
 export interface FieldCud {
   create: boolean;
@@ -13,10 +15,15 @@ export interface FieldCud {
 
 export type FieldType = 'string' | 'text' | 'number' | 'boolean' | 'date' | 'object' | 'array';
 
-/** A field header (protocol §11.1), plus `label` and `aggregatable` for the search screen's facets. */
+/**
+ * A field header (protocol §11.1), plus `label` and `aggregatable` for the search screen's facets.
+ * `label` and `group.name` are English; `translations` holds the other languages, and an answer
+ * carries the request's (`lang`, protocol §1.4: `headersIn`).
+ */
 export interface FieldHeader {
   type: FieldType;
   label: string;
+  translations: Partial<Record<Lang, { label: string; group: string }>>;
   tree?: boolean;
   /** related schema: the part after `/api/rest/` is its path */
   href?: string;
@@ -27,6 +34,26 @@ export interface FieldHeader {
   cud: FieldCud;
   /** offered as a facet (inline aggregates of protocol §9.1) */
   aggregatable?: boolean;
+}
+
+/** A field header as an answer carries it: `label` and `group.name` in one language. */
+type WireFieldHeader = Omit<FieldHeader, 'translations'>;
+
+/**
+ * The headers in the request's language (protocol §1.4: every call carries `lang`, and the real
+ * service names fields and groups in it); a language without a translation gets the English.
+ */
+export function headersIn(headers: Record<string, FieldHeader>, lang: Lang): Record<string, WireFieldHeader> {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, { translations, ...header }]) => {
+      const translation = translations[lang];
+      if (!translation) return [name, header];
+      return [
+        name,
+        { ...header, label: translation.label, group: { ...header.group, name: translation.group } },
+      ];
+    }),
+  );
 }
 
 /** A single-resource schema body as `GET /rest/{path}/headers` answers it (protocol §11.1). */
@@ -41,16 +68,19 @@ export interface SchemaBody {
   headers: Record<string, FieldHeader>;
 }
 
+/** The groups of fields, named in English, and in French as the schema of the real service names them. */
 const GROUPS = {
-  main: { id: 1, name: 'Main' },
-  classification: { id: 2, name: 'Classification' },
-  file: { id: 3, name: 'File' },
-  rights: { id: 4, name: 'Rights' },
+  main: { id: 1, name: 'Main', fr: 'Général' },
+  classification: { id: 2, name: 'Classification', fr: 'Classement' },
+  file: { id: 3, name: 'File', fr: 'Fichier' },
+  rights: { id: 4, name: 'Rights', fr: 'Droits' },
 } as const;
 
 interface FieldOptions {
   label: string;
-  group: FieldHeader['group'];
+  /** the label in French */
+  fr: string;
+  group: (typeof GROUPS)[keyof typeof GROUPS];
   editable?: boolean;
   required?: boolean;
   defaultValue?: unknown;
@@ -66,9 +96,10 @@ function headers(fields: Record<string, [FieldType, FieldOptions]>): Record<stri
       const header: FieldHeader = {
         type,
         label: options.label,
+        translations: { fr: { label: options.fr, group: options.group.fr } },
         ...options.extra,
         taborder: index + 1,
-        group: options.group,
+        group: { id: options.group.id, name: options.group.name },
         position: index + 1,
         cud: {
           create: editable,
@@ -112,8 +143,8 @@ function schema(
 /** The read-only `code` and `name` of a list of terms (natures, concepts). */
 const codeAndName = () =>
   headers({
-    code: ['string', { label: 'Code', group: main, ...readOnly }],
-    name: ['string', { label: 'Name', group: main, ...readOnly }],
+    code: ['string', { label: 'Code', fr: 'Code', group: main, ...readOnly }],
+    name: ['string', { label: 'Name', fr: 'Nom', group: main, ...readOnly }],
   });
 
 /** Schema bodies keyed by path. The asset schema is not a tree, though its `categories` field is. */
@@ -124,13 +155,17 @@ export function createSchemas(): Record<string, SchemaBody> {
       'Asset',
       'Images, videos and documents',
       headers({
-        name: ['string', { label: 'Name', group: main, required: true, defaultValue: '' }],
-        title: ['string', { label: 'Title', group: main, extra: { i18n: true } }],
-        description: ['text', { label: 'Description', group: main, extra: { i18n: true } }],
+        name: ['string', { label: 'Name', fr: 'Nom', group: main, required: true, defaultValue: '' }],
+        title: ['string', { label: 'Title', fr: 'Titre', group: main, extra: { i18n: true } }],
+        description: [
+          'text',
+          { label: 'Description', fr: 'Description', group: main, extra: { i18n: true } },
+        ],
         assetnature: [
           'object',
           {
             label: 'Nature',
+            fr: 'Nature',
             group: classification,
             ...readOnly,
             extra: { href: href('dam/data/assetnature'), aggregatable: true },
@@ -140,6 +175,7 @@ export function createSchemas(): Record<string, SchemaBody> {
           'array',
           {
             label: 'Keywords',
+            fr: 'Mots-clés',
             group: classification,
             extra: { href: href('dam/data/keyword'), aggregatable: true },
           },
@@ -148,22 +184,26 @@ export function createSchemas(): Record<string, SchemaBody> {
           'array',
           {
             label: 'Categories',
+            fr: 'Catégories',
             group: classification,
             extra: { tree: true, href: href('dam/data/category'), aggregatable: true },
           },
         ],
-        author: ['string', { label: 'Author', group: rights, extra: { aggregatable: true } }],
-        copyright: ['string', { label: 'Copyright', group: rights }],
-        dteendrights: ['date', { label: 'End of rights', group: rights }],
-        filename: ['string', { label: 'File name', group: file, ...readOnly }],
-        mimetype: ['string', { label: 'Type', group: file, ...readOnly, extra: { aggregatable: true } }],
-        filesize: ['number', { label: 'Size', group: file, ...readOnly }],
-        width: ['number', { label: 'Width', group: file, ...readOnly }],
-        height: ['number', { label: 'Height', group: file, ...readOnly }],
-        duration: ['number', { label: 'Duration', group: file, ...readOnly }],
-        created: ['date', { label: 'Created', group: file, ...readOnly }],
-        modified: ['date', { label: 'Modified', group: file, ...readOnly }],
-        activated: ['boolean', { label: 'Active', group: main, defaultValue: true }],
+        author: ['string', { label: 'Author', fr: 'Auteur', group: rights, extra: { aggregatable: true } }],
+        copyright: ['string', { label: 'Copyright', fr: 'Copyright', group: rights }],
+        dteendrights: ['date', { label: 'End of rights', fr: 'Fin des droits', group: rights }],
+        filename: ['string', { label: 'File name', fr: 'Nom du fichier', group: file, ...readOnly }],
+        mimetype: [
+          'string',
+          { label: 'Type', fr: 'Type', group: file, ...readOnly, extra: { aggregatable: true } },
+        ],
+        filesize: ['number', { label: 'Size', fr: 'Taille', group: file, ...readOnly }],
+        width: ['number', { label: 'Width', fr: 'Largeur', group: file, ...readOnly }],
+        height: ['number', { label: 'Height', fr: 'Hauteur', group: file, ...readOnly }],
+        duration: ['number', { label: 'Duration', fr: 'Durée', group: file, ...readOnly }],
+        created: ['date', { label: 'Created', fr: 'Créé le', group: file, ...readOnly }],
+        modified: ['date', { label: 'Modified', fr: 'Modifié le', group: file, ...readOnly }],
+        activated: ['boolean', { label: 'Active', fr: 'Actif', group: main, defaultValue: true }],
       }),
     ),
     'dam/data/category': {
@@ -172,13 +212,18 @@ export function createSchemas(): Record<string, SchemaBody> {
         'Category',
         'The category tree',
         headers({
-          name: ['string', { label: 'Name', group: main, required: true, defaultValue: '' }],
+          name: ['string', { label: 'Name', fr: 'Nom', group: main, required: true, defaultValue: '' }],
           parent: [
             'object',
-            { label: 'Parent', group: main, extra: { tree: true, href: href('dam/data/category') } },
+            {
+              label: 'Parent',
+              fr: 'Parent',
+              group: main,
+              extra: { tree: true, href: href('dam/data/category') },
+            },
           ],
-          position: ['number', { label: 'Position', group: main }],
-          activated: ['boolean', { label: 'Active', group: main, defaultValue: true }],
+          position: ['number', { label: 'Position', fr: 'Position', group: main }],
+          activated: ['boolean', { label: 'Active', fr: 'Actif', group: main, defaultValue: true }],
         }),
       ),
       tree: true,
@@ -188,7 +233,9 @@ export function createSchemas(): Record<string, SchemaBody> {
       'keyword',
       'Keyword',
       'Keywords of assets',
-      headers({ name: ['string', { label: 'Name', group: main, required: true, defaultValue: '' }] }),
+      headers({
+        name: ['string', { label: 'Name', fr: 'Nom', group: main, required: true, defaultValue: '' }],
+      }),
     ),
     'dam/data/assetnature': schema('assetnature', 'Nature', 'Natures of assets', codeAndName()),
     'dam/data/ai_concepts': schema(
@@ -202,11 +249,17 @@ export function createSchemas(): Record<string, SchemaBody> {
       'Profile',
       'The signed-in user',
       headers({
-        firstname: ['string', { label: 'First name', group: main, required: true, defaultValue: '' }],
-        lastname: ['string', { label: 'Last name', group: main, required: true, defaultValue: '' }],
-        email: ['string', { label: 'E-mail', group: main, required: true, defaultValue: '' }],
-        bolang: ['string', { label: 'Language', group: main }],
-        login: ['string', { label: 'Login', group: main, ...readOnly }],
+        firstname: [
+          'string',
+          { label: 'First name', fr: 'Prénom', group: main, required: true, defaultValue: '' },
+        ],
+        lastname: [
+          'string',
+          { label: 'Last name', fr: 'Nom', group: main, required: true, defaultValue: '' },
+        ],
+        email: ['string', { label: 'E-mail', fr: 'E-mail', group: main, required: true, defaultValue: '' }],
+        bolang: ['string', { label: 'Language', fr: 'Langue', group: main }],
+        login: ['string', { label: 'Login', fr: 'Identifiant', group: main, ...readOnly }],
       }),
     ),
   };

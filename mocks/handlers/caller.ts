@@ -1,4 +1,5 @@
 import type { Application, User } from '../db/users';
+import { type Lang, langOf } from '../entities/workflow';
 import { type IssuedToken, runtime, type Surfer } from '../runtime';
 
 /** The cookie that carries a cookie-mode session (protocol §1.2). */
@@ -61,4 +62,9 @@ export function callerOf(request: Request): Caller {
 export function userOf(request: Request): User | undefined {
   const caller = callerOf(request);
   return caller.kind === 'user' ? caller.user : undefined;
+}
+
+/** The language of an answer: `lang`, else the signed-in user's `bolang` (protocol §1.4). */
+export function langFor(params: URLSearchParams, caller: Caller): Lang {
+  return langOf(params.get('lang') || (caller.kind === 'user' ? caller.user.bolang : 'en'));
 }

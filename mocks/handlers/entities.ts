@@ -20,9 +20,9 @@ import { type Collection, findCollection, type Row } from '../search/collections
 import { isReadRequest, restPathOf } from '../search/params';
 import { SearchError } from '../search/query';
 import { registryOf } from '../search/registry';
-import { callerOf } from './caller';
+import { callerOf, langFor } from './caller';
 import { errorResponse, restEnvelope } from './respond';
-import { entityData, langFor, moreChildren, offsetOfToken, shapeRow } from './search';
+import { entityData, moreChildren, offsetOfToken, shapeRow } from './search';
 
 /** Values a "more values" page holds when `maxchildren` is absent (demo convention). */
 export const MORE_VALUES_PAGE = 10;

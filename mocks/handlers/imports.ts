@@ -29,10 +29,9 @@ import { upload } from '../imports/uploads';
 import { renderAssetImage } from '../media/asset-image';
 import { typeIconSvg } from '../media/thumbnail';
 import { runtime } from '../runtime';
-import { callerOf } from './caller';
+import { callerOf, langFor } from './caller';
 import { errorResponse, SAFE_FILE_HEADERS } from './respond';
 import { callerName, refusalOf, refusalResponse, userOfCaller } from './rights';
-import { langFor } from './search';
 
 async function route(ctx: Ctx, parts: string[]): Promise<Response> {
   const { method } = ctx;

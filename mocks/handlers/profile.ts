@@ -1,7 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import { findUserByLogin, type User } from '../db/users';
+import { headersIn } from '../db/schemas';
 import { runtime } from '../runtime';
-import { callerOf, userOf } from './caller';
+import { callerOf, langFor, userOf } from './caller';
 import { formFields, parseJson, textField } from './form';
 import { errorResponse, restEnvelope } from './respond';
 
@@ -31,7 +32,9 @@ export function profileOf(user: User) {
 }
 
 function profileResponse(request: Request, user: User, status = 200, withHeaders = false): Response {
-  const headers = withHeaders ? runtime.db.schemas.profil?.headers : undefined;
+  const schema = runtime.db.schemas.profil;
+  const lang = langFor(new URL(request.url).searchParams, { kind: 'user', user });
+  const headers = withHeaders && schema ? headersIn(schema.headers, lang) : undefined;
   return HttpResponse.json(restEnvelope(request, { resource: 'profil', data: profileOf(user), headers }), {
     status,
   });

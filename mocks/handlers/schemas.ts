@@ -1,12 +1,13 @@
 import { HttpResponse, http } from 'msw';
 import type { Db } from '../db/index';
-import type { SchemaBody } from '../db/schemas';
+import { headersIn, type SchemaBody } from '../db/schemas';
+import type { Lang } from '../entities/workflow';
 import { runtime } from '../runtime';
 import { findCollection } from '../search/collections';
 import { listParam, restPathOf } from '../search/params';
 import { registryOf } from '../search/registry';
 import { hasRight, insertRight } from '../search/rights';
-import { type Caller, callerOf } from './caller';
+import { type Caller, callerOf, langFor } from './caller';
 import { errorResponse, restEnvelope } from './respond';
 import { refusalOf, refusalResponse } from './rights';
 
@@ -37,7 +38,7 @@ export function schemaAt(db: Db, path: string): { path: string; body: SchemaBody
  * The members of a schema other than its headers, `$security` answered for the caller:
  * `objectdata/insert`, plus any other right `rscSecurity` asks about.
  */
-export function schemaMembers(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
+function schemaMembers(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
   const security: Record<string, boolean> = { 'objectdata/insert': insertRight(caller) };
   for (const right of rights) if (right !== 'insert') security[right] = hasRight(caller, right);
   return {
@@ -51,16 +52,26 @@ export function schemaMembers(body: SchemaBody, caller: Caller, rights: readonly
   };
 }
 
-/** The single-resource body of protocol §11.1. */
-export function singleSchemaBody(body: SchemaBody, caller: Caller, rights: readonly string[] = []) {
-  return { ...schemaMembers(body, caller, rights), headers: body.headers };
+/** The single-resource body of protocol §11.1, its labels in `lang`. */
+export function singleSchemaBody(
+  body: SchemaBody,
+  caller: Caller,
+  lang: Lang,
+  rights: readonly string[] = [],
+) {
+  return { ...schemaMembers(body, caller, rights), headers: headersIn(body.headers, lang) };
 }
 
-/** The multi-resource body: `resources` and `headers` keyed by resource. */
-export function multiSchemaBody(bodies: SchemaBody[], caller: Caller, rights: readonly string[] = []) {
+/** The multi-resource body: `resources` and `headers` keyed by resource, labels in `lang`. */
+export function multiSchemaBody(
+  bodies: SchemaBody[],
+  caller: Caller,
+  lang: Lang,
+  rights: readonly string[] = [],
+) {
   return {
     resources: bodies.map((body) => schemaMembers(body, caller, rights)),
-    headers: Object.fromEntries(bodies.map((body) => [body.resource, body.headers])),
+    headers: Object.fromEntries(bodies.map((body) => [body.resource, headersIn(body.headers, lang)])),
   };
 }
 
@@ -100,15 +111,17 @@ const isMetaPath = (asked: string, found: string): boolean =>
 
 function headersAnswer(request: Request, names: string): Response {
   const caller = callerOf(request);
-  const rights = listParam(new URL(request.url).searchParams, 'rscSecurity') ?? [];
+  const params = new URL(request.url).searchParams;
+  const rights = listParam(params, 'rscSecurity') ?? [];
+  const lang = langFor(params, caller);
   if (!names.includes(',')) {
     const found = schemaAt(runtime.db, names);
     if (!found) return errorResponse(404, `Unknown schema ${names}`);
     // `dam/asset` is the meta-schema of the assets' resources (§11.1, §18 `object`): it answers
     // with its sub-schemas, named `dam/data/{resource}` by the client, as the real service does
     if (isMetaPath(names, found.path))
-      return HttpResponse.json(withSections(multiSchemaBody([found.body], caller, rights)));
-    return HttpResponse.json(withSections(singleSchemaBody(found.body, caller, rights)));
+      return HttpResponse.json(withSections(multiSchemaBody([found.body], caller, lang, rights)));
+    return HttpResponse.json(withSections(singleSchemaBody(found.body, caller, lang, rights)));
   }
   const paths = batchPaths(names);
   if (paths.length > SCHEMA_BATCH_SIZE) {
@@ -120,7 +133,7 @@ function headersAnswer(request: Request, names: string): Response {
     if (!found) return errorResponse(404, `Unknown schema ${path}`);
     bodies.push(found.body);
   }
-  return HttpResponse.json(withSections(multiSchemaBody(bodies, caller, rights)));
+  return HttpResponse.json(withSections(multiSchemaBody(bodies, caller, lang, rights)));
 }
 
 /** `GET /rest/{domain}?headers=true`: every schema of the domain, each a single-resource body. */
@@ -133,11 +146,15 @@ function domainAnswer(request: Request, domain: string): Response | undefined {
   const caller = callerOf(request);
   const refused = editorRefusal(caller, `read the schemas of ${domain}`);
   if (refused) return refused;
-  const rights = listParam(new URL(request.url).searchParams, 'rscSecurity') ?? [];
+  const params = new URL(request.url).searchParams;
+  const rights = listParam(params, 'rscSecurity') ?? [];
+  const lang = langFor(params, caller);
   return HttpResponse.json(
     restEnvelope(request, {
       resource: domain,
-      data: paths.map((path) => singleSchemaBody(runtime.db.schemas[path] as SchemaBody, caller, rights)),
+      data: paths.map((path) =>
+        singleSchemaBody(runtime.db.schemas[path] as SchemaBody, caller, lang, rights),
+      ),
     }),
   );
 }
@@ -148,12 +165,14 @@ function domainAnswer(request: Request, domain: string): Response | undefined {
  */
 function updateFieldsAnswer(request: Request, dotted: string): Response {
   const name = dotted.endsWith('.update') ? dotted.slice(0, -'.update'.length) : dotted;
-  const refused = editorRefusal(callerOf(request), `read the update fields of ${name}`);
+  const caller = callerOf(request);
+  const refused = editorRefusal(caller, `read the update fields of ${name}`);
   if (refused) return refused;
+  const lang = langFor(new URL(request.url).searchParams, caller);
   const collection = findCollection(registryOf(runtime.db).collections, name.replaceAll('.', '/'));
   if (!collection) return errorResponse(404, `Unknown entity path ${name}`);
   const properties = Object.fromEntries(
-    Object.entries(collection.schema.headers)
+    Object.entries(headersIn(collection.schema.headers, lang))
       .filter(([, header]) => header.cud.update)
       .map(([field, header]) => [
         field,

@@ -35,11 +35,11 @@ import { KNOWN_RIGHTS, securityOf } from '../search/rights';
 import { treepathOf } from '../search/trees';
 import { faceMembers, facesOf } from '../entities/faces';
 import { variationOf } from '../entities/variations';
-import { type Lang, langOf, workflowOf } from '../entities/workflow';
-import { type Caller, callerOf } from './caller';
+import { type Lang, workflowOf } from '../entities/workflow';
+import { type Caller, callerOf, langFor } from './caller';
 import { padHugeRows } from '../hostile';
 import { errorResponse, restEnvelope } from './respond';
-import { multiSchemaBody, schemaMembers } from './schemas';
+import { multiSchemaBody, singleSchemaBody } from './schemas';
 
 /** Page size when `max` is absent (protocol §8.2). */
 export const DEFAULT_PAGE_SIZE = 24;
@@ -89,11 +89,6 @@ interface RowShape {
   treepathProps?: string[];
   /** `workflows=true`: rows with a `$status` carry `$workflow` in this language (demo convention) */
   workflows?: Lang;
-}
-
-/** The language of an answer: `lang`, else the signed-in user's `bolang` (protocol §1.4). */
-export function langFor(params: URLSearchParams, caller: Caller): Lang {
-  return langOf(params.get('lang') || (caller.kind === 'user' ? caller.user.bolang : 'en'));
 }
 
 export function shapeOf(params: URLSearchParams, caller: Caller): RowShape {
@@ -182,14 +177,15 @@ export function entityData(
 }
 
 /** The envelope members a list carries for `headers=true`: one schema, or several for a meta path. */
-function headerMembers(collections: Collection[], caller: Caller): Record<string, unknown> {
+function headerMembers(collections: Collection[], caller: Caller, lang: Lang): Record<string, unknown> {
   if (collections.length > 1)
     return multiSchemaBody(
       collections.map((collection) => collection.schema),
       caller,
+      lang,
     );
   const [only] = collections as [Collection];
-  return { ...schemaMembers(only.schema, caller), headers: only.schema.headers };
+  return singleSchemaBody(only.schema, caller, lang);
 }
 
 /** The envelope of protocol §1.8; a meta path has `response.resources` instead of a `resource`. */
@@ -206,7 +202,9 @@ function envelope(
 ): Record<string, unknown> {
   const caller = callerOf(request);
   const state = params.get('state');
-  const headers = boolParam(params, 'headers') ? headerMembers(collections, caller) : {};
+  const headers = boolParam(params, 'headers')
+    ? headerMembers(collections, caller, langFor(params, caller))
+    : {};
   if (collections.length === 1) {
     const base = restEnvelope(request, {
       resource: (collections[0] as Collection).resource,
@@ -383,7 +381,9 @@ function entityAnswer(
   if (!row) return errorResponse(404, `ID #${id} NOT FOUND`);
   const caller = callerOf(request);
   const data = entityData(params, index, row, caller);
-  const headers = boolParam(params, 'headers') ? headerMembers([collection], caller) : {};
+  const headers = boolParam(params, 'headers')
+    ? headerMembers([collection], caller, langFor(params, caller))
+    : {};
   return HttpResponse.json({
     ...restEnvelope(request, { resource: collection.resource, data, state: params.get('state') }),
     ...headers,

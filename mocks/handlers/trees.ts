@@ -1,4 +1,5 @@
 import { HttpResponse, http } from 'msw';
+import { headersIn } from '../db/schemas';
 import { runtime } from '../runtime';
 import { type Collection, findCollection } from '../search/collections';
 import { decodeToken, encodeToken, parseOrderby, search } from '../search/engine';
@@ -7,7 +8,7 @@ import { boolParam, intParam, jsonListParam, listParam, restPathOf } from '../se
 import { evaluate, parseQueryText, SearchError } from '../search/query';
 import { registryOf } from '../search/registry';
 import { childrenByParent, type NodeOptions, treeNode } from '../search/trees';
-import { callerOf } from './caller';
+import { callerOf, langFor } from './caller';
 import { restEnvelope } from './respond';
 import { answering, DEFAULT_PAGE_SIZE, shapeRow } from './search';
 
@@ -42,8 +43,13 @@ function links(
   return { next: `${new URL(request.url).pathname}?${next}`, nextResultsToken: token };
 }
 
-function headerMembers(collection: Collection, params: URLSearchParams): Record<string, unknown> {
-  return boolParam(params, 'headers') ? { headers: collection.schema.headers } : {};
+function headerMembers(
+  request: Request,
+  collection: Collection,
+  params: URLSearchParams,
+): Record<string, unknown> {
+  if (!boolParam(params, 'headers')) return {};
+  return { headers: headersIn(collection.schema.headers, langFor(params, callerOf(request))) };
 }
 
 /** Fulltext on a tree: the matching nodes, flat, each with `$treepath` (its ancestors, the root first). */
@@ -74,7 +80,7 @@ function fulltextAnswer(request: Request, params: URLSearchParams, index: Collec
       total: matches.length,
       links: links(request, params, end, matches.length),
     }),
-    ...headerMembers(index.collection, params),
+    ...headerMembers(request, index.collection, params),
   });
 }
 
@@ -132,7 +138,7 @@ function treeAnswer(
       total,
       links: links(request, params, start + max, total),
     }),
-    ...headerMembers(collection, params),
+    ...headerMembers(request, collection, params),
   });
 }
 

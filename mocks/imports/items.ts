@@ -1,6 +1,8 @@
 /** Item handlers: a job's items, items across jobs, and the moves an item makes (transfer, workflow). */
 import { HttpResponse } from 'msw';
 import type { ImportItem } from '../db/imports';
+import { headersIn } from '../db/schemas';
+import { langOf } from '../entities/workflow';
 import { formFields, parseJson, textField } from '../handlers/form';
 import { restEnvelope } from '../handlers/respond';
 import { runtime } from '../runtime';
@@ -119,7 +121,7 @@ export async function jobItems(ctx: Ctx, id: number): Promise<Response> {
     ...(aggregates && { aggregates }),
     links: !byIds && withData && end < total ? { moreResultsToken: encodeToken({ o: end, s: scope }) } : {},
     ...(bool(params.get('headers'), false) || options.simu
-      ? { headers: { $assetmetadata: itemFieldHeaders(ctx.db) } }
+      ? { headers: { $assetmetadata: headersIn(itemFieldHeaders(ctx.db), langOf(ctx.lang)) } }
       : {}),
     ...(byForm && { state: params.get('state') }),
   } as Parameters<typeof restEnvelope>[1]);

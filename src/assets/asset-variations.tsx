@@ -11,6 +11,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { formatSize } from '../i18n/format';
 import './messages';
+import { variationLabel } from './variation-label';
 
 const numberOf = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value)
@@ -65,7 +66,7 @@ export function DownloadButton({ resource, id }: { resource: string; id: string 
   );
 }
 
-/** Region "Variations": one download link per variation the server lists, named by it. */
+/** Region "Variations": one download link per variation the server lists, named for people (`variationLabel`). */
 export function AssetVariations({ resource, id }: { resource: string; id: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
@@ -101,7 +102,7 @@ export function AssetVariations({ resource, id }: { resource: string; id: string
                   download=""
                   onClick={() => dispatch(objectDownloaded({ resource, id }))}
                 >
-                  {variation.name}
+                  {variationLabel(t, variation.name, variation.label)}
                 </a>
                 {width !== null && height !== null && (
                   <span className="asset-variations__fact">{t('assets.dimensions', { width, height })}</span>

@@ -103,13 +103,15 @@ function usePlacement(popup: RefObject<HTMLDivElement | null>, anchor: RefObject
       const button = anchor.current?.getBoundingClientRect();
       if (!button) return;
       const { width, height } = element.getBoundingClientRect();
-      const room = window.innerHeight - 8;
+      // the page's box, not the window's: a scroll bar is no room for the popup (issue 28)
+      const viewport = document.documentElement;
+      const room = viewport.clientHeight - 8;
       const below = button.bottom + 4;
       const above = button.top - height - 4;
       // under the button; above it when it does not fit under; always inside the window
       const wanted = below + height > room && above >= 8 ? above : below;
       const top = Math.max(8, Math.min(wanted, room - height));
-      const left = Math.max(8, Math.min(button.left, window.innerWidth - width - 8));
+      const left = Math.max(8, Math.min(button.left, viewport.clientWidth - width - 8));
       element.style.setProperty('--menu-top', `${Math.round(top)}px`);
       element.style.setProperty('--menu-left', `${Math.round(left)}px`);
     };
@@ -252,8 +254,7 @@ function CartMenu({
     >
       {mode === 'create' ? (
         <NewCartForm
-          resource={resource}
-          id={id}
+          items={{ [resource]: [id] }}
           initialName={filter.trim()}
           onBack={() => setMode('menu')}
           onOpened={() => onClose(false)}

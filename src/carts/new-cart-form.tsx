@@ -7,22 +7,23 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
+import './add-to-cart.css';
 import './messages';
 
 /**
  * "New cart…": the name (the filter's text to begin with), then one request creates the cart and
- * adds the asset (`addItems`); the created cart opens, as Immich opens an album made from
- * "Add to album".
+ * adds the items (`addItems`: the asset of "Add to cart", or a selection's); the created cart
+ * opens, as Immich opens an album made from "Add to album". The outbox keeps the creation as it
+ * keeps every cart write.
  */
 export function NewCartForm({
-  resource,
-  id,
+  items,
   initialName,
   onBack,
   onOpened,
 }: {
-  resource: string;
-  id: string;
+  /** ids by resource, e.g. `{ asset: ['12', '13'] }` */
+  items: Record<string, string[]>;
   initialName: string;
   onBack(): void;
   onOpened(): void;
@@ -58,7 +59,7 @@ export function NewCartForm({
             description: '',
             isPrivate: true,
             collaborators: [],
-            addItems: { [resource]: [id] },
+            addItems: items,
           }),
         );
         setRequestId(request?.meta.id ?? null);

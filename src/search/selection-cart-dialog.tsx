@@ -9,6 +9,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { plural } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
+import { NewCartForm } from '../carts/new-cart-form';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
@@ -17,6 +18,7 @@ import './results/messages';
 /**
  * "Add selection to cart": the carts I may change (recently changed first, with a filter); the
  * one picked gets the selected assets it does not hold yet, in one `carts/itemsAddRequested`.
+ * "New cart" creates a cart holding the selection in one go (issue 28), and opens it.
  */
 export function SelectionCartDialog({
   resource,
@@ -33,6 +35,7 @@ export function SelectionCartDialog({
   const carts = useAppState(selectRecentWritableCarts);
   const list = useAppState(selectListStatus);
   const [filter, setFilter] = useState('');
+  const [creating, setCreating] = useState(false);
   const [picked, setPicked] = useState<{ cartId: string; requestId: string | null } | null>(null);
   const outcome = useAppState(selectMutation, picked?.requestId);
   const filterId = useId();
@@ -56,6 +59,17 @@ export function SelectionCartDialog({
     one: t('results.addTitleOne', { count: ids.length }),
     other: t('results.addTitleOther', { count: ids.length }),
   });
+  if (creating)
+    return (
+      <ModalDialog title={title} onClose={onClose} className="selection-cart-dialog">
+        <NewCartForm
+          items={{ [resource]: [...ids] }}
+          initialName={filter.trim()}
+          onBack={() => setCreating(false)}
+          onOpened={onClose}
+        />
+      </ModalDialog>
+    );
   return (
     <ModalDialog title={title} onClose={onClose} className="selection-cart-dialog">
       <label htmlFor={filterId} className="form__field">
@@ -112,6 +126,9 @@ export function SelectionCartDialog({
         />
       )}
       <div className="modal-dialog__actions">
+        <button type="button" onClick={() => setCreating(true)}>
+          {t('results.newCart')}
+        </button>
         <button type="button" onClick={onClose}>
           {t('results.close')}
         </button>

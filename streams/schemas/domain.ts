@@ -5,6 +5,7 @@ import {
   fetchSchemaDomain,
   fetchUpdateFields,
   rereadOnIdentity,
+  translateOnLocaleChange,
 } from './epics';
 import { schemasReducer } from './reducer';
 import { initialSchemasState } from './state';
@@ -24,7 +25,14 @@ export const schemasDomain = defineDomain({
   name: 'schemas',
   initialState: initialSchemasState,
   reducer: schemasReducer,
-  epics: { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity, fetchSchemaDomain, fetchUpdateFields },
+  epics: {
+    batchSchemaRequests,
+    fetchSchemaBatch,
+    rereadOnIdentity,
+    translateOnLocaleChange,
+    fetchSchemaDomain,
+    fetchUpdateFields,
+  },
   selectors: {
     selectSchema,
     selectSchemaStatus,

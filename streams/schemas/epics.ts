@@ -1,9 +1,14 @@
-import { filter, from, mergeMap, of, take } from 'rxjs';
+import { filter, from, map, mergeMap, of, pairwise, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import { whoAmILoaded } from '../session/events';
-import { anotherUserKnown, selectIdentitySettled, type WithSession } from '../session/selectors';
+import {
+  anotherUserKnown,
+  selectEffectiveLocale,
+  selectIdentitySettled,
+  type WithSession,
+} from '../session/selectors';
 import {
   batchesOf,
   metaSchemasOf,
@@ -20,6 +25,7 @@ import {
   domainLoaded,
   domainRequested,
   identityChanged,
+  languageChanged,
   reloadRequested,
   resolved,
   resolveFailed,
@@ -31,7 +37,7 @@ import {
 } from './events';
 import type { WithSchemas } from './selectors';
 
-type S = WithSchemas & WithSession;
+type S = WithSchemas & WithSession & Parameters<typeof selectEffectiveLocale>[0];
 
 /**
  * Names the request marked resolving, in batches of 20 of one base (protocol §11.1), once who the
@@ -83,6 +89,26 @@ export const rereadOnIdentity: Epic<S> = (event$, state$) =>
         .filter((entry) => !entry.schemas && entry.status === 'resolved')
         .map((entry) => entry.name);
       return names.length > 0 ? of(identityChanged({ names }, event)) : of();
+    }),
+  );
+
+/**
+ * The server names fields and groups in the request's language (`lang`, protocol §1.4): when the
+ * user picks another language, every schema resolved so far is set back to registered, and the
+ * screen that shows one next asks it again in that language (the language is picked on the
+ * account page, so no screen shown needs them at once, and the profile patch stays the only
+ * request). A who-am-I naming another user is left to `rereadOnIdentity`.
+ */
+export const translateOnLocaleChange: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    map((event) => ({ event, locale: selectEffectiveLocale(state$.value) })),
+    pairwise(),
+    filter(([before, after]) => before.locale !== after.locale && !whoAmILoaded.match(after.event)),
+    mergeMap(([, { event }]) => {
+      const names = Object.values(state$.value.schemas.byName)
+        .filter((entry) => !entry.schemas && entry.status === 'resolved')
+        .map((entry) => entry.name);
+      return names.length > 0 ? of(languageChanged({ names }, event)) : of();
     }),
   );
 

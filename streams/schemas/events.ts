@@ -26,6 +26,9 @@ import { readInlineHeaders, schemaBodySchema } from './api';
  * - requests wait until who the portal is is known (`selectIdentitySettled`); when who-am-I names
  *   another user, resolved schemas go back to registered (`schemas/identityChanged`) and the next
  *   resolve asks them again with the new user's rights.
+ * - the server names fields and groups in the request's language: when the user picks another
+ *   language, resolved schemas go back to registered (`schemas/languageChanged`) and the next
+ *   resolve asks them again in it.
  * - dispatch `schemas/domainRequested` {domain}: every schema of a domain in one call
  *   (`GET /rest/{domain}?headers=true&rscSecurity=insert`), each resolved as
  *   `{domain}/data/{resource}`; read with selectSchemaDomain. Refusals: 'Cannot register a schema
@@ -58,6 +61,16 @@ export const resolveRefused = defineEvent(
  * not at once for screens nobody sees (issue 12 items 15 and 16).
  */
 export const identityChanged = defineFact('schemas/identityChanged', 'system', {
+  names: z.array(z.string()),
+});
+
+/**
+ * The user picked another language: the server names fields and groups in the request's
+ * (protocol §1.4), so these schemas are set back to registered and asked again, in the new
+ * language, by the next request for them (the screen that shows them), as after
+ * `identityChanged`: nothing is asked for screens nobody sees.
+ */
+export const languageChanged = defineFact('schemas/languageChanged', 'system', {
   names: z.array(z.string()),
 });
 

@@ -9,6 +9,7 @@ import {
   headersReceived,
   headersRestored,
   identityChanged,
+  languageChanged,
   reloadRequested,
   resolved,
   resolveFailed,
@@ -74,6 +75,15 @@ function store(draft: D, body: SchemaBody): void {
   target.requestedBy = null;
 }
 
+/** Resolved schemas back to registered, their bodies kept: the next resolve asks them again. */
+function unresolve(draft: D, names: readonly string[]): void {
+  for (const name of names) {
+    const target = draft.byName[name];
+    if (target?.status === 'resolved' && !target.schemas) target.status = 'registered';
+  }
+  settleMetas(draft);
+}
+
 export const schemasReducer = caseReducer<SchemasState>(
   on(resolveRequested, (draft, { payload, meta }) => {
     for (const name of payload.names) if (name) mark(draft, name, payload.force ?? false, meta.id);
@@ -82,13 +92,9 @@ export const schemasReducer = caseReducer<SchemasState>(
     if (payload.name && draft.byName[payload.name]) mark(draft, payload.name, true, meta.id);
   }),
   // the body stays for the fields; its rights no longer count until it is resolved again
-  on(identityChanged, (draft, { payload }) => {
-    for (const name of payload.names) {
-      const target = draft.byName[name];
-      if (target?.status === 'resolved' && !target.schemas) target.status = 'registered';
-    }
-    settleMetas(draft);
-  }),
+  on(identityChanged, (draft, { payload }) => unresolve(draft, payload.names)),
+  // the body's labels stand until the schema is asked again in the new language
+  on(languageChanged, (draft, { payload }) => unresolve(draft, payload.names)),
   on(batchRequested, (draft, { payload }) => {
     for (const name of payload.names) {
       const target = draft.byName[name];

@@ -7,6 +7,12 @@ import { cellName } from './helpers/cell-name';
 const results = (page: Page) => page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
 const cartItems = (page: Page) =>
   page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Remove from cart' }) });
+/** The index of the result tile furthest to the right in the first row. */
+const rightmostIndex = (page: Page) =>
+  results(page).evaluateAll((cells) => {
+    const lefts = cells.map((cell) => cell.getBoundingClientRect().left);
+    return lefts.indexOf(Math.max(...lefts));
+  });
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 describe('"Add to cart" is a menu (issues 4, 6 and 13)', () => {
@@ -74,6 +80,36 @@ describe('"Add to cart" is a menu (issues 4, 6 and 13)', () => {
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
       await expect.poll(() => cartItems(page).count()).toBe(9);
       expect(await page.getByRole('listitem', { name }).count()).toBe(1);
+
+      // the rightmost tile's menu stays inside the page, scroll bar left out (issue 28)
+      await page.goto(`${portalUrl()}/search`);
+      await results(page).first().waitFor();
+      const rightmost = await rightmostIndex(page);
+      await results(page).nth(rightmost).getByRole('button', { name: 'Add to cart' }).click();
+      const edgeMenu = page.getByRole('dialog', { name: /to a cart$/ });
+      await edgeMenu.getByRole('menuitemcheckbox').first().waitFor();
+      const right = await edgeMenu.evaluate((element) => ({
+        popup: element.getBoundingClientRect().right,
+        page: document.documentElement.clientWidth,
+      }));
+      expect(right.popup).toBeLessThanOrEqual(right.page - 8);
+      await page.keyboard.press('Escape');
+
+      // the bulk dialog's "New cart" makes a cart of the selection in one go, and opens it
+      const picked = await Promise.all([0, 1].map((index) => cellName(results(page).nth(index))));
+      for (const index of [0, 1])
+        await results(page).nth(index).getByRole('checkbox', { name: 'Select' }).check();
+      await page
+        .getByRole('toolbar', { name: 'Selection' })
+        .getByRole('button', { name: 'Add selection to cart' })
+        .click();
+      const chooser = page.getByRole('dialog', { name: 'Add 2 assets to a cart' });
+      await chooser.getByRole('button', { name: 'New cart' }).click();
+      await chooser.getByRole('textbox', { name: 'Cart name' }).fill('Selected two');
+      await chooser.getByRole('button', { name: 'Create and add' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Selected two' }).waitFor();
+      for (const one of picked) await page.getByRole('listitem', { name: one }).waitFor();
+      expect(await cartItems(page).count()).toBe(2);
     },
   );
 

@@ -1,5 +1,6 @@
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
+import { signIn } from './helpers/session';
 
 /** The elements whose content overflows their box (clipped or cut with an ellipsis); the skip link hidden until focused is not one. */
 const overflowing = (elements: Element[]) =>
@@ -48,6 +49,46 @@ describe('languages (issue 13)', () => {
       const counts = await page.getByRole('group', { name: 'Nature' }).textContent();
       expect(counts).toMatch(/1[\u202f\u00a0 ]\d{3}/);
       expect(counts).not.toMatch(/1,\d{3}/);
+    },
+  );
+
+  journey(
+    'alice picks French and goes back to the asset page: its metadata labels, groups and variation names follow (issue 28)',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/assets/asset/5`);
+      const metadata = (name: string) => page.getByRole('region', { name, exact: true });
+      const variations = (name: string) => page.getByRole('region', { name, exact: true });
+      await metadata('Metadata').locator('dt:text-is("Keywords")').waitFor();
+      expect(await metadata('Metadata').getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+        expect.arrayContaining(['Classification', 'File', 'Rights']),
+      );
+      await variations('Variations').getByRole('link', { name: 'Large thumbnail' }).waitFor();
+
+      // the language is picked on the account page; back on the asset page without a reload
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Account' })
+        .click();
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
+      await page.getByRole('heading', { level: 1, name: 'Votre compte' }).waitFor();
+      await page.goBack();
+      // the schema is asked again in French: fields and groups as the server names them
+      await metadata('Métadonnées').locator('dt:text-is("Mots-clés")').waitFor();
+      await metadata('Métadonnées').locator('dt:text-is("Fin des droits")').waitFor();
+      expect(await metadata('Métadonnées').getByRole('heading', { level: 3 }).allTextContents()).toEqual(
+        expect.arrayContaining(['Classement', 'Fichier', 'Droits']),
+      );
+      const links = await variations('Déclinaisons').getByRole('link').allTextContents();
+      expect(links).toEqual(
+        expect.arrayContaining(['Original', 'Aperçu', 'Grande vignette', 'Petite vignette']),
+      );
+      expect(links.join(' ')).not.toMatch(/thumbnail/i);
+
+      // a reload asks the schema in French at once
+      await page.reload();
+      await metadata('Métadonnées').locator('dt:text-is("Mots-clés")').waitFor();
     },
   );
 });

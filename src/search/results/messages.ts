@@ -26,6 +26,7 @@ export const resultsMessagesEn = {
   'results.added': 'Added to {name}.',
   'results.addFailed': 'The assets could not be added.',
   'results.close': 'Close',
+  'results.newCart': 'New cart',
   'results.downloadTitle': 'Download selection',
   'results.downloadIntroOne':
     'The selected asset goes into a new private cart of yours, which is then downloaded as a zip.',
@@ -65,6 +66,7 @@ const resultsMessagesFr: typeof resultsMessagesEn = {
   'results.added': 'Ajouté à {name}.',
   'results.addFailed': 'Les éléments n’ont pas pu être ajoutés.',
   'results.close': 'Fermer',
+  'results.newCart': 'Nouveau panier',
   'results.downloadTitle': 'Télécharger la sélection',
   'results.downloadIntroOne':
     'L’élément sélectionné est placé dans un nouveau panier privé, puis téléchargé en zip.',

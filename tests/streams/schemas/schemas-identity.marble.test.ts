@@ -4,7 +4,8 @@ import { domainEpics, type Epic } from '../../../streams/core/epic';
 import type { RootState } from '../../../streams/root';
 import { schemasDomain } from '../../../streams/schemas/domain';
 import { resolveRequested } from '../../../streams/schemas/events';
-import { selectCanCreate } from '../../../streams/schemas/selectors';
+import { selectCanCreate, selectSchemaFields } from '../../../streams/schemas/selectors';
+import { localeChangeRequested } from '../../../streams/profile/events';
 import {
   autoConnectStarted,
   providerRegistered,
@@ -104,5 +105,37 @@ describe('schemas wait for the identity (issue 12 item 15)', () => {
       [10, true],
       [200, false],
     ]);
+  });
+});
+
+describe('schemas follow the language picked (issue 28)', () => {
+  it('asks a resolved schema again, in the language picked, when a screen next needs it', () => {
+    const scheduler = marbleScheduler();
+    const askedAt: number[] = [];
+    const labels: string[] = [];
+    scheduler.run(({ hot }) => {
+      const http = fakeHttp(() => {
+        askedAt.push(scheduler.now());
+        // the server names the field in the request's language (protocol §1.4)
+        const label = askedAt.length === 1 ? 'Name' : 'Nom';
+        const headers = { ...assetHeaders.headers, name: { type: 'string', label } };
+        return of({ status: 200, data: { ...assetHeaders, headers } });
+      });
+      const store = epicStore(testDeps({ scheduler, http }), schemaEpics);
+      store.state$.subscribe((state) => {
+        const label = selectSchemaFields(state, 'dam/data/asset').name?.label;
+        if (label && labels.at(-1) !== label) labels.push(label);
+      });
+      hot('a', { a: aliceKnown() }).subscribe(store.dispatch);
+      hot('10ms a', { a: asset }).subscribe(store.dispatch);
+      hot('100ms a', { a: localeChangeRequested({ locale: 'fr' }) }).subscribe(store.dispatch);
+      // who-am-I then gives the locale saved: the same user, nothing more to do
+      hot('200ms a', { a: aliceKnown('fr') }).subscribe(store.dispatch);
+      // the asset page opens again and asks for its schema
+      hot('300ms a', { a: asset }).subscribe(store.dispatch);
+    });
+    // the English labels stand until then: nothing is asked for a screen nobody sees
+    expect(askedAt).toEqual([10, 300]);
+    expect(labels).toEqual(['Name', 'Nom']);
   });
 });

@@ -177,7 +177,7 @@ describe('asset page', () => {
     expect(screen.getByRole('img', { name: 'Views: 41, downloads: 6' })).toBeTruthy();
   });
 
-  it('lists one download link per variation, named by it, with its dimensions', () => {
+  it('lists one download link per variation, named for people (issue 28), with its dimensions', () => {
     openAsset(12, '', [
       loaded({ path: ASSET_PATH, id: '12', data: asset(12) }),
       variationsLoaded({
@@ -185,13 +185,23 @@ describe('asset page', () => {
         id: '12',
         variations: [
           { name: 'original', width: 6000, height: 4000, filesize: 5_000_000 },
-          { name: 'preview', width: 1200, height: 800 },
+          { name: 'thumbnailBig_w', width: 1200, height: 800 },
+          { name: 'page2' },
+          { name: 'preview_thumbnail_gif' },
+          { name: 'web1080', label: 'Web, 1080 px' },
         ],
       }),
     ]);
     const region = screen.getByRole('region', { name: 'Variations' });
     const links = [...region.querySelectorAll('a')];
-    expect(links.map((link) => link.textContent)).toEqual(['original', 'preview']);
+    // the server's label first, then the portal's name of a known variation, else the name made readable
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Original',
+      'Large thumbnail',
+      'Page 2',
+      'Preview thumbnail gif',
+      'Web, 1080 px',
+    ]);
     expect(links[0]?.getAttribute('href')).toContain('download=true');
     expect(region.textContent).toContain('6000 × 4000 px');
   });

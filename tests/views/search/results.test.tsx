@@ -192,6 +192,29 @@ describe('the selection toolbar', () => {
     ]);
   });
 
+  it('"New cart" in the bulk dialog creates a cart holding the selection in one request (issue 28)', async () => {
+    const { dispatched } = results(selected);
+    fireEvent.click(screen.getByRole('button', { name: 'Add selection to cart' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add 2 assets to a cart' });
+    fireEvent.change(within(dialog).getByRole('searchbox', { name: 'Filter carts' }), {
+      target: { value: 'Press kit' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'New cart' }));
+    // the filter's text is the name to begin with
+    const name = within(dialog).getByRole('textbox', { name: 'Cart name' }) as HTMLInputElement;
+    expect(name.value).toBe('Press kit');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create and add' }));
+    expect(ofType(dispatched, 'carts/createRequested').map((event) => event.payload)).toEqual([
+      {
+        name: 'Press kit',
+        description: '',
+        isPrivate: true,
+        collaborators: [],
+        addItems: { asset: ['2', '3'] },
+      },
+    ]);
+  });
+
   it('"Download selection" puts the selection in a new private cart, then opens its download', async () => {
     const { dispatched, store } = results(selected);
     fireEvent.click(screen.getByRole('button', { name: 'Download selection' }));
