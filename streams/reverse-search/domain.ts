@@ -1,5 +1,5 @@
 import { defineDomain } from '../core/domain';
-import { fetchReport, loadFeature, loadPermissions, submitSearch } from './epics';
+import { fetchReport, findCopies, loadFeature, loadPermissions, submitSearch } from './epics';
 import { reverseSearchReducer } from './reducer';
 import {
   selectCanReverseSearch,
@@ -14,7 +14,7 @@ export const reverseSearchDomain = defineDomain({
   name: 'reverseSearch',
   initialState: initialReverseSearchState,
   reducer: reverseSearchReducer,
-  epics: { loadFeature, loadPermissions, submitSearch, fetchReport },
+  epics: { loadFeature, loadPermissions, findCopies, submitSearch, fetchReport },
   selectors: {
     selectReverseSearchFeature,
     selectReverseSearchPermissions,

@@ -1,4 +1,4 @@
-import { concat, EMPTY, filter, mergeMap, of, take, takeUntil, timer } from 'rxjs';
+import { concat, EMPTY, filter, forkJoin, merge, mergeMap, of, take, takeUntil, timer } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { SerializedError } from '../core/errors';
 import type { UnstampedEvent } from '../core/event';
@@ -12,6 +12,7 @@ import {
   featureLoaded,
   featureRequested,
   featureStarted,
+  findRequested,
   permissionsFailed,
   permissionsLoaded,
   permissionsRequested,
@@ -26,7 +27,11 @@ import {
   submitStarted,
   submitted,
 } from './events';
-import type { WithReverseSearch } from './selectors';
+import {
+  selectCanReverseSearch,
+  selectCanViewReverseSearchReport,
+  type WithReverseSearch,
+} from './selectors';
 
 type S = WithReverseSearch;
 
@@ -82,6 +87,42 @@ export const loadPermissions: Epic<S> = (event$, state$, deps) =>
           (error) => permissionsFailed({ uuid, error }, event),
         ),
       );
+    }),
+  );
+
+/**
+ * "Find copies on the web" before the rights are known (issue 26): the caller's permissions are
+ * asked (a user who signed in since the page opened gets their own), the feature once; when both
+ * answered, the search goes on as they allow. Allowed nothing, it stops: the view says so.
+ */
+export const findCopies: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(findRequested),
+    mergeMap((event) => {
+      const { uuid } = event.payload;
+      const askFeature = state$.value.reverseSearch.feature.status !== 'loaded';
+      const featureAnswered$ = askFeature
+        ? event$.pipe(ofType(featureLoaded, featureFailed), take(1))
+        : of(null);
+      const permissionsAnswered$ = event$.pipe(
+        ofType(permissionsLoaded, permissionsFailed),
+        filter((answer) => answer.payload.uuid === uuid),
+        take(1),
+      );
+      const allowed$ = forkJoin([featureAnswered$, permissionsAnswered$]).pipe(
+        mergeMap(() => {
+          if (selectCanReverseSearch(state$.value, uuid)) return of(submitRequested({ uuid }, event));
+          if (selectCanViewReverseSearchReport(state$.value, uuid))
+            return of(reportRequested({ uuid }, event));
+          return EMPTY;
+        }),
+      );
+      const asks = [
+        ...(askFeature ? [featureRequested({}, event)] : []),
+        permissionsRequested({ uuid }, event),
+      ];
+      // listening first: the answers may follow the asks at once
+      return merge(allowed$, of(...asks));
     }),
   );
 
