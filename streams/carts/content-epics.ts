@@ -50,7 +50,10 @@ export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
         selectContentMode(state$.value) === 'cart' &&
         (content === undefined || (!content.huge && content.contentMode === 'cart'));
       if (!counted) return itemsListStarted({ cartId }, event);
-      return viewStarted({ cartId, fulltext: content?.fulltext ?? '', mode: content?.mode ?? 'default' }, event);
+      return viewStarted(
+        { cartId, fulltext: content?.fulltext ?? '', mode: content?.mode ?? 'default' },
+        event,
+      );
     }),
   );
 
