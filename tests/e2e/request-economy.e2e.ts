@@ -18,19 +18,18 @@ import { describeCall, stepCalls } from './helpers/step-calls';
  */
 const NATURAL_LANGUAGE_CALLS = 8;
 /**
- * An asset page: the entity and its variations (§12.1), the view logged and the usage (§18: asset
- * events, where it is broadcast), the reverse image search's feature status and the asset's
- * permissions (§21: "Find copies on the web"). The reference sends 4 (README "Request counts").
+ * An asset page: the entity and its variations (§12.1), the view logged and the usage (§18 asset
+ * events), as the reference; where it was broadcast and the reverse image search's rights are asked
+ * when the user opens them.
  */
-const ASSET_PAGE_CALLS = 7;
+const ASSET_PAGE_CALLS = 4;
 /** An asset that answers 404: the entity only, as the reference. */
 const MISSING_ASSET_CALLS = 1;
 /**
- * An owner's cart, the first of the session: its items listed (their count decides plain or
- * chunked reading, §6.6), then viewed (§6.4), and the notifications' list its "Comments" come from
- * (§20, issue 28; the poll refreshes it after that, so a next cart asks 2).
+ * An owner's cart opened from the carts list: viewed at once (the list counted its items, §6.6), its
+ * comments asked only by "Show comments" (issue 28's notifications list): the reference's one call.
  */
-const VIEW_CART_CALLS = 3;
+const VIEW_CART_CALLS = 1;
 /**
  * A batch edit of 2 assets: each update and the entity read after it (§12.1), as the reference's 4,
  * then the results and their facet counts once, so that the grid shows the new values.
