@@ -49,6 +49,16 @@ async function portalState(page: Page): Promise<Record<string, unknown>> {
   });
 }
 
+/** The stored refresh token is exchanged 1.5 s late, so the screen's code comes in before it. */
+const slowTokenExchange = (page: Page) =>
+  page.route(
+    (url) => url.pathname.endsWith('/api/rest/token'),
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    },
+  );
+
 describe('identity and request economy (issue 12 items 15 and 16)', () => {
   journey(
     'after a reload as alice, the schema headers are asked with her token and grant her insert',
@@ -58,13 +68,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
       await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
       const sent = await stepCalls(async () => {
         // the stored refresh token is exchanged slowly: the search screen's code is in first
-        await page.route(
-          (url) => url.pathname.endsWith('/api/rest/token'),
-          async (route) => {
-            await new Promise((resolve) => setTimeout(resolve, 1500));
-            await route.continue();
-          },
-        );
+        await slowTokenExchange(page);
         await page.reload();
         await page.getByRole('button', { name: 'Sign out' }).waitFor();
         await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
@@ -89,13 +93,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
     await signIn(page, 'alice');
     const sent = await stepCalls(async () => {
       // her stored refresh token is exchanged while the search screen's code arrives
-      await page.route(
-        (url) => url.pathname.endsWith('/api/rest/token'),
-        async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-          await route.continue();
-        },
-      );
+      await slowTokenExchange(page);
       await page.goto(`${portalUrl()}/search`);
       await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
     });
