@@ -13,7 +13,7 @@ const serverLog = async () => (await mockControl('requests')) as LoggedRequest[]
  * A call of the portal: the API (the app's own files are not calls), less the thumbnails, which are
  * images the browser loads (protocol §1.1).
  */
-export const isPortalCall = (request: LoggedRequest): boolean =>
+const isPortalCall = (request: LoggedRequest): boolean =>
   (request.path.startsWith('/api/') || request.path.includes('/rest/')) &&
   request.path !== '/api/wedia/dam/variation';
 
