@@ -30,8 +30,9 @@ import { mayEditPages } from './rights';
  *   the new live version, so a reload through `copietravail` lands on it;
  * - the assign-collection call sets a parent's `children` (see `assignCollection`); the templates it
  *   copies are the blocks of the model page (page 8);
- * - the sort call takes the widgets in form order, `clubwedwidget_1` repeated with ids as values,
- *   children of one parent, and numbers their positions 1..n.
+ * - the sort call takes the widgets in form order, `clubwedwidget_1` repeated with ids as values
+ *   (protocol §14.1, the reference) or keyed `clubwedwidget_<parent id>` (issue 26's reading): each
+ *   key's ids are children of one parent, numbered 1..n.
  */
 
 type Answer = Response | undefined;
@@ -280,6 +281,28 @@ async function assignCollection(request: Request): Promise<Response> {
   return HttpResponse.json({ new_children: children.map(String) });
 }
 
+/**
+ * The sort's groups of ids, in form order, by key: protocol §14.1 and the reference send
+ * `clubwedwidget_1` repeated; issue 26 reads the number as the parent's id. Each value is a widget
+ * id, a repeated one kept once.
+ */
+function sortGroups(form: FormData): Map<number, number[]> {
+  const groups = new Map<number, number[]>();
+  for (const [key, value] of form.entries()) {
+    const group = /^clubwedwidget_(\d+)$/.exec(key)?.[1];
+    if (group === undefined) continue;
+    if (typeof value !== 'string' || !/^\d+$/.test(value))
+      throw new PagesError(400, `Invalid widget id: ${String(value)}`);
+    const ids = groups.get(Number(group)) ?? [];
+    if (!ids.includes(Number(value))) ids.push(Number(value));
+    groups.set(Number(group), ids);
+  }
+  return groups;
+}
+
+/** The id a parent chain ends with: `clubwedpagedesc_6_clubwedwidget_5` → 5. */
+const parentIdOf = (chain: string): number => Number(/_(\d+)$/.exec(chain)?.[1]);
+
 async function sortWidgets(request: Request): Promise<Response> {
   requireEditor(request);
   const form = await formFields(request);
@@ -287,23 +310,25 @@ async function sortWidgets(request: Request): Promise<Response> {
   if (form.get('form_object') !== 'clubwedwidget')
     throw new PagesError(400, 'form_object must be clubwedwidget');
   if (form.get('sort_field') !== 'position') throw new PagesError(400, 'sort_field must be position');
-  // `clubwedwidget_1` repeated, the ids as values in the new order (protocol §14.1)
-  const ids: number[] = [];
-  for (const value of form.getAll('clubwedwidget_1')) {
-    if (typeof value !== 'string' || !/^\d+$/.test(value))
-      throw new PagesError(400, `Invalid widget id: ${value}`);
-    if (!ids.includes(Number(value))) ids.push(Number(value));
-  }
-  if (ids.length === 0) throw new PagesError(400, 'No widget to sort');
-  const widgets = ids.map(widgetById);
-  const first = widgets[0]!;
-  if (widgets.some((widget) => widget.parent !== first.parent)) {
-    throw new PagesError(400, 'The sorted widgets must share one parent');
-  }
-  widgets.forEach((widget, index) => {
-    widget.position = index + 1;
+  const groups = sortGroups(form);
+  if (groups.size === 0) throw new PagesError(400, 'No widget to sort');
+  const sorted = [...groups].map(([group, ids]) => {
+    const widgets = ids.map(widgetById);
+    const parent = widgets[0]!.parent;
+    if (widgets.some((widget) => widget.parent !== parent))
+      throw new PagesError(400, 'The sorted widgets must share one parent');
+    // the former form, one key per widget valued with its position, names no parent: refused
+    if (group !== 1 && group !== parentIdOf(parent))
+      throw new PagesError(400, `clubwedwidget_${group} is neither clubwedwidget_1 nor the widgets' parent`);
+    return widgets;
   });
-  return HttpResponse.json({ sorted: ids });
+  // checked first, written after: a refused sort changes nothing
+  for (const widgets of sorted) {
+    widgets.forEach((widget, index) => {
+      widget.position = index + 1;
+    });
+  }
+  return HttpResponse.json({ sorted: [...groups.values()].flat() });
 }
 
 export const pageHandlers = [

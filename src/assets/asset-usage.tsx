@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { assetEventsRequested, broadcastRequested } from '../../streams/analytics/events';
 import { selectAssetEvents, selectBroadcast } from '../../streams/analytics/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -45,15 +45,29 @@ function broadcastLines(data: unknown): BroadcastLine[] {
   });
 }
 
-/** Where the asset was broadcast (channels, how many times, the last date), asked once per asset. */
+/**
+ * Where the asset was broadcast (channels, how many times, the last date): asked when the user
+ * opens it, kept for the asset after that (issue 26: the asset page asks what it draws).
+ */
 function Broadcast({ uuid }: { uuid: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const entry = useAppState(selectBroadcast, uuid);
   const locale = useAppState(selectEffectiveLocale);
-  useEffect(() => {
-    dispatch(broadcastRequested({ uuid }));
-  }, [dispatch, uuid]);
+  if (entry.status !== 'loaded' && entry.status !== 'error') {
+    const asking = entry.status === 'fetching';
+    return (
+      <button
+        type="button"
+        className="asset-usage__broadcast-open"
+        onClick={() => dispatch(broadcastRequested({ uuid }))}
+        disabled={asking}
+        aria-busy={asking}
+      >
+        {t('assets.broadcast')}
+      </button>
+    );
+  }
   if (entry.status === 'error') {
     return (
       <ErrorMessage
@@ -65,7 +79,6 @@ function Broadcast({ uuid }: { uuid: string }) {
       />
     );
   }
-  if (entry.status !== 'loaded') return null;
   const lines = broadcastLines(entry.data);
   return (
     <div className="asset-usage__broadcast">

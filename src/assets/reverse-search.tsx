@@ -1,15 +1,10 @@
-import { useEffect, useId } from 'react';
-import {
-  featureRequested,
-  permissionsRequested,
-  reportRequested,
-  reset,
-  submitRequested,
-} from '../../streams/reverse-search/events';
+import { useId } from 'react';
+import { findRequested, reportRequested, reset, submitRequested } from '../../streams/reverse-search/events';
 import {
   type CopyFound,
   selectCanReverseSearch,
   selectCanViewReverseSearchReport,
+  selectReverseSearchFeature,
   selectReverseSearchJob,
   selectReverseSearchPermissions,
 } from '../../streams/reverse-search/selectors';
@@ -22,41 +17,59 @@ import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
 /**
- * "Find copies on the web" (protocol §21): asks the feature's status (once) and the asset's
- * permissions; absent when the feature is off or the asset may not be submitted. A submit waits
- * for the report and shows the copies it lists on the page (or "No copies found"); the report
- * file itself is an extra, downloaded under the name its `Content-Disposition` gives. Each state
- * is announced, a failure offers "Try again". An asset whose report may only be viewed offers
- * "Download the copies report".
+ * "Find copies on the web" (protocol §21): the feature's status (once) and the asset's permissions
+ * are asked when the button is first pressed, not with the page (issue 26); the search then goes
+ * on as they allow, and an asset they allow nothing says so. Absent once the feature is known off.
+ * A submit waits for the report and shows the copies it lists on the page (or "No copies found");
+ * the report file itself is an extra, downloaded under the name its `Content-Disposition` gives.
+ * Each state is announced, a failure offers "Try again". An asset whose report may only be viewed
+ * offers "Download the copies report".
  */
 export function ReverseSearch({ uuid }: { uuid: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
+  const feature = useAppState(selectReverseSearchFeature);
+  const permissions = useAppState(selectReverseSearchPermissions, uuid);
   const canSubmit = useAppState(selectCanReverseSearch, uuid);
   const canView = useAppState(selectCanViewReverseSearchReport, uuid);
   const job = useAppState(selectReverseSearchJob, uuid);
-  // unknown at first, and again once another user is known (the permissions are the caller's)
-  const permissionsKnown = useAppState(selectReverseSearchPermissions, uuid).status !== 'unknown';
 
-  useEffect(() => {
-    dispatch(featureRequested({}));
-  }, [dispatch]);
-  useEffect(() => {
-    if (!permissionsKnown) dispatch(permissionsRequested({ uuid }));
-  }, [dispatch, uuid, permissionsKnown]);
-
-  if (!canSubmit && !canView) return null;
-  const busy = job.state === 'submitting' || job.state === 'waiting' || job.state === 'downloading';
+  if (feature.status === 'loaded' && !feature.enabled) return null;
+  const known = feature.status === 'loaded' && permissions.status === 'loaded';
+  const asking = feature.status === 'fetching' || permissions.status === 'fetching';
+  const refused =
+    feature.status === 'error' ? feature.error : permissions.status === 'error' ? permissions.error : null;
+  if (refused && !asking)
+    return (
+      <ErrorMessage
+        lead={t('assets.findCopiesFailed')}
+        error={refused}
+        onRetry={() => dispatch(findRequested({ uuid }))}
+        retryLabel={t('assets.retry')}
+      />
+    );
+  if (known && !canSubmit && !canView)
+    return (
+      <p role="status" className="reverse-search__state">
+        {t('assets.findCopiesNotOffered')}
+      </p>
+    );
+  const searching = job.state === 'submitting' || job.state === 'waiting' || job.state === 'downloading';
+  const busy = asking || searching;
   const start = () => {
+    if (!known) {
+      dispatch(findRequested({ uuid }));
+      return;
+    }
     if (job.state === 'error' || job.state === 'done') dispatch(reset({ uuid }));
     dispatch(canSubmit ? submitRequested({ uuid }) : reportRequested({ uuid }));
   };
   return (
     <div className="reverse-search">
       <button type="button" onClick={start} disabled={busy} aria-busy={busy}>
-        {canSubmit ? t('assets.findCopies') : t('assets.findCopiesReport')}
+        {canView && !canSubmit ? t('assets.findCopiesReport') : t('assets.findCopies')}
       </button>
-      {busy && (
+      {searching && (
         <p role="status" className="reverse-search__state">
           {job.state === 'submitting'
             ? t('assets.findCopiesSubmitting')

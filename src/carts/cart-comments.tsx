@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { listRequested } from '../../streams/notifications/events';
 import { selectCartComments, selectNotifications } from '../../streams/notifications/selectors';
 import { useAppState } from '../hooks/use-app-state';
@@ -11,8 +11,9 @@ import './messages';
 
 /**
  * "Comments" on the owner's cart page (issue 28): what recipients wrote on the cart's links. They
- * reach the owner as notifications (protocol §20), so the list is the notifications' list, asked
- * when a cart page opens before it was loaded.
+ * reach the owner as notifications (protocol §20), so the list is the notifications' list: shown
+ * at once when the notifications' poll has it, else asked by "Show comments" (issue 26: opening a
+ * cart asks the cart only, as the reference).
  */
 export function CartComments({ cartId }: { cartId: string }) {
   const t = useTranslate();
@@ -23,16 +24,20 @@ export function CartComments({ cartId }: { cartId: string }) {
   const { error, listing, items } = useAppState(selectNotifications);
   const loaded = items !== null;
 
-  // once here, the list is asked again with each timed unread count (the notifications' poll):
-  // only a first cart page of the session asks for it
-  useEffect(() => {
-    if (!loaded) dispatch(listRequested({}));
-  }, [dispatch, loaded]);
-
   return (
     <section className="cart-comments" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('carts.comments')}</h2>
-      {comments === null && error && !listing ? (
+      {!loaded && !error ? (
+        // once asked, the notifications' poll keeps the list: the next carts show their comments
+        <button
+          type="button"
+          onClick={() => dispatch(listRequested({}))}
+          disabled={listing}
+          aria-busy={listing}
+        >
+          {t('carts.showComments')}
+        </button>
+      ) : comments === null && error && !listing ? (
         <ErrorMessage
           role="status"
           lead={t('carts.commentsFailed')}

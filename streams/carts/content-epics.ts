@@ -30,12 +30,31 @@ import * as shareApi from './share-api';
 import { type CartsRoot, playerKey } from './state';
 import { factReceived, receivedFact } from '../tabs/events';
 
-/** Opening a cart lists its items first; skipped while its view is busy (protocol §6.4). */
-export const openCart: Epic<CartsRoot> = (event$, state$) =>
+/**
+ * Opening a cart lists its items first, their count deciding plain or chunked reading (protocol
+ * §6.6); skipped while its view is busy (§6.4). A cart the carts' list already counted, small and
+ * read as a cart, is viewed at once: the count is known, `listCartItems` would only repeat it
+ * (issue 26: one call, as the reference).
+ */
+export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(cartOpened),
     filter(({ payload }) => !isBusy(state$.value.carts.contents[payload.cartId]?.status ?? 'unknown')),
-    map((event) => itemsListStarted({ cartId: event.payload.cartId }, event)),
+    map((event) => {
+      const { cartId } = event.payload;
+      const listed = state$.value.carts.carts[cartId];
+      const content = state$.value.carts.contents[cartId];
+      const counted =
+        listed !== undefined &&
+        listed.total <= config.hugeCartItems &&
+        selectContentMode(state$.value) === 'cart' &&
+        (content === undefined || (!content.huge && content.contentMode === 'cart'));
+      if (!counted) return itemsListStarted({ cartId }, event);
+      return viewStarted(
+        { cartId, fulltext: content?.fulltext ?? '', mode: content?.mode ?? 'default' },
+        event,
+      );
+    }),
   );
 
 export const listItems: Epic<CartsRoot> = (event$, state$, deps) =>

@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import {
   fetchReport,
+  findCopies,
   forgetPermissionsOfPreviousUser,
   loadFeature,
   loadPermissions,
@@ -20,7 +21,14 @@ export const reverseSearchDomain = defineDomain({
   name: 'reverseSearch',
   initialState: initialReverseSearchState,
   reducer: reverseSearchReducer,
-  epics: { loadFeature, loadPermissions, forgetPermissionsOfPreviousUser, submitSearch, fetchReport },
+  epics: {
+    loadFeature,
+    loadPermissions,
+    forgetPermissionsOfPreviousUser,
+    findCopies,
+    submitSearch,
+    fetchReport,
+  },
   selectors: {
     selectReverseSearchFeature,
     selectReverseSearchPermissions,

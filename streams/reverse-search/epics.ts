@@ -1,4 +1,4 @@
-import { concat, EMPTY, filter, map, mergeMap, of, take, takeUntil, timer } from 'rxjs';
+import { concat, EMPTY, filter, forkJoin, map, merge, mergeMap, of, take, takeUntil, timer } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { SerializedError } from '../core/errors';
 import type { UnstampedEvent } from '../core/event';
@@ -12,6 +12,7 @@ import {
   featureLoaded,
   featureRequested,
   featureStarted,
+  findRequested,
   permissionsFailed,
   permissionsForgotten,
   permissionsLoaded,
@@ -29,7 +30,11 @@ import {
 } from './events';
 import { whoAmILoaded } from '../session/events';
 import { anotherUserKnown, type WithSession } from '../session/selectors';
-import type { WithReverseSearch } from './selectors';
+import {
+  selectCanReverseSearch,
+  selectCanViewReverseSearchReport,
+  type WithReverseSearch,
+} from './selectors';
 
 type S = WithReverseSearch & WithSession;
 
@@ -98,6 +103,42 @@ export const forgetPermissionsOfPreviousUser: Epic<S> = (event$, state$) =>
     (whoAmI$) => anotherUserKnown(whoAmI$, state$),
     filter(() => Object.keys(state$.value.reverseSearch.permissions).length > 0),
     map((event) => permissionsForgotten({}, event)),
+  );
+
+/**
+ * "Find copies on the web" before the rights are known (issue 26): the caller's permissions are
+ * asked (a user who signed in since the page opened gets their own), the feature once; when both
+ * answered, the search goes on as they allow. Allowed nothing, it stops: the view says so.
+ */
+export const findCopies: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(findRequested),
+    mergeMap((event) => {
+      const { uuid } = event.payload;
+      const askFeature = state$.value.reverseSearch.feature.status !== 'loaded';
+      const featureAnswered$ = askFeature
+        ? event$.pipe(ofType(featureLoaded, featureFailed), take(1))
+        : of(null);
+      const permissionsAnswered$ = event$.pipe(
+        ofType(permissionsLoaded, permissionsFailed),
+        filter((answer) => answer.payload.uuid === uuid),
+        take(1),
+      );
+      const allowed$ = forkJoin([featureAnswered$, permissionsAnswered$]).pipe(
+        mergeMap(() => {
+          if (selectCanReverseSearch(state$.value, uuid)) return of(submitRequested({ uuid }, event));
+          if (selectCanViewReverseSearchReport(state$.value, uuid))
+            return of(reportRequested({ uuid }, event));
+          return EMPTY;
+        }),
+      );
+      const asks = [
+        ...(askFeature ? [featureRequested({}, event)] : []),
+        permissionsRequested({ uuid }, event),
+      ];
+      // listening first: the answers may follow the asks at once
+      return merge(allowed$, of(...asks));
+    }),
   );
 
 const BUSY = new Set(['submitting', 'waiting', 'downloading']);

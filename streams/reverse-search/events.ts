@@ -13,8 +13,11 @@ import { copySchema } from './copies';
  * - `reverseSearch/permissionsRequested` {uuid}: GET …/permissions/{uuid} → `permissionsStarted`
  *   → `permissionsLoaded` {uuid, canSubmit, canViewReport} | `permissionsFailed` (error).
  *   They are the caller's: when who-am-I names another user they are `permissionsForgotten` (an
- *   answer still on its way is dropped) and the screen showing the asset asks again.
- * - `reverseSearch/submitRequested` {uuid} ("Find copies on the web"): POST …/submit/{uuid}
+ *   answer still on its way is dropped) and the next "Find copies on the web" asks them again.
+ * - `reverseSearch/findRequested` {uuid} ("Find copies on the web" before the rights are known):
+ *   `featureRequested` (when not loaded) and `permissionsRequested`, then, once both answered,
+ *   `submitRequested` (canSubmit) or `reportRequested` (canViewReport), or nothing.
+ * - `reverseSearch/submitRequested` {uuid} ("Find copies on the web" once allowed): POST …/submit/{uuid}
  *   (answer not read) → `submitStarted` → `submitted`, then GET …/report/{uuid} (a blob) at once
  *   read as text, at once and every config.reverseSearchPollMs while it is not ready (409, 404,
  *   or 202: `reportChecked` {uuid, attempt}), at most config.reverseSearchPollTries times (then
@@ -51,6 +54,13 @@ export const permissionsLoaded = defineAnswer('reverseSearch/permissionsLoaded',
 export const permissionsFailed = defineFailure('reverseSearch/permissionsFailed', { uuid });
 /** Who-am-I named another user: the permissions known were the previous caller's. */
 export const permissionsForgotten = defineFact('reverseSearch/permissionsForgotten', 'system', {});
+
+/**
+ * "Find copies on the web" pressed while the caller's rights are not known yet (issue 26: they are
+ * asked on demand, not with the asset page): the permissions asked, the feature too while not
+ * known, then `submitRequested` or `reportRequested` as they allow, nothing when they allow neither.
+ */
+export const findRequested = defineIntent('reverseSearch/findRequested', { uuid });
 
 export const submitRequested = defineIntent('reverseSearch/submitRequested', { uuid });
 export const submitStarted = defineFact('reverseSearch/submitStarted', 'system', { uuid });

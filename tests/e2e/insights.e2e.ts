@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
+import { stepCalls } from './helpers/step-calls';
 
 /** The rows of a top's table (thumbnail, name, count), as text. */
 async function topRows(page: Page, heading: string): Promise<string[]> {
@@ -33,32 +34,9 @@ async function usage(page: Page): Promise<{ views: number; downloads: number }> 
   return { views: await figure('Views'), downloads: await figure('Downloads') };
 }
 
-/** The demo server's request log (UI-CONTRACT "Demo server": `GET /__mock/requests`). */
-const serverLog = async () => (await mockControl('requests')) as LoggedRequest[];
-
-/** Waits until the portal sent nothing for `quietMs`; returns the log's length then. */
-async function settled(quietMs = 800): Promise<number> {
-  let count = -1;
-  for (let round = 0; round < 40; round++) {
-    const now = (await serverLog()).length;
-    if (now === count) return now;
-    count = now;
-    await new Promise((resolve) => setTimeout(resolve, quietMs));
-  }
-  return count;
-}
-
-/**
- * The API calls after position `mark` of the log, as `METHOD path`, sorted (they race). The
- * thumbnails are images the browser loads (protocol §1.1), not calls of the portal.
- */
-async function apiCallsSince(mark: number): Promise<string[]> {
-  return (await serverLog())
-    .slice(mark)
-    .filter((request) => request.path.startsWith('/api/') && request.path !== '/api/wedia/dam/variation')
-    .map((request) => `${request.method} ${request.path}`)
-    .sort();
-}
+/** `METHOD path` of each call, sorted (they race). */
+const sortedCalls = (calls: readonly LoggedRequest[]): string[] =>
+  calls.map((request) => `${request.method} ${request.path}`).sort();
 
 /** Until every name of a top's table is an asset's name, not the `asset 12` stand-in. */
 async function named(page: Page, heading: string): Promise<void> {
@@ -75,12 +53,12 @@ describe('insights (issue 17)', () => {
     async ({ page }) => {
       await mockControl('reset', { method: 'POST' });
       await signIn(page, 'alice');
-      const mark = await settled();
-      await page.getByRole('link', { name: 'Analytics' }).click();
-      await named(page, 'Most viewed');
-      await named(page, 'Most downloaded');
-      await settled();
-      const calls = await apiCallsSince(mark);
+      const sent = await stepCalls(async () => {
+        await page.getByRole('link', { name: 'Analytics' }).click();
+        await named(page, 'Most viewed');
+        await named(page, 'Most downloaded');
+      });
+      const calls = sortedCalls(sent);
       // the reference sends the two tops; the names (one list) and the demo's trend are ours
       expect(calls, calls.join('\n')).toEqual([
         'GET /api/rest/dam/data/asset',
@@ -88,17 +66,15 @@ describe('insights (issue 17)', () => {
         'POST /api/wedia/analytics/topDamView',
         'POST /api/wedia/analytics/trend',
       ]);
-      const [request] = (await serverLog())
-        .slice(mark)
-        .filter((entry) => entry.path === '/api/rest/dam/data/asset');
+      const [request] = sent.filter((entry) => entry.path === '/api/rest/dam/data/asset');
       expect(JSON.parse(String(request?.query.query))).toMatchObject({ id: { in: expect.any(Array) } });
 
-      const mine = await settled();
-      await page.getByRole('checkbox', { name: 'Only mine' }).check();
-      await named(page, 'Most viewed');
-      await named(page, 'Most downloaded');
-      await settled();
-      const onlyMine = await apiCallsSince(mine);
+      const mineSent = await stepCalls(async () => {
+        await page.getByRole('checkbox', { name: 'Only mine' }).check();
+        await named(page, 'Most viewed');
+        await named(page, 'Most downloaded');
+      });
+      const onlyMine = sortedCalls(mineSent);
       // the same two tops with onlyCurrentUser=true, at most one list for the assets not named yet
       // (none when all are), and the trend of the user's own figures
       expect(
@@ -110,7 +86,7 @@ describe('insights (issue 17)', () => {
         'POST /api/wedia/analytics/trend',
       ]);
       expect(onlyMine.filter((call) => call.startsWith('GET /api/rest/')).length).toBeLessThanOrEqual(1);
-      const tops = (await serverLog()).slice(mine).filter((entry) => entry.path.includes('/analytics/top'));
+      const tops = mineSent.filter((entry) => entry.path.includes('/analytics/top'));
       for (const entry of tops) expect(entry.body).toMatchObject({ onlyCurrentUser: 'true' });
     },
   );
@@ -265,16 +241,18 @@ describe('insights (issue 17)', () => {
     },
   );
 
-  journey('carol (view only) is offered no reverse image search', async ({ page }) => {
+  journey('carol (view only) is told reverse image search is not offered to her', async ({ page }) => {
     await mockControl('reset', { method: 'POST' });
     await signIn(page, 'carol');
-    const permissions = page.waitForResponse((response) =>
-      response.url().includes('/reverse-search/permissions/'),
-    );
     await page.goto(`${portalUrl()}/assets/asset/1`);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await permissions;
     await page.getByRole('region', { name: 'Usage' }).waitFor();
+    // the rights are asked when the button is pressed (issue 26), not with the page
+    await page.getByRole('button', { name: 'Find copies on the web' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Finding copies on the web is not offered for this asset.' })
+      .waitFor();
     expect(await page.getByRole('button', { name: 'Find copies on the web' }).count()).toBe(0);
   });
 });

@@ -242,6 +242,8 @@ describe('the shared-cart page (/share/:uuid) for recipients', () => {
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/carts/7`);
       const comments = page.getByRole('region', { name: 'Comments' });
+      // opening the cart asks the cart only: the comments come when asked (issue 26)
+      await comments.getByRole('button', { name: 'Show comments' }).click();
       const item = comments.getByRole('listitem').filter({ hasText: comment });
       await item.waitFor();
       expect(await item.textContent()).toContain('A visitor');

@@ -225,6 +225,10 @@ describe('demo server: CMS pages (protocol §14.1)', () => {
     // widgets of different parents, an id that is not one, no id: refused
     expect((await sortAs([ids[0]!, 7])).status).toBe(400);
     expect((await sortAs(['x'])).status).toBe(400);
+    // keyed by the parent's id (issue 26's reading of §14.1): the same sort; a widget's own id as
+    // the key (the former form, valued with positions) names no parent: refused
+    expect((await sortAs(ids, 'clubwedwidget_6')).status).toBe(200);
+    expect(serverOrder()).toEqual(ids);
     expect((await sortAs([ids[0]!], `clubwedwidget_${ids[0]}`)).status).toBe(400);
   });
 

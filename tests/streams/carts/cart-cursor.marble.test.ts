@@ -9,6 +9,7 @@ import {
   visibleRangeChanged,
 } from '../../../streams/carts/content-events';
 import { cartsDomain } from '../../../streams/carts/domain';
+import { listLoaded } from '../../../streams/carts/events';
 import { selectContentMode, selectItemGroups } from '../../../streams/carts/selectors';
 import { config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
@@ -105,6 +106,27 @@ describe('cart content as a list query (seed 002 §4, §8, §9; protocol §6.6)'
     const paths = http.requests.map((request) => request.path);
     expect(paths).toContain('/wedia/cart/viewCart/20');
     expect(lists(http.requests)).toEqual([]);
+  });
+
+  it('a small cart the carts list counted is viewed at once, its items not listed again (issue 26: one call)', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp(server({ asset: ids(1, 3) }, () => NEVER));
+    const counted = (total: number) => aCart({ id: '20', items: { asset: ids(1, 3) }, total });
+    const opened = (total: number) =>
+      scheduler.run(({ hot }) => {
+        const store = epicStore(
+          testDeps({ scheduler, http }),
+          epics,
+          fold([appStarted(), alice, listLoaded({ carts: [counted(total)] })]),
+        );
+        hot('a', { a: cartOpened({ cartId: '20' }) }).subscribe(store.dispatch);
+      });
+    opened(3);
+    expect(http.requests.map((request) => request.path)).toEqual(['/wedia/cart/viewCart/20']);
+    // a huge one is listed first: its items are read in chunks (protocol §6.6)
+    http.requests.length = 0;
+    opened(config.hugeCartItems + 1);
+    expect(http.requests.map((request) => request.path)[0]).toBe('/wedia/cart/listCartItems/20');
   });
 
   it('cursor mode registers ~[CART@{id}] on dam/asset (max the cart cursor max, at most 100, techprops none, no aggregates): registered, resolved, then constraints updated', () => {

@@ -12,6 +12,7 @@ import { whoAmILoaded } from '../../../streams/session/events';
 import { REPORT_NOT_READY } from '../../../streams/reverse-search/epics';
 import {
   featureRequested,
+  findRequested,
   permissionsRequested,
   reportRequested,
   reset,
@@ -169,6 +170,35 @@ describe('reverse image search: feature and permissions (protocol §21)', () => 
         'reverseSearch/permissionsLoaded',
       ]);
       expect(selectReverseSearchPermissions(store.state$.value, 'u-1').status).toBe('loaded');
+    });
+  });
+});
+
+describe('reverse image search asked on demand (issue 26: not with the asset page)', () => {
+  it('"Find copies on the web" asks the feature and the permissions, then submits what they allow, or nothing', () => {
+    const scheduler = marbleScheduler();
+    scheduler.run(({ cold, hot }) => {
+      const { store, http } = setup(scheduler, (request) => {
+        if (request.path.endsWith('/feature/status'))
+          return cold('5ms (r|)', { r: { status: 200, data: undefined } });
+        if (request.path.endsWith('/permissions/u-1'))
+          return cold('10ms (r|)', { r: { status: 200, data: { canSubmit: true, canViewReport: false } } });
+        if (request.path.endsWith('/permissions/u-2'))
+          return cold('(r|)', { r: { status: 200, data: { canSubmit: false, canViewReport: false } } });
+        return NEVER;
+      });
+      hot('a 20ms b', { a: findRequested({ uuid: 'u-1' }), b: findRequested({ uuid: 'u-2' }) }).subscribe(
+        store.dispatch,
+      );
+      scheduler.flush();
+      // the feature once; each find asks the permissions; u-2 may do nothing: no submit
+      expect(http.requests.map((request) => [request.method, request.path])).toEqual([
+        ['GET', '/packaged/reverse-search/feature/status'],
+        ['GET', '/packaged/reverse-search/permissions/u-1'],
+        ['POST', '/packaged/reverse-search/submit/u-1'],
+        ['GET', '/packaged/reverse-search/permissions/u-2'],
+      ]);
+      expect(selectReverseSearchJob(store.state$.value, 'u-2').state).toBe('idle');
     });
   });
 });

@@ -27,22 +27,32 @@ const allowed = (canSubmit: boolean, canViewReport = false) => [
 const types = (events: { type: string }[]) => events.map((event) => event.type);
 
 describe('Find copies on the web (reverse image search, protocol §21)', () => {
-  it('asks the feature and the asset permissions; the button is absent while the feature is off or the permission missing', () => {
-    const { dispatched, unmount } = renderWithStore(<ReverseSearch uuid={uuid} />);
-    expect(types(dispatched)).toEqual([
-      'reverseSearch/featureRequested',
-      'reverseSearch/permissionsRequested',
-    ]);
-    expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
-    unmount();
-    renderWithStore(<ReverseSearch uuid={uuid} />, [...featureOn, ...allowed(false)]).unmount();
-    expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
-    renderWithStore(<ReverseSearch uuid={uuid} />, [
+  it('asks nothing with the page; the button asks the rights (issue 26); absent when the feature is off, said when nothing is allowed, a failure retried', () => {
+    const button = () => screen.queryByRole('button', { name: 'Find copies on the web' });
+    const first = renderWithStore(<ReverseSearch uuid={uuid} />);
+    expect(first.dispatched).toEqual([]);
+    fireEvent.click(button() as HTMLElement);
+    expect(types(first.dispatched)).toEqual(['reverseSearch/findRequested']);
+    first.unmount();
+    const off = renderWithStore(<ReverseSearch uuid={uuid} />, [
       featureStarted({}),
-      featureFailed({ error: { code: 'error.http.404', message: 'Not Found' } }),
-      ...allowed(true),
-    ]).unmount();
-    expect(screen.queryByRole('button', { name: 'Find copies on the web' })).toBeNull();
+      featureLoaded({ enabled: false }),
+    ]);
+    expect(button()).toBeNull();
+    off.unmount();
+    const none = renderWithStore(<ReverseSearch uuid={uuid} />, [...featureOn, ...allowed(false)]);
+    expect(button()).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Finding copies on the web is not offered for this asset.',
+    );
+    none.unmount();
+    const failed = renderWithStore(<ReverseSearch uuid={uuid} />, [
+      featureStarted({}),
+      featureFailed({ error: { code: 'error.http.503', message: 'Unavailable' } }),
+    ]);
+    expect(button()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(types(failed.dispatched)).toContain('reverseSearch/findRequested');
   });
 
   it('submits, announces the wait, lists the copies found with the report as an extra download, then may search again', () => {
@@ -127,8 +137,16 @@ describe('Find copies on the web (reverse image search, protocol §21)', () => {
 });
 
 describe('Usage: where the asset was broadcast (protocol §18 whereDamBroadcasted)', () => {
-  it('asks the broadcast data by uuid and lists the channels', () => {
-    const { dispatched } = renderWithStore(<AssetUsage resource="asset" id="3" uuid={uuid} />, [
+  it('asks the broadcast data by uuid when opened (not with the page, issue 26) and lists the channels', () => {
+    const closed = renderWithStore(<AssetUsage resource="asset" id="3" uuid={uuid} />, []);
+    expect(closed.dispatched.map((event) => event.type)).not.toContain('analytics/broadcastRequested');
+    fireEvent.click(screen.getByRole('button', { name: 'Where it was broadcast' }));
+    expect(closed.dispatched.map((event) => [event.type, event.payload])).toContainEqual([
+      'analytics/broadcastRequested',
+      { uuid },
+    ]);
+    closed.unmount();
+    renderWithStore(<AssetUsage resource="asset" id="3" uuid={uuid} />, [
       broadcastStarted({ uuid }),
       broadcastLoaded({
         uuid,
@@ -137,10 +155,6 @@ describe('Usage: where the asset was broadcast (protocol §18 whereDamBroadcaste
           list: [{ key: 'web', caption: 'Website', count: 4, lastDate: '2026-11-20' }, { bad: 1 }],
         },
       }),
-    ]);
-    expect(dispatched.map((event) => [event.type, event.payload])).toContainEqual([
-      'analytics/broadcastRequested',
-      { uuid },
     ]);
     expect(screen.getByRole('heading', { name: 'Where it was broadcast' })).toBeTruthy();
     expect(screen.getByRole('listitem').textContent).toBe('Website: 4 times, last on Nov 20, 2026');
