@@ -80,6 +80,10 @@ export default defineConfig({
             'tests/architecture/**/*.test.ts',
           ],
           setupFiles: ['tests/helpers/setup-node.ts'],
+          // files share a worker's modules: every domain is loaded once per worker, not once per file
+          // (measured at a load of 20: node+dom 1,931 s isolated, 386 s shared); each file resets the
+          // demo server it uses, and restores the timers, globals and handlers it changes
+          isolate: false,
         },
       },
       {
@@ -89,6 +93,8 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['tests/views/**/*.test.tsx'],
           setupFiles: ['tests/helpers/setup-dom.ts'],
+          // shared modules, as in the node project (Testing Library unmounts after each test)
+          isolate: false,
         },
       },
       {

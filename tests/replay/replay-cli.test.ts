@@ -6,29 +6,51 @@ import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { serializeLog } from '../../streams/recorder/log-file';
 import { rootEpic } from '../../streams/root';
+import { replayCommand } from '../../scripts/replay-command';
 import { recordSession, visitWithRetry } from './recorded-sessions';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
-/** `npm run replay -- ...args`, without npm: node with the tsx loader, as `tsx scripts/replay.ts` does. */
-function replay(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** `npm run replay -- ...args` in this process (setup-node loaded every domain, as the script does). */
+function replay(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const code = replayCommand(args, {
+    log: (text) => stdout.push(`${text}\n`),
+    error: (text) => stderr.push(`${text}\n`),
+  });
+  return { code, stdout: stdout.join(''), stderr: stderr.join('') };
+}
+
+/** The script itself, as npm runs it: node with the tsx loader, as `tsx scripts/replay.ts` does. */
+function replayProcess(...args: string[]): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'scripts/replay.ts', ...args],
       { cwd: root },
-      (error, stdout, stderr) => {
-        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+      (error, stdout) => {
+        resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout });
       },
     );
   });
 }
 
-// each case starts a node process: run them side by side
-describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
-  it('prints the verdict and the summary of the state the log folds to', async ({ expect }) => {
-    const { code, stdout } = await replay(fixture('app-start.evlog.json'));
+describe('scripts/replay.ts', () => {
+  it('runs in a process of its own: every domain loaded, the exit code set', { timeout: 60_000 }, async ({
+    expect,
+  }) => {
+    const { code, stdout } = await replayProcess(fixture('app-start.evlog.json'));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Import: (Fine|Risky)/);
+    expect(stdout).toContain('Events:   10 (seq 1..10');
+    const missing = await replayProcess(join(tmpdir(), 'no-such-log.evlog.json'));
+    expect(missing.code).toBe(1);
+  });
+
+  it('prints the verdict and the summary of the state the log folds to', ({ expect }) => {
+    const { code, stdout } = replay(fixture('app-start.evlog.json'));
     expect(code).toBe(0);
     // Risky only once the catalogue changed since the fixture was written (make-fixtures.ts)
     expect(stdout).toMatch(/^Import: (Fine|Risky)/);
@@ -42,8 +64,8 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
     expect(stdout).toContain('  system.shownError.error  error.wedia-vue.untrapped  x is undefined');
   });
 
-  it('prints the summary as JSON with --json, from the snapshot of a wrapped log', async ({ expect }) => {
-    const { code, stdout } = await replay(fixture('logs-wrapped.evlog.json'), '--json');
+  it('prints the summary as JSON with --json, from the snapshot of a wrapped log', ({ expect }) => {
+    const { code, stdout } = replay(fixture('logs-wrapped.evlog.json'), '--json');
     expect(code).toBe(0);
     const output = JSON.parse(stdout);
     expect(output).toMatchObject({
@@ -59,27 +81,27 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
     });
   });
 
-  it('refuses an Impossible log with exit code 1, saying why', async ({ expect }) => {
+  it('refuses an Impossible log with exit code 1, saying why', ({ expect }) => {
     const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'bad.evlog.json');
     writeFileSync(file, JSON.stringify({ format: 'dam-portal.eventlog', version: 1, events: [] }));
-    const { code, stdout, stderr } = await replay(file);
+    const { code, stdout, stderr } = replay(file);
     expect(code).toBe(1);
     expect(stdout).toMatch(/^Import: Impossible\n {2}- app: /);
     expect(stderr).toContain('refused');
   });
 
-  it('prints the usage with exit code 2 without a file', async ({ expect }) => {
-    const { code, stderr } = await replay();
+  it('prints the usage with exit code 2 without a file', ({ expect }) => {
+    const { code, stderr } = replay();
     expect(code).toBe(2);
     expect(stderr).toContain('usage: npm run replay -- <file.evlog.json> [--json]');
   });
 
-  it('prints the part of the state at a path, folded until a seq (--until, --print)', async ({ expect }) => {
+  it('prints the part of the state at a path, folded until a seq (--until, --print)', ({ expect }) => {
     const { events } = JSON.parse(readFileSync(fixture('visit-with-retry.evlog.json'), 'utf8')) as {
       events: Array<{ type: string; meta: { seq: number } }>;
     };
     const failedAt = events.find((event) => event.type === 'app/infoLoadFailed')!.meta.seq;
-    const { code, stdout } = await replay(
+    const { code, stdout } = replay(
       fixture('visit-with-retry.evlog.json'),
       '--until',
       String(failedAt),
@@ -88,22 +110,22 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
     );
     expect(code).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ status: 'error', error: { code: 'error.http.500' } });
-    const later = await replay(fixture('visit-with-retry.evlog.json'), '--print', 'app.info.status');
+    const later = replay(fixture('visit-with-retry.evlog.json'), '--print', 'app.info.status');
     expect(later.stdout.trim()).toBe('"resolved"');
   });
 
-  it('re-simulates a session recorded with the whole root epic without divergence (--resimulate)', async ({
+  it('re-simulates a session recorded with the whole root epic without divergence (--resimulate)', ({
     expect,
   }) => {
     const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'session.evlog.json');
     writeFileSync(file, serializeLog(recordSession(visitWithRetry, rootEpic)));
-    const { code, stdout } = await replay(file, '--resimulate');
+    const { code, stdout } = replay(file, '--resimulate');
     expect(stdout).toMatch(/^Re-simulation: (\d+) of \1 events reproduced/);
     expect(stdout).toContain('No divergence');
     expect(code).toBe(0);
   });
 
-  it('reports the first divergence with exit code 3 (--resimulate)', async ({ expect }) => {
+  it('reports the first divergence with exit code 3 (--resimulate)', ({ expect }) => {
     // recorded with the shell's epics only: the root epic's other domains add events
     const recorded = recordSession(visitWithRetry);
     const file = join(mkdtempSync(join(tmpdir(), 'replay-cli-')), 'session.evlog.json');
@@ -111,7 +133,7 @@ describe.concurrent('scripts/replay.ts', { timeout: 30_000 }, () => {
       file,
       serializeLog({ ...recorded, events: recorded.events.filter((e) => e.type !== 'logs/batchSent') }),
     );
-    const { code, stdout } = await replay(file, '--resimulate');
+    const { code, stdout } = replay(file, '--resimulate');
     expect(code).toBe(3);
     expect(stdout).toMatch(
       /First divergence at event #\d+ \((type|extra|payload|missing)[^\n]*\):\n {2}expected /,
