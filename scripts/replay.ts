@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import { type EventLogFile, importLog, type ImportResult } from '../streams/recorder/log-file';
 import { foldUntil, type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
 import { REFUSALS, type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
-import { initialRootState, loadAllDomains, rootEpic, rootReducer } from '../streams/root';
+import { createPortalDomains, initialRootState } from '../streams/root';
 
 // every domain's code: the catalogue to check the log against and every reducer to fold it
-await loadAllDomains();
+const domains = createPortalDomains();
+await domains.loadAll();
+const { reducer: rootReducer, epic: rootEpic } = domains;
 
 const USAGE =
   'usage: npm run replay -- <file.evlog.json> [--json] [--until <seq>] [--print <path>] [--resimulate]';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { serializeLog } from '../../streams/recorder/log-file';
-import { rootEpic } from '../../streams/root';
+import { rootEpic } from '../helpers/all-domains';
 import { recordSession, visitWithRetry } from './recorded-sessions';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

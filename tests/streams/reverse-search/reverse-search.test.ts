@@ -6,7 +6,8 @@ import { type Config, config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import { fileNameOfDisposition, type HttpRequest, type HttpResponse } from '../../../streams/core/http';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { reverseSearchDomain } from '../../../streams/reverse-search/domain';
 import { REPORT_NOT_READY } from '../../../streams/reverse-search/epics';
 import {
