@@ -32,7 +32,6 @@ import {
   checked,
   conflictSettled,
   conflicted,
-  connectivityChanged,
   declaredWrite,
   discardAllRequested,
   discardRequested,
@@ -48,6 +47,7 @@ import {
   retryRequested,
   theirsFolded,
 } from './events';
+import { connectivityChanged } from './connectivity-events';
 import { RESEND_CORR } from './reducer';
 import type { OutboxRoot } from './state';
 

@@ -82,7 +82,11 @@ describe('domains that load with their first screen (streams/root.ts)', () => {
     store.dispatch(aliceKnown());
     for (const name of ['preferences', 'profile', 'notifications']) store.dispatch(domainLoaded({ name }));
     const state = store.getState();
-    expect([state.preferences.owner, state.profile.owner, state.notifications.owner]).toEqual(['1', '1', '1']);
+    expect([state.preferences.owner, state.profile.owner, state.notifications.owner]).toEqual([
+      '1',
+      '1',
+      '1',
+    ]);
     // the unread count's poll starts on the scheduler's next turn
     await new Promise((resolve) => setTimeout(resolve, 0));
     const paths = http.requests.map(({ path }) => path);
@@ -114,7 +118,7 @@ describe('domains that load with their first screen (streams/root.ts)', () => {
     expect(store.getState().outbox.user).toBe('1');
   });
 
-  it('a failure before the logs\' code came is logged once it starts (seed 000 §4)', () => {
+  it("a failure before the logs' code came is logged once it starts (seed 000 §4)", () => {
     const { store } = livePortal();
     store.dispatch(whoAmIFailed({ error: serializeError(new Error('offline')) }));
     expect(store.getState().logs.pending).toEqual([]);
