@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { type EventLogFile, importLog, type ImportResult } from '../streams/recorder/log-file';
 import { foldUntil, type ReplaySummary, replayLog, summarizeState } from '../streams/recorder/replay';
 import { REFUSALS, type ResimulationResult, resimulate } from '../streams/recorder/resimulate';
-import { initialRootState, rootEpic, rootReducer } from '../streams/root';
+import { initialRootState, type PortalDomains } from '../streams/root';
 
 const USAGE =
   'usage: npm run replay -- <file.evlog.json> [--json] [--until <seq>] [--print <path>] [--resimulate]';
@@ -60,11 +60,14 @@ export interface ReplayOutput {
   error(text: string): void;
 }
 
+/** Every domain's reducer and epics, their code loaded (`PortalDomains.loadAll`). */
+type LoadedDomains = Pick<PortalDomains, 'reducer' | 'epic'>;
+
 /**
  * Runs the command with its arguments; answers its exit code (0 done, 1 refused or unreadable,
- * 2 usage, 3 diverged, 4 not re-simulated). Every domain's code must be loaded first.
+ * 2 usage, 3 diverged, 4 not re-simulated).
  */
-export function replayCommand(args: string[], out: ReplayOutput): number {
+export function replayCommand(args: string[], out: ReplayOutput, domains: LoadedDomains): number {
   const options = parseArgs(args);
   if (!options) {
     out.error(USAGE);
@@ -87,14 +90,14 @@ export function replayCommand(args: string[], out: ReplayOutput): number {
     return 1;
   }
 
-  if (options.resimulate) return printResimulation(file, result.log, json, out);
+  if (options.resimulate) return printResimulation(file, result.log, json, out, domains);
   const started = performance.now();
   let state: unknown;
   try {
     state =
       options.until === null
-        ? replayLog(result.log, rootReducer, initialRootState)
-        : foldUntil(result.log, options.until, rootReducer, initialRootState);
+        ? replayLog(result.log, domains.reducer, initialRootState)
+        : foldUntil(result.log, options.until, domains.reducer, initialRootState);
   } catch (thrown) {
     out.error(thrown instanceof Error ? thrown.message : String(thrown));
     return 1;
@@ -134,11 +137,17 @@ export function replayCommand(args: string[], out: ReplayOutput): number {
 }
 
 /** Exit code 3 when the run diverged from the recording, 4 when the log cannot be re-simulated. */
-function printResimulation(file: string, log: EventLogFile, json: boolean, out: ReplayOutput): number {
+function printResimulation(
+  file: string,
+  log: EventLogFile,
+  json: boolean,
+  out: ReplayOutput,
+  domains: LoadedDomains,
+): number {
   const started = performance.now();
   const result = resimulate(log, {
-    reducer: rootReducer,
-    rootEpic,
+    reducer: domains.reducer,
+    rootEpic: domains.epic,
     initialState: initialRootState,
   });
   const ms = performance.now() - started;

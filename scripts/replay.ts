@@ -3,9 +3,10 @@
  * it ends in: the first look at a user's "Report a problem" file (scripts/replay-command.ts).
  *   npm run replay -- <file.evlog.json> [--json] [--until <seq>] [--print <path>] [--resimulate]
  */
-import { loadAllDomains } from '../streams/root';
+import { createPortalDomains } from '../streams/root';
 import { replayCommand } from './replay-command';
 
 // every domain's code: the catalogue to check the log against and every reducer to fold it
-await loadAllDomains();
-process.exitCode = replayCommand(process.argv.slice(2), console);
+const domains = createPortalDomains();
+await domains.loadAll();
+process.exitCode = replayCommand(process.argv.slice(2), console, domains);

@@ -6,13 +6,13 @@ import { serializeError } from '../streams/core/errors';
 import { SessionVault } from '../streams/core/session-vault';
 import { liveInputs } from '../streams/core/recorded-inputs';
 import { createStore } from '../streams/core/store';
-import { liveInitialState, loadAllDomains, type RootState, rootEpic, rootReducer } from '../streams/root';
+import { createPortalDomains, liveInitialState, type RootState } from '../streams/root';
 import { untrappedErrorCaught } from '../streams/system/events';
 import { App } from './app/app';
 import { deferredRecorder } from './app/deferred-recorder';
 import { createLiveDeps, currentLocation } from './app/live-deps';
 import { browserNetwork, indexedDbPort } from './outbox/browser-ports';
-import { domainsReady } from './app/load-domains';
+import { domainsReady, PORTAL_DOMAINS } from './app/load-domains';
 import { readMountSettings } from './app/mount-settings';
 import { registerShellWorker } from './app/shell-worker';
 import { browserTabs, loadingDomainsFor } from './app/tabs-port';
@@ -39,10 +39,12 @@ session.connection = settings.connection;
 session.application = settings.credentials;
 session.lang = settings.locale;
 
+// the domains whose code this store has: the shell's, then each lazy one as it arrives
+const domains = createPortalDomains();
 const channel = browserTabs(config);
 // a download or an import command another tab started loads its domain here first (issue 25)
 const tabs =
-  channel && loadingDomainsFor(channel, (name): Promise<void> | null => domainsReady(store, [name]));
+  channel && loadingDomainsFor(channel, (name): Promise<void> | null => domainsReady(portal, [name]));
 // the outbox keeps writes that could not reach the server in IndexedDB and resends them once online
 const deps = {
   ...createLiveDeps(session),
@@ -60,17 +62,18 @@ const recorder = deferredRecorder<RootState>({
 recorder.setSession({ startedAt: Date.now(), locale: settings.locale });
 // every timer, request and outside read of the epics is recorded, so the log re-simulates exactly
 const store = createStore({
-  reducer: rootReducer,
-  rootEpic,
+  reducer: domains.reducer,
+  rootEpic: domains.epic,
   deps,
   initialState: liveInitialState,
   recorder,
   inputs: liveInputs(deps.scheduler),
 });
+const portal = { store, domains };
 
 async function exportEventLog(note = ''): Promise<string> {
   // offline, the lazy domains may not load: the log is still saved, graded Risky on import
-  await loadAllDomains().catch(() => undefined);
+  await domains.loadAll().catch(() => undefined);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const fileName = `dam-portal-${stamp}.evlog.json`;
   await recorder.ready;
@@ -98,16 +101,20 @@ Object.assign(window, {
     exportLog: () => recorder.text(),
     getState: () => store.getState(),
     // the whole event catalogue and the recorder's code: an export is then whole
-    loadAllDomains: () => Promise.all([loadAllDomains(), recorder.ready]),
+    loadAllDomains: () => Promise.all([domains.loadAll(), recorder.ready]),
   },
 });
 
 // a zip on its way when the page was left: the downloads resume at once, whatever the screen
-if (deps.storage.getItem(config.pendingDownloadStorageKey)) void domainsReady(store, ['downloads']);
+if (deps.storage.getItem(config.pendingDownloadStorageKey)) void domainsReady(portal, ['downloads']);
 
 // No prefetch of the other lazy domains at start: on a slow network their chunks (the CMS editor,
 // mass import) took connections from the first screen's requests (issue 22). The common screens'
 // code is in the `portal` chunk (vite.config.ts); an export loads the rest first (exportEventLog).
+
+// what waits for who-am-I comes with the first screen's chunk (issue 22): its code is on its way
+// now, beside the application's sign-in, and catches up on the start once it is in
+void domainsReady(portal, PORTAL_DOMAINS);
 
 // a tab with the channel and the lock follows the others until it leads (issue 25)
 if (tabs) store.dispatch(joined({}));
@@ -157,7 +164,9 @@ function TimeTravel() {
 void localeReady(settings.locale).finally(() =>
   createRoot(mount).render(
     <StrictMode>
-      <PortalProvider value={{ store, exportEventLog, recorder: recorder.ready, session, files: deps.files }}>
+      <PortalProvider
+        value={{ store, domains, exportEventLog, recorder: recorder.ready, session, files: deps.files }}
+      >
         <App />
         <Footer />
         <TimeTravel />

@@ -1,11 +1,11 @@
 import { freeze, produce } from 'immer';
-import { concat, EMPTY, merge, mergeMap, of } from 'rxjs';
+import { concat, EMPTY, from, ignoreElements, merge, mergeMap, of, tap } from 'rxjs';
 import type { CaseReducer } from './core/case-reducer';
 import type { Domain } from './core/domain';
 import { combineEpics, domainEpics, type Epic } from './core/epic';
 import type { AnyEvent } from './core/event';
 import { ofType } from './core/operators/of-type';
-import { registerSharedFacts } from './core/shared-facts';
+import type { SharedFact } from './core/shared-facts';
 import { domainLoaded, domainStarted } from './core/system-events';
 import { appDomain } from './app/domain';
 import { initialAggregatesState } from './aggregates/state';
@@ -17,11 +17,11 @@ import { initialBatchesState } from './batches/state';
 import { initialEntitiesState } from './entities/state';
 import { initialPlayersState } from './players/state';
 import { initialDownloadsState } from './downloads/state';
-import { logsDomain } from './logs/domain';
-import { notificationsDomain } from './notifications/domain';
-import { outboxDomain } from './outbox/domain';
-import { preferencesDomain } from './preferences/domain';
-import { profileDomain } from './profile/domain';
+import { initialLogsState } from './logs/state';
+import { initialNotificationsState } from './notifications/state';
+import { initialOutboxState } from './outbox/state';
+import { initialPreferencesState } from './preferences/state';
+import { initialProfileState } from './profile/state';
 import { initialQueriesState } from './queries/state';
 import { routerDomain } from './router/domain';
 import { initialReverseSearchState } from './reverse-search/state';
@@ -37,19 +37,8 @@ import { tabsDomain } from './tabs/domain';
 import { initialTreesState } from './trees/state';
 import { initialTypeaheadState } from './typeahead/state';
 
-/** The domains the shell needs from the first paint: loaded with the portal. */
-const eagerDomains = [
-  appDomain,
-  routerDomain,
-  sessionDomain,
-  logsDomain,
-  preferencesDomain,
-  profileDomain,
-  notificationsDomain,
-  systemDomain,
-  tabsDomain,
-  outboxDomain,
-] as const;
+/** The domains the shell needs from the first paint: in the first download. */
+const eagerDomains = [appDomain, routerDomain, sessionDomain, systemDomain, tabsDomain] as const;
 
 /**
  * The domains whose code loads with the first screen that needs them (`loadDomain`), so the
@@ -57,6 +46,20 @@ const eagerDomains = [
  * state tree has one shape; until `system/domainLoaded` their reducers are skipped.
  */
 const lazyDomains = {
+  // what waits for who-am-I, brought by the shell at start (src/main.tsx) with the `portal` chunk
+  // (issue 22): each catches up on the identity and the start it missed
+  logs: lazy(initialLogsState, () => import('./logs/domain').then((m) => m.logsDomain), {
+    // a failure before the logs' code came is logged once it starts (seed 000 §4)
+    missed: (event) => event.error === true,
+  }),
+  preferences: lazy(initialPreferencesState, () =>
+    import('./preferences/domain').then((m) => m.preferencesDomain),
+  ),
+  profile: lazy(initialProfileState, () => import('./profile/domain').then((m) => m.profileDomain)),
+  notifications: lazy(initialNotificationsState, () =>
+    import('./notifications/domain').then((m) => m.notificationsDomain),
+  ),
+  outbox: lazy(initialOutboxState, () => import('./outbox/domain').then((m) => m.outboxDomain)),
   schemas: lazy(initialSchemasState, () => import('./schemas/domain').then((m) => m.schemasDomain)),
   queries: lazy(initialQueriesState, () => import('./queries/domain').then((m) => m.queriesDomain)),
   cursors: lazy(initialCursorsState, () => import('./cursors/domain').then((m) => m.cursorsDomain)),
@@ -87,8 +90,17 @@ const lazyDomains = {
   imports: lazy(initialImportsState, () => import('./imports/domain').then((m) => m.importsDomain)),
 };
 
-function lazy<S, D extends { name: string }>(initialState: S, load: () => Promise<D>) {
-  return { initialState, load };
+interface LazyOptions {
+  /** the earlier events its epics see once it starts, though they came before its code */
+  missed?: (event: AnyEvent) => boolean;
+}
+
+function lazy<S, D extends { name: string }>(
+  initialState: S,
+  load: () => Promise<D>,
+  { missed }: LazyOptions = {},
+) {
+  return { initialState, load, missed };
 }
 
 type EagerDomain = (typeof eagerDomains)[number];
@@ -125,108 +137,145 @@ export const liveInitialState: RootState = produce(initialRootState, (draft) => 
   draft.system.deferredDomains = [...lazyDomainNames];
 });
 
-/** The manifests whose code is here, by name: the eager ones, then each lazy one as it loads. */
-const registered = new Map<string, RegisteredDomain>();
-let sliceEntries: Array<readonly [string, SliceReducer]> = [];
-const slicesByType = new Map<string, typeof sliceEntries>();
-
-function register(domain: RegisteredDomain): void {
-  if (registered.has(domain.name)) return;
-  registered.set(domain.name, domain);
-  registerSharedFacts(domain.shares);
-  if (domain.reducer) sliceEntries = [...sliceEntries, [domain.name, domain.reducer as SliceReducer]];
-  slicesByType.clear();
-}
-
-for (const domain of eagerDomains) register(domain as unknown as RegisteredDomain);
-
-const loading = new Map<string, Promise<void>>();
+/** The most events a deferred domain is handed once it starts (`missed`): a bound on a broken start. */
+const MISSED_KEPT = 100;
 const START_LOADED_DOMAINS = 'system/startLoadedDomains';
 
-/** Brings a lazy domain's code (once); `system/domainLoaded` then turns it on. */
-export function loadDomain(name: LazyDomainName): Promise<void> {
-  let pending = loading.get(name);
-  if (!pending) {
-    pending = lazyDomains[name].load().then((domain) => register(domain as unknown as RegisteredDomain));
-    loading.set(name, pending);
-  }
-  return pending;
-}
-
-/** True once a domain's code is here (it may still be deferred). */
-export function isDomainLoaded(name: LazyDomainName): boolean {
-  return registered.has(name);
-}
-
-/** The name of every epic whose domain's code is here, as `system/epicCrashed` and the devtools show it. */
-export function registeredEpicNames(): string[] {
-  return [
-    ...[...registered.values()].flatMap((domain) =>
-      Object.keys(domain.epics).map((epic) => `${domain.name}/${epic}`),
-    ),
-    START_LOADED_DOMAINS,
-  ];
-}
-
-/** Every domain's code: replay, re-simulation, the devtools and tests fold with all reducers. */
-export async function loadAllDomains(): Promise<void> {
-  await Promise.all(lazyDomainNames.map(loadDomain));
-}
-
-/** The slices an event type may change: case reducers say which types they handle, others get all. */
-function slicesFor(type: string): typeof sliceEntries {
-  let entries = slicesByType.get(type);
-  if (!entries) {
-    entries = sliceEntries.filter(([, reduce]) => {
-      const { handles } = reduce as Partial<CaseReducer<unknown>>;
-      return !handles || handles.has(type);
-    });
-    slicesByType.set(type, entries);
-  }
-  return entries;
-}
-
 /**
- * Each slice folds the events it handles, unless its domain is still deferred; the root keeps its
- * identity when no slice changed.
+ * One store's domains (issue 23: no registry shared by the stores of a process): the manifests
+ * whose code this store has, the root reducer and the root epic over them.
  */
-export function rootReducer(state: RootState, event: AnyEvent): RootState {
-  let next: Record<string, unknown> | undefined;
-  const current = state as unknown as Record<string, unknown>;
-  // snapshots recorded before lazy domains have no list: nothing deferred
-  const deferred = state.system.deferredDomains ?? [];
-  for (const [key, reduce] of slicesFor(event.type)) {
-    if (deferred.length > 0 && deferred.includes(key)) continue;
-    const before = current[key];
-    const after = reduce(before, event);
-    if (after !== before) {
-      next ??= { ...current };
-      next[key] = after;
+export interface PortalDomains {
+  /** Each slice folds the events it handles, unless its domain is still deferred. */
+  reducer(state: RootState, event: AnyEvent): RootState;
+  /**
+   * Every domain's epics, each under `<domain>/<epic>`. A lazy domain whose code is here and that
+   * is not deferred runs at once (tests, old logs); a deferred one starts on
+   * `system/domainLoaded`, announced by `system/domainStarted` so it can catch up.
+   */
+  epic: Epic<RootState>;
+  /** Brings a lazy domain's code (once); `system/domainLoaded` then turns it on. */
+  load(name: LazyDomainName): Promise<void>;
+  /** Every domain's code: replay, re-simulation, the devtools and tests fold with all reducers. */
+  loadAll(): Promise<void>;
+  /** True once a domain's code is here (it may still be deferred). */
+  isLoaded(name: LazyDomainName): boolean;
+  /** The name of every epic whose domain's code is here, as `system/epicCrashed` and the devtools show it. */
+  epicNames(): string[];
+  /** How an event type crosses to the other tabs: the `shares` of the domains whose code is here. */
+  sharedFact(type: string): SharedFact | undefined;
+}
+
+/** A store's domains: the eager ones registered, the lazy ones as their code arrives. */
+export function createPortalDomains(): PortalDomains {
+  const registered = new Map<string, RegisteredDomain>();
+  const sharedFacts = new Map<string, SharedFact>();
+  let sliceEntries: Array<readonly [string, SliceReducer]> = [];
+  // the slices an event type may change: case reducers say which types they handle, others get all
+  const slicesByType = new Map<string, typeof sliceEntries>();
+  const loading = new Map<string, Promise<void>>();
+  let loadingAll: Promise<void> | undefined;
+
+  const register = (domain: RegisteredDomain): void => {
+    if (registered.has(domain.name)) return;
+    registered.set(domain.name, domain);
+    for (const fact of domain.shares) sharedFacts.set(fact.type, fact);
+    if (domain.reducer) sliceEntries = [...sliceEntries, [domain.name, domain.reducer as SliceReducer]];
+    slicesByType.clear();
+  };
+  for (const domain of eagerDomains) register(domain as unknown as RegisteredDomain);
+
+  const slicesFor = (type: string): typeof sliceEntries => {
+    let entries = slicesByType.get(type);
+    if (!entries) {
+      entries = sliceEntries.filter(([, reduce]) => {
+        const { handles } = reduce as Partial<CaseReducer<unknown>>;
+        return !handles || handles.has(type);
+      });
+      slicesByType.set(type, entries);
     }
-  }
-  return next ? (next as unknown as RootState) : state;
+    return entries;
+  };
+
+  const sharedFact = (type: string) => sharedFacts.get(type);
+  const load = (name: LazyDomainName): Promise<void> => {
+    let pending = loading.get(name);
+    if (!pending) {
+      pending = lazyDomains[name].load().then((domain) => register(domain as unknown as RegisteredDomain));
+      loading.set(name, pending);
+    }
+    return pending;
+  };
+
+  return {
+    // the root keeps its identity when no slice changed
+    reducer(state, event) {
+      let next: Record<string, unknown> | undefined;
+      const current = state as unknown as Record<string, unknown>;
+      // snapshots recorded before lazy domains have no list: nothing deferred
+      const deferred = state.system.deferredDomains ?? [];
+      for (const [key, reduce] of slicesFor(event.type)) {
+        if (deferred.length > 0 && deferred.includes(key)) continue;
+        const before = current[key];
+        const after = reduce(before, event);
+        if (after !== before) {
+          next ??= { ...current };
+          next[key] = after;
+        }
+      }
+      return next ? (next as unknown as RootState) : state;
+    },
+    // the tabs' epics post and accept the shared facts of this store's domains
+    epic: (event$, state$, deps) => rootEpic(registered, event$, state$, { ...deps, sharedFact }),
+    load,
+    loadAll() {
+      loadingAll ??= Promise.all(lazyDomainNames.map(load)).then(() => undefined);
+      return loadingAll;
+    },
+    isLoaded: (name) => registered.has(name),
+    epicNames: () => [
+      ...[...registered.values()].flatMap((domain) =>
+        Object.keys(domain.epics).map((epic) => `${domain.name}/${epic}`),
+      ),
+      START_LOADED_DOMAINS,
+    ],
+    sharedFact,
+  };
 }
 
-/**
- * Every domain's epics, each registered under `<domain>/<epic>`. A lazy domain whose code is
- * here and that is not deferred runs at once (tests, old logs); a deferred one starts on
- * `system/domainLoaded`, announced by `system/domainStarted` so it can catch up.
- */
-export const rootEpic: Epic<RootState> = (event$, state$, deps) => {
+function rootEpic(
+  registered: ReadonlyMap<string, RegisteredDomain>,
+  ...[event$, state$, deps]: Parameters<Epic<RootState>>
+): ReturnType<Epic<RootState>> {
   const running = new Set<string>(eagerDomains.map((domain) => domain.name));
+  const deferred = (state$.value.system.deferredDomains ?? []) as readonly LazyDomainName[];
+  // what each deferred domain with `missed` must see once it starts, kept until then
+  const missed = new Map<LazyDomainName, AnyEvent[]>(
+    deferred.filter((name) => lazyDomains[name].missed).map((name) => [name, []]),
+  );
+  const keepMissed$ = event$.pipe(
+    tap((event) => {
+      for (const [name, kept] of missed) {
+        if (!lazyDomains[name].missed?.(event)) continue;
+        kept.push(event);
+        if (kept.length > MISSED_KEPT) kept.shift();
+      }
+    }),
+    ignoreElements(),
+  );
   const run = (domain: RegisteredDomain) => {
     running.add(domain.name);
-    return domainEpics(domain)(event$, state$, deps);
+    const earlier = missed.get(domain.name as LazyDomainName) ?? [];
+    missed.delete(domain.name as LazyDomainName);
+    const events$ = earlier.length > 0 ? concat(from(earlier), event$) : event$;
+    return domainEpics(domain)(events$, state$, deps);
   };
-  const deferred = state$.value.system.deferredDomains ?? [];
   // in the order of their declaration, not of their code's arrival: the epics' order is the order
   // of the events one event sets off, which a re-simulation compares
   const ready = lazyDomainNames
+    .filter((name) => !deferred.includes(name))
     .map((name) => registered.get(name))
-    .filter(
-      (domain): domain is RegisteredDomain =>
-        domain !== undefined && !running.has(domain.name) && !deferred.includes(domain.name),
-    );
+    .filter((domain): domain is RegisteredDomain => domain !== undefined && !running.has(domain.name));
   const startLoaded: Epic<RootState> = (events$) =>
     events$.pipe(
       ofType(domainLoaded),
@@ -240,5 +289,6 @@ export const rootEpic: Epic<RootState> = (event$, state$, deps) => {
     domainEpics<RootState>(...(eagerDomains as unknown as RegisteredDomain[]))(event$, state$, deps),
     ...ready.map(run),
     combineEpics({ [START_LOADED_DOMAINS]: startLoaded })(event$, state$, deps),
+    missed.size > 0 ? keepMissed$ : EMPTY,
   );
-};
+}

@@ -6,7 +6,6 @@ import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selec
 import { selectIsDomainOn } from '../../streams/system/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
-import { NotificationsBadge } from '../notifications/notifications-badge';
 import { AccountMenu } from '../session/account-menu';
 import { NAVIGATION } from './navigation';
 
@@ -23,6 +22,11 @@ function DownloadsTrayWhenOn() {
     </Suspense>
   ) : null;
 }
+
+// the unread count is a user's: its code comes with the portal's, on its way from the start
+const NotificationsBadge = lazy(() =>
+  import('../notifications/notifications-badge').then((m) => ({ default: m.NotificationsBadge })),
+);
 
 // the outbox's count and dialog load once it holds a write
 const OutboxStatus = lazy(() => import('../outbox/outbox-status').then((m) => ({ default: m.OutboxStatus })));
@@ -111,7 +115,11 @@ export function Header() {
                 {t(link.label)}
               </Link>
               {/* the unread count sits on its link, a live region of its own beside the link's name */}
-              {link.href === '/notifications' && <NotificationsBadge />}
+              {link.href === '/notifications' && isUser && (
+                <Suspense fallback={null}>
+                  <NotificationsBadge />
+                </Suspense>
+              )}
             </li>
           ))}
         </ul>

@@ -9,6 +9,8 @@ interface ScreenOptions {
   loadingMessage?: MessageKey;
   /** the domains whose code loads with the screen (streams/root.ts "lazyDomains") */
   domains?: readonly LazyDomainName[];
+  /** every domain's code, registered but not turned on (the devtools replay logs with every reducer) */
+  allCode?: boolean;
 }
 
 /**
@@ -19,12 +21,14 @@ interface ScreenOptions {
 export function lazyScreen<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-  { loadingMessage = 'app.loading', domains = [] }: ScreenOptions = {},
+  { loadingMessage = 'app.loading', domains = [], allCode = false }: ScreenOptions = {},
 ): ComponentType {
   const Screen = lazy(async () => ({ default: pick(await load()) }));
   function WithDomains() {
-    const ready = domainsReady(usePortal().store, domains);
+    const portal = usePortal();
+    const ready = domainsReady(portal, domains);
     if (ready) use(ready);
+    if (allCode) use(portal.domains.loadAll());
     return <Screen />;
   }
   return function LazyScreen() {

@@ -1,6 +1,6 @@
 import { domainLoaded } from '../../streams/core/system-events';
 import type { Store } from '../../streams/core/store';
-import { isDomainLoaded, type LazyDomainName, loadDomain, type RootState } from '../../streams/root';
+import type { LazyDomainName, PortalDomains, RootState } from '../../streams/root';
 
 /** The domains of the search screen; the search page's "Add to cart" brings carts along. */
 export const SEARCH_DOMAINS: readonly LazyDomainName[] = [
@@ -56,6 +56,24 @@ export const PAGE_DOMAINS: readonly LazyDomainName[] = [
   'players',
 ];
 
+/**
+ * What waits for who-am-I (preferences, profile, notifications, the outbox) and the logs: brought
+ * at start on every screen, with the `portal` chunk the first screen loads anyway (issue 22).
+ */
+export const PORTAL_DOMAINS: readonly LazyDomainName[] = [
+  'logs',
+  'preferences',
+  'profile',
+  'notifications',
+  'outbox',
+];
+
+/** A store and its domains (`streams/root.ts`, one registry per store). */
+interface Portal {
+  store: Store<RootState>;
+  domains: PortalDomains;
+}
+
 const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
 
 /**
@@ -64,17 +82,17 @@ const ready = new WeakMap<Store<RootState>, Map<string, Promise<void>>>();
  * set, so a suspended screen can wait on it; null when every domain is already on.
  */
 export function domainsReady(
-  store: Store<RootState>,
+  { store, domains }: Portal,
   names: readonly LazyDomainName[],
 ): Promise<void> | null {
   const deferred = store.getState().system.deferredDomains;
-  if (names.every((name) => isDomainLoaded(name) && !deferred.includes(name))) return null;
+  if (names.every((name) => domains.isLoaded(name) && !deferred.includes(name))) return null;
   const key = names.join(',');
   const byKey = ready.get(store) ?? new Map<string, Promise<void>>();
   ready.set(store, byKey);
   let promise = byKey.get(key);
   if (!promise) {
-    promise = Promise.all(names.map(loadDomain)).then(() => {
+    promise = Promise.all(names.map(domains.load)).then(() => {
       for (const name of names) {
         if (store.getState().system.deferredDomains.includes(name)) store.dispatch(domainLoaded({ name }));
       }

@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
-import { loadAllDomains } from '../../streams/root';
 import { HomePage } from '../home/home-page';
 import type { MessageKey } from '../i18n/messages-en';
 import { ScreenTitle } from './document-title';
@@ -80,9 +79,9 @@ const PageScreen = lazyScreen(
 );
 // the devtools replay logs: every reducer must be here (registering turns nothing on)
 const DevtoolsPage = lazyScreen(
-  () => loadAllDomains().then(() => import('../devtools/devtools-page')),
+  () => import('../devtools/devtools-page'),
   (m) => m.default,
-  { loadingMessage: 'devtools.loading' },
+  { loadingMessage: 'devtools.loading', allCode: true },
 );
 const AccountPage = lazyScreen(
   () => import('../account/account-page'),

@@ -3,10 +3,12 @@ import type { FilesPort } from '../../streams/core/deps';
 import type { SessionVault } from '../../streams/core/session-vault';
 import type { Store } from '../../streams/core/store';
 import type { Recorder } from '../../streams/recorder/recorder';
-import type { RootState } from '../../streams/root';
+import type { PortalDomains, RootState } from '../../streams/root';
 
 interface PortalContext {
   store: Store<RootState>;
+  /** the store's domains: the code it has, the lazy ones it brings */
+  domains: PortalDomains;
   /**
    * Saves the recorded event log as a file, with the user's note if any, once every domain's code
    * is in (the log names the whole event catalogue); resolves to the file name.

@@ -1,5 +1,5 @@
-import { registeredEpicNames } from '../../streams/root';
 import { selectEpicHealth } from '../../streams/system/selectors';
+import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import './messages';
@@ -8,7 +8,7 @@ import './messages';
 export function EpicsPanel() {
   const t = useTranslate();
   const { crashes, stopped } = useAppState(selectEpicHealth);
-  const names = registeredEpicNames().sort();
+  const names = usePortal().domains.epicNames().sort();
   const crashCount = (name: string) => crashes.filter((crash) => crash.epic === name).length;
   return (
     <details className="devtools__epics">

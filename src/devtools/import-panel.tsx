@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { importLog } from '../../streams/recorder/log-file';
 import { type ResimulationResult, resimulate } from '../../streams/recorder/resimulate';
-import { initialRootState, rootEpic, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
 import { type ImportedLog, setImported, startTravel } from './travel';
@@ -14,7 +14,7 @@ async function readImport(file: File): Promise<ImportedLog> {
 /** Import a log (file input or drop), its verdict, then time travel or re-simulation. */
 export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
   const t = useTranslate();
-  const { store } = usePortal();
+  const { store, domains } = usePortal();
   const [dragging, setDragging] = useState(false);
   const [resimulation, setResimulation] = useState<ResimulationResult | null>(null);
   const choose = async (file: File | undefined) => {
@@ -75,7 +75,7 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
           <button
             type="button"
             className="button button--primary"
-            onClick={() => startTravel(store, imported.log)}
+            onClick={() => startTravel(store, domains.reducer, imported.log)}
           >
             {imported.verdict === 'Fine' ? t('devtools.import.travel') : t('devtools.import.travelAnyway')}
           </button>
@@ -85,8 +85,8 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
             onClick={() =>
               setResimulation(
                 resimulate(imported.log, {
-                  reducer: rootReducer,
-                  rootEpic,
+                  reducer: domains.reducer,
+                  rootEpic: domains.epic,
                   initialState: initialRootState,
                 }),
               )

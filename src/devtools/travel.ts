@@ -1,8 +1,8 @@
 import { BehaviorSubject } from 'rxjs';
-import type { Store } from '../../streams/core/store';
 import type { EventLogFile, ImportResult } from '../../streams/recorder/log-file';
 import { createTimeline, type Timeline } from '../../streams/recorder/timeline';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import type { Reducer, Store } from '../../streams/core/store';
+import { initialRootState, type RootState } from '../../streams/root';
 
 /** A log the user imported in the devtools, with its verdict. */
 export type ImportedLog = ImportResult & { fileName: string };
@@ -30,8 +30,8 @@ export function setImported(imported: ImportedLog | null): void {
 }
 
 /** Shows the state after the whole log; the portal becomes read-only. */
-export function startTravel(store: Store<RootState>, log: EventLogFile): void {
-  const timeline = createTimeline(log, rootReducer, initialRootState);
+export function startTravel(store: Store<RootState>, reducer: Reducer<RootState>, log: EventLogFile): void {
+  const timeline = createTimeline(log, reducer, initialRootState);
   jumpTo(store, { log, timeline, position: log.events.length }, log.events.length);
 }
 

@@ -29,7 +29,8 @@ function useWaitingLabel(): (count: number) => string {
  */
 export function OutboxStatus() {
   const t = useTranslate();
-  const { store } = usePortal();
+  const portal = usePortal();
+  const { store } = portal;
   const entries = useAppState(selectOutboxEntries);
   const domains = useAppState(selectOutboxDomains);
   const waiting = useWaitingLabel();
@@ -37,8 +38,8 @@ export function OutboxStatus() {
   // the kept writes of a domain still off (its screen not opened yet) wait for its code
   useEffect(() => {
     const off = domains.split(',').filter((name) => name && !selectIsDomainOn(store.getState(), name));
-    if (off.length > 0) void domainsReady(store, off as LazyDomainName[]);
-  }, [store, domains]);
+    if (off.length > 0) void domainsReady(portal, off as LazyDomainName[]);
+  }, [portal, store, domains]);
   return (
     <div className="outbox-status">
       {entries.length > 0 && (

@@ -1,14 +1,17 @@
-import { signOutRequested, whoAmIRetryRequested } from '../../streams/session/events';
-import { selectIsUser, selectMe, selectSession, selectWhoAmIFailure } from '../../streams/session/selectors';
+import { lazy, Suspense } from 'react';
+import { whoAmIRetryRequested } from '../../streams/session/events';
+import { selectIsUser, selectSession, selectWhoAmIFailure } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { SignOutGuard } from '../outbox/sign-out-guard';
 import { ErrorMessage } from '../ui/error-message';
-import { displayName } from './display-name';
 import { AccountMoreMenu } from './account-more-menu';
 import './session.css';
 import { SignInLink } from './sign-in-link';
+
+// a user's corner (the name, "Sign out" and its guard over kept writes) comes with the portal's
+// code, which is on its way from the start: who-am-I answers no sooner (issue 22)
+const UserCorner = lazy(() => import('./user-corner').then((m) => ({ default: m.UserCorner })));
 
 /**
  * The header's corner: who the portal is for right now, which opens the account menu ("Report a
@@ -19,8 +22,7 @@ export function AccountMenu() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const isUser = useAppState(selectIsUser);
-  const me = useAppState(selectMe);
-  const { signIn, signOut, provider, connectionExpired } = useAppState(selectSession);
+  const { provider, connectionExpired } = useAppState(selectSession);
   const whoAmIFailure = useAppState(selectWhoAmIFailure);
 
   if (!isUser) {
@@ -54,39 +56,8 @@ export function AccountMenu() {
     );
   }
   return (
-    <section className="account-menu" aria-label={t('account.menu')}>
-      <AccountMoreMenu>
-        <span className="visually-hidden">{t('account.signedInAs')} </span>
-        {displayName(me, signIn.login)}
-      </AccountMoreMenu>
-      {signOut.status === 'error' && signOut.error && (
-        <ErrorMessage
-          className="account-menu__problem"
-          lead={t('account.signOutFailed')}
-          error={signOut.error}
-          onRetry={() => dispatch(signOutRequested({}))}
-        />
-      )}
-      {/* on a phone the button keeps its name but shows an icon, so the header holds on one row */}
-      <SignOutGuard className="button account-menu__sign-out" signOut={() => dispatch(signOutRequested({}))}>
-        <svg
-          className="account-menu__sign-out-icon"
-          viewBox="0 0 16 16"
-          width="16"
-          height="16"
-          aria-hidden="true"
-        >
-          <path
-            d="M6 2H3v12h3M10 4.5 13.5 8 10 11.5M13.5 8H6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-        <span className="account-menu__sign-out-label">{t('account.signOut')}</span>
-      </SignOutGuard>
-    </section>
+    <Suspense fallback={null}>
+      <UserCorner />
+    </Suspense>
   );
 }

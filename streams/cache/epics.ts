@@ -26,7 +26,7 @@ import { cartOpened } from '../carts/content-events';
 import { listOpened } from '../carts/events';
 import { fetchRequested as searchRequested } from '../cursors/events';
 import { fetchRequested as assetRequested } from '../entities/events';
-import { connectivityChanged } from '../outbox/events';
+import { connectivityChanged } from '../outbox/connectivity-events';
 import { selectLocation } from '../router/selectors';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../search/selectors';
 import { headersRestored } from '../schemas/events';

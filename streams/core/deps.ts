@@ -1,3 +1,4 @@
+import type { SharedFact } from './shared-facts';
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Config } from './config';
 import type { Http, HttpRequest } from './http';
@@ -110,6 +111,11 @@ export interface Deps {
   uploads?: UploadPort;
   /** the other tabs; without it the tab is alone */
   tabs?: TabsPort;
+  /**
+   * How an event type crosses to the other tabs (the `shares` of the domains whose code the store
+   * has, given by the root epic), or undefined when it stays in this one
+   */
+  sharedFact?: (type: string) => SharedFact | undefined;
   /** absent where no browser keeps records (most tests, a re-simulation): nothing is stored then */
   durable?: DurablePort;
   /** absent where no browser runs: the connection is then never said to change */

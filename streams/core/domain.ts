@@ -3,7 +3,6 @@ import type { Deps } from './deps';
 import type { Epic } from './epic';
 import type { AnyEvent, UnstampedEvent } from './event';
 import type { SharedFact } from './shared-facts';
-import { ofType } from './operators/of-type';
 import { domainStarted } from './system-events';
 
 /** A selector the domain offers to views and to other domains. */
@@ -44,6 +43,11 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
   };
 }
 
+/** True for `system/domainStarted` of the named domain: its epics run from now on. */
+export function isStartOf(name: string, event: AnyEvent): boolean {
+  return domainStarted.match(event) && event.payload.name === name;
+}
+
 /**
  * An epic for a domain that loads with its first screen: once it starts (`system/domainStarted`),
  * the events that catch it up on what happened before, read from the state.
@@ -54,8 +58,7 @@ export function catchUpOnStart<S>(
 ): Epic<S> {
   return (event$, state$, deps) =>
     event$.pipe(
-      ofType(domainStarted),
-      filter((event) => event.payload.name === name),
+      filter((event) => isStartOf(name, event)),
       mergeMap((event) => catchUp(state$.value, event, deps)),
     );
 }

@@ -2,8 +2,8 @@ import type { AnyEvent, AppEvent } from './event';
 
 /**
  * A fact the other tabs of this browser are told (issue 25, "tabs in step"). Each domain names its
- * own in its manifest (`shares`); `streams/root.ts` registers them as each domain's code arrives,
- * and the tabs domain posts and accepts exactly these.
+ * own in its manifest (`shares`); a store's domains (`streams/root.ts`) hand the tabs' epics those
+ * whose code the store has (`deps.sharedFact`), and the tabs domain posts and accepts exactly these.
  */
 export interface SharedFact {
   type: string;
@@ -30,16 +30,4 @@ export function share<T extends string, P>(
     anyUser: options.anyUser ?? false,
     ...(when && { when: (event: AnyEvent) => definition.match(event) && when(event.payload) }),
   };
-}
-
-const registry = new Map<string, SharedFact>();
-
-/** Adds a domain's shared facts (root.ts, when its code is here). */
-export function registerSharedFacts(facts: readonly SharedFact[]): void {
-  for (const fact of facts) registry.set(fact.type, fact);
-}
-
-/** How an event type crosses to the other tabs, or undefined when it stays in this one. */
-export function sharedFact(type: string): SharedFact | undefined {
-  return registry.get(type);
 }

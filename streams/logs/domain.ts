@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { logFailures, sendLogBatches } from './epics';
-import { initialLogsState, logsReducer } from './reducer';
+import { logsReducer } from './reducer';
+import { initialLogsState } from './state';
 
 export const logsDomain = defineDomain({
   name: 'logs',

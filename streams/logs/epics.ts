@@ -7,7 +7,7 @@ import { epicCrashed, reducerFailed, untrappedErrorCaught } from '../system/even
 import { serializedErrorSchema } from '../core/errors';
 import { LOG_LEVELS, newLogEntry, sendLogs } from './api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from './events';
-import type { LogsState } from './reducer';
+import type { LogsState } from './state';
 
 type S = { logs: LogsState };
 

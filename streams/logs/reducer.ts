@@ -1,26 +1,7 @@
 import { caseReducer, on, onReplace } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
 import type { LogEntry } from './api';
 import { batchSendFailed, batchSent, entriesDropped, entryAdded } from './events';
-
-export interface LogsState {
-  /** merged entries waiting to be sent */
-  pending: LogEntry[];
-  consecutiveFailures: number;
-  lastError: SerializedError | null;
-  sentOccurrences: number;
-  droppedOccurrences: number;
-  lastDroppedAt: number | null;
-}
-
-export const initialLogsState: LogsState = {
-  pending: [],
-  consecutiveFailures: 0,
-  lastError: null,
-  sentOccurrences: 0,
-  droppedOccurrences: 0,
-  lastDroppedAt: null,
-};
+import type { LogsState } from './state';
 
 export const logsReducer = caseReducer<LogsState>(
   // the two hot transitions of a long session build the next state by hand (no draft)

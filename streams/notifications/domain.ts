@@ -1,8 +1,9 @@
 import { defineDomain } from '../core/domain';
 import { share } from '../core/shared-facts';
-import { loadList, markAllRead, pollUnreadCount, removeNotification } from './epics';
+import { adoptIdentity, loadList, markAllRead, pollUnreadCount, removeNotification } from './epics';
 import { unreadCounted } from './events';
-import { initialNotificationsState, notificationsReducer } from './reducer';
+import { notificationsReducer } from './reducer';
+import { initialNotificationsState } from './state';
 import {
   selectCartComments,
   selectNotifications,
@@ -14,7 +15,7 @@ export const notificationsDomain = defineDomain({
   name: 'notifications',
   initialState: initialNotificationsState,
   reducer: notificationsReducer,
-  epics: { loadList, pollUnreadCount, markAllRead, removeNotification },
+  epics: { loadList, pollUnreadCount, markAllRead, removeNotification, adoptIdentity },
   selectors: { selectNotifications, selectUnreadCount, selectUnreadCountFailure, selectCartComments },
   shares: [share(unreadCounted)],
 });

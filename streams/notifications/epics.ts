@@ -1,24 +1,16 @@
-import {
-  distinctUntilChanged,
-  EMPTY,
-  filter,
-  map,
-  merge,
-  mergeMap,
-  type Observable,
-  switchMap,
-  timer,
-} from 'rxjs';
+import { distinctUntilChanged, EMPTY, map, merge, mergeMap, type Observable, switchMap, timer } from 'rxjs';
+import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { Http } from '../core/http';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { userIdOf } from '../session/selectors';
+import { selectMe, userIdOf, type WithSession } from '../session/selectors';
 import { selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import * as api from './api';
 import {
+  identityAdopted,
   listFailed,
   listLoaded,
   listRequested,
@@ -60,6 +52,12 @@ export const loadList: Epic<S> = (event$, _state$, { http }) =>
     switchMap((event) => fetchList(http, event)),
   );
 
+/** Started after the identity was known (the notifications load with the portal's code): take it now. */
+export const adoptIdentity = catchUpOnStart<S & WithSession>('notifications', (state, start) => {
+  const me = selectMe(state);
+  return me ? [identityAdopted({ me }, start)] : [];
+});
+
 /**
  * While a user is signed in: the unread count at once, then every `notificationsPollMs`, and
  * after each mark-read or removal (protocol §20). A list already shown is asked again with the
@@ -71,8 +69,8 @@ export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, conf
     ofType(markedAllRead, markAllReadFailed, removed, removeFailed, unreadCountRequested),
   );
   return event$.pipe(
-    filter((event) => whoAmILoaded.match(event) || signedOut.match(event)),
-    map((event) => ({ event, user: whoAmILoaded.match(event) ? userIdOf(event.payload.me) : null })),
+    ofType(whoAmILoaded, identityAdopted, signedOut),
+    map((event) => ({ event, user: signedOut.match(event) ? null : userIdOf(event.payload.me) })),
     distinctUntilChanged((previous, next) => previous.user === next.user),
     switchMap(({ event, user }) => {
       if (user === null) return EMPTY;

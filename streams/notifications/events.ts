@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { defineAnswer, defineFailure, defineIntent } from '../core/event';
+import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
+import { whoAmILoaded } from '../session/events';
 import { notificationSchema } from './api';
 
 /** The notifications page wants the list. */
@@ -26,3 +27,11 @@ export const markAllReadFailed = defineFailure('notifications/markAllReadFailed'
 export const removeRequested = defineIntent('notifications/removeRequested', { id: z.string() });
 export const removed = defineAnswer('notifications/removed', { id: z.string() });
 export const removeFailed = defineFailure('notifications/removeFailed', { id: z.string() });
+
+/**
+ * The notifications started after the identity was known (they load with the portal's code): they take it
+ * as they would have taken `session/whoAmILoaded`.
+ */
+export const identityAdopted = defineFact('notifications/identityAdopted', 'system', {
+  me: whoAmILoaded.schema.shape.me,
+});

@@ -1,10 +1,11 @@
+import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import type { SerializedError } from '../core/errors';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { userIdOf } from '../session/selectors';
+import { type Me, userIdOf } from '../session/selectors';
 import { factReceived, receivedFact } from '../tabs/events';
-import { type Notification, sameKeys } from './api';
+import { sameKeys } from './api';
 import {
+  identityAdopted,
   listFailed,
   listLoaded,
   listRequested,
@@ -15,38 +16,19 @@ import {
   unreadCountFailed,
   unreadCounted,
 } from './events';
-
-/** protocol §20: no statuses are tracked for notifications; failures are kept to be shown. */
-export interface NotificationsState {
-  /** the user they belong to */
-  owner: string | null;
-  /** null until the list was loaded once */
-  items: Notification[] | null;
-  /** true while the list the page asked for is on its way */
-  listing: boolean;
-  unreadCount: number | null;
-  /** why the last unread count failed, until one succeeds (the badge's notice) */
-  unreadError: SerializedError | null;
-  /** the last failure of the list, the count, a mark-read or a removal */
-  error: SerializedError | null;
-}
-
-export const initialNotificationsState: NotificationsState = {
-  owner: null,
-  items: null,
-  listing: false,
-  unreadCount: null,
-  unreadError: null,
-  error: null,
-};
+import type { NotificationsState } from './state';
 
 const cleared = { items: null, listing: false, unreadCount: null, unreadError: null, error: null };
 
+/** Another user (or none): the notifications of the previous one are dropped. */
+function adoptIdentity(draft: Draft<NotificationsState>, me: Me): void {
+  const owner = userIdOf(me);
+  if (owner !== draft.owner) Object.assign(draft, { ...cleared, owner });
+}
+
 export const notificationsReducer = caseReducer<NotificationsState>(
-  on(whoAmILoaded, (draft, { payload }) => {
-    const owner = userIdOf(payload.me);
-    if (owner !== draft.owner) Object.assign(draft, { ...cleared, owner });
-  }),
+  on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
+  on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(signedOut, (draft) => {
     Object.assign(draft, { ...cleared, owner: null });
   }),

@@ -1,5 +1,5 @@
 import type { Notification } from './api';
-import type { NotificationsState } from './reducer';
+import type { NotificationsState } from './state';
 
 export type { Notification };
 

@@ -19,6 +19,7 @@ import {
 } from 'rxjs';
 import { backoffMs } from '../core/backoff';
 import { ERROR_CODES, type SerializedError, serializeError } from '../core/errors';
+import { isStartOf } from '../core/domain';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -31,7 +32,6 @@ import {
   checked,
   conflictSettled,
   conflicted,
-  connectivityChanged,
   declaredWrite,
   discardAllRequested,
   discardRequested,
@@ -47,6 +47,7 @@ import {
   retryRequested,
   theirsFolded,
 } from './events';
+import { connectivityChanged } from './connectivity-events';
 import { RESEND_CORR } from './reducer';
 import type { OutboxRoot } from './state';
 
@@ -80,11 +81,14 @@ function entriesOf(value: unknown): OutboxEntry[] {
   });
 }
 
-/** Once the user is known, their writes kept by an earlier tab are read back (an outside read). */
+/**
+ * Once the user is known, their writes kept by an earlier tab are read back (an outside read): at
+ * who-am-I, or when the outbox's code came after it (it loads with the portal's code).
+ */
 export const restoreKept: Epic<Root> = (event$, state$, { durable }) =>
   durable
     ? event$.pipe(
-        ofType(whoAmILoaded),
+        filter((event) => whoAmILoaded.match(event) || isStartOf('outbox', event)),
         map(() => selectUserId(state$.value)),
         filter((user): user is string => user !== null && user !== state$.value.outbox.user),
         switchMap((user) =>

@@ -92,10 +92,6 @@ export const restored = defineFact(
 export const queued = defineFact('outbox/queued', 'system', { entry: entrySchema }, (payload) => ({
   entry: redactEntry(payload.entry),
 }));
-/** The browser said it went online or offline. */
-export const connectivityChanged = defineFact('outbox/connectivityChanged', 'system', {
-  online: z.boolean(),
-});
 /** The head of the outbox goes: its state is read first when it has a check, then it is sent again. */
 export const resendStarted = defineFact('outbox/resendStarted', 'system', { entryId: z.string() });
 /** The server already holds the write (its answer had been lost): it is not sent again. */

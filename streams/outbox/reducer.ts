@@ -7,7 +7,6 @@ import {
   alreadySaved,
   conflictSettled,
   conflicted,
-  connectivityChanged,
   discardAllRequested,
   discardRequested,
   type OutboxEntry,
@@ -19,6 +18,7 @@ import {
   retryRequested,
   theirsFolded,
 } from './events';
+import { connectivityChanged } from './connectivity-events';
 import { initialOutboxState, type OutboxState } from './state';
 
 type D = Draft<OutboxState>;

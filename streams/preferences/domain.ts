@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { share } from '../core/shared-facts';
 import {
+  adoptIdentity,
   followOtherTabs,
   loadPortalPreferences,
   loadPreference,
@@ -8,7 +9,8 @@ import {
   savePreferences,
 } from './epics';
 import { removed, saved } from './events';
-import { initialPreferencesState, preferencesReducer } from './reducer';
+import { preferencesReducer } from './reducer';
+import { initialPreferencesState } from './state';
 import {
   selectCursorBookmarks,
   selectGridDensity,
@@ -24,7 +26,14 @@ export const preferencesDomain = defineDomain({
   name: 'preferences',
   initialState: initialPreferencesState,
   reducer: preferencesReducer,
-  epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences, followOtherTabs },
+  epics: {
+    savePreferences,
+    loadPreference,
+    removePreference,
+    loadPortalPreferences,
+    followOtherTabs,
+    adoptIdentity,
+  },
   selectors: {
     selectPreference,
     selectPortalPreference,

@@ -1,14 +1,16 @@
 import { concat, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs';
+import { catchUpOnStart } from '../core/domain';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import { whoAmILoaded } from '../session/events';
-import { userIdOf } from '../session/selectors';
+import { selectMe, userIdOf, type WithSession } from '../session/selectors';
 import { factReceived, receivedFact } from '../tabs/events';
 import * as api from './api';
 import {
   fetchStarted,
   getRequested,
+  identityAdopted,
   loaded,
   loadFailed,
   notFound,
@@ -91,13 +93,19 @@ export const removePreference: Epic<S> = (event$, _state$, { http, config }) =>
     }),
   );
 
+/** Started after the identity was known (the preferences load with the portal's code): take it now. */
+export const adoptIdentity = catchUpOnStart<S & WithSession>('preferences', (state, start) => {
+  const me = selectMe(state);
+  return me ? [identityAdopted({ me }, start)] : [];
+});
+
 /**
  * The portal's own preferences are read once a user is known, and again when another user signs
  * in, in the configured default namespace.
  */
 export const loadPortalPreferences: Epic<S> = (event$, _state$, { config }) =>
   event$.pipe(
-    ofType(whoAmILoaded),
+    ofType(whoAmILoaded, identityAdopted),
     map((event) => ({ event, user: userIdOf(event.payload.me) })),
     distinctUntilChanged((previous, next) => previous.user === next.user),
     filter(({ user }) => user !== null),

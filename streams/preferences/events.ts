@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
+import { whoAmILoaded } from '../session/events';
 
 /** A preference is named by its namespace and its key on the wire, `name` here (see api.ts). */
 const preferenceId = { namespace: z.string(), name: z.string() };
@@ -52,3 +53,11 @@ export const removeRequested = defineIntent('preferences/removeRequested', {
 });
 export const removed = defineAnswer('preferences/removed', preferenceId);
 export const removeFailed = defineFailure('preferences/removeFailed', preferenceId);
+
+/**
+ * The preferences started after the identity was known (they load with the portal's code): they take it
+ * as they would have taken `session/whoAmILoaded`.
+ */
+export const identityAdopted = defineFact('preferences/identityAdopted', 'system', {
+  me: whoAmILoaded.schema.shape.me,
+});

@@ -9,7 +9,7 @@ import {
 import { type CursorBookmark, mergedBookmarks } from './bookmarks';
 
 export { BOOKMARKS_KEY, type CursorBookmark, findBookmark } from './bookmarks';
-import type { PreferenceState, PreferencesState } from './reducer';
+import type { PreferenceState, PreferencesState } from './state';
 
 export type WithPreferences = { preferences: PreferencesState };
 

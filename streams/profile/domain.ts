@@ -1,8 +1,16 @@
 import { defineDomain } from '../core/domain';
 import { share } from '../core/shared-facts';
-import { changeLocale, createProfile, loadProfile, patchProfile, restoreVisitorLocale } from './epics';
+import {
+  adoptIdentity,
+  changeLocale,
+  createProfile,
+  loadProfile,
+  patchProfile,
+  restoreVisitorLocale,
+} from './epics';
 import { localeChanged, visitorLocaleChosen } from './events';
-import { initialProfileState, profileReducer } from './reducer';
+import { profileReducer } from './reducer';
+import { initialProfileState } from './state';
 import { selectLocaleChange, selectLocaleChoice, selectProfile } from './selectors';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
@@ -11,7 +19,7 @@ export const profileDomain = defineDomain({
   name: 'profile',
   initialState: initialProfileState,
   reducer: profileReducer,
-  epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale },
+  epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale, adoptIdentity },
   selectors: { selectProfile, selectLocaleChange, selectLocaleChoice },
   // the language a user or a visitor chose: every tab of this browser speaks it (issue 25)
   shares: [share(localeChanged), share(visitorLocaleChosen, { anyUser: true })],

@@ -1,15 +1,17 @@
 import { EMPTY, filter, mergeMap, of, switchMap, take } from 'rxjs';
 import { started } from '../app/events';
+import { catchUpOnStart, isStartOf } from '../core/domain';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { whoAmIRequested } from '../session/events';
-import { selectIdentitySettled, selectIsUser, type WithSession } from '../session/selectors';
+import { selectIdentitySettled, selectIsUser, selectMe, type WithSession } from '../session/selectors';
 import * as api from './api';
 import {
   created,
   createFailed,
   createRequested,
+  identityAdopted,
   loaded,
   loadFailed,
   loadRequested,
@@ -109,10 +111,19 @@ export const changeLocale: Epic<S> = (event$, state$, { http, storage, config })
     ),
   );
 
-/** A visitor's earlier language choice, read once at start. */
+/** Started after the identity was known (the profile loads with the portal's code): take it now. */
+export const adoptIdentity = catchUpOnStart<S>('profile', (state, start) => {
+  const me = selectMe(state);
+  return me ? [identityAdopted({ me }, start)] : [];
+});
+
+/**
+ * A visitor's earlier language choice, read once at start: at `app/started`, or when the profile's
+ * code came after it (it loads with the portal's code).
+ */
 export const restoreVisitorLocale: Epic<S> = (event$, _state$, { storage, config }) =>
   event$.pipe(
-    ofType(started),
+    filter((event) => started.match(event) || isStartOf('profile', event)),
     mergeMap((event) => {
       const locale = storage.getItem(config.visitorLocaleStorageKey);
       return locale ? of(visitorLocaleRestored({ locale }, event)) : EMPTY;

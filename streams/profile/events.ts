@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
+import { whoAmILoaded } from '../session/events';
 import { profileHeadersSchema, profileSchema } from './api';
 
 /**
@@ -63,4 +64,12 @@ export const visitorLocaleChosen = defineFact('profile/visitorLocaleChosen', 'sy
 /** The visitor's earlier choice, read from local storage at start. */
 export const visitorLocaleRestored = defineFact('profile/visitorLocaleRestored', 'storage', {
   locale: z.string(),
+});
+
+/**
+ * The profile started after the identity was known (they load with the portal's code): they take it
+ * as they would have taken `session/whoAmILoaded`.
+ */
+export const identityAdopted = defineFact('profile/identityAdopted', 'system', {
+  me: whoAmILoaded.schema.shape.me,
 });

@@ -2,7 +2,7 @@ import { factReceived, receivedFact } from '../tabs/events';
 import { caseReducer, on } from '../core/case-reducer';
 import { isOwnProfileType } from './api';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { userIdOf } from '../session/selectors';
+import { type Me, userIdOf } from '../session/selectors';
 import {
   created,
   createFailed,
@@ -17,32 +17,25 @@ import {
   patchFailed,
   patchRefused,
   patchRequested,
+  identityAdopted,
   visitorLocaleChosen,
   visitorLocaleRestored,
 } from './events';
-import type { Operation, ProfileState } from './state';
+import type { Draft } from 'immer';
+import { idle, type ProfileState } from './state';
 
-const idle: Operation = { status: 'unknown', error: null };
-
-export const initialProfileState: ProfileState = {
-  ...idle,
-  owner: null,
-  data: null,
-  headers: null,
-  patch: idle,
-  create: idle,
-  locale: { ...idle, requested: null, visitor: null },
-};
+// another user (or none): the profile of the previous one is dropped, a visitor's language stays
+function adoptIdentity(draft: Draft<ProfileState>, me: Me): void {
+  const owner = userIdOf(me);
+  if (owner !== draft.owner) Object.assign(draft, { ...idle, owner, data: null, patch: idle, create: idle });
+  // who-am-I now carries the picked locale, unless a change is still on its way
+  if (draft.locale.status !== 'fetching') draft.locale.requested = null;
+}
 
 export const profileReducer = caseReducer<ProfileState>(
   // another user (or none): the profile of the previous one is dropped, a visitor's language stays
-  on(whoAmILoaded, (draft, { payload }) => {
-    const owner = userIdOf(payload.me);
-    if (owner !== draft.owner)
-      Object.assign(draft, { ...idle, owner, data: null, patch: idle, create: idle });
-    // who-am-I now carries the picked locale, unless a change is still on its way
-    if (draft.locale.status !== 'fetching') draft.locale.requested = null;
-  }),
+  on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
+  on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(signedOut, (draft) => {
     Object.assign(draft, { ...idle, owner: null, data: null, patch: idle, create: idle });
   }),

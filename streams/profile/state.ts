@@ -2,7 +2,7 @@ import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import type { Profile } from './api';
 
-export interface Operation {
+interface Operation {
   status: Status;
   error: SerializedError | null;
   /** with `error`: the id of the request that failed (the outbox may have kept it) */
@@ -26,3 +26,16 @@ export interface ProfileState extends Operation {
   create: Operation;
   locale: LocaleChoice;
 }
+
+/** No request made yet, or its answer folded. */
+export const idle: Operation = { status: 'unknown', error: null };
+
+export const initialProfileState: ProfileState = {
+  ...idle,
+  owner: null,
+  data: null,
+  headers: null,
+  patch: idle,
+  create: idle,
+  locale: { ...idle, requested: null, visitor: null },
+};

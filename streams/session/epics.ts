@@ -19,7 +19,7 @@ import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
-import { connectivityChanged } from '../outbox/events';
+import { connectivityChanged } from '../outbox/connectivity-events';
 import * as api from './api';
 import {
   applicationSignInStarted,

@@ -2,7 +2,7 @@ import { EMPTY, filter, ignoreElements, map, merge, mergeMap, take, tap } from '
 import type { Epic } from '../core/epic';
 import { type AnyEvent, eventCatalogue } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import { sharedFact } from '../core/shared-facts';
+import type { SharedFact } from '../core/shared-facts';
 import { selectUserId, type WithSession } from '../session/selectors';
 import { factReceived, joined, leadershipGained, type TabMessage, tabMessageSchema } from './events';
 import type { WithTabs } from './selectors';
@@ -25,8 +25,7 @@ export const electLeader: Epic<S> = (event$, _state$, { tabs }) =>
     : EMPTY;
 
 /** Whether another tab's message names a fact this tab knows, with a valid payload, for its user. */
-function accepted(message: TabMessage, user: string | null): boolean {
-  const shared = sharedFact(message.fact.type);
+function accepted(message: TabMessage, user: string | null, shared: SharedFact | undefined): boolean {
   const definition = eventCatalogue().get(message.fact.type);
   if (!shared || !definition?.schema.safeParse(message.fact.payload).success) return false;
   return shared.anyUser || (message.user !== null && message.user === user);
@@ -37,12 +36,12 @@ function accepted(message: TabMessage, user: string | null): boolean {
  * (a session fact, whoever the user). A message that is not one, or for another user, is dropped
  * before it enters the log: only what this tab acts on is recorded.
  */
-export const receiveFromOtherTabs: Epic<S> = (_event$, state$, { tabs }) =>
+export const receiveFromOtherTabs: Epic<S> = (_event$, state$, { tabs, sharedFact }) =>
   tabs
     ? tabs.received$.pipe(
         map((message) => tabMessageSchema.safeParse(message)),
         mergeMap((parsed) => (parsed.success ? [parsed.data] : [])),
-        filter((message) => accepted(message, selectUserId(state$.value))),
+        filter((message) => accepted(message, selectUserId(state$.value), sharedFact?.(message.fact.type))),
         map((message) => factReceived({ user: message.user, fact: message.fact })),
       )
     : EMPTY;
@@ -51,7 +50,7 @@ export const receiveFromOtherTabs: Epic<S> = (_event$, state$, { tabs }) =>
  * Each shared fact that happened here is posted to the other tabs, with this tab's user. What this
  * tab did because of another tab's fact (a sign-out followed) is not posted back.
  */
-export const tellOtherTabs: Epic<S> = (event$, state$, { tabs }) => {
+export const tellOtherTabs: Epic<S> = (event$, state$, { tabs, sharedFact }) => {
   if (!tabs) return EMPTY;
   const received = new Set<string>();
   const followed = (event: AnyEvent) => event.meta.cause !== undefined && received.has(event.meta.cause);
@@ -62,7 +61,7 @@ export const tellOtherTabs: Epic<S> = (event$, state$, { tabs }) => {
     ),
     event$.pipe(
       filter((event) => {
-        const shared = sharedFact(event.type);
+        const shared = sharedFact?.(event.type);
         return shared !== undefined && (shared.when?.(event) ?? true) && !followed(event);
       }),
       tap((event) =>

@@ -3,7 +3,8 @@ import { loaded, variationsLoaded } from '../../streams/entities/events';
 import { navigated } from '../../streams/router/events';
 import { whoAmILoaded } from '../../streams/session/events';
 import { assetEventsLoaded } from '../../streams/analytics/events';
-import { initialRootState, loadAllDomains, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { allDomains, rootReducer } from '../helpers/all-domains';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
 import { withHappyDom } from './happy-dom-react';
 
@@ -42,7 +43,6 @@ export async function benchAssetPage(runs = 30): Promise<AssetPageFigures> {
       import('wouter'),
       import('../../src/hooks/use-store-location'),
     ]);
-    await loadAllDomains();
     const times: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const id = String(run + 1);
@@ -79,7 +79,7 @@ export async function benchAssetPage(runs = 30): Promise<AssetPageFigures> {
       flushSync(() =>
         root.render(
           createElement(PortalProvider, {
-            value: { store, exportEventLog: async () => '' },
+            value: { store, domains: allDomains, exportEventLog: async () => '' },
             children: createElement(Router, {
               hook: useStoreLocation,
               searchHook: useStoreSearch,

@@ -10,7 +10,8 @@ import {
 import { config } from '../../streams/core/config';
 import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { updated, updateRequested } from '../../streams/entities/events';
-import { initialRootState, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 
 const PATH = 'dam/data/asset';
 

@@ -4,7 +4,8 @@ import { chunkActivated, chunkRequested, itemsListed } from '../../streams/carts
 import { pageLoaded } from '../../streams/cursors/events';
 import { selectContent, selectItemGroups } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
-import { initialRootState, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { allDomains, rootReducer } from '../helpers/all-domains';
 import { whoAmILoaded } from '../../streams/session/events';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
 import { withHappyDom } from './happy-dom-react';
@@ -106,7 +107,7 @@ export async function benchCartGrid(count: number): Promise<CartGridFigures> {
     flushSync(() =>
       root.render(
         createElement(PortalProvider, {
-          value: { store, exportEventLog: async () => '' },
+          value: { store, domains: allDomains, exportEventLog: async () => '' },
           children: createElement(Grid),
         }),
       ),

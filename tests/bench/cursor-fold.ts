@@ -1,6 +1,7 @@
 import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { fetchStarted, pageLoaded, registrationRequested } from '../../streams/cursors/events';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 
 const stamp = (event: UnstampedEvent, seq: number): AnyEvent => ({
   ...event,

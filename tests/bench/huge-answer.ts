@@ -5,7 +5,8 @@ import { config } from '../../streams/core/config';
 import { createStore } from '../../streams/core/store';
 import { fetchStarted, pageLoaded, registrationRequested } from '../../streams/cursors/events';
 import { createRecorder } from '../../streams/recorder/recorder';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 import { testDeps } from '../helpers/test-deps';
 
 /**

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { itemsPageLoaded, itemsSearchRequested, jobLoaded } from '../../streams/imports/events';
-import { initialRootState, loadAllDomains, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { allDomains, rootReducer } from '../helpers/all-domains';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
 import { withHappyDom } from './happy-dom-react';
 
@@ -52,7 +53,6 @@ export async function benchImportGrid(count = 10_000): Promise<ImportGridFigures
       import('../../streams/app/selectors'),
     ]);
     const { useAppState } = await import('../../src/hooks/use-app-state');
-    await loadAllDomains();
     const store = storeWithoutEpics({ reducer: rootReducer, initialState: initialRootState });
     const jobId = '101';
     store.dispatch(jobLoaded({ jobId, job: { id: 101, name: 'Bench', count } }));
@@ -93,7 +93,7 @@ export async function benchImportGrid(count = 10_000): Promise<ImportGridFigures
     flushSync(() =>
       root.render(
         createElement(PortalProvider, {
-          value: { store, exportEventLog: async () => '' },
+          value: { store, domains: allDomains, exportEventLog: async () => '' },
           children: createElement(Grid),
         }),
       ),

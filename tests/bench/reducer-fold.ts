@@ -4,7 +4,8 @@ import { LOG_LEVELS, logHash, newLogEntry } from '../../streams/logs/api';
 import { batchSent, entryAdded } from '../../streams/logs/events';
 import { navigated } from '../../streams/router/events';
 import { availabilityChecked, infoLoaded, infoRequested } from '../../streams/app/events';
-import { initialRootState, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 import { errorDismissed } from '../../streams/system/events';
 
 /**

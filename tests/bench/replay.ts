@@ -7,7 +7,8 @@ import { createStore } from '../../streams/core/store';
 import { createLogFile, serializeLog } from '../../streams/recorder/log-file';
 import { createRecorder } from '../../streams/recorder/recorder';
 import { replayLog } from '../../streams/recorder/replay';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 import { testDeps } from '../helpers/test-deps';
 import { mixedEvents } from './reducer-fold';
 

@@ -4,7 +4,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { config } from '../../streams/core/config';
-import { loadAllDomains } from '../../streams/root';
 import { buildIfNeeded } from '../../scripts/build-if-needed';
 import { formatComposition, INITIAL_JS_BUDGET_KB, initialJsSize } from './bundle-size';
 import { benchCartGrid } from './cart-grid';
@@ -28,7 +27,7 @@ interface Figure {
 }
 
 // every domain's reducers and events: the benches fold all of them
-await loadAllDomains();
+await import('../helpers/all-domains');
 buildIfNeeded();
 const fold = benchReducerFold(100_000);
 const bundle = initialJsSize();

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { fetchStarted, pageLoaded, registrationRequested } from '../../streams/cursors/events';
-import { initialRootState, loadAllDomains, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { allDomains, rootReducer } from '../helpers/all-domains';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../../streams/search/url';
 import { storeWithoutEpics } from '../helpers/store-without-epics';
 import { withHappyDom } from './happy-dom-react';
@@ -62,7 +63,6 @@ export async function benchSearchGrid(rows = 100_000, pageSize = 24): Promise<Se
       import('../../src/search/search-results'),
     ]);
     // the search domains load with their screen in the portal; the bench folds with all of them
-    await loadAllDomains();
     const store = storeWithoutEpics({ reducer: rootReducer, initialState: initialRootState });
     store.dispatch(registrationRequested({ name: SEARCH_CURSOR, path: SEARCH_PATH }));
     const container = window.document.createElement('div');
@@ -71,7 +71,7 @@ export async function benchSearchGrid(rows = 100_000, pageSize = 24): Promise<Se
     flushSync(() =>
       root.render(
         createElement(PortalProvider, {
-          value: { store, exportEventLog: async () => '' },
+          value: { store, domains: allDomains, exportEventLog: async () => '' },
           // the tiles are links: an address of their own, as in the portal's router
           children: createElement(Router, {
             hook: memoryLocation({ path: '/search' }).hook,

@@ -8,7 +8,8 @@ import {
   uploadResolving,
   uploadStarted,
 } from '../../streams/imports/events';
-import { initialRootState, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 
 const PROGRESS_STEPS = 10;
 
@@ -121,7 +122,5 @@ export function uploadFoldFigures(result = benchUploadFold(10_000)) {
 
 // `npx tsx tests/bench/upload-fold.ts` prints it alone
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { loadAllDomains } = await import('../../streams/root');
-  await loadAllDomains();
   console.log(benchUploadFold());
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect } from 'vitest';
 import { importLog } from '../../streams/recorder/log-file';
 import { replayLog } from '../../streams/recorder/replay';
-import { initialRootState, rootReducer } from '../../streams/root';
+import { initialRootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 

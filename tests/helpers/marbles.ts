@@ -6,7 +6,8 @@ import type { Epic } from '../../streams/core/epic';
 import type { AnyEvent } from '../../streams/core/event';
 import type { InputSource } from '../../streams/core/recorded-inputs';
 import { createStore, type Store } from '../../streams/core/store';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from './all-domains';
 
 /**
  * One TestScheduler per test, always used through `run()`.

@@ -4,7 +4,8 @@ import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { liveInputs } from '../../streams/core/recorded-inputs';
 import type { EventLogFile } from '../../streams/recorder/log-file';
 import { type ResimulationResult, resimulate } from '../../streams/recorder/resimulate';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from './all-domains';
 import { epicStore } from './marbles';
 
 /**

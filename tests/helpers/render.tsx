@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { PortalProvider, type usePortal } from '../../src/app/store-context';
 import type { AnyEvent, UnstampedEvent } from '../../streams/core/event';
 import { initialRootState, type RootState } from '../../streams/root';
+import { allDomains } from './all-domains';
 import { fold } from './marbles';
 import { rootStoreWithoutEpics } from './store-without-epics';
 
@@ -25,6 +26,8 @@ export function renderWithStore(
     exports.push('dam-portal-test.evlog.json');
     return 'dam-portal-test.evlog.json';
   };
-  const view = render(<PortalProvider value={{ store, exportEventLog, ...portal }}>{ui}</PortalProvider>);
+  const view = render(
+    <PortalProvider value={{ store, domains: allDomains, exportEventLog, ...portal }}>{ui}</PortalProvider>,
+  );
   return { ...view, store, dispatched, exports };
 }

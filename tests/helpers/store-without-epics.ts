@@ -1,7 +1,8 @@
 import { EMPTY } from 'rxjs';
 import type { Deps } from '../../streams/core/deps';
 import { createStore, type EventSink, type Reducer, type Store } from '../../streams/core/store';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from './all-domains';
 import { testDeps } from './test-deps';
 
 interface Options<S> {

@@ -9,6 +9,7 @@ import {
 } from '../../streams/core/deps';
 import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
 import { SessionVault } from '../../streams/core/session-vault';
+import { allDomains } from './all-domains';
 
 /** Answers requests in tests: return a cold observable per request. */
 export type FakeServer = (request: HttpRequest<unknown>) => Observable<HttpResponse<unknown>>;
@@ -88,6 +89,8 @@ export function testDeps(
     files: new Map(),
     ...(overrides.uploads ? { uploads: overrides.uploads } : {}),
     ...(overrides.tabs ? { tabs: overrides.tabs } : {}),
+    // epics run outside the root epic (which gives its own) share what every domain shares
+    sharedFact: allDomains.sharedFact,
     ...(overrides.durable ? { durable: overrides.durable } : {}),
     ...(overrides.network ? { network: overrides.network } : {}),
     config: { ...specConfig, ...overrides.config },

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { type EventLogFile, importLog } from '../../streams/recorder/log-file';
 import { replayLog } from '../../streams/recorder/replay';
 import { resimulate } from '../../streams/recorder/resimulate';
-import { initialRootState, type RootState, rootReducer } from '../../streams/root';
+import { initialRootState, type RootState } from '../../streams/root';
+import { rootReducer } from '../helpers/all-domains';
 import { RECORDED_SESSIONS, recordSession, shellEpic } from './recorded-sessions';
 
 /** A committed fixture; its payloads must still fit today's schemas. */

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
 import { serializeLog } from '../../streams/recorder/log-file';
-import { rootEpic } from '../../streams/root';
 import { replayCommand } from '../../scripts/replay-command';
+import { allDomains, rootEpic } from '../helpers/all-domains';
 import { recordSession, visitWithRetry } from './recorded-sessions';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,10 +16,11 @@ const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, im
 function replay(...args: string[]): { code: number; stdout: string; stderr: string } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  const code = replayCommand(args, {
-    log: (text) => stdout.push(`${text}\n`),
-    error: (text) => stderr.push(`${text}\n`),
-  });
+  const code = replayCommand(
+    args,
+    { log: (text) => stdout.push(`${text}\n`), error: (text) => stderr.push(`${text}\n`) },
+    allDomains,
+  );
   return { code, stdout: stdout.join(''), stderr: stderr.join('') };
 }
 

@@ -7,13 +7,8 @@ import { type EventLogFile, importLog } from '../../../streams/recorder/log-file
 import { redactState } from '../../../streams/recorder/redact';
 import { replayLog } from '../../../streams/recorder/replay';
 import { type EventSummary, resimulate } from '../../../streams/recorder/resimulate';
-import {
-  initialRootState,
-  loadAllDomains,
-  type RootState,
-  rootEpic,
-  rootReducer,
-} from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootEpic, rootReducer } from '../../helpers/all-domains';
 import { CHROMIUM_PATH, LAUNCH_ARGS } from './chromium-path';
 
 /** One Chromium per test file: launching one per journey cost about 0.5 s each on 2 cores. */
@@ -111,7 +106,6 @@ export async function logAndState(page: Page): Promise<{ log: string; state: Roo
  */
 export async function expectReplayToMatch(page: Page): Promise<void> {
   const { log, state } = await logAndState(page);
-  await loadAllDomains();
   const imported = importLog(log);
   if (imported.verdict === 'Impossible')
     throw new Error(`the exported log is Impossible: ${imported.reasons}`);

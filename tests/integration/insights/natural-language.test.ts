@@ -18,7 +18,8 @@ import {
 } from '../../../streams/natural-language/selectors';
 import { queriesDomain } from '../../../streams/queries/domain';
 import { selectQueryStatus } from '../../../streams/queries/selectors';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { schemasDomain } from '../../../streams/schemas/domain';
 import { until } from '../../helpers/demo-portal';
 import { testDeps } from '../../helpers/test-deps';

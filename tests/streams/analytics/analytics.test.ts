@@ -16,7 +16,8 @@ import {
 } from '../../../streams/analytics/events';
 import { selectAssetEventCount, selectAssetEvents } from '../../../streams/analytics/selectors';
 import { started } from '../../../streams/app/events';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 

@@ -28,7 +28,8 @@ import { domainEpics } from '../../../streams/core/epic';
 import { AppError } from '../../../streams/core/errors';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import { fulltextChanged } from '../../../streams/cursors/events';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 

@@ -11,7 +11,7 @@ import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES, serializeError } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import { fetchFailed, pageLoaded } from '../../../streams/cursors/events';
-import { connectivityChanged } from '../../../streams/outbox/events';
+import { connectivityChanged } from '../../../streams/outbox/connectivity-events';
 import type { RootState } from '../../../streams/root';
 import { providerFailed, signedOut, whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';

@@ -18,7 +18,7 @@ import type { Cart, CartItem } from '../../../streams/carts/model';
 import { domainEpics } from '../../../streams/core/epic';
 import { AppError, ERROR_CODES, serializeError } from '../../../streams/core/errors';
 import { loaded } from '../../../streams/entities/events';
-import { connectivityChanged } from '../../../streams/outbox/events';
+import { connectivityChanged } from '../../../streams/outbox/connectivity-events';
 import type { RootState } from '../../../streams/root';
 import { navigated } from '../../../streams/router/events';
 import type { SchemaBody } from '../../../streams/schemas/api';

@@ -16,7 +16,8 @@ import {
   shareActionRequested,
 } from '../../../streams/carts/share-events';
 import type { AnyEvent } from '../../../streams/core/event';
-import { initialRootState, rootReducer } from '../../../streams/root';
+import { initialRootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { storeWithoutEpics } from '../../helpers/store-without-epics';
 import { aCart } from './fixtures';
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { combineEpics, type Epic } from '../../../streams/core/epic';
 import { createStore } from '../../../streams/core/store';
 import { epicCrashed } from '../../../streams/core/system-events';
-import { registeredEpicNames } from '../../../streams/root';
+import { allDomains } from '../../helpers/all-domains';
 import { testDeps } from '../../helpers/test-deps';
 
 describe('epics are registered by name (ARCHITECTURE "Layout")', () => {
   it('every epic of every domain has one unique name, <domain>/<epic>', () => {
-    const names = registeredEpicNames();
+    const names = allDomains.epicNames();
     expect(names.length).toBeGreaterThan(50);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-zA-Z]+\/[a-zA-Z]+$/);

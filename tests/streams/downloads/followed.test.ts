@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEvent } from '../../../streams/core/event';
 import { requested, split } from '../../../streams/downloads/events';
 import { downloadIdOf, selectFollowed } from '../../../streams/downloads/selectors';
-import { initialRootState, rootReducer } from '../../../streams/root';
+import { initialRootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { storeWithoutEpics } from '../../helpers/store-without-epics';
 
 const options = {

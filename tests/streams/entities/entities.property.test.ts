@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { eventCatalogue, type UnstampedEvent } from '../../../streams/core/event';
 import { STATUS_ORDER } from '../../../streams/core/status';
-import { initialRootState, rootReducer } from '../../../streams/root';
+import { initialRootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { arbitraryOf } from '../../helpers/schema-arbitrary';
 
 /** The entities' events only: the root property test, on this domain alone (it finds a failure faster). */

@@ -21,7 +21,8 @@ import {
   selectNaturalLanguageEnabled,
 } from '../../../streams/natural-language/selectors';
 import { selectQuery, selectWireQuery } from '../../../streams/queries/selectors';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 

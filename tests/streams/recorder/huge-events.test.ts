@@ -1,11 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approximateBytes } from '../../../streams/core/redact';
 import { fetchStarted } from '../../../streams/cursors/events';
 import { importLog, serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
 import { redactState } from '../../../streams/recorder/redact';
 import { replayLog } from '../../../streams/recorder/replay';
-import { initialRootState, loadAllDomains, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { hugePage } from '../../bench/huge-answer';
 import { storeWithoutEpics } from '../../helpers/store-without-epics';
 import { testDeps } from '../../helpers/test-deps';
@@ -30,8 +31,6 @@ function recordedSession(maxBytes: number) {
 }
 
 describe('recorder with huge answers (issue 12 item 11)', () => {
-  beforeAll(() => loadAllDomains());
-
   it('keeps its bytes under the budget however many 2 MB answers come, and its export replays to the live state', () => {
     const maxBytes = 7 * MB;
     const { recorder, store } = recordedSession(maxBytes);

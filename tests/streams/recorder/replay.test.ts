@@ -6,7 +6,8 @@ import * as logs from '../../../streams/logs/events';
 import { createLogFile, type EventLogFile } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
 import { foldUntil, replayLog, summarizeState } from '../../../streams/recorder/replay';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import * as router from '../../../streams/router/events';
 import { rootStoreWithoutEpics, storeWithoutEpics } from '../../helpers/store-without-epics';
 import {

@@ -9,7 +9,8 @@ import { requestAnswer } from '../../../streams/core/request';
 import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
 import { replayLog } from '../../../streams/recorder/replay';
 import { resimulate } from '../../../streams/recorder/resimulate';
-import { initialRootState, type RootState, rootReducer } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
+import { rootReducer } from '../../helpers/all-domains';
 import { logSendRetried, recordSession, shellEpic, visitWithRetry } from '../../replay/recorded-sessions';
 
 const options = { reducer: rootReducer, rootEpic: shellEpic, initialState: initialRootState };

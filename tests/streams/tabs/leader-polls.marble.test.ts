@@ -1,6 +1,6 @@
 import { NEVER, type Observable, of } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
 import type { Domain } from '../../../streams/core/domain';
 import { domainEpics } from '../../../streams/core/epic';
@@ -9,7 +9,7 @@ import type { Store } from '../../../streams/core/store';
 import { downloadsDomain } from '../../../streams/downloads/domain';
 import { commandStarted } from '../../../streams/imports/events';
 import { importsDomain } from '../../../streams/imports/domain';
-import { loadAllDomains, type RootState } from '../../../streams/root';
+import type { RootState } from '../../../streams/root';
 import { tabsDomain } from '../../../streams/tabs/domain';
 import { joined } from '../../../streams/tabs/events';
 import { aliceKnown } from '../../helpers/identities';
@@ -62,11 +62,6 @@ const zipAnswers = (heads: number[]): Partial<Record<string, Answer>> => ({
   testZipCart: () => answer(ok),
   zipCart: () => answer('z1'),
   head: (_request, rank) => answer(undefined, heads[rank] ?? 200),
-});
-
-beforeAll(async () => {
-  // the shared facts of the downloads and the imports register with their domain's code
-  await loadAllDomains();
 });
 
 describe('one poller among tabs: downloads (issue 25)', () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listFetchStarted, listLoaded } from '../../../streams/carts/events';
 import { deleted } from '../../../streams/carts/edit-events';
 import { config } from '../../../streams/core/config';
@@ -8,7 +8,7 @@ import { pollUnreadCount } from '../../../streams/notifications/epics';
 import { unreadCounted } from '../../../streams/notifications/events';
 import { selectUnreadCount } from '../../../streams/notifications/selectors';
 import { localeChanged } from '../../../streams/profile/events';
-import { initialRootState, loadAllDomains, type RootState } from '../../../streams/root';
+import { initialRootState, type RootState } from '../../../streams/root';
 import { startListLoad } from '../../../streams/carts/list-epics';
 import { signedOut, tokenReceived } from '../../../streams/session/events';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
@@ -24,11 +24,6 @@ import { answer, demoVault, tokenAnswer } from '../session/session-fixtures';
 const tabEpics = combineEpics<RootState>({ electLeader, receiveFromOtherTabs, tellOtherTabs });
 /** A message as another tab of alice (user id 1) posts it. */
 const fromAlice = (fact: { type: string; payload: unknown }, user: string | null = '1') => ({ user, fact });
-
-beforeAll(async () => {
-  // the carts' shared facts register with their domain's code
-  await loadAllDomains();
-});
 
 describe('the leader (issue 25)', () => {
   it('a tab with the channel follows once it joins, and leads once the lock is granted', () => {

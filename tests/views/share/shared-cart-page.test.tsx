@@ -18,6 +18,7 @@ import { whoAmILoaded } from '../../../streams/session/events';
 import { fold } from '../../helpers/marbles';
 import { rootStoreWithoutEpics } from '../../helpers/store-without-epics';
 import { aCart } from '../../streams/carts/fixtures';
+import { allDomains } from '../../helpers/all-domains';
 
 const uuid = 'u-1';
 const KEY = `dam-portal.share-password.${uuid}`;
@@ -28,7 +29,7 @@ function openPage(events: UnstampedEvent[] = [], session = new SessionVault()) {
   const dispatched: AnyEvent[] = [];
   store.event$.subscribe((event) => dispatched.push(event));
   const view = render(
-    <PortalProvider value={{ store, exportEventLog: async () => '', session }}>
+    <PortalProvider value={{ store, domains: allDomains, exportEventLog: async () => '', session }}>
       <Router hook={memoryLocation({ path: `/share/${uuid}` }).hook}>
         <Route path="/share/:uuid" component={SharedCartPage} />
       </Router>
