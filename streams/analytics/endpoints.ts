@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from '../core/endpoint';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
 import { defineAnswer } from '../core/event';
+import type { MultipartValue } from '../core/http';
 /** What the asks read of the slice: whether an entry is on its way, or the server has no trend. */
 type WithAnalytics = {
   analytics: Record<'assetEvents' | 'trends', Readonly<Record<string, { status: string }>>>;
@@ -13,7 +14,12 @@ type WithAnalytics = {
  * then `loaded` or `error`. `events.ts` lists their events with the domain's others.
  */
 
-const BASE = '/wedia/analytics';
+/** Protocol §18: every analytics call is a POST of multipart fields, as the reference sends them. */
+const post = (name: string, multipart: Record<string, MultipartValue>) => ({
+  method: 'POST' as const,
+  path: `/wedia/analytics/${name}`,
+  body: { multipart },
+});
 const text = z.string().check(z.minLength(1));
 
 /** One line of an asset's usage: how many views or downloads (protocol §18 "Asset events"). */
@@ -51,20 +57,15 @@ export const assetEvents = defineEndpoint({
   when: ({ payload }, state: WithAnalytics) =>
     state.analytics.assetEvents[`${payload.resource}|${payload.id}`]?.status !== 'fetching',
   started: 'analytics/assetEventsStarted',
-  request: ({ payload }, _state, { config }) => ({
-    method: 'POST',
-    path: `${BASE}/assetEvents`,
-    body: {
-      multipart: {
-        nbrDays: config.analyticsAllDays,
-        object: payload.resource,
-        id: payload.id,
-        onlyDownloadAndView: false,
-        max: config.analyticsAssetEventMax,
-        onlyCurrentUser: false,
-      },
-    },
-  }),
+  request: ({ payload }, _state, { config }) =>
+    post('assetEvents', {
+      nbrDays: config.analyticsAllDays,
+      object: payload.resource,
+      id: payload.id,
+      onlyDownloadAndView: false,
+      max: config.analyticsAssetEventMax,
+      onlyCurrentUser: false,
+    }),
   answer: assetEventsAnswer,
   succeeded: { type: 'analytics/assetEventsLoaded', shape: { list: z.array(assetEventSchema) } },
   result: (data) => ({ list: loggedLines(data.list) }),
@@ -89,20 +90,15 @@ export const genericTop = defineEndpoint({
   key: { id: text },
   keyOf: ({ id }) => ({ id }),
   started: 'analytics/genericTopStarted',
-  request: ({ payload }, _state, { config }) => ({
-    method: 'POST',
-    path: `${BASE}/top`,
-    body: {
-      multipart: {
-        configurationName: payload.configurationName,
-        aggregationFieldname: payload.aggregationFieldname,
-        nbrDays: payload.nbrDays ?? config.analyticsTopCallDays,
-        max: payload.max ?? config.analyticsTopMax,
-        query: JSON.stringify(payload.query ?? {}),
-        onlyCurrentUser: payload.onlyCurrentUser ?? false,
-      },
-    },
-  }),
+  request: ({ payload }, _state, { config }) =>
+    post('top', {
+      configurationName: payload.configurationName,
+      aggregationFieldname: payload.aggregationFieldname,
+      nbrDays: payload.nbrDays ?? config.analyticsTopCallDays,
+      max: payload.max ?? config.analyticsTopMax,
+      query: JSON.stringify(payload.query ?? {}),
+      onlyCurrentUser: payload.onlyCurrentUser ?? false,
+    }),
   answer: z.unknown(),
   succeeded: { type: 'analytics/genericTopLoaded', shape: { data: z.unknown() } },
   result: (data) => ({ data }),
@@ -119,17 +115,12 @@ export const broadcast = defineEndpoint({
   key: { uuid: text },
   keyOf: ({ uuid }) => ({ uuid }),
   started: 'analytics/broadcastStarted',
-  request: ({ payload }, _state, { config }) => ({
-    method: 'POST',
-    path: `${BASE}/whereDamBroadcasted`,
-    body: {
-      multipart: {
-        max: payload.max ?? config.analyticsAssetEventMax,
-        nbDays: payload.nbDays ?? config.analyticsAllDays,
-        uuid: payload.uuid,
-      },
-    },
-  }),
+  request: ({ payload }, _state, { config }) =>
+    post('whereDamBroadcasted', {
+      max: payload.max ?? config.analyticsAssetEventMax,
+      nbDays: payload.nbDays ?? config.analyticsAllDays,
+      uuid: payload.uuid,
+    }),
   answer: z.unknown(),
   succeeded: { type: 'analytics/broadcastLoaded', shape: { data: z.unknown() } },
   result: (data) => ({ data }),
@@ -174,11 +165,8 @@ export const trend = defineEndpoint({
       ? trendAbsent({ key: trendKey(event.payload.nbrDays, event.payload.onlyCurrentUser) }, event)
       : null,
   started: 'analytics/trendStarted',
-  request: ({ payload }) => ({
-    method: 'POST',
-    path: `${BASE}/trend`,
-    body: { multipart: { nbrDays: payload.nbrDays, onlyCurrentUser: payload.onlyCurrentUser } },
-  }),
+  request: ({ payload }) =>
+    post('trend', { nbrDays: payload.nbrDays, onlyCurrentUser: payload.onlyCurrentUser }),
   answer: z.looseObject({
     days: z.array(z.looseObject({ date: z.string(), view: z.number(), download: z.number() })),
   }),

@@ -1,8 +1,6 @@
 import type { Draft } from 'immer';
 import type * as z from 'zod/mini';
-import type { Case } from './case-reducer';
 import type { Deps } from './deps';
-import type { Epic } from './epic';
 import type { SerializedError, serializedErrorSchema } from './errors';
 import {
   type AppEvent,
@@ -81,31 +79,12 @@ interface EndpointDeclaration<
   failure?: (error: SerializedError, event: Asked<RqT, RqSh>) => Emitted | null;
 }
 
-/** What a declaration gives: its events, its epic, its status cases and its entries' selector. */
-interface Endpoint<
-  S,
-  RqT extends string,
-  RqSh extends Shape,
-  K extends Shape,
-  SuT extends string,
-  SuSh extends Shape,
-  FT extends string,
-  StT extends string,
-> {
-  requested: EventDefinition<RqT, z.ZodMiniObject<RqSh>>;
-  /** null when the ask itself starts the request */
-  started: [StT] extends [never] ? null : EventDefinition<StT, z.ZodMiniObject<K>>;
-  succeeded: EventDefinition<SuT, z.ZodMiniObject<K & SuSh>>;
-  failed: ReturnType<typeof defineFailure<FT, K>>;
-  epic: Epic<S>;
-  /** the status cases (fetching, loaded, error) of the entry `at` finds, or creates, by key */
-  statusCases<D>(at: (draft: Draft<D>, key: PayloadOf<K>) => StatusTarget): Case<D>[];
-  /** the entry of a key in a record of entries kept by `entryKey` */
-  select<E>(entries: Readonly<Record<string, E>>, key: PayloadOf<K>): E | undefined;
-  /** a key as one text: its values joined by `|`, in the order the key declares them */
-  entryKey(key: PayloadOf<K>): string;
-}
-
+/**
+ * What a declaration gives: its events (`started` is null when the ask itself starts the request),
+ * its epic, its status cases (fetching, loaded, error) of the entry `at` finds or creates by key,
+ * `select` for the entry of a key in a record kept by `entryKey` (the key's values joined by `|`,
+ * in the order the key declares them).
+ */
 export function defineEndpoint<
   S,
   T,
@@ -116,9 +95,7 @@ export function defineEndpoint<
   SuSh extends Shape,
   const FT extends string,
   const StT extends string = never,
->(
-  declaration: EndpointDeclaration<S, T, RqT, RqSh, K, SuT, SuSh, FT, StT>,
-): Endpoint<S, RqT, RqSh, K, SuT, SuSh, FT, StT> {
+>(declaration: EndpointDeclaration<S, T, RqT, RqSh, K, SuT, SuSh, FT, StT>) {
   const { requested: asked, succeeded: answered, key } = declaration;
   const requested = defineIntent(asked.type, asked.shape, asked.redact);
   const started = declaration.started ? defineFact(declaration.started, 'system', key) : null;
@@ -162,7 +139,7 @@ export function defineEndpoint<
 
   return {
     requested,
-    started: started as Endpoint<S, RqT, RqSh, K, SuT, SuSh, FT, StT>['started'],
+    started: started as [StT] extends [never] ? null : EventDefinition<StT, z.ZodMiniObject<K>>,
     succeeded,
     failed,
     epic,
@@ -179,7 +156,8 @@ export function defineEndpoint<
             requested.match(event) ? declaration.keyOf(event.payload) : keyFields(event.payload as object),
           ),
       ),
-    select: (entries, of) => entries[entryKey(of)],
+    select: <E>(entries: Readonly<Record<string, E>>, of: PayloadOf<K>): E | undefined =>
+      entries[entryKey(of)],
     entryKey,
   };
 }
