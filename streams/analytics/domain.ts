@@ -1,13 +1,6 @@
 import { defineDomain } from '../core/domain';
-import {
-  loadAssetEvents,
-  loadBroadcast,
-  loadGenericTop,
-  loadTop,
-  loadTrend,
-  logEvents,
-  logObject,
-} from './epics';
+import { assetEvents, broadcast, genericTop, trend } from './endpoints';
+import { loadTop, logEvents, logObject } from './epics';
 import { analyticsReducer } from './reducer';
 import {
   selectAssetEventCount,
@@ -26,11 +19,11 @@ export const analyticsDomain = defineDomain({
   reducer: analyticsReducer,
   epics: {
     logObject,
-    loadAssetEvents,
+    loadAssetEvents: assetEvents.epic,
     loadTop,
-    loadGenericTop,
-    loadBroadcast,
-    loadTrend,
+    loadGenericTop: genericTop.epic,
+    loadBroadcast: broadcast.epic,
+    loadTrend: trend.epic,
     logEvents,
   },
   selectors: {

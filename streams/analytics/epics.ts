@@ -11,39 +11,21 @@ import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
 import {
-  type AssetEvent,
-  broadcastFailed,
-  broadcastLoaded,
-  broadcastRequested,
-  broadcastStarted,
   eventLogFailed,
   eventLogged,
   eventLogRequested,
-  genericTopFailed,
-  genericTopLoaded,
-  genericTopRequested,
-  genericTopStarted,
   type TopLine,
   topFailed,
   topLoaded,
   topRefused,
   topRequested,
   topStarted,
-  trendAbsent,
-  trendFailed,
-  trendLoaded,
-  trendRequested,
-  trendStarted,
-  assetEventsFailed,
-  assetEventsLoaded,
-  assetEventsRequested,
-  assetEventsStarted,
   objectDownloaded,
   objectLogFailed,
   objectLogged,
   objectViewed,
 } from './events';
-import { isTopName, trendKey, type WithAnalytics } from './selectors';
+import { isTopName, type WithAnalytics } from './selectors';
 
 type S = WithAnalytics & WithApp & Partial<WithSchemas>;
 
@@ -66,36 +48,6 @@ export const logObject: Epic<S> = (event$, state$, deps) =>
         api.logObjectData(resource, id, actionId, sessionType),
         () => objectLogged({ resource, id, actionId }, event),
         (error) => objectLogFailed({ resource, id, actionId, error }, event),
-      );
-    }),
-  );
-
-/** The lines of the view and download keys, as the state keeps them (no null caption). */
-function loggedLines(list: api.AssetEventsAnswer['list']): AssetEvent[] {
-  const lines: AssetEvent[] = [];
-  for (const { key, count, caption } of list) {
-    if (key !== 'view' && key !== 'download') continue;
-    lines.push(typeof caption === 'string' ? { key, count, caption } : { key, count });
-  }
-  return lines;
-}
-
-/** Asset events (§18): always through `fetching`; a second ask while one is on its way waits for it. */
-export const loadAssetEvents: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(assetEventsRequested),
-    mergeMap((event) => {
-      const { resource, id } = event.payload;
-      if (state$.value.analytics.assetEvents[`${resource}|${id}`]?.status === 'fetching') return [];
-      const { analyticsAllDays: nbrDays, analyticsAssetEventMax: max } = deps.config;
-      return concat(
-        of(assetEventsStarted({ resource, id }, event)),
-        requestAnswer(
-          deps.http,
-          api.assetEvents(resource, id, { nbrDays, max }),
-          (data) => assetEventsLoaded({ resource, id, list: loggedLines(data.list) }, event),
-          (error) => assetEventsFailed({ resource, id, error }, event),
-        ),
       );
     }),
   );
@@ -187,97 +139,6 @@ export const loadTop: Epic<S> = (event$, state$, deps) =>
               event,
             ),
           (error) => topFailed({ name, error }, event),
-        ),
-      );
-    }),
-  );
-
-/** The generic top (§18): nbrDays 0, max 24, onlyCurrentUser false unless given; the body kept whole. */
-export const loadGenericTop: Epic<S> = (event$, _state$, deps) =>
-  event$.pipe(
-    ofType(genericTopRequested),
-    mergeMap((event) => {
-      const { id, configurationName, aggregationFieldname, query } = event.payload;
-      return concat(
-        of(genericTopStarted({ id }, event)),
-        requestAnswer(
-          deps.http,
-          api.genericTop({
-            configurationName,
-            aggregationFieldname,
-            nbrDays: event.payload.nbrDays ?? deps.config.analyticsTopCallDays,
-            max: event.payload.max ?? deps.config.analyticsTopMax,
-            query,
-            onlyCurrentUser: event.payload.onlyCurrentUser ?? false,
-          }),
-          (data) => genericTopLoaded({ id, data }, event),
-          (error) => genericTopFailed({ id, error }, event),
-        ),
-      );
-    }),
-  );
-
-/** Broadcast data (§18 whereDamBroadcasted): nbDays −1 (all) and the asset events' max unless given. */
-export const loadBroadcast: Epic<S> = (event$, _state$, deps) =>
-  event$.pipe(
-    ofType(broadcastRequested),
-    mergeMap((event) => {
-      const { uuid } = event.payload;
-      const max = event.payload.max ?? deps.config.analyticsAssetEventMax;
-      const nbDays = event.payload.nbDays ?? deps.config.analyticsAllDays;
-      return concat(
-        of(broadcastStarted({ uuid }, event)),
-        requestAnswer(
-          deps.http,
-          api.whereDamBroadcasted(uuid, max, nbDays),
-          (data) => broadcastLoaded({ uuid, data }, event),
-          (error) => broadcastFailed({ uuid, error }, event),
-        ),
-      );
-    }),
-  );
-
-/**
- * What a server without the demo's trend call answers (it is no protocol call): not found, method
- * not allowed, not implemented, or a body that is no trend (a page of its own).
- */
-const NO_TREND_STATUSES = [404, 405, 501];
-const hasNoTrend = (error: SerializedError): boolean =>
-  NO_TREND_STATUSES.includes(error.status ?? 0) || error.code === ERROR_CODES.invalidResponse;
-
-/**
- * The daily trend (demo convention, no protocol call): a server without it gives `trendAbsent`
- * (the screen says the trend is not available), other failures `trendFailed`. Once a server has
- * shown it has none, it is not asked again for another period (no 404 per click on a real server).
- */
-export const loadTrend: Epic<S> = (event$, state$, deps) =>
-  event$.pipe(
-    ofType(trendRequested),
-    mergeMap((event) => {
-      const { nbrDays, onlyCurrentUser } = event.payload;
-      const key = trendKey(nbrDays, onlyCurrentUser);
-      const trends = state$.value.analytics.trends;
-      if (trends[key]?.status === 'fetching') return [];
-      if (Object.values(trends).some((trend) => trend.status === 'not_found'))
-        return of(trendAbsent({ key }, event));
-      return concat(
-        of(trendStarted({ key }, event)),
-        requestAnswer(
-          deps.http,
-          api.dailyTrend(nbrDays, onlyCurrentUser),
-          (data) =>
-            trendLoaded(
-              {
-                key,
-                days: data.days.map(({ date, view, download }) => ({
-                  day: date,
-                  views: view,
-                  downloads: download,
-                })),
-              },
-              event,
-            ),
-          (error) => (hasNoTrend(error) ? trendAbsent({ key }, event) : trendFailed({ key, error }, event)),
         ),
       );
     }),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
+import { assetEvents, broadcast, genericTop, trend } from './endpoints';
 
 const text = z.string().check(z.minLength(1));
 const actionIdSchema = z.enum(['view', 'download']);
@@ -22,29 +23,32 @@ export const objectLogFailed = defineFailure('analytics/objectLogFailed', {
   actionId: actionIdSchema,
 });
 
-/** One line of an asset's usage: how many views or downloads (protocol §18 "Asset events"). */
-const assetEventSchema = z.object({
-  key: actionIdSchema,
-  count: z.number(),
-  caption: z.optional(z.string()),
-});
-export type AssetEvent = z.infer<typeof assetEventSchema>;
-
-export const assetEventsRequested = defineIntent('analytics/assetEventsRequested', {
-  resource: text,
-  id: text,
-});
-/** Asset events always go through `fetching` (§18). */
-export const assetEventsStarted = defineFact('analytics/assetEventsStarted', 'system', {
-  resource: text,
-  id: text,
-});
-export const assetEventsLoaded = defineAnswer('analytics/assetEventsLoaded', {
-  resource: text,
-  id: text,
-  list: z.array(assetEventSchema),
-});
-export const assetEventsFailed = defineFailure('analytics/assetEventsFailed', { resource: text, id: text });
+/** The reads that end in one entry each: their events are declared with their requests. */
+export const {
+  requested: assetEventsRequested,
+  started: assetEventsStarted,
+  succeeded: assetEventsLoaded,
+  failed: assetEventsFailed,
+} = assetEvents;
+export const {
+  requested: genericTopRequested,
+  started: genericTopStarted,
+  succeeded: genericTopLoaded,
+  failed: genericTopFailed,
+} = genericTop;
+export const {
+  requested: broadcastRequested,
+  started: broadcastStarted,
+  succeeded: broadcastLoaded,
+  failed: broadcastFailed,
+} = broadcast;
+export const {
+  requested: trendRequested,
+  started: trendStarted,
+  succeeded: trendLoaded,
+  failed: trendFailed,
+} = trend;
+export { type AssetEvent, type TrendDay, trendAbsent } from './endpoints';
 
 /*
  * Issue 17 (protocol §18; seed 001 §3, §4, §7, §9)
@@ -113,44 +117,6 @@ export const topLoaded = defineAnswer('analytics/topLoaded', {
   list: z.array(topLineSchema),
 });
 export const topFailed = defineFailure('analytics/topFailed', { name: topNameSchema });
-
-export const genericTopRequested = defineIntent('analytics/genericTopRequested', {
-  id: text,
-  configurationName: text,
-  aggregationFieldname: text,
-  nbrDays: z.optional(z.number()),
-  max: z.optional(z.number()),
-  query: z.optional(z.unknown()),
-  onlyCurrentUser: z.optional(z.boolean()),
-});
-export const genericTopStarted = defineFact('analytics/genericTopStarted', 'system', { id: text });
-export const genericTopLoaded = defineAnswer('analytics/genericTopLoaded', { id: text, data: z.unknown() });
-export const genericTopFailed = defineFailure('analytics/genericTopFailed', { id: text });
-
-export const broadcastRequested = defineIntent('analytics/broadcastRequested', {
-  uuid: text,
-  max: z.optional(z.number()),
-  nbDays: z.optional(z.number()),
-});
-export const broadcastStarted = defineFact('analytics/broadcastStarted', 'system', { uuid: text });
-export const broadcastLoaded = defineAnswer('analytics/broadcastLoaded', { uuid: text, data: z.unknown() });
-export const broadcastFailed = defineFailure('analytics/broadcastFailed', { uuid: text });
-
-const trendDaySchema = z.object({ day: z.string(), views: z.number(), downloads: z.number() });
-export type TrendDay = z.infer<typeof trendDaySchema>;
-export const trendRequested = defineIntent('analytics/trendRequested', {
-  nbrDays: z.number(),
-  onlyCurrentUser: z.boolean(),
-});
-/** `key` is `${nbrDays}|${onlyCurrentUser}` (trendKey in selectors). */
-export const trendStarted = defineFact('analytics/trendStarted', 'system', { key: z.string() });
-export const trendLoaded = defineAnswer('analytics/trendLoaded', {
-  key: z.string(),
-  days: z.array(trendDaySchema),
-});
-/** The server has no trend call (404, 405, 501, or an answer that is no trend): "not available". */
-export const trendAbsent = defineAnswer('analytics/trendAbsent', { key: z.string() });
-export const trendFailed = defineFailure('analytics/trendFailed', { key: z.string() });
 
 export const eventLogRequested = defineIntent('analytics/eventLogRequested', {
   configuration: text,

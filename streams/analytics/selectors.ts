@@ -1,3 +1,4 @@
+import { assetEvents, broadcast, genericTop, trend, trendKey } from './endpoints';
 import type { AnalyticsState, AssetEventsEntry } from './state';
 
 export type { AssetEvent } from './events';
@@ -9,7 +10,7 @@ const NONE: AssetEventsEntry = { status: 'unknown', list: [], error: null };
 
 /** The usage of an asset: status, `list` of `{key: 'view'|'download', count, caption?}`, error. */
 export const selectAssetEvents = (state: WithAnalytics, resource: string, id: string): AssetEventsEntry =>
-  state.analytics.assetEvents[`${resource}|${id}`] ?? NONE;
+  assetEvents.select(state.analytics.assetEvents, { resource, id }) ?? NONE;
 
 /** How many views or downloads an asset's loaded events count (0 before they load). */
 export const selectAssetEventCount = (
@@ -55,15 +56,14 @@ export const selectTop = (state: WithAnalytics, name: string): TopEntry =>
 export const selectTopLines = (state: WithAnalytics, name: string) => selectTop(state, name).data;
 
 export const selectGenericTop = (state: WithAnalytics, id: string): WholeEntry =>
-  state.analytics.genericTops[id] ?? NO_WHOLE;
+  genericTop.select(state.analytics.genericTops, { id }) ?? NO_WHOLE;
 
 /** Broadcast data (whereDamBroadcasted) kept whole, keyed by the asset's uuid. */
 export const selectBroadcast = (state: WithAnalytics, uuid: string): WholeEntry =>
-  state.analytics.broadcasts[uuid] ?? NO_WHOLE;
+  broadcast.select(state.analytics.broadcasts, { uuid }) ?? NO_WHOLE;
 
-export const trendKey = (nbrDays: number, onlyCurrentUser: boolean): string =>
-  `${nbrDays}|${onlyCurrentUser}`;
+export { trendKey };
 
 /** The daily trend for a period: status `not_found` when the server gives none (show no chart, no error). */
 export const selectTrend = (state: WithAnalytics, nbrDays: number, onlyCurrentUser: boolean): TrendEntry =>
-  state.analytics.trends[trendKey(nbrDays, onlyCurrentUser)] ?? NO_TREND;
+  trend.select(state.analytics.trends, { key: trendKey(nbrDays, onlyCurrentUser) }) ?? NO_TREND;

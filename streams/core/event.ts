@@ -46,7 +46,7 @@ export type AnyEvent = AppEvent<string, unknown>;
  * or a function for a shape paths cannot say. Every type declares it (the redaction audit
  * test checks); the recorder's deep key/text safety net runs after it anyway.
  */
-type Redaction<P> = readonly string[] | ((payload: P) => P);
+export type Redaction<P> = readonly string[] | ((payload: P) => P);
 
 interface EventOptions<P> {
   source: EventSource;
@@ -112,8 +112,8 @@ export function eventCatalogue(): ReadonlyMap<string, EventDefinition<string, z.
   return catalogue;
 }
 
-type Shape = Record<string, z.ZodMiniType>;
-type PayloadOf<Sh extends Shape> = z.output<z.ZodMiniObject<Sh>>;
+export type Shape = Record<string, z.ZodMiniType>;
+export type PayloadOf<Sh extends Shape> = z.output<z.ZodMiniObject<Sh>>;
 
 /**
  * The builders below declare the usual kinds of event in one line each. Their payload is an

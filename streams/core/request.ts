@@ -1,5 +1,6 @@
 import {
   catchError,
+  concat,
   concatMap,
   exhaustMap,
   filter,
@@ -43,7 +44,7 @@ export function requestAnswer<T>(
 }
 
 /** How a request epic treats a new trigger while an earlier request is still on its way. */
-type Flatten = 'switch' | 'merge' | 'concat' | 'exhaust';
+export type Flatten = 'switch' | 'merge' | 'concat' | 'exhaust';
 
 /** The flattening operator named by `flatten`. */
 export function flattenWith<I, O>(
@@ -77,6 +78,8 @@ export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T> {
   when?: (event: Triggered<M>, state: S) => boolean;
   /** answers a trigger locally without a request (a refused name): the event to emit, or null to go on */
   refuse?: (event: Triggered<M>, state: S) => Emitted | null;
+  /** an event emitted as the request leaves (the status goes `fetching` only when one does) */
+  started?: (event: Triggered<M>) => UnstampedEvent;
   /** the request of a trigger */
   call: (event: Triggered<M>, state: S, deps: Deps) => HttpRequest<T>;
   succeeded: (data: T, event: Triggered<M>, status: number, deps: Deps) => Emitted;
@@ -107,12 +110,13 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T>(
       flattenWith(options.flatten, (event) => {
         const refusal = options.refuse?.(event, state$.value);
         if (refusal) return of(...asEvents(refusal));
-        return requestAnswer(
+        const answer$ = requestAnswer(
           deps.http,
           options.call(event, state$.value, deps),
           (data, status) => options.succeeded(data, event, status, deps),
           (error) => options.failed(error, event),
         );
+        return options.started ? concat(of(options.started(event)), answer$) : answer$;
       }),
     );
 }

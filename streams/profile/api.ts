@@ -20,7 +20,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileHeadersSchema = z.record(z.string(), z.unknown());
 
 /** The REST envelope (protocol §1.8): `response.data` is the profile, `headers` when asked for. */
-const profileAnswerSchema = z.object({
+export const profileAnswerSchema = z.object({
   response: z.object({ data: profileSchema }),
   headers: z.nullish(profileHeadersSchema),
 });

@@ -1,13 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { share } from '../core/shared-facts';
-import {
-  adoptIdentity,
-  changeLocale,
-  createProfile,
-  loadProfile,
-  patchProfile,
-  restoreVisitorLocale,
-} from './epics';
+import { create, load, patch } from './endpoints';
+import { adoptIdentity, changeLocale, restoreVisitorLocale } from './epics';
 import { localeChanged, visitorLocaleChosen } from './events';
 import { profileReducer } from './reducer';
 import { initialProfileState } from './state';
@@ -19,7 +13,14 @@ export const profileDomain = defineDomain({
   name: 'profile',
   initialState: initialProfileState,
   reducer: profileReducer,
-  epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale, adoptIdentity },
+  epics: {
+    loadProfile: load.epic,
+    patchProfile: patch.epic,
+    createProfile: create.epic,
+    changeLocale,
+    restoreVisitorLocale,
+    adoptIdentity,
+  },
   selectors: { selectProfile, selectLocaleChange, selectLocaleChoice },
   // the language a user or a visitor chose: every tab of this browser speaks it (issue 25)
   shares: [share(localeChanged), share(visitorLocaleChosen, { anyUser: true })],

@@ -3,82 +3,20 @@ import { started } from '../app/events';
 import { catchUpOnStart, isStartOf } from '../core/domain';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
-import { requestAnswer, requestEpic } from '../core/request';
-import { whoAmIRequested } from '../session/events';
+import { requestAnswer } from '../core/request';
 import { selectIdentitySettled, selectIsUser, selectMe, type WithSession } from '../session/selectors';
 import * as api from './api';
 import {
-  created,
-  createFailed,
-  createRequested,
   identityAdopted,
-  loaded,
-  loadFailed,
-  loadRequested,
   localeChanged,
   localeChangeFailed,
   localeChangeRequested,
-  patched,
-  patchFailed,
-  patchRefused,
-  patchRequested,
   visitorLocaleChosen,
   visitorLocaleRestored,
 } from './events';
 import type { WithProfile } from './selectors';
 
 type S = WithSession & WithProfile;
-
-/** My profile; the schema headers are asked for while unknown, or when forced (protocol §23.21). */
-export const loadProfile: Epic<S> = requestEpic({
-  on: loadRequested,
-  flatten: 'exhaust',
-  call: (event, state) => api.getMyProfile(event.payload.force === true || state.profile.headers === null),
-  succeeded: (data, event) => loaded({ profile: data.response.data, headers: data.headers ?? null }, event),
-  failed: (error, event) => loadFailed({ error }, event),
-});
-
-/** The profile fields who-am-I reports (the name the header shows, the language). */
-const WHO_AM_I_FIELDS = ['firstname', 'lastname', 'name', 'login', 'bolang'];
-
-/**
- * A plain patch never carries a password (protocol §4.2). Once saved, who-am-I is asked again
- * only when it may have changed (the name, the language); an e-mail changes nothing it reports
- * (issue 12 item 16: one request, as the reference client).
- */
-export const patchProfile: Epic<S> = requestEpic({
-  on: patchRequested,
-  flatten: 'exhaust',
-  refuse: (event) =>
-    'password' in event.payload.changes ? patchRefused({ message: api.PASSWORD_NOT_PATCHABLE }, event) : null,
-  call: (event) => api.patchMyProfile(event.payload.changes),
-  succeeded: (data, event) => [
-    patched({ profile: data.response.data }, event),
-    ...(Object.keys(event.payload.changes).some((field) => WHO_AM_I_FIELDS.includes(field))
-      ? [whoAmIRequested({}, event)]
-      : []),
-  ],
-  failed: (error, event) => patchFailed({ error }, event),
-});
-
-/**
- * protocol §4.1: on 200 or 201, when there is no target type or it is `user`, the profile is
- * replaced and who-am-I is asked again.
- */
-export const createProfile: Epic<S> = requestEpic({
-  on: createRequested,
-  flatten: 'exhaust',
-  call: (event) => api.createProfile(event.payload.fields, event.payload.type),
-  succeeded: (data, event) => {
-    const { type } = event.payload;
-    if (!api.isOwnProfileType(type)) return created({ profile: data.response.data, type }, event);
-    return [
-      created({ profile: data.response.data, ...(type !== undefined && { type }) }, event),
-      whoAmIRequested({}, event),
-    ];
-  },
-  failed: (error, event) => createFailed({ error }, event),
-});
 
 /**
  * A user's language is the profile's `bolang` (protocol §4.1): once saved, the UI and `lang`

@@ -1,80 +1,58 @@
 import { factReceived, receivedFact } from '../tabs/events';
 import { caseReducer, on } from '../core/case-reducer';
+import { IDLE_REQUEST } from '../core/request-status';
 import { isOwnProfileType } from './api';
 import { signedOut, whoAmILoaded } from '../session/events';
 import { type Me, userIdOf } from '../session/selectors';
+import { create, load, patch } from './endpoints';
 import {
-  created,
-  createFailed,
-  createRequested,
-  loaded,
-  loadFailed,
-  loadRequested,
+  identityAdopted,
   localeChanged,
   localeChangeFailed,
   localeChangeRequested,
-  patched,
-  patchFailed,
   patchRefused,
-  patchRequested,
-  identityAdopted,
   visitorLocaleChosen,
   visitorLocaleRestored,
 } from './events';
 import type { Draft } from 'immer';
-import { idle, type ProfileState } from './state';
+import type { ProfileState } from './state';
 
 // another user (or none): the profile of the previous one is dropped, a visitor's language stays
 function adoptIdentity(draft: Draft<ProfileState>, me: Me): void {
   const owner = userIdOf(me);
-  if (owner !== draft.owner) Object.assign(draft, { ...idle, owner, data: null, patch: idle, create: idle });
+  if (owner !== draft.owner)
+    Object.assign(draft, { ...IDLE_REQUEST, owner, data: null, patch: IDLE_REQUEST, create: IDLE_REQUEST });
   // who-am-I now carries the picked locale, unless a change is still on its way
   if (draft.locale.status !== 'fetching') draft.locale.requested = null;
 }
 
 export const profileReducer = caseReducer<ProfileState>(
-  // another user (or none): the profile of the previous one is dropped, a visitor's language stays
   on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(signedOut, (draft) => {
-    Object.assign(draft, { ...idle, owner: null, data: null, patch: idle, create: idle });
+    Object.assign(draft, {
+      ...IDLE_REQUEST,
+      owner: null,
+      data: null,
+      patch: IDLE_REQUEST,
+      create: IDLE_REQUEST,
+    });
   }),
-  on(loadRequested, (draft) => {
-    draft.status = 'fetching';
-  }),
-  on(loaded, (draft, { payload }) => {
-    Object.assign(draft, { status: 'loaded', error: null, data: payload.profile });
+  ...load.statusCases<ProfileState>((draft) => draft),
+  on(load.succeeded, (draft, { payload }) => {
+    draft.data = payload.profile;
     if (payload.headers) draft.headers = payload.headers;
   }),
-  on(loadFailed, (draft, { payload }) => {
-    Object.assign(draft, { status: 'error', error: payload.error });
-  }),
-  on(patchRequested, (draft) => {
-    draft.patch = { status: 'fetching', error: null };
-  }),
+  ...patch.statusCases<ProfileState>((draft) => draft.patch),
   on(patchRefused, (draft, { payload }) => {
     draft.patch = { status: 'error', error: { code: 'error.profile.password', message: payload.message } };
   }),
-  on(patched, (draft, { payload }) => {
-    draft.patch = { status: 'loaded', error: null };
+  on(patch.succeeded, (draft, { payload }) => {
     draft.data = payload.profile;
   }),
-  on(patchFailed, (draft, { payload, meta }) => {
-    draft.patch = {
-      status: 'error',
-      error: payload.error,
-      ...(meta.cause !== undefined && { requestId: meta.cause }),
-    };
-  }),
-  on(createRequested, (draft) => {
-    draft.create = { status: 'fetching', error: null };
-  }),
-  on(created, (draft, { payload }) => {
-    draft.create = { status: 'loaded', error: null };
+  ...create.statusCases<ProfileState>((draft) => draft.create),
+  on(create.succeeded, (draft, { payload }) => {
     if (isOwnProfileType(payload.type)) draft.data = payload.profile;
-  }),
-  on(createFailed, (draft, { payload }) => {
-    draft.create = { status: 'error', error: payload.error };
   }),
   on(localeChangeRequested, (draft, { payload }) => {
     Object.assign(draft.locale, { status: 'fetching', error: null, requested: payload.locale });

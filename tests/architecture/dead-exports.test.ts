@@ -21,7 +21,6 @@ const EXPORTED_FOR_TESTS = [
   'streams/cache/epics.ts: recordKey',
   'streams/carts/list-rules.ts: NAME_NOT_EMPTY',
   'streams/carts/list-rules.ts: NAME_REQUIRED',
-  'streams/core/event.ts: EventDefinition',
   'streams/core/http.ts: fileNameOfDisposition',
   'streams/core/http.ts: HttpNotice',
   'streams/core/http.ts: HttpResponse',

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import { combineEpics } from '../../../streams/core/epic';
-import { changeLocale, createProfile, loadProfile, patchProfile } from '../../../streams/profile/epics';
+import { create, load, patch } from '../../../streams/profile/endpoints';
+import { changeLocale } from '../../../streams/profile/epics';
 import {
   createRequested,
   loadRequested,
@@ -15,7 +16,13 @@ import { selectEffectiveLocale } from '../../../streams/session/selectors';
 import { sessionApi } from '../mocks/session-helpers';
 import { API, portalAs } from '../../helpers/demo-portal';
 
-const epics = combineEpics<RootState>({ loadProfile, patchProfile, createProfile, changeLocale, loadWhoAmI });
+const epics = combineEpics<RootState>({
+  loadProfile: load.epic,
+  patchProfile: patch.epic,
+  createProfile: create.epic,
+  changeLocale,
+  loadWhoAmI,
+});
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => reset());

@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { combineEpics } from '../../../streams/core/epic';
 import type { HttpRequest } from '../../../streams/core/http';
 import { PASSWORD_NOT_PATCHABLE } from '../../../streams/profile/api';
-import {
-  changeLocale,
-  createProfile,
-  loadProfile,
-  patchProfile,
-  restoreVisitorLocale,
-} from '../../../streams/profile/epics';
+import { create, load, patch } from '../../../streams/profile/endpoints';
+import { changeLocale, restoreVisitorLocale } from '../../../streams/profile/epics';
 import {
   createRequested,
   loadRequested,
@@ -25,10 +20,10 @@ import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import { answer, failure, httpError, multipartOf } from '../session/session-fixtures';
 
-const profileEpics = combineEpics({
-  loadProfile,
-  patchProfile,
-  createProfile,
+const profileEpics = combineEpics<RootState>({
+  loadProfile: load.epic,
+  patchProfile: patch.epic,
+  createProfile: create.epic,
   changeLocale,
   restoreVisitorLocale,
 });

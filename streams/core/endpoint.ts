@@ -1,0 +1,163 @@
+import type { Draft } from 'immer';
+import type * as z from 'zod/mini';
+import type { Deps } from './deps';
+import type { SerializedError, serializedErrorSchema } from './errors';
+import {
+  type AppEvent,
+  defineAnswer,
+  defineFact,
+  defineFailure,
+  defineIntent,
+  type EventDefinition,
+  type PayloadOf,
+  type Redaction,
+  type Shape,
+  type UnstampedEvent,
+} from './event';
+import type { HttpRequest } from './http';
+import { type Emitted, type Flatten, requestEpic } from './request';
+import { requestStatusCases, type StatusTarget } from './request-status';
+
+type FailedPayload<K extends Shape> = PayloadOf<K & { error: typeof serializedErrorSchema }>;
+
+interface Matcher<E extends AppEvent> {
+  type: string;
+  match(event: { type: string }): event is E;
+}
+
+/** An event of the call: its type and the fields of its payload (beside the key). */
+interface EventDeclaration<T extends string, Sh extends Shape> {
+  type: T;
+  shape: Sh;
+  redact?: Redaction<PayloadOf<Sh>>;
+}
+
+type Asked<RqT extends string, RqSh extends Shape> = AppEvent<RqT, PayloadOf<RqSh>>;
+
+/**
+ * One server call, declared once (issue 23): the intent that asks for it, the request and the
+ * answer's schema, the events it ends in and what the epic does with an ask while one is on its
+ * way. Every event of the call carries the `key` fields, which name one of its entries (a generic
+ * top's id, an asset's resource and id); a call with a single entry has the key `{}`.
+ */
+interface EndpointDeclaration<
+  S,
+  T,
+  RqT extends string,
+  RqSh extends Shape,
+  K extends Shape,
+  SuT extends string,
+  SuSh extends Shape,
+  FT extends string,
+  StT extends string,
+> {
+  requested: EventDeclaration<RqT, RqSh>;
+  /** switch (newest wins), merge, concat or exhaust (an ask while one is on its way is dropped) */
+  flatten: Flatten;
+  key: K;
+  keyOf: (payload: PayloadOf<RqSh>) => PayloadOf<K>;
+  /**
+   * a fact emitted as the request leaves: for a call whose ask may be skipped (one on its way
+   * already), so the status goes `fetching` only when a request does; without it, the ask does
+   */
+  started?: StT;
+  request: (event: Asked<RqT, RqSh>, state: S, deps: Deps) => Omit<HttpRequest<T>, 'schema'>;
+  /** the answer's schema: an answer that does not fit is a failure; without it the body is not read */
+  answer?: z.ZodMiniType<T>;
+  succeeded: EventDeclaration<SuT, SuSh>;
+  /** the succeeded event's fields from the answer */
+  result: (data: T, event: Asked<RqT, RqSh>, deps: Deps) => PayloadOf<SuSh>;
+  /** `{...key, error}` */
+  failed: FT;
+  /** skips an ask (a busy entry) */
+  when?: (event: Asked<RqT, RqSh>, state: S) => boolean;
+  /** answers an ask without a request (a refused name): the events, or null to send it */
+  refuse?: (event: Asked<RqT, RqSh>, state: S) => Emitted | null;
+  /** what a success sets off in other domains (who-am-I asked again) */
+  followUp?: (data: T, event: Asked<RqT, RqSh>) => readonly UnstampedEvent[];
+  /** a failure that means something else (the server has no such call): its events, or null for `failed` */
+  failure?: (error: SerializedError, event: Asked<RqT, RqSh>) => Emitted | null;
+}
+
+/**
+ * What a declaration gives: its events (`started` is null when the ask itself starts the request),
+ * its epic, its status cases (fetching, loaded, error) of the entry `at` finds or creates by key,
+ * `select` for the entry of a key in a record kept by `entryKey` (the key's values joined by `|`,
+ * in the order the key declares them).
+ */
+export function defineEndpoint<
+  S,
+  T,
+  const RqT extends string,
+  RqSh extends Shape,
+  K extends Shape,
+  const SuT extends string,
+  SuSh extends Shape,
+  const FT extends string,
+  const StT extends string = never,
+>(declaration: EndpointDeclaration<S, T, RqT, RqSh, K, SuT, SuSh, FT, StT>) {
+  const { requested: asked, succeeded: answered, key } = declaration;
+  const requested = defineIntent(asked.type, asked.shape, asked.redact);
+  const started = declaration.started ? defineFact(declaration.started, 'system', key) : null;
+  const succeeded = defineAnswer(
+    answered.type,
+    { ...key, ...answered.shape } as K & SuSh,
+    answered.redact as Redaction<PayloadOf<K & SuSh>> | undefined,
+  );
+  const failed = defineFailure(declaration.failed, key);
+  const keyNames = Object.keys(key);
+  const keyFields = (payload: object): PayloadOf<K> =>
+    Object.fromEntries(
+      keyNames.map((name) => [name, (payload as Record<string, unknown>)[name]]),
+    ) as PayloadOf<K>;
+  const entryKey = (of: PayloadOf<K>): string =>
+    keyNames.map((name) => String((of as Record<string, unknown>)[name])).join('|');
+
+  const epic = requestEpic<S, typeof requested, T>({
+    on: requested,
+    flatten: declaration.flatten,
+    when: declaration.when,
+    refuse: declaration.refuse,
+    started: started ? (event) => started(declaration.keyOf(event.payload), event) : undefined,
+    call: (event, state, deps) => ({
+      ...declaration.request(event, state, deps),
+      schema: declaration.answer,
+    }),
+    succeeded: (data, event, _status, deps) => [
+      succeeded(
+        { ...declaration.keyOf(event.payload), ...declaration.result(data, event, deps) } as PayloadOf<
+          K & SuSh
+        >,
+        event,
+      ),
+      ...(declaration.followUp?.(data, event) ?? []),
+    ],
+    failed: (error, event) =>
+      declaration.failure?.(error, event) ??
+      failed({ ...declaration.keyOf(event.payload), error } as FailedPayload<K>, event),
+  });
+
+  return {
+    requested,
+    started: started as [StT] extends [never] ? null : EventDefinition<StT, z.ZodMiniObject<K>>,
+    succeeded,
+    failed,
+    epic,
+    statusCases: <D>(at: (draft: Draft<D>, of: PayloadOf<K>) => StatusTarget) =>
+      requestStatusCases<D, AppEvent, AppEvent, AppEvent<FT, { error: SerializedError }>>(
+        {
+          started: started ?? requested,
+          succeeded,
+          failed: failed as Matcher<AppEvent<FT, { error: SerializedError }>>,
+        },
+        (draft, event) =>
+          at(
+            draft,
+            requested.match(event) ? declaration.keyOf(event.payload) : keyFields(event.payload as object),
+          ),
+      ),
+    select: <E>(entries: Readonly<Record<string, E>>, of: PayloadOf<K>): E | undefined =>
+      entries[entryKey(of)],
+    entryKey,
+  };
+}
