@@ -28,6 +28,9 @@ export interface Thumbnail {
   source?: { width: number; height: number };
 }
 
+/** The types `decodeImage` reads; others get the icon of their type. */
+export const DECODED_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png']);
+
 /** Decodes a JPEG or PNG; undefined for another type or a file that does not decode. */
 export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<Rgba | undefined> {
   try {

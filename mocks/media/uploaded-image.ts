@@ -9,7 +9,7 @@ import type { Asset } from '../db/assets';
 import { readStored } from '../imports/storage';
 import { runtime } from '../runtime';
 import type { Variation } from './asset-image';
-import { decodeImage, fitWithin, type Rgba } from './thumbnail';
+import { DECODED_TYPES, decodeImage, fitWithin, type Rgba } from './thumbnail';
 
 export interface UploadedImage {
   bytes: Uint8Array;
@@ -19,7 +19,6 @@ export interface UploadedImage {
 /** The longest side of each scaled variation: the boxes of the generated pictures (asset-image.ts). */
 const LONGEST_SIDE = { thumbnailBig: 400, thumbnailsmall: 200, preview: 1200 } as const;
 const JPEG_QUALITY = 85;
-const DECODED_TYPES = new Set(['image/jpeg', 'image/png']);
 
 /** Made variations per database (a reset reuses file keys) by file and variation: a grid asks the same thumbnail often. */
 const made = new WeakMap<object, Map<string, UploadedImage>>();
