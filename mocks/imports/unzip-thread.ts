@@ -6,8 +6,6 @@
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { workerData } from 'node:worker_threads';
-import { noteClosed, noteOpen } from './held-files';
 import { expandZip, slicesOf, ZIP_SLICE, ZipRefusal } from './unzip';
 
 export interface UnzipJob {
@@ -22,29 +20,9 @@ export type UnzipAnswer =
   | { entries: Array<{ name: string; path: string; size: number }> }
   | { refusal: { kind: ZipRefusal['kind']; message: string } };
 
-/** Where this thread notes its open files for its pool (none when run outside a pool's thread). */
-const heldFiles: SharedArrayBuffer | undefined = workerData?.heldFiles;
-
-function openHeld(path: string, flags: 'r' | 'w'): number {
-  const fd = openSync(path, flags);
-  try {
-    if (heldFiles) noteOpen(heldFiles, fd);
-  } catch (error) {
-    closeSync(fd);
-    throw error;
-  }
-  return fd;
-}
-
-/** The note goes first: the pool must never close a number the process has given to another file since. */
-function closeHeld(fd: number): void {
-  if (heldFiles) noteClosed(heldFiles, fd);
-  closeSync(fd);
-}
-
 /** The file read a MB at a time, given in ZIP_SLICE slices. */
 function* fileSlices(path: string): Iterable<Uint8Array> {
-  const fd = openHeld(path, 'r');
+  const fd = openSync(path, 'r');
   const buffer = new Uint8Array(64 * ZIP_SLICE);
   try {
     for (;;) {
@@ -53,7 +31,7 @@ function* fileSlices(path: string): Iterable<Uint8Array> {
       yield* slicesOf(buffer.subarray(0, read));
     }
   } finally {
-    closeHeld(fd);
+    closeSync(fd);
   }
 }
 
@@ -61,14 +39,14 @@ export function expandInThread({ name, source, outDir, maxTotal }: UnzipJob): Un
   const entries: Array<{ name: string; path: string; size: number }> = [];
   const size = 'path' in source ? source.size : source.bytes.byteLength;
   const slices = 'path' in source ? fileSlices(source.path) : slicesOf(source.bytes);
-  // an entry cut by a refusal is still open: closed at the end (the thread shares the process's files;
-  // a thread stopped at its time limit has them closed by its pool, held-files.ts)
+  // an entry cut by a refusal is still open: closed at the end (the thread shares the process's
+  // files; those of a thread stopped at its time limit are closed by Node as the thread ends)
   const open = new Set<number>();
   try {
     expandZip(name, size, slices, maxTotal, (entryName) => {
       const entry = { name: entryName, path: join(outDir, String(entries.length)), size: 0 };
       entries.push(entry);
-      const fd = openHeld(entry.path, 'w');
+      const fd = openSync(entry.path, 'w');
       open.add(fd);
       return {
         write: (chunk) => {
@@ -76,7 +54,7 @@ export function expandInThread({ name, source, outDir, maxTotal }: UnzipJob): Un
         },
         end: () => {
           open.delete(fd);
-          closeHeld(fd);
+          closeSync(fd);
         },
       };
     });
@@ -84,7 +62,7 @@ export function expandInThread({ name, source, outDir, maxTotal }: UnzipJob): Un
     if (error instanceof ZipRefusal) return { refusal: { kind: error.kind, message: error.message } };
     throw error;
   } finally {
-    for (const fd of open) closeHeld(fd);
+    for (const fd of open) closeSync(fd);
   }
   return { entries };
 }

@@ -3,11 +3,10 @@
  * picture's thumbnail run in a few worker threads (worker-thread.ts), so the server answers others
  * meanwhile; a zip of 2 000 pictures drew its thumbnails on the request thread and had not
  * finished after 300 s. One task at a time per thread, the others wait in order. A task past its
- * time limit has its thread terminated (the only way to stop synchronous work) and the files it
- * held closed; the next task starts another thread. Node only.
+ * time limit has its thread terminated (the only way to stop synchronous work; Node closes the
+ * files the thread opened); the next task starts another thread. Node only.
  */
 import type { Worker } from 'node:worker_threads';
-import { newHeldFiles, takeLeftOpen } from './held-files';
 import type { Posted, Task, TaskAnswer } from './worker-thread';
 
 /** Two threads: a zip's thumbnails are asked one after another, so one thread stays for other uploads. */
@@ -28,7 +27,6 @@ interface Waiting {
 
 interface Thread {
   worker: Worker;
-  heldFiles: SharedArrayBuffer;
   running?: Waiting & { timer: ReturnType<typeof setTimeout> };
 }
 
@@ -38,13 +36,12 @@ const queue: Waiting[] = [];
 type NodeModules = Awaited<ReturnType<typeof loadNode>>;
 
 async function loadNode() {
-  const [fs, path, url, workerThreads] = await Promise.all([
-    import(/* @vite-ignore */ 'node:fs'),
+  const [path, url, workerThreads] = await Promise.all([
     import(/* @vite-ignore */ 'node:path'),
     import(/* @vite-ignore */ 'node:url'),
     import(/* @vite-ignore */ 'node:worker_threads'),
   ]);
-  return { fs, path, url, workerThreads };
+  return { path, url, workerThreads };
 }
 
 let loaded: Promise<NodeModules> | undefined;
@@ -53,7 +50,7 @@ const node = (): Promise<NodeModules> => {
   return loaded;
 };
 
-/** Ends a thread: its running task fails with `error`, the files it left open are closed. */
+/** Ends a thread: its running task fails with `error`. */
 async function retire(thread: Thread, error: Error): Promise<void> {
   const at = threads.indexOf(thread);
   if (at < 0) return;
@@ -62,22 +59,18 @@ async function retire(thread: Thread, error: Error): Promise<void> {
   thread.running = undefined;
   if (running) clearTimeout(running.timer);
   await thread.worker.terminate();
-  const { fs } = await node();
-  for (const fd of takeLeftOpen(thread.heldFiles)) fs.closeSync(fd);
   running?.reject(error);
   void next();
 }
 
 function startThread({ path, url, workerThreads }: NodeModules): Thread {
   const script = path.join(path.dirname(url.fileURLToPath(import.meta.url)), 'worker.mjs');
-  const heldFiles = newHeldFiles();
   const worker = new workerThreads.Worker(script, {
-    workerData: { heldFiles },
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
   });
   // an idle thread does not keep the process alive
   worker.unref();
-  const thread: Thread = { worker, heldFiles };
+  const thread: Thread = { worker };
   worker.on('message', (posted: Posted) => {
     const running = thread.running;
     thread.running = undefined;

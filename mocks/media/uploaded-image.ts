@@ -1,6 +1,7 @@
 /**
  * The variations of an asset made from an upload (issue 28, "Imported photos are lost"): its own
- * pixels, never a generated landscape. The original is the uploaded bytes; thumbnails and the
+ * pixels, never a generated landscape. The original is the uploaded file (sent from disk by
+ * mocks/handlers/media.ts, never through here); thumbnails and the
  * preview are those pixels scaled down with the helpers the upload thumbnails use (jpeg-js and
  * pngjs, already in the project); a `_w` variation has the watermark drawn into its pixels, so a
  * watermarked role never receives the clean picture inside it.
@@ -45,7 +46,6 @@ async function make(
 ): Promise<UploadedImage | undefined> {
   const bytes = await readStored(runtime.db, asset.file);
   if (!bytes) return undefined;
-  if (variation.name === 'original' && !variation.watermarked) return { bytes, type: asset.mimetype };
   if (!DECODED_TYPES.has(asset.mimetype) || variation.name === 'page') return undefined;
   const image = await decodeImage(bytes, asset.mimetype);
   if (!image) return undefined;

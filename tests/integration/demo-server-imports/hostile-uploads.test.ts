@@ -3,6 +3,9 @@
  * type is read from the bytes, pictures are bounded by their header, names are cleaned, zips are
  * expanded with bounds. Each refusal is a 400 or 413 with the reason in words, and makes no item.
  */
+import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ZIP_ENTRIES } from '../../../mocks/imports/unzip';
@@ -199,6 +202,53 @@ describe('zip expansion (unzip=true) is bounded', { timeout: 30_000 }, () => {
     expect(status).toBe(200);
     expect(body.response.data.map((item: { name: string }) => item.name)).toEqual(['one.jpg']);
     expect(body.response.skipped.sort()).toEqual(['bomb.png', 'cut.png', 'fake.jpg', 'logo.svg']);
+  });
+
+  it('a zip taking longer than imports.unzipTimeLimitMs: 413/6, its thread stopped, nothing left open or on disk', async () => {
+    // a folder of its own for the expansions, so another run's folders do not count
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = mkdtempSync(join(tmpdir(), 'unzip-time-limit-'));
+    const expansions = () =>
+      readdirSync(process.env.TMPDIR as string).filter((name) => name.startsWith('dam-demo-unzip-'));
+    const openExpansions = () =>
+      readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.includes('dam-demo-unzip-'));
+    try {
+      // a first zip starts the threads, so the limit below is spent expanding, not starting one
+      expect(
+        (await send(zipBytes({ 'a.jpg': jpegBytes(8, 8) }), 'warm.zip', 'application/zip', true)).status,
+      ).toBe(200);
+      runtime.settings['imports.unzipTimeLimitMs'] = 1;
+      const many = Object.fromEntries(
+        Array.from({ length: 2_000 }, (_, index) => [`shoot/${index}.txt`, text(`entry ${index}`)]),
+      );
+      const { status, body } = await send(zipBytes(many), 'slow.zip', 'application/zip', true);
+      expect({ status, body }).toEqual({
+        status: 413,
+        body: {
+          error: '413/6',
+          message: 'slow.zip took more than 0.001 s to expand: send it in smaller zips',
+        },
+      });
+      expect(expansions()).toEqual([]);
+      expect(openExpansions()).toEqual([]);
+      // a new thread takes the next zip
+      runtime.settings['imports.unzipTimeLimitMs'] = 60_000;
+      expect(
+        (await send(zipBytes({ 'b.jpg': jpegBytes(8, 8) }), 'after.zip', 'application/zip', true)).status,
+      ).toBe(200);
+    } finally {
+      rmSync(process.env.TMPDIR as string, { recursive: true, force: true });
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+    }
   });
 
   it('a zip that cannot be read is a 400 in words', async () => {
