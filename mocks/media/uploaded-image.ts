@@ -10,7 +10,7 @@ import type { Asset } from '../db/assets';
 import { readStored } from '../imports/storage';
 import { runtime } from '../runtime';
 import type { Variation } from './asset-image';
-import { DECODED_TYPES, decodeImage, fitWithin, type Rgba } from './thumbnail';
+import { DECODED_TYPES, decodeToFit, fitWithin, type Rgba } from './thumbnail';
 
 export interface UploadedImage {
   bytes: Uint8Array;
@@ -47,11 +47,11 @@ async function make(
   const bytes = await readStored(runtime.db, asset.file);
   if (!bytes) return undefined;
   if (!DECODED_TYPES.has(asset.mimetype) || variation.name === 'page') return undefined;
-  const image = await decodeImage(bytes, asset.mimetype);
-  if (!image) return undefined;
   const side =
-    variation.name === 'original' ? Math.max(image.width, image.height) : LONGEST_SIDE[variation.name];
-  const scaled = fitWithin(image, side);
+    variation.name === 'original' ? Math.max(asset.width, asset.height) : LONGEST_SIDE[variation.name];
+  const decoded = await decodeToFit(bytes, asset.mimetype, side);
+  if (!decoded) return undefined;
+  const scaled = fitWithin(decoded.image, side);
   const jpeg = await import('jpeg-js');
   const encoded = jpeg.encode(variation.watermarked ? watermark(scaled) : scaled, JPEG_QUALITY);
   return { bytes: new Uint8Array(encoded.data), type: 'image/jpeg' };

@@ -7,9 +7,12 @@ import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
+import * as jpeg from 'jpeg-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ZIP_ENTRIES } from '../../../mocks/imports/unzip';
 import { cleanName, sampleOfBytes, sniff } from '../../../mocks/imports/sniff';
+import { jpegEighth } from '../../../mocks/media/jpeg-dc';
+import { fitWithin, type Rgba } from '../../../mocks/media/thumbnail';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import { as, file, jpegBytes, pngBytes, upload, zipBytes } from './helpers';
@@ -132,6 +135,48 @@ describe('the type comes from the bytes', () => {
     expect(sniff(sampleOfBytes(Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 2, 1]))).dangerous).toBeDefined();
     expect(sniff(sampleOfBytes(text('<!DOCTYPE html><script>1</script>'))).dangerous).toBeDefined();
     expect(sniff(sampleOfBytes(Uint8Array.from([0, 1, 2, 3, 0xfe]))).type).toBe('application/octet-stream');
+  });
+});
+
+/** A JPEG whose frame header claims another size. */
+function jpegClaiming(width: number, height: number): Uint8Array {
+  const bytes = jpegBytes(16, 16).slice();
+  const frame = bytes.findIndex((byte, at) => byte === 0xff && bytes[at + 1] === 0xc0);
+  const view = new DataView(bytes.buffer);
+  view.setUint16(frame + 5, height);
+  view.setUint16(frame + 7, width);
+  return bytes;
+}
+
+describe('pictures are decoded within bounds', () => {
+  it('a JPEG claiming 60 MP in its header is refused with 413/2 before anything decodes it', async () => {
+    const { status, body } = await send(jpegClaiming(10_000, 6_000), 'huge.jpg', 'image/jpeg');
+    expect({ status, body }).toEqual({
+      status: 413,
+      body: {
+        error: '413/2',
+        message:
+          'huge.jpg is refused: it is 10000 × 6000 px; pictures may be at most 20000 px a side and 50 million pixels',
+      },
+    });
+  });
+
+  it('a large JPEG is read at an eighth of its size from its block means: the same thumbnail as a full decode', async () => {
+    const photo = jpegBytes(2_400, 1_600);
+    const eighth = jpegEighth(photo);
+    expect([eighth?.width, eighth?.height, eighth?.image.width, eighth?.image.height]).toEqual([
+      2_400, 1_600, 300, 200,
+    ]);
+    const whole = jpeg.decode(photo, { useTArray: true, maxMemoryUsageInMB: 1024 });
+    const fromEighth = fitWithin(eighth?.image as Rgba, 100);
+    const fromWhole = fitWithin({ width: whole.width, height: whole.height, data: whole.data }, 100);
+    expect([fromEighth.width, fromEighth.height]).toEqual([fromWhole.width, fromWhole.height]);
+    const differences = fromEighth.data.map((value, at) => Math.abs(value - (fromWhole.data[at] ?? 0)));
+    expect(Math.max(...differences)).toBeLessThanOrEqual(4);
+
+    const { status, body } = await send(photo, 'large.jpg', 'image/jpeg');
+    expect(status).toBe(200);
+    expect(body.response.data).toMatchObject({ width: 2_400, height: 1_600 });
   });
 });
 
