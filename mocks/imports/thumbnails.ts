@@ -1,7 +1,7 @@
 /**
  * The thumbnail of an uploaded file (issue 27): a picture is decoded in a worker thread
- * (worker-pool.ts), so the demo server answers others meanwhile, within a time limit past which
- * the file keeps the icon of its type; other files get that icon at once. In a browser (the demo
+ * (worker-pool.ts), so the demo server answers others meanwhile, within a time limit and the
+ * thread's memory, past which the file keeps the icon of its type; other files get that icon at once. In a browser (the demo
  * in a service worker) the picture is decoded in place.
  */
 import { diskPathOf } from '../handlers/form';
@@ -26,7 +26,9 @@ export async function uploadThumbnail(file: Blob, type: string, name: string): P
       THUMBNAIL_TIME_LIMIT_MS,
     );
   } catch (error) {
-    if (error instanceof TaskTimedOut) return typeIcon(type, name);
+    // a picture that takes too long, or more memory than a thread has, cannot be drawn: its icon stands for it
+    const outOfMemory = (error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+    if (error instanceof TaskTimedOut || outOfMemory) return typeIcon(type, name);
     throw error;
   }
 }

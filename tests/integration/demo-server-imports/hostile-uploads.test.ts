@@ -3,7 +3,7 @@
  * type is read from the bytes, pictures are bounded by their header, names are cleaned, zips are
  * expanded with bounds. Each refusal is a 400 or 413 with the reason in words, and makes no item.
  */
-import { mkdtempSync, readdirSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
@@ -177,6 +177,20 @@ describe('pictures are decoded within bounds', () => {
     const { status, body } = await send(photo, 'large.jpg', 'image/jpeg');
     expect(status).toBe(200);
     expect(body.response.data).toMatchObject({ width: 2_400, height: 1_600 });
+  });
+  it('a camera-like JPEG (chroma sampled 4:2:0, made by Chromium) reads at an eighth in the right colours', () => {
+    const photo = new Uint8Array(readFileSync(new URL('./fixtures/chromium-420.jpg', import.meta.url)));
+    const eighth = jpegEighth(photo);
+    const whole = jpeg.decode(photo, { useTArray: true });
+    const fromEighth = fitWithin(eighth?.image as Rgba, 200);
+    const fromWhole = fitWithin({ width: whole.width, height: whole.height, data: whole.data }, 200);
+    const differences = fromEighth.data.map((value, at) => Math.abs(value - (fromWhole.data[at] ?? 0)));
+    const mean = differences.reduce((sum, difference) => sum + difference, 0) / differences.length;
+    expect(mean).toBeLessThan(1);
+    // only along the hard edge of its disc, where 8 × 8 blocks and the thumbnail's boxes cut differently
+    expect(differences.filter((difference) => difference > 16).length / differences.length).toBeLessThan(
+      0.01,
+    );
   });
 });
 
