@@ -42,6 +42,8 @@ export const settingsSchema = z.strictObject({
   'imports.analyzeMs': z.number().int().nonnegative(),
   /** how long a mass-import command (metadata, validate) runs before `changes/{ids}` says done (issue 15) */
   'imports.commandMs': z.number().int().nonnegative(),
+  /** how long a zip may take to expand before it is refused with 413/6 and its worker thread stopped (issue 27) */
+  'imports.unzipTimeLimitMs': z.number().int().positive(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -69,4 +71,5 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   'imports.maxFileSize': 104_857_600,
   'imports.analyzeMs': 3000,
   'imports.commandMs': 1000,
+  'imports.unzipTimeLimitMs': 60_000,
 });

@@ -1,12 +1,14 @@
 /**
  * `npm run bench:uploads`: the demo server's uploads under load (issue 27), measured on a demo
- * server of its own (a child process, so its memory is its own): the peak memory (RSS) while a
- * 1 GB file is uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000
- * pictures (with the GET's wait during it). A measurement, not a test: it prints the figures
- * with their targets and never fails on one.
+ * server of its own (a child process, so its memory is its own, worker threads included): the
+ * peak memory (RSS) while the thumbnail of a 40 MP JPEG is drawn and while a 1 GB file is
+ * uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000 pictures (its
+ * answer comes once every thumbnail is drawn), with the GET's wait during it. A measurement, not
+ * a test: it prints the figures with their targets and never fails on one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import * as jpeg from 'jpeg-js';
 import { request as httpRequest } from 'node:http';
 import { file, jpegBytes, zipBytes } from '../tests/integration/demo-server-imports/helpers';
 import { bearer, sessionApi } from '../tests/integration/mocks/session-helpers';
@@ -34,6 +36,18 @@ function startServer(): Promise<{ child: ChildProcess; base: string }> {
 function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`));
   return Math.round(Number(line?.[1] ?? 0) / 1024);
+}
+
+/** Starts the peak (VmHWM) again from the memory in use now, so each row has a peak of its own. */
+const resetPeak = (pid: number) => writeFileSync(`/proc/${pid}/clear_refs`, '5');
+
+/** A JPEG of about 40 MP (7 300 × 5 475), a gradient so it does not compress to nothing. */
+function largeJpeg(): Uint8Array {
+  const [width, height] = [7_300, 5_475];
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) data.set([x % 256, y % 256, (x + y) % 256, 255], (y * width + x) * 4);
+  return new Uint8Array(jpeg.encode({ width, height, data }, 85).data);
 }
 
 /** GETs a job again and again until `stop()`, keeping the longest wait. */
@@ -104,10 +118,48 @@ function uploadBig(base: string, headers: Record<string, string>, size: number):
   });
 }
 
+/**
+ * POSTs a form with node:http, which waits for the answer as long as it takes (fetch gives up
+ * after 300 s without headers, and a zip of 2 000 pictures may take longer on a busy machine).
+ */
+async function postForm(
+  url: string,
+  headers: Record<string, string>,
+  form: FormData,
+): Promise<{ status: number; json: unknown }> {
+  const encoded = new Request(url, { method: 'POST', body: form });
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const { hostname, port, pathname, search } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({
+      host: hostname,
+      port,
+      method: 'POST',
+      path: pathname + search,
+      headers: {
+        ...headers,
+        'content-type': encoded.headers.get('content-type') ?? '',
+        'content-length': String(body.length),
+      },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString()) }),
+      );
+    });
+    request.end(body);
+  });
+}
+
 /** Prints a figure as soon as it is measured. */
 const report = (name: string, value: string, target?: string) =>
   console.log(`${name}: ${value}${target ? ` (target ${target})` : ''}`);
 
+// made first: sockets left idle while it is encoded would be closed by the server under the next request
+const photo = largeJpeg();
 const { child, base } = await startServer();
 const pid = child.pid as number;
 try {
@@ -117,16 +169,47 @@ try {
     body: JSON.stringify({ 'imports.maxFileSize': 2 * GIGABYTE, 'imports.analyzeMs': 0 }),
   });
   const headers = bearer((await sessionApi(`${base}/api`).tokensOf('alice')).accessToken);
-  const idleRss = memoryMb(pid, 'VmRSS');
+  let idleRss = memoryMb(pid, 'VmRSS');
 
-  const stopBig = pollLatency(base, headers);
+  resetPeak(pid);
+  const photoForm = new FormData();
+  photoForm.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name: 'large.jpg' }));
+  photoForm.set('binary', file(photo, 'large.jpg', 'image/jpeg'));
+  const stopPhoto = pollLatency(base, headers);
   let started = performance.now();
+  const photoAnswer = await fetch(`${base}/api/rest/massimport/item?unzip=false`, {
+    method: 'POST',
+    headers,
+    body: photoForm,
+  });
+  const photoItem = (await photoAnswer.json()).response?.data;
+  const photoSeconds = (performance.now() - started) / 1000;
+  const photoWaits = await stopPhoto();
+  const thumbnail = await fetch(`${base}/api${photoItem?.thumbnail}`, { headers });
+  const drawn =
+    thumbnail.headers.get('content-type') === 'image/jpeg'
+      ? jpeg.decode(new Uint8Array(await thumbnail.arrayBuffer()))
+      : undefined;
+  report(
+    `40 MP JPEG (${(photo.length / 1_048_576).toFixed(1)} MB, answer ${photoAnswer.status}, thumbnail ${drawn ? `${drawn.width} × ${drawn.height}` : 'not drawn'}), ${photoSeconds.toFixed(1)} s: peak RSS (before it ${idleRss} MB)`,
+    `${memoryMb(pid, 'VmHWM')} MB`,
+  );
+  report(
+    `GET during it: longest wait (median ${photoWaits.medianMs} ms, ${photoWaits.count} GETs)`,
+    `${photoWaits.maxMs} ms`,
+    '< 200 ms',
+  );
+
+  idleRss = memoryMb(pid, 'VmRSS');
+  resetPeak(pid);
+  const stopBig = pollLatency(base, headers);
+  started = performance.now();
   const bigStatus = await uploadBig(base, headers, GIGABYTE);
   const bigSeconds = (performance.now() - started) / 1000;
   const bigWaits = await stopBig();
   const peakRss = memoryMb(pid, 'VmHWM');
   report(
-    `1 GB upload (answer ${bigStatus}), ${bigSeconds.toFixed(1)} s: peak RSS (idle ${idleRss} MB)`,
+    `1 GB upload (answer ${bigStatus}), ${bigSeconds.toFixed(1)} s: peak RSS (before it ${idleRss} MB)`,
     `${peakRss} MB`,
     '< 300 MB',
   );
@@ -146,16 +229,12 @@ try {
   form.set('binary', file(zip, 'shoot.zip', 'application/zip'));
   const stopZip = pollLatency(base, headers);
   started = performance.now();
-  const zipAnswer = await fetch(`${base}/api/rest/massimport/item?unzip=true`, {
-    method: 'POST',
-    headers,
-    body: form,
-  });
-  const zipItems = ((await zipAnswer.json()).response?.data ?? []).length;
+  const zipAnswer = await postForm(`${base}/api/rest/massimport/item?unzip=true`, headers, form);
+  const zipItems = ((zipAnswer.json as { response?: { data?: unknown[] } }).response?.data ?? []).length;
   const zipSeconds = (performance.now() - started) / 1000;
   const zipWaits = await stopZip();
   report(
-    `zip of ${ZIP_FILES} pictures (answer ${zipAnswer.status}, ${zipItems} items): time to import`,
+    `zip of ${ZIP_FILES} pictures (answer ${zipAnswer.status}, ${zipItems} items): time to all thumbnails`,
     `${zipSeconds.toFixed(1)} s`,
   );
   report(

@@ -23,12 +23,13 @@ import {
 import { createJob, deleteJob, getJob, listJobs, patchJob } from '../imports/jobs';
 import { advance, mayImport, mayUseJob, S } from '../imports/model';
 import { type Ctx, idOf, idsOf, ImportError } from '../imports/request';
-import { readStored } from '../imports/storage';
+import { openStored, readStored } from '../imports/storage';
 import { type TicketedFile, validTicket } from '../imports/tickets';
 import { upload } from '../imports/uploads';
 import { renderAssetImage } from '../media/asset-image';
 import { typeIconSvg } from '../media/thumbnail';
 import { runtime } from '../runtime';
+import { rangedResponse } from './byte-ranges';
 import { callerOf, langFor } from './caller';
 import { errorResponse, SAFE_FILE_HEADERS } from './respond';
 import { callerName, refusalOf, refusalResponse, userOfCaller } from './rights';
@@ -165,18 +166,19 @@ async function thumbnail(request: Request, id: string): Promise<Response> {
   });
 }
 
-/** The uploaded file as it came, offered under its name (its type was read from its bytes on upload). */
+/**
+ * The uploaded file as it came, offered under its name (its type was read from its bytes on
+ * upload), streamed from disk, whole or the range asked.
+ */
 async function original(request: Request, id: string): Promise<Response> {
   const item = fileOf(request, id, 'file');
   if (item instanceof Response) return item;
-  const bytes = item.file ? await readStored(runtime.db, item.file) : undefined;
-  if (!bytes) return errorResponse(404, `ID #${id} NOT FOUND`);
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      'Content-Type': item.mimetype,
-      'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename)}`,
-      ...SAFE_FILE_HEADERS,
-    },
+  const stored = item.file ? await openStored(runtime.db, item.file) : undefined;
+  if (!stored) return errorResponse(404, `ID #${id} NOT FOUND`);
+  return rangedResponse(request, stored.size, stored.read, {
+    'Content-Type': item.mimetype,
+    'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename)}`,
+    ...SAFE_FILE_HEADERS,
   });
 }
 

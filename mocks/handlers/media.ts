@@ -4,7 +4,9 @@ import { variationsOf } from '../entities/variations';
 import { pageCount, parseVariation, renderAssetImage } from '../media/asset-image';
 import { uploadedVariation } from '../media/uploaded-image';
 import { videoResponse } from '../media/video';
+import { openStored } from '../imports/storage';
 import { runtime } from '../runtime';
+import { rangedResponse } from './byte-ranges';
 import { userOf } from './caller';
 import { errorResponse, imageResponse, SAFE_FILE_HEADERS } from './respond';
 
@@ -16,6 +18,14 @@ function assetOf(resource: string, id: string): Asset | undefined {
 
 /** `video` (or `video_w`) of a video asset: the sample video, with Range support. */
 const VIDEO = /^video(_w)?$/;
+
+/** Someone's own upload: kept by the browser that asked, not by shared caches; offered as `download` when named. */
+const uploadedHeaders = (type: string, download: string | false): Record<string, string> => ({
+  'Content-Type': type,
+  'Cache-Control': 'private, max-age=3600',
+  ...SAFE_FILE_HEADERS,
+  ...(download && { 'Content-Disposition': `attachment; filename="${download}"` }),
+});
 
 async function variationResponse(
   request: Request,
@@ -46,19 +56,23 @@ async function variationResponse(
   if (image.name === 'page' && (image.page ?? 0) > pageCount(asset)) {
     return errorResponse(404, `Asset ${id} has no ${variationName}`);
   }
+  // an upload's own file is sent from disk as it is read, whole or the range asked
+  const original = image.name === 'original' && !image.watermarked && asset.file;
+  const stored = original ? await openStored(runtime.db, original) : undefined;
+  if (stored) {
+    const extension = /\.[^.]+$/.exec(asset.filename)?.[0] ?? '';
+    return rangedResponse(
+      request,
+      stored.size,
+      stored.read,
+      uploadedHeaders(asset.mimetype, download && `${base}-${variationName}${extension}`),
+    );
+  }
   const uploaded = await uploadedVariation(asset, image);
   if (uploaded) {
     const extension = uploaded.type === asset.mimetype ? /\.[^.]+$/.exec(asset.filename)?.[0] : '.jpg';
     return new Response(new Uint8Array(uploaded.bytes), {
-      headers: {
-        'Content-Type': uploaded.type,
-        // someone's own upload: kept by the browser that asked, not by shared caches
-        'Cache-Control': 'private, max-age=3600',
-        ...SAFE_FILE_HEADERS,
-        ...(download && {
-          'Content-Disposition': `attachment; filename="${base}-${variationName}${extension ?? ''}"`,
-        }),
-      },
+      headers: uploadedHeaders(uploaded.type, download && `${base}-${variationName}${extension ?? ''}`),
     });
   }
   const filename = `${base}-${variationName}.svg`;

@@ -5,6 +5,7 @@
  * the process exits. Node only: in a browser worker the bytes stay in memory.
  */
 import type { Db } from '../db/index';
+import type { ReadBytes } from '../handlers/byte-ranges';
 import { diskPathOf } from '../handlers/form';
 
 interface Folder {
@@ -19,12 +20,13 @@ let current: { db: Db; folder: Promise<Folder> } | undefined;
 const made: string[] = [];
 
 async function node() {
-  const [fs, os, path] = await Promise.all([
+  const [fs, os, path, stream] = await Promise.all([
     import(/* @vite-ignore */ 'node:fs'),
     import(/* @vite-ignore */ 'node:os'),
     import(/* @vite-ignore */ 'node:path'),
+    import(/* @vite-ignore */ 'node:stream'),
   ]);
-  return { fs, os, path };
+  return { fs, os, path, stream };
 }
 
 async function removeFolder(folder: Promise<Folder>): Promise<void> {
@@ -106,6 +108,33 @@ export async function readStored(db: Db, key: string): Promise<Uint8Array | unde
   const { fs, path } = await node();
   try {
     return new Uint8Array(fs.readFileSync(path.join(folder.dir, key)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored file to send: its size, and its bytes read as they are sent (byte-ranges.ts). */
+export interface StoredFile {
+  size: number;
+  read: ReadBytes;
+}
+
+/** A stored file without reading it (issue 27: an original of 1 GB was read whole to be sent). */
+export async function openStored(db: Db, key: string): Promise<StoredFile | undefined> {
+  const folder = await folderOf(db);
+  if (!folder.dir) {
+    const bytes = folder.memory.get(key);
+    return bytes && { size: bytes.length, read: (start, end) => bytes.slice(start, end + 1) };
+  }
+  const { fs, path, stream } = await node();
+  const file = path.join(folder.dir, key);
+  try {
+    const { size } = fs.statSync(file);
+    return {
+      size,
+      read: (start, end) =>
+        stream.Readable.toWeb(fs.createReadStream(file, { start, end })) as ReadableStream<Uint8Array>,
+    };
   } catch {
     return undefined;
   }

@@ -1,17 +1,14 @@
 /**
- * The body of the zip worker (started once by zip-files.ts through unzip-worker.mjs): for each job
- * it is sent, expands the uploaded zip from its file (or bytes) into numbered files of `outDir`,
- * with the bounds of unzip.ts, and posts the kept entries or the refusal. Synchronous reads and
- * writes are fine here: this thread serves no request.
+ * A zip expanded in a worker thread (worker-thread.ts runs it, zip-files.ts asks for it): the
+ * uploaded zip, from its file (or bytes), into numbered files of `outDir`, with the bounds of
+ * unzip.ts; answers the kept entries or the refusal. Synchronous reads and writes are fine here:
+ * this thread serves no request.
  */
 import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { parentPort } from 'node:worker_threads';
 import { expandZip, slicesOf, ZIP_SLICE, ZipRefusal } from './unzip';
 
 export interface UnzipJob {
-  /** the number the answer is posted back with */
-  id: number;
   name: string;
   /** the zip on disk, or its bytes (an upload handled in-process) */
   source: { path: string; size: number } | { bytes: Uint8Array };
@@ -19,11 +16,9 @@ export interface UnzipJob {
   maxTotal: number;
 }
 
-export type UnzipAnswer = { id: number } & (
+export type UnzipAnswer =
   | { entries: Array<{ name: string; path: string; size: number }> }
-  | { refusal: { kind: ZipRefusal['kind']; message: string } }
-  | { failure: string }
-);
+  | { refusal: { kind: ZipRefusal['kind']; message: string } };
 
 /** The file read a MB at a time, given in ZIP_SLICE slices. */
 function* fileSlices(path: string): Iterable<Uint8Array> {
@@ -40,11 +35,12 @@ function* fileSlices(path: string): Iterable<Uint8Array> {
   }
 }
 
-function expand({ id, name, source, outDir, maxTotal }: UnzipJob): UnzipAnswer {
+export function expandInThread({ name, source, outDir, maxTotal }: UnzipJob): UnzipAnswer {
   const entries: Array<{ name: string; path: string; size: number }> = [];
   const size = 'path' in source ? source.size : source.bytes.byteLength;
   const slices = 'path' in source ? fileSlices(source.path) : slicesOf(source.bytes);
-  // an entry cut by a refusal is still open: closed at the end (the thread shares the process's files)
+  // an entry cut by a refusal is still open: closed at the end (the thread shares the process's
+  // files; those of a thread stopped at its time limit are closed by Node as the thread ends)
   const open = new Set<number>();
   try {
     expandZip(name, size, slices, maxTotal, (entryName) => {
@@ -63,12 +59,10 @@ function expand({ id, name, source, outDir, maxTotal }: UnzipJob): UnzipAnswer {
       };
     });
   } catch (error) {
-    if (error instanceof ZipRefusal) return { id, refusal: { kind: error.kind, message: error.message } };
-    return { id, failure: error instanceof Error ? error.message : String(error) };
+    if (error instanceof ZipRefusal) return { refusal: { kind: error.kind, message: error.message } };
+    throw error;
   } finally {
     for (const fd of open) closeSync(fd);
   }
-  return { id, entries };
+  return { entries };
 }
-
-parentPort?.on('message', (job: UnzipJob) => parentPort?.postMessage(expand(job)));

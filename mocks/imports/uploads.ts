@@ -6,7 +6,6 @@ import { HttpResponse } from 'msw';
 import type { ImportItem, ImportItemMetadata, ImportJob } from '../db/imports';
 import { formFields, parseJson, textField } from '../handlers/form';
 import { restEnvelope } from '../handlers/respond';
-import { thumbnailOf } from '../media/thumbnail';
 import { runtime } from '../runtime';
 import { advance, S, takeItemIds, wireItem } from './model';
 import {
@@ -23,6 +22,7 @@ import {
 } from './request';
 import { cleanName, oversized, type Sniffed, sampleOf, sniff } from './sniff';
 import { removeStored, storeFile, writeStored } from './storage';
+import { uploadThumbnail } from './thumbnails';
 import { expandUploadedZip } from './zip-files';
 
 /** What a name or a declared type claims, for the refusals' words (the type itself comes from the bytes). */
@@ -65,10 +65,6 @@ interface Incoming {
   file: Blob;
 }
 
-/** Only pictures are decoded for their thumbnail; other files are never read into memory. */
-const thumbnailBytes = async (incoming: Incoming): Promise<Uint8Array> =>
-  incoming.type.startsWith('image/') ? new Uint8Array(await incoming.file.arrayBuffer()) : new Uint8Array(0);
-
 /**
  * The refusal of a file whose bytes a real server would not store, or undefined: a program or
  * markup that can run script (400/9 whatever the import accepts), a picture cut short or broken
@@ -104,9 +100,6 @@ function refusalOf(job: ImportJob, name: string, claimed: string, found: Sniffed
   return undefined;
 }
 
-/** Lets other requests in between two files of a zip: the demo server is one thread. */
-const breathe = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Stores the files, makes thumbnails and blurhashes, then adds every item at once (no half item). */
 async function addItems(
   ctx: Ctx,
@@ -119,10 +112,10 @@ async function addItems(
   const ids = takeItemIds(ctx.db, files.length);
   try {
     for (const [index, file] of files.entries()) {
-      if (index > 0) await breathe();
       const id = ids[index] as number;
-      // the thumbnail first: storing moves a file staged on disk
-      const thumbnail = await thumbnailOf(await thumbnailBytes(file), file.type, file.name);
+      // the thumbnail first, one file after another (a zip's pictures leave a thread for other
+      // uploads): storing moves a file staged on disk
+      const thumbnail = await uploadThumbnail(file.file, file.type, file.name);
       const key = await storeFile(ctx.db, `${id}-${file.name}`, file.file);
       stored.push(key);
       const thumbKey = await writeStored(

@@ -5,6 +5,9 @@
  * Other types get a type icon (SVG) and a flat blurhash of the icon's colour.
  */
 
+import { MAX_IMAGE_PIXELS, sampleOfBytes, sniff } from '../imports/sniff';
+import { jpegEighth } from './jpeg-dc';
+
 /** The longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 256;
 /** The blurhash is computed on an image this wide (or high) at most: the hash needs no more. */
@@ -28,12 +31,27 @@ export interface Thumbnail {
   source?: { width: number; height: number };
 }
 
-/** Decodes a JPEG or PNG; undefined for another type or a file that does not decode. */
+/** The types `decodeImage` reads; others get the icon of their type. */
+export const DECODED_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png']);
+
+/**
+ * The memory jpeg-js may take for one picture (it counts its own buffers, about 20 bytes a pixel):
+ * larger sequential JPEGs are read at an eighth of their size (jpeg-dc.ts), so this bounds the
+ * others (progressive ones); past it they get the icon of their type.
+ */
+const JPEG_DECODE_MB = 256;
+const JPEG_BYTES_PER_PIXEL = 20;
+
+/** Decodes a JPEG or PNG whole; undefined for another type or a file that does not decode. */
 export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<Rgba | undefined> {
   try {
     if (mimetype === 'image/jpeg') {
       const jpeg = await import('jpeg-js');
-      const image = jpeg.decode(bytes, { useTArray: true, maxResolutionInMP: 120, maxMemoryUsageInMB: 1024 });
+      const image = jpeg.decode(bytes, {
+        useTArray: true,
+        maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000,
+        maxMemoryUsageInMB: JPEG_DECODE_MB,
+      });
       return { width: image.width, height: image.height, data: image.data };
     }
     if (mimetype === 'image/png') {
@@ -45,6 +63,26 @@ export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<
     return undefined;
   }
   return undefined;
+}
+
+/**
+ * A picture decoded to be drawn at most `max` px a side: its pixels (at least `max` a side where
+ * the picture has them, or at an eighth of its size when reading it whole would cost too much)
+ * and its own size. Undefined when it does not decode.
+ */
+export async function decodeToFit(
+  bytes: Uint8Array,
+  mimetype: string,
+  max: number,
+): Promise<{ image: Rgba; source: { width: number; height: number } } | undefined> {
+  const size = mimetype === 'image/jpeg' ? sniff(sampleOfBytes(bytes)).size : undefined;
+  const costly = size && size.width * size.height * JPEG_BYTES_PER_PIXEL > JPEG_DECODE_MB * 1_048_576;
+  if (size && (costly || Math.max(size.width, size.height) >= 8 * max)) {
+    const eighth = jpegEighth(bytes);
+    if (eighth) return { image: eighth.image, source: size };
+  }
+  const image = await decodeImage(bytes, mimetype);
+  return image && { image, source: { width: image.width, height: image.height } };
 }
 
 /** Box-filter downscale to fit `max` × `max` (never up); alpha is flattened on white. */
@@ -134,9 +172,11 @@ async function flatBlurhash(colour: [number, number, number]): Promise<string> {
 
 /** The thumbnail and blurhash of a file: a real JPEG for a decodable image, the type icon otherwise. */
 export async function thumbnailOf(bytes: Uint8Array, mimetype: string, filename: string): Promise<Thumbnail> {
-  const image = await decodeImage(bytes, mimetype);
-  if (image) {
-    const small = fitWithin(image, THUMBNAIL_SIZE);
+  const decoded = DECODED_TYPES.has(mimetype)
+    ? await decodeToFit(bytes, mimetype, THUMBNAIL_SIZE)
+    : undefined;
+  if (decoded) {
+    const small = fitWithin(decoded.image, THUMBNAIL_SIZE);
     const jpeg = await import('jpeg-js');
     const encoded = jpeg.encode({ width: small.width, height: small.height, data: small.data }, 80);
     return {
@@ -145,7 +185,7 @@ export async function thumbnailOf(bytes: Uint8Array, mimetype: string, filename:
       width: small.width,
       height: small.height,
       blurhash: await blurhashOf(small),
-      source: { width: image.width, height: image.height },
+      source: decoded.source,
     };
   }
   const svg = typeIconSvg(mimetype, filename);

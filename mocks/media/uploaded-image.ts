@@ -1,6 +1,7 @@
 /**
  * The variations of an asset made from an upload (issue 28, "Imported photos are lost"): its own
- * pixels, never a generated landscape. The original is the uploaded bytes; thumbnails and the
+ * pixels, never a generated landscape. The original is the uploaded file (sent from disk by
+ * mocks/handlers/media.ts, never through here); thumbnails and the
  * preview are those pixels scaled down with the helpers the upload thumbnails use (jpeg-js and
  * pngjs, already in the project); a `_w` variation has the watermark drawn into its pixels, so a
  * watermarked role never receives the clean picture inside it.
@@ -9,7 +10,7 @@ import type { Asset } from '../db/assets';
 import { readStored } from '../imports/storage';
 import { runtime } from '../runtime';
 import type { Variation } from './asset-image';
-import { decodeImage, fitWithin, type Rgba } from './thumbnail';
+import { DECODED_TYPES, decodeToFit, fitWithin, type Rgba } from './thumbnail';
 
 export interface UploadedImage {
   bytes: Uint8Array;
@@ -19,7 +20,6 @@ export interface UploadedImage {
 /** The longest side of each scaled variation: the boxes of the generated pictures (asset-image.ts). */
 const LONGEST_SIDE = { thumbnailBig: 400, thumbnailsmall: 200, preview: 1200 } as const;
 const JPEG_QUALITY = 85;
-const DECODED_TYPES = new Set(['image/jpeg', 'image/png']);
 
 /** Made variations per database (a reset reuses file keys) by file and variation: a grid asks the same thumbnail often. */
 const made = new WeakMap<object, Map<string, UploadedImage>>();
@@ -46,13 +46,12 @@ async function make(
 ): Promise<UploadedImage | undefined> {
   const bytes = await readStored(runtime.db, asset.file);
   if (!bytes) return undefined;
-  if (variation.name === 'original' && !variation.watermarked) return { bytes, type: asset.mimetype };
   if (!DECODED_TYPES.has(asset.mimetype) || variation.name === 'page') return undefined;
-  const image = await decodeImage(bytes, asset.mimetype);
-  if (!image) return undefined;
   const side =
-    variation.name === 'original' ? Math.max(image.width, image.height) : LONGEST_SIDE[variation.name];
-  const scaled = fitWithin(image, side);
+    variation.name === 'original' ? Math.max(asset.width, asset.height) : LONGEST_SIDE[variation.name];
+  const decoded = await decodeToFit(bytes, asset.mimetype, side);
+  if (!decoded) return undefined;
+  const scaled = fitWithin(decoded.image, side);
   const jpeg = await import('jpeg-js');
   const encoded = jpeg.encode(variation.watermarked ? watermark(scaled) : scaled, JPEG_QUALITY);
   return { bytes: new Uint8Array(encoded.data), type: 'image/jpeg' };

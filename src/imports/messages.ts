@@ -127,6 +127,7 @@ export const importsMessagesEn = {
   'errors.error.upload.zipTooLarge': 'Once expanded, this zip is larger than this import accepts.',
   'errors.error.upload.zipBomb': 'This zip expands far more than a real archive would, so it was not opened.',
   'errors.error.upload.unreadableZip': 'This zip cannot be read: it may be damaged.',
+  'errors.error.upload.zipTimeout': 'The archive took too long to expand: send it as several smaller zips.',
 };
 
 const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
@@ -259,6 +260,8 @@ const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
   'errors.error.upload.zipBomb':
     'Ce zip se décompresse bien plus qu’une vraie archive : il n’a donc pas été ouvert.',
   'errors.error.upload.unreadableZip': 'Ce zip est illisible : il est peut-être abîmé.',
+  'errors.error.upload.zipTimeout':
+    'L’archive a mis trop de temps à se décompresser : envoyez-la en plusieurs zips plus petits.',
 };
 
 addMessages({ en: importsMessagesEn, fr: importsMessagesFr });

@@ -404,6 +404,7 @@ export const UPLOAD_REFUSALS = {
   zipEntries: '413/3',
   zipTooLarge: '413/4',
   zipBomb: '413/5',
+  zipTimeout: '413/6',
 } as const;
 export type UploadRefusal = keyof typeof UPLOAD_REFUSALS;
 

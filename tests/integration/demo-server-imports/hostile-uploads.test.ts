@@ -3,10 +3,16 @@
  * type is read from the bytes, pictures are bounded by their header, names are cleaned, zips are
  * expanded with bounds. Each refusal is a 400 or 413 with the reason in words, and makes no item.
  */
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { zipSync } from 'fflate';
+import * as jpeg from 'jpeg-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_ZIP_ENTRIES } from '../../../mocks/imports/unzip';
 import { cleanName, sampleOfBytes, sniff } from '../../../mocks/imports/sniff';
+import { jpegEighth } from '../../../mocks/media/jpeg-dc';
+import { fitWithin, type Rgba } from '../../../mocks/media/thumbnail';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import { as, file, jpegBytes, pngBytes, upload, zipBytes } from './helpers';
@@ -40,7 +46,9 @@ async function send(bytes: Uint8Array | string, name: string, type: string, unzi
   return { status, body };
 }
 
-describe('the type comes from the bytes', () => {
+// pictures' thumbnails are drawn in worker threads: a thread's first start (tsx loading the
+// TypeScript) takes seconds on a busy machine
+describe('the type comes from the bytes', { timeout: 30_000 }, () => {
   it('text named .jpg is refused with 400/9, saying what it is and what it was named as', async () => {
     const { status, body } = await send('just some words', 'photo.jpg', 'image/jpeg');
     expect(status).toBe(400);
@@ -132,6 +140,63 @@ describe('the type comes from the bytes', () => {
   });
 });
 
+/** A JPEG whose frame header claims another size. */
+function jpegClaiming(width: number, height: number): Uint8Array {
+  const bytes = jpegBytes(16, 16).slice();
+  const frame = bytes.findIndex((byte, at) => byte === 0xff && bytes[at + 1] === 0xc0);
+  const view = new DataView(bytes.buffer);
+  view.setUint16(frame + 5, height);
+  view.setUint16(frame + 7, width);
+  return bytes;
+}
+
+// jpeg-js encodes and decodes a 2 MP picture in seconds on a busy machine; the upload starts a thread
+describe('pictures are decoded within bounds', { timeout: 30_000 }, () => {
+  it('a JPEG claiming 60 MP in its header is refused with 413/2 before anything decodes it', async () => {
+    const { status, body } = await send(jpegClaiming(10_000, 6_000), 'huge.jpg', 'image/jpeg');
+    expect({ status, body }).toEqual({
+      status: 413,
+      body: {
+        error: '413/2',
+        message:
+          'huge.jpg is refused: it is 10000 × 6000 px; pictures may be at most 20000 px a side and 50 million pixels',
+      },
+    });
+  });
+
+  it('a large JPEG is read at an eighth of its size from its block means: the same thumbnail as a full decode', async () => {
+    const photo = jpegBytes(2_048, 1_024);
+    const eighth = jpegEighth(photo);
+    expect([eighth?.width, eighth?.height, eighth?.image.width, eighth?.image.height]).toEqual([
+      2_048, 1_024, 256, 128,
+    ]);
+    const whole = jpeg.decode(photo, { useTArray: true, maxMemoryUsageInMB: 1024 });
+    const fromEighth = fitWithin(eighth?.image as Rgba, 100);
+    const fromWhole = fitWithin({ width: whole.width, height: whole.height, data: whole.data }, 100);
+    expect([fromEighth.width, fromEighth.height]).toEqual([fromWhole.width, fromWhole.height]);
+    const differences = fromEighth.data.map((value, at) => Math.abs(value - (fromWhole.data[at] ?? 0)));
+    expect(Math.max(...differences)).toBeLessThanOrEqual(4);
+
+    const { status, body } = await send(photo, 'large.jpg', 'image/jpeg');
+    expect(status).toBe(200);
+    expect(body.response.data).toMatchObject({ width: 2_048, height: 1_024 });
+  });
+  it('a camera-like JPEG (chroma sampled 4:2:0, made by Chromium) reads at an eighth in the right colours', () => {
+    const photo = new Uint8Array(readFileSync(new URL('./fixtures/chromium-420.jpg', import.meta.url)));
+    const eighth = jpegEighth(photo);
+    const whole = jpeg.decode(photo, { useTArray: true });
+    const fromEighth = fitWithin(eighth?.image as Rgba, 200);
+    const fromWhole = fitWithin({ width: whole.width, height: whole.height, data: whole.data }, 200);
+    const differences = fromEighth.data.map((value, at) => Math.abs(value - (fromWhole.data[at] ?? 0)));
+    const mean = differences.reduce((sum, difference) => sum + difference, 0) / differences.length;
+    expect(mean).toBeLessThan(1);
+    // only along the hard edge of its disc, where 8 × 8 blocks and the thumbnail's boxes cut differently
+    expect(differences.filter((difference) => difference > 16).length / differences.length).toBeLessThan(
+      0.01,
+    );
+  });
+});
+
 describe('file names', () => {
   it('lose their folders and control characters (NUL included)', async () => {
     const { status, body } = await send(jpegBytes(16, 16), '../../etc/ph\u0000oto\u0007.jpg', 'image/jpeg');
@@ -199,6 +264,53 @@ describe('zip expansion (unzip=true) is bounded', { timeout: 30_000 }, () => {
     expect(status).toBe(200);
     expect(body.response.data.map((item: { name: string }) => item.name)).toEqual(['one.jpg']);
     expect(body.response.skipped.sort()).toEqual(['bomb.png', 'cut.png', 'fake.jpg', 'logo.svg']);
+  });
+
+  it('a zip taking longer than imports.unzipTimeLimitMs: 413/6, its thread stopped, nothing left open or on disk', async () => {
+    // a folder of its own for the expansions, so another run's folders do not count
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = mkdtempSync(join(tmpdir(), 'unzip-time-limit-'));
+    const expansions = () =>
+      readdirSync(process.env.TMPDIR as string).filter((name) => name.startsWith('dam-demo-unzip-'));
+    const openExpansions = () =>
+      readdirSync('/proc/self/fd')
+        .map((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`);
+          } catch {
+            return '';
+          }
+        })
+        .filter((target) => target.includes('dam-demo-unzip-'));
+    try {
+      // a first zip starts the threads, so the limit below is spent expanding, not starting one
+      expect(
+        (await send(zipBytes({ 'a.jpg': jpegBytes(8, 8) }), 'warm.zip', 'application/zip', true)).status,
+      ).toBe(200);
+      runtime.settings['imports.unzipTimeLimitMs'] = 1;
+      const many = Object.fromEntries(
+        Array.from({ length: 2_000 }, (_, index) => [`shoot/${index}.txt`, text(`entry ${index}`)]),
+      );
+      const { status, body } = await send(zipBytes(many), 'slow.zip', 'application/zip', true);
+      expect({ status, body }).toEqual({
+        status: 413,
+        body: {
+          error: '413/6',
+          message: 'slow.zip took more than 0.001 s to expand: send it in smaller zips',
+        },
+      });
+      expect(expansions()).toEqual([]);
+      expect(openExpansions()).toEqual([]);
+      // a new thread takes the next zip
+      runtime.settings['imports.unzipTimeLimitMs'] = 60_000;
+      expect(
+        (await send(zipBytes({ 'b.jpg': jpegBytes(8, 8) }), 'after.zip', 'application/zip', true)).status,
+      ).toBe(200);
+    } finally {
+      rmSync(process.env.TMPDIR as string, { recursive: true, force: true });
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+    }
   });
 
   it('a zip that cannot be read is a 400 in words', async () => {

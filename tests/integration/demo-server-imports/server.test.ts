@@ -228,6 +228,42 @@ describe('uploads through the demo server', () => {
     expect((await fetch(`${base}/api/rest/massimport/job/1`, { headers })).status).toBe(200);
   });
 
+  it('an upload is sent back from disk as it is read: its length, a byte range, 416 past its end; rights unchanged', async () => {
+    const headers = await alice();
+    // 3 MB that tell their positions apart: a range read from the wrong place would not match
+    const bytes = new Uint8Array(3 * 1_048_576).map((_, at) => (at * 7 + (at >> 12)) % 251);
+    bytes.set(new TextEncoder().encode('%PDF-1.7\n'), 0);
+    const uploaded = await fetch(`${base}/api/rest/massimport/item?unzip=false`, {
+      method: 'POST',
+      headers,
+      body: uploadForm('report.pdf', bytes, 'application/pdf'),
+    });
+    const id = (await uploaded.json()).response.data.id;
+    const address = `${base}/api/wedia/massimport/file/${id}`;
+
+    const whole = await fetch(address, { headers });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-length')).toBe(String(bytes.length));
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    // compared as buffers: toEqual walks 3 million elements one by one for a minute
+    expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
+
+    const middle = await fetch(address, { headers: { ...headers, range: 'bytes=2000000-2000099' } });
+    expect(middle.status).toBe(206);
+    expect(middle.headers.get('content-range')).toBe(`bytes 2000000-2000099/${bytes.length}`);
+    expect(middle.headers.get('content-length')).toBe('100');
+    expect(new Uint8Array(await middle.arrayBuffer())).toEqual(bytes.slice(2_000_000, 2_000_100));
+
+    const last = await fetch(address, { headers: { ...headers, range: 'bytes=-10' } });
+    expect(new Uint8Array(await last.arrayBuffer())).toEqual(bytes.slice(-10));
+
+    const past = await fetch(address, { headers: { ...headers, range: `bytes=${bytes.length}-` } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.length}`);
+
+    expect((await fetch(address, { headers: { range: 'bytes=0-9' } })).status).toBe(401);
+  });
+
   it('a multipart body that ends early (no closing boundary) is a 400 and makes no item', async () => {
     const headers = await alice();
     const items = runtime.db.importItems.length;

@@ -28,7 +28,9 @@ async function image(path: string, headers: Record<string, string> = {}) {
   };
 }
 
-describe('uploads (POST /rest/massimport/item, multipart)', () => {
+// pictures' thumbnails are drawn in worker threads: a thread's first start (tsx loading the
+// TypeScript) takes seconds on a busy machine
+describe('uploads (POST /rest/massimport/item, multipart)', { timeout: 30_000 }, () => {
   it('a JPEG becomes an analyzing item with a blurhash, then ready with a real JPEG thumbnail', async () => {
     const bob = await as('bob');
     // the server's clock stands still until the analysis is over: "analyzing" is seen on a busy machine too

@@ -229,6 +229,7 @@ describe('upload queue (protocol §15.2)', () => {
       'error.upload.zipEntries',
       'error.upload.zipTooLarge',
       'error.upload.zipBomb',
+      'error.upload.zipTimeout',
     ]);
     expect(uploadError({ code: 'error.rest.400/17', message: 'x', restCode: '400/17' }).messageKey).toBe(
       'error.message.format',

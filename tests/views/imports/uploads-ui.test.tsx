@@ -169,6 +169,7 @@ const REFUSAL_WORDS: [UploadRefusal, string, string][] = [
   ['zipTooLarge', 'Once expanded, this zip is larger', 'Une fois décompressé, ce zip dépasse'],
   ['zipBomb', 'This zip expands far more than a real archive', 'Ce zip se décompresse bien plus'],
   ['unreadableZip', 'This zip cannot be read', 'Ce zip est illisible'],
+  ['zipTimeout', 'The archive took too long to expand', 'L’archive a mis trop de temps à se décompresser'],
 ];
 
 describe('each refusal in the user’s words, next to its file', () => {
