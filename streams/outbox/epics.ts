@@ -155,7 +155,8 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
       }
       if (!failure) return EMPTY;
       const { stack: _stack, ...error } = failure.error;
-      const payload = write.parts ? write.parts.narrow(intent.payload as never, failure.ids) : intent.payload;
+      const made = write.parts ? write.parts.narrow(intent.payload as never, failure.ids) : intent.payload;
+      const payload = write.kept?.(made as never, state$.value as never) ?? made;
       const entry: OutboxEntry = {
         id,
         type: intent.type,

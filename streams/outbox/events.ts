@@ -189,6 +189,8 @@ export interface OutboxWrite {
   base?(payload: never, state: never): unknown;
   /** the write's own version in words, shown against the server's in a conflict (`base` as kept) */
   yours?(payload: never, base: unknown): OutboxLabel;
+  /** the intent as kept, from the state its failure left: what it needs to go again after a reload */
+  kept?(payload: never, state: never): unknown;
   /** a write in parts: its answers and failures are per part, its `end` closes it */
   parts?: WriteParts;
   /** whether this one may be kept (a write nothing can check, done twice, is not) */
