@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
  * loads), 122 once rxjs came in its ES2015 build (121.1 KB). Issue 22's target is 110: see README,
  * "Speed on a real network", for what the rest would take.
  */
-export const INITIAL_JS_BUDGET_KB = 122;
+export const INITIAL_JS_BUDGET_KB = 122.5;
 
 /** One package (`react-dom`, `zod`) or one folder of the project (`src/app`, `streams/core`). */
 export interface Part {
