@@ -15,7 +15,6 @@ import type {
 import { forEachUpload, uploadAt } from './state';
 import { UPLOAD_REFUSALS } from './api';
 import { selectOutboxEntries } from '../outbox/selectors';
-import type { OutboxRoot } from '../outbox/state';
 
 export type WithImports = { imports: ImportsState };
 export type {
@@ -244,7 +243,7 @@ export const refusalKeyOf = (code: string | undefined | null): string | null =>
  * The items a write the outbox keeps is about (to delete, move, step… when back online), as one
  * string, stable for a view's memo: their tiles say so instead of an error.
  */
-export const selectKeptItemIds = (state: WithImports & OutboxRoot): string =>
+export const selectKeptItemIds = (state: WithImports & Parameters<typeof selectOutboxEntries>[0]): string =>
   selectOutboxEntries(state)
     .filter((entry) => entry.domain === 'imports')
     .flatMap((entry) => (entry.payload as { itemIds?: string[] }).itemIds ?? [])
