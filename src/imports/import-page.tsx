@@ -13,7 +13,7 @@ import {
   wordsRequested,
   workflowListRequested,
 } from '../../streams/imports/events';
-import { selectUploadQueue } from '../../streams/imports/selectors';
+import { selectKeptItemIds, selectUploadQueue } from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -101,7 +101,11 @@ export function ImportPage() {
   const searchIds = job?.search?.ids ?? EMPTY_IDS;
   // one cell per item, whatever a server repeats
   const ids = useMemo(() => [...new Set(searchIds)], [searchIds]);
-  const grid = useMemo(() => gridItems(ids, items, apiPath), [ids, items, apiPath]);
+  const keptIds = useAppState(selectKeptItemIds);
+  const grid = useMemo(
+    () => gridItems(ids, items, apiPath, new Set(keptIds.split(','))),
+    [ids, items, apiPath, keptIds],
+  );
   // while the page is open, the epics follow the items being analysed (imports/followAnalyzingItems)
   useEffect(() => {
     dispatch(jobWatched({ jobId }));

@@ -8,6 +8,7 @@ import { BADGE_LABELS } from './badges';
 import { ItemThumbnail } from './item-thumbnail';
 import { type ItemView, itemView } from './model';
 import './messages';
+import '../outbox/messages';
 
 const TILE_WIDTH = 180;
 const TILE_HEIGHT = 220;
@@ -18,6 +19,7 @@ export function gridItems(
   ids: readonly string[],
   items: Record<string, ImportItem>,
   apiPath: string,
+  kept: ReadonlySet<string> = new Set(),
 ): GridItems<ItemView> {
   const cache = new Map<number, ItemView>();
   return {
@@ -28,7 +30,7 @@ export function gridItems(
       const id = ids[index];
       if (id === undefined) return undefined;
       const entry = items[id];
-      const view = itemView(entry?.data ?? { id }, apiPath, entry?.status === 'error');
+      const view = itemView(entry?.data ?? { id }, apiPath, entry?.status === 'error', kept.has(id));
       cache.set(index, view);
       return view;
     },
@@ -78,7 +80,11 @@ const ItemTile = memo(function ItemTile({
         {item.name}
       </span>
       <span className={`imports-badge imports-badge--${item.badge}`}>{t(BADGE_LABELS[item.badge])}</span>
-      {(item.error || item.errorCode) && <ItemError item={item} />}
+      {item.kept ? (
+        <span className="imports-tile__pending">{t('outbox.pending')}</span>
+      ) : (
+        (item.error || item.errorCode) && <ItemError item={item} />
+      )}
     </div>
   );
 });

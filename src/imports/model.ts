@@ -44,15 +44,24 @@ export interface ItemView {
   error: string | null;
   /** that error's code (`400/9`, `rejected`), which the grid puts in the user's words */
   errorCode: string | null;
+  /** a write the outbox keeps is about it: done when back online */
+  kept: boolean;
 }
 
-/** An item as the grid shows it; `local` marks an item the client itself marked `error` (a failed fetch). */
-export function itemView(item: Record<string, unknown>, apiPath: string, localError = false): ItemView {
+/**
+ * An item as the grid shows it; `local` marks an item the client itself marked `error` (a failed
+ * fetch), `kept` one a write the outbox keeps is about (its failure is not an error: it waits).
+ */
+export function itemView(
+  item: Record<string, unknown>,
+  apiPath: string,
+  localError = false,
+  kept = false,
+): ItemView {
   const id = String(item.id);
   const status = rawStatus(item.$status ?? item.status);
-  const badge: ItemBadge = localError
-    ? 'error'
-    : ((status ? STATUS_BADGES[status] : undefined) ?? 'analyzing');
+  const badge: ItemBadge =
+    localError && !kept ? 'error' : ((status ? STATUS_BADGES[status] : undefined) ?? 'analyzing');
   const thumbnail = text(item.thumbnail) ?? text(item.$thumbnail) ?? text(item.preview);
   const failure =
     item.error && typeof item.error === 'object'
@@ -67,6 +76,7 @@ export function itemView(item: Record<string, unknown>, apiPath: string, localEr
     thumbnail: thumbnail ? absolute(thumbnail, apiPath) : null,
     error: failure ? text(failure.message) : null,
     errorCode: failure ? text(failure.code) : null,
+    kept,
   };
 }
 

@@ -170,7 +170,7 @@ const itemsAnswerSchema = z.looseObject({
   headers: z.optional(z.looseObject({ $assetmetadata: z.optional(z.unknown()) })),
   $assetmetadataresources: z.optional(z.unknown()),
 });
-type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
+export type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
 
 export function jobChanges(jobId: string): HttpRequest<ItemsAnswer> {
   return {

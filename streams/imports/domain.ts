@@ -84,3 +84,6 @@ export const importsDomain = defineDomain({
   },
   shares: importSharedFacts,
 });
+
+// the writes the outbox keeps join its catalogue with this domain's code
+import './outbox';

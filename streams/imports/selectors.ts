@@ -14,6 +14,7 @@ import type {
 } from './state';
 import { forEachUpload, uploadAt } from './state';
 import { UPLOAD_REFUSALS } from './api';
+import { selectOutboxEntries } from '../outbox/selectors';
 
 export type WithImports = { imports: ImportsState };
 export type {
@@ -237,3 +238,13 @@ const REFUSAL_KEYS = new Map<string, string>([
 /** The message key (under `errors.`) of a refusal code (`413/1`), or null for a code with no words of its own. */
 export const refusalKeyOf = (code: string | undefined | null): string | null =>
   (code && REFUSAL_KEYS.get(code)) || null;
+
+/**
+ * The items a write the outbox keeps is about (to delete, move, step… when back online), as one
+ * string, stable for a view's memo: their tiles say so instead of an error.
+ */
+export const selectKeptItemIds = (state: WithImports & Parameters<typeof selectOutboxEntries>[0]): string =>
+  selectOutboxEntries(state)
+    .filter((entry) => entry.domain === 'imports')
+    .flatMap((entry) => (entry.payload as { itemIds?: string[] }).itemIds ?? [])
+    .join(',');

@@ -15,6 +15,7 @@ import {
   switchMap,
   take,
   takeUntil,
+  tap,
   timer,
 } from 'rxjs';
 import { backoffMs } from '../core/backoff';
@@ -46,6 +47,7 @@ import {
   retryDue,
   retryRequested,
   theirsFolded,
+  type WriteCheck,
 } from './events';
 import { connectivityChanged } from './connectivity-events';
 import { RESEND_CORR } from './reducer';
@@ -123,10 +125,13 @@ export const storeKept: Epic<Root> = (_event$, state$, { durable }) =>
 /**
  * A declared write that failed for want of a network or a server is kept as the intent that
  * asked for it. The failure is matched to its intent by `meta.cause`; the outbox's own resends
- * (their `meta.corr`) are answered by `sendKept` instead.
+ * (their `meta.corr`) are answered by `sendKept` instead. A write in parts is kept at its end,
+ * narrowed to the parts that failed so.
  */
 export const keepFailedWrites: Epic<Root> = (event$, state$) => {
   const intents = new Map<string, AnyEvent>();
+  // per write on its way: how it failed for want of a network, and the ids of its parts that did
+  const lost = new Map<string, { ids: string[]; error: SerializedError }>();
   return event$.pipe(
     mergeMap((event) => {
       const declared = declaredWrite(event.type);
@@ -138,25 +143,37 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
       const intent = event.meta.cause === undefined ? undefined : intents.get(event.meta.cause);
       const write = intent && declaredWrite(intent.type);
       if (!intent || !write) return EMPTY;
-      const answered = write.answers.some((answer) => answer.type === event.type);
+      const id = intent.meta.id;
       const failed = write.failures.some((failure) => failure.type === event.type);
-      if (!answered && !failed) return EMPTY;
-      intents.delete(intent.meta.id);
-      if (!failed || !hasFailure(event) || !isTransportFailure(event.payload.error)) return EMPTY;
-      const { stack: _stack, ...error } = event.payload.error;
+      if (failed && hasFailure(event) && isTransportFailure(event.payload.error))
+        lost.set(id, {
+          ids: [...(lost.get(id)?.ids ?? []), ...(write.parts?.idsOf(event.payload as never) ?? [])],
+          error: event.payload.error,
+        });
+      const answered = write.answers.some((answer) => answer.type === event.type);
+      const ended = write.parts ? event.type === write.parts.end.type : answered || failed;
+      const failure = ended && lost.get(id);
+      if (ended) {
+        intents.delete(id);
+        lost.delete(id);
+      }
+      if (!failure) return EMPTY;
+      const { stack: _stack, ...error } = failure.error;
+      const made = write.parts ? write.parts.narrow(intent.payload as never, failure.ids) : intent.payload;
+      const payload = write.kept?.(made as never, state$.value as never) ?? made;
       const entry: OutboxEntry = {
-        id: intent.meta.id,
+        id,
         type: intent.type,
-        payload: intent.payload,
+        payload,
         domain: write.domain,
-        label: write.label(intent.payload as never, state$.value as never),
+        label: write.label(payload as never, state$.value as never),
         queuedAt: intent.meta.at,
         attempts: 0,
         error,
         state: 'waiting',
       };
       // the failure has put the object back as it was before the write: the version it was made on
-      const base = write.base?.(intent.payload as never, state$.value as never);
+      const base = write.base?.(payload as never, state$.value as never);
       return of(queued({ entry: base === undefined ? entry : { ...entry, base } }, event));
     }),
   );
@@ -178,6 +195,27 @@ const vanished = (error: SerializedError): boolean => error.status === 404;
 function conflictOf(entry: OutboxEntry, theirs: Omit<OutboxConflict, 'yours'>): OutboxConflict {
   const yours = declaredWrite(entry.type)?.yours?.(entry.payload as never, entry.base) ?? entry.label;
   return { yours, ...theirs };
+}
+
+/**
+ * What the read before a resend says: the write (each of its parts) is there already (its answers,
+ * then `alreadySaved`), its object changed meanwhile (a conflict), or it goes again (`checked`,
+ * with the parts not done yet, after the answers of those done).
+ */
+function verdictOf(
+  entry: OutboxEntry,
+  check: WriteCheck<unknown>,
+  data: unknown,
+  trigger: AnyEvent,
+): UnstampedEvent[] {
+  const entryId = entry.id;
+  const decided = check.decide(data);
+  const done = (decided === null ? [] : [decided].flat()) as UnstampedEvent[];
+  const rest = check.rest?.(data);
+  if (done.length > 0 && rest === undefined) return [...done, alreadySaved({ entryId }, trigger)];
+  const conflict = entry.forced ? null : (check.conflict?.(data, entry.base) ?? null);
+  if (conflict) return [conflicted({ entryId, conflict: conflictOf(entry, conflict) }, trigger)];
+  return [...done, checked(rest === undefined ? { entryId } : { entryId, payload: rest }, trigger)];
 }
 
 /** The next write to send: the oldest waiting one, when the network is there and its domain is on. */
@@ -217,19 +255,30 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       const corr = `${RESEND_CORR}${entryId}#${entry.attempts + 1}`;
       const isAnswer = (event: AnyEvent) => write.answers.some((answer) => answer.type === event.type);
       const isFailure = (event: AnyEvent) => write.failures.some((failure) => failure.type === event.type);
-      // the intent again, and the outcome its answer or failure says
-      const send$ = (origin: AnyEvent): Observable<UnstampedEvent> =>
+      // its answer or failure says how it went; in parts, its end does, from its parts' failures
+      // (one for want of a network first, else the first)
+      const failures: SerializedError[] = [];
+      const answered$ = event$.pipe(
+        filter((event) => event.meta.corr === corr),
+        tap((event) => {
+          if (isFailure(event) && hasFailure(event)) failures.push(event.payload.error);
+        }),
+        filter((event) =>
+          write.parts ? event.type === write.parts.end.type : isAnswer(event) || isFailure(event),
+        ),
+        take(1),
+        map((event) => {
+          const failure = failures.find(isTransportFailure) ?? failures[0];
+          return failure ? failedWith(failure, event) : resent({ entryId }, event);
+        }),
+      );
+      // the intent again (as the read before left it), and the outcome its answers say
+      const send$ = (origin: AnyEvent, payload: unknown): Observable<UnstampedEvent> =>
         merge(
-          event$.pipe(
-            filter((event) => event.meta.corr === corr && (isAnswer(event) || isFailure(event))),
-            take(1),
-            map((event) =>
-              hasFailure(event) ? failedWith(event.payload.error, event) : resent({ entryId }, event),
-            ),
-          ),
+          answered$,
           of<UnstampedEvent>({
             type: entry.type,
-            payload: entry.payload,
+            payload,
             meta: { source: 'ui', cause: origin.meta.id, corr },
           }),
         );
@@ -237,24 +286,23 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       const steps$ = check
         ? merge(
             deps.http.request(check.read).pipe(
-              mergeMap(({ data }) => {
-                const done = check.decide(data) as UnstampedEvent | null;
-                if (done) return [done, alreadySaved({ entryId }, trigger)];
-                const conflict = entry.forced ? null : (check.conflict?.(data, entry.base) ?? null);
-                return conflict
-                  ? [conflicted({ entryId, conflict: conflictOf(entry, conflict) }, trigger)]
-                  : [checked({ entryId }, trigger)];
+              mergeMap(({ data }) => verdictOf(entry, check, data, trigger)),
+              catchError((thrown: unknown) => {
+                const error = serializeError(thrown);
+                const gone = vanished(error) ? check.gone?.() : undefined;
+                return gone
+                  ? of(gone as UnstampedEvent, alreadySaved({ entryId }, trigger))
+                  : of(failedWith(error, trigger));
               }),
-              catchError((thrown: unknown) => of(failedWith(serializeError(thrown), trigger))),
             ),
             event$.pipe(
               ofType(checked),
               filter((event) => event.payload.entryId === entryId),
               take(1),
-              mergeMap(send$),
+              mergeMap((event) => send$(event, event.payload.payload ?? entry.payload)),
             ),
           )
-        : send$(trigger);
+        : send$(trigger, entry.payload);
       const settled$ = event$.pipe(
         filter(
           (event) =>

@@ -96,8 +96,14 @@ export const queued = defineFact('outbox/queued', 'system', { entry: entrySchema
 export const resendStarted = defineFact('outbox/resendStarted', 'system', { entryId: z.string() });
 /** The server already holds the write (its answer had been lost): it is not sent again. */
 export const alreadySaved = defineAnswer('outbox/alreadySaved', { entryId: z.string() });
-/** The server does not hold the write yet: it is sent again. */
-export const checked = defineAnswer('outbox/checked', { entryId: z.string() });
+/**
+ * The server does not hold the write yet: it is sent again, as `payload` when the read found part
+ * of it done already (items deleted on an earlier attempt), else as it was kept.
+ */
+export const checked = defineAnswer('outbox/checked', {
+  entryId: z.string(),
+  payload: z.optional(z.unknown()),
+});
 /** The write sent again was saved. */
 export const resent = defineAnswer('outbox/resent', { entryId: z.string() });
 /** Sent again, it failed: `refused` when the server said no (it then waits for the user), else it waits for the next try. */
@@ -133,8 +139,15 @@ export const discardAllRequested = defineIntent('outbox/discardAllRequested', {}
 /** Read before a write goes again (the protocol has no idempotency keys). */
 export interface WriteCheck<R> {
   read: HttpRequest<R>;
-  /** from what the server holds: the write's own answer event when it is there already, else null (send it) */
-  decide(data: R): AppEventLike | null;
+  /**
+   * From what the server holds: the write's own answer events when it is there already (for a
+   * write in parts, those of the parts done), else null (send it).
+   */
+  decide(data: R): AppEventLike | readonly AppEventLike[] | null;
+  /** the write's own answer when the read finds its object gone (a 404): a deletion went through */
+  gone?(): AppEventLike;
+  /** for a write in parts, from what the server holds: the intent's payload for the parts not done yet */
+  rest?(data: R): unknown;
   /**
    * From what the server holds, not the write yet: a conflict when it is no longer the `base` the
    * write was made on (someone changed it meanwhile), else null (send it).
@@ -145,6 +158,18 @@ export interface WriteCheck<R> {
 type AppEventLike = Pick<AppEvent, 'type' | 'payload' | 'error'> & {
   meta: Omit<AppEvent['meta'], 'seq' | 'id' | 'at'>;
 };
+
+/**
+ * A write sent as several requests answered one by one (import items deleted 3 at a time): it is
+ * over at its `end` event; the parts the network or the server failed are kept, the others are done.
+ */
+interface WriteParts {
+  end: { type: string };
+  /** the ids a part's failure is about */
+  idsOf(failure: never): string[];
+  /** the intent's payload for these ids only */
+  narrow(payload: never, ids: string[]): unknown;
+}
 
 /** One kind of write a domain lets the outbox keep. */
 export interface OutboxWrite {
@@ -160,6 +185,10 @@ export interface OutboxWrite {
   base?(payload: never, state: never): unknown;
   /** the write's own version in words, shown against the server's in a conflict (`base` as kept) */
   yours?(payload: never, base: unknown): OutboxLabel;
+  /** the intent as kept, from the state its failure left: what it needs to go again after a reload */
+  kept?(payload: never, state: never): unknown;
+  /** a write in parts: its answers and failures are per part, its `end` closes it */
+  parts?: WriteParts;
   /** whether this one may be kept (a write nothing can check, done twice, is not) */
   keeps?(payload: never): boolean;
   /**

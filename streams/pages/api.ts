@@ -178,6 +178,12 @@ export const fetchWidgets = (http: Http, query: object): Observable<WidgetRecord
     map((rows) => rows.map(toWidgetRecord)),
   );
 
+/** Some widgets by id, as one request (a kept save's check: few widgets, one page of answers). */
+export const widgetsById = (ids: readonly number[]) =>
+  partsRequest('pagewidget', widgetListSchema, { or: ids.map((id) => ({ id })) })(undefined);
+export const widgetRecords = (answer: ListAnswer<WidgetRow>): WidgetRecord[] =>
+  answer.response.data.map(toWidgetRecord);
+
 const fetchFiles = (http: Http, query: object): Observable<FileRecord[]> =>
   allRows(http, partsRequest('pagefile', fileListSchema, query)).pipe(map((rows) => rows.map(toFileRecord)));
 

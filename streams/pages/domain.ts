@@ -7,7 +7,7 @@ import {
   replaceAttachment,
   transferBlock,
 } from './block-epics';
-import { enterEditMode, loadList, loadPage, publishPage, savePage } from './epics';
+import { enterEditMode, loadList, loadPage, publishPage, restoreKeptChanges, savePage } from './epics';
 import { pagesReducer } from './reducer';
 import {
   selectBlockSiblings,
@@ -36,6 +36,7 @@ export const pagesDomain = defineDomain({
     loadPage,
     enterEditMode,
     savePage,
+    restoreKeptChanges,
     publishPage,
     addBlock,
     moveBlock,

@@ -3,9 +3,10 @@ import { type SerializedError, serializeError } from '../core/errors';
 import type { UnstampedEvent } from '../core/event';
 import { asEvents, type Emitted } from '../core/request';
 import type { WithPages } from './selectors';
+import type { selectOutboxEntries } from '../outbox/selectors';
 
 /** The state the page epics read, shared by the page epics and the block epics. */
-export type S = WithPages;
+export type S = WithPages & Parameters<typeof selectOutboxEntries>[0];
 
 /**
  * A flow of requests turned into events; its failure becomes the failure event (as requestAnswer

@@ -17,9 +17,13 @@ import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { isAnswerLost } from '../core/reconcile';
+import { selectOutboxEntries } from '../outbox/selectors';
 import * as api from './api';
 import { answered, messageOf, PAGE_MESSAGES, refusal, type S } from './epic-support';
 import {
+  type BlockChanges,
+  type KeptSave,
+  keptChangesRestored,
   draftFailed,
   draftLoaded,
   editModeEntered,
@@ -44,6 +48,7 @@ import {
   workCopyStarted,
 } from './events';
 import { PAGE_OBJECT, PAGE_STATUS_FILTER, pageOfPath, parseUid, saveFields, WIDGET_OBJECT } from './model';
+import type { PageContent } from './state';
 import { readBackPublish, readBackSave, type SentComponent } from './read-back';
 import { selectEditSession, selectPage } from './selectors';
 
@@ -172,40 +177,50 @@ export const enterEditMode: Epic<S> = (event$, state$, deps) =>
 
 // --- save: only the dirty components -----------------------------------------------------------
 
+/** What a save of these changes writes: each dirty component's fields on the work copy (`draft`). */
+export function componentsToSave(draft: PageContent, changes: Record<string, BlockChanges>): SentComponent[] {
+  return Object.keys(changes).flatMap((uid): SentComponent[] => {
+    const parsed = parseUid(uid);
+    const change = changes[uid];
+    if (!parsed || !change) return [];
+    if (parsed.object === PAGE_OBJECT) {
+      const base = {
+        value: null,
+        props: draft.page.props,
+        position: 0,
+        enabled: true,
+        name: draft.page.name,
+      };
+      const { prop_props, prop_name } = saveFields(base, change);
+      const fields: Record<string, string> = {};
+      if (prop_props !== undefined) fields.prop_props = prop_props;
+      if (prop_name !== undefined) fields.prop_name = prop_name;
+      return [{ object: PAGE_OBJECT, id: parsed.id, fields }];
+    }
+    const widget = draft.widgets.find((one) => one.id === parsed.id);
+    return widget ? [{ object: WIDGET_OBJECT, id: widget.id, fields: saveFields(widget, change) }] : [];
+  });
+}
+
+/**
+ * A save writes the dirty components of the work copy being edited; one the outbox kept (`kept`)
+ * writes what it was made with, edit session or not (after a reload).
+ */
 export const savePage: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(saveRequested),
     concatMap((event) => {
-      const { path } = event.payload;
+      const { path, kept } = event.payload;
       const edit = selectEditSession(state$.value, path);
       const draft = edit?.draft;
-      if (!edit?.editing || !draft) {
+      if (!kept && (!edit?.editing || !draft)) {
         return of(
           saveFailed({ path, message: PAGE_MESSAGES.noDraft, error: refusal(PAGE_MESSAGES.noDraft) }, event),
         );
       }
-      const uids = Object.keys(edit.changes);
-      const sent = uids.flatMap((uid): SentComponent[] => {
-        const parsed = parseUid(uid);
-        const change = edit.changes[uid];
-        if (!parsed || !change) return [];
-        if (parsed.object === PAGE_OBJECT) {
-          const base = {
-            value: null,
-            props: draft.page.props,
-            position: 0,
-            enabled: true,
-            name: draft.page.name,
-          };
-          const { prop_props, prop_name } = saveFields(base, change);
-          const fields: Record<string, string> = {};
-          if (prop_props !== undefined) fields.prop_props = prop_props;
-          if (prop_name !== undefined) fields.prop_name = prop_name;
-          return [{ object: PAGE_OBJECT, id: parsed.id, fields }];
-        }
-        const widget = draft.widgets.find((one) => one.id === parsed.id);
-        return widget ? [{ object: WIDGET_OBJECT, id: widget.id, fields: saveFields(widget, change) }] : [];
-      });
+      const uids = kept?.uids ?? Object.keys(edit!.changes);
+      const sent = kept?.sent ?? componentsToSave(draft!, edit!.changes);
+      const draftId = kept?.draftId ?? draft!.page.id;
       const requests = sent.map(({ object, id, fields }) => api.saveComponent(object, id, fields));
       return concat(
         of(saveStarted({ path, uids }, event)),
@@ -214,10 +229,30 @@ export const savePage: Epic<S> = (event$, state$, deps) =>
           () => saved({ path, uids }, event),
           (error) =>
             isAnswerLost(error)
-              ? readBackSave(deps, event, { path, uids, draftId: draft.page.id, sent }, error)
+              ? readBackSave(deps, event, { path, uids, draftId, sent }, error)
               : saveFailed({ path, message: messageOf(error, PAGE_MESSAGES.save), error }, event),
         ),
       );
+    }),
+  );
+
+/**
+ * The work copy loaded in the editor: the changes of a save the outbox keeps for it (made before a
+ * reload) are shown again over it, until the outbox has sent it.
+ */
+export const restoreKeptChanges: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(draftLoaded),
+    mergeMap((event) => {
+      const { path, page } = event.payload;
+      return selectOutboxEntries(state$.value)
+        .filter((entry) => entry.type === saveRequested.type)
+        .flatMap((entry) => {
+          const kept = (entry.payload as { path: string; kept?: KeptSave }).kept;
+          return kept?.draftId === page.id
+            ? [keptChangesRestored({ path, changes: kept.changes }, event)]
+            : [];
+        });
     }),
   );
 

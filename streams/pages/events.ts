@@ -169,7 +169,24 @@ export const draftFailed = defineFailure('pages/draftFailed', { path });
 export const blockChanged = defineIntent('pages/blockChanged', { path, uid, changes: blockChangesSchema });
 export const blockChangeUndone = defineIntent('pages/blockChangeUndone', { path });
 
-export const saveRequested = defineIntent('pages/saveRequested', { path });
+/**
+ * What a save writes, taken when the outbox keeps it (issue 25): its components' fields on the
+ * work copy, and the changes typed (the editor shows them again after a reload until it is saved).
+ */
+const keptSaveSchema = z.object({
+  draftId: z.number(),
+  uids: z.array(uid),
+  sent: z.array(z.object({ object: z.string(), id: z.number(), fields: z.record(z.string(), z.string()) })),
+  changes: z.record(uid, blockChangesSchema),
+});
+export type KeptSave = z.infer<typeof keptSaveSchema>;
+/** `kept`: a save the outbox kept, sent again as it was made (no edit session needed). */
+export const saveRequested = defineIntent('pages/saveRequested', { path, kept: z.optional(keptSaveSchema) });
+/** The changes of a kept save, shown again in the editor of its work copy (after a reload). */
+export const keptChangesRestored = defineFact('pages/keptChangesRestored', 'storage', {
+  path,
+  changes: z.record(uid, blockChangesSchema),
+});
 export const saveStarted = defineFact('pages/saveStarted', 'system', { path, uids: z.array(uid) });
 export const saved = defineAnswer('pages/saved', { path, uids: z.array(uid) });
 export const saveFailed = defineFailure('pages/saveFailed', { path, message });

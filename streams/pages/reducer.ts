@@ -11,6 +11,7 @@ import {
   blockAddFailed,
   blockAddRequested,
   blockChanged,
+  keptChangesRestored,
   blockChangeUndone,
   blockMoved,
   blockMoveFailed,
@@ -269,6 +270,13 @@ export const pagesReducer = caseReducer<PagesState>(
     edit.undo.push({ uid: payload.uid, before: previous ? { ...previous } : null });
     if (next) edit.changes[payload.uid] = next;
     else delete edit.changes[payload.uid];
+  }),
+  // a kept save's changes over the work copy they were made on (not undoable: they are on their way)
+  on(keptChangesRestored, (draft, { payload }) => {
+    const edit = editOf(draft, payload.path);
+    if (!edit?.draft) return;
+    for (const [uid, changes] of Object.entries(payload.changes))
+      if (baseOf(edit.draft as PageContent, uid) && !edit.changes[uid]) edit.changes[uid] = changes;
   }),
   on(blockChangeUndone, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);

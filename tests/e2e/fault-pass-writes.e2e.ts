@@ -8,6 +8,7 @@ import {
   loseTheAnswer,
   noFaults,
   received,
+  waiting,
 } from './helpers/faults';
 import { newImport, png } from './helpers/imports';
 import { journey, mockControl, portalUrl } from './helpers/portal';
@@ -23,6 +24,7 @@ const fileName = (n: number) => `shot-${n}.png`;
 const grid = (page: Page) => page.getByRole('grid', { name: 'Items' });
 const cell = (page: Page, name: string) => grid(page).getByRole('gridcell', { name, exact: true });
 const UPLOAD = '/rest/massimport/item$';
+const ITEM = '/rest/massimport/data/item/\\d+$';
 
 async function uploadFiles(page: Page, count: number): Promise<void> {
   await page.getByLabel('Add files', { exact: true }).setInputFiles(
@@ -125,10 +127,50 @@ describe('mass import under faults (issue 27)', () => {
       await cell(page, fileName(2)).waitFor();
     },
   );
+
+  journey(
+    'an item deleted under a 500 is kept by the outbox, and deleted once when the server is back',
+    async ({ page }) => {
+      await mockControl('settings', { body: { 'imports.analyzeMs': 300 } });
+      await signIn(page, 'alice');
+      const name = `Kept delete ${Date.now().toString(36)}`;
+      await newImport(page, name);
+      await uploadFiles(page, 2);
+      await analysed(page, [1, 2].map(fileName));
+
+      await select(page, fileName(1));
+      await failEvery(ITEM, 500, 'DELETE');
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: 'Delete 1 item?' })
+        .getByRole('button', { name: 'Delete' })
+        .click();
+      await cell(page, fileName(1)).filter({ hasText: 'Will be saved when you are back online.' }).waitFor();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText(`Delete 1 import item from “${name}”`).waitFor();
+
+      await page.keyboard.press('Escape');
+      await pending.waitFor({ state: 'hidden' });
+
+      // the outbox tries again on its own (each a 500) until the browser goes offline: then it waits
+      await page.context().setOffline(true);
+      await noFaults();
+      const failed = await received('DELETE', new RegExp(ITEM));
+      await page.context().setOffline(false);
+      await cell(page, fileName(1)).waitFor({ state: 'detached', timeout: 30_000 });
+      await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
+      expect(await received('DELETE', new RegExp(ITEM))).toBe(failed + 1);
+
+      await page.reload();
+      await cell(page, fileName(2)).waitFor();
+      expect(await grid(page).getByRole('gridcell').count()).toBe(1);
+    },
+  );
 });
 
 const article = (page: Page): Locator => page.locator('article.cms-page');
-const waiting = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ changes? waiting$/ });
 
 describe('CMS pages under faults (issue 27)', () => {
   journey(

@@ -13,6 +13,7 @@ import {
   saveRequested,
   workCopyLoaded,
 } from '../../../streams/pages/events';
+import type { OutboxEntry } from '../../../streams/outbox/events';
 import { selectOutboxEntries } from '../../../streams/outbox/selectors';
 import { outboxDomain } from '../../../streams/outbox/domain';
 import type { RootState } from '../../../streams/root';
@@ -110,15 +111,89 @@ describe('a CMS publish kept offline is read before it goes again (issue 25)', (
   });
 });
 
-describe('a CMS save kept offline goes again without a read (its fields written twice hold the same values)', () => {
-  it('the heading changed and saved offline: saved when back online', () => {
-    const changed = fold(
-      [blockChanged({ path: 'home', uid: 'clubwedwidget_10', changes: { value: 'New' } })],
-      editing,
-    );
-    const { types, entries, saves } = keptOffline(saveRequested({ path: 'home' }), 2, changed);
-    expect(types).toEqual(['outbox/connectivityChanged', 'outbox/resendStarted', 'outbox/resent']);
+describe('a CMS save kept offline carries what it writes, and its blocks are read before it goes again', () => {
+  const changed = fold(
+    [blockChanged({ path: 'home', uid: 'clubwedwidget_10', changes: { value: 'New' } })],
+    editing,
+  );
+  /** The heading on the server when read back: `value`. */
+  function keptThenRead(value: string) {
+    const scheduler = marbleScheduler();
+    let online = false;
+    const http = fakeHttp((request) => {
+      if (!online) return scheduler.createColdObservable('-#', {}, offline);
+      const data =
+        request.path === '/rest/data/pagewidget'
+          ? { response: { data: [{ ...heading, value }] } }
+          : undefined;
+      return scheduler.createColdObservable('-r|', { r: { status: 200, data } });
+    });
+    const network = new Subject<boolean>();
+    const types: string[] = [];
+    let entries: OutboxEntry[] = [];
+    let kept: OutboxEntry | undefined;
+    scheduler.run(({ hot }) => {
+      const deps = testDeps({ scheduler, http, durable: memoryDurable(), network: { online$: network } });
+      const store = epicStore(deps, domainEpics<RootState>(pagesDomain, outboxDomain), changed);
+      store.event$.subscribe((event: AnyEvent) => {
+        if (event.type.startsWith('outbox/') && event.meta.at >= 10_000) types.push(event.type);
+      });
+      hot('a b', { a: alice, b: saveRequested({ path: 'home' }) }).subscribe((event) =>
+        store.dispatch(event),
+      );
+      offlineUntil10s(scheduler, network, () => {
+        online = true;
+      });
+      scheduler.schedule(() => {
+        kept = selectOutboxEntries(store.getState())[0];
+      }, 5_000);
+      scheduler.schedule(() => {
+        entries = selectOutboxEntries(store.getState());
+      }, 20_000);
+    });
+    const saves = http.requests.filter((request) => request.path.startsWith('/json/update/'));
+    return { types, kept, entries, saves };
+  }
+
+  it('kept with the fields it writes and the changes typed (a reload loses the edit session, not them)', () => {
+    const { kept } = keptThenRead('Hi');
+    expect(kept?.payload).toMatchObject({
+      path: 'home',
+      kept: {
+        draftId: 2,
+        uids: ['clubwedwidget_10'],
+        sent: [{ object: 'clubwedwidget', id: 10, fields: { prop_value: 'New' } }],
+        changes: { clubwedwidget_10: { value: 'New' } },
+      },
+    });
+  });
+
+  it('the block still as it was: saved once when back online', () => {
+    const { types, saves, entries } = keptThenRead('Hi');
+    expect(types).toEqual([
+      'outbox/connectivityChanged',
+      'outbox/resendStarted',
+      'outbox/checked',
+      'outbox/resent',
+    ]);
     expect(saves).toHaveLength(2);
     expect(entries).toEqual([]);
+  });
+
+  it('the block as the save sets it (its answer was lost): not saved twice', () => {
+    const { types, saves } = keptThenRead('New');
+    expect(types).toEqual(['outbox/connectivityChanged', 'outbox/resendStarted', 'outbox/alreadySaved']);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('the block changed meanwhile by someone else: a conflict with both texts, not sent', () => {
+    const { types, saves, entries } = keptThenRead('Theirs');
+    expect(types).toEqual(['outbox/connectivityChanged', 'outbox/resendStarted', 'outbox/conflicted']);
+    expect(saves).toHaveLength(1);
+    expect(entries[0]?.conflict).toEqual({
+      yours: { key: 'outbox.pages.version', values: { blocks: 'New' } },
+      theirs: { key: 'outbox.pages.version', values: { blocks: 'Theirs' } },
+      fold: null,
+    });
   });
 });

@@ -1,0 +1,231 @@
+import type { AppEvent } from '../core/event';
+import { declareWrites, type OutboxLabel, type OutboxWrite, type WriteCheck } from '../outbox/events';
+import * as api from './api';
+import {
+  collectionChangeRequested,
+  commandFailed,
+  commandStarted,
+  type ImportItemData,
+  itemDeleted,
+  itemDeleteFailed,
+  itemsDeleteRequested,
+  itemsFetched,
+  itemsOperationFinished,
+  itemsTransferRequested,
+  itemsWorkflowChunkApplied,
+  itemsWorkflowChunkFailed,
+  itemsWorkflowFinished,
+  itemsWorkflowRequested,
+  itemTransferFailed,
+  itemTransferred,
+  jobDeleted,
+  jobDeleteFailed,
+  jobDeleteRequested,
+  jobOwnerChanged,
+  jobOwnerChangeFailed,
+  jobOwnerChangeRequested,
+  metadataSetRequested,
+  validateRequested,
+} from './events';
+import { itemsPatched, itemsPatchRequested, itemWorkflowApplied } from './manage-events';
+import { selectImportItem, selectImportJob, type WithImports } from './selectors';
+
+/**
+ * The mass import's writes the outbox keeps (issue 25, with issue 27's move and delete). The
+ * protocol has no idempotency keys, so what would be done twice is read first: the items a move
+ * or a delete is about are looked for where it would have put them (a delete: gone from their
+ * import; a move: in the target import), and only the others are sent again; an item deleted
+ * meanwhile then gets a 404 and is told, never re-created. A workflow step is read first too (an
+ * item whose status moved on went through). A deleted import is read first (gone or deactivated:
+ * done). Writes that leave the items as once when done twice go again without a read: the
+ * metadata commands and the bulk patch (the same values), validation (the server imports only
+ * the items still ready), a new owner. Not kept: the job's workflow and sub-jobs, the uploads
+ * (their own queue keeps and retries them).
+ */
+
+type ItemsPayload = { jobId: string; itemIds: string[] };
+type ItemsIntent<P extends ItemsPayload = ItemsPayload> = AppEvent<string, P>;
+type ItemsRead = api.ItemsAnswer;
+
+const jobName = (state: WithImports, jobId: string): string => {
+  const name = selectImportJob(state, jobId)?.data?.name;
+  return typeof name === 'string' && name !== '' ? name : `#${jobId}`;
+};
+
+/** A label counting items: its `One` key for one item ("Delete 1 import item"). */
+function itemsLabel(key: string, count: number, values: OutboxLabel['values'] = {}): OutboxLabel {
+  return { key: count === 1 ? `${key}One` : key, values: { count, ...values } };
+}
+
+/** An item's server status (`$status`, or `status` as a read sends it) in one comparable form. */
+function serverStatus(data: Record<string, unknown> | null | undefined): string | null {
+  const status = data?.$status ?? data?.status;
+  const id = typeof status === 'object' && status !== null ? (status as { id?: unknown }).id : status;
+  return id === undefined || id === null ? null : String(id);
+}
+
+/** The rows of the items read back, by id. */
+function rowsById(answer: ItemsRead): Map<string, ImportItemData> {
+  return new Map(answer.response.data.map((row) => [String(row.id), row as ImportItemData]));
+}
+
+/**
+ * A check of items, in parts: the items read in `readJob`; `done` tells an item done from its row
+ * (or its absence), `answers` are the events of the items done; the others are sent again.
+ */
+function itemsCheck<P extends ItemsPayload>(
+  intent: ItemsIntent<P>,
+  readJob: string,
+  done: (id: string, row: ImportItemData | undefined) => boolean,
+  answers: (ids: string[], rows: Map<string, ImportItemData>) => ReturnType<WriteCheck<unknown>['decide']>,
+): WriteCheck<ItemsRead> {
+  const { itemIds } = intent.payload;
+  const split = (answer: ItemsRead) => {
+    const rows = rowsById(answer);
+    const finished = itemIds.filter((id) => done(id, rows.get(id)));
+    return { rows, finished, left: itemIds.filter((id) => !finished.includes(id)) };
+  };
+  return {
+    read: api.itemsById(readJob, itemIds),
+    decide: (answer) => {
+      const { rows, finished } = split(answer);
+      return finished.length === 0 ? null : answers(finished, rows);
+    },
+    rest: (answer) => {
+      const { left } = split(answer);
+      return left.length === 0 ? undefined : { ...intent.payload, itemIds: left };
+    },
+  };
+}
+
+/** Parts per item or per chunk: a failure names its item (`itemId`) or its chunk (`ids`). */
+const itemParts = (end: { type: string }): OutboxWrite['parts'] => ({
+  end,
+  idsOf: (failure: { itemId?: string; ids?: string[] }) =>
+    failure.ids ?? (failure.itemId ? [failure.itemId] : []),
+  narrow: (payload: ItemsPayload, ids: string[]) => ({ ...payload, itemIds: ids }),
+});
+
+const deleteItems: OutboxWrite = {
+  domain: 'imports',
+  intent: itemsDeleteRequested,
+  answers: [itemDeleted],
+  failures: [itemDeleteFailed],
+  parts: itemParts(itemsOperationFinished),
+  label: (payload: ItemsPayload, state: WithImports) =>
+    itemsLabel('outbox.imports.itemsDelete', payload.itemIds.length, { name: jobName(state, payload.jobId) }),
+  // an item no longer in its import was deleted (by an earlier attempt, or by someone else: gone either way)
+  check: (intent: ItemsIntent) =>
+    itemsCheck(
+      intent,
+      intent.payload.jobId,
+      (_id, row) => row === undefined,
+      (ids) => ids.map((itemId) => itemDeleted({ jobId: intent.payload.jobId, itemId }, intent)),
+    ),
+};
+
+type MovePayload = ItemsPayload & { targetJobId: string };
+
+const moveItems: OutboxWrite = {
+  domain: 'imports',
+  intent: itemsTransferRequested,
+  answers: [itemTransferred],
+  failures: [itemTransferFailed],
+  parts: itemParts(itemsOperationFinished),
+  label: (payload: MovePayload, state: WithImports) =>
+    itemsLabel('outbox.imports.itemsMove', payload.itemIds.length, {
+      name: jobName(state, payload.jobId),
+      target: jobName(state, payload.targetJobId),
+    }),
+  // an item in the target import was moved; the others go again (one deleted meanwhile: a 404, told)
+  check: (intent: ItemsIntent<MovePayload>) => {
+    const { jobId, targetJobId } = intent.payload;
+    return itemsCheck(
+      intent,
+      targetJobId,
+      (_id, row) => row !== undefined,
+      (ids, rows) =>
+        ids.map((itemId) =>
+          itemTransferred({ jobId, itemId, targetJobId, item: rows.get(itemId) ?? null }, intent),
+        ),
+    );
+  },
+};
+
+type WorkflowPayload = ItemsPayload & { action: string };
+
+const itemsWorkflow: OutboxWrite = {
+  domain: 'imports',
+  intent: itemsWorkflowRequested,
+  answers: [itemsWorkflowChunkApplied, itemWorkflowApplied],
+  failures: [itemsWorkflowChunkFailed],
+  parts: itemParts(itemsWorkflowFinished),
+  label: (payload: WorkflowPayload) =>
+    itemsLabel('outbox.imports.itemsWorkflow', payload.itemIds.length, { step: payload.action }),
+  // kept when its failure left the items as they were: the status each was asked from
+  base: (payload: WorkflowPayload, state: WithImports) =>
+    Object.fromEntries(payload.itemIds.map((id) => [id, serverStatus(selectImportItem(state, id)?.data)])),
+  // an item whose status moved on went through (the step again would be refused); gone: sent, a 404 told
+  check: (intent: ItemsIntent<WorkflowPayload>, _deps, base) => {
+    const before = (base ?? {}) as Record<string, string | null>;
+    const { jobId } = intent.payload;
+    return itemsCheck(
+      intent,
+      jobId,
+      (id, row) => row !== undefined && before[id] !== undefined && serverStatus(row) !== before[id],
+      (ids, rows) => [itemsFetched({ jobId, ids, items: ids.flatMap((id) => rows.get(id) ?? []) }, intent)],
+    );
+  },
+};
+
+/** A write on items that leaves them as once when done twice: sent again without a read. */
+const sameTwice = (
+  intent: { type: string },
+  answers: readonly { type: string }[],
+  key: string,
+): OutboxWrite => ({
+  domain: 'imports',
+  intent,
+  answers,
+  failures: [commandFailed],
+  label: (payload: ItemsPayload) => itemsLabel(key, payload.itemIds.length),
+});
+
+declareWrites([
+  deleteItems,
+  moveItems,
+  itemsWorkflow,
+  sameTwice(validateRequested, [commandStarted], 'outbox.imports.validate'),
+  sameTwice(metadataSetRequested, [commandStarted], 'outbox.imports.metadata'),
+  sameTwice(collectionChangeRequested, [commandStarted], 'outbox.imports.metadata'),
+  sameTwice(itemsPatchRequested, [itemsPatched], 'outbox.imports.metadata'),
+  {
+    domain: 'imports',
+    intent: jobDeleteRequested,
+    answers: [jobDeleted],
+    failures: [jobDeleteFailed],
+    label: (payload: { jobId: string }, state: WithImports) => ({
+      key: 'outbox.imports.jobDelete',
+      values: { name: jobName(state, payload.jobId) },
+    }),
+    // the import read again: gone or deactivated, it was deleted
+    check: (intent: AppEvent<string, { jobId: string }>) => ({
+      read: api.fetchJob(intent.payload.jobId, false),
+      decide: (answer: { response: { data: { activated?: unknown } } }) =>
+        answer.response.data.activated === false
+          ? jobDeleted({ jobId: intent.payload.jobId, deactivated: true }, intent)
+          : null,
+      gone: () => jobDeleted({ jobId: intent.payload.jobId, deactivated: false }, intent),
+    }),
+  },
+  {
+    domain: 'imports',
+    intent: jobOwnerChangeRequested,
+    answers: [jobOwnerChanged],
+    failures: [jobOwnerChangeFailed],
+    label: (payload: { jobId: string }, state: WithImports) => ({
+      key: 'outbox.imports.jobOwner',
+      values: { name: jobName(state, payload.jobId) },
+    }),
+  },
+]);
