@@ -1,4 +1,5 @@
 import type { Config } from '../core/config';
+import { memo } from '../core/memo';
 import { imageByQuery } from '../players/selectors';
 import { nameMatcher } from '../core/name-matcher';
 import { selectIsWatermarked, selectUserId, type WithSession } from '../session/selectors';
@@ -24,23 +25,6 @@ import {
 } from './state';
 
 export type { CartContent, Mutation, Notice, WithCarts } from './state';
-
-/** Remembers the last answer while the inputs are the same objects (views compare by reference). */
-function memo<I extends readonly unknown[], O>(compute: (...inputs: I) => O): (...inputs: I) => O {
-  let last: { inputs: I; output: O } | null = null;
-  return (...inputs) => {
-    if (
-      last &&
-      last.inputs.length === inputs.length &&
-      last.inputs.every((value, i) => value === inputs[i])
-    ) {
-      return last.output;
-    }
-    const output = compute(...inputs);
-    last = { inputs, output };
-    return output;
-  };
-}
 
 export const selectListStatus = (state: WithCarts) => state.carts.list;
 /** "Private" may be turned off only by users allowed to make public boards (seed 000 §3). */

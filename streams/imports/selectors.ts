@@ -13,6 +13,7 @@ import type {
   UploadsState,
 } from './state';
 import { forEachUpload, uploadAt } from './state';
+import { memo } from '../core/memo';
 import { UPLOAD_REFUSALS } from './api';
 
 export type WithImports = { imports: ImportsState };
@@ -31,31 +32,22 @@ export type { ImportItemData, ImportJobData, ResumeFile, UploadFileInfo } from '
 
 const EMPTY: readonly never[] = [];
 
-/** Memoises on the identity of the inputs (one entry per key). */
-function memoBy<I, K, O>(derive: (input: I, key: K) => O): (input: I, key: K) => O {
-  const cache = new Map<K, { input: I; output: O }>();
-  return (input, key) => {
-    const hit = cache.get(key);
-    if (hit && hit.input === input) return hit.output;
-    const output = derive(input, key);
-    cache.set(key, { input, output });
-    return output;
-  };
-}
+/** Selectors asked for one job (or list) at a time keep one answer per job. */
+const byKey = <I>(_input: I, key: unknown) => key;
 
 // --- job list -----------------------------------------------------------------------------------
 
 export const selectImportList = (state: WithImports, name: string): ImportList | null =>
   state.imports.lists[name] ?? null;
 
-const listJobs = memoBy((imports: ImportsState, name: string): ImportJob[] => {
+const listJobs = memo((imports: ImportsState, name: string): ImportJob[] => {
   const list = imports.lists[name];
   if (!list) return EMPTY as never[];
   return list.jobIds.flatMap((id) => {
     const job = imports.jobs[id];
     return job && !job.deleted ? [job] : [];
   });
-});
+}, byKey);
 /** The jobs of a named list, in the server's order (deleted ones left out). */
 export const selectImportListJobs = (state: WithImports, name: string): ImportJob[] =>
   listJobs(state.imports, name);
@@ -86,14 +78,14 @@ export const selectImportJobWords = (state: WithImports, jobId: string): string[
   state.imports.jobs[jobId]?.words?.words ?? (EMPTY as never[]);
 
 /** The first items of a job as the job list (or a fetch withItems) gave them. */
-const jobItems = memoBy((imports: ImportsState, jobId: string): ImportItem[] => {
+const jobItems = memo((imports: ImportsState, jobId: string): ImportItem[] => {
   const items = imports.jobs[jobId]?.data?.items;
   if (!Array.isArray(items)) return EMPTY as never[];
   return items.flatMap((one: { id?: unknown }) => {
     const item = one?.id !== undefined ? imports.items[String(one.id)] : undefined;
     return item ? [item] : [];
   });
-});
+}, byKey);
 export const selectImportJobItems = (state: WithImports, jobId: string): ImportItem[] =>
   jobItems(state.imports, jobId);
 
@@ -136,8 +128,10 @@ export const selectImportCreate = (
 
 // --- commands -----------------------------------------------------------------------------------
 
-const jobCommands = memoBy((commands: ImportsState['commands'], jobId: string): RunningCommand[] =>
-  Object.values(commands).filter((command) => command.jobId === jobId),
+const jobCommands = memo(
+  (commands: ImportsState['commands'], jobId: string): RunningCommand[] =>
+    Object.values(commands).filter((command) => command.jobId === jobId),
+  byKey,
 );
 /** Commands still running on a job (live status). */
 export const selectImportCommands = (state: WithImports, jobId: string): RunningCommand[] =>
@@ -147,13 +141,13 @@ export const selectImportCommandRequest = (state: WithImports, requestId: string
 
 // --- uploads ------------------------------------------------------------------------------------
 
-const queueOf = memoBy((uploads: UploadsState, jobId: string): UploadFile[] => {
+const queueOf = memo((uploads: UploadsState, jobId: string): UploadFile[] => {
   const out: UploadFile[] = [];
   forEachUpload(uploads, (file) => {
     if (file.jobId === jobId) out.push(file);
   });
   return out;
-});
+}, byKey);
 /** The upload queue of a job in the order added: registered, running, invalid (cancelling) and loaded files. */
 export const selectUploadQueue = (state: WithImports, jobId: string): UploadFile[] =>
   queueOf(state.imports.uploads, jobId);
@@ -175,7 +169,7 @@ interface UploadProgress {
   /** whole percent over the bytes of the job's files, 100 when there is nothing */
   progress: number;
 }
-const progressOf = memoBy((uploads: UploadsState, jobId: string): UploadProgress => {
+const progressOf = memo((uploads: UploadsState, jobId: string): UploadProgress => {
   const sum: UploadProgress = {
     files: 0,
     waiting: 0,
@@ -201,7 +195,7 @@ const progressOf = memoBy((uploads: UploadsState, jobId: string): UploadProgress
   if (sum.totalBytes > 0) sum.progress = Math.floor((sum.loadedBytes / sum.totalBytes) * 100);
   else if (sum.files > sum.done) sum.progress = 0;
   return sum;
-});
+}, byKey);
 /** The global progress of a job's uploads. */
 export const selectUploadProgress = (state: WithImports, jobId: string): UploadProgress =>
   progressOf(state.imports.uploads, jobId);
@@ -210,8 +204,10 @@ export const selectUploadProgress = (state: WithImports, jobId: string): UploadP
 export const selectFailedUploads = (state: WithImports, jobId: string): FailedUpload[] =>
   state.imports.uploads.failed[jobId] ?? (EMPTY as never[]);
 
-const resumeOf = memoBy((files: ResumeFile[], jobId: string | undefined): ResumeFile[] =>
-  jobId === undefined ? files : files.filter((file) => file.jobId === jobId),
+const resumeOf = memo(
+  (files: ResumeFile[], jobId: string | undefined): ResumeFile[] =>
+    jobId === undefined ? files : files.filter((file) => file.jobId === jobId),
+  byKey,
 );
 /** Files waiting when the page went away ("Choose again to resume"), of a job or of all. */
 export const selectUploadsToResume = (state: WithImports, jobId?: string): ResumeFile[] =>
