@@ -9,15 +9,6 @@ import {
   logObject,
 } from './epics';
 import { analyticsReducer } from './reducer';
-import {
-  selectAssetEventCount,
-  selectAssetEvents,
-  selectBroadcast,
-  selectGenericTop,
-  selectTop,
-  selectTopLines,
-  selectTrend,
-} from './selectors';
 import { initialAnalyticsState } from './state';
 
 export const analyticsDomain = defineDomain({
@@ -32,14 +23,5 @@ export const analyticsDomain = defineDomain({
     loadBroadcast,
     loadTrend,
     logEvents,
-  },
-  selectors: {
-    selectAssetEvents,
-    selectAssetEventCount,
-    selectTop,
-    selectTopLines,
-    selectGenericTop,
-    selectBroadcast,
-    selectTrend,
   },
 });

@@ -116,10 +116,6 @@ const writable = memo((ids: readonly string[], carts: CartsState['carts'], userI
   }),
 );
 
-/** The carts an "Add to cart" may add to. */
-export const selectWritableCarts = (state: WithCarts & WithSession): Cart[] =>
-  writable(state.carts.list.ids, state.carts.carts, selectUserId(state));
-
 const recentFirst = memo((carts: readonly Cart[]) =>
   [...carts].sort(
     (a, b) => (b.modified ?? Number.NEGATIVE_INFINITY) - (a.modified ?? Number.NEGATIVE_INFINITY),
@@ -128,7 +124,7 @@ const recentFirst = memo((carts: readonly Cart[]) =>
 
 /** The carts an "Add to cart" menu offers: the recently changed first (carts without a date last). */
 export const selectRecentWritableCarts = (state: WithCarts & WithSession): Cart[] =>
-  recentFirst(selectWritableCarts(state));
+  recentFirst(writable(state.carts.list.ids, state.carts.carts, selectUserId(state)));
 
 /** The keys of a cart's first items, in cart order: what its cover shows on the carts list. */
 export function coverItems(cart: Cart, count: number): { resource: string; id: string }[] {

@@ -9,14 +9,6 @@ import {
 } from './epics';
 import { removed, saved } from './events';
 import { initialPreferencesState, preferencesReducer } from './reducer';
-import {
-  selectCursorBookmarks,
-  selectGridDensity,
-  selectPageSize,
-  selectPortalPreference,
-  selectPreference,
-  selectPreferenceRefusal,
-} from './selectors';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
 
@@ -25,13 +17,5 @@ export const preferencesDomain = defineDomain({
   initialState: initialPreferencesState,
   reducer: preferencesReducer,
   epics: { savePreferences, loadPreference, removePreference, loadPortalPreferences, followOtherTabs },
-  selectors: {
-    selectPreference,
-    selectPortalPreference,
-    selectPreferenceRefusal,
-    selectPageSize,
-    selectGridDensity,
-    selectCursorBookmarks,
-  },
   shares: [share(saved), share(removed)],
 });

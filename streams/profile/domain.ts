@@ -3,7 +3,6 @@ import { share } from '../core/shared-facts';
 import { changeLocale, createProfile, loadProfile, patchProfile, restoreVisitorLocale } from './epics';
 import { localeChanged, visitorLocaleChosen } from './events';
 import { initialProfileState, profileReducer } from './reducer';
-import { selectLocaleChange, selectLocaleChoice, selectProfile } from './selectors';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
 
@@ -12,7 +11,6 @@ export const profileDomain = defineDomain({
   initialState: initialProfileState,
   reducer: profileReducer,
   epics: { loadProfile, patchProfile, createProfile, changeLocale, restoreVisitorLocale },
-  selectors: { selectProfile, selectLocaleChange, selectLocaleChoice },
   // the language a user or a visitor chose: every tab of this browser speaks it (issue 25)
   shares: [share(localeChanged), share(visitorLocaleChosen, { anyUser: true })],
 });

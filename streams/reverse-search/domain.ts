@@ -1,13 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { fetchReport, loadFeature, loadPermissions, submitSearch } from './epics';
 import { reverseSearchReducer } from './reducer';
-import {
-  selectCanReverseSearch,
-  selectCanViewReverseSearchReport,
-  selectReverseSearchFeature,
-  selectReverseSearchJob,
-  selectReverseSearchPermissions,
-} from './selectors';
 import { initialReverseSearchState } from './state';
 
 export const reverseSearchDomain = defineDomain({
@@ -15,11 +8,4 @@ export const reverseSearchDomain = defineDomain({
   initialState: initialReverseSearchState,
   reducer: reverseSearchReducer,
   epics: { loadFeature, loadPermissions, submitSearch, fetchReport },
-  selectors: {
-    selectReverseSearchFeature,
-    selectReverseSearchPermissions,
-    selectReverseSearchJob,
-    selectCanReverseSearch,
-    selectCanViewReverseSearchReport,
-  },
 });

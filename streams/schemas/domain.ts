@@ -8,32 +8,10 @@ import {
 } from './epics';
 import { schemasReducer } from './reducer';
 import { initialSchemasState } from './state';
-import {
-  selectCanCreate,
-  selectRelatedSchema,
-  selectSchema,
-  selectSchemaBodies,
-  selectSchemaDomain,
-  selectSchemaFields,
-  selectSchemaStatus,
-  selectTreeField,
-  selectUpdateFields,
-} from './selectors';
 
 export const schemasDomain = defineDomain({
   name: 'schemas',
   initialState: initialSchemasState,
   reducer: schemasReducer,
   epics: { batchSchemaRequests, fetchSchemaBatch, rereadOnIdentity, fetchSchemaDomain, fetchUpdateFields },
-  selectors: {
-    selectSchema,
-    selectSchemaStatus,
-    selectSchemaBodies,
-    selectSchemaFields,
-    selectCanCreate,
-    selectTreeField,
-    selectRelatedSchema,
-    selectSchemaDomain,
-    selectUpdateFields,
-  },
 });
