@@ -32,6 +32,8 @@ export const CART_DOMAINS: readonly LazyDomainName[] = [
   'cursors',
   'carts',
   'downloads',
+  // the items picked for "Remove selected"
+  'selection',
   // the carts list and the carts last opened, kept for a repeat visit and offline (issue 25)
   'cache',
 ];
@@ -42,8 +44,8 @@ export const ASSET_DOMAINS: readonly LazyDomainName[] = [...SEARCH_DOMAINS, 'pla
 /** `/analytics`: the tops and trend (analytics), the names of the assets they count (entities). */
 export const ANALYTICS_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'analytics'];
 
-/** `/imports` and `/imports/:id`: jobs, items, uploads (imports); the item fields' relation lookups (entities, schemas). */
-export const IMPORT_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'imports'];
+/** `/imports` and `/imports/:id`: jobs, items, uploads (imports); the item fields' relation lookups (entities, schemas); the items picked (selection). */
+export const IMPORT_DOMAINS: readonly LazyDomainName[] = ['schemas', 'entities', 'imports', 'selection'];
 
 /** CMS pages `/pages` and `/pages/*`: the pages; the asset-list block's lists (schemas, queries,
  * cursors); the player block's asset (entities) and player (players). */

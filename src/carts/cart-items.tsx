@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useId, useRef } from 'react';
-import { selectionChanged, visibleRangeChanged } from '../../streams/carts/content-events';
+import { visibleRangeChanged } from '../../streams/carts/content-events';
 import type { ItemGroup, ShownItem } from '../../streams/carts/selectors';
 import { type CartContent, isPaged } from '../../streams/carts/selectors';
 import { selectGridDensity } from '../../streams/preferences/selectors';
+import { toggled } from '../../streams/selection/events';
+import { selectSelection, selectionList } from '../../streams/selection/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useCodeLabel } from '../i18n/code-labels';
@@ -20,7 +22,7 @@ const TILE_SIZES = {
 interface ItemsViewProps {
   cartId: string;
   groups: ItemGroup[];
-  content: Pick<CartContent, 'huge' | 'filtered' | 'selected' | 'contentMode'>;
+  content: Pick<CartContent, 'huge' | 'filtered' | 'contentMode'>;
   /** the image of an item: the asset variation, or the share's (a `blob:` address once fetched) */
   imageOf(item: ShownItem): string | undefined;
   canChange: boolean;
@@ -37,7 +39,8 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
   const dispatch = useDispatch();
   const density = useAppState(selectGridDensity);
   const tile = TILE_SIZES[density] ?? TILE_SIZES.comfortable;
-  const selected = new Set(content.selected);
+  const list = selectionList.cart(cartId);
+  const selected = new Set(useAppState(selectSelection, list));
   const onRangeChange = useCallback(
     ({ first, last }: VirtualGridRange) => dispatch(visibleRangeChanged({ cartId, first, last })),
     [dispatch, cartId],
@@ -65,13 +68,6 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
     (button ?? region.current)?.focus();
   });
 
-  const select = (key: string, on: boolean) =>
-    dispatch(
-      selectionChanged({
-        cartId,
-        keys: on ? [...content.selected, key] : content.selected.filter((candidate) => candidate !== key),
-      }),
-    );
   const tileOf = (item: ShownItem) => (
     <CartItemTile
       item={item}
@@ -79,7 +75,7 @@ export function CartItems({ cartId, groups, content, imageOf, canChange, onPrevi
       {...(canChange
         ? {
             selected: selected.has(item.key),
-            onSelect: (on: boolean) => select(item.key, on),
+            onSelect: () => dispatch(toggled({ list, id: item.key })),
             onRemove: () => removeOne(item),
           }
         : {})}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { CartComments } from './cart-comments';
 import { Link, useLocation, useParams } from 'wouter';
 import { cartOpened, contentFilterChanged, contentModeChosen } from '../../streams/carts/content-events';
+import { selectSelectionAmong, selectionList } from '../../streams/selection/selectors';
 import { deleteRequested, editRequested, unsubscribeRequested } from '../../streams/carts/edit-events';
 import { contentModeSchema, fulltextModeSchema } from '../../streams/carts/model';
 import {
@@ -210,6 +211,8 @@ export function CartPage() {
   const cart = useAppState(selectCart, cartId);
   const content = useAppState(selectContent, cartId);
   const contentMode = useAppState(selectContentMode);
+  // the selection of a filtered cart keeps the items the filter hides: "Remove selected" acts on those shown
+  const picked = useAppState(selectSelectionAmong, selectionList.cart(cartId), content.keys);
   const groups = useAppState(selectItemGroups, cartId);
   const apiPath = useAppState(selectApiPath);
   const variation = useAppState(selectVariation, config);
@@ -308,9 +311,9 @@ export function CartPage() {
       <RollbackNotice />
       <ContentFilter cartId={cartId} />
       <ContentModeSelect cartId={cartId} />
-      {canChange && content.selected.length > 0 && (
-        <button type="button" onClick={() => remove(content.selected, '')}>
-          {t('carts.removeSelected', { count: content.selected.length })}
+      {canChange && picked.length > 0 && (
+        <button type="button" onClick={() => remove([...picked], '')}>
+          {t('carts.removeSelected', { count: picked.length })}
         </button>
       )}
       {content.status === 'error' &&

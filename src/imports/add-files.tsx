@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { config } from '../../streams/core/config';
 import { uploadConcurrencyChangeRequested } from '../../streams/imports/events';
+import { selectUploadConcurrency } from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { readConcurrency } from './select';
 import './messages';
 
 const CONCURRENCY_CHOICES = Array.from(
@@ -40,7 +40,7 @@ export function AddFiles({
 }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const concurrency = useAppState(readConcurrency) ?? config.uploadConcurrencyDefault;
+  const concurrency = useAppState(selectUploadConcurrency, config.uploadConcurrencyDefault);
   const [unzip, setUnzip] = useState(false);
   const folderInput = useRef<HTMLInputElement>(null);
   const concurrencyId = useId();

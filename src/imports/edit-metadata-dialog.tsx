@@ -1,6 +1,11 @@
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { itemsFetchRequested, metadataSetRequested } from '../../streams/imports/events';
 import { itemsPatchRequested } from '../../streams/imports/manage-events';
+import {
+  selectImportCommandRequest,
+  selectImportItems,
+  selectImportJob,
+} from '../../streams/imports/selectors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { FieldControl } from '../assets/metadata/field-control';
 import { fieldProblem } from '../assets/metadata/fields';
@@ -12,7 +17,6 @@ import { ModalDialog } from '../ui/modal-dialog';
 import { counted } from './item-count';
 import { nextRequestId } from './request-id';
 import { commandValue, fieldsForItems, importFields, itemValue } from './metadata-fields';
-import { readCommandRequests, readItems, readJob } from './select';
 import './messages';
 
 /** The most items one fetch asks (protocol §15.2 "Items by id"). */
@@ -38,9 +42,9 @@ export function EditMetadataDialog({
   const t = useTranslate();
   const dispatch = useDispatch();
   const locale = useAppState(selectEffectiveLocale);
-  const job = useAppState(readJob, jobId);
-  const items = useAppState(readItems);
-  const requests = useAppState(readCommandRequests);
+  const job = useAppState(selectImportJob, jobId);
+  const items = useAppState(selectImportItems, itemIds);
+  const itemsData = useMemo(() => items.map((item) => item?.data ?? null), [items]);
   const [changes, setChanges] = useState<Record<string, unknown>>({});
   const [requestId, setRequestId] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
@@ -56,17 +60,14 @@ export function EditMetadataDialog({
 
   const jobFields = useMemo(() => importFields(job?.fields, job?.resources), [job?.fields, job?.resources]);
   // each item's own flags (`$meta-<field>`) narrow the job's
-  const fields = fieldsForItems(
-    jobFields,
-    itemIds.map((id) => items[id]?.data ?? null),
-  );
-  const request = requestId ? requests[requestId] : undefined;
+  const fields = fieldsForItems(jobFields, itemsData);
+  const request = useAppState(selectImportCommandRequest, requestId ?? '');
   useEffect(() => {
     if (request?.status === 'resolved' || request?.status === 'loaded') closing.current();
   }, [request?.status]);
 
   const common = (name: string): unknown => {
-    const values = itemIds.map((id) => itemValue(items[id]?.data ?? null, name));
+    const values = itemsData.map((data) => itemValue(data, name));
     return values.every((value) => same(value, values[0])) ? values[0] : undefined;
   };
   const currentValue = (name: string) => (name in changes ? changes[name] : common(name));

@@ -1,19 +1,18 @@
-import { type DragEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type DragEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { selectApiPath } from '../../streams/app/selectors';
 import {
   analyzingCountRequested,
   jobUnwatched,
   jobWatched,
   filesAdded,
-  itemsFetchRequested,
   itemsSearchRequested,
   jobFetchRequested,
   statusCountsRequested,
   wordsRequested,
   workflowListRequested,
 } from '../../streams/imports/events';
-import { selectKeptItemIds, selectUploadQueue } from '../../streams/imports/selectors';
+import { selectImportJob, selectImportSearchIds, selectUploadsUnsent } from '../../streams/imports/selectors';
+import { selectSelectionAmong, selectionList } from '../../streams/selection/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -24,20 +23,16 @@ import { AddFiles } from './add-files';
 import { droppedFiles } from './dropped-files';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
-import { gridItems, ItemsGrid } from './items-grid';
+import { ItemsGrid } from './items-grid';
 import { ItemsToolbar } from './items-toolbar';
 import { JobActions } from './job-actions';
 import { JobSummary } from './job-summary';
-import { jobView, needsFetch } from './model';
-import { readItems, readJob } from './select';
+import { jobView } from './model';
 import { RunningCommands } from './running-commands';
 import { SortItems } from './sort-items';
 import { FailedUploads, ResumeList, UploadQueue } from './upload-queue';
 import './imports.css';
 import './messages';
-
-/** Items on screen known by id only are fetched this many at a time (protocol §15.2: at most 200, 50 preferred). */
-const FETCH_CHUNK = 50;
 
 /** `/imports/:id`: add files, follow the uploads, then edit, validate, move or delete the items. */
 export function ImportPage() {
@@ -48,12 +43,11 @@ export function ImportPage() {
   const files = useFileStore();
   const isUser = useAppState(selectIsUser);
   const userId = useAppState(selectUserId);
-  const apiPath = useAppState(selectApiPath);
-  const job = useAppState(readJob, jobId);
-  const items = useAppState(readItems);
-  const queue = useAppState(selectUploadQueue, jobId);
+  const job = useAppState(selectImportJob, jobId);
+  const ids = useAppState(selectImportSearchIds, jobId);
+  const chosen = useAppState(selectSelectionAmong, selectionList.import(jobId), ids);
+  const unsent = useAppState(selectUploadsUnsent, jobId);
   const [, navigate] = useLocation();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [fulltext, setFulltext] = useState('');
   const [dragging, setDragging] = useState(false);
   const [addedBytes, setAddedBytes] = useState(0);
@@ -84,52 +78,17 @@ export function ImportPage() {
     if (deleted) navigate('/imports');
   }, [deleted, navigate]);
 
-  // the queue emptied: the items it made are read again (their statuses and counts too)
-  const queueLength = queue.filter((file) => file.status !== 'loaded').length;
-  const hadQueue = useRef(false);
+  // the queue emptied (the imports epics then search the items again): the bytes added start over
   useEffect(() => {
-    if (queueLength > 0) hadQueue.current = true;
-    else if (hadQueue.current) {
-      hadQueue.current = false;
-      setAddedBytes(0);
-      search(fulltext, orderby);
-      dispatch(statusCountsRequested({ jobId }));
-      dispatch(analyzingCountRequested({ jobId }));
-    }
-  }, [queueLength, search, fulltext, orderby, dispatch, jobId]);
+    if (unsent === 0) setAddedBytes(0);
+  }, [unsent]);
 
-  const searchIds = job?.search?.ids ?? EMPTY_IDS;
-  // one cell per item, whatever a server repeats
-  const ids = useMemo(() => [...new Set(searchIds)], [searchIds]);
-  const keptIds = useAppState(selectKeptItemIds);
-  const grid = useMemo(
-    () => gridItems(ids, items, apiPath, new Set(keptIds.split(','))),
-    [ids, items, apiPath, keptIds],
-  );
-  // while the page is open, the epics follow the items being analysed (imports/followAnalyzingItems)
+  // while the page is open, the epics follow the items being analysed, fetch those shown by id
+  // only and search again when the uploads are done (streams/imports/page-epics.ts)
   useEffect(() => {
     dispatch(jobWatched({ jobId }));
     return () => void dispatch(jobUnwatched({ jobId }));
   }, [dispatch, jobId]);
-
-  // the items on screen that the search gave by id only are fetched, 50 at a time
-  const [range, setRange] = useState<{ first: number; last: number } | null>(null);
-  useEffect(() => {
-    if (!range) return;
-    const missing = ids.slice(range.first, range.last + 1).filter((id) => needsFetch(items[id]));
-    for (let start = 0; start < missing.length; start += FETCH_CHUNK) {
-      dispatch(itemsFetchRequested({ jobId, ids: missing.slice(start, start + FETCH_CHUNK) }));
-    }
-  }, [range, ids, items, dispatch, jobId]);
-
-  const onToggle = useCallback((id: string, on: boolean) => {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }, []);
 
   const addFiles = useCallback(
     (chosen: readonly File[], unzip: boolean) => {
@@ -158,7 +117,6 @@ export function ImportPage() {
   }
 
   const view = job?.data ? jobView(job.data as Record<string, unknown>) : null;
-  const chosen = [...selected].filter((id) => ids.includes(id));
   const words = job?.words?.fulltext === fulltext ? job.words.words : [];
   const searching = job?.search?.status === 'fetching' || job?.search?.status === 'initial';
 
@@ -235,7 +193,7 @@ export function ImportPage() {
       </form>
       <SortItems orderby={orderby} onChange={(order) => search(fulltext, order)} />
 
-      <ItemsToolbar jobId={jobId} ids={ids} chosen={chosen} onSelect={setSelected} />
+      <ItemsToolbar jobId={jobId} ids={ids} chosen={chosen} />
       <RunningCommands jobId={jobId} />
 
       {job?.search?.status === 'error' && job.search.error && (
@@ -248,17 +206,7 @@ export function ImportPage() {
       )}
       {searching && ids.length === 0 && <p role="status">{t('imports.itemsLoading')}</p>}
       {job?.search?.status === 'loaded' && ids.length === 0 && <p>{t('imports.noItems')}</p>}
-      {ids.length > 0 && (
-        <ItemsGrid
-          items={grid}
-          selected={selected}
-          onToggle={onToggle}
-          label={t('imports.grid')}
-          onRangeChange={setRange}
-        />
-      )}
+      {ids.length > 0 && <ItemsGrid jobId={jobId} ids={ids} label={t('imports.grid')} />}
     </section>
   );
 }
-
-const EMPTY_IDS: string[] = [];

@@ -7,7 +7,12 @@ import {
   listNextRequested,
   listRegistered,
 } from '../../streams/imports/events';
-import type { ImportJob } from '../../streams/imports/selectors';
+import {
+  type ImportJob,
+  selectImportCreate,
+  selectImportList,
+  selectImportListJobs,
+} from '../../streams/imports/selectors';
 import { selectIsUser, selectUserId } from '../../streams/session/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -21,9 +26,9 @@ import { BADGE_LABELS } from './badges';
 import { itemCount } from './item-count';
 import { ItemThumbnail } from './item-thumbnail';
 import { JobActions } from './job-actions';
+import { LIST_NAME } from './listed-jobs';
 import { countByBadge, type ItemBadge, itemView, type JobView, jobView } from './model';
 import { nextRequestId } from './request-id';
-import { LIST_NAME, readCreate, readJobs, readList } from './select';
 import './imports.css';
 import './messages';
 
@@ -89,7 +94,7 @@ function NewImportDialog({ onClose }: { onClose(): void }) {
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [requestId, setRequestId] = useState<string | null>(null);
-  const outcome = useAppState(readCreate, requestId);
+  const outcome = useAppState(selectImportCreate, requestId ?? '');
   const nameId = useId();
 
   useEffect(() => {
@@ -135,8 +140,8 @@ export function ImportsPage() {
   const dispatch = useDispatch();
   const isUser = useAppState(selectIsUser);
   const userId = useAppState(selectUserId);
-  const list = useAppState(readList, LIST_NAME);
-  const jobs = useAppState(readJobs);
+  const list = useAppState(selectImportList, LIST_NAME);
+  const jobs = useAppState(selectImportListJobs, LIST_NAME);
   const [creating, setCreating] = useState(false);
 
   useEffect(() => {
@@ -147,9 +152,8 @@ export function ImportsPage() {
 
   if (!isUser) return <ImportsSignIn />;
 
-  const rows = (list?.jobIds ?? [])
-    .map((id) => jobs[id])
-    .filter((entry): entry is ImportJob => Boolean(entry?.data) && !entry?.deleted)
+  const rows = jobs
+    .filter((entry) => Boolean(entry.data))
     .map((entry) => ({ entry, view: jobView(entry.data as Record<string, unknown>) }));
   const views = rows.map((row) => row.view);
   const status = list?.status ?? 'initial';

@@ -1,5 +1,16 @@
-import { memo, useCallback } from 'react';
-import { type ImportItem, refusalKeyOf } from '../../streams/imports/selectors';
+import { memo, useCallback, useMemo } from 'react';
+import { selectApiPath } from '../../streams/app/selectors';
+import { itemsShown } from '../../streams/imports/events';
+import {
+  type ImportItem,
+  refusalKeyOf,
+  selectImportItems,
+  selectKeptItemIds,
+} from '../../streams/imports/selectors';
+import { toggled } from '../../streams/selection/events';
+import { selectIsSelected, selectionList } from '../../streams/selection/selectors';
+import { useAppState } from '../hooks/use-app-state';
+import { useDispatch } from '../hooks/use-dispatch';
 import { describeErrorCode } from '../i18n/translate';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
@@ -15,9 +26,9 @@ const TILE_HEIGHT = 220;
 const THUMB_SIZE = 150;
 
 /** The ids of the grid read lazily: only the tiles on screen become views. */
-export function gridItems(
+function gridItems(
   ids: readonly string[],
-  items: Record<string, ImportItem>,
+  items: readonly (ImportItem | null)[],
   apiPath: string,
   kept: ReadonlySet<string> = new Set(),
 ): GridItems<ItemView> {
@@ -29,7 +40,7 @@ export function gridItems(
       if (cached) return cached;
       const id = ids[index];
       if (id === undefined) return undefined;
-      const entry = items[id];
+      const entry = items[index];
       const view = itemView(entry?.data ?? { id }, apiPath, entry?.status === 'error', kept.has(id));
       cache.set(index, view);
       return view;
@@ -55,25 +66,16 @@ function ItemError({ item }: { item: ItemView }) {
   );
 }
 
-const ItemTile = memo(function ItemTile({
-  item,
-  selected,
-  onToggle,
-}: {
-  item: ItemView;
-  selected: boolean;
-  onToggle(id: string, selected: boolean): void;
-}) {
+/** A tile reads whether its own item is selected: a pick draws that tile again, not the grid. */
+const ItemTile = memo(function ItemTile({ item, list }: { item: ItemView; list: string }) {
   const t = useTranslate();
+  const dispatch = useDispatch();
+  const selected = useAppState(selectIsSelected, list, item.id);
   return (
     <div className={`imports-tile${selected ? ' imports-tile--selected' : ''}`}>
       <ItemThumbnail item={item} size={THUMB_SIZE} />
       <label className="imports-tile__select">
-        <input
-          type="checkbox"
-          checked={selected}
-          onChange={(event) => onToggle(item.id, event.target.checked)}
-        />
+        <input type="checkbox" checked={selected} onChange={() => dispatch(toggled({ list, id: item.id }))} />
         <span className="visually-hidden">{t('imports.select')}</span>
       </label>
       <span className="imports-tile__name" title={item.name}>
@@ -94,24 +96,32 @@ const ItemTile = memo(function ItemTile({
  * cell named by the item's name, with "Select", its status badge and its thumbnail (blurhash first).
  */
 export function ItemsGrid({
-  items,
-  selected,
-  onToggle,
+  jobId,
+  ids,
   label,
   height,
-  onRangeChange,
 }: {
-  items: GridItems<ItemView>;
-  selected: ReadonlySet<string>;
-  onToggle(id: string, selected: boolean): void;
+  jobId: string;
+  /** the items the job's search found, in its order */
+  ids: readonly string[];
   label: string;
   height?: string;
-  /** the items on screen changed (the page fetches those it knows only by id) */
-  onRangeChange?(range: VirtualGridRange): void;
 }) {
-  const renderTile = useCallback(
-    (item: ItemView) => <ItemTile item={item} selected={selected.has(item.id)} onToggle={onToggle} />,
-    [selected, onToggle],
+  const dispatch = useDispatch();
+  const apiPath = useAppState(selectApiPath);
+  const read = useAppState(selectImportItems, ids);
+  // items a write kept by the outbox covers say it will be saved, not that it failed
+  const keptIds = useAppState(selectKeptItemIds);
+  const items = useMemo(
+    () => gridItems(ids, read, apiPath, new Set(keptIds.split(','))),
+    [ids, read, apiPath, keptIds],
+  );
+  const list = selectionList.import(jobId);
+  const renderTile = useCallback((item: ItemView) => <ItemTile item={item} list={list} />, [list]);
+  // the imports epics fetch the items on screen that the search gave by id only
+  const onRangeChange = useCallback(
+    ({ first, last }: VirtualGridRange) => dispatch(itemsShown({ jobId, first, last })),
+    [dispatch, jobId],
   );
   return (
     <VirtualGrid

@@ -5,7 +5,9 @@ import {
   itemsWorkflowRequested,
   validateRequested,
 } from '../../streams/imports/events';
-import { selectImportWorkflowActions } from '../../streams/imports/selectors';
+import { selectImportItems, selectImportWorkflowActions } from '../../streams/imports/selectors';
+import { allSelected, cleared } from '../../streams/selection/events';
+import { selectionList } from '../../streams/selection/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useLocale } from '../i18n/use-locale';
@@ -16,7 +18,6 @@ import { counted } from './item-count';
 import { workflowGroup } from './model';
 import { MoveDialog } from './move-dialog';
 import { nextRequestId } from './request-id';
-import { readItems } from './select';
 import './messages';
 
 /**
@@ -27,29 +28,29 @@ export function ItemsToolbar({
   jobId,
   ids,
   chosen,
-  onSelect,
 }: {
   jobId: string;
   /** every item the search shows */
   ids: readonly string[];
   /** the selected ones among them */
-  chosen: string[];
-  onSelect(selected: ReadonlySet<string>): void;
+  chosen: readonly string[];
 }) {
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();
-  const items = useAppState(readItems);
+  const list = selectionList.import(jobId);
+  const chosenItems = useAppState(selectImportItems, chosen);
+  const clear = () => dispatch(cleared({ list }));
   const workflowList = useAppState(selectImportWorkflowActions);
   const [dialog, setDialog] = useState<'edit' | 'move' | 'delete' | null>(null);
   const toolbarId = useId();
   // "Validate" has its own button (the validate command): the group holds the other steps
   const actions = workflowGroup(
-    chosen.map((id) => items[id]?.data ?? null),
+    chosenItems.map((item) => item?.data ?? null),
     // once read, the list stays in use while it is read again
     workflowList.actions.length > 0 ? workflowList.actions : null,
   ).filter(({ action }) => action !== 'validate');
-  const allSelected = ids.length > 0 && chosen.length === ids.length;
+  const everyChosen = ids.length > 0 && chosen.length === ids.length;
   return (
     <>
       <div role="toolbar" aria-labelledby={toolbarId} className="imports-toolbar">
@@ -59,9 +60,11 @@ export function ItemsToolbar({
         <label>
           <input
             type="checkbox"
-            checked={allSelected}
+            checked={everyChosen}
             disabled={ids.length === 0}
-            onChange={(event) => onSelect(event.target.checked ? new Set(ids) : new Set())}
+            onChange={(event) =>
+              dispatch(event.target.checked ? allSelected({ list, ids: [...ids] }) : cleared({ list }))
+            }
           />{' '}
           {t('imports.selectAll')}
         </label>
@@ -72,7 +75,7 @@ export function ItemsToolbar({
           type="button"
           disabled={chosen.length === 0}
           onClick={() =>
-            dispatch(validateRequested({ requestId: nextRequestId('validate'), jobId, itemIds: chosen }))
+            dispatch(validateRequested({ requestId: nextRequestId('validate'), jobId, itemIds: [...chosen] }))
           }
         >
           {t('imports.validate')}
@@ -84,7 +87,7 @@ export function ItemsToolbar({
               key={action}
               type="button"
               disabled={!offered}
-              onClick={() => dispatch(itemsWorkflowRequested({ jobId, itemIds: chosen, action }))}
+              onClick={() => dispatch(itemsWorkflowRequested({ jobId, itemIds: [...chosen], action }))}
             >
               {label}
             </button>
@@ -105,8 +108,8 @@ export function ItemsToolbar({
           jobId={jobId}
           onClose={() => setDialog(null)}
           onMove={(targetJobId) => {
-            dispatch(itemsTransferRequested({ jobId, itemIds: chosen, targetJobId }));
-            onSelect(new Set());
+            dispatch(itemsTransferRequested({ jobId, itemIds: [...chosen], targetJobId }));
+            clear();
             setDialog(null);
           }}
         />
@@ -120,8 +123,8 @@ export function ItemsToolbar({
             <button
               type="button"
               onClick={() => {
-                dispatch(itemsDeleteRequested({ jobId, itemIds: chosen }));
-                onSelect(new Set());
+                dispatch(itemsDeleteRequested({ jobId, itemIds: [...chosen] }));
+                clear();
                 setDialog(null);
               }}
             >

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import type { ImportJob } from '../../streams/imports/selectors';
+import { type ImportJob, selectImportJob } from '../../streams/imports/selectors';
 import { formatDateTime, formatNumber } from '../i18n/format';
 import type { MessageKey } from '../i18n/messages-en';
 import { useLocale } from '../i18n/use-locale';
@@ -7,7 +7,6 @@ import { useTranslate } from '../i18n/use-translate';
 import { useAppState } from '../hooks/use-app-state';
 import { BADGE_LABELS } from './badges';
 import { badgeCounts, type ItemBadge, type JobView, jobView } from './model';
-import { readJobs } from './select';
 import './messages';
 
 const JOB_STATUS_LABELS: Record<string, MessageKey> = {
@@ -24,7 +23,6 @@ const JOB_STATUS_LABELS: Record<string, MessageKey> = {
 export function JobSummary({ job, view }: { job: ImportJob; view: JobView }) {
   const t = useTranslate();
   const locale = useLocale();
-  const jobs = useAppState(readJobs);
   const counts = job.statusCounts ? badgeCounts(job.statusCounts.counts) : {};
   const total = job.statusCounts?.total ?? job.count ?? view.total;
   const statusLabel = view.status ? JOB_STATUS_LABELS[view.status] : undefined;
@@ -76,21 +74,26 @@ export function JobSummary({ job, view }: { job: ImportJob; view: JobView }) {
             <dt>{t('imports.summarySubJobs')}</dt>
             <dd>
               <ul className="imports-summary__subjobs">
-                {view.subJobIds.map((id) => {
-                  const data = jobs[id]?.data;
-                  return (
-                    <li key={id}>
-                      <Link href={`/imports/${encodeURIComponent(id)}`}>
-                        {data ? jobView(data as Record<string, unknown>).name : `#${id}`}
-                      </Link>
-                    </li>
-                  );
-                })}
+                {view.subJobIds.map((id) => (
+                  <li key={id}>
+                    <SubJobLink jobId={id} />
+                  </li>
+                ))}
               </ul>
             </dd>
           </div>
         )}
       </dl>
     </section>
+  );
+}
+
+/** A sub-import by its name once its job is read, by its id before. */
+function SubJobLink({ jobId }: { jobId: string }) {
+  const data = useAppState(selectImportJob, jobId)?.data;
+  return (
+    <Link href={`/imports/${encodeURIComponent(jobId)}`}>
+      {data ? jobView(data as Record<string, unknown>).name : `#${jobId}`}
+    </Link>
   );
 }

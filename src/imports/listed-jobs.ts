@@ -3,26 +3,24 @@ import { listFetchRequested, listRegistered } from '../../streams/imports/events
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { type JobView, jobView } from './model';
-import { LIST_NAME, readJobs, readList } from './select';
+import { selectImportListJobs } from '../../streams/imports/selectors';
 
 /**
  * The jobs of the imports screen's list, read again when a dialog that picks among them opens
  * (another job to move items to or to add as a sub-import, an owner the list names).
  */
+/** The list of the imports screen (and of the dialogs that pick another import). */
+export const LIST_NAME = 'imports.screen';
+
 export function useListedJobs(): JobView[] {
   const dispatch = useDispatch();
-  const list = useAppState(readList, LIST_NAME);
-  const jobs = useAppState(readJobs);
+  const jobs = useAppState(selectImportListJobs, LIST_NAME);
   useEffect(() => {
     dispatch(listRegistered({ name: LIST_NAME }));
     dispatch(listFetchRequested({ name: LIST_NAME }));
   }, [dispatch]);
   return useMemo(
-    () =>
-      (list?.jobIds ?? []).flatMap((id) => {
-        const job = jobs[id];
-        return job?.data && !job.deleted ? [jobView(job.data as Record<string, unknown>)] : [];
-      }),
-    [list?.jobIds, jobs],
+    () => jobs.flatMap((job) => (job.data ? [jobView(job.data as Record<string, unknown>)] : [])),
+    [jobs],
   );
 }

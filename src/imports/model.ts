@@ -87,15 +87,6 @@ function absolute(address: string, apiPath: string): string {
   return `${apiPath.replace(/\/+$/, '')}/${path.startsWith('api/') ? path : `api/${path}`}`;
 }
 
-/** Whether the grid knows enough of an item to draw it (a search asks `props=id,status` only). */
-export function needsFetch(
-  entry: { status: string; data: Record<string, unknown> | null } | undefined,
-): boolean {
-  if (!entry) return true;
-  if (['initial', 'fetching', 'error', 'not_found'].includes(entry.status)) return false;
-  return !entry.data || (entry.data.name === undefined && entry.data.filename === undefined);
-}
-
 export interface JobView {
   id: string;
   name: string;

@@ -1,8 +1,11 @@
-import type { CommandRequest } from '../../streams/imports/selectors';
+import {
+  type CommandRequest,
+  selectImportCommandRequests,
+  selectImportCommands,
+} from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { readCommandRequests, readCommands } from './select';
 import './messages';
 
 /**
@@ -19,10 +22,9 @@ export function standingFailures(requests: readonly CommandRequest[], jobId: str
 /** The commands this job's writes started, said while they run (polled by the imports domain). */
 export function RunningCommands({ jobId }: { jobId: string }) {
   const t = useTranslate();
-  const commands = useAppState(readCommands);
-  const requests = useAppState(readCommandRequests);
-  const running = Object.values(commands).filter((command) => command.jobId === jobId);
-  const failed = standingFailures(Object.values(requests), jobId);
+  const running = useAppState(selectImportCommands, jobId);
+  const requests = useAppState(selectImportCommandRequests, jobId);
+  const failed = standingFailures(requests, jobId);
   if (running.length === 0 && failed.length === 0) return null;
   return (
     <div className="imports-commands">

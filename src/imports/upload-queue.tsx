@@ -14,8 +14,11 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { FilePreview, FileTypeIcon } from './file-preview';
 import { formatDuration } from './model';
-import { selectUploadQueue } from '../../streams/imports/selectors';
-import { readFailedUploads, readToResume } from './select';
+import {
+  selectFailedUploads,
+  selectUploadQueue,
+  selectUploadsToResume,
+} from '../../streams/imports/selectors';
 import './messages';
 
 /** The queue shows every running file and this many waiting ones (10 000 files stay one line). */
@@ -77,7 +80,7 @@ function UploadRow({ file, now }: { file: UploadFile; now: number }) {
 export function FailedUploads({ jobId }: { jobId: string }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const failed = useAppState(readFailedUploads, jobId);
+  const failed = useAppState(selectFailedUploads, jobId);
   const headingId = useId();
   if (failed.length === 0) return null;
   return (
@@ -116,8 +119,7 @@ export function ResumeList({ jobId, onChoose }: { jobId: string; onChoose(): voi
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();
-  const all = useAppState(readToResume);
-  const files = all.filter((file) => file.jobId === jobId);
+  const files = useAppState(selectUploadsToResume, jobId);
   const headingId = useId();
   if (files.length === 0) return null;
   return (

@@ -9,12 +9,6 @@ import {
 } from './epics';
 import { aggregatesReducer } from './reducer';
 import { initialAggregatesState } from './state';
-import {
-  selectAggregatesFailure,
-  selectConstraintCounts,
-  selectFieldAggregate,
-  selectSortedAggregate,
-} from './selectors';
 
 export const aggregatesDomain = defineDomain({
   name: 'aggregates',
@@ -28,5 +22,4 @@ export const aggregatesDomain = defineDomain({
     loadSortedAggregate,
     applyAggregateFields,
   },
-  selectors: { selectConstraintCounts, selectFieldAggregate, selectSortedAggregate, selectAggregatesFailure },
 });

@@ -2,15 +2,6 @@ import { defineDomain } from '../core/domain';
 import { assetEvents, broadcast, genericTop, trend } from './endpoints';
 import { loadTop, logEvents, logObject } from './epics';
 import { analyticsReducer } from './reducer';
-import {
-  selectAssetEventCount,
-  selectAssetEvents,
-  selectBroadcast,
-  selectGenericTop,
-  selectTop,
-  selectTopLines,
-  selectTrend,
-} from './selectors';
 import { initialAnalyticsState } from './state';
 
 export const analyticsDomain = defineDomain({
@@ -25,14 +16,5 @@ export const analyticsDomain = defineDomain({
     loadBroadcast: broadcast.epic,
     loadTrend: trend.epic,
     logEvents,
-  },
-  selectors: {
-    selectAssetEvents,
-    selectAssetEventCount,
-    selectTop,
-    selectTopLines,
-    selectGenericTop,
-    selectBroadcast,
-    selectTrend,
   },
 });

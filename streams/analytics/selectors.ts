@@ -52,9 +52,6 @@ const NO_TREND: TrendEntry = { status: 'unknown', days: [], error: null };
 export const selectTop = (state: WithAnalytics, name: string): TopEntry =>
   state.analytics.tops[name] ?? REGISTERED;
 
-/** A top's lines as `{key, resource, id, count}` (empty before it loads). */
-export const selectTopLines = (state: WithAnalytics, name: string) => selectTop(state, name).data;
-
 export const selectGenericTop = (state: WithAnalytics, id: string): WholeEntry =>
   genericTop.select(state.analytics.genericTops, { id }) ?? NO_WHOLE;
 

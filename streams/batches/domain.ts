@@ -1,7 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { createBatch, finishActions, refuseUnknown, runBatches } from './epics';
 import { batchesReducer } from './reducer';
-import { selectBatch, selectBatches, selectHasActiveBatch } from './selectors';
 import { initialBatchesState } from './state';
 
 export const batchesDomain = defineDomain({
@@ -9,5 +8,4 @@ export const batchesDomain = defineDomain({
   initialState: initialBatchesState,
   reducer: batchesReducer,
   epics: { createBatch, refuseUnknown, runBatches, finishActions },
-  selectors: { selectBatch, selectBatches, selectHasActiveBatch },
 });

@@ -1,16 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { keepRecord, readCache, rememberSurfer, revalidateOnReconnect, showKept } from './epics';
 import { cacheReducer } from './reducer';
-import {
-  selectAssetFreshness,
-  selectCachedAsset,
-  selectCachedCart,
-  selectCachedCarts,
-  selectCachedSearch,
-  selectCartFreshness,
-  selectCartsFreshness,
-  selectSearchFreshness,
-} from './selectors';
 import { initialCacheState } from './state';
 
 /**
@@ -22,14 +12,4 @@ export const cacheDomain = defineDomain({
   initialState: initialCacheState,
   reducer: cacheReducer,
   epics: { readCache, showKept, rememberSurfer, keepRecord, revalidateOnReconnect },
-  selectors: {
-    selectCachedSearch,
-    selectCachedCarts,
-    selectCachedCart,
-    selectCachedAsset,
-    selectSearchFreshness,
-    selectCartsFreshness,
-    selectCartFreshness,
-    selectAssetFreshness,
-  },
 });

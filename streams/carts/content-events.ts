@@ -84,6 +84,3 @@ export const itemPlayerLoaded = defineAnswer('carts/itemPlayerLoaded', {
   javascriptUrls: z.array(z.string()),
 });
 export const itemPlayerFailed = defineFailure('carts/itemPlayerFailed', playerTarget);
-
-/** The items ticked for a multi-select remove. */
-export const selectionChanged = defineIntent('carts/selectionChanged', { cartId, keys: z.array(z.string()) });

@@ -20,7 +20,6 @@ import {
   itemsListed,
   itemsListFailed,
   itemsListStarted,
-  selectionChanged,
   viewLoaded,
   viewLoadFailed,
   viewStarted,
@@ -99,8 +98,6 @@ export const contentCases: Case<CartsState>[] = [
     content.filtered = filtered;
     content.keys = itemKeys(cart.items);
     mergeDetails(content.details, details);
-    const shown = new Set(content.keys);
-    content.selected = content.selected.filter((key) => shown.has(key));
     draft.cartStatus[cart.id] = 'resolved';
   }),
   on(viewLoadFailed, (draft, { payload }) => {
@@ -189,10 +186,5 @@ export const contentCases: Case<CartsState>[] = [
       javascriptUrls: [],
       error: payload.error,
     };
-  }),
-  on(selectionChanged, (draft, { payload }) => {
-    const content = contentOf(draft, payload.cartId);
-    const shown = new Set(content.keys);
-    content.selected = payload.keys.filter((key) => shown.has(key));
   }),
 ];

@@ -193,7 +193,6 @@ export const editCases: Case<CartsState>[] = [
     cart.total = itemKeys(cart.items).length;
     const content = contentOf(draft, cartId);
     content.keys = content.keys.filter((key) => !gone.has(key));
-    content.selected = content.selected.filter((key) => !gone.has(key));
     start(draft, event, 'removeItems', cartId);
   }),
   on(itemsRemoved, (draft, event) => {

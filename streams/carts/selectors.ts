@@ -1,4 +1,5 @@
 import type { Config } from '../core/config';
+import { memo } from '../core/memo';
 import { imageByQuery } from '../players/selectors';
 import { nameMatcher } from '../core/name-matcher';
 import { selectIsWatermarked, selectUserId, type WithSession } from '../session/selectors';
@@ -24,23 +25,6 @@ import {
 } from './state';
 
 export type { CartContent, Mutation, Notice, WithCarts } from './state';
-
-/** Remembers the last answer while the inputs are the same objects (views compare by reference). */
-function memo<I extends readonly unknown[], O>(compute: (...inputs: I) => O): (...inputs: I) => O {
-  let last: { inputs: I; output: O } | null = null;
-  return (...inputs) => {
-    if (
-      last &&
-      last.inputs.length === inputs.length &&
-      last.inputs.every((value, i) => value === inputs[i])
-    ) {
-      return last.output;
-    }
-    const output = compute(...inputs);
-    last = { inputs, output };
-    return output;
-  };
-}
 
 export const selectListStatus = (state: WithCarts) => state.carts.list;
 /** "Private" may be turned off only by users allowed to make public boards (seed 000 §3). */
@@ -132,10 +116,6 @@ const writable = memo((ids: readonly string[], carts: CartsState['carts'], userI
   }),
 );
 
-/** The carts an "Add to cart" may add to. */
-export const selectWritableCarts = (state: WithCarts & WithSession): Cart[] =>
-  writable(state.carts.list.ids, state.carts.carts, selectUserId(state));
-
 const recentFirst = memo((carts: readonly Cart[]) =>
   [...carts].sort(
     (a, b) => (b.modified ?? Number.NEGATIVE_INFINITY) - (a.modified ?? Number.NEGATIVE_INFINITY),
@@ -144,7 +124,7 @@ const recentFirst = memo((carts: readonly Cart[]) =>
 
 /** The carts an "Add to cart" menu offers: the recently changed first (carts without a date last). */
 export const selectRecentWritableCarts = (state: WithCarts & WithSession): Cart[] =>
-  recentFirst(selectWritableCarts(state));
+  recentFirst(writable(state.carts.list.ids, state.carts.carts, selectUserId(state)));
 
 /** The keys of a cart's first items, in cart order: what its cover shows on the carts list. */
 export function coverItems(cart: Cart, count: number): { resource: string; id: string }[] {

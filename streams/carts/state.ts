@@ -38,7 +38,6 @@ export interface CartContent {
   contentMode: ContentMode;
   /** the list query `~[CART@{id}]`: registered, resolved, then constraints updated (seed 002 §4) */
   cursorStatus: CartCursorStatus | null;
-  selected: string[];
 }
 
 interface PlayerState {
@@ -184,7 +183,6 @@ export function emptyContent(): CartContent {
     activeChunk: null,
     contentMode: 'cart',
     cursorStatus: null,
-    selected: [],
   };
 }
 

@@ -5,13 +5,9 @@ import type { AnyEvent, UnstampedEvent } from './event';
 import type { SharedFact } from './shared-facts';
 import { domainStarted } from './system-events';
 
-/** A selector the domain offers to views and to other domains. */
-// biome-ignore lint/suspicious/noExplicitAny: selectors take the slices they read and any arguments
-type Selector = (state: any, ...args: any[]) => unknown;
-
 /**
  * One domain of the spec: its slice (initial state and reducer, both optional for a domain that
- * only runs epics), its epics by name, and the selectors it makes public. `streams/root.ts`
+ * only runs epics) and its epics by name (its public reads are its `selectors.ts`). `streams/root.ts`
  * lists the manifests; epics are registered as `<name>/<epic>`.
  */
 export interface Domain<N extends string = string, S = unknown, R = never> {
@@ -19,7 +15,6 @@ export interface Domain<N extends string = string, S = unknown, R = never> {
   initialState: S;
   reducer: ((state: S, event: AnyEvent) => S) | null;
   epics: Readonly<Record<string, Epic<R>>>;
-  selectors: Readonly<Record<string, Selector>>;
   /** the facts of this domain the other tabs of the same user are told (issue 25) */
   shares: readonly SharedFact[];
 }
@@ -30,7 +25,6 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
   initialState?: S;
   reducer?: (state: S, event: AnyEvent) => S;
   epics?: Readonly<Record<string, Epic<R>>>;
-  selectors?: Readonly<Record<string, Selector>>;
   shares?: readonly SharedFact[];
 }): Domain<N, S, R> {
   return {
@@ -38,7 +32,6 @@ export function defineDomain<const N extends string, S, R = never>(domain: {
     initialState: domain.initialState as S,
     reducer: domain.reducer ?? null,
     epics: domain.epics ?? {},
-    selectors: domain.selectors ?? {},
     shares: domain.shares ?? [],
   };
 }

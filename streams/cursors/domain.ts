@@ -13,21 +13,6 @@ import type { CursorsState } from './model';
 import { cursorsReducer } from './reducer';
 import type { ListSlices } from './request';
 import { initialCursorsState } from './state';
-import {
-  selectCursor,
-  selectCursorAggregates,
-  selectCursorError,
-  selectCursorHasMore,
-  selectCursorIds,
-  selectCursorKeys,
-  selectCursorRow,
-  selectCursorRowAt,
-  selectCursorRowIds,
-  selectCursorRows,
-  selectCursorScope,
-  selectCursorStatus,
-  selectCursorTotal,
-} from './selectors';
 
 export const cursorsDomain = defineDomain<'cursors', CursorsState, ListSlices & WithSession>({
   name: 'cursors',
@@ -47,20 +32,5 @@ export const cursorsDomain = defineDomain<'cursors', CursorsState, ListSlices & 
     holdUndefinedPath,
     applyCursorTo,
     filterByAggregate,
-  },
-  selectors: {
-    selectCursor,
-    selectCursorStatus,
-    selectCursorError,
-    selectCursorTotal,
-    selectCursorHasMore,
-    selectCursorIds,
-    selectCursorKeys,
-    selectCursorRow,
-    selectCursorRowAt,
-    selectCursorRows,
-    selectCursorRowIds,
-    selectCursorAggregates,
-    selectCursorScope,
   },
 });

@@ -3,14 +3,6 @@ import { announceStarted, buildZip, deliverZip, loadProfiles, testSize } from '.
 import { persistPending, restorePending, restorePendingOnStart, resumeRestored } from './persistence-epics';
 import { noticeStalledBuild, pollReadiness } from './readiness-epics';
 import { downloadsReducer } from './reducer';
-import {
-  selectDownloads,
-  selectFinishedIds,
-  selectFollowed,
-  selectHeldSplits,
-  selectProfiles,
-  selectSplitNotices,
-} from './selectors';
 import { measureRefused, splitRefused } from './split-epics';
 import { initialDownloadsState } from './state';
 import { downloadSharedFacts } from './tab-facts';
@@ -38,14 +30,6 @@ export const downloadsDomain = defineDomain({
     restorePending,
     restorePendingOnStart,
     resumeRestored,
-  },
-  selectors: {
-    selectDownloads,
-    selectFinishedIds,
-    selectFollowed,
-    selectSplitNotices,
-    selectHeldSplits,
-    selectProfiles,
   },
   shares: downloadSharedFacts,
 });

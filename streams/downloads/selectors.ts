@@ -1,3 +1,4 @@
+import { memo } from '../core/memo';
 import { selectAppSetting, type WithApp } from '../app/selectors';
 import { reached, type Status } from '../core/status';
 import type { DownloadRecord, DownloadStatus } from './events';
@@ -8,20 +9,7 @@ export type { SizedItem } from './api';
 export type { WithDownloads } from './state';
 export { downloadIdOf } from './state';
 
-/** Memoises a derived value on the identity of its input, so views re-render only on change. */
-function memoOn<I, O>(derive: (input: I) => O): (input: I) => O {
-  let lastInput: I | undefined;
-  let lastOutput: O;
-  return (input) => {
-    if (input !== lastInput) {
-      lastInput = input;
-      lastOutput = derive(input);
-    }
-    return lastOutput;
-  };
-}
-
-const orderedRecords = memoOn((downloads: DownloadsState) =>
+const orderedRecords = memo((downloads: DownloadsState) =>
   downloads.order.flatMap((id) => downloads.records[id] ?? []),
 );
 
@@ -31,7 +19,7 @@ export const selectDownloads = (state: WithDownloads): DownloadRecord[] => order
 const FINISHED: readonly DownloadStatus[] = ['downloaded', 'error'];
 export const isFinished = (record: DownloadRecord): boolean => FINISHED.includes(record.status);
 
-const finishedIds = memoOn((downloads: DownloadsState) =>
+const finishedIds = memo((downloads: DownloadsState) =>
   orderedRecords(downloads)
     .filter(isFinished)
     .map((record) => record.downloadId),
@@ -40,7 +28,7 @@ const finishedIds = memoOn((downloads: DownloadsState) =>
 /** The ids the "Clear finished" button removes. */
 export const selectFinishedIds = (state: WithDownloads): string[] => finishedIds(state.downloads);
 
-const followed = memoOn((downloads: DownloadsState) => {
+const followed = memo((downloads: DownloadsState) => {
   const byId = new Map<string, DownloadRecord[]>();
   for (const record of orderedRecords(downloads)) {
     const id = record.part?.of ?? record.downloadId;
@@ -120,7 +108,7 @@ export interface HeldSplit {
   skipped: SizedItem[];
 }
 
-const heldSplits = memoOn((downloads: DownloadsState) => {
+const heldSplits = memo((downloads: DownloadsState) => {
   const byOrigin = new Map<string, HeldSplit>();
   for (const record of orderedRecords(downloads)) {
     if (!record.held || !record.part) continue;

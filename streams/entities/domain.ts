@@ -20,25 +20,6 @@ import {
 } from './epics';
 import { persistDrafts, restoreDrafts, restoreDraftsOnStart } from './persistence-epics';
 import { entitiesReducer } from './reducer';
-import {
-  selectCreation,
-  selectDraft,
-  selectDraftRefusal,
-  selectDraftValues,
-  selectEntity,
-  selectEntityName,
-  selectEntityRights,
-  selectEntityWrite,
-  selectFaces,
-  selectFacesPreview,
-  selectLookup,
-  selectMoreValues,
-  selectKnownNames,
-  selectNames,
-  selectVariationDetail,
-  selectVariations,
-  selectVariationsEntry,
-} from './selectors';
 import { initialEntitiesState } from './state';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
@@ -67,24 +48,5 @@ export const entitiesDomain = defineDomain({
     restoreDrafts,
     restoreDraftsOnStart,
     persistDrafts,
-  },
-  selectors: {
-    selectEntity,
-    selectEntityName,
-    selectEntityRights,
-    selectEntityWrite,
-    selectCreation,
-    selectDraft,
-    selectDraftValues,
-    selectDraftRefusal,
-    selectVariations,
-    selectVariationsEntry,
-    selectVariationDetail,
-    selectFaces,
-    selectFacesPreview,
-    selectMoreValues,
-    selectLookup,
-    selectNames,
-    selectKnownNames,
   },
 });

@@ -1,6 +1,5 @@
 import type { Candidate, Variation } from './events';
 import {
-  creationKey,
   type EntityId,
   entityKey,
   type Face,
@@ -78,10 +77,6 @@ export function selectEntityRights(
 /** The last write on an entity (update, patch, delete, workflow, save): its status and failure. */
 export const selectEntityWrite = (state: WithEntities, path: string, id: EntityId): WriteEntry | null =>
   state.entities.writes[entityKey(path, id)] ?? null;
-
-/** The last creation asked on a path. */
-export const selectCreation = (state: WithEntities, path: string): WriteEntry | null =>
-  state.entities.writes[creationKey(path)] ?? null;
 
 const draftCache = new WeakMap<DraftEntry, { changes: Record<string, unknown>; since: number }>();
 

@@ -27,10 +27,10 @@ import {
   transferItems,
 } from './item-epics';
 import { patchItems, pollCommands, putCommands } from './command-epics';
+import { fetchShownItems, searchWhenUploadsDone } from './page-epics';
 import { countAfterUpload, scheduleUploads, sendUploads, setConcurrency } from './upload-epics';
 import { persistUploads, restoreUploads, restoreUploadsOnStart } from './persistence-epics';
 import { importsReducer } from './reducer';
-import * as selectors from './selectors';
 import { initialImportsState } from './state';
 import { importSharedFacts } from './tab-facts';
 
@@ -69,18 +69,11 @@ export const importsDomain = defineDomain({
     countAfterUpload,
     fetchChangedItems,
     followAnalyzingItems,
+    fetchShownItems,
+    searchWhenUploadsDone,
     restoreUploads,
     restoreUploadsOnStart,
     persistUploads,
-  },
-  selectors: {
-    selectImportList: selectors.selectImportList,
-    selectImportListJobs: selectors.selectImportListJobs,
-    selectImportJob: selectors.selectImportJob,
-    selectImportItem: selectors.selectImportItem,
-    selectUploadQueue: selectors.selectUploadQueue,
-    selectFailedUploads: selectors.selectFailedUploads,
-    selectUploadsToResume: selectors.selectUploadsToResume,
   },
   shares: importSharedFacts,
 });

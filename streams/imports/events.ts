@@ -183,9 +183,14 @@ export const wordsLoaded = defineAnswer('imports/wordsLoaded', {
 export const wordsFailed = defineFailure('imports/wordsFailed', { jobId, fulltext: z.string() });
 
 export const changesRequested = defineIntent('imports/changesRequested', { jobId });
-/** A job's page is open (its analyzing items are then followed) or closed. */
+/**
+ * A job's page is open or closed. While it is open the epics follow its analysing items, fetch the
+ * items on screen that the search gave by id only (`imports/itemsShown` {jobId, first, last}: the
+ * grid's visible range), and search its items again when its upload queue empties.
+ */
 export const jobWatched = defineIntent('imports/jobWatched', { jobId });
 export const jobUnwatched = defineIntent('imports/jobUnwatched', { jobId });
+export const itemsShown = defineIntent('imports/itemsShown', { jobId, first: z.number(), last: z.number() });
 export const changesLoaded = defineAnswer('imports/changesLoaded', { jobId, items: z.array(itemSchema) });
 export const changesFailed = defineFailure('imports/changesFailed', { jobId });
 

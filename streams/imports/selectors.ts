@@ -1,10 +1,8 @@
-import type { Status } from '../core/status';
 import type { ResumeFile } from './events';
 import type {
   CommandRequest,
   FailedUpload,
   ImportItem,
-  ImportItemsSearch,
   ImportJob,
   ImportList,
   ImportsState,
@@ -13,6 +11,7 @@ import type {
   UploadsState,
 } from './state';
 import { forEachUpload, uploadAt } from './state';
+import { memo } from '../core/memo';
 import { UPLOAD_REFUSALS } from './api';
 import { selectOutboxEntries } from '../outbox/selectors';
 
@@ -32,31 +31,22 @@ export type { ImportItemData, ImportJobData, ResumeFile, UploadFileInfo } from '
 
 const EMPTY: readonly never[] = [];
 
-/** Memoises on the identity of the inputs (one entry per key). */
-function memoBy<I, K, O>(derive: (input: I, key: K) => O): (input: I, key: K) => O {
-  const cache = new Map<K, { input: I; output: O }>();
-  return (input, key) => {
-    const hit = cache.get(key);
-    if (hit && hit.input === input) return hit.output;
-    const output = derive(input, key);
-    cache.set(key, { input, output });
-    return output;
-  };
-}
+/** Selectors asked for one job (or list) at a time keep one answer per job. */
+const byKey = <I>(_input: I, key: unknown) => key;
 
 // --- job list -----------------------------------------------------------------------------------
 
 export const selectImportList = (state: WithImports, name: string): ImportList | null =>
   state.imports.lists[name] ?? null;
 
-const listJobs = memoBy((imports: ImportsState, name: string): ImportJob[] => {
+const listJobs = memo((imports: ImportsState, name: string): ImportJob[] => {
   const list = imports.lists[name];
   if (!list) return EMPTY as never[];
   return list.jobIds.flatMap((id) => {
     const job = imports.jobs[id];
     return job && !job.deleted ? [job] : [];
   });
-});
+}, byKey);
 /** The jobs of a named list, in the server's order (deleted ones left out). */
 export const selectImportListJobs = (state: WithImports, name: string): ImportJob[] =>
   listJobs(state.imports, name);
@@ -75,35 +65,42 @@ export const selectIsGoneJob = (state: WithImports, jobId: string): boolean => {
   const job = state.imports.jobs[jobId];
   return job?.status === 'not_found' || job?.deleted === true;
 };
-export const selectImportJobStatus = (state: WithImports, jobId: string): Status =>
-  state.imports.jobs[jobId]?.status ?? 'unknown';
-/** `$moreChildren_$items.total` or the last count asked. */
-export const selectImportJobCount = (state: WithImports, jobId: string): number | null =>
-  state.imports.jobs[jobId]?.count ?? null;
-export const selectImportAnalyzingCount = (state: WithImports, jobId: string): number | null =>
-  state.imports.jobs[jobId]?.analyzing ?? null;
-/** Suggested words for the fulltext (at most 6). */
-export const selectImportJobWords = (state: WithImports, jobId: string): string[] =>
-  state.imports.jobs[jobId]?.words?.words ?? (EMPTY as never[]);
-
-/** The first items of a job as the job list (or a fetch withItems) gave them. */
-const jobItems = memoBy((imports: ImportsState, jobId: string): ImportItem[] => {
-  const items = imports.jobs[jobId]?.data?.items;
-  if (!Array.isArray(items)) return EMPTY as never[];
-  return items.flatMap((one: { id?: unknown }) => {
-    const item = one?.id !== undefined ? imports.items[String(one.id)] : undefined;
-    return item ? [item] : [];
-  });
-});
-export const selectImportJobItems = (state: WithImports, jobId: string): ImportItem[] =>
-  jobItems(state.imports, jobId);
 
 // --- items --------------------------------------------------------------------------------------
 
 export const selectImportItem = (state: WithImports, itemId: string): ImportItem | null =>
   state.imports.items[itemId] ?? null;
-export const selectImportItemsSearch = (state: WithImports, jobId: string): ImportItemsSearch | null =>
-  state.imports.jobs[jobId]?.search ?? null;
+const itemsOf = memo((items: ImportsState['items'], ids: readonly string[]): (ImportItem | null)[] =>
+  ids.map((id) => items[id] ?? null),
+);
+/** These items as read (null for one not read yet), in their order. */
+export const selectImportItems = (state: WithImports, ids: readonly string[]): (ImportItem | null)[] =>
+  itemsOf(state.imports.items, ids);
+
+/** Whether the grid knows enough of an item to draw it (a search asks `props=id,status` only). */
+function needsFetch(item: ImportItem | undefined): boolean {
+  if (!item) return true;
+  if (['initial', 'fetching', 'error', 'not_found'].includes(item.status)) return false;
+  const data = item.data as Record<string, unknown> | null;
+  return !data || (data.name === undefined && data.filename === undefined);
+}
+
+const searchIds = memo((ids: readonly string[]) => [...new Set(ids)]);
+/** The items a job's search found, each once whatever the server repeats, in its order. */
+export const selectImportSearchIds = (state: WithImports, jobId: string): readonly string[] =>
+  searchIds(state.imports.jobs[jobId]?.search?.ids ?? EMPTY);
+
+/** The items from `first` to `last` of the job's search that it gave by id only (to be fetched). */
+export const selectItemsToFetch = (
+  state: WithImports,
+  jobId: string,
+  first: number,
+  last: number,
+): string[] =>
+  selectImportSearchIds(state, jobId)
+    .slice(first, last + 1)
+    .filter((id) => needsFetch(state.imports.items[id]));
+
 /** Server item statuses of an item still being analysed (1 new, 2 analyzing). */
 const ANALYZING_STATUSES = new Set(['1', '2']);
 
@@ -113,23 +110,6 @@ export const selectJobHasAnalyzingItems = (state: WithImports, jobId: string): b
     const data = state.imports.items[id]?.data as { $status?: unknown; status?: unknown } | undefined;
     return ANALYZING_STATUSES.has(String(data?.$status ?? data?.status ?? ''));
   });
-/** Counts by item status (`statusCountsRequested`), null before. */
-export const selectImportStatusCounts = (
-  state: WithImports,
-  jobId: string,
-): { total: number; counts: Record<string, number> } | null =>
-  state.imports.jobs[jobId]?.statusCounts ?? null;
-/** `$assetmetadataresources` and `headers.$assetmetadata` of the job's last items fetch. */
-export const selectImportItemResources = (
-  state: WithImports,
-  jobId: string,
-): { resources: unknown; fields: unknown } => {
-  const job = state.imports.jobs[jobId];
-  return { resources: job?.resources ?? null, fields: job?.fields ?? null };
-};
-/** A transfer, delete or workflow running on the job's items. */
-export const selectImportOperation = (state: WithImports, jobId: string): ImportJob['operation'] =>
-  state.imports.jobs[jobId]?.operation ?? null;
 export const selectImportCreate = (
   state: WithImports,
   requestId: string,
@@ -137,24 +117,34 @@ export const selectImportCreate = (
 
 // --- commands -----------------------------------------------------------------------------------
 
-const jobCommands = memoBy((commands: ImportsState['commands'], jobId: string): RunningCommand[] =>
-  Object.values(commands).filter((command) => command.jobId === jobId),
+const jobCommands = memo(
+  (commands: ImportsState['commands'], jobId: string): RunningCommand[] =>
+    Object.values(commands).filter((command) => command.jobId === jobId),
+  byKey,
 );
 /** Commands still running on a job (live status). */
 export const selectImportCommands = (state: WithImports, jobId: string): RunningCommand[] =>
   jobCommands(state.imports.commands, jobId);
+const jobCommandRequests = memo(
+  (requests: ImportsState['commandRequests'], jobId: string): CommandRequest[] =>
+    Object.values(requests).filter((request) => request.jobId === jobId),
+  byKey,
+);
+/** The writes asked on a job's items and how each went. */
+export const selectImportCommandRequests = (state: WithImports, jobId: string): CommandRequest[] =>
+  jobCommandRequests(state.imports.commandRequests, jobId);
 export const selectImportCommandRequest = (state: WithImports, requestId: string): CommandRequest | null =>
   state.imports.commandRequests[requestId] ?? null;
 
 // --- uploads ------------------------------------------------------------------------------------
 
-const queueOf = memoBy((uploads: UploadsState, jobId: string): UploadFile[] => {
+const queueOf = memo((uploads: UploadsState, jobId: string): UploadFile[] => {
   const out: UploadFile[] = [];
   forEachUpload(uploads, (file) => {
     if (file.jobId === jobId) out.push(file);
   });
   return out;
-});
+}, byKey);
 /** The upload queue of a job in the order added: registered, running, invalid (cancelling) and loaded files. */
 export const selectUploadQueue = (state: WithImports, jobId: string): UploadFile[] =>
   queueOf(state.imports.uploads, jobId);
@@ -176,7 +166,7 @@ interface UploadProgress {
   /** whole percent over the bytes of the job's files, 100 when there is nothing */
   progress: number;
 }
-const progressOf = memoBy((uploads: UploadsState, jobId: string): UploadProgress => {
+const progressOf = memo((uploads: UploadsState, jobId: string): UploadProgress => {
   const sum: UploadProgress = {
     files: 0,
     waiting: 0,
@@ -202,7 +192,11 @@ const progressOf = memoBy((uploads: UploadsState, jobId: string): UploadProgress
   if (sum.totalBytes > 0) sum.progress = Math.floor((sum.loadedBytes / sum.totalBytes) * 100);
   else if (sum.files > sum.done) sum.progress = 0;
   return sum;
-});
+}, byKey);
+/** How many of a job's files are still to send (waiting, running or being cancelled). */
+export const selectUploadsUnsent = (state: WithImports, jobId: string): number =>
+  selectUploadQueue(state, jobId).filter((file) => file.status !== 'loaded').length;
+
 /** The global progress of a job's uploads. */
 export const selectUploadProgress = (state: WithImports, jobId: string): UploadProgress =>
   progressOf(state.imports.uploads, jobId);
@@ -211,8 +205,10 @@ export const selectUploadProgress = (state: WithImports, jobId: string): UploadP
 export const selectFailedUploads = (state: WithImports, jobId: string): FailedUpload[] =>
   state.imports.uploads.failed[jobId] ?? (EMPTY as never[]);
 
-const resumeOf = memoBy((files: ResumeFile[], jobId: string | undefined): ResumeFile[] =>
-  jobId === undefined ? files : files.filter((file) => file.jobId === jobId),
+const resumeOf = memo(
+  (files: ResumeFile[], jobId: string | undefined): ResumeFile[] =>
+    jobId === undefined ? files : files.filter((file) => file.jobId === jobId),
+  byKey,
 );
 /** Files waiting when the page went away ("Choose again to resume"), of a job or of all. */
 export const selectUploadsToResume = (state: WithImports, jobId?: string): ResumeFile[] =>
@@ -224,7 +220,7 @@ export const selectImportWorkflowActions = (state: WithImports): ImportsState['w
   state.imports.workflows;
 
 /** The words of a format refusal (protocol §15.2: 400/9 and 400/17), `errors.error.message.format`. */
-export const FORMAT_MESSAGE_KEY = 'error.message.format';
+const FORMAT_MESSAGE_KEY = 'error.message.format';
 
 /** Each refusal code of an upload or an item, with the code of the sentence saying it in words. */
 const REFUSAL_KEYS = new Map<string, string>([

@@ -1,12 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { analyzeSentence, applyChips, removeChips } from './epics';
 import { naturalLanguageReducer } from './reducer';
-import {
-  selectNaturalLanguage,
-  selectNaturalLanguageChips,
-  selectNaturalLanguageClear,
-  selectNaturalLanguageEnabled,
-} from './selectors';
 import { initialNaturalLanguageState } from './state';
 
 export const naturalLanguageDomain = defineDomain({
@@ -14,10 +8,4 @@ export const naturalLanguageDomain = defineDomain({
   initialState: initialNaturalLanguageState,
   reducer: naturalLanguageReducer,
   epics: { analyzeSentence, applyChips, removeChips },
-  selectors: {
-    selectNaturalLanguageEnabled,
-    selectNaturalLanguage,
-    selectNaturalLanguageChips,
-    selectNaturalLanguageClear,
-  },
 });

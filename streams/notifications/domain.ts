@@ -4,18 +4,11 @@ import { adoptIdentity, loadList, markAllRead, pollUnreadCount, removeNotificati
 import { unreadCounted } from './events';
 import { notificationsReducer } from './reducer';
 import { initialNotificationsState } from './state';
-import {
-  selectCartComments,
-  selectNotifications,
-  selectUnreadCount,
-  selectUnreadCountFailure,
-} from './selectors';
 
 export const notificationsDomain = defineDomain({
   name: 'notifications',
   initialState: initialNotificationsState,
   reducer: notificationsReducer,
   epics: { loadList, pollUnreadCount, markAllRead, removeNotification, adoptIdentity },
-  selectors: { selectNotifications, selectUnreadCount, selectUnreadCountFailure, selectCartComments },
   shares: [share(unreadCounted)],
 });

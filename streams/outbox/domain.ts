@@ -9,7 +9,6 @@ import {
   watchConnectivity,
 } from './epics';
 import { outboxReducer } from './reducer';
-import { selectOutboxCount, selectOutboxDomains, selectOutboxEntries, selectWriteState } from './selectors';
 import { initialOutboxState } from './state';
 
 /**
@@ -22,5 +21,4 @@ export const outboxDomain = defineDomain({
   initialState: initialOutboxState,
   reducer: outboxReducer,
   epics: { watchConnectivity, restoreKept, storeKept, keepFailedWrites, sendKept, foldTheirs, backOff },
-  selectors: { selectOutboxEntries, selectOutboxCount, selectWriteState, selectOutboxDomains },
 });

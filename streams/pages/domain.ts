@@ -9,21 +9,6 @@ import {
 } from './block-epics';
 import { enterEditMode, loadList, loadPage, publishPage, restoreKeptChanges, savePage } from './epics';
 import { pagesReducer } from './reducer';
-import {
-  selectBlockSiblings,
-  selectCanEditPage,
-  selectCanUndo,
-  selectDraftTree,
-  selectEditorConfig,
-  selectEditSession,
-  selectHasUnsavedChanges,
-  selectPage,
-  selectPageIndex,
-  selectPageList,
-  selectPageProps,
-  selectPageTree,
-  selectShownTree,
-} from './selectors';
 import { initialPagesState } from './state';
 
 /** CMS pages (protocol §14): list, page by path with its component tree, edit mode, save and publish. */
@@ -44,21 +29,6 @@ export const pagesDomain = defineDomain({
     removeBlock,
     replaceAttachment,
     loadEditorConfig,
-  },
-  selectors: {
-    selectPageList,
-    selectPageIndex,
-    selectPage,
-    selectPageTree,
-    selectEditSession,
-    selectDraftTree,
-    selectShownTree,
-    selectPageProps,
-    selectCanEditPage,
-    selectHasUnsavedChanges,
-    selectCanUndo,
-    selectBlockSiblings,
-    selectEditorConfig,
   },
 });
 

@@ -6,7 +6,6 @@ import {
   livePages,
   PAGE_STATUS_FILTER,
   type PageComponent,
-  type parseProps,
 } from './model';
 import type { EditEntry, PageEntry, PagesState } from './state';
 
@@ -125,12 +124,6 @@ export function selectDraftTree(state: WithPages, path: string): PageComponent |
 /** What the page shows: the draft while editing (once loaded), else the live page. */
 export const selectShownTree = (state: WithPages, path: string): PageComponent | null =>
   selectDraftTree(state, path) ?? selectPageTree(state, path);
-
-/** The page's own props parsed (title, …) with a possible parse error. */
-export function selectPageProps(state: WithPages, path: string): ReturnType<typeof parseProps> | null {
-  const tree = selectShownTree(state, path);
-  return tree ? { props: tree.props, error: tree.propsError } : null;
-}
 
 /** The demo server (and the real one) names `edit` among a page's features for those who may edit it. */
 export function selectCanEditPage(state: WithPages, path: string): boolean {

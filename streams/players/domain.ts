@@ -1,16 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { awaitScript, fetchMedia, frameDelays } from './epics';
 import { playersReducer } from './reducer';
-import {
-  selectEmbed,
-  selectFreePlayer,
-  selectMediaDescription,
-  selectPlayer,
-  selectPlayerActions,
-  selectPlayerChosenAction,
-  selectPlayerFrame,
-  selectPlayerScript,
-} from './selectors';
 import { initialPlayersState } from './state';
 
 export const playersDomain = defineDomain({
@@ -18,14 +8,4 @@ export const playersDomain = defineDomain({
   initialState: initialPlayersState,
   reducer: playersReducer,
   epics: { fetchMedia, awaitScript, frameDelays },
-  selectors: {
-    selectPlayer,
-    selectEmbed,
-    selectFreePlayer,
-    selectMediaDescription,
-    selectPlayerActions,
-    selectPlayerChosenAction,
-    selectPlayerFrame,
-    selectPlayerScript,
-  },
 });

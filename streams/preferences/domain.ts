@@ -11,14 +11,6 @@ import {
 import { removed, saved } from './events';
 import { preferencesReducer } from './reducer';
 import { initialPreferencesState } from './state';
-import {
-  selectCursorBookmarks,
-  selectGridDensity,
-  selectPageSize,
-  selectPortalPreference,
-  selectPreference,
-  selectPreferenceRefusal,
-} from './selectors';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
 
@@ -33,14 +25,6 @@ export const preferencesDomain = defineDomain({
     loadPortalPreferences,
     followOtherTabs,
     adoptIdentity,
-  },
-  selectors: {
-    selectPreference,
-    selectPortalPreference,
-    selectPreferenceRefusal,
-    selectPageSize,
-    selectGridDensity,
-    selectCursorBookmarks,
   },
   shares: [share(saved), share(removed)],
 });

@@ -5,7 +5,6 @@ import { adoptIdentity, changeLocale, restoreVisitorLocale } from './epics';
 import { localeChanged, visitorLocaleChosen } from './events';
 import { profileReducer } from './reducer';
 import { initialProfileState } from './state';
-import { selectLocaleChange, selectLocaleChoice, selectProfile } from './selectors';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
 
@@ -21,7 +20,6 @@ export const profileDomain = defineDomain({
     restoreVisitorLocale,
     adoptIdentity,
   },
-  selectors: { selectProfile, selectLocaleChange, selectLocaleChoice },
   // the language a user or a visitor chose: every tab of this browser speaks it (issue 25)
   shares: [share(localeChanged), share(visitorLocaleChosen, { anyUser: true })],
 });

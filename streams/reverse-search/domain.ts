@@ -8,13 +8,6 @@ import {
   submitSearch,
 } from './epics';
 import { reverseSearchReducer } from './reducer';
-import {
-  selectCanReverseSearch,
-  selectCanViewReverseSearchReport,
-  selectReverseSearchFeature,
-  selectReverseSearchJob,
-  selectReverseSearchPermissions,
-} from './selectors';
 import { initialReverseSearchState } from './state';
 
 export const reverseSearchDomain = defineDomain({
@@ -28,12 +21,5 @@ export const reverseSearchDomain = defineDomain({
     findCopies,
     submitSearch,
     fetchReport,
-  },
-  selectors: {
-    selectReverseSearchFeature,
-    selectReverseSearchPermissions,
-    selectReverseSearchJob,
-    selectCanReverseSearch,
-    selectCanViewReverseSearchReport,
   },
 });

@@ -1,12 +1,10 @@
 import { defineDomain } from '../core/domain';
 import { readHistory, writeHistory } from './epics';
 import { initialRouterState, routerReducer } from './reducer';
-import { selectLocation } from './selectors';
 
 export const routerDomain = defineDomain({
   name: 'router',
   initialState: initialRouterState,
   reducer: routerReducer,
   epics: { writeHistory, readHistory },
-  selectors: { selectLocation },
 });

@@ -2,16 +2,6 @@ import { defineDomain } from '../core/domain';
 import { adoptIdentity, bookmark, loadList, operateOnSearch, reloadAfterSharing } from './epics';
 import { savedSearchesReducer } from './reducer';
 import { initialSavedSearchesState } from './state';
-import {
-  selectBookmarkOf,
-  selectBookmarkOutcome,
-  selectSavedSearch,
-  selectSavedSearches,
-  selectSavedSearchesFilter,
-  selectSavedSearchesLoaded,
-  selectSavedSearchesNotice,
-  selectSavedSearchesStatus,
-} from './selectors';
 // the writes the outbox keeps join its catalogue with this domain's code
 import './outbox';
 
@@ -20,14 +10,4 @@ export const savedSearchesDomain = defineDomain({
   initialState: initialSavedSearchesState,
   reducer: savedSearchesReducer,
   epics: { adoptIdentity, loadList, bookmark, operateOnSearch, reloadAfterSharing },
-  selectors: {
-    selectSavedSearches,
-    selectSavedSearch,
-    selectSavedSearchesStatus,
-    selectSavedSearchesNotice,
-    selectSavedSearchesFilter,
-    selectSavedSearchesLoaded,
-    selectBookmarkOf,
-    selectBookmarkOutcome,
-  },
 });

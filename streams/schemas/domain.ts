@@ -9,17 +9,6 @@ import {
 } from './epics';
 import { schemasReducer } from './reducer';
 import { initialSchemasState } from './state';
-import {
-  selectCanCreate,
-  selectRelatedSchema,
-  selectSchema,
-  selectSchemaBodies,
-  selectSchemaDomain,
-  selectSchemaFields,
-  selectSchemaStatus,
-  selectTreeField,
-  selectUpdateFields,
-} from './selectors';
 
 export const schemasDomain = defineDomain({
   name: 'schemas',
@@ -32,16 +21,5 @@ export const schemasDomain = defineDomain({
     translateOnLocaleChange,
     fetchSchemaDomain,
     fetchUpdateFields,
-  },
-  selectors: {
-    selectSchema,
-    selectSchemaStatus,
-    selectSchemaBodies,
-    selectSchemaFields,
-    selectCanCreate,
-    selectTreeField,
-    selectRelatedSchema,
-    selectSchemaDomain,
-    selectUpdateFields,
   },
 });

@@ -1,6 +1,5 @@
 import { defineDomain } from '../core/domain';
 import { selectionReducer } from './reducer';
-import { selectIsSelected, selectSelection, selectSelectionAnchor, selectSelectionCount } from './selectors';
 import { initialSelectionState } from './state';
 
 export const selectionDomain = defineDomain({
@@ -8,5 +7,4 @@ export const selectionDomain = defineDomain({
   initialState: initialSelectionState,
   reducer: selectionReducer,
   epics: {},
-  selectors: { selectSelection, selectSelectionCount, selectIsSelected, selectSelectionAnchor },
 });

@@ -1,6 +1,6 @@
 import { caseReducer, on } from '../core/case-reducer';
 import { signedOut } from '../session/events';
-import { cleared, rangeSelected, toggled } from './events';
+import { allSelected, cleared, rangeSelected, toggled } from './events';
 import type { SelectionState } from './state';
 
 export const selectionReducer = caseReducer<SelectionState>(
@@ -26,6 +26,10 @@ export const selectionReducer = caseReducer<SelectionState>(
     }
     // the anchor stays where the range started (a second shift-click ranges from it again)
     entry.anchor ??= ids[ids.length - 1] ?? null;
+  }),
+  on(allSelected, (draft, { payload: { list, ids } }) => {
+    if (ids.length === 0) delete draft.byList[list];
+    else draft.byList[list] = { ids: [...new Set(ids)], anchor: draft.byList[list]?.anchor ?? null };
   }),
   on(cleared, (draft, { payload: { list } }) => {
     delete draft.byList[list];

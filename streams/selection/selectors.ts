@@ -1,3 +1,4 @@
+import { memo } from '../core/memo';
 import type { SelectionState } from './state';
 
 export type { ListSelection, SelectionState } from './state';
@@ -9,8 +10,26 @@ const NONE: readonly string[] = Object.freeze([]);
 export const selectSelection = (state: WithSelection, list: string): readonly string[] =>
   state.selection.byList[list]?.ids ?? NONE;
 
-export const selectSelectionCount = (state: WithSelection, list: string): number =>
-  state.selection.byList[list]?.ids.length ?? 0;
+/** The name of the selection of a cart's items, or of an import's items. */
+export const selectionList = {
+  cart: (cartId: string) => `cart:${cartId}`,
+  import: (jobId: string) => `import:${jobId}`,
+} as const;
+
+const among = memo(
+  (ids: readonly string[], shown: readonly string[], _list: string): readonly string[] => {
+    const keep = new Set(shown);
+    const kept = ids.filter((id) => keep.has(id));
+    return kept.length === ids.length ? ids : kept;
+  },
+  (_ids, _shown, list: string) => list,
+);
+/**
+ * The picked ids a list still shows, in the order picked: an id filtered out or removed stays
+ * picked in the slice but is not acted on (the same array while neither changes).
+ */
+export const selectSelectionAmong = (state: WithSelection, list: string, shown: readonly string[]) =>
+  among(selectSelection(state, list), shown, list);
 
 export const selectIsSelected = (state: WithSelection, list: string, id: string): boolean =>
   state.selection.byList[list]?.ids.includes(id) ?? false;

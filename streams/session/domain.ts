@@ -21,21 +21,6 @@ import {
 import { initialSessionState, sessionReducer } from './reducer';
 import { recoverFromExpiry, refreshTokenOnSchedule } from './refresh-epics';
 import { followSignOut, followTokens } from './tab-epics';
-import {
-  selectContributionLocales,
-  selectEffectiveLocale,
-  selectIsUser,
-  selectIdentitySettled,
-  selectIsWatermarked,
-  selectMe,
-  selectPasswordChange,
-  selectSession,
-  selectSessionReady,
-  selectSso,
-  selectSurferType,
-  selectUserId,
-  selectWhoAmIFailure,
-} from './selectors';
 
 export const sessionDomain = defineDomain({
   name: 'session',
@@ -61,21 +46,6 @@ export const sessionDomain = defineDomain({
     recoverFromExpiry,
     followSignOut,
     followTokens,
-  },
-  selectors: {
-    selectSession,
-    selectMe,
-    selectWhoAmIFailure,
-    selectSurferType,
-    selectIsUser,
-    selectUserId,
-    selectIsWatermarked,
-    selectSessionReady,
-    selectIdentitySettled,
-    selectEffectiveLocale,
-    selectContributionLocales,
-    selectPasswordChange,
-    selectSso,
   },
   // a sign-out or a new user token changes who every tab is, whoever its user was (issue 25)
   shares: [

@@ -1,7 +1,6 @@
 import { defineDomain } from '../core/domain';
 import { electLeader, receiveFromOtherTabs, tellOtherTabs } from './epics';
 import { tabsReducer } from './reducer';
-import { selectPollsForAllTabs, selectTabRole } from './selectors';
 import { initialTabsState } from './state';
 
 /** Tabs in step (issue 25): the facts the tabs of one user share, and the one tab that polls for all. */
@@ -10,5 +9,4 @@ export const tabsDomain = defineDomain({
   initialState: initialTabsState,
   reducer: tabsReducer,
   epics: { electLeader, receiveFromOtherTabs, tellOtherTabs },
-  selectors: { selectTabRole, selectPollsForAllTabs },
 });

@@ -3,7 +3,6 @@ import { refuseUnknownTreeFetch, registerTree, resolveTree, scheduleTreeFetch } 
 import { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
 import { treesReducer } from './reducer';
 import { initialTreesState } from './state';
-import { selectTree, selectTreeAncestors, selectTreeRoots } from './selectors';
 
 export const treesDomain = defineDomain({
   name: 'trees',
@@ -19,5 +18,4 @@ export const treesDomain = defineDomain({
     replayPostponedTreeFetch,
     revealTreeNode,
   },
-  selectors: { selectTree, selectTreeRoots, selectTreeAncestors },
 });

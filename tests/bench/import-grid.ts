@@ -37,21 +37,15 @@ const BLURHASHES = [
  */
 export async function benchImportGrid(count = 10_000): Promise<ImportGridFigures> {
   return withHappyDom(async (window) => {
-    const [
-      { createElement, useMemo },
-      { createRoot },
-      { flushSync },
-      { PortalProvider },
-      grid,
-      appSelectors,
-    ] = await Promise.all([
-      import('react'),
-      import('react-dom/client'),
-      import('react-dom'),
-      import('../../src/app/store-context'),
-      import('../../src/imports/items-grid'),
-      import('../../streams/app/selectors'),
-    ]);
+    const [{ createElement }, { createRoot }, { flushSync }, { PortalProvider }, grid, importSelectors] =
+      await Promise.all([
+        import('react'),
+        import('react-dom/client'),
+        import('react-dom'),
+        import('../../src/app/store-context'),
+        import('../../src/imports/items-grid'),
+        import('../../streams/imports/selectors'),
+      ]);
     const { useAppState } = await import('../../src/hooks/use-app-state');
     const store = storeWithoutEpics({ reducer: rootReducer, initialState: initialRootState });
     const jobId = '101';
@@ -71,18 +65,9 @@ export async function benchImportGrid(count = 10_000): Promise<ImportGridFigures
       store.dispatch(itemsPageLoaded({ jobId, reset: start === 0, items, more: start + PAGE < count }));
     }
 
-    const selected = new Set<string>();
     function Grid() {
-      const ids = useAppState((state) => state.imports.jobs[jobId]?.search?.ids ?? []);
-      const items = useAppState((state) => state.imports.items);
-      const apiPath = useAppState(appSelectors.selectApiPath);
-      const list = useMemo(() => grid.gridItems(ids, items, apiPath), [ids, items, apiPath]);
-      return createElement(grid.ItemsGrid, {
-        items: list,
-        selected,
-        onToggle: () => undefined,
-        label: 'Items',
-      });
+      const ids = useAppState(importSelectors.selectImportSearchIds, jobId);
+      return createElement(grid.ItemsGrid, { jobId, ids, label: 'Items' });
     }
 
     const container = window.document.createElement('div');

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cleared, rangeSelected, toggled } from '../../../streams/selection/events';
+import { allSelected, cleared, rangeSelected, toggled } from '../../../streams/selection/events';
 import {
   rangeBetween,
   selectIsSelected,
   selectSelection,
+  selectSelectionAmong,
   selectSelectionAnchor,
-  selectSelectionCount,
+  selectionList,
 } from '../../../streams/selection/selectors';
 import { signedOut } from '../../../streams/session/events';
 import { fold } from '../../helpers/marbles';
@@ -20,7 +21,7 @@ describe('selection reducer', () => {
     expect(selectSelection(state, 'search')).toEqual(['3', '1']);
     expect(selectSelection(state, 'cart-7')).toEqual(['3']);
     expect(selectIsSelected(state, 'search', '1')).toBe(true);
-    expect(selectSelectionCount(state, 'search')).toBe(2);
+    expect(selectSelection(state, 'search')).toHaveLength(2);
     const after = fold([toggled({ list: 'search', id: '3' })], state);
     expect(selectSelection(after, 'search')).toEqual(['1']);
     expect(selectIsSelected(after, 'search', '3')).toBe(false);
@@ -55,6 +56,23 @@ describe('selection reducer', () => {
     expect(selectSelection(state, 'search')).toEqual([]);
     expect(selectSelection(state, 'cart-1')).toEqual(['9']);
     expect(fold([signedOut({})], state).selection.byList).toEqual({});
+  });
+
+  it('"Select all" picks exactly the ids shown; none shown clears the list', () => {
+    const list = selectionList.import('12');
+    const state = fold([toggled({ list, id: '9' }), allSelected({ list, ids: ['1', '2', '2'] })]);
+    expect(selectSelection(state, list)).toEqual(['1', '2']);
+    expect(fold([allSelected({ list, ids: [] })], state).selection.byList).toEqual({});
+  });
+
+  it('acts on the picked ids a list still shows, and keeps the others for when they show again', () => {
+    const list = selectionList.cart('7');
+    const state = fold([toggled({ list, id: 'a' }), toggled({ list, id: 'b' }), toggled({ list, id: 'c' })]);
+    const shown = ['c', 'a'];
+    const picked = selectSelectionAmong(state, list, shown);
+    expect(picked).toEqual(['a', 'c']);
+    expect(selectSelectionAmong(state, list, shown)).toBe(picked);
+    expect(selectSelectionAmong(state, list, ['a', 'b', 'c'])).toBe(selectSelection(state, list));
   });
 
   it('names a shift-click range from the anchor to the clicked id in the list order', () => {

@@ -23,7 +23,7 @@ import {
 import { whoAmILoaded } from '../../../streams/session/events';
 import { ImportPage } from '../../../src/imports/import-page';
 import { ImportsPage } from '../../../src/imports/imports-page';
-import { LIST_NAME } from '../../../src/imports/select';
+import { LIST_NAME } from '../../../src/imports/listed-jobs';
 import { renderWithStore } from '../../helpers/render';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });

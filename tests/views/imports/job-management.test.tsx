@@ -18,7 +18,7 @@ import {
 import { itemsPatched, jobWriteRefused, UNKNOWN_JOB } from '../../../streams/imports/manage-events';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { ImportPage } from '../../../src/imports/import-page';
-import { LIST_NAME } from '../../../src/imports/select';
+import { LIST_NAME } from '../../../src/imports/listed-jobs';
 import { renderWithStore } from '../../helpers/render';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { ImportsPage } from '../../../src/imports/imports-page';
-import { LIST_NAME } from '../../../src/imports/select';
+import { LIST_NAME } from '../../../src/imports/listed-jobs';
 import { jobDeleted, jobDeleteFailed, listLoaded, listRegistered } from '../../../streams/imports/events';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { renderWithStore } from '../../helpers/render';
