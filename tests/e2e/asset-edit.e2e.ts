@@ -157,7 +157,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
     await page.goto(`${portalUrl()}/assets/asset/${ASSET_ID}`);
     const panel = page.getByRole('region', { name: 'Métadonnées' });
-    await panel.locator('dt:text-is("Author") + dd').waitFor();
+    await panel.locator('dt:text-is("Auteur") + dd').waitFor();
     await panel.getByRole('button', { name: 'Modifier' }).waitFor();
     expect(await panel.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
     expect(
