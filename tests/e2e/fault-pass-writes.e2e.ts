@@ -8,6 +8,7 @@ import {
   loseTheAnswer,
   noFaults,
   received,
+  retryPendingChanges,
   waiting,
 } from './helpers/faults';
 import { newImport, png } from './helpers/imports';
@@ -191,13 +192,7 @@ describe('CMS pages under faults (issue 27)', () => {
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('status').filter({ hasText: 'Will be saved when you are back online.' }).waitFor();
       await noFaults();
-      await page.getByRole('button', { name: 'Pending changes' }).click();
-      const pending = page.getByRole('dialog', { name: 'Pending changes' });
-      const retry = pending.getByRole('button', { name: 'Retry' });
-      // the outbox may be trying on its own at that moment: the button is enabled again after
-      await expect.poll(() => retry.isEnabled().catch(() => true)).toBe(true);
-      await retry.click().catch(() => undefined);
-      await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
+      const pending = await retryPendingChanges(page);
       await page.keyboard.press('Escape');
       await pending.waitFor({ state: 'hidden' });
 

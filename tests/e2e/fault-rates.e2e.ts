@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { expectReplayToMatch, journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
+import { loseTheAnswer, noFaults, retryPendingChanges, waiting } from './helpers/faults';
 
 interface LoggedRequest {
   method: string;
@@ -13,13 +14,9 @@ const requests = async () => (await mockControl('requests')) as LoggedRequest[];
 const sent = async (method: string, path: string) =>
   (await requests()).filter((request) => request.method === method && request.path.includes(path)).length;
 
-/** The next request whose path matches is handled by the server, then its connection drops. */
-const loseTheAnswer = (match: string) =>
-  mockControl('faults', { body: { match, rate: 1, status: 0, after: true } });
 /** Every second request whose path (and method) matches fails with a 500; the first one passes. */
 const failEverySecond = (match: string, method: string) =>
   mockControl('faults', { body: { match, rate: 0.5, status: 500, method } });
-const noFaults = () => mockControl('faults', { method: 'DELETE' });
 
 /** What an alert of a rolled-back change would say: after a lost answer that the server saved, nothing. */
 const undone = (page: Page) => page.getByRole('alert').filter({ hasText: 'The change was undone' });
@@ -43,9 +40,6 @@ async function moodboardAfterReload(page: Page): Promise<Locator> {
   await cartItems(page).first().waitFor();
   return cartItems(page);
 }
-
-/** The header's count of writes the outbox keeps (issue 25). */
-const waiting = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ changes? waiting$/ });
 
 const results = (page: Page) => page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
 
@@ -191,14 +185,8 @@ describe('every second write fails (issue 12: partial failure rates)', () => {
       expect(await page.getByRole('alert').count()).toBe(0);
       await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
       await noFaults();
-      await page.getByRole('button', { name: 'Pending changes' }).click();
-      const pending = page.getByRole('dialog', { name: 'Pending changes' });
-      const retry = pending.getByRole('button', { name: 'Retry' });
-      // the outbox may be trying on its own at that moment: the button is enabled again after
-      await expect.poll(() => retry.isEnabled().catch(() => true)).toBe(true);
-      await retry.click().catch(() => undefined);
       // saved once: nothing waits any more, and the form shows the value saved
-      await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
+      await retryPendingChanges(page);
       await expect.poll(() => pageSize.inputValue()).toBe('96');
       expect(await sent('POST', '/json/userpref')).toBe(3);
       await expectReplayToMatch(page);

@@ -31,6 +31,21 @@ export async function received(method: string, path: RegExp): Promise<number> {
 export const waiting = (page: Page | Locator) =>
   page.getByRole('status').filter({ hasText: /^\d+ changes? waiting$/ });
 
+/**
+ * The faults lifted, the user asks the kept writes again from "Pending changes" and waits until
+ * nothing waits; answers the dialog, still open.
+ */
+export async function retryPendingChanges(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Pending changes' }).click();
+  const pending = page.getByRole('dialog', { name: 'Pending changes' });
+  const retry = pending.getByRole('button', { name: 'Retry' });
+  // the outbox may be trying on its own at that moment: the button is enabled again after
+  await expect.poll(() => retry.isEnabled().catch(() => true)).toBe(true);
+  await retry.click().catch(() => undefined);
+  await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
+  return pending;
+}
+
 /** A failure said by `src/ui/error-message.tsx` (an alert or a quiet notice) whose text starts with `lead`. */
 export const failure = (scope: Page | Locator, lead: string) =>
   scope.locator('.error-message').filter({ hasText: lead });
