@@ -7,7 +7,7 @@ import type { Config } from '../core/config';
 import type { StateObservable } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
-import { redactDeep } from '../core/redact';
+import { redactDeep } from '../core/secrets';
 import { domainStarted } from '../core/system-events';
 import { pageLoaded } from '../cursors/events';
 import { loaded as entityLoaded } from '../entities/events';

@@ -1,6 +1,6 @@
 import { concatMap, debounceTime, filter, map, merge } from 'rxjs';
 import type { Epic } from '../core/epic';
-import { redactText } from '../core/redact';
+import { redactText } from '../core/secrets';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import { epicCrashed, reducerFailed, untrappedErrorCaught } from '../system/events';

@@ -1,5 +1,5 @@
 import { type EventMeta, eventCatalogue } from '../core/event';
-import { redactText } from '../core/redact';
+import { redactText } from '../core/secrets';
 import { schemaShape } from './schema-shape';
 import { hashOf } from '../core/signature';
 

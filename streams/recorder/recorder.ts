@@ -2,7 +2,7 @@ import { config } from '../core/config';
 import type { AnyEvent } from '../core/event';
 import type { EventSink } from '../core/store';
 import { type AppIdentity, createLogFile, type EventLogFile, type SessionInfo } from './log-format';
-import { approximateBytes } from '../core/redact';
+import { approximateBytes } from './approximate-bytes';
 import { exportedEvent, recordedEvent, recordedState, redactState } from './redact';
 
 export interface RecorderOptions<S = unknown> {

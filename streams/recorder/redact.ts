@@ -1,6 +1,7 @@
 import type { AnyEvent } from '../core/event';
 import { eventCatalogue } from '../core/event';
-import { REDACTED, redactDeep, redactDeepDeferred } from '../core/redact';
+import { REDACTED } from '../core/redact';
+import { redactDeep, redactDeepDeferred } from '../core/secrets';
 
 /**
  * What the recorder keeps of an event: the type's own `redact` first (it knows the payload's

@@ -30,7 +30,7 @@ const EXPORTED_FOR_TESTS = [
   'streams/core/http.ts: HttpNotice',
   'streams/core/http.ts: HttpResponse',
   'streams/core/query/operators.ts: OPERATORS',
-  'streams/core/redact.ts: isSecretKey',
+  'streams/core/secrets.ts: isSecretKey',
   'streams/cursors/selectors.ts: selectCursorIds',
   'streams/cursors/selectors.ts: selectCursorRowAt',
   'streams/entities/persistence-epics.ts: readDrafts',

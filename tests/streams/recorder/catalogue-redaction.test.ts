@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { type EventDefinition, eventCatalogue } from '../../../streams/core/event';
-import { isSecretKey } from '../../../streams/core/redact';
+import { isSecretKey } from '../../../streams/core/secrets';
 import { serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
 import type { RootState } from '../../../streams/root';

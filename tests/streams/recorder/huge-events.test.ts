@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approximateBytes } from '../../../streams/core/redact';
+import { approximateBytes } from '../../../streams/recorder/approximate-bytes';
 import { fetchStarted } from '../../../streams/cursors/events';
 import { importLog, serializeLog } from '../../../streams/recorder/log-file';
 import { createRecorder } from '../../../streams/recorder/recorder';
