@@ -16,6 +16,7 @@ import type { resultsMessagesEn } from '../search/results/messages';
 import type { sharePageMessagesEn } from '../share/messages';
 import { sessionMessagesEn } from '../session/messages';
 import type { signInFirstMessagesEn } from '../session/sign-in-first/messages';
+import type { signInMessagesEn } from '../session/sign-in/messages';
 import type { creditMessagesEn } from './credit/messages';
 import type { labelsMessagesEn } from './labels/messages';
 /** The shell's own English messages. */
@@ -113,6 +114,7 @@ export type MessageKey =
   | keyof typeof metadataMessagesEn
   | keyof typeof pagesMessagesEn
   | keyof typeof signInFirstMessagesEn
+  | keyof typeof signInMessagesEn
   | keyof typeof labelsMessagesEn
   | keyof typeof creditMessagesEn
   | keyof typeof notificationsPageMessagesEn

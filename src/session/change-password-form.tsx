@@ -6,6 +6,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { PasswordInput } from '../ui/password-input';
+import './sign-in/messages';
 
 /**
  * Current password, new password twice (protocol §4.1): used by the forced change after a 403/2

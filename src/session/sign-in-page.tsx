@@ -16,6 +16,7 @@ import { displayName } from './display-name';
 import { returnPathOf } from './return-path';
 import './session.css';
 import './sign-in-first/messages';
+import './sign-in/messages';
 
 const DEMO_APPLICATION_NAME = 'wedia-demo';
 

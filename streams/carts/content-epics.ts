@@ -27,7 +27,8 @@ import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart'
 import { itemKey } from './model';
 import { selectContentMode } from './selectors';
 import * as shareApi from './share-api';
-import { type CartsRoot, playerKey } from './state';
+import { playerKey } from './model';
+import type { CartsRoot } from './state';
 import { factReceived, receivedFact } from '../tabs/events';
 
 /**

@@ -26,7 +26,8 @@ import {
   windowMoved,
 } from './content-events';
 import { type Cart, type CartCursorStatus, type CartItem, itemKey, itemKeys } from './model';
-import { type CartContent, type CartsState, emptyContent, playerKey } from './state';
+import { emptyContent, playerKey } from './model';
+import type { CartContent, CartsState } from './state';
 
 type D = Draft<CartsState>;
 

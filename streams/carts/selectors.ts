@@ -11,18 +11,12 @@ import {
   type CartItem,
   type ContentMode,
   contentModeSchema,
+  emptyContent,
   itemKey,
+  playerKey,
   splitItemKey,
 } from './model';
-import {
-  type CartContent,
-  type CartsState,
-  emptyContent,
-  type Mutation,
-  type Notice,
-  playerKey,
-  type WithCarts,
-} from './state';
+import type { CartContent, CartsState, Mutation, Notice, WithCarts } from './state';
 
 export type { CartContent, Mutation, Notice, WithCarts } from './state';
 

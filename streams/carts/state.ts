@@ -168,28 +168,6 @@ export const initialCartsState: CartsState = {
   shareAction: {},
 };
 
-export function emptyContent(): CartContent {
-  return {
-    status: 'unknown',
-    error: null,
-    huge: false,
-    fulltext: '',
-    mode: 'default',
-    keys: [],
-    filtered: false,
-    details: {},
-    chunkSize: 0,
-    chunks: {},
-    activeChunk: null,
-    contentMode: 'cart',
-    cursorStatus: null,
-  };
-}
-
-export function playerKey(target: { cartId: string; resource: string; id: string; player: string }): string {
-  return [target.cartId, target.resource, target.id, target.player].join('|');
-}
-
 export type WithCarts = { carts: CartsState };
 
 /** What the carts epics read: their slice, the mount settings and the session. */

@@ -35,7 +35,8 @@ import {
   wordsRequested,
 } from './events';
 import { jobWriteRefused, UNKNOWN_JOB_CODE } from './manage-events';
-import { emptyJob, type ImportJob, type ImportsState, type JobWrite } from './state';
+import { emptyJob } from './model';
+import type { ImportJob, ImportsState, JobWrite } from './state';
 
 // Job lists and jobs, and how a job or item answer is stored (the item cases store items the same way).
 

@@ -8,7 +8,8 @@ import { ofType } from '../core/operators/of-type';
 import { readStoredRecords, writeStoredRecords } from '../core/stored-records';
 import { type ResumeFile, resumeFileSchema, uploadsRestored } from './events';
 import type { WithImports } from './selectors';
-import { forEachUpload, type UploadsState } from './state';
+import { forEachUpload } from './model';
+import type { UploadsState } from './state';
 
 /**
  * The upload queue survives a reload as far as a browser allows (issue 15): a File cannot be kept,

@@ -10,7 +10,7 @@ import type {
   UploadFile,
   UploadsState,
 } from './state';
-import { forEachUpload, uploadAt } from './state';
+import { forEachUpload, uploadAt } from './model';
 import { memo } from '../core/memo';
 import { UPLOAD_REFUSALS } from './api';
 import { selectOutboxEntries } from '../outbox/selectors';

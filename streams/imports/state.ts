@@ -141,22 +141,6 @@ export interface UploadsState {
   toResume: ResumeFile[];
 }
 
-export const UPLOAD_BUCKET_SIZE = 32;
-
-/** The file at its position, if it is still there. */
-export function uploadAt(uploads: UploadsState, id: string): UploadFile | undefined {
-  const position = uploads.bucketOf[id];
-  if (position === undefined) return undefined;
-  const file =
-    uploads.buckets[Math.floor(position / UPLOAD_BUCKET_SIZE)]?.files[position % UPLOAD_BUCKET_SIZE];
-  return file?.id === id ? file : undefined;
-}
-
-/** Every file still in the queue, in the order added. */
-export function forEachUpload(uploads: UploadsState, visit: (file: UploadFile) => void): void {
-  for (const bucket of uploads.buckets) for (const file of bucket.files) if (file) visit(file);
-}
-
 /** The imports slice: mass-import jobs, their items, metadata commands and the upload queues (protocol §15). */
 export interface ImportsState {
   lists: Record<string, ImportList>;
@@ -191,23 +175,3 @@ export const initialImportsState: ImportsState = {
   workflows: { status: 'unknown', actions: [], error: null },
 };
 
-export function emptyJob(id: string): ImportJob {
-  return {
-    id,
-    status: 'unknown',
-    data: null,
-    error: null,
-    count: null,
-    analyzing: null,
-    words: null,
-    search: null,
-    statusCounts: null,
-    resources: null,
-    fields: null,
-    changes: [],
-    operation: null,
-    writing: null,
-    writeError: null,
-    deleted: false,
-  };
-}

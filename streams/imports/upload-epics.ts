@@ -24,7 +24,8 @@ import {
   uploadStarted,
 } from './events';
 import { refusalKeyOf, type WithImports } from './selectors';
-import { type UploadFile, type UploadsState, uploadAt } from './state';
+import { uploadAt } from './model';
+import type { UploadFile, UploadsState } from './state';
 
 type ImportsEpic = Epic<WithImports>;
 

@@ -15,14 +15,8 @@ import {
   uploadsRestored,
   uploadStarted,
 } from './events';
-import {
-  type FailedUpload,
-  type ImportsState,
-  UPLOAD_BUCKET_SIZE,
-  type UploadFile,
-  type UploadsState,
-  uploadAt,
-} from './state';
+import { UPLOAD_BUCKET_SIZE, uploadAt } from './model';
+import type { FailedUpload, ImportsState, UploadFile, UploadsState } from './state';
 
 // Upload cases replace the state on buckets: one file's change copies one bucket, not the queue.
 

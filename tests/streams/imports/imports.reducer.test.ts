@@ -27,7 +27,7 @@ import {
   selectUploadQueue,
   selectUploadsToResume,
 } from '../../../streams/imports/selectors';
-import { UPLOAD_BUCKET_SIZE } from '../../../streams/imports/state';
+import { UPLOAD_BUCKET_SIZE } from '../../../streams/imports/model';
 import { fold } from '../../helpers/marbles';
 
 const file = (n: number) => ({ id: `1700000000000_${n}`, name: `f${n}.jpg`, size: 1000 });
