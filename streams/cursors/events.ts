@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalFields } from '../core/optional-fields';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { constraintSchema } from '../core/query/operators';
@@ -58,7 +59,7 @@ const name = z.string();
 const refusal = { name, message: z.string() };
 
 export const registrationRequested = defineIntent('cursors/registrationRequested', {
-  ...z.partial(cursorOptionsSchema).shape,
+  ...optionalFields(cursorOptionsSchema.shape),
   name,
   path: z.string(),
   constraints: z.optional(z.record(z.string(), constraintSchema)),
@@ -111,7 +112,7 @@ export const fulltextChanged = defineIntent('cursors/fulltextChanged', {
 
 export const optionsChanged = defineIntent('cursors/optionsChanged', {
   name,
-  options: z.partial(cursorOptionsSchema),
+  options: z.object(optionalFields(cursorOptionsSchema.shape)),
 });
 
 /** A fetch, refused: unknown cursor, no nextGroups token, no group or no group token. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { optionalFields } from '../core/optional-fields';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
@@ -29,7 +30,7 @@ import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
 const name = z.string();
 
 export const registrationRequested = defineIntent('trees/registrationRequested', {
-  ...z.partial(treeOptionsSchema).shape,
+  ...optionalFields(treeOptionsSchema.shape),
   name,
   path: z.string(),
   fulltext: z.optional(z.string()),
