@@ -1,9 +1,5 @@
-import {
-  selectContributionLocales,
-  selectIsUser,
-  selectIsWatermarked,
-  selectMe,
-} from '../../streams/session/selectors';
+import { selectIsUser, selectMe } from '../../streams/session/selectors';
+import { selectContributionLocales, selectIsWatermarked } from '../../streams/session/identity-selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { ChangePasswordForm } from '../session/change-password-form';

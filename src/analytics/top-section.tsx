@@ -5,7 +5,7 @@ import { config } from '../../streams/core/config';
 import { namesRequested } from '../../streams/entities/events';
 import { selectKnownNames } from '../../streams/entities/selectors';
 import { imageByQuery, viewerVariation } from '../../streams/players/selectors';
-import { selectIsWatermarked } from '../../streams/session/selectors';
+import { selectIsWatermarked } from '../../streams/session/identity-selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import type { MessageKey } from '../i18n/messages-en';

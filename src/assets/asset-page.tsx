@@ -11,7 +11,7 @@ import { selectEntity } from '../../streams/entities/selectors';
 import { navigated } from '../../streams/router/events';
 import { selectLocation } from '../../streams/router/selectors';
 import { SEARCH_ROUTE } from '../../streams/search/url';
-import { selectIsWatermarked } from '../../streams/session/selectors';
+import { selectIsWatermarked } from '../../streams/session/identity-selectors';
 import { AddToCartButton } from '../carts/add-to-cart-button';
 import { useDocumentTitle } from '../app/document-title';
 import { useAppState } from '../hooks/use-app-state';

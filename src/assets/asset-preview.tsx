@@ -10,7 +10,7 @@ import {
 } from '../../streams/entities/selectors';
 import { playerRequested } from '../../streams/players/events';
 import { imageByQuery, selectPlayer, viewerVariation } from '../../streams/players/selectors';
-import { selectIsWatermarked } from '../../streams/session/selectors';
+import { selectIsWatermarked } from '../../streams/session/identity-selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';

@@ -14,7 +14,7 @@ import {
   selectPlayerChosenAction,
   selectPlayerFrame,
 } from '../../streams/players/selectors';
-import { selectIsWatermarked } from '../../streams/session/selectors';
+import { selectIsWatermarked } from '../../streams/session/identity-selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';

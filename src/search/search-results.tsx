@@ -25,7 +25,8 @@ import {
 import type { RootState } from '../../streams/root';
 import { selectLocation } from '../../streams/router/selectors';
 import { SEARCH_CURSOR } from '../../streams/search/url';
-import { selectIsUser, selectIsWatermarked } from '../../streams/session/selectors';
+import { selectIsUser } from '../../streams/session/selectors';
+import { selectIsWatermarked } from '../../streams/session/identity-selectors';
 import { rangeSelected, toggled } from '../../streams/selection/events';
 import { rangeBetween, selectSelection, selectSelectionAnchor } from '../../streams/selection/selectors';
 import { useAppState } from '../hooks/use-app-state';

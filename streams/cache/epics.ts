@@ -31,7 +31,8 @@ import { selectLocation } from '../router/selectors';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../search/selectors';
 import { headersRestored } from '../schemas/events';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { anotherUserKnown, selectMe, selectSession } from '../session/selectors';
+import { selectMe, selectSession } from '../session/selectors';
+import { anotherUserKnown } from '../session/identity-selectors';
 import { type CachedRecord, cachedRecordSchema, readFailed, restored } from './events';
 import { surferKey, VISITOR } from './model';
 import {

@@ -16,7 +16,8 @@ import { selectLocation } from '../router/selectors';
 import { headersReceived, resolved } from '../schemas/events';
 import type { SchemaBody } from '../schemas/selectors';
 import { SEARCH_CURSOR, SEARCH_PATH } from '../search/selectors';
-import { selectIsWatermarked, type selectMe } from '../session/selectors';
+import type { selectMe } from '../session/selectors';
+import { selectIsWatermarked } from '../session/identity-selectors';
 import type { CachedRecord } from './events';
 import type { CacheRoot } from './state';
 

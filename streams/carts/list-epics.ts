@@ -1,5 +1,5 @@
 import { filter, ignoreElements, map, merge, tap } from 'rxjs';
-import { catchUpOnStart } from '../core/domain';
+import { catchUpOnStart } from '../core/catch-up';
 import { selectAppSetting } from '../app/selectors';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';

@@ -123,19 +123,6 @@ export interface Deps {
   config: Config;
 }
 
-export class MemoryStorage implements KeyValueStore {
-  private readonly values = new Map<string, string>();
-  getItem(key: string): string | null {
-    return this.values.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    this.values.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.values.delete(key);
-  }
-}
-
 /** Deterministic ids: `${prefix}1`, `${prefix}2`... (tests, replay); live ids add a random session prefix. */
 export function sequentialIds(prefix = 'e'): { next(): string } {
   let counter = 0;

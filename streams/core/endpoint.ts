@@ -16,7 +16,8 @@ import {
 } from './event';
 import type { HttpRequest } from './http';
 import { type Emitted, type Flatten, requestEpic } from './request';
-import { requestStatusCases, type StatusTarget } from './request-status';
+import type { StatusTarget } from './request-status';
+import { type Case, on } from './case-reducer';
 
 type FailedPayload<K extends Shape> = PayloadOf<K & { error: typeof serializedErrorSchema }>;
 
@@ -160,4 +161,39 @@ export function defineEndpoint<
       entries[entryKey(of)],
     entryKey,
   };
+}
+
+/**
+ * The three cases every request status goes through: asked (fetching, the last error forgotten),
+ * answered (loaded), failed (error, with the asking event's id). `at` finds the entry the event
+ * is about in the slice, creating it when it is new; the entry's data is the domain's own case.
+ */
+function requestStatusCases<
+  S,
+  A extends AppEvent,
+  B extends AppEvent,
+  C extends AppEvent<string, { error: SerializedError }>,
+>(
+  events: { started: Matcher<A>; succeeded: Matcher<B>; failed: Matcher<C> },
+  at: (draft: Draft<S>, event: A | B | C) => StatusTarget,
+): Case<S>[] {
+  return [
+    on<S, A>(events.started, (draft, event) => {
+      const target = at(draft, event);
+      target.status = 'fetching';
+      target.error = null;
+    }),
+    on<S, B>(events.succeeded, (draft, event) => {
+      const target = at(draft, event);
+      target.status = 'loaded';
+      target.error = null;
+      delete target.requestId;
+    }),
+    on<S, C>(events.failed, (draft, event) => {
+      const target = at(draft, event);
+      target.status = 'error';
+      target.error = event.payload.error;
+      if (event.meta.cause !== undefined) target.requestId = event.meta.cause;
+    }),
+  ];
 }

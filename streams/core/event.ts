@@ -160,14 +160,3 @@ export function defineFact<T extends string, Sh extends Shape>(
 ): EventDefinition<T, z.ZodMiniObject<Sh>> {
   return defineEvent(type, z.object(shape), { source, redact });
 }
-
-export const eventMetaSchema = z.object({
-  seq: z.int(),
-  id: z.string(),
-  at: z.number(),
-  source: z.enum(['ui', 'server', 'timer', 'storage', 'system']),
-  cause: z.optional(z.string()),
-  corr: z.optional(z.string()),
-  input: z.optional(z.literal(true)),
-  request: z.optional(z.string()),
-});

@@ -5,7 +5,8 @@ import { constraintFailed, constraintResolved, constraintsSet } from '../queries
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
 import { selectSchema, type WithSchemas } from '../schemas/selectors';
 import { whoAmILoaded } from '../session/events';
-import { anotherUserKnown, type WithSession } from '../session/selectors';
+import type { WithSession } from '../session/selectors';
+import { anotherUserKnown } from '../session/identity-selectors';
 import {
   fetchRequested,
   fulltextChanged,

@@ -12,11 +12,11 @@ import {
 } from 'rxjs';
 import { started } from '../app/events';
 import type { Deps } from '../core/deps';
-import { catchUpOnStart } from '../core/domain';
+import { catchUpOnStart } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { readStoredRecords, writeStoredRecords } from '../core/stored-records';
-import { selectSessionReady } from '../session/selectors';
+import { selectSessionReady } from '../session/identity-selectors';
 import { selectLeftBeforeJoining, selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import { type DownloadRecord, downloadRecordSchema, pendingRestored, resumed } from './events';
 import type { DownloadsRoot } from './state';

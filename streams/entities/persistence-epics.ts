@@ -1,7 +1,7 @@
 import { distinctUntilChanged, ignoreElements, map, mergeMap, skip, take, tap } from 'rxjs';
 import { started } from '../app/events';
 import type { Deps } from '../core/deps';
-import { catchUpOnStart } from '../core/domain';
+import { catchUpOnStart } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';

@@ -1,5 +1,5 @@
 import { distinctUntilChanged, EMPTY, map, merge, mergeMap, type Observable, switchMap, timer } from 'rxjs';
-import { catchUpOnStart } from '../core/domain';
+import { catchUpOnStart } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { Http } from '../core/http';

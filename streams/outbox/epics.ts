@@ -20,7 +20,7 @@ import {
 } from 'rxjs';
 import { backoffMs } from '../core/backoff';
 import { ERROR_CODES, type SerializedError, serializeError } from '../core/errors';
-import { isStartOf } from '../core/domain';
+import { isStartOf } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';

@@ -1,5 +1,5 @@
 import { concat, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs';
-import { catchUpOnStart } from '../core/domain';
+import { catchUpOnStart } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';

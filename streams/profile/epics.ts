@@ -1,10 +1,11 @@
 import { EMPTY, filter, mergeMap, of, switchMap, take } from 'rxjs';
 import { started } from '../app/events';
-import { catchUpOnStart, isStartOf } from '../core/domain';
+import { catchUpOnStart, isStartOf } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
-import { selectIdentitySettled, selectIsUser, selectMe, type WithSession } from '../session/selectors';
+import { selectIsUser, selectMe, type WithSession } from '../session/selectors';
+import { selectIdentitySettled } from '../session/identity-selectors';
 import * as api from './api';
 import {
   identityAdopted,

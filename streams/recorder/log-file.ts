@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { eventCatalogue, eventMetaSchema } from '../core/event';
+import { eventCatalogue } from '../core/event';
 import { type EventLogFile, eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
 import { issueText } from '../core/zod-issues';
 
@@ -30,6 +30,18 @@ const sessionSchema = z.object({
   startedAt: z.number(),
   locale: z.string(),
   seed: z.nullable(z.number()),
+});
+
+/** An event's `EventMeta` (core/event.ts) as a log file holds it. */
+const eventMetaSchema = z.object({
+  seq: z.int(),
+  id: z.string(),
+  at: z.number(),
+  source: z.enum(['ui', 'server', 'timer', 'storage', 'system']),
+  cause: z.optional(z.string()),
+  corr: z.optional(z.string()),
+  input: z.optional(z.literal(true)),
+  request: z.optional(z.string()),
 });
 
 /** The envelope only: payloads are checked against their own definitions after the parse. */

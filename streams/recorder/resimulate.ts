@@ -1,6 +1,7 @@
 import { NEVER } from 'rxjs';
 import { config as specConfig } from '../core/config';
-import { type Deps, MemoryStorage } from '../core/deps';
+import type { Deps } from '../core/deps';
+import { MemoryStorage } from '../core/memory-storage';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, EventSource, UnstampedEvent } from '../core/event';
 import type { Http } from '../core/http';

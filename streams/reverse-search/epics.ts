@@ -29,7 +29,8 @@ import {
   submitted,
 } from './events';
 import { whoAmILoaded } from '../session/events';
-import { anotherUserKnown, type WithSession } from '../session/selectors';
+import type { WithSession } from '../session/selectors';
+import { anotherUserKnown } from '../session/identity-selectors';
 import {
   selectCanReverseSearch,
   selectCanViewReverseSearchReport,

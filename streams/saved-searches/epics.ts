@@ -1,6 +1,6 @@
 import { concat, map, mergeMap, type Observable, of } from 'rxjs';
 import type { Deps } from '../core/deps';
-import { catchUpOnStart } from '../core/domain';
+import { catchUpOnStart } from '../core/catch-up';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import type { HttpRequest } from '../core/http';

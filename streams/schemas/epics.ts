@@ -3,12 +3,8 @@ import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
 import { requestEpic } from '../core/request';
 import { whoAmILoaded } from '../session/events';
-import {
-  anotherUserKnown,
-  selectEffectiveLocale,
-  selectIdentitySettled,
-  type WithSession,
-} from '../session/selectors';
+import { selectEffectiveLocale, type WithSession } from '../session/selectors';
+import { anotherUserKnown, selectIdentitySettled } from '../session/identity-selectors';
 import {
   batchesOf,
   metaSchemasOf,

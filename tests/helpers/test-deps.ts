@@ -1,12 +1,7 @@
 import { asyncScheduler, NEVER, type Observable, of, Subject, type SchedulerLike } from 'rxjs';
 import { type Config, config as specConfig } from '../../streams/core/config';
-import {
-  type BrowserLocation,
-  type Deps,
-  type DurablePort,
-  MemoryStorage,
-  sequentialIds,
-} from '../../streams/core/deps';
+import { type BrowserLocation, type Deps, type DurablePort, sequentialIds } from '../../streams/core/deps';
+import { MemoryStorage } from '../../streams/core/memory-storage';
 import type { Http, HttpNotice, HttpRequest, HttpResponse } from '../../streams/core/http';
 import { SessionVault } from '../../streams/core/session-vault';
 import { allDomains } from './all-domains';

@@ -7,7 +7,7 @@ import { selectCursor, selectCursorRows, selectCursorStatus } from '../../../str
 import { fetchRequested as entityFetchRequested } from '../../../streams/entities/events';
 import { selectEntity } from '../../../streams/entities/selectors';
 import { imageByQuery, viewerVariation } from '../../../streams/players/selectors';
-import { selectIsWatermarked } from '../../../streams/session/selectors';
+import { selectIsWatermarked } from '../../../streams/session/identity-selectors';
 import { AssetPreview } from '../../assets/asset-preview';
 import { useAppState } from '../../hooks/use-app-state';
 import { useDispatch } from '../../hooks/use-dispatch';

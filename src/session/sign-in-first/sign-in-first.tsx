@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { selectIdentitySettled, selectIsUser } from '../../../streams/session/selectors';
+import { selectIsUser } from '../../../streams/session/selectors';
+import { selectIdentitySettled } from '../../../streams/session/identity-selectors';
 import { useAppState } from '../../hooks/use-app-state';
 import { useTranslate } from '../../i18n/use-translate';
 import { ModalDialog } from '../../ui/modal-dialog';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { config } from '../../../streams/core/config';
-import { MemoryStorage } from '../../../streams/core/deps';
+import { MemoryStorage } from '../../../streams/core/memory-storage';
 import { domainStarted } from '../../../streams/core/system-events';
 import { draftChanged, draftsRestored } from '../../../streams/entities/events';
 import {

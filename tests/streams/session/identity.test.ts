@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { whoAmILoaded } from '../../../streams/session/events';
-import {
-  selectContributionLocales,
-  selectEffectiveLocale,
-  selectIsWatermarked,
-  selectSurferType,
-  selectUserId,
-} from '../../../streams/session/selectors';
+import { selectEffectiveLocale, selectSurferType, selectUserId } from '../../../streams/session/selectors';
+import { selectContributionLocales, selectIsWatermarked } from '../../../streams/session/identity-selectors';
 import { appStarted } from '../../helpers/app-started';
 import { fold } from '../../helpers/marbles';
 
