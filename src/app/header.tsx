@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { selectAppInfo } from '../../streams/app/selectors';
-import { selectOutboxCount } from '../../streams/outbox/selectors';
+import { selectOutboxCount } from '../../streams/outbox/count-selectors';
 import { selectEffectiveLocale, selectIsUser } from '../../streams/session/selectors';
 import { selectIsDomainOn } from '../../streams/system/selectors';
 import { useAppState } from '../hooks/use-app-state';

@@ -4,6 +4,7 @@ import { selectLocation } from '../../streams/router/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { useDocumentTitle } from './document-title';
+import './messages';
 
 export function NotFoundPage() {
   const t = useTranslate();

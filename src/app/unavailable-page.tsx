@@ -1,6 +1,7 @@
 import { resetRequested } from '../../streams/app/events';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /** The app-not-available message of seed 002 §2 with its reset button. */
 export function AppUnavailable({

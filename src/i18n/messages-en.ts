@@ -1,4 +1,6 @@
 import type { accountMessagesEn } from '../account/messages';
+import type { appPagesMessagesEn } from '../app/messages';
+import type { uiMessagesEn } from '../ui/messages';
 import type { analyticsMessagesEn } from '../analytics/messages';
 import type { assetsMessagesEn } from '../assets/messages';
 import type { metadataMessagesEn } from '../assets/metadata/messages';
@@ -36,14 +38,7 @@ export const shellMessagesEn = {
   'home.intro': 'Search the library below, collect assets into carts, share them and download them.',
   'home.infoUnavailable': 'The application information could not be loaded.',
   'home.retry': 'Try again',
-  'notFound.title': 'Page not found',
-  'notFound.text': 'There is nothing at {path}.',
-  'notFound.home': 'Back to the home page',
-  'unavailable.title': 'The portal is not available',
-  'unavailable.default': 'The application is not available at the moment.',
   'unavailable.checkFailed': 'The portal could not check whether the application is available.',
-  'unavailable.invalid': 'The application is in an invalid state and must be reset.',
-  'unavailable.reset': 'Reset',
   'error.heading': 'An error occured!',
   'error.code': 'Error code',
   'error.description': 'Error description',
@@ -58,7 +53,6 @@ export const shellMessagesEn = {
   'errors.error.network': 'The server could not be reached. Check your connection and try again.',
   'errors.error.network.unconfirmed':
     'The answer was lost and the portal could not check whether the change was saved. Reload to see what the server holds.',
-  'cache.offline': 'Offline: showing what you saw last',
   'error.details': 'Details',
   'error.retry': 'Try again',
   'errors.error.canceled': 'The request was canceled.',
@@ -79,7 +73,6 @@ export const shellMessagesEn = {
   'devtools.report.button': 'Report a problem',
   'footer.version': 'Version {version}',
   'nav.menu': 'Menu',
-  'toast.dismiss': 'Dismiss',
   'title.cart': 'Cart',
   'title.sharedCart': 'Shared cart',
   'title.asset': 'Asset',
@@ -119,5 +112,7 @@ export type MessageKey =
   | keyof typeof creditMessagesEn
   | keyof typeof notificationsPageMessagesEn
   | keyof typeof sharePageMessagesEn
-  | keyof typeof outboxMessagesEn;
+  | keyof typeof outboxMessagesEn
+  | keyof typeof appPagesMessagesEn
+  | keyof typeof uiMessagesEn;
 export type Messages = Record<MessageKey, string>;

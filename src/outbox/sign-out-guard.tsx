@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { selectOutboxCount } from '../../streams/outbox/selectors';
+import { selectOutboxCount } from '../../streams/outbox/count-selectors';
 import { useAppState } from '../hooks/use-app-state';
 
 // the question loads when it is asked: the shell stays small (issue 11)

@@ -5,13 +5,17 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { AccountMoreMenu } from './account-more-menu';
 import './session.css';
 import { SignInLink } from './sign-in-link';
 
 // a user's corner (the name, "Sign out" and its guard over kept writes) comes with the portal's
 // code, which is on its way from the start: who-am-I answers no sooner (issue 22)
 const UserCorner = lazy(() => import('./user-corner').then((m) => ({ default: m.UserCorner })));
+
+// so does the visitor's menu ("Report a problem"): until it is in, its name shows as text
+const AccountMoreMenu = lazy(() =>
+  import('./account-more-menu').then((m) => ({ default: m.AccountMoreMenu })),
+);
 
 /**
  * The header's corner: who the portal is for right now, which opens the account menu ("Report a
@@ -50,7 +54,9 @@ export function AccountMenu() {
             {t('account.expired')}
           </span>
         )}
-        <AccountMoreMenu>{t('account.visitor')}</AccountMoreMenu>
+        <Suspense fallback={<span className="account-menu__who">{t('account.visitor')}</span>}>
+          <AccountMoreMenu>{t('account.visitor')}</AccountMoreMenu>
+        </Suspense>
         <SignInLink className="button button--primary">{t('nav.signIn')}</SignInLink>
       </div>
     );

@@ -1,5 +1,6 @@
 import type { Freshness } from '../../streams/cache/state';
 import { useTranslate } from '../i18n/use-translate';
+import './messages';
 
 /**
  * Said discreetly where a screen shows what the user saw last because the network is out of

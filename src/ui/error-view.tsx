@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NO_CODE_PROVIDED, type SerializedError } from '../../streams/core/errors';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { usePortal } from '../app/store-context';
-import { ReportProblemButton } from './report-problem-button';
 import { useAppState } from '../hooks/use-app-state';
 import { describeErrorCode } from '../i18n/translate';
 import { useTranslate } from '../i18n/use-translate';
+
+// "Report a problem" comes with the portal's code, on its way from the start (issue 22)
+const ReportProblemButton = lazy(() =>
+  import('./report-problem-button').then((m) => ({ default: m.ReportProblemButton })),
+);
 
 /** The generic error view of seed 000 §2 / protocol §1.9, with a way to report the problem. */
 export function ErrorView({ error, onDismiss }: { error: SerializedError; onDismiss?: () => void }) {
@@ -39,7 +43,9 @@ export function ErrorView({ error, onDismiss }: { error: SerializedError; onDism
         >
           {t('error.export')}
         </button>
-        <ReportProblemButton />
+        <Suspense fallback={null}>
+          <ReportProblemButton />
+        </Suspense>
         {onDismiss ? (
           <button type="button" className="button" onClick={onDismiss}>
             {t('error.dismiss')}

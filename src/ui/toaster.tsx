@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslate } from '../i18n/use-translate';
 import { dismissToast, getToasts, subscribeToasts, TOAST_DURATION_MS, type Toast } from './toasts';
+import './messages';
 
 function ToastItem({ toast }: { toast: Toast }) {
   const t = useTranslate();

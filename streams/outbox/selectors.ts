@@ -3,8 +3,6 @@ import type { OutboxRoot } from './state';
 
 export const selectOutboxEntries = (state: OutboxRoot): OutboxEntry[] => state.outbox.entries;
 
-export const selectOutboxCount = (state: OutboxRoot): number => state.outbox.entries.length;
-
 /**
  * What the outbox says of a domain's request: `pending` (kept, to be sent when the network is
  * back), `saved` (sent again since, and saved), `resend` (a request the outbox itself sent again:
