@@ -1,4 +1,4 @@
-import { selectEpicHealth } from '../../streams/system/selectors';
+import { selectEpicHealth } from '../../streams/system/epic-health-selectors';
 import { usePortal } from '../app/store-context';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';

@@ -27,7 +27,7 @@ import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart'
 import { itemKey } from './model';
 import { selectContentMode } from './selectors';
 import * as shareApi from './share-api';
-import { playerKey } from './model';
+import { playerKey } from './content-entries';
 import type { CartsRoot } from './state';
 import { factReceived, receivedFact } from '../tabs/events';
 

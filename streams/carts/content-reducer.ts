@@ -26,7 +26,7 @@ import {
   windowMoved,
 } from './content-events';
 import { type Cart, type CartCursorStatus, type CartItem, itemKey, itemKeys } from './model';
-import { emptyContent, playerKey } from './model';
+import { emptyContent, playerKey } from './content-entries';
 import type { CartContent, CartsState } from './state';
 
 type D = Draft<CartsState>;

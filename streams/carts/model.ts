@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import type { CartContent } from './state';
 
 /**
  * The carts as the portal keeps them (protocol §6.2), after the wire shapes of `api.ts` were
@@ -118,25 +117,3 @@ export type ContentMode = z.infer<typeof contentModeSchema>;
 /** The cart list query's own steps (seed 002 §4 "Cart cursor"): registered, resolved, constraints updated. */
 const cartCursorStatusSchema = z.enum(['registered', 'resolved', 'constraintsUpdated']);
 export type CartCursorStatus = z.infer<typeof cartCursorStatusSchema>;
-
-export function emptyContent(): CartContent {
-  return {
-    status: 'unknown',
-    error: null,
-    huge: false,
-    fulltext: '',
-    mode: 'default',
-    keys: [],
-    filtered: false,
-    details: {},
-    chunkSize: 0,
-    chunks: {},
-    activeChunk: null,
-    contentMode: 'cart',
-    cursorStatus: null,
-  };
-}
-
-export function playerKey(target: { cartId: string; resource: string; id: string; player: string }): string {
-  return [target.cartId, target.resource, target.id, target.player].join('|');
-}

@@ -12,11 +12,10 @@ import {
   type CartItem,
   type ContentMode,
   contentModeSchema,
-  emptyContent,
   itemKey,
-  playerKey,
   splitItemKey,
 } from './model';
+import { emptyContent, playerKey } from './content-entries';
 import type { CartContent, CartsState, Mutation, Notice, WithCarts } from './state';
 
 export type { CartContent, Mutation, Notice, WithCarts } from './state';

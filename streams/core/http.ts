@@ -288,16 +288,6 @@ export function createHttp(vault: SessionVault, fetchImpl: FetchLike): Http {
   return { request, notices$: notices$.asObservable() };
 }
 
-/** Addresses the browser loads itself (images, downloads): absolute, no Authorization, no lang. */
-export function browserUrl(
-  vault: SessionVault,
-  path: string,
-  query: Record<string, QueryValue> = {},
-): string {
-  const pairs = encodePairs(query);
-  return `${vault.apiBase()}${path}${pairs.length ? `?${pairs.join('&')}` : ''}`;
-}
-
 /**
  * The file name of a `Content-Disposition` header (`attachment; filename="…"`, or
  * `filename*=UTF-8''…`, which wins), or null.

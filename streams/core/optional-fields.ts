@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 export function optionalFields<Sh extends z.core.$ZodShape>(
   shape: Sh,
 ): { [K in keyof Sh]: z.ZodMiniOptional<Sh[K]> } {
-  return Object.fromEntries(
-    Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)]),
-  ) as { [K in keyof Sh]: z.ZodMiniOptional<Sh[K]> };
+  return Object.fromEntries(Object.entries(shape).map(([key, schema]) => [key, z.optional(schema)])) as {
+    [K in keyof Sh]: z.ZodMiniOptional<Sh[K]>;
+  };
 }

@@ -17,7 +17,7 @@ import type { Deps } from '../core/deps';
 import type { Epic, StateObservable } from '../core/epic';
 import { type SerializedError, serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
-import { browserUrl } from '../core/http';
+import { browserUrl } from '../core/browser-url';
 import { ofType } from '../core/operators/of-type';
 import { leadershipGained, receivedFact } from '../tabs/events';
 import { selectPollsForAllTabs, selectPollsOwnJobs, type WithTabs } from '../tabs/selectors';

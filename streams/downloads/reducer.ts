@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { type Case, caseReducer, on } from '../core/case-reducer';
-import { onToldFacts } from '../tabs/events';
+import { onToldFacts } from '../tabs/told-facts-events';
 import {
   announced,
   browserFetchFailed,

@@ -1,5 +1,5 @@
 import { caseReducer } from '../core/case-reducer';
-import { onToldFacts } from '../tabs/events';
+import { onToldFacts } from '../tabs/told-facts-events';
 import { commandCases } from './command-reducer';
 import { itemCases } from './item-reducer';
 import { jobCases } from './job-reducer';

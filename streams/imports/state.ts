@@ -174,4 +174,3 @@ export const initialImportsState: ImportsState = {
   uploads: initialUploadsState,
   workflows: { status: 'unknown', actions: [], error: null },
 };
-

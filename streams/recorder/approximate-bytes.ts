@@ -30,4 +30,3 @@ export function approximateBytes(value: unknown): number {
   if (Object.isFrozen(value)) sizes.set(value, total);
   return total;
 }
-

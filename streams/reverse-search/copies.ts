@@ -8,19 +8,14 @@ import * as z from 'zod/mini';
 
 /**
  * Only web addresses become links: a `javascript:` page from a server never reaches an href. What
- * `z.url({ protocol: /^https?$/ })` checks, written out: zod's code is one module that the first
- * download holds, with every kind of schema any screen builds, and its URL check weighs 0.6 KB gz.
+ * `z.url({ protocol: /^https?$/ })` accepts, as a string format of its own: zod's code is one module
+ * that the first download holds with every kind of schema any screen builds, and its URL code
+ * weighs 0.5 KB gz there. Blanks around the address are allowed and kept (an href ignores them).
  */
-const webAddress = z.pipe(
-  z.string(),
-  z.transform((value, context) => {
-    const trimmed = value.trim();
-    // the URL parser drops tabs and newlines inside an address: so does the address kept
-    if (/^https?:\/\//i.test(trimmed) && URL.canParse(trimmed)) return trimmed.replace(/[\t\n\r]/g, '');
-    context.issues.push({ code: 'invalid_format', format: 'url', input: value });
-    return z.NEVER;
-  }),
-);
+const webAddress = z.stringFormat('url', (value) => {
+  const address = value.trim();
+  return /^https?:\/\//i.test(address) && URL.canParse(address);
+});
 
 export const copySchema = z.object({
   name: z.string().check(z.minLength(1)),

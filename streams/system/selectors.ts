@@ -5,9 +5,3 @@ export const selectShownError = (state: { system: SystemState }) => state.system
 /** True once a domain that loads with its first screen is on (`system/domainLoaded`), or was never deferred. */
 export const selectIsDomainOn = (state: { system: SystemState }, name: string): boolean =>
   !(state.system.deferredDomains ?? []).includes(name);
-
-/** The epics that crashed (the last ones kept) and those left stopped. */
-export const selectEpicHealth = (state: { system: SystemState }) => ({
-  crashes: state.system.epicCrashes,
-  stopped: state.system.stoppedEpics,
-});

@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-import { type Case, onReplace } from '../core/case-reducer';
 import { type AnyEvent, type AppEvent, defineFact, eventCatalogue } from '../core/event';
-import type { SharedFact } from '../core/shared-facts';
 
 /** A fact as it crosses between tabs: its type and payload, never its meta (ids are per tab). */
 const crossingFactSchema = z.object({ type: z.string(), payload: z.unknown() });
@@ -46,19 +44,4 @@ export function receivedFact<T extends string, P>(
 ): P | null {
   if (!factReceived.match(event) || event.payload.fact.type !== definition.type) return null;
   return event.payload.fact.payload as P;
-}
-
-/**
- * A slice's case for the facts it shares: what another tab told of them folds through `fold` (the
- * slice's own reducer) as if it happened here, so every tab shows the same (issue 25).
- */
-export function onToldFacts<S>(
-  facts: readonly SharedFact[],
-  fold: (state: S, event: AnyEvent) => S,
-): Case<S> {
-  const told = new Set(facts.map((fact) => fact.type));
-  return onReplace(factReceived, (state: S, event) => {
-    const { fact } = event.payload;
-    return told.has(fact.type) ? fold(state, { ...event, type: fact.type, payload: fact.payload }) : state;
-  });
 }
