@@ -41,6 +41,12 @@ import { initialTypeaheadState } from './typeahead/state';
 const eagerDomains = [appDomain, routerDomain, sessionDomain, systemDomain, tabsDomain] as const;
 
 /**
+ * The lazy domains most screens need, in one module: their code is one chunk anyway (`portal`,
+ * vite.config.ts), and one import of it is lighter in the first download than one per domain.
+ */
+const portalDomains = () => import('./portal-domains');
+
+/**
  * The domains whose code loads with the first screen that needs them (`loadDomain`), so the
  * first download holds only the shell. Their initial states are here from the start, so the
  * state tree has one shape; until `system/domainLoaded` their reducers are skipped.
@@ -48,43 +54,33 @@ const eagerDomains = [appDomain, routerDomain, sessionDomain, systemDomain, tabs
 const lazyDomains = {
   // what waits for who-am-I, brought by the shell at start (src/main.tsx) with the `portal` chunk
   // (issue 22): each catches up on the identity and the start it missed
-  logs: lazy(initialLogsState, () => import('./logs/domain').then((m) => m.logsDomain), {
+  logs: lazy(initialLogsState, () => portalDomains().then((m) => m.logsDomain), {
     // a failure before the logs' code came is logged once it starts (seed 000 §4)
     missed: (event) => event.error === true,
   }),
-  preferences: lazy(initialPreferencesState, () =>
-    import('./preferences/domain').then((m) => m.preferencesDomain),
-  ),
-  profile: lazy(initialProfileState, () => import('./profile/domain').then((m) => m.profileDomain)),
-  notifications: lazy(initialNotificationsState, () =>
-    import('./notifications/domain').then((m) => m.notificationsDomain),
-  ),
-  outbox: lazy(initialOutboxState, () => import('./outbox/domain').then((m) => m.outboxDomain)),
-  schemas: lazy(initialSchemasState, () => import('./schemas/domain').then((m) => m.schemasDomain)),
-  queries: lazy(initialQueriesState, () => import('./queries/domain').then((m) => m.queriesDomain)),
-  cursors: lazy(initialCursorsState, () => import('./cursors/domain').then((m) => m.cursorsDomain)),
-  trees: lazy(initialTreesState, () => import('./trees/domain').then((m) => m.treesDomain)),
-  aggregates: lazy(initialAggregatesState, () =>
-    import('./aggregates/domain').then((m) => m.aggregatesDomain),
-  ),
-  typeahead: lazy(initialTypeaheadState, () => import('./typeahead/domain').then((m) => m.typeaheadDomain)),
-  savedSearches: lazy(initialSavedSearchesState, () =>
-    import('./saved-searches/domain').then((m) => m.savedSearchesDomain),
-  ),
-  search: lazy(undefined, () => import('./search/domain').then((m) => m.searchDomain)),
-  cache: lazy(initialCacheState, () => import('./cache/domain').then((m) => m.cacheDomain)),
-  carts: lazy(initialCartsState, () => import('./carts/domain').then((m) => m.cartsDomain)),
-  downloads: lazy(initialDownloadsState, () => import('./downloads/domain').then((m) => m.downloadsDomain)),
-  entities: lazy(initialEntitiesState, () => import('./entities/domain').then((m) => m.entitiesDomain)),
-  players: lazy(initialPlayersState, () => import('./players/domain').then((m) => m.playersDomain)),
-  batches: lazy(initialBatchesState, () => import('./batches/domain').then((m) => m.batchesDomain)),
-  analytics: lazy(initialAnalyticsState, () => import('./analytics/domain').then((m) => m.analyticsDomain)),
-  selection: lazy(initialSelectionState, () => import('./selection/domain').then((m) => m.selectionDomain)),
-  reverseSearch: lazy(initialReverseSearchState, () =>
-    import('./reverse-search/domain').then((m) => m.reverseSearchDomain),
-  ),
+  preferences: lazy(initialPreferencesState, () => portalDomains().then((m) => m.preferencesDomain)),
+  profile: lazy(initialProfileState, () => portalDomains().then((m) => m.profileDomain)),
+  notifications: lazy(initialNotificationsState, () => portalDomains().then((m) => m.notificationsDomain)),
+  outbox: lazy(initialOutboxState, () => portalDomains().then((m) => m.outboxDomain)),
+  schemas: lazy(initialSchemasState, () => portalDomains().then((m) => m.schemasDomain)),
+  queries: lazy(initialQueriesState, () => portalDomains().then((m) => m.queriesDomain)),
+  cursors: lazy(initialCursorsState, () => portalDomains().then((m) => m.cursorsDomain)),
+  trees: lazy(initialTreesState, () => portalDomains().then((m) => m.treesDomain)),
+  aggregates: lazy(initialAggregatesState, () => portalDomains().then((m) => m.aggregatesDomain)),
+  typeahead: lazy(initialTypeaheadState, () => portalDomains().then((m) => m.typeaheadDomain)),
+  savedSearches: lazy(initialSavedSearchesState, () => portalDomains().then((m) => m.savedSearchesDomain)),
+  search: lazy(undefined, () => portalDomains().then((m) => m.searchDomain)),
+  cache: lazy(initialCacheState, () => portalDomains().then((m) => m.cacheDomain)),
+  carts: lazy(initialCartsState, () => portalDomains().then((m) => m.cartsDomain)),
+  downloads: lazy(initialDownloadsState, () => portalDomains().then((m) => m.downloadsDomain)),
+  entities: lazy(initialEntitiesState, () => portalDomains().then((m) => m.entitiesDomain)),
+  players: lazy(initialPlayersState, () => portalDomains().then((m) => m.playersDomain)),
+  batches: lazy(initialBatchesState, () => portalDomains().then((m) => m.batchesDomain)),
+  analytics: lazy(initialAnalyticsState, () => portalDomains().then((m) => m.analyticsDomain)),
+  selection: lazy(initialSelectionState, () => portalDomains().then((m) => m.selectionDomain)),
+  reverseSearch: lazy(initialReverseSearchState, () => portalDomains().then((m) => m.reverseSearchDomain)),
   naturalLanguage: lazy(initialNaturalLanguageState, () =>
-    import('./natural-language/domain').then((m) => m.naturalLanguageDomain),
+    portalDomains().then((m) => m.naturalLanguageDomain),
   ),
   pages: lazy(initialPagesState, () => import('./pages/domain').then((m) => m.pagesDomain)),
   imports: lazy(initialImportsState, () => import('./imports/domain').then((m) => m.importsDomain)),
