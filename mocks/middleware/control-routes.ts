@@ -67,6 +67,13 @@ export function controlRoutes(): Router {
     res.json(runtime.outbox);
   });
 
+  // the zips being built are ready now: a journey that waits for one need not wait out `zip.buildMs`
+  router.post('/zips/ready', (_req, res) => {
+    const now = Date.now();
+    for (const job of runtime.zips.values()) job.readyAt = Math.min(job.readyAt, now);
+    res.json({ ready: runtime.zips.size });
+  });
+
   router.post('/carts/huge', (req, res) => {
     const body = hugeCartSchema.safeParse(req.body ?? {});
     if (!body.success) return invalid(res, body.error);

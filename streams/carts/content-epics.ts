@@ -1,4 +1,4 @@
-import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -110,7 +110,17 @@ function changedCartId(event: AnyEvent): string | null {
   return received ? received.cart.id : null;
 }
 
-/** After a change, here or in another tab, the client views the cart again (protocol §6.1). */
+/** The end of the view of a cart under way: its answer or its failure. */
+const viewEnded = (cartId: string) => (event: AnyEvent) =>
+  (viewLoaded.match(event) && event.payload.cart.id === cartId) ||
+  (viewLoadFailed.match(event) && event.payload.cartId === cartId);
+
+/**
+ * After a change, here or in another tab, the client views the cart again (protocol §6.1). A view
+ * is never asked while one is under way (§6.4); but that one may have been read by the server
+ * before the change (an "Undo" answered before the view its removal set off), so the cart is
+ * viewed again once it lands: its stale items never stay on screen.
+ */
 export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
     ofType(itemsAdded, itemsRemoved, collaboratorsChanged, factReceived),
@@ -118,11 +128,17 @@ export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
       const cartId = changedCartId(event);
       if (cartId === null) return EMPTY;
       const content = state$.value.carts.contents[cartId];
-      if (!content || isBusy(content.status)) return EMPTY;
+      if (!content) return EMPTY;
       // read through the list query: listed again, so its constraints name the cart's ids now
       if ((content.huge || content.contentMode !== 'cart') && !content.filtered)
-        return of(itemsListStarted({ cartId }, event));
-      return of(viewStarted({ cartId, fulltext: content.fulltext, mode: content.mode }, event));
+        return isBusy(content.status) ? EMPTY : of(itemsListStarted({ cartId }, event));
+      const view = () => {
+        const { fulltext, mode } = state$.value.carts.contents[cartId] ?? content;
+        return viewStarted({ cartId, fulltext, mode }, event);
+      };
+      const viewing = content.status === 'initial' || content.status === 'fetching';
+      if (viewing) return event$.pipe(filter(viewEnded(cartId)), take(1), map(view));
+      return isBusy(content.status) ? EMPTY : of(view());
     }),
   );
 

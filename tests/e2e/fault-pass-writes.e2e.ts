@@ -11,7 +11,7 @@ import {
   retryPendingChanges,
   waiting,
 } from './helpers/faults';
-import { newImport, png } from './helpers/imports';
+import { newImport, png, shownAfterPolls } from './helpers/imports';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -39,9 +39,7 @@ async function uploadFiles(page: Page, count: number): Promise<void> {
 
 async function analysed(page: Page, names: string[]): Promise<void> {
   for (const name of names)
-    await cell(page, name)
-      .filter({ hasText: /incomplete|ready/ })
-      .waitFor({ timeout: 30_000 });
+    await shownAfterPolls(page, cell(page, name).filter({ hasText: /incomplete|ready/ }));
 }
 
 const select = (page: Page, name: string) =>
@@ -52,6 +50,8 @@ describe('mass import under faults (issue 27)', () => {
     '5 files at 30 % 500s, then an upload whose answer is lost: each said, tried again, and the import holds each once',
     async ({ page }) => {
       await mockControl('settings', { body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300 } });
+      // the page's timers on a clock the journey moves on: the import's polls are not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       await newImport(page, `Faults ${Date.now().toString(36)}`);
       await page.getByRole('combobox', { name: 'Simultaneous uploads' }).selectOption('1');
@@ -85,6 +85,8 @@ describe('mass import under faults (issue 27)', () => {
     'validate under a 500, then a move and a delete whose answers are lost: read back, and the grid matches the server',
     async ({ page }) => {
       await mockControl('settings', { body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300 } });
+      // the page's timers on a clock the journey moves on: the import's polls are not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       const name = `Lost answers ${Date.now().toString(36)}`;
       await newImport(page, name);
@@ -97,7 +99,7 @@ describe('mass import under faults (issue 27)', () => {
       await expectWords(failure(page, 'The action failed.'));
       await noFaults();
       await page.getByRole('button', { name: 'Validate' }).click();
-      await cell(page, fileName(1)).filter({ hasText: 'validated' }).waitFor({ timeout: 30_000 });
+      await shownAfterPolls(page, cell(page, fileName(1)).filter({ hasText: 'validated' }));
 
       await cell(page, fileName(1)).getByRole('checkbox', { name: 'Select' }).uncheck();
       await select(page, fileName(2));
@@ -133,6 +135,8 @@ describe('mass import under faults (issue 27)', () => {
     'an item deleted under a 500 is kept by the outbox, and deleted once when the server is back',
     async ({ page }) => {
       await mockControl('settings', { body: { 'imports.analyzeMs': 300 } });
+      // the page's timers on a clock the journey moves on: the import's polls are not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       const name = `Kept delete ${Date.now().toString(36)}`;
       await newImport(page, name);

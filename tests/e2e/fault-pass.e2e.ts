@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { config } from '../../streams/core/config';
 import {
   expectWords,
   failAtRate,
@@ -84,6 +85,8 @@ describe('saving metadata under faults (issue 27)', () => {
   journey(
     'a save the server fails is kept, nothing typed is lost, and it is saved once the faults lift',
     async ({ page }) => {
+      // the page's timers on a clock the journey moves on: the outbox's backoff is not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       await openAsset(page, 1);
       await metadata(page).getByRole('button', { name: 'Edit' }).click();
@@ -99,6 +102,7 @@ describe('saving metadata under faults (issue 27)', () => {
       await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
       expect(await title.inputValue()).toBe('A lake, saved through faults');
       await noFaults();
+      await page.clock.fastForward(config.outboxRetryMs);
       await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
       await shown(page, 'Title').filter({ hasText: 'A lake, saved through faults' }).waitFor();
 
@@ -110,6 +114,8 @@ describe('saving metadata under faults (issue 27)', () => {
   journey(
     'a save whose answer is lost is kept and sent again: saved, on screen and on the server',
     async ({ page }) => {
+      // the page's timers on a clock the journey moves on: the outbox's backoff is not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       await openAsset(page, 2);
       await metadata(page).getByRole('button', { name: 'Edit' }).click();
@@ -121,6 +127,7 @@ describe('saving metadata under faults (issue 27)', () => {
       await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
       expect(await page.getByRole('alert').count()).toBe(0);
       await noFaults();
+      await page.clock.fastForward(config.outboxRetryMs);
       await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
       await shown(page, 'Author').filter({ hasText: 'Lost answer author' }).waitFor();
       expect(await page.getByRole('alert').count()).toBe(0);

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import { config } from '../../streams/core/config';
 import { expectReplayToMatch, journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
@@ -105,6 +106,8 @@ describe('every second write fails (issue 12: partial failure rates)', () => {
   journey(
     'two results added one after the other: one is added, the one the server fails is kept and saved once',
     async ({ page }) => {
+      // the page's timers on a clock the journey moves on: the outbox's backoff is not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/search`);
       await results(page).nth(1).waitFor();
@@ -124,6 +127,7 @@ describe('every second write fails (issue 12: partial failure rates)', () => {
       await noFaults();
       await second.chooser.getByRole('button', { name: 'Close' }).click();
       // sent again by the outbox's backoff: nothing waits any more
+      await page.clock.fastForward(config.outboxRetryMs);
       await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
       await expectReplayToMatch(page);
 

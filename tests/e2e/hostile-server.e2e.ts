@@ -29,20 +29,22 @@ describe('a hostile server (issue 12, items 3 to 5)', () => {
       await page.getByRole('button', { name: 'Preview' }).first().click();
       const dialog = page.getByRole('dialog', { name: /^Preview of / });
       await dialog.waitFor();
+      const frame = page.frameLocator('iframe.cart-player');
+      await frame.getByText('hostile player').waitFor();
+      const frameElement = dialog.locator('iframe');
+      const inFrame = await (await frameElement.elementHandle())?.contentFrame();
       // the markup's broken image is what fires its onerror (the frame's requests are not reported
-      // to the test): give the browser time to give up on it
-      await page.waitForTimeout(1000);
+      // to the test): once the browser has given up on every picture of the frame, it has fired
+      await expect
+        .poll(() => inFrame?.evaluate(() => [...document.images].every((image) => image.complete)))
+        .toBe(true);
       expect(await hostileTraces(page)).toEqual({ portalWindow: null, portalDocument: null });
 
       // the markup is shown, in a frame of its own that may run nothing
-      const frameElement = dialog.locator('iframe');
       expect(await frameElement.getAttribute('sandbox')).toBe('');
-      const frame = page.frameLocator('iframe.cart-player');
-      await frame.getByText('hostile player').waitFor();
       await frame.getByRole('link', { name: 'hostile link' }).click();
       await page.waitForTimeout(300);
       expect(await hostileTraces(page)).toEqual({ portalWindow: null, portalDocument: null });
-      const inFrame = await (await frameElement.elementHandle())?.contentFrame();
       expect(
         await inFrame?.evaluate(() => document.documentElement.getAttribute('data-hostile-ran')),
       ).toBeNull();

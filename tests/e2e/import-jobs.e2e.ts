@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
-import { newImport, png } from './helpers/imports';
+import { newImport, png, shownAfterPolls } from './helpers/imports';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -24,6 +24,8 @@ describe('mass-import job management (issue 24)', () => {
     'alice sorts, counts, starts, bulk-edits, steps one item, gives the import to bob and deletes it',
     async ({ page }) => {
       await mockControl('settings', { body: { 'imports.analyzeMs': 300 } });
+      // the page's timers on a clock the journey moves on: the import's polls are not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       const stamp = Date.now().toString(36);
       const name = `Jobs ${stamp}`;
@@ -37,9 +39,7 @@ describe('mass-import job management (issue 24)', () => {
         })),
       );
       for (const file of ['a.png', 'b.png', 'c.png'])
-        await cell(page, file)
-          .filter({ hasText: /incomplete|ready/ })
-          .waitFor({ timeout: 30_000 });
+        await shownAfterPolls(page, cell(page, file).filter({ hasText: /incomplete|ready/ }));
 
       // the counts follow the items: 3 items, none being analysed any more
       await fact(page, 'Items').filter({ hasText: /^3$/ }).waitFor();
@@ -66,7 +66,8 @@ describe('mass-import job management (issue 24)', () => {
       await dialog.getByRole('textbox', { name: /^Title/ }).fill(`Dawn ${stamp}`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
-      for (const file of ['a.png', 'b.png']) await cell(page, file).filter({ hasText: 'ready' }).waitFor();
+      for (const file of ['a.png', 'b.png'])
+        await shownAfterPolls(page, cell(page, file).filter({ hasText: 'ready' }));
       const patch = (await requests()).find((one) => /\/data\/item\/\d+,\d+$/.test(one.path));
       expect(patch).toMatchObject({ method: 'POST', headers: { 'x-http-method-override': 'PATCH' } });
       expect(JSON.parse((patch!.body as { json: string }).json)).toEqual({ title: `Dawn ${stamp}` });

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect } from 'vitest';
 import { seriousViolations } from './helpers/axe';
+import { shownAfterPolls } from './helpers/imports';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 
 /** A small real PNG of the given size, a gradient so that its pixels are its own. */
@@ -32,6 +33,8 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
       await mockControl('settings', {
         body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300, 'imports.maxFileSize': 200_000 },
       });
+      // the page's timers on a clock the journey moves on: the import's polls are not waited out
+      await page.clock.install();
       // bob reads the portal in French: the sign-in helper waits for the English "Sign out"
       await page.goto(`${portalUrl()}/signin`);
       await page.getByRole('textbox', { name: 'Login' }).fill('bob');
@@ -100,12 +103,12 @@ describe('uploads that belong to the portal (issues 28 and 27)', () => {
 
       // the two photos are analysed, then validated
       for (const name of [dune, cove]) {
-        await cell(page, name).filter({ hasText: 'prêt' }).waitFor({ timeout: 30_000 });
+        await shownAfterPolls(page, cell(page, name).filter({ hasText: 'prêt' }));
         await cell(page, name).getByRole('checkbox', { name: 'Sélectionner' }).check();
       }
       await page.getByRole('button', { name: 'Valider', exact: true }).click();
       for (const name of [dune, cove])
-        await cell(page, name).filter({ hasText: 'validé' }).waitFor({ timeout: 30_000 });
+        await shownAfterPolls(page, cell(page, name).filter({ hasText: 'validé' }));
       expect(await seriousViolations(page, 'import page, validated')).toEqual([]);
 
       // the library shows the photo under its own file name, with its own pixels

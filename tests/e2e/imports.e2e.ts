@@ -2,7 +2,7 @@ import type { Page, Request } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
-import { newImport } from './helpers/imports';
+import { newImport, shownAfterPolls } from './helpers/imports';
 import { journey, mockControl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -77,6 +77,8 @@ describe('mass import (issue 15)', () => {
     'alice uploads 12 files two at a time, cancels one, edits 3, validates them and finds them in search',
     async ({ page }) => {
       await mockControl('settings', { body: { 'imports.analyzeMs': 300, 'imports.commandMs': 300 } });
+      // the page's timers on a clock the journey moves on: the import's polls are not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
       const stamp = Date.now().toString(36);
       await newImport(page, `Shoot ${stamp}`);
@@ -100,9 +102,7 @@ describe('mass import (issue 15)', () => {
       // edit the title of three items once they are analysed
       const three = [1, 2, 3].map(fileName);
       for (const name of three) {
-        await cell(page, name)
-          .filter({ hasText: /incomplete|ready/ })
-          .waitFor({ timeout: 30_000 });
+        await shownAfterPolls(page, cell(page, name).filter({ hasText: /incomplete|ready/ }));
         await cell(page, name).getByRole('checkbox', { name: 'Select' }).check();
       }
       await page.getByRole('button', { name: 'Edit metadata' }).click();
@@ -111,12 +111,11 @@ describe('mass import (issue 15)', () => {
       await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
-      for (const name of three)
-        await cell(page, name).filter({ hasText: 'ready' }).waitFor({ timeout: 30_000 });
+      for (const name of three) await shownAfterPolls(page, cell(page, name).filter({ hasText: 'ready' }));
 
       await page.getByRole('button', { name: 'Validate' }).click();
       for (const name of three)
-        await cell(page, name).filter({ hasText: 'validated' }).waitFor({ timeout: 30_000 });
+        await shownAfterPolls(page, cell(page, name).filter({ hasText: 'validated' }));
 
       // the validated assets are in the library
       await page.getByRole('link', { name: 'Search', exact: true }).click();

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { config } from '../../streams/core/config';
 import { exportedLog, journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -25,6 +26,8 @@ describe('session against the demo server (issue 3)', () => {
   journey(
     'stays signed in when a token refresh loses its answer and the page reloads before it is retried',
     async ({ page }) => {
+      // the page's timers on a clock the journey moves on: the refresh is not waited out
+      await page.clock.install();
       await page.goto(`${portalUrl()}/signin`);
       await page.getByRole('textbox', { name: 'Login' }).waitFor();
       // alice's token refreshes after 20 % of 20 s; the server rotates it, then the answer is lost
@@ -34,6 +37,7 @@ describe('session against the demo server (issue 3)', () => {
       await page.getByRole('textbox', { name: 'Password' }).fill('alice');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('button', { name: 'Sign out' }).waitFor();
+      await page.clock.fastForward(config.bearerRefreshRatio * 20_000);
       await expect
         .poll(async () => ((await mockControl('requests')) as { path: string }[]).some(isRefresh), {
           timeout: 20_000,
@@ -90,12 +94,18 @@ describe('session against the demo server (issue 3)', () => {
     async ({ page }) => {
       // tokens that cannot be refreshed: the first refresh (after 20% of 30 s) ends the session
       await mockControl('settings', { body: { 'token.lifetimeS': 30, 'token.refreshLifetimeS': 1 } });
+      // the page's timers on a clock the journey moves on: the refresh is not waited out
+      await page.clock.install();
       await signIn(page, 'alice');
+      const signedInAt = Date.now();
       // within the portal (a reload would start a new session): a deep page, a cart
       await page.getByRole('link', { name: 'Carts', exact: true }).click();
       await page.getByRole('link', { name: 'Spring campaign 2026' }).first().click();
       await page.waitForURL(/\/carts\/\d+/);
       const deepPage = new URL(page.url());
+      // the server's clock is real: the refresh token it issued lives 1 s
+      await expect.poll(() => Date.now() - signedInAt, { timeout: 5000 }).toBeGreaterThan(1000);
+      await page.clock.fastForward(config.bearerRefreshRatio * 30_000);
       await page
         .getByRole('status')
         .filter({ hasText: 'Your session expired.' })

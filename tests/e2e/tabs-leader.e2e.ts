@@ -40,8 +40,8 @@ describe('one poller among tabs (issue 25)', () => {
   journey(
     'a download started in the follower is polled by the leader; when the leader closes mid-build, the other tab polls on and shows it ready',
     async ({ page }) => {
-      // long enough for the leader to check it and close before it is ready
-      await mockControl('settings', { body: { 'zip.buildMs': 12_000 } });
+      // the zip stays building until the leader has checked it and closed (zips/ready below)
+      await mockControl('settings', { body: { 'zip.buildMs': 600_000 } });
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/carts`);
       await page.getByRole('region', { name: 'My carts' }).getByRole('link').first().waitFor();
@@ -65,6 +65,7 @@ describe('one poller among tabs (issue 25)', () => {
 
       // the other tab leads, checks on, and shows the zip ready, then saved
       await expect.poll(async () => (await portalOf(other)).role, WAIT).toBe('leader');
+      await mockControl('zips/ready', { body: {} });
       await dialog
         .getByRole('listitem', { name })
         .getByText(`Saved as “${name}.zip”`, { exact: false })

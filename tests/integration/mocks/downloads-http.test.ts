@@ -55,4 +55,25 @@ describe('downloads over HTTP (the demo server)', () => {
     const outbox = await (await fetch(`${demo.url}/__mock/outbox`)).json();
     expect(outbox).toEqual([expect.objectContaining({ kind: 'zipLink' })]);
   });
+
+  it('a zip still building is ready at once after POST /__mock/zips/ready', async () => {
+    await fetch(`${demo.url}/__mock/reset`, { method: 'POST' });
+    await fetch(`${demo.url}/__mock/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ 'zip.buildMs': 600_000 }),
+    });
+    const headers = { authorization: bearerFor('alice'), 'content-type': 'application/json' };
+    const uuid = await (
+      await fetch(`${demo.url}/api/wedia/cart/zipCart/7`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({}),
+      })
+    ).json();
+    const readiness = () => fetch(`${demo.url}/api/wedia/cart/downloadCart/${uuid}`, { method: 'HEAD' });
+    expect((await readiness()).status).toBe(202);
+    expect((await fetch(`${demo.url}/__mock/zips/ready`, { method: 'POST' })).status).toBe(200);
+    expect((await readiness()).status).toBe(200);
+  });
 });

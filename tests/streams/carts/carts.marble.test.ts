@@ -1,10 +1,16 @@
 import { NEVER } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { contentFilterChanged, itemPlayerRequested } from '../../../streams/carts/content-events';
-import { createRequested, editRequested } from '../../../streams/carts/edit-events';
+import { contentFilterChanged, itemPlayerRequested, viewLoaded } from '../../../streams/carts/content-events';
+import {
+  createRequested,
+  editRequested,
+  itemsAddRequested,
+  itemsRemoveRequested,
+} from '../../../streams/carts/edit-events';
 import { CART_LIST_TYPES } from '../../../streams/carts/api';
 import { cartsDomain } from '../../../streams/carts/domain';
 import { listLoaded, listOpened } from '../../../streams/carts/events';
+import { itemKey } from '../../../streams/carts/model';
 import { selectMutation } from '../../../streams/carts/selectors';
 import { config } from '../../../streams/core/config';
 import { domainEpics, combineEpics } from '../../../streams/core/epic';
@@ -16,7 +22,7 @@ import type { RootState } from '../../../streams/root';
 import { appStarted } from '../../helpers/app-started';
 import { epicStore, fold, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
-import { aCart } from './fixtures';
+import { aCart, aWireCart } from './fixtures';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
 const allCarts = domainEpics<RootState>(cartsDomain);
@@ -314,6 +320,46 @@ describe('cart content (protocol §6.4, §6.6)', () => {
     expect(http.requests.map((request) => request.path)).toEqual([
       '/wedia/cart/itemPreview/player/fo.player/1/asset/11',
       '/wedia/cart/itemPreview/player/fo.player/1/asset/11',
+    ]);
+  });
+
+  it('a change answered while the view it set off is on its way views the cart again once that view lands', () => {
+    // "Remove" then "Undo": the view after the removal is read by the server before the Undo's
+    // addition, but answered after it; viewed again, the cart holds the item that came back
+    const scheduler = marbleScheduler();
+    const withItem = aWireCart('7', { items: [{ id: '1', type: 'asset', name: 'a.jpg' }] });
+    const without = aWireCart('7');
+    // the first view was read by the server before the addition, and is answered after it
+    const answers: Record<string, string[]> = {
+      removeCartItems: ['-r|'],
+      viewCart: ['-----r|', '-a|'],
+      addCartItems: ['--a|'],
+    };
+    const http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http.request = ((request: HttpRequest<unknown>) => {
+        http.requests.push(request);
+        const verb = request.path.split('/')[3] ?? '';
+        return cold(answers[verb]?.shift() ?? '', { r: ok(without), a: ok(withItem) });
+      }) as typeof http.request;
+      const opened = viewLoaded({
+        cart: aCart({ id: '7', items: { asset: ['1'] }, total: 1 }),
+        details: [],
+        filtered: false,
+      });
+      const store = epicStore(testDeps({ scheduler, http }), allCarts, fold([alice, opened]));
+      hot('ab', {
+        a: itemsRemoveRequested({ cartId: '7', keys: [itemKey('asset', '1')] }),
+        b: itemsAddRequested({ cartId: '7', items: { asset: ['1'] } }),
+      }).subscribe(store.dispatch);
+      scheduler.flush();
+      expect(store.getState().carts.contents['7']?.keys).toEqual([itemKey('asset', '1')]);
+    });
+    expect(http.requests.map((request) => request.path.split('/')[3])).toEqual([
+      'removeCartItems',
+      'viewCart',
+      'addCartItems',
+      'viewCart',
     ]);
   });
 });
