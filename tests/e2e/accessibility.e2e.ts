@@ -3,7 +3,7 @@ import { describe, expect, vi } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
 import { checkEverywhere } from './helpers/axe';
 import { journey, portalUrl, settled } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn } from './helpers/session';
 
 /**
  * Issue 13 "Done means": axe finds no serious or critical violation on any screen of
@@ -13,8 +13,15 @@ import { signIn } from './helpers/session';
  * problem is collected and the journey fails once at the end with the whole list.
  */
 
-async function visit(page: Page, path: string, ready: (page: Page) => Locator): Promise<void> {
-  await page.goto(`${portalUrl()}${path}`);
+/** Opens `path` (as `login`, signed in through the API, for a journey's first screen) once it has loaded. */
+async function visit(
+  page: Page,
+  path: string,
+  ready: (page: Page) => Locator,
+  login?: string,
+): Promise<void> {
+  if (login) await openSignedIn(page, login, path);
+  else await page.goto(`${portalUrl()}${path}`);
   await ready(page).first().waitFor({ timeout: 20_000 });
   await settled(page);
 }
@@ -48,9 +55,8 @@ function report(found: string[]): void {
 describe('accessibility (issue 13): axe on every screen, both themes, both sizes', () => {
   journey('alice: home, search with "Add to cart" open, an asset, the error view', async ({ page }) => {
     const found: string[] = [];
-    await signIn(page, 'alice');
 
-    await visit(page, '/', h1);
+    await visit(page, '/', h1, 'alice');
     found.push(...(await checkEverywhere(page, 'home /')));
 
     await visit(page, '/search', (p) => p.getByRole('grid', { name: 'Results' }).getByRole('gridcell'));
@@ -75,9 +81,8 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
 
   journey('alice: carts, a cart and their dialogs, downloads', async ({ page }) => {
     const found: string[] = [];
-    await signIn(page, 'alice');
 
-    await visit(page, '/carts', (p) => p.getByRole('main').getByRole('link'));
+    await visit(page, '/carts', (p) => p.getByRole('main').getByRole('link'), 'alice');
     found.push(...(await checkEverywhere(page, 'carts /carts')));
     await withDialog(
       page,
@@ -112,9 +117,8 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
 
   journey('alice: imports, a job, saved searches, analytics', async ({ page }) => {
     const found: string[] = [];
-    await signIn(page, 'alice');
 
-    await visit(page, '/imports', (p) => p.getByRole('main').getByRole('link'));
+    await visit(page, '/imports', (p) => p.getByRole('main').getByRole('link'), 'alice');
     found.push(...(await checkEverywhere(page, 'imports /imports')));
     await withDialog(
       page,
@@ -139,9 +143,13 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
 
   journey('alice: a CMS page and its editor, notifications, account, devtools', async ({ page }) => {
     const found: string[] = [];
-    await signIn(page, 'alice');
 
-    await visit(page, '/pages/home', (p) => p.locator('article.cms-page').getByRole('heading', { level: 1 }));
+    await visit(
+      page,
+      '/pages/home',
+      (p) => p.locator('article.cms-page').getByRole('heading', { level: 1 }),
+      'alice',
+    );
     found.push(...(await checkEverywhere(page, 'CMS page /pages/home')));
     await page.getByRole('button', { name: 'Edit page' }).click();
     await page.getByRole('button', { name: 'Stop editing' }).waitFor();

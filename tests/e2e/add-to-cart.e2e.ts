@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 
 const results = (page: Page) => page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
@@ -20,8 +20,7 @@ describe('"Add to cart" is a menu (issues 4, 6 and 13)', () => {
     'by keyboard at 1440 px: filter, arrows, Enter adds to Moodboard, Escape gives the focus back; "New cart…" creates, adds and opens the cart',
     async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const first = results(page).first();
       await first.waitFor();
       const name = await cellName(first);

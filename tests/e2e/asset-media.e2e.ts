@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { seriousViolations } from './helpers/axe';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn, switchLanguage } from './helpers/session';
+import { openSignedIn, signIn, switchLanguage } from './helpers/session';
 import { overflowingText } from './helpers/text-fit';
 
 /** The first video of the demo (mocks/db/assets.ts, default seed). */
@@ -83,8 +83,7 @@ describe('players and media on the asset page (issue 24)', () => {
   );
 
   journey('carol, a watermarked partner, gets an embed code of the watermarked player', async ({ page }) => {
-    await signIn(page, 'carol');
-    await page.goto(`${portalUrl()}/assets/asset/${VIDEO_ID}`);
+    await openSignedIn(page, 'carol', `/assets/asset/${VIDEO_ID}`);
     await heading(page).waitFor();
     await page.getByRole('button', { name: 'Embed code' }).click();
     const code = page.getByRole('textbox', { name: 'Embed code' });
@@ -138,8 +137,7 @@ describe('players and media on the asset page (issue 24)', () => {
   journey(
     'alice edits three results as one batch: each asset has its line, the count goes to 3 of 3, then Done',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
       await cells.nth(2).waitFor();
       for (let index = 0; index < 3; index += 1) {

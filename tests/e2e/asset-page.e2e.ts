@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn, signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 
 /** Demo assets (mocks/db/assets.ts, default seed): the first of each nature. */
@@ -24,8 +24,7 @@ describe('the asset page (issue 14)', () => {
   journey(
     'alice opens a result from search, steps to the next with the keyboard, and the address follows',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
       await cells.nth(1).waitFor();
       const firstName = await cellName(cells.nth(0));
@@ -76,8 +75,7 @@ describe('the asset page (issue 14)', () => {
   );
 
   journey("from a cart, Next and Previous step through the cart's items", async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/carts/7`);
+    await openSignedIn(page, 'alice', '/carts/7');
     await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
     const items = page
       .getByRole('listitem')
@@ -95,8 +93,7 @@ describe('the asset page (issue 14)', () => {
   });
 
   journey('a video plays: its time advances', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/assets/asset/${VIDEO_ID}`);
+    await openSignedIn(page, 'alice', `/assets/asset/${VIDEO_ID}`);
     await heading(page).waitFor();
     const video = page.locator('video');
     await video.waitFor();
@@ -173,8 +170,7 @@ describe('the asset page (issue 14)', () => {
   );
 
   journey('a missing asset shows the error view with code 404', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/assets/asset/99999999`);
+    await openSignedIn(page, 'alice', '/assets/asset/99999999');
     await page.getByRole('heading', { level: 1, name: 'An error occured!' }).waitFor();
     expect(await page.locator('.error-view code').textContent()).toContain('404');
   });

@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, mockControl, openBrowser, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn, signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 
 /** Bob's locale is French: after sign-in the portal speaks French to him. */
@@ -56,8 +56,7 @@ describe('carts and sharing against the demo server', () => {
   );
 
   journey('removes items one by one and several at once; the server keeps the change', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/carts/7`);
+    await openSignedIn(page, 'alice', '/carts/7');
     await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
     const items = page
       .getByRole('listitem')
@@ -77,8 +76,7 @@ describe('carts and sharing against the demo server', () => {
   journey(
     "adds bob as a collaborator: the cart is in bob's shared with me (private), and bob unsubscribes",
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/carts/7`);
+      await openSignedIn(page, 'alice', '/carts/7');
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
       await page.getByRole('button', { name: 'Collaborators' }).click();
       const dialog = page.getByRole('dialog', { name: 'Collaborators' });
@@ -114,8 +112,7 @@ describe('carts and sharing against the demo server', () => {
   journey(
     'shares with a password; a fresh browser is asked for it, a wrong one is refused, the right one shows the items',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/carts/1`);
+      await openSignedIn(page, 'alice', '/carts/1');
       await page.getByRole('heading', { level: 1, name: 'Spring campaign 2026' }).waitFor();
       await page.getByRole('button', { name: 'Share' }).click();
       const dialog = page.getByRole('dialog', { name: 'Share' });
@@ -161,8 +158,7 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
       page.on('request', (request) => isWrite(request) && writing.add(request));
       page.on('requestfinished', (request) => writing.delete(request));
       page.on('requestfailed', (request) => writing.delete(request));
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/carts/7`);
+      await openSignedIn(page, 'alice', '/carts/7');
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
       await expect.poll(() => items(page).count()).toBe(8);
       const firstName = await cellName(items(page).nth(0));
@@ -219,8 +215,7 @@ describe('collecting: undo, focus, delete, cards, a cart that does not exist (is
     'at 390 px in French: cards with covers, counts, dates and badges; a missing or a refused cart leads back to the carts',
     async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/account`);
+      await openSignedIn(page, 'alice', '/account');
       await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
       await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
       await page.goto(`${portalUrl()}/carts`);

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { CART_IDS } from '../../mocks/db/carts';
 import { checkEverywhere } from './helpers/axe';
 import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
-import { apiAuthorization, signIn } from './helpers/session';
+import { apiAuthorization, openSignedIn } from './helpers/session';
 
 const CART_ID = '1';
 
@@ -30,9 +30,9 @@ async function aliceCart(id: string): Promise<{ name: string; entries: string[];
   };
 }
 
-/** Opens the cart's "Download" dialog; the options are left at their defaults unless told. */
+/** alice, signed in, opens the cart's "Download" dialog; the options are left at their defaults unless told. */
 async function openDownloadDialog(page: Page, id: string) {
-  await page.goto(`${portalUrl()}/carts/${id}`);
+  await openSignedIn(page, 'alice', `/carts/${id}`);
   await page.getByRole('button', { name: 'Download', exact: true }).click();
   return page.getByRole('dialog', { name: 'Download' });
 }
@@ -59,7 +59,6 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     // the zip is ready at its first readiness check: no 2 s poll to wait for
     await mockControl('settings', { body: { 'zip.buildMs': 0 } });
     const cart = await aliceCart(CART_ID);
-    await signIn(page, 'alice');
     const dialog = await openDownloadDialog(page, CART_ID);
     const download = page.waitForEvent('download', { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Start download' }).click();
@@ -83,7 +82,6 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
       await mockControl('settings', { body: { 'zip.maxSize': maxSize, 'zip.buildMs': 1500 } });
       const skipped = cart.items.filter((item) => item.metadata.filesize > maxSize);
       expect(skipped).toHaveLength(1);
-      await signIn(page, 'alice');
       const downloads: Download[] = [];
       page.on('download', (download) => downloads.push(download));
       const dialog = await openDownloadDialog(page, String(CART_IDS.refusedZip));
@@ -152,8 +150,7 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
       // each part is ready at its first readiness check: no 2 s poll per part
       await mockControl('settings', { body: { 'zip.maxSize': 500 * 1024 * 1024, 'zip.buildMs': 0 } });
       const skipped = cart.items.filter((item) => item.metadata.filesize > 500 * 1024 * 1024);
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/account`);
+      await openSignedIn(page, 'alice', '/account');
       await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
       await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
       const downloads: Download[] = [];
@@ -192,7 +189,6 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
   journey('a reload during the build still completes the download', async ({ page }) => {
     await mockControl('settings', { body: { 'zip.buildMs': 4000 } });
     const cart = await aliceCart(CART_ID);
-    await signIn(page, 'alice');
     const dialog = await openDownloadDialog(page, CART_ID);
     await dialog.getByRole('button', { name: 'Start download' }).click();
     await dialog.getByRole('listitem', { name: cart.name }).getByText('Building the zip').waitFor();
@@ -208,7 +204,6 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     'a readiness check failing for good shows an error; Retry polls the same zip and completes it',
     async ({ page }) => {
       const cart = await aliceCart(CART_ID);
-      await signIn(page, 'alice');
       await mockControl('faults', { body: { match: 'downloadCart', method: 'HEAD', rate: 1, status: 500 } });
       const dialog = await openDownloadDialog(page, CART_ID);
       await dialog.getByRole('button', { name: 'Start download' }).click();
@@ -234,7 +229,6 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     'a flaky readiness check (every second one a 500) still completes the download',
     async ({ page }) => {
       const cart = await aliceCart(CART_ID);
-      await signIn(page, 'alice');
       await mockControl('settings', { body: { 'zip.buildMs': 7000 } });
       await mockControl('faults', {
         body: { match: 'downloadCart', method: 'HEAD', rate: 0.5, status: 500 },
@@ -259,7 +253,6 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
       // ready at the first readiness check: the fetch fails at once, without a 2 s poll before
       await mockControl('settings', { body: { 'zip.buildMs': 0 } });
       const cart = await aliceCart(CART_ID);
-      await signIn(page, 'alice');
       await mockControl('faults', { body: { match: 'downloadCart', method: 'GET', rate: 1, status: 500 } });
       const dialog = await openDownloadDialog(page, CART_ID);
       await dialog.getByRole('button', { name: 'Start download' }).click();

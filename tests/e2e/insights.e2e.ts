@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
 import { journey, mockControl, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn, signIn } from './helpers/session';
 import { stepCalls } from './helpers/step-calls';
 
 /** The rows of a top's table (thumbnail, name, count), as text. */
@@ -146,8 +146,7 @@ describe('insights (issue 17)', () => {
 
   journey("an asset's usage shows its view and its download", async ({ page }) => {
     await mockControl('reset', { method: 'POST' });
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/assets/asset/5`);
+    await openSignedIn(page, 'alice', '/assets/asset/5');
     await page.getByRole('heading', { level: 1 }).waitFor();
     const before = await usage(page);
     const download = page.waitForEvent('download');
@@ -170,8 +169,7 @@ describe('insights (issue 17)', () => {
     '"show me short videos of babies" in natural language gives duration and age filters; removing one widens the results',
     async ({ page }) => {
       await mockControl('reset', { method: 'POST' });
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const all = await total(page);
       await page.getByRole('checkbox', { name: 'Natural language' }).check();
       const box = page.getByRole('combobox', { name: 'Search' });
@@ -210,8 +208,7 @@ describe('insights (issue 17)', () => {
     'reverse image search shows the copies found on the page, the CSV report as an extra; none says so',
     async ({ page }) => {
       await mockControl('reset', { method: 'POST' });
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/assets/asset/1`);
+      await openSignedIn(page, 'alice', '/assets/asset/1');
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Find copies on the web' }).click();
       const copies = page.getByRole('region', { name: 'Copies found' });
@@ -243,8 +240,7 @@ describe('insights (issue 17)', () => {
 
   journey('carol (view only) is told reverse image search is not offered to her', async ({ page }) => {
     await mockControl('reset', { method: 'POST' });
-    await signIn(page, 'carol');
-    await page.goto(`${portalUrl()}/assets/asset/1`);
+    await openSignedIn(page, 'carol', '/assets/asset/1');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('region', { name: 'Usage' }).waitFor();
     // the rights are asked when the button is pressed (issue 26), not with the page

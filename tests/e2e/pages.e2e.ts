@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { checkEverywhere } from './helpers/axe';
 import { journey, openBrowser, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn, signIn } from './helpers/session';
 
 /**
  * CMS pages (issue 16) over the demo server's seeded pages (mocks/db/pages.ts): `home` (live
@@ -349,8 +349,7 @@ describe('CMS pages (issue 16)', () => {
     'le constructeur de pages en français : déplacements au clavier et par glisser',
     async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 2000 });
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/account`);
+      await openSignedIn(page, 'alice', '/account');
       await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
       await page.getByRole('heading', { name: 'Votre compte' }).waitFor();
       await page.goto(`${portalUrl()}/pages/home`);

@@ -3,7 +3,7 @@ import type { LoggedRequest } from '../../mocks/runtime';
 import { describe, expect } from 'vitest';
 import { cellName } from './helpers/cell-name';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn, signIn } from './helpers/session';
 import { describeCall, stepCalls } from './helpers/step-calls';
 
 /**
@@ -63,8 +63,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
   journey(
     'after a reload as alice, the schema headers are asked with her token and grant her insert',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
       const sent = await stepCalls(async () => {
         // the stored refresh token is exchanged slowly: the search screen's code is in first
@@ -103,8 +102,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
   });
 
   journey('a profile patch on /account sends one request', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/search`);
+    await openSignedIn(page, 'alice', '/search');
     await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
     await page.getByRole('link', { name: 'Account', exact: true }).click();
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
@@ -141,8 +139,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
   journey(
     'a facet checked sends one list and one /aggs; the second page waits for a scroll',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const grid = page.getByRole('grid', { name: 'Results' });
       await grid.getByRole('gridcell').first().waitFor();
       const calls = (
@@ -174,8 +171,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
   );
 
   journey('opening "Add to cart" twice reads the cart list once', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/search`);
+    await openSignedIn(page, 'alice', '/search');
     const first = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
     await first.waitFor();
     const name = await cellName(first);
@@ -197,8 +193,7 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
   journey(
     'a natural-language search looks each value up once, {field:{eq:value}}, and asks the list once (issue 26 item 8)',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
       await page.getByRole('checkbox', { name: 'Natural language' }).check();
       const sent = await stepCalls(async () => {
@@ -241,8 +236,7 @@ describe('request economy of the asset, cart, batch and import journeys (issue 2
   journey(
     `an asset page opened from the results sends at most its ${ASSET_PAGE_CALLS} calls (the reference 4)`,
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const first = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first();
       await first.waitFor();
       const name = await cellName(first);
@@ -258,8 +252,7 @@ describe('request economy of the asset, cart, batch and import journeys (issue 2
   );
 
   journey('an asset that answers 404 asks nothing more', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/search`);
+    await openSignedIn(page, 'alice', '/search');
     await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
     const calls = (
       await stepCalls(async () => {
@@ -291,8 +284,7 @@ describe('request economy of the asset, cart, batch and import journeys (issue 2
   journey(
     `a batch edit of 2 results sends at most ${BATCH_EDIT_CALLS} calls (the reference 4)`,
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
       await cells.nth(1).waitFor();
       for (const index of [0, 1]) await cells.nth(index).getByRole('checkbox', { name: 'Select' }).click();

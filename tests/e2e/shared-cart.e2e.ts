@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
 import { seriousViolations, showAs } from './helpers/axe';
 import { journey, mockControl, portalUrl } from './helpers/portal';
-import { apiAuthorization, signIn } from './helpers/session';
+import { apiAuthorization, openSignedIn } from './helpers/session';
 
 /** The seeded shares: 0 open (Brand kit), 1 with a password (Trade fair Lyon), 2 expired (Moodboard). */
 const SEEDED = createShares();
@@ -239,8 +239,7 @@ describe('the shared-cart page (/share/:uuid) for recipients', () => {
       });
       expect(posted.status).toBe(200);
 
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/carts/7`);
+      await openSignedIn(page, 'alice', '/carts/7');
       const comments = page.getByRole('region', { name: 'Comments' });
       // opening the cart asks the cart only: the comments come when asked (issue 26)
       await comments.getByRole('button', { name: 'Show comments' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, test as base, expect, inject } from 'vitest';
+import { test as base, expect, inject } from 'vitest';
 import { REDACTED } from '../../../streams/core/redact';
 import { type EventLogFile, importLog } from '../../../streams/recorder/log-file';
 import { redactState } from '../../../streams/recorder/redact';
@@ -13,11 +13,16 @@ import { CHROMIUM_PATH, LAUNCH_ARGS } from './chromium-path';
 
 /** One Chromium per test file: launching one per journey cost about 0.5 s each on 2 cores. */
 let chromiumOfThisFile: Promise<Browser> | undefined;
-afterAll(async () => {
+
+/**
+ * Closes the file's Chromium, after its last test (tests/e2e/helpers/setup.ts: the files of a worker
+ * share this module, so the hook belongs to the setup file, which runs for each file).
+ */
+export async function closeChromiumOfThisFile(): Promise<void> {
   const launched = chromiumOfThisFile;
   chromiumOfThisFile = undefined;
   if (launched) await (await launched).close();
-});
+}
 
 /** A fresh browser profile (a context of its own): no cookies, no storage, like a new visitor. */
 export async function openBrowser(): Promise<BrowserContext> {

@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { closeChromiumOfThisFile } from './portal';
 
 /** How long a file waits for the build that global setup started (a cold build on a busy machine). */
 const BUILD_WAIT_MS = 300_000;
 
 /**
- * Setup file of the e2e project: each test file starts once the portal is built. Global setup
- * builds it beside the demo servers without waiting (tests/e2e/global-setup.ts), and says `ready`,
- * or `failed` with the reason (then every file fails at once with it).
+ * Setup file of the e2e project, run for each test file: the file starts once the portal is built,
+ * and its Chromium is closed after its last test. Global setup builds the portal beside the demo
+ * servers without waiting (tests/e2e/global-setup.ts), and says `ready`, or `failed` with the
+ * reason (then every file fails at once with it).
  */
 beforeAll(async () => {
   const status = inject('portalStatusDir');
@@ -21,3 +23,5 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }, BUILD_WAIT_MS + 10_000);
+
+afterAll(closeChromiumOfThisFile);
