@@ -13,10 +13,10 @@ import { describeCall, stepCalls } from './helpers/step-calls';
 
 /**
  * A natural-language search: the analysis, one lookup per value (the nature `video`, the concepts
- * `baby` and `toddler`: §8.1 allows one `eq` each), the headers of the two schemas looked in (one
- * per resource, §8.4), the list and its facets' counts (§9.1).
+ * `baby` and `toddler`: §8.1 allows one `eq` each) taking the headers of the schema it looks in
+ * inline (`headers=true`, §8.2), the list and its facets' counts (§9.1).
  */
-const NATURAL_LANGUAGE_CALLS = 8;
+const NATURAL_LANGUAGE_CALLS = 6;
 /**
  * An asset page: the entity and its variations (§12.1), the view logged and the usage (§18 asset
  * events), as the reference; where it was broadcast and the reverse image search's rights are asked
@@ -215,6 +215,14 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
         '/api/rest/dam/data/ai_concepts {"name":{"eq":"toddler"}}',
         '/api/rest/dam/data/assetnature {"code":{"eq":"video"}}',
       ]);
+      expect(
+        lookups.map((call) => call.query.headers),
+        calls.join('\n'),
+      ).toEqual(['true', 'true', 'true']);
+      expect(
+        sent.filter((call) => call.path.endsWith('/headers')).map(describeCall),
+        calls.join('\n'),
+      ).toEqual([]);
       expect(
         calls.filter((call) => call.startsWith('GET /api/luis/analyze')),
         calls.join('\n'),
