@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import type { Notification } from '../db/notifications';
 import { runtime } from '../runtime';
-import { userOf } from './caller';
+import { callerOf, langFor, userOf } from './caller';
 import { errorResponse, restEnvelope } from './respond';
 
 const SIGN_IN_FIRST = 'Notifications belong to users: sign in as a user first';
@@ -15,9 +15,12 @@ function notificationsOf(request: Request): Notification[] {
     .sort((a, b) => b.created - a.created);
 }
 
-/** Texts in the request's language (`lang`, protocol §1.4): French when the notification has them. */
+/**
+ * Texts in the request's language (`lang`, else the user's `bolang`, protocol §1.4): French when
+ * the notification has them.
+ */
 const wireNotification =
-  (lang: string | null) =>
+  (lang: string) =>
   ({ key, type, title, message, created, read, link, author, fr }: Notification) => ({
     key,
     type,
@@ -51,7 +54,9 @@ export const notificationHandlers = [
     HttpResponse.json(
       restEnvelope(request, {
         resource: 'usernotif',
-        data: notificationsOf(request).map(wireNotification(new URL(request.url).searchParams.get('lang'))),
+        data: notificationsOf(request).map(
+          wireNotification(langFor(new URL(request.url).searchParams, callerOf(request))),
+        ),
       }),
     ),
   ),

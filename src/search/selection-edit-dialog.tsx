@@ -1,8 +1,7 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { batchRequested } from '../../streams/batches/events';
-import { fetchRequested } from '../../streams/cursors/events';
 import { selectSchemaFields } from '../../streams/schemas/selectors';
-import { SEARCH_CURSOR, SEARCH_PATH } from '../../streams/search/url';
+import { SEARCH_PATH } from '../../streams/search/url';
 import { selectEffectiveLocale } from '../../streams/session/selectors';
 import { BatchProgress } from '../assets/metadata/batch-progress';
 import { FieldControl } from '../assets/metadata/field-control';
@@ -20,8 +19,8 @@ const isBlank = (value: unknown): boolean =>
 /**
  * "Edit metadata of the selection": the asset schema's editable fields, empty; only the fields
  * the user gave a value are applied, as one batch (protocol §16) of one `update` per selected asset.
- * The dialog then follows the batch: a progress bar, the assets that failed, and "Done"; the
- * results are read again once it has run.
+ * The dialog then follows the batch: a progress bar, the assets that failed, and "Done"; each
+ * asset read again after its update shows in the results (the list is not asked again).
  */
 export function SelectionEditDialog({
   list,
@@ -112,13 +111,7 @@ export function SelectionEditDialog({
           </div>
         </form>
       ) : (
-        <BatchProgress
-          batchId={batchId}
-          names={applied.current}
-          // the results show the new values once the batch has run
-          onFinished={() => dispatch(fetchRequested({ name: SEARCH_CURSOR }))}
-          onDone={onClose}
-        />
+        <BatchProgress batchId={batchId} names={applied.current} onDone={onClose} />
       )}
     </ModalDialog>
   );

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import { modeOf } from '../core/query/operators';
-import { removed } from '../cursors/events';
+import { removed, rowRefreshed } from '../cursors/events';
 import {
   constraintRegistered,
   fetchFailed,
@@ -35,6 +35,26 @@ function ofCursor(draft: Draft<AggregatesState>, cursor: string): Draft<CursorAg
 const idKey = (id: unknown): string => (id === null || id === undefined ? '-1' : String(id));
 
 export const aggregatesReducer = caseReducer<AggregatesState>(
+  // a row of the list read again: its count moves from the values it lost to those it gained
+  on(rowRefreshed, (draft, { payload }) => {
+    for (const constraint of Object.values(draft.byCursor[payload.name]?.constraints ?? {})) {
+      const change = payload.changes[constraint.field];
+      if (!change) continue;
+      for (const [values, by] of [
+        [change.removed, -1],
+        [change.added, 1],
+      ] as const) {
+        for (const value of values) {
+          const id = idKey(value.id);
+          if (!constraint.counts[id] && by < 0) continue;
+          constraint.counts[id] ??= { count: 0, total: 0, name: value.name };
+          const count = constraint.counts[id];
+          count.count = Math.max(0, count.count + by);
+          if (count.total !== null) count.total = Math.max(0, count.total + by);
+        }
+      }
+    }
+  }),
   on(constraintRegistered, (draft, { payload }) => {
     const target = ofCursor(draft, payload.cursor);
     const known = target.constraints[payload.key];

@@ -11,6 +11,7 @@ import type { WithSession } from '../session/selectors';
 import { applyCursorTo, filterByAggregate, holdUndefinedPath, refuseUnknownCursor } from './rule-epics';
 import type { CursorsState } from './model';
 import { cursorsReducer } from './reducer';
+import { refreshListedRows } from './refresh-epics';
 import type { ListSlices } from './request';
 import { initialCursorsState } from './state';
 
@@ -32,5 +33,6 @@ export const cursorsDomain = defineDomain<'cursors', CursorsState, ListSlices & 
     holdUndefinedPath,
     applyCursorTo,
     filterByAggregate,
+    refreshListedRows,
   },
 });

@@ -61,7 +61,7 @@ function mustResolveAgain(state: S, name: string): boolean {
   const cursor = state.cursors.byName[name];
   if (!cursor || cursor.status === 'registering' || cursor.status === 'registered') return false;
   if (hasUndefinedPath(cursor.path)) return false;
-  if (cursor.status === 'resolving') return false;
+  if (cursor.status === 'resolving' || cursor.options.inlineHeaders) return false;
   const schema = selectSchema(state, cursor.path);
   return schema?.status !== 'resolved' && schema?.status !== 'resolving';
 }
@@ -76,7 +76,8 @@ function mayResolve(state: S, name: string): boolean {
 
 /**
  * Registered -> resolving -> resolved once the schema of its path is known (protocol §8.4). A
- * fetch of a cursor whose schema is in error (or unknown) goes through the same steps again.
+ * fetch of a cursor whose schema is in error (or unknown) goes through the same steps again. A
+ * cursor taking its headers inline is resolved at once: its first page brings them (§11.2).
  */
 export const resolveCursor: Epic<S> = (event$, state$) =>
   event$.pipe(
@@ -88,8 +89,12 @@ export const resolveCursor: Epic<S> = (event$, state$) =>
     ),
     mergeMap((event) => {
       const { name } = event.payload as { name: string };
-      const path = state$.value.cursors.byName[name]?.path;
-      if (path === undefined) return of();
+      const cursor = state$.value.cursors.byName[name];
+      if (cursor === undefined) return of();
+      const { path } = cursor;
+      if (cursor.options.inlineHeaders && selectSchema(state$.value, path)?.status !== 'resolved') {
+        return of(resolving({ name }, event), resolved({ name }, event));
+      }
       // the failure that led to asking again is not the answer to this request
       const failedBefore = selectSchema(state$.value, path);
       const schemaSettled$ = state$.pipe(

@@ -174,3 +174,23 @@ export const requestRefused = defineEvent('cursors/requestRefused', z.object(ref
   redact: [],
   failure: true,
 });
+
+/** A value a row holds in a field, as counts by value name it: `{id, name}` (`-1`: no value, protocol §9.1). */
+const fieldValueSchema = z.object({ id: z.union([z.string(), z.number(), z.boolean()]), name: z.string() });
+export type FieldValue = z.infer<typeof fieldValueSchema>;
+
+/**
+ * An entity read after a write (an update, a workflow step) replaces its row in a list holding it:
+ * the results show the new values without the list being asked again (issue 26). `changes` names,
+ * for each field whose values changed, the values the row lost and gained, so that the counts by
+ * value (the facets) follow.
+ */
+export const rowRefreshed = defineFact('cursors/rowRefreshed', 'system', {
+  name,
+  key: z.string(),
+  row: rowSchema,
+  changes: z.record(
+    z.string(),
+    z.object({ removed: z.array(fieldValueSchema), added: z.array(fieldValueSchema) }),
+  ),
+});

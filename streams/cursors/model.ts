@@ -28,6 +28,11 @@ export const cursorOptionsSchema = z.object({
   customParams: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   staticQuery: z.nullable(z.record(z.string(), z.unknown())),
   workflows: z.nullable(z.boolean()),
+  /**
+   * The schema's headers come back with the first page (`headers=true`) instead of a headers call
+   * of their own (protocol §8.2, §11.2): a short-lived list whose schema nothing else needs.
+   */
+  inlineHeaders: z.boolean(),
 });
 export type CursorOptions = z.infer<typeof cursorOptionsSchema>;
 
@@ -58,6 +63,7 @@ export function defaultOptions(): CursorOptions {
     customParams: {},
     staticQuery: null,
     workflows: null,
+    inlineHeaders: false,
   };
 }
 

@@ -19,9 +19,10 @@ import {
   resolved,
   resolveFailed,
   resolving,
+  rowRefreshed,
 } from './events';
 import { type CursorState, type CursorsState, defaultOptions } from './model';
-import { foldPage } from './rows';
+import { foldPage, refreshRow } from './rows';
 
 /** For the domains that still import them from here; `./selectors` is where others name them. */
 export type { CursorState, CursorsState } from './model';
@@ -145,13 +146,13 @@ const immerCases = caseReducer<CursorsState>(
 );
 
 /**
- * Pages are folded without immer: a page of rows touches a few buckets, and the rest of the
- * (possibly huge) list is shared as it is.
+ * Pages and refreshed rows are folded without immer: they touch a few buckets, and the rest of
+ * the (possibly huge) list is shared as it is.
  */
 export function cursorsReducer(state: CursorsState, event: AnyEvent): CursorsState {
-  if (!pageLoaded.match(event)) return immerCases(state, event);
+  if (!pageLoaded.match(event) && !rowRefreshed.match(event)) return immerCases(state, event);
   const cursor = state.byName[event.payload.name];
   if (!cursor) return state;
-  const next = foldPage(cursor, event.payload);
+  const next = pageLoaded.match(event) ? foldPage(cursor, event.payload) : refreshRow(cursor, event.payload);
   return Object.freeze({ ...state, byName: Object.freeze({ ...state.byName, [cursor.name]: next }) });
 }

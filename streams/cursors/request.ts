@@ -84,7 +84,9 @@ export function fetchReadiness(state: ListSlices, name: string): 'ready' | 'wait
   if (cursor.status === 'registering' || cursor.status === 'registered' || cursor.status === 'resolving') {
     return 'wait';
   }
-  if (selectSchema(state, cursor.path)?.status !== 'resolved') return 'unresolved';
+  if (selectSchema(state, cursor.path)?.status !== 'resolved' && !cursor.options.inlineHeaders) {
+    return 'unresolved';
+  }
   if (selectQueryStatus(state, name) === 'resolving') return 'wait';
   return 'ready';
 }

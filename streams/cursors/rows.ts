@@ -1,5 +1,5 @@
 import { deepFreeze } from '../core/deep-freeze';
-import type { pageLoaded } from './events';
+import type { FieldValue, pageLoaded, rowRefreshed } from './events';
 import {
   bucketOf,
   type CursorGroup,
@@ -157,4 +157,58 @@ export function rowIn(buckets: RowBuckets, key: string): Row | undefined {
 /** The key at a position of the list. */
 export function keyAt(chunks: IdChunks, index: number): string | undefined {
   return chunks[Math.floor(index / ID_CHUNK)]?.[index % ID_CHUNK];
+}
+
+type RefreshPayload = ReturnType<typeof rowRefreshed>['payload'];
+interface InlineBucket {
+  count: number;
+  data: { id: unknown; name?: unknown } | null;
+}
+
+/** An inline aggregate of one field with a row's lost values counted once less, its gained once more. */
+function shiftBuckets(buckets: readonly InlineBucket[], change: RefreshPayload['changes'][string]) {
+  const idOf = (bucket: InlineBucket) => String(bucket.data?.id ?? -1);
+  const step = (values: FieldValue[], by: number, into: InlineBucket[]) => {
+    for (const value of values) {
+      const at = into.findIndex((bucket) => idOf(bucket) === String(value.id));
+      if (at >= 0) {
+        const bucket = into[at] as InlineBucket;
+        into[at] = { ...bucket, count: Math.max(0, bucket.count + by) };
+      } else if (by > 0) {
+        into.push({ count: by, data: value.id === -1 ? null : { id: value.id, name: value.name } });
+      }
+    }
+  };
+  const shifted = buckets.slice();
+  step(change.removed, -1, shifted);
+  step(change.added, 1, shifted);
+  return shifted.filter((bucket) => bucket.count > 0);
+}
+
+/**
+ * A row read again replaces the one the list holds (the other rows shared as they are), and the
+ * list's inline aggregates of the changed fields move its count from the lost values to the gained.
+ */
+export function refreshRow(cursor: CursorState, refresh: RefreshPayload): CursorState {
+  const bucket = bucketOf(refresh.key);
+  const groupIndex = Math.floor(bucket / ROW_GROUP_SIZE);
+  const group = cursor.rows[groupIndex];
+  if (!group?.[bucket % ROW_GROUP_SIZE]?.[refresh.key]) return cursor;
+  const rows = cursor.rows.slice();
+  const copied = group.slice();
+  copied[bucket % ROW_GROUP_SIZE] = Object.freeze({
+    ...copied[bucket % ROW_GROUP_SIZE],
+    [refresh.key]: deepFreeze(refresh.row),
+  });
+  rows[groupIndex] = Object.freeze(copied);
+  let aggregates = cursor.aggregates;
+  if (aggregates) {
+    const shifted = { ...aggregates };
+    for (const [field, change] of Object.entries(refresh.changes)) {
+      const buckets = shifted[field];
+      if (Array.isArray(buckets)) shifted[field] = shiftBuckets(buckets as InlineBucket[], change);
+    }
+    aggregates = deepFreeze(shifted);
+  }
+  return Object.freeze({ ...cursor, rows: Object.freeze(rows), aggregates });
 }

@@ -6,7 +6,7 @@ import type { Http } from '../core/http';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { signedOut, whoAmILoaded } from '../session/events';
-import { selectMe, userIdOf, type WithSession } from '../session/selectors';
+import { selectEffectiveLocale, selectMe, userIdOf, type WithSession } from '../session/selectors';
 import { selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import * as api from './api';
 import {
@@ -26,13 +26,14 @@ import {
 } from './events';
 import { selectNotifications, type WithNotifications } from './selectors';
 
-type S = WithNotifications & WithTabs;
+type S = WithNotifications & WithTabs & Parameters<typeof selectEffectiveLocale>[0];
 
-function fetchList(http: Http, origin: AnyEvent): Observable<UnstampedEvent> {
+/** The list, its texts in the language the request asks them in (protocol §1.4). */
+function fetchList(http: Http, origin: AnyEvent, locale: string): Observable<UnstampedEvent> {
   return requestAnswer(
     http,
     api.listNotifications(),
-    (data) => listLoaded({ notifications: data.response.data.map(api.toNotification) }, origin),
+    (data) => listLoaded({ notifications: data.response.data.map(api.toNotification), locale }, origin),
     (error) => listFailed({ error }, origin),
   );
 }
@@ -46,10 +47,10 @@ function fetchUnreadCount(http: Http, origin: AnyEvent): Observable<UnstampedEve
   );
 }
 
-export const loadList: Epic<S> = (event$, _state$, { http }) =>
+export const loadList: Epic<S> = (event$, state$, { http }) =>
   event$.pipe(
     ofType(listRequested),
-    switchMap((event) => fetchList(http, event)),
+    switchMap((event) => fetchList(http, event, selectEffectiveLocale(state$.value))),
   );
 
 /** Started after the identity was known (the notifications load with the portal's code): take it now. */
@@ -78,7 +79,10 @@ export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, conf
         mergeMap(() =>
           selectNotifications(state$.value).items === null
             ? fetchUnreadCount(http, event)
-            : merge(fetchUnreadCount(http, event), fetchList(http, event)),
+            : merge(
+                fetchUnreadCount(http, event),
+                fetchList(http, event, selectEffectiveLocale(state$.value)),
+              ),
         ),
       );
       const whileLeading$ = state$.pipe(

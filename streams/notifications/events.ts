@@ -5,8 +5,10 @@ import { notificationSchema } from './api';
 
 /** The notifications page wants the list. */
 export const listRequested = defineIntent('notifications/listRequested', {});
+/** `locale`: the language the texts came in (the request's `lang`, protocol §1.4). */
 export const listLoaded = defineAnswer('notifications/listLoaded', {
   notifications: z.array(notificationSchema),
+  locale: z.optional(z.string()),
 });
 export const listFailed = defineFailure('notifications/listFailed');
 

@@ -18,7 +18,14 @@ import {
 } from './events';
 import type { NotificationsState } from './state';
 
-const cleared = { items: null, listing: false, unreadCount: null, unreadError: null, error: null };
+const cleared = {
+  items: null,
+  locale: null,
+  listing: false,
+  unreadCount: null,
+  unreadError: null,
+  error: null,
+};
 
 /** Another user (or none): the notifications of the previous one are dropped. */
 function adoptIdentity(draft: Draft<NotificationsState>, me: Me): void {
@@ -38,7 +45,12 @@ export const notificationsReducer = caseReducer<NotificationsState>(
   on(listLoaded, (draft, { payload }) => {
     draft.listing = false;
     draft.error = null;
-    if (!draft.items || !sameKeys(draft.items, payload.notifications)) draft.items = payload.notifications;
+    // the same keys in another language are other texts: the user picked another language
+    const translated = payload.locale !== undefined && payload.locale !== draft.locale;
+    if (!draft.items || !sameKeys(draft.items, payload.notifications) || translated) {
+      draft.items = payload.notifications;
+    }
+    if (payload.locale !== undefined) draft.locale = payload.locale;
   }),
   on(listFailed, (draft, { payload }) => {
     draft.listing = false;

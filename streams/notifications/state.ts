@@ -7,6 +7,8 @@ export interface NotificationsState {
   owner: string | null;
   /** null until the list was loaded once */
   items: Notification[] | null;
+  /** the language the items' texts are in; null when not said */
+  locale: string | null;
   /** true while the list the page asked for is on its way */
   listing: boolean;
   unreadCount: number | null;
@@ -19,6 +21,7 @@ export interface NotificationsState {
 export const initialNotificationsState: NotificationsState = {
   owner: null,
   items: null,
+  locale: null,
   listing: false,
   unreadCount: null,
   unreadError: null,

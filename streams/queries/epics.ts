@@ -179,7 +179,8 @@ function lookupPath(state: S, path: string, field: string): string {
 /**
  * `{op}_{field}` with names: ONE temporary list per distinct value, its static query exactly
  * `{field: {eq: value}}` (max 5), all of them sent at once and polled together every 100 ms,
- * 100 times; the ids found are the constraint's (protocol §8.1, §8.3, seed 002 §5).
+ * 100 times; the ids found are the constraint's (protocol §8.1, §8.3, seed 002 §5). Each asks its
+ * schema's headers inline (`headers=true`, §8.2) rather than a headers call first.
  */
 function lookup(job: Job, sub: string, state$: StateObservable<S>, deps: Deps): Observable<UnstampedEvent> {
   const path = state$.value.queries.byName[job.name]?.path ?? '';
@@ -209,6 +210,8 @@ function lookup(job: Job, sub: string, state$: StateObservable<S>, deps: Deps): 
                 path: related,
                 max: lookupCursorMax,
                 staticQuery: { [sub]: { eq: value } },
+                // the looked-in schema's headers come with the answer, not in calls of their own
+                inlineHeaders: true,
               },
               job.cause,
             ),

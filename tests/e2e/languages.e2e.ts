@@ -91,4 +91,33 @@ describe('languages (issue 13)', () => {
       await metadata('Métadonnées').locator('dt:text-is("Mots-clés")').waitFor();
     },
   );
+
+  journey(
+    'alice picks French: her notifications and the asset types read in French (issue 28)',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      const nav = page.getByRole('navigation', { name: /^(Main navigation|Navigation principale)$/ });
+      await nav.getByRole('link', { name: 'Notifications', exact: true }).click();
+      const list = page.getByRole('list', { name: 'Notifications' });
+      await list.getByText('Bob added you to a cart').waitFor();
+
+      await nav.getByRole('link', { name: 'Account', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('fr');
+      await page.getByRole('heading', { level: 1, name: 'Votre compte' }).waitFor();
+      // the same notifications, asked again in French: the texts are the server's French ones
+      await nav.getByRole('link', { name: 'Notifications', exact: true }).click();
+      await list.getByText('Bob vous a ajouté à un panier').waitFor();
+      expect(await list.getByText('Bob added you to a cart').count()).toBe(0);
+
+      // the asset types of the facets and the results in French
+      await nav.getByRole('link', { name: 'Recherche', exact: true }).click();
+      await page
+        .getByRole('group', { name: 'Nature' })
+        .getByRole('checkbox', { name: /^Vidéo/ })
+        .waitFor();
+      const results = page.getByRole('grid', { name: 'Résultats' });
+      await results.getByText('Vidéo', { exact: true }).first().waitFor();
+      expect(await results.getByText('Video', { exact: true }).count()).toBe(0);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { actionCanceled, batchCanceled } from '../../../streams/batches/events';
 import { actionProgress, type BatchAction, selectBatch } from '../../../streams/batches/selectors';
 import { useAppState } from '../../hooks/use-app-state';
@@ -75,17 +75,15 @@ const ActionRow = memo(function ActionRow({
  * A running batch of actions (protocol §16): its progress, capped at the batch's cap (95) until
  * every action is over and said so, how many are over of how many (loaded/total), Cancel for the
  * actions not started yet, and each action with its own progress and Cancel. `names` name the
- * actions in order; `onFinished` runs once when the batch is over, `onDone` is the "Done" button.
+ * actions in order; `onDone` is the "Done" button.
  */
 export function BatchProgress({
   batchId,
   names,
-  onFinished,
   onDone,
 }: {
   batchId: string;
   names: readonly string[];
-  onFinished(): void;
   onDone(): void;
 }) {
   const t = useTranslate();
@@ -93,15 +91,6 @@ export function BatchProgress({
   const batch = useAppState(selectBatch, batchId);
   const finished = batch?.status === 'done' || batch?.status === 'error';
   const progress = batch?.progress ?? 0;
-  const told = useRef(false);
-
-  useEffect(() => {
-    if (finished && !told.current) {
-      told.current = true;
-      onFinished();
-    }
-  }, [finished, onFinished]);
-
   const actions = batch?.actions ?? [];
   const cap = batch?.progressCap ?? 100;
   const over = batch?.finished ?? 0;

@@ -164,6 +164,22 @@ describe('notifications list (protocol §20)', () => {
     expect(changed.notifications.items?.map(({ id }) => id)).toEqual(['a', 'c']);
   });
 
+  it("replaces a list of the same keys asked in another language: its texts are the new language's (issue 28, protocol §1.4)", () => {
+    const english = fold([
+      aliceKnown(),
+      listLoaded({ notifications: [notification('a'), notification('b')], locale: 'en' }),
+    ]);
+    const again = fold(
+      [listLoaded({ notifications: [notification('b', true), notification('a', true)], locale: 'en' })],
+      english,
+    );
+    expect(again.notifications.items).toBe(english.notifications.items);
+    const french = [notification('a', true), notification('b', true)];
+    const picked = fold([listLoaded({ notifications: french, locale: 'fr' })], english);
+    expect(picked.notifications.items).toEqual(french);
+    expect(picked.notifications.locale).toBe('fr');
+  });
+
   it('forgets the notifications of the previous user', () => {
     const state = fold([aliceKnown(), listLoaded({ notifications: [notification('a')] }), bobKnown()]);
     expect(state.notifications).toMatchObject({ owner: '2', items: null, unreadCount: null });

@@ -8,7 +8,8 @@ import { backoffDelays } from '../../../streams/queries/waits';
 import type { RootState } from '../../../streams/root';
 import { epicStore, marbleScheduler, typesOf } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
-import { listAnswer, rows, searchServer } from '../cursors/fixtures';
+import { keywordHeaders, listAnswer, rows, searchServer } from '../cursors/fixtures';
+import { selectSchemaFields, selectSchemaStatus } from '../../../streams/schemas/selectors';
 import { listEpics } from '../cursors/helpers';
 
 const register = (name: string, path = 'dam/data/asset') => registrationRequested({ name, path });
@@ -197,6 +198,40 @@ describe('queries.epic', () => {
     ]);
     expect(selectWireQuery(state!, 'search')).toEqual({
       and: [{ keywords: { in: [31, 32, 33] } }, { activated: true }],
+    });
+  });
+
+  it('a lookup list takes its schema headers inline (headers=true) instead of a headers call (protocol §8.2, §11.2)', () => {
+    const scheduler = marbleScheduler();
+    let state: RootState | undefined;
+    let http = fakeHttp();
+    scheduler.run(({ hot, cold }) => {
+      http = fakeHttp(
+        searchServer((request) => {
+          const answer = listAnswer(request, { data: rows(31, 1) });
+          const inline = request.query?.headers === true ? { headers: keywordHeaders.headers } : {};
+          return cold('5ms r|', { r: { ...answer, data: { ...(answer.data as object), ...inline } } });
+        }),
+      );
+      const store = keywordsByName(scheduler, http, ['sea', 'lake'], hot);
+      scheduler.schedule(
+        () => {
+          state = store.getState();
+        },
+        5 + 5 * config.lookupRetryMs,
+      );
+    });
+    const asked = http.requests.map((request) => request.path);
+    expect(asked).not.toContain('/rest/dam/data/keyword/headers');
+    const lookups = http.requests.filter((request) => request.path === '/rest/dam/data/keyword');
+    expect(lookups.map((request) => [request.query?.headers, request.query?.path])).toEqual([
+      [true, 'dam/data/keyword'],
+      [true, 'dam/data/keyword'],
+    ]);
+    expect(selectSchemaStatus(state!, 'dam/data/keyword')).toBe('resolved');
+    expect(selectSchemaFields(state!, 'dam/data/keyword')).toEqual(keywordHeaders.headers);
+    expect(selectWireQuery(state!, 'search')).toEqual({
+      and: [{ keywords: { in: [31] } }, { activated: true }],
     });
   });
 
