@@ -103,7 +103,7 @@ export function SelectionEditDialog({
           {tried && touched.length === 0 && <p role="alert">{t('selection.nothingChanged')}</p>}
           {tried && problems.size > 0 && <p role="alert">{t('metadata.invalidSummary')}</p>}
           <div className="modal-dialog__actions">
-            <button type="submit" className="button button--primary">
+            <button type="submit" className="button btn-primary">
               {t('selection.apply')}
             </button>
             <button type="button" onClick={onClose}>

@@ -51,7 +51,7 @@ export function AccountMenu() {
           </span>
         )}
         <AccountMoreMenu>{t('account.visitor')}</AccountMoreMenu>
-        <SignInLink className="button button--primary">{t('nav.signIn')}</SignInLink>
+        <SignInLink className="button btn-primary">{t('nav.signIn')}</SignInLink>
       </div>
     );
   }
