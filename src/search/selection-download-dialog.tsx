@@ -7,7 +7,7 @@ import { formatDateTime, plural } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import './results/messages';
 
 const DownloadDialog = lazy(() =>
@@ -110,14 +110,13 @@ export function SelectionDownloadDialog({
             error={failure.error ?? { code: 'error', message: failure.message ?? '' }}
           />
         )}
-        <div className="modal-dialog__actions">
-          <button type="submit" className="btn-primary" disabled={busy || !name.trim()}>
-            {t('results.downloadContinue')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('results.downloadCancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('results.downloadContinue')}
+          cancel={t('results.downloadCancel')}
+          onCancel={onClose}
+          disabled={busy || !name.trim()}
+          primary
+        />
       </form>
     </ModalDialog>
   );

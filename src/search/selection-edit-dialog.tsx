@@ -10,7 +10,7 @@ import { editableFields, type FieldView, fieldGroups, fieldProblem } from '../as
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import '../assets/metadata/messages';
 import '../assets/metadata/metadata.css';
 
@@ -102,14 +102,12 @@ export function SelectionEditDialog({
           ))}
           {tried && touched.length === 0 && <p role="alert">{t('selection.nothingChanged')}</p>}
           {tried && problems.size > 0 && <p role="alert">{t('metadata.invalidSummary')}</p>}
-          <div className="modal-dialog__actions">
-            <button type="submit" className="button btn-primary">
-              {t('selection.apply')}
-            </button>
-            <button type="button" onClick={onClose}>
-              {t('selection.cancel')}
-            </button>
-          </div>
+          <SubmitOrCancel
+            submit={t('selection.apply')}
+            cancel={t('selection.cancel')}
+            onCancel={onClose}
+            primary
+          />
         </form>
       ) : (
         <BatchProgress
