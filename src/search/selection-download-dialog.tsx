@@ -9,6 +9,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import './results/messages';
+import type { SelectionDialogProps } from './selection-dialog';
 
 const DownloadDialog = lazy(() =>
   import('../downloads/download-dialog').then((m) => ({ default: m.DownloadDialog })),
@@ -27,15 +28,7 @@ type Step =
  * downloads domain's own dialog (profile, contact sheet, progress, splitting). The cart stays in
  * my carts, where it can be deleted once downloaded.
  */
-export function SelectionDownloadDialog({
-  resource,
-  ids,
-  onClose,
-}: {
-  resource: string;
-  ids: readonly string[];
-  onClose(): void;
-}) {
+export function SelectionDownloadDialog({ resource, ids, onClose }: SelectionDialogProps) {
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();

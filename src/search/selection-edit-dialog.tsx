@@ -13,6 +13,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import '../assets/metadata/messages';
 import '../assets/metadata/metadata.css';
+import type { SelectionDialogProps } from './selection-dialog';
 
 const isBlank = (value: unknown): boolean =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -23,15 +24,7 @@ const isBlank = (value: unknown): boolean =>
  * The dialog then follows the batch: a progress bar, the assets that failed, and "Done"; the
  * results are read again once it has run.
  */
-export function SelectionEditDialog({
-  list,
-  ids,
-  onClose,
-}: {
-  list: string;
-  ids: readonly string[];
-  onClose(): void;
-}) {
+export function SelectionEditDialog({ list, ids, onClose }: SelectionDialogProps) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const formId = useId().replace(/:/g, '');
