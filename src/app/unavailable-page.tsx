@@ -18,7 +18,7 @@ export function AppUnavailable({
     <section className="panel panel--centered" aria-labelledby="unavailable-heading">
       <h1 id="unavailable-heading">{t('unavailable.title')}</h1>
       <p role="alert">{text}</p>
-      <button type="button" className="button button--primary" onClick={() => dispatch(resetRequested({}))}>
+      <button type="button" className="button btn-primary" onClick={() => dispatch(resetRequested({}))}>
         {t('unavailable.reset')}
       </button>
     </section>

@@ -166,7 +166,7 @@ function KeptAsset({
   const t = useTranslate();
   return (
     <article className="asset-page" aria-busy={freshness === 'stale'}>
-      <header className="asset-page__header">
+      <header className="page-head asset-page__header">
         <BackToResults />
         <h1>{kept.name}</h1>
         <ListNavigation resource={resource} id={id} />
@@ -251,7 +251,7 @@ function AssetScreen({ resource, id }: { resource: string; id: string }) {
   const isVideo = assetKind(entry.data) === 'video';
   return (
     <article className="asset-page">
-      <header className="asset-page__header">
+      <header className="page-head asset-page__header">
         <BackToResults />
         <h1>{name}</h1>
         <ListNavigation resource={resource} id={id} />

@@ -54,7 +54,7 @@ export function DownloadButton({ resource, id }: { resource: string; id: string 
   return (
     <button
       type="button"
-      className="button button--primary"
+      className="button btn-primary"
       onClick={() => {
         dispatch(objectDownloaded({ resource, id }));
         startDownload(

@@ -5,7 +5,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
 import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import './messages';
 
 interface CartFormValues {
@@ -95,18 +95,14 @@ export function CartFormDialog({
           message && <p role="alert">{message}</p>
         )}
         {status === 'resolving' && <p role="status">{t('carts.checking')}</p>}
-        <div className="toolbar cart-form__buttons">
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={status === 'fetching' || status === 'resolving'}
-          >
-            {submitLabel}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('carts.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={submitLabel}
+          cancel={t('carts.cancel')}
+          onCancel={onClose}
+          disabled={status === 'fetching' || status === 'resolving'}
+          primary
+          className="toolbar cart-form__buttons"
+        />
       </form>
     </ModalDialog>
   );

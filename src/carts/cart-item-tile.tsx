@@ -30,7 +30,7 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
   const name = itemName(item);
   if (!item.details) {
     return (
-      <div className="cart-tile cart-tile--placeholder">
+      <div className="tile cart-tile cart-tile--placeholder">
         <span>{item.pending ? t('carts.itemLoading') : t('carts.itemUnavailable', { id: item.id })}</span>
         {onRemove && (
           <button type="button" className="cart-tile__remove btn-small" onClick={onRemove}>
@@ -42,7 +42,7 @@ export function CartItemTile({ item, imageUrl, selected, onSelect, onRemove, onP
   }
   const { mimetype, filesize, width, height } = item.details;
   return (
-    <div className="cart-tile">
+    <div className="tile cart-tile">
       {imageUrl ? (
         <img className="cart-tile__image" src={imageUrl} alt="" loading="lazy" width={160} height={120} />
       ) : (

@@ -30,7 +30,7 @@ import { showToast } from '../ui/toasts';
 import { CartFormDialog } from './cart-form-dialog';
 import { itemName } from './cart-item-tile';
 import { CartItems } from './cart-items';
-import { RollbackNotice, SignInNeeded, useItemCount } from './carts-page';
+import { RollbackNotice, SignInNeeded } from './carts-page';
 import { CollaboratorsDialog } from './collaborators-dialog';
 import { ItemPlayer } from './item-player';
 import { KeptCart } from './kept-cart';
@@ -38,6 +38,7 @@ import { ShareDialog } from './share-dialog';
 import { useRemoveWithUndo } from './remove-with-undo';
 import type { SerializedError } from '../../streams/core/errors';
 import './carts.css';
+import { CartHeading } from './cart-heading';
 import './messages';
 
 type Open = 'share' | 'download' | 'collaborators' | 'edit' | 'delete' | 'unsubscribe' | null;
@@ -219,7 +220,6 @@ export function CartPage() {
   const [open, setOpen] = useState<Open>(null);
   const [preview, setPreview] = useState<ShownItem | null>(null);
   const remove = useRemoveWithUndo(cartId);
-  const itemCount = useItemCount();
   // a delete: the dialog waits for the server; once deleted, the carts list and a toast say so
   const [deleting, setDeleting] = useState<{ requestId: string; name: string } | null>(null);
   const deleteOutcome = useAppState(selectMutation, deleting?.requestId);
@@ -273,13 +273,7 @@ export function CartPage() {
   const total = groups.reduce((sum, group) => sum + group.items.length, 0);
   return (
     <section className="carts-page">
-      <Link href="/carts">{t('carts.back')}</Link>
-      <div className="carts-page__header">
-        <h1>{cart.name}</h1>
-        <span className="badge">{cart.isPrivate ? t('carts.private') : t('carts.public')}</span>
-        <span className="badge badge-info">{itemCount(cart.total)}</span>
-      </div>
-      {cart.description && <p className="carts-page__description">{cart.description}</p>}
+      <CartHeading cart={cart} />
       <div className="toolbar carts-actions">
         {cart.isMine && (
           <button type="button" onClick={() => setOpen('share')}>

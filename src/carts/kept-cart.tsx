@@ -5,10 +5,9 @@ import type { Freshness } from '../../streams/cache/state';
 import { selectVariation, variationUrl } from '../../streams/carts/selectors';
 import { config } from '../../streams/core/config';
 import { useAppState } from '../hooks/use-app-state';
-import { useTranslate } from '../i18n/use-translate';
 import { CachedNotice } from '../ui/cached-notice';
-import { useItemCount } from './carts-page';
 import './carts.css';
+import { CartHeading } from './cart-heading';
 import './messages';
 
 /**
@@ -16,20 +15,12 @@ import './messages';
  * by name with their pictures (the browser holds them) and links to their asset pages.
  */
 export function KeptCart({ kept, freshness }: { kept: CachedCart; freshness: Freshness | null }) {
-  const t = useTranslate();
-  const itemCount = useItemCount();
   const apiPath = useAppState(selectApiPath);
   const variation = useAppState(selectVariation, config);
   const { cart, items } = kept;
   return (
     <section className="carts-page" aria-busy={freshness === 'stale'}>
-      <Link href="/carts">{t('carts.back')}</Link>
-      <div className="carts-page__header">
-        <h1>{cart.name}</h1>
-        <span className="badge">{cart.isPrivate ? t('carts.private') : t('carts.public')}</span>
-        <span className="badge badge-info">{itemCount(cart.total)}</span>
-      </div>
-      {cart.description && <p className="carts-page__description">{cart.description}</p>}
+      <CartHeading cart={cart} />
       <CachedNotice freshness={freshness} />
       <ul className="kept-cart">
         {items.map((item) => {

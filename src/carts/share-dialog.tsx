@@ -17,7 +17,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useCodeLabel } from '../i18n/code-labels';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { ServerLink } from '../ui/server-link';
 import './messages';
 
@@ -266,14 +266,15 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
             />
           )}
           {dialog?.status === 'fetching' && <p role="status">{t('share.creating')}</p>}
-          <div className="cart-form__buttons">
-            <button type="submit" disabled={dialog?.status === 'fetching'}>
-              {dialog?.error && isAnswerLost(dialog.error) ? t('share.createNew') : t('share.createLink')}
-            </button>
-            <button type="button" onClick={onClose}>
-              {t('carts.cancel')}
-            </button>
-          </div>
+          <SubmitOrCancel
+            submit={
+              dialog?.error && isAnswerLost(dialog.error) ? t('share.createNew') : t('share.createLink')
+            }
+            cancel={t('carts.cancel')}
+            onCancel={onClose}
+            disabled={dialog?.status === 'fetching'}
+            className="cart-form__buttons"
+          />
         </form>
       )}
       {shares?.status === 'error' && shares.error && (

@@ -20,7 +20,7 @@ export default function DevtoolsPage() {
     <section className="devtools" aria-labelledby="devtools-heading">
       <h1 id="devtools-heading">{t('devtools.heading')}</h1>
       <div className="button-row">
-        <button type="button" className="button button--primary" onClick={() => void exportEventLog()}>
+        <button type="button" className="button btn-primary" onClick={() => void exportEventLog()}>
           {t('devtools.export')}
         </button>
       </div>

@@ -74,7 +74,7 @@ export function ImportPanel({ imported }: { imported: ImportedLog | null }) {
         <div className="button-row">
           <button
             type="button"
-            className="button button--primary"
+            className="button btn-primary"
             onClick={() => startTravel(store, domains.reducer, imported.log)}
           >
             {imported.verdict === 'Fine' ? t('devtools.import.travel') : t('devtools.import.travelAnyway')}

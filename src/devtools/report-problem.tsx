@@ -31,7 +31,7 @@ export default function ReportProblemDialog({ onClose }: { onClose: () => void }
       <div className="button-row">
         <button
           type="button"
-          className="button button--primary"
+          className="button btn-primary"
           onClick={() => void exportEventLog(note).then(setSavedAs)}
         >
           {t('devtools.report.export')}

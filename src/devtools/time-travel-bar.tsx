@@ -45,7 +45,7 @@ export default function TimeTravelBar() {
         {t('devtools.travel.next')}
       </button>
       <output className="time-travel__where">{where}</output>
-      <button type="button" className="button button--primary" onClick={() => stopTravel(store)}>
+      <button type="button" className="button btn-primary" onClick={() => stopTravel(store)}>
         {t('devtools.travel.stop')}
       </button>
     </section>

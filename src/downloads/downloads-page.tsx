@@ -21,7 +21,7 @@ export function DownloadsPage() {
   const finished = useAppState(selectFinishedIds);
   return (
     <section className="downloads-page stack">
-      <div className="downloads-page__head">
+      <div className="page-head">
         <h1>{t('downloads.page.title')}</h1>
         {finished.length > 0 && (
           <div className="toolbar">

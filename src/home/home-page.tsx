@@ -21,7 +21,7 @@ export function HomePage() {
     return (
       <section className="panel panel--centered">
         <p role="alert">{t('home.infoUnavailable')}</p>
-        <button type="button" className="button button--primary" onClick={() => dispatch(infoRetried({}))}>
+        <button type="button" className="button btn-primary" onClick={() => dispatch(infoRetried({}))}>
           {t('home.retry')}
         </button>
       </section>

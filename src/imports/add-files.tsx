@@ -53,7 +53,7 @@ export function AddFiles({
       <UploadIcon />
       <p className="imports-drop__title">{dragging ? t('imports.dropping') : t('imports.dropHere')}</p>
       <div className="imports-drop__buttons">
-        <button type="button" className="button--primary" onClick={() => inputRef.current?.click()}>
+        <button type="button" className="btn-primary" onClick={() => inputRef.current?.click()}>
           {t('imports.addFiles')}
         </button>
         <button type="button" onClick={() => folderInput.current?.click()}>

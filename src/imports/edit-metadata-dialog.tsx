@@ -13,7 +13,7 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { counted } from './item-count';
 import { nextRequestId } from './request-id';
 import { commandValue, fieldsForItems, importFields, itemValue } from './metadata-fields';
@@ -122,14 +122,13 @@ export function EditMetadataDialog({
             error={{ code: 'error', message: request.message }}
           />
         )}
-        <div className="imports-form__actions">
-          <button type="submit" disabled={busy}>
-            {t('imports.save')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('imports.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('imports.save')}
+          cancel={t('imports.cancel')}
+          onCancel={onClose}
+          disabled={busy}
+          className="imports-form__actions"
+        />
       </form>
     </ModalDialog>
   );

@@ -21,7 +21,7 @@ import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { SignInLink } from '../session/sign-in-link';
 import { ErrorMessage } from '../ui/error-message';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { BADGE_LABELS } from './badges';
 import { itemCount } from './item-count';
 import { ItemThumbnail } from './item-thumbnail';
@@ -121,14 +121,13 @@ function NewImportDialog({ onClose }: { onClose(): void }) {
           <ErrorMessage lead={t('imports.createFailed')} error={outcome.error} />
         )}
         {busy && <p role="status">{t('imports.creating')}</p>}
-        <div className="imports-form__actions">
-          <button type="submit" disabled={busy || name.trim() === ''}>
-            {t('imports.create')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('imports.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('imports.create')}
+          cancel={t('imports.cancel')}
+          onCancel={onClose}
+          disabled={busy || name.trim() === ''}
+          className="imports-form__actions"
+        />
       </form>
     </ModalDialog>
   );

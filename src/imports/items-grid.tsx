@@ -72,7 +72,7 @@ const ItemTile = memo(function ItemTile({ item, list }: { item: ItemView; list: 
   const dispatch = useDispatch();
   const selected = useAppState(selectIsSelected, list, item.id);
   return (
-    <div className={`imports-tile${selected ? ' imports-tile--selected' : ''}`}>
+    <div className={`tile imports-tile${selected ? ' imports-tile--selected' : ''}`}>
       <ItemThumbnail item={item} size={THUMB_SIZE} />
       <label className="imports-tile__select">
         <input type="checkbox" checked={selected} onChange={() => dispatch(toggled({ list, id: item.id }))} />

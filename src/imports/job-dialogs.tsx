@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { jobOwnerChangeRequested, subJobsAddRequested } from '../../streams/imports/events';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { useListedJobs } from './listed-jobs';
 import { type JobView, ownerCandidates } from './model';
 import './messages';
@@ -32,14 +32,13 @@ export function ChangeOwnerDialog({ view, onClose }: { view: JobView; onClose():
             </option>
           ))}
         </select>
-        <div className="imports-form__actions">
-          <button type="submit" disabled={!chosen || chosen === view.ownerId}>
-            {t('imports.save')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('imports.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('imports.save')}
+          cancel={t('imports.cancel')}
+          onCancel={onClose}
+          disabled={!chosen || chosen === view.ownerId}
+          className="imports-form__actions"
+        />
       </form>
     </ModalDialog>
   );
@@ -81,14 +80,13 @@ export function AddSubJobsDialog({ view, onClose }: { view: JobView; onClose(): 
             </li>
           ))}
         </ul>
-        <div className="imports-form__actions">
-          <button type="submit" disabled={picked.size === 0}>
-            {t('imports.add')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('imports.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('imports.add')}
+          cancel={t('imports.cancel')}
+          onCancel={onClose}
+          disabled={picked.size === 0}
+          className="imports-form__actions"
+        />
       </form>
     </ModalDialog>
   );

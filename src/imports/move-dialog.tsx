@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from '../i18n/use-translate';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { useListedJobs } from './listed-jobs';
 import './messages';
 
@@ -35,14 +35,13 @@ export function MoveDialog({
             </option>
           ))}
         </select>
-        <div className="imports-form__actions">
-          <button type="submit" disabled={!chosen}>
-            {t('imports.moveConfirm')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('imports.cancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('imports.moveConfirm')}
+          cancel={t('imports.cancel')}
+          onCancel={onClose}
+          disabled={!chosen}
+          className="imports-form__actions"
+        />
       </form>
     </ModalDialog>
   );

@@ -24,7 +24,7 @@ export function SignOutDialog({
         <>
           <button
             type="button"
-            className="button button--primary"
+            className="button btn-primary"
             onClick={() => {
               onClose();
               signOut();

@@ -169,7 +169,7 @@ export function BlockEditorDialog({
           </>
         )}
         <div className="button-row">
-          <button type="submit" className="button button--primary">
+          <button type="submit" className="button btn-primary">
             {t('pages.apply')}
           </button>
           <button type="button" className="button" onClick={onClose}>

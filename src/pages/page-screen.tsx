@@ -168,7 +168,7 @@ function PageOfPath({ path }: { path: string }) {
         className={`cms-editor${draftReady ? ' cms-editor--editing' : ''}${showPublished ? ' cms-editor--published' : ''}`}
       >
         <article className={`cms-page${draftReady ? ' cms-page--editing' : ''}`}>
-          <header className="cms-page__header">
+          <header className="page-head">
             {ownTitle ? <p className="cms-page__name">{title}</p> : <h1>{title}</h1>}
             {canEdit && shownPage && (
               <PageState status={effectiveStatus(shownPage)} version={shownPage.version} />

@@ -76,7 +76,7 @@ export function PageToolbar({
           </button>
           <button
             type="button"
-            className="button button--primary"
+            className="button btn-primary"
             disabled={!unsaved || busy}
             onClick={() => dispatch(saveRequested({ path }))}
           >

@@ -14,21 +14,14 @@ import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog } from '../ui/modal-dialog';
 import './messages';
 import './results/messages';
+import type { SelectionDialogProps } from './selection-dialog';
 
 /**
  * "Add selection to cart": the carts I may change (recently changed first, with a filter); the
  * one picked gets the selected assets it does not hold yet, in one `carts/itemsAddRequested`.
  * "New cart" creates a cart holding the selection in one go (issue 28), and opens it.
  */
-export function SelectionCartDialog({
-  resource,
-  ids,
-  onClose,
-}: {
-  resource: string;
-  ids: readonly string[];
-  onClose(): void;
-}) {
+export function SelectionCartDialog({ resource, ids, onClose }: SelectionDialogProps) {
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();

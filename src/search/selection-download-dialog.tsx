@@ -7,8 +7,9 @@ import { formatDateTime, plural } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import './results/messages';
+import type { SelectionDialogProps } from './selection-dialog';
 
 const DownloadDialog = lazy(() =>
   import('../downloads/download-dialog').then((m) => ({ default: m.DownloadDialog })),
@@ -27,15 +28,7 @@ type Step =
  * downloads domain's own dialog (profile, contact sheet, progress, splitting). The cart stays in
  * my carts, where it can be deleted once downloaded.
  */
-export function SelectionDownloadDialog({
-  resource,
-  ids,
-  onClose,
-}: {
-  resource: string;
-  ids: readonly string[];
-  onClose(): void;
-}) {
+export function SelectionDownloadDialog({ resource, ids, onClose }: SelectionDialogProps) {
   const t = useTranslate();
   const locale = useLocale();
   const dispatch = useDispatch();
@@ -110,14 +103,13 @@ export function SelectionDownloadDialog({
             error={failure.error ?? { code: 'error', message: failure.message ?? '' }}
           />
         )}
-        <div className="modal-dialog__actions">
-          <button type="submit" className="btn-primary" disabled={busy || !name.trim()}>
-            {t('results.downloadContinue')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('results.downloadCancel')}
-          </button>
-        </div>
+        <SubmitOrCancel
+          submit={t('results.downloadContinue')}
+          cancel={t('results.downloadCancel')}
+          onCancel={onClose}
+          disabled={busy || !name.trim()}
+          primary
+        />
       </form>
     </ModalDialog>
   );

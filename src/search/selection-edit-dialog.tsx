@@ -9,9 +9,10 @@ import { editableFields, type FieldView, fieldGroups, fieldProblem } from '../as
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
-import { ModalDialog } from '../ui/modal-dialog';
+import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import '../assets/metadata/messages';
 import '../assets/metadata/metadata.css';
+import type { SelectionDialogProps } from './selection-dialog';
 
 const isBlank = (value: unknown): boolean =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
@@ -22,15 +23,7 @@ const isBlank = (value: unknown): boolean =>
  * The dialog then follows the batch: a progress bar, the assets that failed, and "Done"; each
  * asset read again after its update shows in the results (the list is not asked again).
  */
-export function SelectionEditDialog({
-  list,
-  ids,
-  onClose,
-}: {
-  list: string;
-  ids: readonly string[];
-  onClose(): void;
-}) {
+export function SelectionEditDialog({ list, ids, onClose }: SelectionDialogProps) {
   const t = useTranslate();
   const dispatch = useDispatch();
   const formId = useId().replace(/:/g, '');
@@ -101,14 +94,12 @@ export function SelectionEditDialog({
           ))}
           {tried && touched.length === 0 && <p role="alert">{t('selection.nothingChanged')}</p>}
           {tried && problems.size > 0 && <p role="alert">{t('metadata.invalidSummary')}</p>}
-          <div className="modal-dialog__actions">
-            <button type="submit" className="button button--primary">
-              {t('selection.apply')}
-            </button>
-            <button type="button" onClick={onClose}>
-              {t('selection.cancel')}
-            </button>
-          </div>
+          <SubmitOrCancel
+            submit={t('selection.apply')}
+            cancel={t('selection.cancel')}
+            onCancel={onClose}
+            primary
+          />
         </form>
       ) : (
         <BatchProgress batchId={batchId} names={applied.current} onDone={onClose} />

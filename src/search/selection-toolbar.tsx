@@ -11,6 +11,7 @@ import { SignInFirst } from '../session/sign-in-first/sign-in-first';
 import '../assets/metadata/messages';
 import '../assets/metadata/metadata.css';
 import './results/messages';
+import type { SelectionDialogProps } from './selection-dialog';
 
 const SelectionEditDialog = lazy(() =>
   import('./selection-edit-dialog').then((m) => ({ default: m.SelectionEditDialog })),
@@ -66,7 +67,7 @@ export function SelectionToolbar({
   const dispatch = useDispatch();
   const canEdit = useAppState(selectCanCreate, SEARCH_PATH);
   const [open, setOpen] = useState<Open>(null);
-  const close = () => setOpen(null);
+  const dialog: SelectionDialogProps = { resource, list, ids, onClose: () => setOpen(null) };
   const headerHeight = useHeaderHeight();
   const style = headerHeight
     ? ({ '--selection-toolbar-top': `${headerHeight}px` } as CSSProperties)
@@ -98,9 +99,9 @@ export function SelectionToolbar({
         {t('selection.clear')}
       </button>
       <Suspense fallback={null}>
-        {open === 'cart' && <SelectionCartDialog resource={resource} ids={ids} onClose={close} />}
-        {open === 'download' && <SelectionDownloadDialog resource={resource} ids={ids} onClose={close} />}
-        {open === 'edit' && <SelectionEditDialog list={list} ids={ids} onClose={close} />}
+        {open === 'cart' && <SelectionCartDialog {...dialog} />}
+        {open === 'download' && <SelectionDownloadDialog {...dialog} />}
+        {open === 'edit' && <SelectionEditDialog {...dialog} />}
       </Suspense>
     </div>
   );

@@ -57,7 +57,7 @@ export function AccountMenu() {
         <Suspense fallback={<span className="account-menu__who">{t('account.visitor')}</span>}>
           <AccountMoreMenu>{t('account.visitor')}</AccountMoreMenu>
         </Suspense>
-        <SignInLink className="button button--primary">{t('nav.signIn')}</SignInLink>
+        <SignInLink className="button btn-primary">{t('nav.signIn')}</SignInLink>
       </div>
     );
   }

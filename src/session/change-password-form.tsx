@@ -59,7 +59,7 @@ export function ChangePasswordForm({ login }: { login: string }) {
       )}
       {change.status === 'loaded' && <p role="status">{t('password.changed')}</p>}
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={change.status === 'fetching'}>
+        <button type="submit" className="button btn-primary" disabled={change.status === 'fetching'}>
           {t('password.submit')}
         </button>
         {change.status === 'fetching' && <span role="status">{t('password.busy')}</span>}

@@ -107,7 +107,7 @@ export function SignInPage() {
           <ErrorMessage className="form__error" lead={t('signIn.failed')} error={signIn.error} />
         )}
         <div className="button-row">
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button btn-primary" disabled={busy}>
             {t('signIn.submit')}
           </button>
           {busy && <span role="status">{t('signIn.busy')}</span>}

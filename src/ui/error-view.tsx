@@ -38,7 +38,7 @@ export function ErrorView({ error, onDismiss }: { error: SerializedError; onDism
       <div className="button-row">
         <button
           type="button"
-          className="button button--primary"
+          className="button btn-primary"
           onClick={() => void exportEventLog().then(setExportedAs)}
         >
           {t('error.export')}

@@ -70,3 +70,32 @@ export function ModalDialog({
     </dialog>
   );
 }
+
+/** A dialog form's last row: the button that sends the form, then the one that closes it unsent. */
+export function SubmitOrCancel({
+  submit,
+  cancel,
+  onCancel,
+  disabled = false,
+  primary = false,
+  className = 'modal-dialog__actions',
+}: {
+  submit: ReactNode;
+  cancel: string;
+  onCancel(): void;
+  disabled?: boolean;
+  /** the brand colour, where the submit is the dialog's main action among others */
+  primary?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <button type="submit" className={primary ? 'btn-primary' : undefined} disabled={disabled}>
+        {submit}
+      </button>
+      <button type="button" onClick={onCancel}>
+        {cancel}
+      </button>
+    </div>
+  );
+}

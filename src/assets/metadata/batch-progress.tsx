@@ -133,7 +133,7 @@ export function BatchProgress({
           </button>
         )}
         {finished && (
-          <button type="button" className="button button--primary" onClick={onDone}>
+          <button type="button" className="button btn-primary" onClick={onDone}>
             {t('selection.done')}
           </button>
         )}

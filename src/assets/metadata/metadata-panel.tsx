@@ -291,7 +291,7 @@ export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) 
           <div className="metadata__actions">
             <button
               type="submit"
-              className="button button--primary"
+              className="button btn-primary"
               disabled={saving}
               aria-busy={saving || undefined}
             >
@@ -335,7 +335,7 @@ export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) 
           <div className="modal-dialog__actions">
             <button
               type="button"
-              className="button button--danger"
+              className="button btn-danger"
               disabled={asked === 'delete' && write?.operation === 'delete' && isBusy(write.status)}
               onClick={() => {
                 setAsked('delete');

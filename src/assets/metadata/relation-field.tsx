@@ -94,11 +94,10 @@ export function RelationField({
       {named.length > 0 && (
         <ul className="metadata-chips" aria-label={field.label}>
           {named.map((item) => (
-            <li key={item.id} className="metadata-chip">
+            <li key={item.id} className="chip chip-removable">
               <span>{item.name ?? item.id}</span>
               <button
                 type="button"
-                className="metadata-chip__remove"
                 aria-label={t('metadata.remove', { name: item.name ?? item.id })}
                 onClick={() => remove(item.id)}
               >

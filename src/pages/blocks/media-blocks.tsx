@@ -22,7 +22,7 @@ import {
   withProp,
 } from '../block-model';
 import { usePageEditing } from '../page-editing';
-import { EditableText } from './text-blocks';
+import { BlockTitle, EditableText } from './text-blocks';
 import '../messages';
 
 /** The asset schema's path (the asset page's). */
@@ -114,7 +114,6 @@ function assetListCursorName(block: Pick<Block, 'uid' | 'props'>): string {
 export function AssetListBlock({ block }: { block: Block }) {
   const t = useTranslate();
   const dispatch = useDispatch();
-  const { editing, change } = usePageEditing();
   const title = stringProp(block.props, 'title');
   const name = assetListCursorName(block);
   const settings = assetListSettings(block.props);
@@ -146,17 +145,7 @@ export function AssetListBlock({ block }: { block: Block }) {
   const shown = rows.slice(0, settings.max);
   return (
     <section className="page-asset-list" aria-label={title || block.name}>
-      {editing ? (
-        <h2>
-          <EditableText
-            block={block}
-            value={title}
-            onChange={(text) => change(block, { props: withProp(block, 'title', text) })}
-          />
-        </h2>
-      ) : (
-        title && <h2>{title}</h2>
-      )}
+      <BlockTitle block={block} title={title} />
       {status === 'error' ? (
         <ErrorMessage
           role="status"

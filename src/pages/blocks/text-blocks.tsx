@@ -59,6 +59,21 @@ export function EditableText({
   );
 }
 
+/** A block's `title` prop as its `<h2>`: a text box while editing, nothing when empty on the page. */
+export function BlockTitle({ block, title }: { block: Block; title: string }) {
+  const { editing, change } = usePageEditing();
+  if (!editing) return title ? <h2>{title}</h2> : null;
+  return (
+    <h2>
+      <EditableText
+        block={block}
+        value={title}
+        onChange={(text) => change(block, { props: withProp(block, 'title', text) })}
+      />
+    </h2>
+  );
+}
+
 /** The translation key naming a block type (an unknown type has none: its raw name is shown). */
 function typeLabel(component: string) {
   return `pages.type.${component}` as 'pages.type.heading';
@@ -157,22 +172,11 @@ export function CallToActionBlock({ block }: { block: Block }) {
 /** The files attached to a block (`cwpagefile`, props keyed by their name), under a title. */
 export function DownloadsBlock({ block }: { block: Block }) {
   const t = useTranslate();
-  const { editing, change } = usePageEditing();
   const title = stringProp(block.props, 'title');
   const file = stringProp(block.props, 'file');
   return (
     <section className="page-downloads">
-      {editing ? (
-        <h2>
-          <EditableText
-            block={block}
-            value={title}
-            onChange={(text) => change(block, { props: withProp(block, 'title', text) })}
-          />
-        </h2>
-      ) : (
-        title && <h2>{title}</h2>
-      )}
+      <BlockTitle block={block} title={title} />
       {file && (
         <ul>
           <li>

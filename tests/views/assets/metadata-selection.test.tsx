@@ -103,7 +103,12 @@ describe('Edit metadata of the selection', () => {
   it('applies only the fields given a value, one update per asset, then follows the batch to Done', () => {
     let closed = 0;
     const { dispatched, store } = renderWithStore(
-      <SelectionEditDialog list={SEARCH_CURSOR} ids={['2', '3', '4']} onClose={() => (closed += 1)} />,
+      <SelectionEditDialog
+        resource="asset"
+        list={SEARCH_CURSOR}
+        ids={['2', '3', '4']}
+        onClose={() => (closed += 1)}
+      />,
       [alice, ...list, resolved({ schemas: [schema(true)] })],
     );
     const dialog = screen.getByRole('dialog', { name: 'Edit metadata of the selection' });
