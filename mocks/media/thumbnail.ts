@@ -1,12 +1,13 @@
 /**
  * Thumbnails and blurhashes of uploaded files (issue 15, demo server). Pure JS, Node side only:
- * `jpeg-js` decodes and encodes JPEG, `pngjs` decodes PNG, `blurhash` encodes the placeholder.
+ * `jpeg-js` decodes JPEG (jpeg-encode.ts encodes it), `pngjs` decodes PNG, `blurhash` encodes the placeholder.
  * They are loaded on first use with dynamic imports, so nothing of them reaches a browser bundle.
  * Other types get a type icon (SVG) and a flat blurhash of the icon's colour.
  */
 
 import { MAX_IMAGE_PIXELS, sampleOfBytes, sniff } from '../imports/sniff';
 import { jpegEighth } from './jpeg-dc';
+import { encodeJpeg } from './jpeg-encode';
 
 /** The longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 256;
@@ -177,10 +178,8 @@ export async function thumbnailOf(bytes: Uint8Array, mimetype: string, filename:
     : undefined;
   if (decoded) {
     const small = fitWithin(decoded.image, THUMBNAIL_SIZE);
-    const jpeg = await import('jpeg-js');
-    const encoded = jpeg.encode({ width: small.width, height: small.height, data: small.data }, 80);
     return {
-      bytes: new Uint8Array(encoded.data),
+      bytes: encodeJpeg(small, 80),
       type: 'image/jpeg',
       width: small.width,
       height: small.height,

@@ -10,6 +10,7 @@ import type { Asset } from '../db/assets';
 import { readStored } from '../imports/storage';
 import { runtime } from '../runtime';
 import type { Variation } from './asset-image';
+import { encodeJpeg } from './jpeg-encode';
 import { DECODED_TYPES, decodeToFit, fitWithin, type Rgba } from './thumbnail';
 
 export interface UploadedImage {
@@ -52,9 +53,10 @@ async function make(
   const decoded = await decodeToFit(bytes, asset.mimetype, side);
   if (!decoded) return undefined;
   const scaled = fitWithin(decoded.image, side);
-  const jpeg = await import('jpeg-js');
-  const encoded = jpeg.encode(variation.watermarked ? watermark(scaled) : scaled, JPEG_QUALITY);
-  return { bytes: new Uint8Array(encoded.data), type: 'image/jpeg' };
+  return {
+    bytes: encodeJpeg(variation.watermarked ? watermark(scaled) : scaled, JPEG_QUALITY),
+    type: 'image/jpeg',
+  };
 }
 
 /**
