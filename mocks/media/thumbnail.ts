@@ -43,7 +43,17 @@ export const DECODED_TYPES: ReadonlySet<string> = new Set(['image/jpeg', 'image/
 const JPEG_DECODE_MB = 256;
 const JPEG_BYTES_PER_PIXEL = 20;
 
-/** Decodes a JPEG or PNG whole; undefined for another type or a file that does not decode. */
+/**
+ * The most pixels a PNG may have to be decoded: pngjs holds the inflated rows and the RGBA pixels
+ * together, about 8 bytes a pixel outside any heap limit (a 50 MP PNG took 400 MB), so past 12 MP
+ * a PNG keeps the icon of its type (or, as an asset, its drawn pictures), read from its header.
+ */
+export const PNG_DECODE_PIXELS = 12_000_000;
+
+/**
+ * Decodes a JPEG or PNG whole; undefined for another type, a file that does not decode, or a PNG
+ * over PNG_DECODE_PIXELS.
+ */
 export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<Rgba | undefined> {
   try {
     if (mimetype === 'image/jpeg') {
@@ -56,6 +66,8 @@ export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<
       return { width: image.width, height: image.height, data: image.data };
     }
     if (mimetype === 'image/png') {
+      const size = sniff(sampleOfBytes(bytes)).size;
+      if (!size || size.width * size.height > PNG_DECODE_PIXELS) return undefined;
       const { PNG } = await import('pngjs');
       const image = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return { width: image.width, height: image.height, data: new Uint8Array(image.data) };
