@@ -4,9 +4,20 @@
  * and scaled variations off the request thread, and an oversized body cut rather than drained.
  */
 import * as jpeg from 'jpeg-js';
-import { describe, expect, it } from 'vitest';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { encodeJpeg } from '../../../mocks/media/jpeg-encode';
-import type { Rgba } from '../../../mocks/media/thumbnail';
+import { decodeImage, PNG_DECODE_PIXELS, type Rgba } from '../../../mocks/media/thumbnail';
+import { server } from '../../../mocks/node';
+import { reset, runtime } from '../../../mocks/runtime';
+import { as, file, upload } from './helpers';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => {
+  reset();
+  runtime.settings['imports.analyzeMs'] = 0;
+});
+afterAll(() => server.close());
 
 /** A picture with smooth gradients, a hard edge and an odd size (blocks cut by both edges). */
 function picture(width: number, height: number): Rgba {
@@ -58,5 +69,27 @@ describe('the JPEG encoder', () => {
       const decoded = jpeg.decode(encodeJpeg(picture(width, height), 90), { useTArray: true });
       expect([decoded.width, decoded.height]).toEqual([width, height]);
     }
+  });
+});
+
+/** A real PNG of that size, one colour: it compresses to little, but decodes to width × height × 4 bytes. */
+function flatPng(width: number, height: number): Uint8Array {
+  const png = new PNG({ width, height, colorType: 2, inputHasAlpha: false });
+  png.data.fill(90);
+  return new Uint8Array(PNG.sync.write(png, { colorType: 2, inputHasAlpha: true }));
+}
+
+// thumbnails are drawn in worker threads: a thread's first start takes seconds on a busy machine
+describe('a big PNG is never decoded whole', { timeout: 60_000 }, () => {
+  it(`past ${PNG_DECODE_PIXELS / 1_000_000} MP, read from its header, it is not decoded; its upload keeps the icon of its type`, async () => {
+    const big = flatPng(4_000, 3_001);
+    expect(await decodeImage(big, 'image/png')).toBeUndefined();
+    const small = await decodeImage(flatPng(400, 300), 'image/png');
+    expect([small?.width, small?.height]).toEqual([400, 300]);
+
+    const { status, body } = await upload(1, file(big, 'panorama.png', 'image/png'), await as('alice'));
+    expect(status).toBe(200);
+    const thumbnail = await fetch(`http://localhost/api${body.response.data.thumbnail}`);
+    expect(thumbnail.headers.get('content-type')).toContain('image/svg+xml');
   });
 });
