@@ -45,8 +45,9 @@ const JPEG_BYTES_PER_PIXEL = 20;
 
 /**
  * The most pixels a PNG may have to be decoded: pngjs holds the inflated rows and the RGBA pixels
- * together, about 8 bytes a pixel outside any heap limit (a 50 MP PNG took 400 MB), so past 12 MP
- * a PNG keeps the icon of its type (or, as an asset, its drawn pictures), read from its header.
+ * together, outside any heap limit (a 12 MP PNG raised the server's peak by 179 MB, bench:uploads),
+ * so past 12 MP a PNG keeps the icon of its type (or, as an asset, its drawn pictures), read from
+ * its header.
  */
 export const PNG_DECODE_PIXELS = 12_000_000;
 
