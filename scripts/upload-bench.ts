@@ -1,9 +1,9 @@
 /**
  * `npm run bench:uploads`: the demo server's uploads under load (issue 27), measured on a demo
  * server of its own (a child process, so its memory is its own, worker threads included): the
- * peak memory (RSS) while the thumbnail of a 40 MP JPEG is drawn and while a 1 GB file is
- * uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000 pictures (its
- * answer comes once every thumbnail is drawn), with the GET's wait during it. A measurement, not
+ * peak memory (RSS) while the thumbnail of a 40 MP JPEG or of a 12 MP PNG is drawn and while a
+ * 1 GB file is uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000
+ * pictures (its answer comes once every thumbnail is drawn), with the GET's wait during it. A measurement, not
  * a test: it prints the figures with their targets and never fails on one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
