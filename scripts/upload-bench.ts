@@ -1,16 +1,18 @@
 /**
  * `npm run bench:uploads`: the demo server's uploads under load (issue 27), measured on a demo
  * server of its own (a child process, so its memory is its own, worker threads included): the
- * peak memory (RSS) while the thumbnail of a 40 MP JPEG is drawn and while a 1 GB file is
- * uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000 pictures (its
- * answer comes once every thumbnail is drawn), with the GET's wait during it. A measurement, not
+ * peak memory (RSS) while the thumbnail of a 40 MP JPEG or of a 12 MP PNG is drawn and while a
+ * 1 GB file is uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000
+ * pictures (its answer comes once every thumbnail is drawn), with the GET's wait during it. A measurement, not
  * a test: it prints the figures with their targets and never fails on one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import * as jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 import { request as httpRequest } from 'node:http';
-import { file, jpegBytes, zipBytes } from '../tests/integration/demo-server-imports/helpers';
+import { encodeJpeg } from '../mocks/media/jpeg-encode';
+import { file, zipBytes } from '../tests/integration/demo-server-imports/helpers';
 import { bearer, sessionApi } from '../tests/integration/mocks/session-helpers';
 
 const GIGABYTE = 1_073_741_824;
@@ -48,6 +50,16 @@ function largeJpeg(): Uint8Array {
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) data.set([x % 256, y % 256, (x + y) % 256, 255], (y * width + x) * 4);
   return new Uint8Array(jpeg.encode({ width, height, data }, 85).data);
+}
+
+/** Picture n of the zip: 64 × 48, its colours its own. */
+function zipPicture(n: number): Uint8Array {
+  const [width, height] = [64, 48];
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      data.set([(x * 4 + n) % 256, (y * 5 + n * 7) % 256, n % 256, 255], (y * width + x) * 4);
+  return encodeJpeg({ width, height, data }, 85);
 }
 
 /** GETs a job again and again until `stop()`, keeping the longest wait. */
@@ -158,10 +170,119 @@ async function postForm(
 const report = (name: string, value: string, target?: string) =>
   console.log(`${name}: ${value}${target ? ` (target ${target})` : ''}`);
 
-// made first: sockets left idle while it is encoded would be closed by the server under the next request
-const photo = largeJpeg();
+interface Bench {
+  base: string;
+  pid: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * Runs one row: its peak RSS from the memory in use before it, and the GETs' waits meanwhile.
+ * `run` answers what the row's line says of its result.
+ */
+async function measured(bench: Bench, name: string, run: () => Promise<string>): Promise<void> {
+  const idleRss = memoryMb(bench.pid, 'VmRSS');
+  resetPeak(bench.pid);
+  const stop = pollLatency(bench.base, bench.headers);
+  const started = performance.now();
+  const result = await run();
+  const seconds = (performance.now() - started) / 1000;
+  const waits = await stop();
+  report(
+    `${name} (${result}), ${seconds.toFixed(1)} s: peak RSS (before it ${idleRss} MB)`,
+    `${memoryMb(bench.pid, 'VmHWM')} MB`,
+  );
+  report(
+    `GET during it: longest wait (median ${waits.medianMs} ms, ${waits.count} GETs)`,
+    `${waits.maxMs} ms`,
+    '< 200 ms',
+  );
+}
+
+/** Uploads one file as an item of job 1; answers the status and the item. */
+async function uploadOne(bench: Bench, bytes: Uint8Array, name: string, type: string) {
+  const form = new FormData();
+  form.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name }));
+  form.set('binary', file(bytes, name, type));
+  const answer = await fetch(`${bench.base}/api/rest/massimport/item?unzip=false`, {
+    method: 'POST',
+    headers: bench.headers,
+    body: form,
+  });
+  return { status: answer.status, item: (await answer.json()).response?.data };
+}
+
+/** What the thumbnail of an item is: its size when drawn, else the icon. */
+async function thumbnailOf(bench: Bench, item: { thumbnail?: string } | undefined): Promise<string> {
+  const thumbnail = await fetch(`${bench.base}/api${item?.thumbnail}`, { headers: bench.headers });
+  if (thumbnail.headers.get('content-type') !== 'image/jpeg') return 'the type icon';
+  const drawn = jpeg.decode(new Uint8Array(await thumbnail.arrayBuffer()));
+  return `${drawn.width} × ${drawn.height}`;
+}
+
+/** A PNG just under the 12 MP the demo server decodes (4 000 × 2 990), one colour. */
+function largePng(): Uint8Array {
+  const png = new PNG({ width: 4_000, height: 2_990 });
+  png.data.fill(90);
+  return new Uint8Array(PNG.sync.write(png, { colorType: 2 }));
+}
+
+/** Each row makes its input first (before the server starts: sockets left idle meanwhile would be closed), then runs. */
+const ROWS: Record<string, () => (bench: Bench) => Promise<void>> = {
+  photo: () => {
+    const photo = largeJpeg();
+    return (bench) =>
+      measured(bench, `40 MP JPEG (${(photo.length / 1_048_576).toFixed(1)} MB)`, async () => {
+        const { status, item } = await uploadOne(bench, photo, 'large.jpg', 'image/jpeg');
+        return `answer ${status}, thumbnail ${await thumbnailOf(bench, item)}`;
+      });
+  },
+  png: () => {
+    const png = largePng();
+    return (bench) =>
+      measured(bench, `12 MP PNG (${(png.length / 1_048_576).toFixed(1)} MB)`, async () => {
+        const { status, item } = await uploadOne(bench, png, 'large.png', 'image/png');
+        return `answer ${status}, thumbnail ${await thumbnailOf(bench, item)}`;
+      });
+  },
+  gigabyte: () => (bench) =>
+    measured(
+      bench,
+      '1 GB upload',
+      async () => `answer ${await uploadBig(bench.base, bench.headers, GIGABYTE)}`,
+    ),
+  zip: () => {
+    // 2 000 different pictures, so nothing the server may keep of one serves another
+    const zip = zipBytes(
+      Object.fromEntries(
+        Array.from({ length: ZIP_FILES }, (_, index) => [`shoot/${index}.jpg`, zipPicture(index)]),
+      ),
+    );
+    const form = new FormData();
+    form.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name: 'shoot.zip' }));
+    form.set('binary', file(zip, 'shoot.zip', 'application/zip'));
+    return (bench) =>
+      measured(bench, `zip of ${ZIP_FILES} pictures, to all thumbnails`, async () => {
+        const answer = await postForm(
+          `${bench.base}/api/rest/massimport/item?unzip=true`,
+          bench.headers,
+          form,
+        );
+        const items = ((answer.json as { response?: { data?: unknown[] } }).response?.data ?? []).length;
+        return `answer ${answer.status}, ${items} items`;
+      });
+  },
+};
+
+// `npm run bench:uploads -- zip png` runs those rows only
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(name in ROWS));
+if (unknown.length > 0)
+  throw new Error(`No row ${unknown.join(', ')}: the rows are ${Object.keys(ROWS).join(', ')}`);
+const runs = Object.entries(ROWS)
+  .filter(([name]) => asked.length === 0 || asked.includes(name))
+  .map(([, prepare]) => prepare());
 const { child, base } = await startServer();
-const pid = child.pid as number;
 try {
   await fetch(`${base}/__mock/settings`, {
     method: 'POST',
@@ -169,79 +290,8 @@ try {
     body: JSON.stringify({ 'imports.maxFileSize': 2 * GIGABYTE, 'imports.analyzeMs': 0 }),
   });
   const headers = bearer((await sessionApi(`${base}/api`).tokensOf('alice')).accessToken);
-  let idleRss = memoryMb(pid, 'VmRSS');
-
-  resetPeak(pid);
-  const photoForm = new FormData();
-  photoForm.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name: 'large.jpg' }));
-  photoForm.set('binary', file(photo, 'large.jpg', 'image/jpeg'));
-  const stopPhoto = pollLatency(base, headers);
-  let started = performance.now();
-  const photoAnswer = await fetch(`${base}/api/rest/massimport/item?unzip=false`, {
-    method: 'POST',
-    headers,
-    body: photoForm,
-  });
-  const photoItem = (await photoAnswer.json()).response?.data;
-  const photoSeconds = (performance.now() - started) / 1000;
-  const photoWaits = await stopPhoto();
-  const thumbnail = await fetch(`${base}/api${photoItem?.thumbnail}`, { headers });
-  const drawn =
-    thumbnail.headers.get('content-type') === 'image/jpeg'
-      ? jpeg.decode(new Uint8Array(await thumbnail.arrayBuffer()))
-      : undefined;
-  report(
-    `40 MP JPEG (${(photo.length / 1_048_576).toFixed(1)} MB, answer ${photoAnswer.status}, thumbnail ${drawn ? `${drawn.width} × ${drawn.height}` : 'not drawn'}), ${photoSeconds.toFixed(1)} s: peak RSS (before it ${idleRss} MB)`,
-    `${memoryMb(pid, 'VmHWM')} MB`,
-  );
-  report(
-    `GET during it: longest wait (median ${photoWaits.medianMs} ms, ${photoWaits.count} GETs)`,
-    `${photoWaits.maxMs} ms`,
-    '< 200 ms',
-  );
-
-  idleRss = memoryMb(pid, 'VmRSS');
-  resetPeak(pid);
-  const stopBig = pollLatency(base, headers);
-  started = performance.now();
-  const bigStatus = await uploadBig(base, headers, GIGABYTE);
-  const bigSeconds = (performance.now() - started) / 1000;
-  const bigWaits = await stopBig();
-  const peakRss = memoryMb(pid, 'VmHWM');
-  report(
-    `1 GB upload (answer ${bigStatus}), ${bigSeconds.toFixed(1)} s: peak RSS (before it ${idleRss} MB)`,
-    `${peakRss} MB`,
-    '< 300 MB',
-  );
-  report(
-    `GET during it: longest wait (median ${bigWaits.medianMs} ms, ${bigWaits.count} GETs)`,
-    `${bigWaits.maxMs} ms`,
-    '< 200 ms',
-  );
-
-  // one picture under 2 000 names: encoding 2 000 would measure this script, not the server
-  const picture = jpegBytes(64, 48);
-  const zip = zipBytes(
-    Object.fromEntries(Array.from({ length: ZIP_FILES }, (_, index) => [`shoot/${index}.jpg`, picture])),
-  );
-  const form = new FormData();
-  form.set('json', JSON.stringify({ job: 1, binary: 'cid:binary', name: 'shoot.zip' }));
-  form.set('binary', file(zip, 'shoot.zip', 'application/zip'));
-  const stopZip = pollLatency(base, headers);
-  started = performance.now();
-  const zipAnswer = await postForm(`${base}/api/rest/massimport/item?unzip=true`, headers, form);
-  const zipItems = ((zipAnswer.json as { response?: { data?: unknown[] } }).response?.data ?? []).length;
-  const zipSeconds = (performance.now() - started) / 1000;
-  const zipWaits = await stopZip();
-  report(
-    `zip of ${ZIP_FILES} pictures (answer ${zipAnswer.status}, ${zipItems} items): time to all thumbnails`,
-    `${zipSeconds.toFixed(1)} s`,
-  );
-  report(
-    `GET during it: longest wait (median ${zipWaits.medianMs} ms, ${zipWaits.count} GETs)`,
-    `${zipWaits.maxMs} ms`,
-    '< 200 ms',
-  );
+  const bench = { base, pid: child.pid as number, headers };
+  for (const run of runs) await run(bench);
 } finally {
   child.kill();
 }

@@ -1,9 +1,8 @@
 import { HttpResponse, http } from 'msw';
 import type { Asset } from '../db/assets';
 import type { Db } from '../db/index';
-import { readStored } from '../imports/storage';
+import { scaleStored } from '../imports/thumbnails';
 import { type AverageHash, HASH_BITS, hashDistance, landscapeHash, pixelsHash } from '../media/average-hash';
-import { decodeImage } from '../media/thumbnail';
 import { ROLES } from '../db/users';
 import { runtime } from '../runtime';
 import { type Caller, callerOf } from './caller';
@@ -57,20 +56,31 @@ const MOST_COPIES = 8;
 /** Hashes of the library's pictures per database (a reset forgets them), computed on the first search. */
 const hashesByDb = new WeakMap<Db, Map<number, AverageHash>>();
 
+/** The side of the copy an uploaded picture's hash is read from: 8 × 8 cells of 3 × 3 points need no more. */
+const HASH_SOURCE_SIDE = 96;
+
 async function hashOf(asset: Asset): Promise<AverageHash | undefined> {
   if (asset.assetnature.code !== 'image') return undefined;
   if (!asset.file) return landscapeHash(asset);
-  const bytes = await readStored(runtime.db, asset.file);
-  const image = bytes && (await decodeImage(bytes, asset.mimetype));
-  return image ? pixelsHash(image) : undefined;
+  // decoded in a worker thread, to a small copy: the hash reads 24 × 24 points of it
+  const small = await scaleStored(runtime.db, asset.file, {
+    mimetype: asset.mimetype,
+    side: HASH_SOURCE_SIDE,
+    watermarked: false,
+  });
+  return small && !(small instanceof Uint8Array) ? pixelsHash(small) : undefined;
 }
+
+const HASHES_PER_SLICE = 50;
 
 async function libraryHashes(): Promise<Map<number, AverageHash>> {
   const db = runtime.db;
   const hashes = hashesByDb.get(db) ?? new Map<number, AverageHash>();
   hashesByDb.set(db, hashes);
-  for (const asset of db.assets) {
+  for (const [index, asset] of db.assets.entries()) {
     if (hashes.has(asset.id)) continue;
+    // the first search hashes the whole library: other requests are answered between slices
+    if (index % HASHES_PER_SLICE === 0) await new Promise((resolve) => setTimeout(resolve, 0));
     const hash = await hashOf(asset);
     if (hash) hashes.set(asset.id, hash);
   }

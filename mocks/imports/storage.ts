@@ -113,6 +113,14 @@ export async function readStored(db: Db, key: string): Promise<Uint8Array | unde
   }
 }
 
+/** Where a stored file lies on disk; undefined in a browser (memory only). */
+export async function storedPath(db: Db, key: string): Promise<string | undefined> {
+  const { dir } = await folderOf(db);
+  if (!dir) return undefined;
+  const { path } = await node();
+  return path.join(dir, key);
+}
+
 /** A stored file to send: its size, and its bytes read as they are sent (byte-ranges.ts). */
 export interface StoredFile {
   size: number;

@@ -1,6 +1,6 @@
 /**
- * The demo server's heavy work off the request thread (issue 27): expanding a zip and drawing a
- * picture's thumbnail run in a few worker threads (worker-thread.ts), so the server answers others
+ * The demo server's heavy work off the request thread (issue 27): expanding a zip, drawing a
+ * picture's thumbnail and scaling a stored picture run in a few worker threads (worker-thread.ts), so the server answers others
  * meanwhile; a zip of 2 000 pictures drew its thumbnails on the request thread and had not
  * finished after 300 s. One task at a time per thread, the others wait in order. A task past its
  * time limit has its thread terminated (the only way to stop synchronous work; Node closes the
@@ -32,6 +32,9 @@ interface Thread {
 
 const threads: Thread[] = [];
 const queue: Waiting[] = [];
+
+/** How many tasks of each kind threads have taken since the process started (tests read it). */
+export const tasksTaken: Record<Task['kind'], number> = { unzip: 0, thumbnail: 0, scale: 0 };
 
 type NodeModules = Awaited<ReturnType<typeof loadNode>>;
 
@@ -103,6 +106,7 @@ async function next(): Promise<void> {
       waiting.timeLimitMs,
     );
     thread.running = { ...waiting, timer };
+    tasksTaken[waiting.task.kind]++;
     thread.worker.postMessage(waiting.task, waiting.transfer);
   }
 }

@@ -2,15 +2,14 @@
  * The variations of an asset made from an upload (issue 28, "Imported photos are lost"): its own
  * pixels, never a generated landscape. The original is the uploaded file (sent from disk by
  * mocks/handlers/media.ts, never through here); thumbnails and the
- * preview are those pixels scaled down with the helpers the upload thumbnails use (jpeg-js and
- * pngjs, already in the project); a `_w` variation has the watermark drawn into its pixels, so a
- * watermarked role never receives the clean picture inside it.
+ * preview are those pixels scaled down in a worker thread (scale.ts, through
+ * mocks/imports/thumbnails.ts), as the upload thumbnails are; a `_w` variation has the watermark
+ * drawn into its pixels, so a watermarked role never receives the clean picture inside it.
  */
 import type { Asset } from '../db/assets';
-import { readStored } from '../imports/storage';
+import { scaleStored } from '../imports/thumbnails';
 import { runtime } from '../runtime';
 import type { Variation } from './asset-image';
-import { DECODED_TYPES, decodeToFit, fitWithin, type Rgba } from './thumbnail';
 
 export interface UploadedImage {
   bytes: Uint8Array;
@@ -25,36 +24,16 @@ const JPEG_QUALITY = 85;
 const made = new WeakMap<object, Map<string, UploadedImage>>();
 const MADE_KEPT = 200;
 
-/** Bands across the diagonal, lightened: a watermark that survives any crop of the picture. */
-function watermark(image: Rgba): Rgba {
-  const data = image.data.slice();
-  const band = Math.max(8, Math.round(Math.max(image.width, image.height) / 12));
-  for (let y = 0; y < image.height; y++) {
-    for (let x = 0; x < image.width; x++) {
-      if (Math.floor((x + y) / band) % 3 !== 0) continue;
-      const at = (y * image.width + x) * 4;
-      for (let channel = 0; channel < 3; channel++)
-        data[at + channel] = Math.round((data[at + channel] ?? 0) * 0.45 + 255 * 0.55);
-    }
-  }
-  return { ...image, data };
-}
-
 async function make(
   asset: Asset & { file: string },
   variation: Variation,
 ): Promise<UploadedImage | undefined> {
-  const bytes = await readStored(runtime.db, asset.file);
-  if (!bytes) return undefined;
-  if (!DECODED_TYPES.has(asset.mimetype) || variation.name === 'page') return undefined;
+  if (variation.name === 'page') return undefined;
   const side =
     variation.name === 'original' ? Math.max(asset.width, asset.height) : LONGEST_SIDE[variation.name];
-  const decoded = await decodeToFit(bytes, asset.mimetype, side);
-  if (!decoded) return undefined;
-  const scaled = fitWithin(decoded.image, side);
-  const jpeg = await import('jpeg-js');
-  const encoded = jpeg.encode(variation.watermarked ? watermark(scaled) : scaled, JPEG_QUALITY);
-  return { bytes: new Uint8Array(encoded.data), type: 'image/jpeg' };
+  const job = { mimetype: asset.mimetype, side, watermarked: variation.watermarked, quality: JPEG_QUALITY };
+  const bytes = await scaleStored(runtime.db, asset.file, job);
+  return bytes instanceof Uint8Array ? { bytes, type: 'image/jpeg' } : undefined;
 }
 
 /**

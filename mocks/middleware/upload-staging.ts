@@ -3,7 +3,7 @@
  * demo server to 1.37 GB. Here every multipart body on a protocol path is read as it arrives: its
  * text fields are kept (bounded), each file part is written to a temporary file, and a body over
  * the size limit is answered 413 as soon as it is known, announced or counted, without storing
- * more. The handlers then get a form whose files are read from disk (`openAsBlob`), through the
+ * more, and its connection closed. The handlers then get a form whose files are read from disk (`openAsBlob`), through the
  * same `formFields` they call in-process (mocks/handlers/form.ts). Each request's files are removed
  * when its answer is sent (a handler that keeps a file moves it away first), and all of them on reset.
  */
@@ -24,7 +24,15 @@ const FORM_ALLOWANCE = 1_048_576;
 /** A text field larger than this is no form field a client sends. */
 const MAX_FIELD_BYTES = 1_048_576;
 
-/** A body over the limit: answered 413 at once, the rest of it read and dropped. */
+/**
+ * After a refusal for size, how much more of the body is read (and dropped) before the connection
+ * is closed: enough for the client to have read the answer before the close (closing with its
+ * bytes unread would reset the connection and could lose the answer), never the whole body.
+ */
+const LINGER_BYTES = 4 * 1_048_576;
+const LINGER_MS = 2_000;
+
+/** A body over the limit: answered 413 at once, the connection closed soon after. */
 class BodyTooLarge extends Error {
   constructor(readonly size: number) {
     super('body too large');
@@ -125,9 +133,30 @@ async function* counted(body: AsyncIterable<Buffer>, limit: number): AsyncIterab
   }
 }
 
-function answerTooLarge(res: Parameters<RequestHandler>[1], size: number): void {
+/**
+ * Answers 413 and closes the connection once the answer is out, past a short linger (LINGER_BYTES
+ * or LINGER_MS): a body of any size is not read to its end (issue 27: it was drained whole).
+ */
+function refuseTooLarge(
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  size: number,
+) {
   const refusal = tooLarge('The upload', size);
+  // no `Connection: close`: Node would then close at once, and the client, still sending, could
+  // lose the answer to the reset
   res.status(refusal.status).json(errorBody(refusal.status, refusal.message, refusal.subcode));
+  const socket = req.socket;
+  let lingered = 0;
+  const close = () => socket.destroy();
+  const timer = setTimeout(close, LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  req.on('data', (chunk: Buffer) => {
+    lingered += chunk.byteLength;
+    if (lingered > LINGER_BYTES) close();
+  });
+  req.resume();
 }
 
 /**
@@ -143,8 +172,8 @@ export async function stageMultipart(
 ): Promise<void> {
   const limit = runtime.settings['imports.maxFileSize'] + FORM_ALLOWANCE;
   const announced = Number(req.headers['content-length']);
-  // answered before a byte is read; node then reads the body and drops it
-  if (Number.isFinite(announced) && announced > limit) return answerTooLarge(res, announced);
+  // answered before a byte is read
+  if (Number.isFinite(announced) && announced > limit) return refuseTooLarge(req, res, announced);
   const id = randomUUID();
   const parts: StagedPart[] = [];
   const open: WriteStream[] = [];
@@ -156,7 +185,7 @@ export async function stageMultipart(
   res.once('close', removeFiles);
   const dir = stagingFolder();
   try {
-    // not destroyed on a refusal: the rest of the body is read and dropped, so the client reads the answer
+    // not destroyed on a refusal: the connection is closed once the answer is out (refuseTooLarge)
     const body = req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
     await readMultipart(counted(body, limit), boundary, (head) => {
       const part: StagedPart = { head, chunks: [], size: 0 };
@@ -170,8 +199,8 @@ export async function stageMultipart(
     res.locals.loggedForm = logged;
   } catch (error) {
     removeFiles();
+    if (error instanceof BodyTooLarge) return refuseTooLarge(req, res, error.size);
     req.resume();
-    if (error instanceof BodyTooLarge) return answerTooLarge(res, error.size);
     if (!(error instanceof MultipartError)) return next(error);
     stageForm(id, null);
     res.locals.loggedForm = null;

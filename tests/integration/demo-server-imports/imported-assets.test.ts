@@ -7,6 +7,8 @@
 import * as jpeg from 'jpeg-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Asset } from '../../../mocks/db/assets';
+import { reverseSearchTiming } from '../../../mocks/handlers/reverse-search';
+import { tasksTaken } from '../../../mocks/imports/worker-pool';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import { as, call, file, type Json, jpegBytes, MI, pngBytes, put, upload } from './helpers';
@@ -123,5 +125,33 @@ describe('an imported picture is the library asset', { timeout: 30_000 }, () => 
     // the bands lighten the picture: the watermarked pixels are brighter on the whole
     const sum = (data: Uint8Array) => data.reduce((total, value) => total + value, 0);
     expect(sum(pixels.data)).toBeGreaterThan(sum(clean.data) * 1.1);
+  });
+
+  it('its variations and its reverse-search hash are drawn in a worker thread; an uploaded copy is found as exact', async () => {
+    const photo = jpegBytes(320, 240);
+    const [first, copy] = await imported([
+      file(photo, 'pier-morning.jpg', 'image/jpeg'),
+      file(photo, 'pier-morning-copy.jpg', 'image/jpeg'),
+    ]);
+    const alice = await as('alice');
+    const scaled = tasksTaken.scale;
+    const preview = await picture(`/wedia/dam/variation/asset/${first?.id}/thumbnailBig`, alice);
+    expect(preview).toMatchObject({ status: 200, type: 'image/jpeg' });
+    expect(tasksTaken.scale).toBe(scaled + 1);
+
+    reverseSearchTiming.jobMs = 0;
+    try {
+      const uuid = first?.$uuid;
+      await call(`/packaged/reverse-search/submit/${uuid}`, { method: 'POST', headers: alice });
+      const report = await call(`/packaged/reverse-search/report/${uuid}`, { headers: alice });
+      expect(report.status).toBe(200);
+      // each of the two uploads hashed from a small copy made in a thread
+      expect(tasksTaken.scale).toBe(scaled + 3);
+      const rows = (report.body as string).trim().split('\r\n').slice(4);
+      expect(rows[0]).toContain(`/assets/asset/${copy?.id}"`);
+      expect(rows[0]).toContain('"exact"');
+    } finally {
+      reverseSearchTiming.jobMs = 3000;
+    }
   });
 });

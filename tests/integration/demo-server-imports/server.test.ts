@@ -87,6 +87,42 @@ function sendUntilAnswered(
   });
 }
 
+/**
+ * Sends `total` bytes (`head`, then zeros) as fast as the connection takes them, whatever the
+ * server answers (as a client that reads the answer only once its body is sent): answers the
+ * status it got and how much it had written when the connection closed.
+ */
+function sendRegardless(
+  path: string,
+  headers: Record<string, string>,
+  head: Uint8Array,
+  total: number,
+): Promise<{ status: number; sent: number }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    let sent = 0;
+    let status = 0;
+    const request = httpRequest({ host: hostname, port, method: 'POST', path, headers });
+    request.on('response', (response) => {
+      status = response.statusCode ?? 0;
+      response.resume();
+    });
+    // the connection closed by the server: a reset or a broken pipe, once the answer came
+    request.on('error', () => undefined);
+    request.on('close', () => resolve({ status, sent }));
+    const zeros = new Uint8Array(1_048_576);
+    const writeMore = () => {
+      while (sent < total && !request.destroyed) {
+        const piece = sent === 0 ? head : zeros.subarray(0, Math.min(zeros.length, total - sent));
+        sent += piece.length;
+        if (!request.write(piece)) return void request.once('drain', writeMore);
+      }
+      if (!request.destroyed) request.end();
+    };
+    writeMore();
+  });
+}
+
 // zips expand in a worker thread: its first start (tsx loading the TypeScript) takes seconds on a busy machine
 describe('uploads streamed to disk', { timeout: 30_000 }, () => {
   it('a body announced over the limit is refused 413 before it is sent, and leaves no file', async () => {
@@ -133,6 +169,36 @@ describe('uploads streamed to disk', { timeout: 30_000 }, () => {
     expect(answer.status).toBe(413);
     expect(answer.body.error).toBe('413/1');
     expect(answer.sent).toBeLessThan(total / 2);
+    expect(stagedFiles()).toEqual([]);
+    expect((await fetch(`${base}/api/rest/massimport/job/1`, { headers })).status).toBe(200);
+  });
+
+  it('a body over the limit is not drained: its connection closes soon after the 413, far before its end', async () => {
+    runtime.settings['imports.maxFileSize'] = 1_048_576;
+    const headers = await alice();
+    const { body, boundary } = await multipartOf(uploadForm('big.mp4', new Uint8Array(0)));
+    const head = body.subarray(0, body.length - `\r\n--${boundary}--\r\n`.length);
+    const total = 1_024 * 1_048_576;
+    const path = '/api/rest/massimport/item?unzip=false';
+    const type = `multipart/form-data; boundary=${boundary}`;
+    // counted as it streams, then announced by its length
+    const counted = await sendRegardless(
+      path,
+      { ...headers, 'content-type': type, 'transfer-encoding': 'chunked' },
+      head,
+      total,
+    );
+    const announced = await sendRegardless(
+      path,
+      { ...headers, 'content-type': type, 'content-length': String(total) },
+      head,
+      total,
+    );
+    for (const sent of [counted, announced]) {
+      expect(sent.status).toBe(413);
+      // the limit, the linger after the answer (4 MB) and what the sockets' buffers hold
+      expect(sent.sent).toBeLessThan(total / 8);
+    }
     expect(stagedFiles()).toEqual([]);
     expect((await fetch(`${base}/api/rest/massimport/job/1`, { headers })).status).toBe(200);
   });

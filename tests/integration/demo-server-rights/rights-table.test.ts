@@ -7,6 +7,7 @@
  * the whole table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reverseSearchTiming } from '../../../mocks/handlers/reverse-search';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import {
@@ -64,6 +65,14 @@ beforeAll(async () => {
     draftWidget: widgetOf(DRAFT_PAGE),
     liveWidget: widgetOf(LIVE_PAGE),
   };
+  // a report ready for the reverse-search rows; the first one hashes the library (seconds when busy)
+  reverseSearchTiming.jobMs = 0;
+  const uuid = searchedAsset().$uuid;
+  await call(`/packaged/reverse-search/submit/${uuid}`, { method: 'POST', headers: headers.alice });
+  await call(`/packaged/reverse-search/report/${uuid}`, { headers: headers.alice });
+}, 60_000);
+afterAll(() => {
+  reverseSearchTiming.jobMs = 3000;
 });
 
 type Expected = [anonymous: number, application: number, alice: number, bob: number, carol: number];
@@ -75,6 +84,11 @@ interface Row {
   expected: Expected;
 }
 
+const seededAsset = (nature: string) =>
+  runtime.db.assets.find((asset) => asset.assetnature.code === nature)?.id ?? -1;
+/** The picture whose reverse search alice ran before the table (its report is ready). */
+const searchedAsset = () =>
+  runtime.db.assets.find((asset) => asset.assetnature.code === 'image') as (typeof runtime.db.assets)[number];
 const seededReadyItemOf = (job: number) =>
   runtime.db.importItems.find((item) => item.job === job && item.status === 4 && !item.file)?.id;
 const json = (value: unknown) => encodeURIComponent(JSON.stringify(value));
@@ -246,6 +260,55 @@ const ROWS: Row[] = [
     route: 'POST /wedia/analytics/top (aggregationFieldname=id)',
     request: post('/wedia/analytics/top', { configurationName: 'view', aggregationFieldname: 'id' }),
     expected: [401, 403, 200, 200, 200],
+  },
+  // --- asset pictures and media (protocol §13.1): every asset is seen by all; carol, watermarked, gets `_w` only
+  {
+    route: 'GET /wedia/dam/variation/asset/{id}/thumbnailBig (a clean picture)',
+    request: get(() => `/wedia/dam/variation/asset/${seededAsset('image')}/thumbnailBig`),
+    expected: [200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /wedia/dam/variation/asset/{id}/preview_w (the watermarked picture)',
+    request: get(() => `/wedia/dam/variation/asset/${seededAsset('image')}/preview_w`),
+    expected: [200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /wedia/dam/variation?object=asset&id={id} (the big thumbnail by query)',
+    request: get(() => `/wedia/dam/variation?object=asset&id=${seededAsset('image')}`),
+    expected: [200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /wedia/dam/variation/asset/{id}/original?download=true',
+    request: get(() => `/wedia/dam/variation/asset/${seededAsset('image')}/original?download=true`),
+    expected: [200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /wedia/dam/variations/asset/{id} (the list of variations)',
+    request: get(() => `/wedia/dam/variations/asset/${seededAsset('image')}`),
+    expected: [200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /wedia/dam/variation/asset/{id}/video (Range support)',
+    request: get(() => `/wedia/dam/variation/asset/${seededAsset('video')}/video`),
+    expected: [200, 200, 200, 200, 403],
+  },
+  {
+    route: 'GET /wedia/dam/player/bo.player/asset/{id} (the player frame)',
+    request: get(() => `/wedia/dam/player/bo.player/asset/${seededAsset('video')}`),
+    expected: [200, 200, 200, 200, 200],
+  },
+  {
+    route: 'GET /packaged/reverse-search/report/{uuid} (where copies of a picture are)',
+    request: get(() => `/packaged/reverse-search/report/${searchedAsset().$uuid}`),
+    expected: [403, 403, 200, 200, 403],
+  },
+  {
+    route: 'POST /packaged/reverse-search/submit/{uuid}',
+    request: (headers) => [
+      `/packaged/reverse-search/submit/${searchedAsset().$uuid}`,
+      { method: 'POST', headers },
+    ],
+    expected: [403, 403, 202, 202, 403],
   },
   // --- routes of the first domains, for reference ----------------------------------------------
   {

@@ -265,6 +265,27 @@ describe('the routes of a share without a password', () => {
   }
 });
 
+describe("a cart's zip, a browser download (protocol §7.1: the uuid is the secret)", () => {
+  it.each(WHOS)(
+    'HEAD and GET downloadCart/{uuid} of a zip the owner built answer %s; an unknown uuid is 404',
+    async (who) => {
+      runtime.settings['zip.buildMs'] = 0;
+      const { id } = cartNamed('Spring campaign 2026');
+      const uuid = await (await cartCall(`zipCart/${id}`, { as: 'alice', body: {} })).json();
+      const login = WHO[who];
+      const as = login ? { authorization: bearerFor(login) } : {};
+      const head = await cartCall(`downloadCart/${uuid}`, { method: 'HEAD', ...as });
+      expect(head.status).toBe(200);
+      const zip = await cartCall(`downloadCart/${uuid}`, as);
+      expect(zip.status).toBe(200);
+      expect(zip.headers.get('content-disposition')).toContain('.zip');
+      await zip.arrayBuffer();
+      const unknown = await cartCall('downloadCart/00000000-0000-4000-8000-000000000000', as);
+      expect(unknown.status).toBe(404);
+    },
+  );
+});
+
 describe('watermarked previews (seed 000 §3)', () => {
   const outdoor = () => cartNamed('Outdoor product shots');
 
