@@ -4,17 +4,18 @@ import {
   delay,
   filter,
   first,
-  groupBy,
   map,
   mergeMap,
   type Observable,
   of,
   switchMap,
   takeUntil,
+  pipe,
 } from 'rxjs';
 import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer } from '../core/request';
 import { inlineHeadersReceived } from '../schemas/events';
 import { selectSchema } from '../schemas/selectors';
@@ -69,9 +70,9 @@ export const fetchCursorPage: Epic<S> = (event$, state$, { config, scheduler }) 
       // a path holding `/undefined` is held by holdUndefinedPath
       return cursor !== undefined && !hasUndefinedPath(cursor.path);
     }),
-    groupBy((request) => request.payload.name),
-    mergeMap((byName$) =>
-      byName$.pipe(
+    perKey(
+      (request) => request.payload.name,
+      pipe(
         debounceTime(config.listFetchDebounceMs, scheduler),
         switchMap((request) => {
           const { name } = request.payload;

@@ -1,20 +1,5 @@
 import { type Case, onReplace } from '../core/case-reducer';
-import {
-  failedUploadsCleared,
-  filesAdded,
-  resumeDismissed,
-  uploadCanceled,
-  uploadCancelFailed,
-  uploadConcurrencySet,
-  uploadFailed,
-  uploadLoaded,
-  uploadProgressed,
-  uploadRemoveRequested,
-  uploadResolving,
-  uploadRetryRequested,
-  uploadsRestored,
-  uploadStarted,
-} from './events';
+import * as importEvents from './events';
 import {
   type FailedUpload,
   type ImportsState,
@@ -111,7 +96,7 @@ function withoutFailed(uploads: UploadsState, jobId: string, id: string): Upload
 }
 
 export const uploadCases: Case<ImportsState>[] = [
-  onReplace(filesAdded, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.filesAdded, (state: ImportsState, { payload }) => {
     const uploads = queueFiles(state.uploads, payload.jobId, payload.files, payload.unzip ?? false);
     // chosen again: the files a reload left are no longer to resume
     const chosen = new Set(payload.files.map((file) => `${file.name}|${file.size}`));
@@ -124,12 +109,12 @@ export const uploadCases: Case<ImportsState>[] = [
       : uploads.toResume;
     return withUploads(state, { ...uploads, toResume });
   }),
-  onReplace(uploadResolving, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadResolving, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (file?.status !== 'registered' || state.uploads.running >= payload.limit) return state;
     return withUploads(state, changeFile(state.uploads, payload.id, { ...file, status: 'resolving' }));
   }),
-  onReplace(uploadStarted, (state: ImportsState, { payload, meta }) => {
+  onReplace(importEvents.uploadStarted, (state: ImportsState, { payload, meta }) => {
     const file = fileOf(state.uploads, payload.id);
     if (file?.status !== 'resolving') return state;
     return withUploads(
@@ -137,7 +122,7 @@ export const uploadCases: Case<ImportsState>[] = [
       changeFile(state.uploads, payload.id, { ...file, status: 'resolved', startedAt: meta.at }),
     );
   }),
-  onReplace(uploadProgressed, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadProgressed, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (!file || !RUNNING.has(file.status)) return state;
     return withUploads(
@@ -145,7 +130,7 @@ export const uploadCases: Case<ImportsState>[] = [
       changeFile(state.uploads, payload.id, { ...file, progress: payload.progress, loaded: payload.loaded }),
     );
   }),
-  onReplace(uploadLoaded, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadLoaded, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (!file || !RUNNING.has(file.status)) return state;
     const itemId = payload.item ? String(payload.item.id) : null;
@@ -160,7 +145,7 @@ export const uploadCases: Case<ImportsState>[] = [
       }),
     );
   }),
-  onReplace(uploadFailed, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadFailed, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (!file) return state;
     const dropped = changeFile(state.uploads, payload.id, null);
@@ -174,10 +159,10 @@ export const uploadCases: Case<ImportsState>[] = [
     };
     return withUploads(state, addFailed(dropped, file.jobId, failed));
   }),
-  onReplace(uploadCanceled, (state: ImportsState, { payload }) =>
+  onReplace(importEvents.uploadCanceled, (state: ImportsState, { payload }) =>
     withUploads(state, changeFile(state.uploads, payload.id, null)),
   ),
-  onReplace(uploadCancelFailed, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadCancelFailed, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (!file) return state;
     const dropped = changeFile(state.uploads, payload.id, null);
@@ -190,7 +175,7 @@ export const uploadCases: Case<ImportsState>[] = [
     };
     return withUploads(state, addFailed(dropped, file.jobId, failed));
   }),
-  onReplace(uploadRemoveRequested, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadRemoveRequested, (state: ImportsState, { payload }) => {
     const uploads = state.uploads;
     const file = fileOf(uploads, payload.id);
     if (!file) {
@@ -207,28 +192,28 @@ export const uploadCases: Case<ImportsState>[] = [
     if (file.status === 'invalid') return state;
     return withUploads(state, changeFile(uploads, payload.id, null));
   }),
-  onReplace(uploadRetryRequested, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadRetryRequested, (state: ImportsState, { payload }) => {
     const failed = state.uploads.failed[payload.jobId]?.find((one) => one.id === payload.id);
     if (!failed?.retry) return state;
     const { type, unzip } = failed.retry;
     const uploads = withoutFailed(state.uploads, payload.jobId, payload.id);
     return withUploads(state, queueFiles(uploads, payload.jobId, [{ ...failed, type }], unzip));
   }),
-  onReplace(uploadConcurrencySet, (state: ImportsState, { payload }) =>
+  onReplace(importEvents.uploadConcurrencySet, (state: ImportsState, { payload }) =>
     state.uploads.concurrency === payload.value
       ? state
       : withUploads(state, { ...state.uploads, concurrency: payload.value }),
   ),
-  onReplace(failedUploadsCleared, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.failedUploadsCleared, (state: ImportsState, { payload }) => {
     if (!state.uploads.failed[payload.jobId]) return state;
     const failed = { ...state.uploads.failed };
     delete failed[payload.jobId];
     return withUploads(state, { ...state.uploads, failed });
   }),
-  onReplace(uploadsRestored, (state: ImportsState, { payload }) =>
+  onReplace(importEvents.uploadsRestored, (state: ImportsState, { payload }) =>
     withUploads(state, { ...state.uploads, toResume: payload.files }),
   ),
-  onReplace(resumeDismissed, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.resumeDismissed, (state: ImportsState, { payload }) => {
     const toResume =
       payload.jobId === undefined
         ? []

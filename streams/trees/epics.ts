@@ -4,18 +4,19 @@ import {
   debounceTime,
   filter,
   first,
-  groupBy,
   map,
   mergeMap,
   type Observable,
   of,
   switchMap,
   takeUntil,
+  pipe,
 } from 'rxjs';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
 import { selectSchema, selectTreeField, type WithSchemas } from '../schemas/selectors';
 import {
@@ -159,9 +160,9 @@ export const scheduleTreeFetch: Epic<S> = (event$, state$, { config, scheduler }
   event$.pipe(
     ofType(fetchRequested),
     filter((request) => state$.value.trees.byName[request.payload.name] !== undefined),
-    groupBy((request) => JSON.stringify([request.payload.name, fetchOf(request.payload)])),
-    mergeMap((kind$) =>
-      kind$.pipe(
+    perKey(
+      (request) => JSON.stringify([request.payload.name, fetchOf(request.payload)]),
+      pipe(
         debounceTime(config.treeFetchDebounceMs, scheduler),
         switchMap((request) => {
           const { name } = request.payload;
