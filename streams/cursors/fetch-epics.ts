@@ -14,6 +14,7 @@ import {
 } from 'rxjs';
 import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { removedNamed } from '../core/named-lists';
 import { ofType } from '../core/operators/of-type';
 import { perKey } from '../core/operators/per-key';
 import { requestAnswer } from '../core/request';
@@ -41,9 +42,6 @@ type S = ListSlices;
 
 /** seed 002 §4: a fetch is skipped while the cursor is resolving, initial, fetching or next. */
 const BUSY = new Set(['resolving', 'initial', 'fetching', 'next']);
-
-const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
-  event$.pipe(filter((event) => removed.match(event) && event.payload.name === name));
 
 /** Unknown cursors: `~` names are skipped silently, others are refused (protocol §8.4). */
 function unknownCursor(name: string, message: string, cause: AnyEvent): UnstampedEvent[] {
@@ -95,7 +93,7 @@ export const fetchCursorPage: Epic<S> = (event$, state$, { config, scheduler }) 
               }
               return readiness === 'ready' ? of(...startFirstPage(state, name, request)) : of();
             }),
-            takeUntil(removedNamed(event$, name)),
+            takeUntil(removedNamed(event$, removed, name)),
           );
         }),
       ),
@@ -237,7 +235,7 @@ export const loadCursorPage: Epic<S> = (event$, state$, { http }) =>
           (data) => answerEvents(state$, started, ask, data),
           (error) => fetchFailed({ name, page, error }, started),
         ),
-      ).pipe(takeUntil(removedNamed(event$, name)));
+      ).pipe(takeUntil(removedNamed(event$, removed, name)));
     }),
   );
 

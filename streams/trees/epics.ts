@@ -6,7 +6,6 @@ import {
   first,
   map,
   mergeMap,
-  type Observable,
   of,
   switchMap,
   takeUntil,
@@ -14,7 +13,8 @@ import {
 } from 'rxjs';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
-import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { UnstampedEvent } from '../core/event';
+import { removedNamed } from '../core/named-lists';
 import { ofType } from '../core/operators/of-type';
 import { perKey } from '../core/operators/per-key';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
@@ -39,10 +39,6 @@ import { isRegistered } from './state';
 import type { WithTrees } from './selectors';
 
 export type S = WithTrees & WithSchemas;
-
-/** Ends a tree's pipes when the tree is removed. */
-export const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
-  event$.pipe(filter((event) => removed.match(event) && event.payload.name === name));
 
 /** The options a registration asks for, over the configured defaults (seed 002 §3 Tree). */
 function optionsOf(request: ReturnType<typeof registrationRequested>, config: Config): TreeOptions {
@@ -130,7 +126,7 @@ export const resolveTree: Epic<S> = (event$, state$) =>
       return concat(
         of(resolving({ name }, event), schemaResolveRequested({ names: [path] }, event)),
         settled$,
-      ).pipe(takeUntil(removedNamed(event$, name)));
+      ).pipe(takeUntil(removedNamed(event$, removed, name)));
     }),
   );
 
@@ -177,7 +173,7 @@ export const scheduleTreeFetch: Epic<S> = (event$, state$, { config, scheduler }
               }
               return [fetchStarted({ name, ...fetch, signature: treeSignature(tree, fetch) }, request)];
             }),
-            takeUntil(removedNamed(event$, name)),
+            takeUntil(removedNamed(event$, removed, name)),
           );
         }),
       ),

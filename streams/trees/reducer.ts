@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
+import { namedListCases, withNamed } from '../core/named-lists';
 import {
   ancestorLoaded,
   fetchFailed,
@@ -20,10 +21,8 @@ import type { TreeState, TreesState } from './state';
 
 type D = Draft<TreesState>;
 
-function withTree(draft: D, name: string, change: (tree: Draft<TreeState>) => void): void {
-  const tree = draft.byName[name];
-  if (tree) change(tree);
-}
+const withTree = (draft: D, name: string, change: (tree: Draft<TreeState>) => void): void =>
+  withNamed(draft.byName, name, change);
 
 function enqueue(tree: Draft<TreeState>, fetch: TreeFetch): void {
   tree.queue = [fetch, ...tree.queue.filter((queued) => !sameFetch(queued, fetch))];
@@ -66,25 +65,12 @@ export const treesReducer = caseReducer<TreesState>(
       tree.options = payload.options;
     }),
   ),
-  on(removed, (draft, { payload }) => {
-    delete draft.byName[payload.name];
-  }),
-  on(resolving, (draft, { payload }) =>
-    withTree(draft, payload.name, (tree) => {
-      tree.status = 'resolving';
-    }),
-  ),
+  ...namedListCases<TreesState>({ removed, resolving, resolveFailed, fetchFailed }),
   on(resolved, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'resolved';
       tree.treefield = payload.treefield;
       tree.error = null;
-    }),
-  ),
-  on(resolveFailed, (draft, { payload }) =>
-    withTree(draft, payload.name, (tree) => {
-      tree.status = 'error';
-      tree.error = payload.error;
     }),
   ),
   on(fetchPostponed, (draft, { payload }) =>
@@ -128,12 +114,6 @@ export const treesReducer = caseReducer<TreesState>(
       tree.status = 'resolved';
       tree.lastSignature = payload.received;
       enqueue(tree, { nodeId: payload.nodeId, next: payload.next });
-    }),
-  ),
-  on(fetchFailed, (draft, { payload }) =>
-    withTree(draft, payload.name, (tree) => {
-      tree.status = 'error';
-      tree.error = payload.error;
     }),
   ),
   on(fulltextChanged, (draft, { payload }) =>
