@@ -60,3 +60,10 @@ export function namedListCases<S extends { byName: Record<string, NamedList> }>(
     on(events.fetchFailed, fail),
   ];
 }
+
+/** Why a registration was refused (protocol §8.4): a name and a path are needed, names are unique. */
+export function registrationRefusal(kind: 'Cursor' | 'Tree', name: string, path: string): string {
+  return !name || !path
+    ? `Cannot register a ${kind.toLowerCase()} without a name or without path`
+    : `${kind} ${name} already exists`;
+}

@@ -1,21 +1,7 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import { namedListCases, withNamed } from '../core/named-lists';
-import {
-  ancestorLoaded,
-  fetchFailed,
-  fetchPostponed,
-  fetchStarted,
-  fulltextChanged,
-  pageInvalidated,
-  pageLoaded,
-  registered,
-  registrationRequested,
-  removed,
-  resolved,
-  resolveFailed,
-  resolving,
-} from './events';
+import * as treeEvents from './events';
 import { sameFetch, type TreeFetch, type TreeNode } from './model';
 import type { TreeState, TreesState } from './state';
 
@@ -35,7 +21,7 @@ function mergeNode(tree: Draft<TreeState>, node: TreeNode): void {
 }
 
 export const treesReducer = caseReducer<TreesState>(
-  on(registrationRequested, (draft, { payload, meta }) => {
+  on(treeEvents.registrationRequested, (draft, { payload, meta }) => {
     const { name, path, fulltext } = payload;
     if (!name || !path || draft.byName[name]) return;
     draft.byName[name] = {
@@ -59,24 +45,29 @@ export const treesReducer = caseReducer<TreesState>(
       fetched: false,
     };
   }),
-  on(registered, (draft, { payload }) =>
+  on(treeEvents.registered, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'registered';
       tree.options = payload.options;
     }),
   ),
-  ...namedListCases<TreesState>({ removed, resolving, resolveFailed, fetchFailed }),
-  on(resolved, (draft, { payload }) =>
+  ...namedListCases<TreesState>({
+    removed: treeEvents.removed,
+    resolving: treeEvents.resolving,
+    resolveFailed: treeEvents.resolveFailed,
+    fetchFailed: treeEvents.fetchFailed,
+  }),
+  on(treeEvents.resolved, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'resolved';
       tree.treefield = payload.treefield;
       tree.error = null;
     }),
   ),
-  on(fetchPostponed, (draft, { payload }) =>
+  on(treeEvents.fetchPostponed, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => enqueue(tree, { nodeId: payload.nodeId, next: payload.next })),
   ),
-  on(fetchStarted, (draft, { payload }) =>
+  on(treeEvents.fetchStarted, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = tree.fetched ? 'fetching' : 'initial';
       tree.fetched = true;
@@ -85,7 +76,7 @@ export const treesReducer = caseReducer<TreesState>(
       tree.queue = tree.queue.filter((queued) => !sameFetch(queued, payload));
     }),
   ),
-  on(pageLoaded, (draft, { payload }) =>
+  on(treeEvents.pageLoaded, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'loaded';
       tree.lastSignature = payload.signature;
@@ -109,14 +100,14 @@ export const treesReducer = caseReducer<TreesState>(
       } else delete tree.nodeTokens[nodeId];
     }),
   ),
-  on(pageInvalidated, (draft, { payload }) =>
+  on(treeEvents.pageInvalidated, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'resolved';
       tree.lastSignature = payload.received;
       enqueue(tree, { nodeId: payload.nodeId, next: payload.next });
     }),
   ),
-  on(fulltextChanged, (draft, { payload }) =>
+  on(treeEvents.fulltextChanged, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.fulltext = payload.fulltext;
       if (tree.status === 'loaded') {
@@ -125,7 +116,7 @@ export const treesReducer = caseReducer<TreesState>(
       }
     }),
   ),
-  on(ancestorLoaded, (draft, { payload }) =>
+  on(treeEvents.ancestorLoaded, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       for (const node of payload.nodes) mergeNode(tree, node);
     }),
