@@ -41,6 +41,18 @@ function addFailed(uploads: UploadsState, jobId: string, failed: FailedUpload): 
   return { ...uploads, failed: { ...uploads.failed, [jobId]: [...(uploads.failed[jobId] ?? []), failed] } };
 }
 
+/** The file leaves the queue for its job's failed list, with what the failure says of it. */
+function dropAsFailed(
+  state: ImportsState,
+  id: string,
+  outcome: (file: UploadFile) => Pick<FailedUpload, 'message' | 'messageKey' | 'retry'>,
+): ImportsState {
+  const file = fileOf(state.uploads, id);
+  if (!file) return state;
+  const failed: FailedUpload = { id: file.id, name: file.name, size: file.size, ...outcome(file) };
+  return withUploads(state, addFailed(changeFile(state.uploads, id, null), file.jobId, failed));
+}
+
 /** The files appended to the queue, registered (a file already queued is left as it is). */
 function queueFiles(
   uploads: UploadsState,
@@ -145,36 +157,19 @@ export const uploadCases: Case<ImportsState>[] = [
       }),
     );
   }),
-  onReplace(importEvents.uploadFailed, (state: ImportsState, { payload }) => {
-    const file = fileOf(state.uploads, payload.id);
-    if (!file) return state;
-    const dropped = changeFile(state.uploads, payload.id, null);
-    const failed: FailedUpload = {
-      id: file.id,
-      name: file.name,
-      size: file.size,
+  onReplace(importEvents.uploadFailed, (state: ImportsState, { payload }) =>
+    dropAsFailed(state, payload.id, (file) => ({
       message: payload.message,
       messageKey: payload.messageKey ?? null,
       ...(payload.retryable && { retry: { type: file.type, unzip: file.unzip, code: payload.error.code } }),
-    };
-    return withUploads(state, addFailed(dropped, file.jobId, failed));
-  }),
+    })),
+  ),
   onReplace(importEvents.uploadCanceled, (state: ImportsState, { payload }) =>
     withUploads(state, changeFile(state.uploads, payload.id, null)),
   ),
-  onReplace(importEvents.uploadCancelFailed, (state: ImportsState, { payload }) => {
-    const file = fileOf(state.uploads, payload.id);
-    if (!file) return state;
-    const dropped = changeFile(state.uploads, payload.id, null);
-    const failed: FailedUpload = {
-      id: file.id,
-      name: file.name,
-      size: file.size,
-      message: payload.message,
-      messageKey: null,
-    };
-    return withUploads(state, addFailed(dropped, file.jobId, failed));
-  }),
+  onReplace(importEvents.uploadCancelFailed, (state: ImportsState, { payload }) =>
+    dropAsFailed(state, payload.id, () => ({ message: payload.message, messageKey: null })),
+  ),
   onReplace(importEvents.uploadRemoveRequested, (state: ImportsState, { payload }) => {
     const uploads = state.uploads;
     const file = fileOf(uploads, payload.id);
