@@ -153,6 +153,14 @@ export const loadCursorAggregates: Epic<S> = (event$, state$, { http }) =>
     }),
   );
 
+/** What a sorted aggregate is asked over: its list's scope and its limit; null once it or its list is gone. */
+function sortedAsk(state: S, id: string, margin: number) {
+  const sorted = state.aggregates.sorted[id];
+  const list = sorted && selectCursorScope(state, sorted.cursor);
+  if (!sorted || !list) return null;
+  return { sorted, list, limit: sortedLimit(Object.values(state.aggregates.sorted), sorted, margin) };
+}
+
 /** Sorted aggregates are asked 300 ms after they change or their list does (seed 001 §9). */
 export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, scheduler }) => {
   const ids$ = event$.pipe(
@@ -174,14 +182,9 @@ export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, sche
         debounceTime(config.sortedAggregateSearchDelayMs, scheduler),
         mergeMap(({ id, event }) => {
           const state = state$.value;
-          const sorted = state.aggregates.sorted[id];
-          const list = sorted && selectCursorScope(state, sorted.cursor);
-          if (!sorted || !list) return EMPTY;
-          const limit = sortedLimit(
-            Object.values(state.aggregates.sorted),
-            sorted,
-            config.sortedAggregateLimitMargin,
-          );
+          const ask = sortedAsk(state, id, config.sortedAggregateLimitMargin);
+          if (!ask) return EMPTY;
+          const { sorted, list, limit } = ask;
           const signature = sortedSignature(list, selectQuery(state, sorted.cursor), sorted, limit);
           return of(aggregateEvents.sortedFetchStarted({ id, signature }, event));
         }),
@@ -196,14 +199,9 @@ export const loadSortedAggregate: Epic<S> = (event$, state$, { http, config }) =
     mergeMap((started) => {
       const { id, signature } = started.payload;
       const state = state$.value;
-      const sorted = state.aggregates.sorted[id];
-      const list = sorted && selectCursorScope(state, sorted.cursor);
-      if (!sorted || !list) return EMPTY;
-      const limit = sortedLimit(
-        Object.values(state.aggregates.sorted),
-        sorted,
-        config.sortedAggregateLimitMargin,
-      );
+      const ask = sortedAsk(state, id, config.sortedAggregateLimitMargin);
+      if (!ask) return EMPTY;
+      const { sorted, list, limit } = ask;
       const request = sortedRequest(list, selectQuery(state, sorted.cursor), sorted, limit, signature);
       return defer(() =>
         requestAnswer(
