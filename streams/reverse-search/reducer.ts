@@ -1,18 +1,9 @@
 import { caseReducer, on } from '../core/case-reducer';
 import * as reverseSearchEvents from './events';
-import type { JobEntry, JobState, ReverseSearchState } from './state';
-
-const idle = (): JobEntry => ({
-  state: 'idle',
-  attempts: 0,
-  fileName: null,
-  copies: null,
-  reported: false,
-  error: null,
-});
+import { IDLE_JOB, type JobEntry, type JobState, type ReverseSearchState } from './state';
 
 function job(draft: ReverseSearchState, uuid: string, state: JobState): JobEntry {
-  const entry = draft.jobs[uuid] ?? idle();
+  const entry = draft.jobs[uuid] ?? { ...IDLE_JOB };
   entry.state = state;
   if (state !== 'error') entry.error = null;
   draft.jobs[uuid] = entry;
@@ -60,7 +51,7 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
     draft.permissions = {};
   }),
   on(reverseSearchEvents.submitStarted, (draft, { payload }) => {
-    draft.jobs[payload.uuid] = { ...idle(), state: 'submitting' };
+    draft.jobs[payload.uuid] = { ...IDLE_JOB, state: 'submitting' };
   }),
   on(reverseSearchEvents.submitted, (draft, { payload }) => {
     job(draft, payload.uuid, 'waiting');
@@ -88,6 +79,6 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
     job(draft, payload.uuid, 'error').error = payload.error;
   }),
   on(reverseSearchEvents.reset, (draft, { payload }) => {
-    draft.jobs[payload.uuid] = idle();
+    draft.jobs[payload.uuid] = { ...IDLE_JOB };
   }),
 );
