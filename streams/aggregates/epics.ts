@@ -1,7 +1,8 @@
-import { debounceTime, defer, EMPTY, filter, groupBy, merge, mergeMap, type Observable, of } from 'rxjs';
+import { debounceTime, defer, EMPTY, filter, merge, mergeMap, type Observable, of, pipe } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { modeChangeMessage, modeOf } from '../core/query/operators';
 import { requestAnswer } from '../core/request';
 import { optionsChanged, pageLoaded } from '../cursors/events';
@@ -18,36 +19,20 @@ import {
   sortedRequest,
   sortedSignature,
 } from './api';
-import {
-  constraintRefused,
-  constraintRegistered,
-  fetchFailed,
-  fetchRefused,
-  fetchStarted,
-  fieldRegistered,
-  idsWanted,
-  invalidated,
-  loaded,
-  retryRequested,
-  sortedFailed,
-  sortedFetchStarted,
-  sortedFilterChanged,
-  sortedLoaded,
-  sortedRegistered,
-} from './events';
+import * as aggregateEvents from './events';
 import type { WithAggregates } from './selectors';
 
 type S = WithAggregates & WithCursors & WithQueries;
 
 export const refuseModeChange: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(constraintRegistered),
+    ofType(aggregateEvents.constraintRegistered),
     mergeMap((event) => {
       const { cursor, key, operator } = event.payload;
       const known = state$.value.aggregates.byCursor[cursor]?.constraints[key];
       if (!known || modeOf(known.operator) === modeOf(operator)) return EMPTY;
       return of(
-        constraintRefused(
+        aggregateEvents.constraintRefused(
           { cursor, key, message: modeChangeMessage(key, modeOf(known.operator), operator) },
           event,
         ),
@@ -65,7 +50,12 @@ function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): U
   const aggregates = state.aggregates.byCursor[cursorName];
   const list = selectCursorScope(state, cursorName);
   if (!aggregates || !list)
-    return [fetchRefused({ cursor: cursorName, message: `Unknown cursorAggregates: ${cursorName}` }, cause)];
+    return [
+      aggregateEvents.fetchRefused(
+        { cursor: cursorName, message: `Unknown cursorAggregates: ${cursorName}` },
+        cause,
+      ),
+    ];
   if (['initial', 'fetching', 'next'].includes(aggregates.status)) return [];
   if (
     !reset &&
@@ -73,7 +63,9 @@ function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): U
   )
     return [];
   const body = metaQuery(aggregates, selectQuery(state, cursorName), reset);
-  return [fetchStarted({ cursor: cursorName, reset, signature: aggsSignature(list, body) }, cause)];
+  return [
+    aggregateEvents.fetchStarted({ cursor: cursorName, reset, signature: aggsSignature(list, body) }, cause),
+  ];
 }
 
 /**
@@ -88,9 +80,9 @@ export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, sche
     reset: boolean,
   ) =>
     source$.pipe(
-      groupBy(cursorOf),
-      mergeMap((group$) =>
-        group$.pipe(
+      perKey(
+        cursorOf,
+        pipe(
           debounceTime(wait, scheduler),
           mergeMap((event) => start(state$.value, cursorOf(event), reset, event)),
         ),
@@ -102,9 +94,9 @@ export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, sche
         (pageLoaded.match(event) &&
           event.payload.page === 'first' &&
           state$.value.aggregates.byCursor[event.payload.name] !== undefined) ||
-        constraintRegistered.match(event) ||
-        retryRequested.match(event) ||
-        invalidated.match(event),
+        aggregateEvents.constraintRegistered.match(event) ||
+        aggregateEvents.retryRequested.match(event) ||
+        aggregateEvents.invalidated.match(event),
     ),
   );
   const cursorOf = (event: AnyEvent) => {
@@ -114,7 +106,7 @@ export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, sche
   return merge(
     byCursor(changed$, cursorOf, config.aggregateDebounceMs, true),
     byCursor(
-      event$.pipe(ofType(idsWanted)),
+      event$.pipe(ofType(aggregateEvents.idsWanted)),
       (event) => event.payload.cursor,
       config.missingAggregatesDebounceMs,
       false,
@@ -125,7 +117,7 @@ export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, sche
 /** The count request; a stale echo or ids still missing make it invalid, asked again (seed 001 §4). */
 export const loadCursorAggregates: Epic<S> = (event$, state$, { http }) =>
   event$.pipe(
-    ofType(fetchStarted),
+    ofType(aggregateEvents.fetchStarted),
     mergeMap((started) => {
       const { cursor: name, reset, signature } = started.payload;
       const aggregates = state$.value.aggregates.byCursor[name];
@@ -133,38 +125,47 @@ export const loadCursorAggregates: Epic<S> = (event$, state$, { http }) =>
       if (!aggregates || !list) return EMPTY;
       const body = metaQuery(aggregates, selectQuery(state$.value, name), reset);
       // when no constraint asks anything, no request: nothing is counted (protocol §9.1)
-      if (!hasAsks(body)) return of(loaded({ cursor: name, signature, total: 0, aggregates: {} }, started));
+      if (!hasAsks(body))
+        return of(aggregateEvents.loaded({ cursor: name, signature, total: 0, aggregates: {} }, started));
       const answered = (data: AggsAnswer): UnstampedEvent[] => {
         const received = data.state === null || data.state === undefined ? null : String(data.state);
         if (received !== signature)
-          return [invalidated({ cursor: name, sent: signature, received }, started)];
+          return [aggregateEvents.invalidated({ cursor: name, sent: signature, received }, started)];
         const answer = data.response.aggregates ?? {};
         const has = (key: string, id: string) =>
           (answer[key] ?? []).some((bucket) => String(bucket.data?.id ?? -1) === id);
         const stillMissing = Object.keys(aggregates.constraints).some((key) =>
           missingIds(aggregates, key, reset).some((id) => !has(key, id)),
         );
-        const done = loaded(
+        const done = aggregateEvents.loaded(
           { cursor: name, signature, total: data.response.total ?? 0, aggregates: answer },
           started,
         );
         return stillMissing
-          ? [done, invalidated({ cursor: name, sent: signature, received }, started)]
+          ? [done, aggregateEvents.invalidated({ cursor: name, sent: signature, received }, started)]
           : [done];
       };
       return defer(() =>
         requestAnswer(http, aggsRequest(list, body, signature), answered, (error) =>
-          fetchFailed({ cursor: name, error }, started),
+          aggregateEvents.fetchFailed({ cursor: name, error }, started),
         ),
       );
     }),
   );
 
+/** What a sorted aggregate is asked over: its list's scope and its limit; null once it or its list is gone. */
+function sortedAsk(state: S, id: string, margin: number) {
+  const sorted = state.aggregates.sorted[id];
+  const list = sorted && selectCursorScope(state, sorted.cursor);
+  if (!sorted || !list) return null;
+  return { sorted, list, limit: sortedLimit(Object.values(state.aggregates.sorted), sorted, margin) };
+}
+
 /** Sorted aggregates are asked 300 ms after they change or their list does (seed 001 §9). */
 export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, scheduler }) => {
   const ids$ = event$.pipe(
     mergeMap((event): Array<{ id: string; event: AnyEvent }> => {
-      if (sortedRegistered.match(event) || sortedFilterChanged.match(event))
+      if (aggregateEvents.sortedRegistered.match(event) || aggregateEvents.sortedFilterChanged.match(event))
         return [{ id: event.payload.id, event }];
       if (pageLoaded.match(event) && event.payload.page === 'first') {
         return Object.values(state$.value.aggregates.sorted)
@@ -175,22 +176,17 @@ export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, sche
     }),
   );
   return ids$.pipe(
-    groupBy(({ id }) => id),
-    mergeMap((group$) =>
-      group$.pipe(
+    perKey(
+      ({ id }) => id,
+      pipe(
         debounceTime(config.sortedAggregateSearchDelayMs, scheduler),
         mergeMap(({ id, event }) => {
           const state = state$.value;
-          const sorted = state.aggregates.sorted[id];
-          const list = sorted && selectCursorScope(state, sorted.cursor);
-          if (!sorted || !list) return EMPTY;
-          const limit = sortedLimit(
-            Object.values(state.aggregates.sorted),
-            sorted,
-            config.sortedAggregateLimitMargin,
-          );
+          const ask = sortedAsk(state, id, config.sortedAggregateLimitMargin);
+          if (!ask) return EMPTY;
+          const { sorted, list, limit } = ask;
           const signature = sortedSignature(list, selectQuery(state, sorted.cursor), sorted, limit);
-          return of(sortedFetchStarted({ id, signature }, event));
+          return of(aggregateEvents.sortedFetchStarted({ id, signature }, event));
         }),
       ),
     ),
@@ -199,18 +195,13 @@ export const scheduleSortedAggregates: Epic<S> = (event$, state$, { config, sche
 
 export const loadSortedAggregate: Epic<S> = (event$, state$, { http, config }) =>
   event$.pipe(
-    ofType(sortedFetchStarted),
+    ofType(aggregateEvents.sortedFetchStarted),
     mergeMap((started) => {
       const { id, signature } = started.payload;
       const state = state$.value;
-      const sorted = state.aggregates.sorted[id];
-      const list = sorted && selectCursorScope(state, sorted.cursor);
-      if (!sorted || !list) return EMPTY;
-      const limit = sortedLimit(
-        Object.values(state.aggregates.sorted),
-        sorted,
-        config.sortedAggregateLimitMargin,
-      );
+      const ask = sortedAsk(state, id, config.sortedAggregateLimitMargin);
+      if (!ask) return EMPTY;
+      const { sorted, list, limit } = ask;
       const request = sortedRequest(list, selectQuery(state, sorted.cursor), sorted, limit, signature);
       return defer(() =>
         requestAnswer(
@@ -221,9 +212,9 @@ export const loadSortedAggregate: Epic<S> = (event$, state$, { http, config }) =
             const current = state$.value.aggregates.sorted[id] ?? sorted;
             const buckets = data.response.aggregates?.[sorted.field] ?? [];
             const values = filterSorted(buckets, current.filter, current.max);
-            return sortedLoaded({ id, signature, values }, started);
+            return aggregateEvents.sortedLoaded({ id, signature, values }, started);
           },
-          (error) => sortedFailed({ id, error }, started),
+          (error) => aggregateEvents.sortedFailed({ id, error }, started),
         ),
       );
     }),
@@ -235,10 +226,10 @@ export const loadSortedAggregate: Epic<S> = (event$, state$, { http, config }) =
  */
 export const applyAggregateFields: Epic<S> = (event$, state$, { config, scheduler }) =>
   event$.pipe(
-    ofType(fieldRegistered),
-    groupBy((event) => event.payload.cursor),
-    mergeMap((group$) =>
-      group$.pipe(
+    ofType(aggregateEvents.fieldRegistered),
+    perKey(
+      (event) => event.payload.cursor,
+      pipe(
         debounceTime(config.aggregateRegistrationDelayMs, scheduler),
         mergeMap((event) => {
           const fields = state$.value.aggregates.byCursor[event.payload.cursor]?.fields ?? [];

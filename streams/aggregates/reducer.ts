@@ -2,20 +2,7 @@ import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import { modeOf } from '../core/query/operators';
 import { removed, rowRefreshed } from '../cursors/events';
-import {
-  constraintRegistered,
-  fetchFailed,
-  fetchStarted,
-  fieldRegistered,
-  idsWanted,
-  invalidated,
-  loaded,
-  sortedFailed,
-  sortedFetchStarted,
-  sortedFilterChanged,
-  sortedLoaded,
-  sortedRegistered,
-} from './events';
+import * as aggregateEvents from './events';
 import type { AggregatesState, CursorAggregates } from './state';
 
 function ofCursor(draft: Draft<AggregatesState>, cursor: string): Draft<CursorAggregates> {
@@ -55,7 +42,7 @@ export const aggregatesReducer = caseReducer<AggregatesState>(
       }
     }
   }),
-  on(constraintRegistered, (draft, { payload }) => {
+  on(aggregateEvents.constraintRegistered, (draft, { payload }) => {
     const target = ofCursor(draft, payload.cursor);
     const known = target.constraints[payload.key];
     // a key keeps its mode (seed 001 §5): the epic refuses the other one
@@ -68,19 +55,19 @@ export const aggregatesReducer = caseReducer<AggregatesState>(
       counts: known?.field === payload.field ? known.counts : {},
     };
   }),
-  on(idsWanted, (draft, { payload }) => {
+  on(aggregateEvents.idsWanted, (draft, { payload }) => {
     const constraint = draft.byCursor[payload.cursor]?.constraints[payload.key];
     if (!constraint) return;
     constraint.wanted = [...new Set([...constraint.wanted, ...payload.ids])];
   }),
-  on(fetchStarted, (draft, { payload }) => {
+  on(aggregateEvents.fetchStarted, (draft, { payload }) => {
     const target = draft.byCursor[payload.cursor];
     if (!target) return;
     target.status = payload.reset ? 'fetching' : 'next';
     target.signature = payload.signature;
     if (payload.reset) for (const constraint of Object.values(target.constraints)) constraint.counts = {};
   }),
-  on(loaded, (draft, { payload }) => {
+  on(aggregateEvents.loaded, (draft, { payload }) => {
     const target = draft.byCursor[payload.cursor];
     if (!target) return;
     target.status = 'loaded';
@@ -100,19 +87,19 @@ export const aggregatesReducer = caseReducer<AggregatesState>(
       }
     }
   }),
-  on(invalidated, (draft, { payload }) => {
+  on(aggregateEvents.invalidated, (draft, { payload }) => {
     const target = draft.byCursor[payload.cursor];
     if (!target) return;
     target.status = 'invalid';
     target.lastSignature = payload.received;
   }),
-  on(fetchFailed, (draft, { payload }) => {
+  on(aggregateEvents.fetchFailed, (draft, { payload }) => {
     const target = draft.byCursor[payload.cursor];
     if (!target) return;
     target.status = 'error';
     target.error = payload.error;
   }),
-  on(fieldRegistered, (draft, { payload }) => {
+  on(aggregateEvents.fieldRegistered, (draft, { payload }) => {
     const target = ofCursor(draft, payload.cursor);
     if (!target.fields.includes(payload.field)) target.fields.push(payload.field);
   }),
@@ -121,7 +108,7 @@ export const aggregatesReducer = caseReducer<AggregatesState>(
     for (const sorted of Object.values(draft.sorted))
       if (sorted.cursor === payload.name) delete draft.sorted[sorted.id];
   }),
-  on(sortedRegistered, (draft, { payload }) => {
+  on(aggregateEvents.sortedRegistered, (draft, { payload }) => {
     const known = draft.sorted[payload.id];
     draft.sorted[payload.id] = {
       id: payload.id,
@@ -139,24 +126,24 @@ export const aggregatesReducer = caseReducer<AggregatesState>(
       values: known?.values ?? [],
     };
   }),
-  on(sortedFilterChanged, (draft, { payload }) => {
+  on(aggregateEvents.sortedFilterChanged, (draft, { payload }) => {
     const sorted = draft.sorted[payload.id];
     if (sorted) sorted.filter = payload.filter;
   }),
-  on(sortedFetchStarted, (draft, { payload }) => {
+  on(aggregateEvents.sortedFetchStarted, (draft, { payload }) => {
     const sorted = draft.sorted[payload.id];
     if (!sorted) return;
     sorted.status = sorted.status === 'registered' ? 'initial' : 'fetching';
     sorted.signature = payload.signature;
   }),
-  on(sortedLoaded, (draft, { payload }) => {
+  on(aggregateEvents.sortedLoaded, (draft, { payload }) => {
     const sorted = draft.sorted[payload.id];
     if (!sorted || sorted.signature !== payload.signature) return;
     sorted.status = 'loaded';
     sorted.error = null;
     sorted.values = payload.values;
   }),
-  on(sortedFailed, (draft, { payload }) => {
+  on(aggregateEvents.sortedFailed, (draft, { payload }) => {
     const sorted = draft.sorted[payload.id];
     if (!sorted) return;
     sorted.status = 'error';

@@ -6,7 +6,6 @@ import { shared } from '../saved-searches/events';
 import { selectSchemaBodies, type WithSchemas } from '../schemas/selectors';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
-import { ERROR_CODES, type SerializedError } from '../core/errors';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';

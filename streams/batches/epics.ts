@@ -10,18 +10,7 @@ import {
   updateFailed,
   updateRequested,
 } from '../entities/events';
-import {
-  actionCanceled,
-  actionFinished,
-  actionStarted,
-  batchCanceled,
-  batchCreated,
-  batchFinished,
-  batchRefused,
-  batchRequested,
-  batchScheduled,
-  batchStarted,
-} from './events';
+import * as batchEvents from './events';
 import {
   batchExists,
   selectHasActiveBatch,
@@ -55,15 +44,19 @@ const originOf = (batch: Batch): Pick<AppEvent, 'meta'> => ({
 /** §16: a batch is created `draft` and at once `scheduled`; an id already used is refused. */
 export const createBatch: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(batchRequested),
+    ofType(batchEvents.batchRequested),
     mergeMap((event) => {
       const state = state$.value;
       const id = event.payload.id ?? selectNextBatchId(state);
-      if (state.batches.byId[id]) return of(batchRefused({ id, message: batchExists(id) }, event));
+      if (state.batches.byId[id])
+        return of(batchEvents.batchRefused({ id, message: batchExists(id) }, event));
       const { label, actions } = event.payload;
       return of(
-        batchCreated({ id, label, actions, progressCap: deps.config.batchActionProgressCap }, event),
-        batchScheduled({ id }, event),
+        batchEvents.batchCreated(
+          { id, label, actions, progressCap: deps.config.batchActionProgressCap },
+          event,
+        ),
+        batchEvents.batchScheduled({ id }, event),
       );
     }),
   );
@@ -71,12 +64,12 @@ export const createBatch: Epic<S> = (event$, state$, deps) =>
 /** Operations on a batch id nobody made: `Unknown batch {id}`. */
 export const refuseUnknown: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(batchCanceled, actionCanceled),
+    ofType(batchEvents.batchCanceled, batchEvents.actionCanceled),
     mergeMap((event) => {
-      const id = batchCanceled.match(event) ? event.payload.id : event.payload.batchId;
+      const id = batchEvents.batchCanceled.match(event) ? event.payload.id : event.payload.batchId;
       return state$.value.batches.byId[id]
         ? EMPTY
-        : of(batchRefused({ id, message: unknownBatch(id) }, event));
+        : of(batchEvents.batchRefused({ id, message: unknownBatch(id) }, event));
     }),
   );
 
@@ -97,16 +90,16 @@ function tick(batches: BatchesState, limits: { batches: number; actions: number 
       continue;
     }
     const failed = batch.actions.some(({ status }) => status === 'error');
-    events.push(batchFinished({ id, status: failed ? 'error' : 'done' }, originOf(batch)));
+    events.push(batchEvents.batchFinished({ id, status: failed ? 'error' : 'done' }, originOf(batch)));
   }
   for (const id of batches.order) {
     if (running.length >= limits.batches) break;
     const batch = batches.byId[id];
     if (batch?.status !== 'scheduled') continue;
-    events.push(batchStarted({ id }, originOf(batch)));
+    events.push(batchEvents.batchStarted({ id }, originOf(batch)));
     if (batch.actions.every(({ status }) => status !== 'scheduled')) {
       // nothing to run (no actions, or all canceled): over at once
-      events.push(batchFinished({ id, status: 'done' }, originOf(batch)));
+      events.push(batchEvents.batchFinished({ id, status: 'done' }, originOf(batch)));
       continue;
     }
     running.push(id);
@@ -123,12 +116,15 @@ function tick(batches: BatchesState, limits: { batches: number; actions: number 
     for (const index of waiting.slice(0, Math.max(0, limits.actions - busy))) {
       const action = batch.actions[index]!;
       const ticket = ticketOf(id, index);
-      events.push(actionStarted({ batchId: id, index }, origin));
+      events.push(batchEvents.actionStarted({ batchId: id, index }, origin));
       if (action.kind === 'create') {
         events.push(createRequested({ path: action.path, values: action.values, ticket }, origin));
       } else if (action.id === undefined) {
         events.push(
-          actionFinished({ batchId: id, index, status: 'error', error: UPDATE_WITHOUT_ID }, origin),
+          batchEvents.actionFinished(
+            { batchId: id, index, status: 'error', error: UPDATE_WITHOUT_ID },
+            origin,
+          ),
         );
       } else {
         events.push(
@@ -170,13 +166,13 @@ export const finishActions: Epic<S> = (event$, state$) =>
       if (action?.status !== 'processing') return EMPTY;
       if (createFailed.match(event) || updateFailed.match(event)) {
         const message = event.payload.message || event.payload.error.message;
-        return of(actionFinished({ ...target, status: 'error', error: message }, event));
+        return of(batchEvents.actionFinished({ ...target, status: 'error', error: message }, event));
       }
       const data = event.payload.data as Record<string, unknown> | null;
-      if (!data) return of(actionFinished({ ...target, status: 'canceled' }, event));
+      if (!data) return of(batchEvents.actionFinished({ ...target, status: 'canceled' }, event));
       const id = data.id ?? event.payload.id;
       return of(
-        actionFinished(
+        batchEvents.actionFinished(
           id === undefined || id === null
             ? { ...target, status: 'done' }
             : { ...target, status: 'done', entityId: String(id) },

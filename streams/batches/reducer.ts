@@ -1,14 +1,5 @@
 import { caseReducer, on, onReplace } from '../core/case-reducer';
-import {
-  actionCanceled,
-  actionFinished,
-  actionStarted,
-  batchCanceled,
-  batchCreated,
-  batchFinished,
-  batchScheduled,
-  batchStarted,
-} from './events';
+import * as batchEvents from './events';
 import type { Batch, BatchAction, BatchesState } from './state';
 
 /** A create whose values hold a binary (a File or Blob, or anything with a size): §16 progress. */
@@ -50,7 +41,7 @@ const finished = (status: BatchAction['status']) =>
   status === 'done' || status === 'canceled' || status === 'error';
 
 export const batchesReducer = caseReducer<BatchesState>(
-  on(batchCreated, (draft, event) => {
+  on(batchEvents.batchCreated, (draft, event) => {
     const { id, label, actions, progressCap } = event.payload;
     if (draft.byId[id]) return;
     draft.byId[id] = {
@@ -73,23 +64,23 @@ export const batchesReducer = caseReducer<BatchesState>(
     const numeric = Number(id);
     if (Number.isInteger(numeric) && numeric >= draft.nextId) draft.nextId = numeric + 1;
   }),
-  on(batchScheduled, (draft, { payload }) => {
+  on(batchEvents.batchScheduled, (draft, { payload }) => {
     const batch = draft.byId[payload.id];
     if (batch?.status === 'draft') batch.status = 'scheduled';
   }),
-  on(batchStarted, (draft, { payload }) => {
+  on(batchEvents.batchStarted, (draft, { payload }) => {
     const batch = draft.byId[payload.id];
     if (batch) batch.status = 'processing';
   }),
   // the two hot cases of a long batch: one action changes, so the actions array is copied
   // shallowly instead of drafted (immer would walk every action of a 1 000-action batch)
-  onReplace(actionStarted, (state, { payload }) => {
+  onReplace(batchEvents.actionStarted, (state, { payload }) => {
     const batch = state.byId[payload.batchId];
     const action = batch?.actions[payload.index];
     if (!batch || action?.status !== 'scheduled') return state;
     return withAction(state, batch, payload.index, { ...action, status: 'processing' }, batch.finished);
   }),
-  onReplace(actionFinished, (state, { payload }) => {
+  onReplace(batchEvents.actionFinished, (state, { payload }) => {
     const batch = state.byId[payload.batchId];
     const action = batch?.actions[payload.index];
     if (!batch || !action || finished(action.status)) return state;
@@ -99,19 +90,19 @@ export const batchesReducer = caseReducer<BatchesState>(
     if (next.total !== undefined && payload.status === 'done') next.loaded = next.total;
     return withAction(state, batch, payload.index, next, batch.finished + 1);
   }),
-  onReplace(actionCanceled, (state, { payload }) => {
+  onReplace(batchEvents.actionCanceled, (state, { payload }) => {
     const batch = state.byId[payload.batchId];
     const action = batch?.actions[payload.index];
     if (!batch || action?.status !== 'scheduled') return state;
     return withAction(state, batch, payload.index, { ...action, status: 'canceled' }, batch.finished + 1);
   }),
-  on(batchFinished, (draft, { payload }) => {
+  on(batchEvents.batchFinished, (draft, { payload }) => {
     const batch = draft.byId[payload.id];
     if (!batch) return;
     batch.status = payload.status;
     if (payload.status === 'done') batch.progress = 100;
   }),
-  on(batchCanceled, (draft, { payload }) => {
+  on(batchEvents.batchCanceled, (draft, { payload }) => {
     const batch = draft.byId[payload.id];
     if (!batch || batch.status === 'done' || batch.status === 'error') return;
     for (const action of batch.actions) {

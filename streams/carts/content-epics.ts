@@ -1,27 +1,12 @@
-import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap, take } from 'rxjs';
+import { debounceTime, EMPTY, filter, map, mergeMap, of, pipe, switchMap, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
-import {
-  cartOpened,
-  chunkRequested,
-  contentFilterChanged,
-  itemPlayerFailed,
-  itemPlayerLoaded,
-  itemPlayerRequested,
-  itemPlayerStarted,
-  itemsListed,
-  itemsListFailed,
-  itemsListStarted,
-  viewLoaded,
-  viewLoadFailed,
-  viewStarted,
-  visibleRangeChanged,
-  windowMoved,
-} from './content-events';
+import * as contentEvents from './content-events';
 import { collaboratorsChanged, itemsAdded, itemsRemoved } from './edit-events';
 import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart';
 import { itemKey } from './model';
@@ -39,7 +24,7 @@ import { factReceived, receivedFact } from '../tabs/events';
  */
 export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
   event$.pipe(
-    ofType(cartOpened),
+    ofType(contentEvents.cartOpened),
     filter(({ payload }) => !isBusy(state$.value.carts.contents[payload.cartId]?.status ?? 'unknown')),
     map((event) => {
       const { cartId } = event.payload;
@@ -50,8 +35,8 @@ export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
         listed.total <= config.hugeCartItems &&
         selectContentMode(state$.value) === 'cart' &&
         (content === undefined || (!content.huge && content.contentMode === 'cart'));
-      if (!counted) return itemsListStarted({ cartId }, event);
-      return viewStarted(
+      if (!counted) return contentEvents.itemsListStarted({ cartId }, event);
+      return contentEvents.viewStarted(
         { cartId, fulltext: content?.fulltext ?? '', mode: content?.mode ?? 'default' },
         event,
       );
@@ -60,16 +45,20 @@ export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
 
 export const listItems: Epic<CartsRoot> = (event$, state$, deps) =>
   requestEpic({
-    on: itemsListStarted,
+    on: contentEvents.itemsListStarted,
     flatten: 'merge',
     call: (request) => api.listCartItems(request.payload.cartId),
     succeeded: (data, request) => {
       const { cart } = api.toCart(data);
       const huge = cart.total > deps.config.hugeCartItems;
       const contentMode = selectContentMode(state$.value);
-      return itemsListed({ cart, huge, chunkSize: deps.config.cartCursorMax, contentMode }, request);
+      return contentEvents.itemsListed(
+        { cart, huge, chunkSize: deps.config.cartCursorMax, contentMode },
+        request,
+      );
     },
-    failed: (error, request) => itemsListFailed({ cartId: request.payload.cartId, error }, request),
+    failed: (error, request) =>
+      contentEvents.itemsListFailed({ cartId: request.payload.cartId, error }, request),
   })(event$, state$, deps);
 
 /**
@@ -78,23 +67,23 @@ export const listItems: Epic<CartsRoot> = (event$, state$, deps) =>
  */
 export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
-    ofType(itemsListed),
+    ofType(contentEvents.itemsListed),
     filter(({ payload }) => !payload.huge && payload.contentMode !== 'cursor'),
     map((event) => {
       const { fulltext, mode } = state$.value.carts.contents[event.payload.cart.id]!;
-      return viewStarted({ cartId: event.payload.cart.id, fulltext, mode }, event);
+      return contentEvents.viewStarted({ cartId: event.payload.cart.id, fulltext, mode }, event);
     }),
   );
 
 /** The full-text filter inside a cart is asked for once the typing pauses (protocol §23.14). */
 export const filterContent: Epic<CartsRoot> = (event$, _state$, { scheduler, config }) =>
   event$.pipe(
-    ofType(contentFilterChanged),
-    groupBy((event) => event.payload.cartId),
-    mergeMap((perCart$) =>
-      perCart$.pipe(
+    ofType(contentEvents.contentFilterChanged),
+    perKey(
+      (event) => event.payload.cartId,
+      pipe(
         debounceTime(config.fulltextDebounceMs, scheduler),
-        map((event) => viewStarted(event.payload, event)),
+        map((event) => contentEvents.viewStarted(event.payload, event)),
       ),
     ),
   );
@@ -112,8 +101,8 @@ function changedCartId(event: AnyEvent): string | null {
 
 /** The end of the view of a cart under way: its answer or its failure. */
 const viewEnded = (cartId: string) => (event: AnyEvent) =>
-  (viewLoaded.match(event) && event.payload.cart.id === cartId) ||
-  (viewLoadFailed.match(event) && event.payload.cartId === cartId);
+  (contentEvents.viewLoaded.match(event) && event.payload.cart.id === cartId) ||
+  (contentEvents.viewLoadFailed.match(event) && event.payload.cartId === cartId);
 
 /**
  * After a change, here or in another tab, the client views the cart again (protocol §6.1). A view
@@ -131,10 +120,10 @@ export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
       if (!content) return EMPTY;
       // read through the list query: listed again, so its constraints name the cart's ids now
       if ((content.huge || content.contentMode !== 'cart') && !content.filtered)
-        return isBusy(content.status) ? EMPTY : of(itemsListStarted({ cartId }, event));
+        return isBusy(content.status) ? EMPTY : of(contentEvents.itemsListStarted({ cartId }, event));
       const view = () => {
         const { fulltext, mode } = state$.value.carts.contents[cartId] ?? content;
-        return viewStarted({ cartId, fulltext, mode }, event);
+        return contentEvents.viewStarted({ cartId, fulltext, mode }, event);
       };
       const viewing = content.status === 'initial' || content.status === 'fetching';
       if (viewing) return event$.pipe(filter(viewEnded(cartId)), take(1), map(view));
@@ -145,23 +134,21 @@ export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
 /** One view per cart at a time: a newer filter replaces the answer being waited for. */
 export const viewCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
-    ofType(viewStarted),
-    groupBy((event) => event.payload.cartId),
-    mergeMap((perCart$) =>
-      perCart$.pipe(
-        switchMap((request) => {
-          const { cartId, fulltext, mode } = request.payload;
-          return requestAnswer(
-            http,
-            api.viewCart(cartId, fulltext, mode),
-            (data) => {
-              const { cart, details } = api.toCart(data);
-              return viewLoaded({ cart, details, filtered: fulltext.trim() !== '' }, request);
-            },
-            (error) => viewLoadFailed({ cartId, error }, request),
-          );
-        }),
-      ),
+    ofType(contentEvents.viewStarted),
+    perKey(
+      (event) => event.payload.cartId,
+      switchMap((request) => {
+        const { cartId, fulltext, mode } = request.payload;
+        return requestAnswer(
+          http,
+          api.viewCart(cartId, fulltext, mode),
+          (data) => {
+            const { cart, details } = api.toCart(data);
+            return contentEvents.viewLoaded({ cart, details, filtered: fulltext.trim() !== '' }, request);
+          },
+          (error) => contentEvents.viewLoadFailed({ cartId, error }, request),
+        );
+      }),
     ),
   );
 
@@ -171,7 +158,7 @@ export const viewCart: Epic<CartsRoot> = (event$, _state$, { http }) =>
  */
 export const slideWindow: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
-    ofType(visibleRangeChanged),
+    ofType(contentEvents.visibleRangeChanged),
     mergeMap((event) => {
       const { cartId, first, last } = event.payload;
       const cart = state$.value.carts.carts[cartId];
@@ -189,7 +176,7 @@ export const slideWindow: Epic<CartsRoot> = (event$, state$) =>
       const moved =
         leaving.length > 0
           ? [
-              windowMoved(
+              contentEvents.windowMoved(
                 {
                   cartId,
                   chunks: wanted,
@@ -199,7 +186,7 @@ export const slideWindow: Epic<CartsRoot> = (event$, state$) =>
               ),
             ]
           : [];
-      return of(...moved, ...missing.map((index) => chunkRequested({ cartId, index }, event)));
+      return of(...moved, ...missing.map((index) => contentEvents.chunkRequested({ cartId, index }, event)));
     }),
   );
 
@@ -210,20 +197,20 @@ function chunkKeys(chunk: Chunk | undefined): string[] {
 /** A player request is skipped while the same player is initial or fetching (protocol §6.4). */
 export const requestItemPlayer: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
-    ofType(itemPlayerRequested),
+    ofType(contentEvents.itemPlayerRequested),
     filter(({ payload }) => !isBusy(state$.value.carts.players[playerKey(payload)]?.status ?? 'registered')),
-    map((event) => itemPlayerStarted(event.payload, event)),
+    map((event) => contentEvents.itemPlayerStarted(event.payload, event)),
   );
 
 export const loadItemPlayer: Epic<CartsRoot> = requestEpic({
-  on: itemPlayerStarted,
+  on: contentEvents.itemPlayerStarted,
   flatten: 'merge',
   call: ({ payload: { cartId, resource, id, player } }) =>
     shareApi.itemPlayer(player, cartId, resource, id, { width: '100%', height: '100%' }),
   succeeded: (data, request) =>
-    itemPlayerLoaded(
+    contentEvents.itemPlayerLoaded(
       { ...request.payload, html: data.html ?? '', javascriptUrls: data.javascriptUrls ?? [] },
       request,
     ),
-  failed: (error, request) => itemPlayerFailed({ ...request.payload, error }, request),
+  failed: (error, request) => contentEvents.itemPlayerFailed({ ...request.payload, error }, request),
 });

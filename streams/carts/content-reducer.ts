@@ -9,22 +9,7 @@ import {
 } from '../cursors/events';
 import { constraintsSet } from '../queries/events';
 import { cartOfCursor, rowToItem } from './cart-cursor';
-import {
-  chunkActivated,
-  chunkRequested,
-  contentModeChosen,
-  contentFilterChanged,
-  itemPlayerFailed,
-  itemPlayerLoaded,
-  itemPlayerStarted,
-  itemsListed,
-  itemsListFailed,
-  itemsListStarted,
-  viewLoaded,
-  viewLoadFailed,
-  viewStarted,
-  windowMoved,
-} from './content-events';
+import * as contentEvents from './content-events';
 import { type Cart, type CartCursorStatus, type CartItem, itemKey, itemKeys } from './model';
 import { emptyContent, playerKey } from './content-entries';
 import type { CartContent, CartsState } from './state';
@@ -59,10 +44,10 @@ function setCursorStatus(draft: D, cursorName: string, status: CartCursorStatus)
 }
 
 export const contentCases: Case<CartsState>[] = [
-  on(itemsListStarted, (draft, { payload }) => {
+  on(contentEvents.itemsListStarted, (draft, { payload }) => {
     contentOf(draft, payload.cartId).status = 'resolving';
   }),
-  on(itemsListed, (draft, { payload }) => {
+  on(contentEvents.itemsListed, (draft, { payload }) => {
     storeCart(draft, payload.cart);
     const content = contentOf(draft, payload.cart.id);
     content.huge = payload.huge;
@@ -73,13 +58,13 @@ export const contentCases: Case<CartsState>[] = [
     // a huge cart is shown from its ids at once; its details come chunk by chunk
     content.status = payload.huge ? 'loaded' : 'resolved';
   }),
-  on(itemsListFailed, (draft, { payload }) => {
+  on(contentEvents.itemsListFailed, (draft, { payload }) => {
     const content = contentOf(draft, payload.cartId);
     content.status = 'error';
     content.error = payload.error;
     draft.cartStatus[payload.cartId] = 'error';
   }),
-  on(viewStarted, (draft, { payload }) => {
+  on(contentEvents.viewStarted, (draft, { payload }) => {
     const content = contentOf(draft, payload.cartId);
     content.fulltext = payload.fulltext;
     content.mode = payload.mode;
@@ -89,7 +74,7 @@ export const contentCases: Case<CartsState>[] = [
     content.status =
       content.status === 'loaded' ? 'fetching' : content.status === 'error' ? 'not_found' : 'initial';
   }),
-  on(viewLoaded, (draft, { payload }) => {
+  on(contentEvents.viewLoaded, (draft, { payload }) => {
     const { cart, details, filtered } = payload;
     // a filtered answer holds the matching items only: the cart keeps all of its own
     storeCart(draft, cart, !filtered);
@@ -101,18 +86,18 @@ export const contentCases: Case<CartsState>[] = [
     mergeDetails(content.details, details);
     draft.cartStatus[cart.id] = 'resolved';
   }),
-  on(viewLoadFailed, (draft, { payload }) => {
+  on(contentEvents.viewLoadFailed, (draft, { payload }) => {
     const content = contentOf(draft, payload.cartId);
     content.status = 'error';
     content.error = payload.error;
     draft.cartStatus[payload.cartId] = 'error';
   }),
-  on(contentFilterChanged, (draft, { payload }) => {
+  on(contentEvents.contentFilterChanged, (draft, { payload }) => {
     const content = contentOf(draft, payload.cartId);
     content.fulltext = payload.fulltext;
     content.mode = payload.mode;
   }),
-  on(windowMoved, (draft, { payload }) => {
+  on(contentEvents.windowMoved, (draft, { payload }) => {
     const content = contentOf(draft, payload.cartId);
     const kept = new Set(payload.chunks.map(String));
     // chunks that left the window give their details back: memory stays bounded
@@ -121,15 +106,15 @@ export const contentCases: Case<CartsState>[] = [
     }
     for (const key of payload.dropped) delete content.details[key];
   }),
-  on(chunkRequested, (draft, { payload }) => {
+  on(contentEvents.chunkRequested, (draft, { payload }) => {
     const chunks = contentOf(draft, payload.cartId).chunks;
     const current = chunks[payload.index];
     chunks[payload.index] = current && reached(current, 'loaded') ? 'fetching' : 'initial';
   }),
-  on(chunkActivated, (draft, { payload }) => {
+  on(contentEvents.chunkActivated, (draft, { payload }) => {
     contentOf(draft, payload.cartId).activeChunk = payload.index;
   }),
-  on(contentModeChosen, (draft, { payload }) => {
+  on(contentEvents.contentModeChosen, (draft, { payload }) => {
     draft.contentMode = payload.mode;
   }),
   on(cursorRegistered, (draft, { payload }) => setCursorStatus(draft, payload.name, 'registered')),
@@ -161,7 +146,7 @@ export const contentCases: Case<CartsState>[] = [
       content.error = payload.error;
     }
   }),
-  on(itemPlayerStarted, (draft, { payload }) => {
+  on(contentEvents.itemPlayerStarted, (draft, { payload }) => {
     const key = playerKey(payload);
     const current = draft.players[key];
     draft.players[key] = {
@@ -171,7 +156,7 @@ export const contentCases: Case<CartsState>[] = [
       error: null,
     };
   }),
-  on(itemPlayerLoaded, (draft, { payload }) => {
+  on(contentEvents.itemPlayerLoaded, (draft, { payload }) => {
     draft.players[playerKey(payload)] = {
       status: 'loaded',
       html: payload.html,
@@ -179,7 +164,7 @@ export const contentCases: Case<CartsState>[] = [
       error: null,
     };
   }),
-  on(itemPlayerFailed, (draft, { payload }) => {
+  on(contentEvents.itemPlayerFailed, (draft, { payload }) => {
     const key = playerKey(payload);
     draft.players[key] = {
       status: 'error',

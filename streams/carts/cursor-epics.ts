@@ -4,7 +4,6 @@ import {
   EMPTY,
   filter,
   first,
-  groupBy,
   ignoreElements,
   map,
   merge,
@@ -15,6 +14,7 @@ import {
 import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { reached } from '../core/status';
 import {
   fetchFailed,
@@ -109,33 +109,31 @@ function settled(event$: Observable<AnyEvent>, name: string): Observable<never> 
 export const loadChunk: Epic<S> = (event$, state$) =>
   event$.pipe(
     ofType(chunkRequested),
-    groupBy((request) => request.payload.cartId),
-    mergeMap((perCart$) =>
-      perCart$.pipe(
-        concatMap((request) => {
-          const { cartId, index } = request.payload;
-          const state = state$.value;
-          const cart = state.carts.carts[cartId];
-          const content = state.carts.contents[cartId];
-          if (!cart || !content || content.chunks[index] === undefined) return EMPTY;
-          const chunk = chunksOf(cart.items, content.chunkSize)[index];
-          if (!chunk) return EMPTY;
-          const name = cartCursorName(cartId);
-          const constraints = chunkConstraints(chunk, Object.keys(cart.items));
-          return whenResolved(state$, name).pipe(
-            mergeMap(() =>
-              merge(
-                settled(event$, name),
-                of(
-                  chunkActivated({ cartId, index }, request),
-                  constraintsRequested({ name, constraints, replace: true }, request),
-                  fetchRequested({ name }, request),
-                ),
+    perKey(
+      (request) => request.payload.cartId,
+      concatMap((request) => {
+        const { cartId, index } = request.payload;
+        const state = state$.value;
+        const cart = state.carts.carts[cartId];
+        const content = state.carts.contents[cartId];
+        if (!cart || !content || content.chunks[index] === undefined) return EMPTY;
+        const chunk = chunksOf(cart.items, content.chunkSize)[index];
+        if (!chunk) return EMPTY;
+        const name = cartCursorName(cartId);
+        const constraints = chunkConstraints(chunk, Object.keys(cart.items));
+        return whenResolved(state$, name).pipe(
+          mergeMap(() =>
+            merge(
+              settled(event$, name),
+              of(
+                chunkActivated({ cartId, index }, request),
+                constraintsRequested({ name, constraints, replace: true }, request),
+                fetchRequested({ name }, request),
               ),
             ),
-          );
-        }),
-      ),
+          ),
+        );
+      }),
     ),
   );
 

@@ -6,34 +6,7 @@ import { requestEpic, type Triggered } from '../core/request';
 import { ofType } from '../core/operators/of-type';
 import { isBusy, reached } from '../core/status';
 import * as api from './api';
-import {
-  answerLost,
-  collaboratorsAddRequested,
-  collaboratorsChanged,
-  collaboratorsChangeFailed,
-  collaboratorsRemoveRequested,
-  created,
-  createdCartFilled,
-  createFailed,
-  createRefused,
-  createRequested,
-  deleted,
-  deleteFailed,
-  deleteRequested,
-  edited,
-  editFailed,
-  editRefused,
-  editRequested,
-  itemsAddFailed,
-  itemsAdded,
-  itemsAddRequested,
-  itemsRemoved,
-  itemsRemoveFailed,
-  itemsRemoveRequested,
-  unsubscribed,
-  unsubscribeFailed,
-  unsubscribeRequested,
-} from './edit-events';
+import * as editEvents from './edit-events';
 import { createNameError, editNameError, UNKNOWN_CART } from './list-rules';
 import { type Cart, itemKey, itemKeys, itemMapOf } from './model';
 import type { CartsRoot } from './state';
@@ -61,23 +34,23 @@ export function createdCartIn(list: api.WireCart[], name: string, since: number,
 }
 
 /** A created cart with the items its request asked to add: the answer of a create. */
-export function createdAnswer(cart: Cart, request: Triggered<typeof createRequested>) {
-  return created(withItemsToAdd(cart, request), request);
+export function createdAnswer(cart: Cart, request: Triggered<typeof editEvents.createRequested>) {
+  return editEvents.created(withItemsToAdd(cart, request), request);
 }
 
 /** The name rule first (seed 000 §5): a refused name is never sent. */
 export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
-  on: createRequested,
+  on: editEvents.createRequested,
   flatten: 'concat',
   refuse: (request) => {
     const message = createNameError(request.payload.name);
-    return message === null ? null : createRefused({ message }, request);
+    return message === null ? null : editEvents.createRefused({ message }, request);
   },
   call: ({ payload: { name, description, isPrivate, collaborators } }) =>
     api.createCart({ name: String(name).trim(), description, isPrivate, collaborators }),
   succeeded: (data, request) => createdAnswer(api.toCart(data[0]!).cart, request),
-  failed: (error, request) => createFailed({ error }, request),
-  lostAnswer: answerLost,
+  failed: (error, request) => editEvents.createFailed({ error }, request),
+  lostAnswer: editEvents.answerLost,
   /**
    * Answer lost: the list is read back, never the create sent again. The new cart is one of mine
    * with the requested name, unknown before the request, and modified since it (give or take
@@ -88,33 +61,33 @@ export const createCart: Epic<CartsRoot> = reconcilingRequestEpic({
     const name = String(request.payload.name).trim();
     const since = request.meta.at - config.reconcileCreateSkewMs;
     return {
-      lost: (error) => answerLost({ kind: 'create', cartId: null, error }, request),
+      lost: (error) => editEvents.answerLost({ kind: 'create', cartId: null, error }, request),
       read: api.listCarts(),
       decide: (list: api.WireCart[], error: SerializedError) => {
         const cart = createdCartIn(list, name, since, known);
-        return cart ? createdAnswer(cart, request) : createFailed({ error }, request);
+        return cart ? createdAnswer(cart, request) : editEvents.createFailed({ error }, request);
       },
     };
   },
 });
 
 /** Answer lost: the cart is read back; it holds the new fields, the edit was saved. */
-export function reconcileEdit(request: Triggered<typeof editRequested>): Reconcile<api.WireCart> {
+export function reconcileEdit(request: Triggered<typeof editEvents.editRequested>): Reconcile<api.WireCart> {
   const { cartId, name, description, isPrivate } = request.payload;
   return {
-    lost: (error) => answerLost({ kind: 'edit', cartId, error }, request),
+    lost: (error) => editEvents.answerLost({ kind: 'edit', cartId, error }, request),
     read: api.listCartItems(cartId),
     decide: (wire, error) => {
       const cart = api.toCart(wire).cart;
       const saved =
         cart.name === String(name).trim() && cart.description === description && cart.isPrivate === isPrivate;
-      return saved ? edited({ cart }, request) : editFailed({ cartId, error }, request);
+      return saved ? editEvents.edited({ cart }, request) : editEvents.editFailed({ cartId, error }, request);
     },
   };
 }
 
 export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
-  on: editRequested,
+  on: editEvents.editRequested,
   flatten: 'concat',
   refuse: (request, state) => {
     const { cartId, name } = request.payload;
@@ -122,46 +95,51 @@ export const editCart: Epic<CartsRoot> = reconcilingRequestEpic({
     // visit from another screen) the server says whether the cart exists
     const unknown = reached(state.carts.list.status, 'loaded') && state.carts.carts[cartId] === undefined;
     const message = unknown ? UNKNOWN_CART : editNameError(name);
-    return message === null ? null : editRefused({ cartId, message }, request);
+    return message === null ? null : editEvents.editRefused({ cartId, message }, request);
   },
   call: ({ payload: { cartId, name, description, isPrivate } }) =>
     api.editCart(cartId, { name: String(name).trim(), description, isPrivate }),
-  succeeded: (data, request) => edited({ cart: api.toCart(data).cart }, request),
-  failed: (error, request) => editFailed({ cartId: request.payload.cartId, error }, request),
-  lostAnswer: answerLost,
+  succeeded: (data, request) => editEvents.edited({ cart: api.toCart(data).cart }, request),
+  failed: (error, request) => editEvents.editFailed({ cartId: request.payload.cartId, error }, request),
+  lostAnswer: editEvents.answerLost,
   reconcile: reconcileEdit,
 });
 
 /** Answer lost: the list is read back; the cart is no longer in it, it was deleted. */
-export function reconcileDelete(request: Triggered<typeof deleteRequested>): Reconcile<api.WireCart[]> {
+export function reconcileDelete(
+  request: Triggered<typeof editEvents.deleteRequested>,
+): Reconcile<api.WireCart[]> {
   const { cartId } = request.payload;
   return {
-    lost: (error) => answerLost({ kind: 'delete', cartId, error }, request),
+    lost: (error) => editEvents.answerLost({ kind: 'delete', cartId, error }, request),
     read: api.listCarts(),
     decide: (list, error) =>
       cartsOf(list).some((cart) => cart.id === cartId)
-        ? deleteFailed({ cartId, error }, request)
-        : deleted({ cartId }, request),
+        ? editEvents.deleteFailed({ cartId, error }, request)
+        : editEvents.deleted({ cartId }, request),
   };
 }
 
 export const deleteCart: Epic<CartsRoot> = reconcilingRequestEpic({
-  on: deleteRequested,
+  on: editEvents.deleteRequested,
   flatten: 'merge',
   call: (request) => api.deleteCart(request.payload.cartId),
-  succeeded: (_data, request) => deleted({ cartId: request.payload.cartId }, request),
-  failed: (error, request) => deleteFailed({ cartId: request.payload.cartId, error }, request),
-  lostAnswer: answerLost,
+  succeeded: (_data, request) => editEvents.deleted({ cartId: request.payload.cartId }, request),
+  failed: (error, request) => editEvents.deleteFailed({ cartId: request.payload.cartId, error }, request),
+  lostAnswer: editEvents.answerLost,
   reconcile: reconcileDelete,
 });
 
 /** A cart created by "New cart…" of "Add to cart" gets the items asked for, once created. */
 export const fillCreatedCart: Epic<CartsRoot> = (event$) =>
   event$.pipe(
-    ofType(created),
+    ofType(editEvents.created),
     filter((event) => event.payload.addItems !== undefined),
     map((event) =>
-      createdCartFilled({ cartId: event.payload.cart.id, items: event.payload.addItems ?? {} }, event),
+      editEvents.createdCartFilled(
+        { cartId: event.payload.cart.id, items: event.payload.addItems ?? {} },
+        event,
+      ),
     ),
   );
 
@@ -170,73 +148,80 @@ export const fillCreatedCart: Epic<CartsRoot> = (event$) =>
  * left (a remove): the change was saved; else it is rolled back and offered again.
  */
 export function reconcileItems(
-  request: Triggered<typeof itemsAddRequested | typeof createdCartFilled | typeof itemsRemoveRequested>,
+  request: Triggered<
+    | typeof editEvents.itemsAddRequested
+    | typeof editEvents.createdCartFilled
+    | typeof editEvents.itemsRemoveRequested
+  >,
 ): Reconcile<api.WireCart> {
   const { cartId } = request.payload;
-  const adding = !itemsRemoveRequested.match(request);
-  const asked = !itemsRemoveRequested.match(request)
+  const adding = !editEvents.itemsRemoveRequested.match(request);
+  const asked = !editEvents.itemsRemoveRequested.match(request)
     ? Object.entries(request.payload.items).flatMap(([resource, ids]) =>
         ids.map((id) => itemKey(resource, id)),
       )
     : request.payload.keys;
   return {
-    lost: (error) => answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId, error }, request),
+    lost: (error) =>
+      editEvents.answerLost({ kind: adding ? 'addItems' : 'removeItems', cartId, error }, request),
     read: api.listCartItems(cartId),
     decide: (wire, error) => {
       const cart = api.toCart(wire).cart;
       const present = new Set(itemKeys(cart.items));
       if (adding)
         return asked.every((key) => present.has(key))
-          ? itemsAdded({ cart }, request)
-          : itemsAddFailed({ cartId, error }, request);
+          ? editEvents.itemsAdded({ cart }, request)
+          : editEvents.itemsAddFailed({ cartId, error }, request);
       return asked.some((key) => present.has(key))
-        ? itemsRemoveFailed({ cartId, error }, request)
-        : itemsRemoved({ cart }, request);
+        ? editEvents.itemsRemoveFailed({ cartId, error }, request)
+        : editEvents.itemsRemoved({ cart }, request);
     },
   };
 }
 
 /** Changes of one cart's items go one after the other, so their answers come in order. */
 export const changeItems: Epic<CartsRoot> = reconcilingRequestEpic({
-  on: [itemsAddRequested, createdCartFilled, itemsRemoveRequested],
+  on: [editEvents.itemsAddRequested, editEvents.createdCartFilled, editEvents.itemsRemoveRequested],
   flatten: 'concat',
   call: (request) =>
-    itemsRemoveRequested.match(request)
+    editEvents.itemsRemoveRequested.match(request)
       ? api.removeCartItems(request.payload.cartId, itemMapOf(request.payload.keys))
       : api.addCartItems(request.payload.cartId, request.payload.items),
   succeeded: (data, request) => {
     const cart = api.toCart(data).cart;
-    return itemsRemoveRequested.match(request)
-      ? itemsRemoved({ cart }, request)
-      : itemsAdded({ cart }, request);
+    return editEvents.itemsRemoveRequested.match(request)
+      ? editEvents.itemsRemoved({ cart }, request)
+      : editEvents.itemsAdded({ cart }, request);
   },
   failed: (error, request) => {
     const cartId = request.payload.cartId;
-    return itemsRemoveRequested.match(request)
-      ? itemsRemoveFailed({ cartId, error }, request)
-      : itemsAddFailed({ cartId, error }, request);
+    return editEvents.itemsRemoveRequested.match(request)
+      ? editEvents.itemsRemoveFailed({ cartId, error }, request)
+      : editEvents.itemsAddFailed({ cartId, error }, request);
   },
-  lostAnswer: answerLost,
+  lostAnswer: editEvents.answerLost,
   reconcile: reconcileItems,
 });
 
 export const changeCollaborators: Epic<CartsRoot> = requestEpic({
-  on: [collaboratorsAddRequested, collaboratorsRemoveRequested],
+  on: [editEvents.collaboratorsAddRequested, editEvents.collaboratorsRemoveRequested],
   flatten: 'concat',
   call: (request) =>
-    collaboratorsAddRequested.match(request)
+    editEvents.collaboratorsAddRequested.match(request)
       ? api.addCartCollaborators(request.payload.cartId, request.payload.collaborators, request.payload.url)
       : api.removeCartCollaborators(request.payload.cartId, request.payload.collaborators),
-  succeeded: (data, request) => collaboratorsChanged({ cart: api.toCart(data).cart }, request),
-  failed: (error, request) => collaboratorsChangeFailed({ cartId: request.payload.cartId, error }, request),
+  succeeded: (data, request) => editEvents.collaboratorsChanged({ cart: api.toCart(data).cart }, request),
+  failed: (error, request) =>
+    editEvents.collaboratorsChangeFailed({ cartId: request.payload.cartId, error }, request),
 });
 
 /** Skipped while the list is initial or fetching (protocol §6.3); the cart goes at once. */
 export const unsubscribe: Epic<CartsRoot> = requestEpic({
-  on: unsubscribeRequested,
+  on: editEvents.unsubscribeRequested,
   flatten: 'merge',
   when: (_request, state: CartsRoot) => !isBusy(state.carts.list.status),
   call: (request) => api.unsubscribe(request.payload.cartId),
-  succeeded: (_data, request) => unsubscribed({ cartId: request.payload.cartId }, request),
-  failed: (error, request) => unsubscribeFailed({ cartId: request.payload.cartId, error }, request),
+  succeeded: (_data, request) => editEvents.unsubscribed({ cartId: request.payload.cartId }, request),
+  failed: (error, request) =>
+    editEvents.unsubscribeFailed({ cartId: request.payload.cartId, error }, request),
 });

@@ -4,34 +4,7 @@ import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { isBusy } from '../core/status';
 import { contentOf, storeCart } from './content-reducer';
-import {
-  answerLost,
-  collaboratorsAddRequested,
-  collaboratorsChanged,
-  collaboratorsChangeFailed,
-  collaboratorsRemoveRequested,
-  created,
-  createdCartFilled,
-  createFailed,
-  createRefused,
-  createRequested,
-  deleted,
-  deleteFailed,
-  deleteRequested,
-  edited,
-  editFailed,
-  editRefused,
-  editRequested,
-  itemsAddFailed,
-  itemsAdded,
-  itemsAddRequested,
-  itemsRemoved,
-  itemsRemoveFailed,
-  itemsRemoveRequested,
-  unsubscribed,
-  unsubscribeFailed,
-  unsubscribeRequested,
-} from './edit-events';
+import * as editEvents from './edit-events';
 import { editNameError } from './list-rules';
 import { type Cart, itemKey, itemKeys } from './model';
 import type { CartsState, Mutation, MutationKind } from './state';
@@ -105,18 +78,18 @@ function rollBack(
 }
 
 export const editCases: Case<CartsState>[] = [
-  on(createRequested, (draft, event) => start(draft, event, 'create', null)),
-  on(createRefused, (draft, event) =>
+  on(editEvents.createRequested, (draft, event) => start(draft, event, 'create', null)),
+  on(editEvents.createRefused, (draft, event) =>
     settle(draft, event, 'create', { cartId: null, status: 'invalid', message: event.payload.message }),
   ),
-  on(created, (draft, event) => {
+  on(editEvents.created, (draft, event) => {
     const { cart } = event.payload;
     storeCart(draft, cart);
     if (!draft.list.ids.includes(cart.id)) draft.list.ids.unshift(cart.id);
     draft.cartStatus[cart.id] = 'resolved';
     succeed(draft, event, 'create', cart.id);
   }),
-  on(createFailed, (draft, event) =>
+  on(editEvents.createFailed, (draft, event) =>
     settle(draft, event, 'create', {
       cartId: null,
       status: 'error',
@@ -125,13 +98,13 @@ export const editCases: Case<CartsState>[] = [
     }),
   ),
   // the answer was lost: the server state is read back before anything is undone
-  on(answerLost, (draft, event) => {
+  on(editEvents.answerLost, (draft, event) => {
     const requestId = event.meta.cause;
     const mutation = requestId === undefined ? undefined : draft.mutations[requestId];
     if (mutation) mutation.status = 'resolving';
   }),
 
-  on(editRequested, (draft, event) => {
+  on(editEvents.editRequested, (draft, event) => {
     const { cartId, name, description, isPrivate } = event.payload;
     const cart = draft.carts[cartId];
     if (editNameError(name) !== null || !cart) return;
@@ -139,23 +112,23 @@ export const editCases: Case<CartsState>[] = [
     Object.assign(cart, { name, description, isPrivate });
     start(draft, event, 'edit', cartId);
   }),
-  on(editRefused, (draft, event) => {
+  on(editEvents.editRefused, (draft, event) => {
     const { cartId, message } = event.payload;
     settle(draft, event, 'edit', { cartId, status: 'invalid', message });
   }),
-  on(edited, (draft, event) => {
+  on(editEvents.edited, (draft, event) => {
     storeCart(draft, event.payload.cart);
     succeed(draft, event, 'edit', event.payload.cart.id);
   }),
-  on(editFailed, (draft, event) => rollBack(draft, event, 'edit', event.payload.cartId)),
+  on(editEvents.editFailed, (draft, event) => rollBack(draft, event, 'edit', event.payload.cartId)),
 
-  on(deleteRequested, (draft, event) => {
+  on(editEvents.deleteRequested, (draft, event) => {
     const { cartId } = event.payload;
     remember(draft, event, cartId);
     removeFromList(draft, cartId);
     start(draft, event, 'delete', cartId);
   }),
-  on(deleted, (draft, event) => {
+  on(editEvents.deleted, (draft, event) => {
     const { cartId } = event.payload;
     delete draft.carts[cartId];
     delete draft.contents[cartId];
@@ -163,25 +136,25 @@ export const editCases: Case<CartsState>[] = [
     removeFromList(draft, cartId);
     succeed(draft, event, 'delete', cartId);
   }),
-  on(deleteFailed, (draft, event) => rollBack(draft, event, 'delete', event.payload.cartId)),
+  on(editEvents.deleteFailed, (draft, event) => rollBack(draft, event, 'delete', event.payload.cartId)),
 
-  on(itemsAddRequested, (draft, event) => {
+  on(editEvents.itemsAddRequested, (draft, event) => {
     remember(draft, event, event.payload.cartId, false, false);
     start(draft, event, 'addItems', event.payload.cartId);
   }),
-  on(createdCartFilled, (draft, event) => {
+  on(editEvents.createdCartFilled, (draft, event) => {
     remember(draft, event, event.payload.cartId, false, false);
     start(draft, event, 'addItems', event.payload.cartId);
   }),
-  on(itemsAdded, (draft, event) => {
+  on(editEvents.itemsAdded, (draft, event) => {
     storeCart(draft, event.payload.cart);
     const content = draft.contents[event.payload.cart.id];
     if (content && !content.filtered) content.keys = itemKeys(event.payload.cart.items);
     succeed(draft, event, 'addItems', event.payload.cart.id);
   }),
-  on(itemsAddFailed, (draft, event) => rollBack(draft, event, 'addItems', event.payload.cartId)),
+  on(editEvents.itemsAddFailed, (draft, event) => rollBack(draft, event, 'addItems', event.payload.cartId)),
 
-  on(itemsRemoveRequested, (draft, event) => {
+  on(editEvents.itemsRemoveRequested, (draft, event) => {
     const { cartId, keys } = event.payload;
     const cart = draft.carts[cartId];
     if (!cart) return;
@@ -195,14 +168,18 @@ export const editCases: Case<CartsState>[] = [
     content.keys = content.keys.filter((key) => !gone.has(key));
     start(draft, event, 'removeItems', cartId);
   }),
-  on(itemsRemoved, (draft, event) => {
+  on(editEvents.itemsRemoved, (draft, event) => {
     storeCart(draft, event.payload.cart);
     succeed(draft, event, 'removeItems', event.payload.cart.id);
   }),
-  on(itemsRemoveFailed, (draft, event) => rollBack(draft, event, 'removeItems', event.payload.cartId)),
+  on(editEvents.itemsRemoveFailed, (draft, event) =>
+    rollBack(draft, event, 'removeItems', event.payload.cartId),
+  ),
 
-  on(collaboratorsAddRequested, (draft, event) => start(draft, event, 'collaborators', event.payload.cartId)),
-  on(collaboratorsRemoveRequested, (draft, event) => {
+  on(editEvents.collaboratorsAddRequested, (draft, event) =>
+    start(draft, event, 'collaborators', event.payload.cartId),
+  ),
+  on(editEvents.collaboratorsRemoveRequested, (draft, event) => {
     const { cartId, collaborators } = event.payload;
     const cart = draft.carts[cartId];
     if (!cart) return;
@@ -212,15 +189,15 @@ export const editCases: Case<CartsState>[] = [
     start(draft, event, 'collaborators', cartId);
   }),
   // protocol §6.1: the answer's items are not used
-  on(collaboratorsChanged, (draft, event) => {
+  on(editEvents.collaboratorsChanged, (draft, event) => {
     storeCart(draft, event.payload.cart, false);
     succeed(draft, event, 'collaborators', event.payload.cart.id);
   }),
-  on(collaboratorsChangeFailed, (draft, event) =>
+  on(editEvents.collaboratorsChangeFailed, (draft, event) =>
     rollBack(draft, event, 'collaborators', event.payload.cartId),
   ),
 
-  on(unsubscribeRequested, (draft, event) => {
+  on(editEvents.unsubscribeRequested, (draft, event) => {
     // skipped while the list loads (protocol §6.3): the epic skips it too
     if (isBusy(draft.list.status)) return;
     const { cartId } = event.payload;
@@ -228,10 +205,12 @@ export const editCases: Case<CartsState>[] = [
     removeFromList(draft, cartId);
     start(draft, event, 'unsubscribe', cartId);
   }),
-  on(unsubscribed, (draft, event) => {
+  on(editEvents.unsubscribed, (draft, event) => {
     delete draft.carts[event.payload.cartId];
     delete draft.contents[event.payload.cartId];
     succeed(draft, event, 'unsubscribe', event.payload.cartId);
   }),
-  on(unsubscribeFailed, (draft, event) => rollBack(draft, event, 'unsubscribe', event.payload.cartId)),
+  on(editEvents.unsubscribeFailed, (draft, event) =>
+    rollBack(draft, event, 'unsubscribe', event.payload.cartId),
+  ),
 ];

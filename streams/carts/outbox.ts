@@ -4,27 +4,7 @@ import type { Reconcile } from '../core/reconcile';
 import { asEvents } from '../core/request';
 import { declareWrites, type OutboxWrite, type WriteCheck } from '../outbox/events';
 import * as api from './api';
-import {
-  collaboratorsAddRequested,
-  collaboratorsChanged,
-  collaboratorsChangeFailed,
-  collaboratorsRemoveRequested,
-  created,
-  createFailed,
-  createRequested,
-  deleted,
-  deleteFailed,
-  deleteRequested,
-  edited,
-  editFailed,
-  editRequested,
-  itemsAddFailed,
-  itemsAdded,
-  itemsAddRequested,
-  itemsRemoved,
-  itemsRemoveFailed,
-  itemsRemoveRequested,
-} from './edit-events';
+import * as editEvents from './edit-events';
 import { createdAnswer, createdCartIn, reconcileDelete, reconcileEdit, reconcileItems } from './edit-epics';
 import { itemKeys } from './model';
 import { selectCart } from './selectors';
@@ -74,14 +54,16 @@ const fieldsLabel = (fields: CartFields) => ({
  * is neither the edit nor the cart it was made on (renamed meanwhile by someone else); keeping
  * theirs folds the server's cart as an edit's answer would.
  */
-function editCheck(intent: AppEvent<string, Payload<typeof editRequested>>): WriteCheck<api.WireCart> {
+function editCheck(
+  intent: AppEvent<string, Payload<typeof editEvents.editRequested>>,
+): WriteCheck<api.WireCart> {
   return {
-    ...checkOf(reconcileEdit(intent as never), edited),
+    ...checkOf(reconcileEdit(intent as never), editEvents.edited),
     conflict: (wire, base) => {
       const cart = api.toCart(wire).cart;
       const theirs = fieldsOf(cart);
       if (base === undefined || sameFields(theirs, base as CartFields)) return null;
-      const { type, payload } = edited({ cart });
+      const { type, payload } = editEvents.edited({ cart });
       return { theirs: fieldsLabel(theirs), fold: { type, payload } };
     },
   };
@@ -92,15 +74,15 @@ type Payload<D extends (payload: never) => unknown> = Parameters<D>[0];
 const writes: OutboxWrite[] = [
   {
     domain: 'carts',
-    intent: createRequested,
-    answers: [created],
-    failures: [createFailed],
-    label: (payload: Payload<typeof createRequested>) => ({
+    intent: editEvents.createRequested,
+    answers: [editEvents.created],
+    failures: [editEvents.createFailed],
+    label: (payload: Payload<typeof editEvents.createRequested>) => ({
       key: 'outbox.carts.create',
       values: { name: String(payload.name ?? '').trim() },
     }),
     // a cart of mine with that name, modified since the first attempt (give or take the skew)
-    check: (intent: AppEvent<string, Payload<typeof createRequested>>, { config }) => {
+    check: (intent: AppEvent<string, Payload<typeof editEvents.createRequested>>, { config }) => {
       const request = intent as unknown as Parameters<typeof createdAnswer>[1];
       const name = String(intent.payload.name).trim();
       return {
@@ -114,61 +96,61 @@ const writes: OutboxWrite[] = [
   },
   {
     domain: 'carts',
-    intent: editRequested,
-    answers: [edited],
-    failures: [editFailed],
-    label: (payload: Payload<typeof editRequested>) => ({
+    intent: editEvents.editRequested,
+    answers: [editEvents.edited],
+    failures: [editEvents.editFailed],
+    label: (payload: Payload<typeof editEvents.editRequested>) => ({
       key: 'outbox.carts.edit',
       values: { name: String(payload.name ?? '').trim() },
     }),
     // kept after its failure put the cart back: the state holds the cart the edit was made on
-    base: (payload: Payload<typeof editRequested>, state: CartsRoot) => {
+    base: (payload: Payload<typeof editEvents.editRequested>, state: CartsRoot) => {
       const cart = selectCart(state, payload.cartId);
       return cart ? fieldsOf(cart) : undefined;
     },
-    yours: (payload: Payload<typeof editRequested>) => fieldsLabel(fieldsOf(payload)),
+    yours: (payload: Payload<typeof editEvents.editRequested>) => fieldsLabel(fieldsOf(payload)),
     check: editCheck,
   },
   {
     domain: 'carts',
-    intent: deleteRequested,
-    answers: [deleted],
-    failures: [deleteFailed],
-    label: (payload: Payload<typeof deleteRequested>, state: CartsRoot) => ({
+    intent: editEvents.deleteRequested,
+    answers: [editEvents.deleted],
+    failures: [editEvents.deleteFailed],
+    label: (payload: Payload<typeof editEvents.deleteRequested>, state: CartsRoot) => ({
       key: 'outbox.carts.delete',
       values: { name: cartName(state, payload.cartId) },
     }),
-    check: (intent) => checkOf(reconcileDelete(intent as never), deleted),
+    check: (intent) => checkOf(reconcileDelete(intent as never), editEvents.deleted),
   },
   {
     domain: 'carts',
-    intent: itemsAddRequested,
-    answers: [itemsAdded],
-    failures: [itemsAddFailed],
-    label: (payload: Payload<typeof itemsAddRequested>, state: CartsRoot) => ({
+    intent: editEvents.itemsAddRequested,
+    answers: [editEvents.itemsAdded],
+    failures: [editEvents.itemsAddFailed],
+    label: (payload: Payload<typeof editEvents.itemsAddRequested>, state: CartsRoot) => ({
       key: 'outbox.carts.itemsAdd',
       values: { count: itemKeys(payload.items).length, name: cartName(state, payload.cartId) },
     }),
-    check: (intent) => checkOf(reconcileItems(intent as never), itemsAdded),
+    check: (intent) => checkOf(reconcileItems(intent as never), editEvents.itemsAdded),
   },
   {
     domain: 'carts',
-    intent: itemsRemoveRequested,
-    answers: [itemsRemoved],
-    failures: [itemsRemoveFailed],
-    label: (payload: Payload<typeof itemsRemoveRequested>, state: CartsRoot) => ({
+    intent: editEvents.itemsRemoveRequested,
+    answers: [editEvents.itemsRemoved],
+    failures: [editEvents.itemsRemoveFailed],
+    label: (payload: Payload<typeof editEvents.itemsRemoveRequested>, state: CartsRoot) => ({
       key: 'outbox.carts.itemsRemove',
       values: { count: payload.keys.length, name: cartName(state, payload.cartId) },
     }),
-    check: (intent) => checkOf(reconcileItems(intent as never), itemsRemoved),
+    check: (intent) => checkOf(reconcileItems(intent as never), editEvents.itemsRemoved),
   },
   // adding or removing a collaborator twice leaves the cart as once: sent again without a read
-  ...[collaboratorsAddRequested, collaboratorsRemoveRequested].map(
+  ...[editEvents.collaboratorsAddRequested, editEvents.collaboratorsRemoveRequested].map(
     (intent): OutboxWrite => ({
       domain: 'carts',
       intent,
-      answers: [collaboratorsChanged],
-      failures: [collaboratorsChangeFailed],
+      answers: [editEvents.collaboratorsChanged],
+      failures: [editEvents.collaboratorsChangeFailed],
       label: (payload: { cartId: string }, state: CartsRoot) => ({
         key: 'outbox.carts.collaborators',
         values: { name: cartName(state, payload.cartId) },

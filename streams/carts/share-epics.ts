@@ -1,65 +1,31 @@
-import { EMPTY, exhaustMap, filter, from, groupBy, map, mergeMap, switchMap, takeUntil } from 'rxjs';
+import { EMPTY, exhaustMap, filter, from, map, mergeMap, switchMap, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
 import * as shareApi from './share-api';
-import {
-  shareActionDone,
-  shareActionFailed,
-  shareActionRequested,
-  shareActionsLoaded,
-  shareActionsLoadFailed,
-  shareActionsStarted,
-  shareCopied,
-  shareCopyAllowed,
-  shareCopyCartCreated,
-  shareCopyFailed,
-  shareCopyRequested,
-  shareCreated,
-  shareDownloadFailed,
-  shareDownloadRequested,
-  shareDownloadSaved,
-  sharedCartFailed,
-  sharedCartLoaded,
-  sharedCartOpened,
-  sharedCartStarted,
-  shareFailed,
-  shareOptionsRequested,
-  shareRequested,
-  sharedImageFailed,
-  sharedImageLoaded,
-  sharedImagesReleased,
-  sharedImagesRequested,
-  sharedPreviewFailed,
-  sharedPreviewLoaded,
-  sharedPreviewRequested,
-  sharesListed,
-  sharesListFailed,
-  sharesListRequested,
-  shareRevoked,
-  shareRevokeFailed,
-  shareRevokeRequested,
-} from './share-events';
+import * as shareEvents from './share-events';
 import { splitItemKey } from './model';
 import type { CartsRoot } from './state';
 
 /** The share dialog needs the share actions; skipped while they load. */
 export const requestShareOptions: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
-    ofType(shareOptionsRequested),
+    ofType(shareEvents.shareOptionsRequested),
     filter(() => !isBusy(state$.value.carts.shareActions.status)),
-    map((event) => shareActionsStarted({}, event)),
+    map((event) => shareEvents.shareActionsStarted({}, event)),
   );
 
 export const loadShareActions: Epic<CartsRoot> = requestEpic({
-  on: shareActionsStarted,
+  on: shareEvents.shareActionsStarted,
   flatten: 'exhaust',
   call: () => shareApi.listShareActions(),
-  succeeded: (data, request) => shareActionsLoaded({ actions: shareApi.toCodeLabels(data) }, request),
-  failed: (error, request) => shareActionsLoadFailed({ error }, request),
+  succeeded: (data, request) =>
+    shareEvents.shareActionsLoaded({ actions: shareApi.toCodeLabels(data) }, request),
+  failed: (error, request) => shareEvents.shareActionsLoadFailed({ error }, request),
 });
 
 /**
@@ -68,7 +34,7 @@ export const loadShareActions: Epic<CartsRoot> = requestEpic({
  */
 export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
-    ofType(shareRequested),
+    ofType(shareEvents.shareRequested),
     mergeMap((request) => {
       const { cartId, mode, description, expires, actions, collaborators, url, shareMode } = request.payload;
       const call =
@@ -107,9 +73,9 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
             actions: mode === 'zip' ? ['download'] : actions,
             hasPassword: Boolean(data.password) || data.hasPassword === true,
           };
-          return shareCreated({ cartId, share }, request);
+          return shareEvents.shareCreated({ cartId, share }, request);
         },
-        (error) => shareFailed({ cartId, error }, request),
+        (error) => shareEvents.shareFailed({ cartId, error }, request),
       );
     }),
   );
@@ -117,58 +83,54 @@ export const createShare: Epic<CartsRoot> = (event$, _state$, { http, session })
 /** One listing per cart at a time: a newer request replaces the answer being waited for. */
 export const listShares: Epic<CartsRoot> = (event$, state$, { http }) =>
   event$.pipe(
-    ofType(sharesListRequested),
+    ofType(shareEvents.sharesListRequested),
     filter((event) => state$.value.carts.sharesOf[event.payload.cartId]?.status !== 'not_found'),
-    groupBy((event) => event.payload.cartId),
-    mergeMap((perCart$) =>
-      perCart$.pipe(
-        switchMap((request) => {
-          const { cartId, link } = request.payload;
-          return requestAnswer(
-            http,
-            shareApi.listShares(cartId),
-            (data) => {
-              const shares = data.map((raw) =>
-                shareApi.toCreatedShare(raw, (uuid) => link.replaceAll('{uuid}', uuid)),
-              );
-              return sharesListed({ cartId, shares }, request);
-            },
-            (error) => sharesListFailed({ cartId, error }, request),
-          );
-        }),
-      ),
+    perKey(
+      (event) => event.payload.cartId,
+      switchMap((request) => {
+        const { cartId, link } = request.payload;
+        return requestAnswer(
+          http,
+          shareApi.listShares(cartId),
+          (data) => {
+            const shares = data.map((raw) =>
+              shareApi.toCreatedShare(raw, (uuid) => link.replaceAll('{uuid}', uuid)),
+            );
+            return shareEvents.sharesListed({ cartId, shares }, request);
+          },
+          (error) => shareEvents.sharesListFailed({ cartId, error }, request),
+        );
+      }),
     ),
   );
 
 /** Each link is revoked once: a second click while one is on its way is not sent. */
 export const revokeShare: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
-    ofType(shareRevokeRequested),
-    groupBy((event) => event.payload.uuid),
-    mergeMap((perShare$) =>
-      perShare$.pipe(
-        exhaustMap((request) => {
-          const { cartId, uuid } = request.payload;
-          return requestAnswer(
-            http,
-            shareApi.revokeShare(cartId, uuid),
-            () => shareRevoked({ cartId, uuid }, request),
-            (error) => shareRevokeFailed({ cartId, uuid, error }, request),
-          );
-        }),
-      ),
+    ofType(shareEvents.shareRevokeRequested),
+    perKey(
+      (event) => event.payload.uuid,
+      exhaustMap((request) => {
+        const { cartId, uuid } = request.payload;
+        return requestAnswer(
+          http,
+          shareApi.revokeShare(cartId, uuid),
+          () => shareEvents.shareRevoked({ cartId, uuid }, request),
+          (error) => shareEvents.shareRevokeFailed({ cartId, uuid, error }, request),
+        );
+      }),
     ),
   );
 
 /** Runs only while the share is unknown or in error, so a password can be tried (protocol §6.4). */
 export const startSharedCart: Epic<CartsRoot> = (event$, state$) =>
   event$.pipe(
-    ofType(sharedCartOpened),
+    ofType(shareEvents.sharedCartOpened),
     filter(({ payload }) => {
       const status = state$.value.carts.shared[payload.uuid]?.status ?? 'unknown';
       return status === 'unknown' || status === 'error';
     }),
-    map((event) => sharedCartStarted(event.payload, event)),
+    map((event) => shareEvents.sharedCartStarted(event.payload, event)),
   );
 
 /**
@@ -177,7 +139,7 @@ export const startSharedCart: Epic<CartsRoot> = (event$, state$) =>
  */
 export const loadSharedCart: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
-    ofType(sharedCartStarted),
+    ofType(shareEvents.sharedCartStarted),
     mergeMap((request) => {
       const { uuid, withPassword } = request.payload;
       const password = withPassword ? session.sharePassword(uuid) : undefined;
@@ -186,23 +148,26 @@ export const loadSharedCart: Epic<CartsRoot> = (event$, _state$, { http, session
         shareApi.viewSharedCart(uuid, password || undefined),
         (data) => {
           const { cart, details } = api.toCart(data);
-          return sharedCartLoaded({ uuid, cart, details, share: api.toShareInfo(data, uuid) }, request);
+          return shareEvents.sharedCartLoaded(
+            { uuid, cart, details, share: api.toShareInfo(data, uuid) },
+            request,
+          );
         },
-        (error) => sharedCartFailed({ uuid, withPassword: Boolean(password), error }, request),
+        (error) => shareEvents.sharedCartFailed({ uuid, withPassword: Boolean(password), error }, request),
       );
     }),
   );
 
 export const actOnShare: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
-    ofType(shareActionRequested),
+    ofType(shareEvents.shareActionRequested),
     mergeMap((request) => {
       const { uuid, action, items, comment } = request.payload;
       return requestAnswer(
         http,
         shareApi.withShare(uuid, action, items, session.sharePassword(uuid), comment),
-        () => shareActionDone({ uuid, action }, request),
-        (error) => shareActionFailed({ uuid, action, error }, request),
+        () => shareEvents.shareActionDone({ uuid, action }, request),
+        (error) => shareEvents.shareActionFailed({ uuid, action, error }, request),
       );
     }),
   );
@@ -215,43 +180,41 @@ export const actOnShare: Epic<CartsRoot> = (event$, _state$, { http, session }) 
  */
 export const loadSharedImages: Epic<CartsRoot> = (event$, state$, { http, session, config }) =>
   event$.pipe(
-    ofType(sharedImagesRequested),
-    groupBy((event) => event.payload.uuid),
-    mergeMap((perShare$) =>
-      perShare$.pipe(
-        switchMap((request) => {
-          const { uuid, variation } = request.payload;
-          const items = state$.value.carts.sharedImages[uuid]?.items ?? {};
-          const pending = Object.keys(items).filter((key) => items[key] === 'fetching');
-          const password = session.sharePassword(uuid);
-          const released$ = event$.pipe(
-            ofType(sharedImagesReleased),
-            filter((event) => event.payload.uuid === uuid),
-          );
-          return from(pending).pipe(
-            mergeMap((key) => {
-              const { resource, id } = splitItemKey(key);
-              return requestAnswer(
-                http,
-                shareApi.sharedItemImage(variation, uuid, resource, id, password),
-                (blob) => {
-                  session.sharedImages.put(uuid, `${variation}|${key}`, blob);
-                  return sharedImageLoaded({ uuid, variation, key }, request);
-                },
-                (error) => sharedImageFailed({ uuid, variation, key, error }, request),
-              );
-            }, config.sharedImageConcurrency),
-            takeUntil(released$),
-          );
-        }),
-      ),
+    ofType(shareEvents.sharedImagesRequested),
+    perKey(
+      (event) => event.payload.uuid,
+      switchMap((request) => {
+        const { uuid, variation } = request.payload;
+        const items = state$.value.carts.sharedImages[uuid]?.items ?? {};
+        const pending = Object.keys(items).filter((key) => items[key] === 'fetching');
+        const password = session.sharePassword(uuid);
+        const released$ = event$.pipe(
+          ofType(shareEvents.sharedImagesReleased),
+          filter((event) => event.payload.uuid === uuid),
+        );
+        return from(pending).pipe(
+          mergeMap((key) => {
+            const { resource, id } = splitItemKey(key);
+            return requestAnswer(
+              http,
+              shareApi.sharedItemImage(variation, uuid, resource, id, password),
+              (blob) => {
+                session.sharedImages.put(uuid, `${variation}|${key}`, blob);
+                return shareEvents.sharedImageLoaded({ uuid, variation, key }, request);
+              },
+              (error) => shareEvents.sharedImageFailed({ uuid, variation, key, error }, request),
+            );
+          }, config.sharedImageConcurrency),
+          takeUntil(released$),
+        );
+      }),
     ),
   );
 
 /** A shared cart no screen shows: its pictures' `blob:` addresses are revoked. */
 export const releaseSharedImages: Epic<CartsRoot> = (event$, _state$, { session }) =>
   event$.pipe(
-    ofType(sharedImagesReleased),
+    ofType(shareEvents.sharedImagesReleased),
     mergeMap((event) => {
       session.sharedImages.release(event.payload.uuid);
       return EMPTY;
@@ -264,7 +227,7 @@ export const releaseSharedImages: Epic<CartsRoot> = (event$, _state$, { session 
  */
 const downloadFromShare: Epic<CartsRoot> = (event$, _state$, { http, session, downloads }) =>
   event$.pipe(
-    ofType(shareDownloadRequested),
+    ofType(shareEvents.shareDownloadRequested),
     mergeMap((request) => {
       const { uuid, item, fileName } = request.payload;
       return requestAnswer(
@@ -272,9 +235,9 @@ const downloadFromShare: Epic<CartsRoot> = (event$, _state$, { http, session, do
         shareApi.shareDownload(uuid, item, session.sharePassword(uuid)),
         (blob) => {
           downloads.open(URL.createObjectURL(blob), fileName);
-          return shareDownloadSaved({ uuid, fileName }, request);
+          return shareEvents.shareDownloadSaved({ uuid, fileName }, request);
         },
-        (error) => shareDownloadFailed({ uuid, error }, request),
+        (error) => shareEvents.shareDownloadFailed({ uuid, error }, request),
       );
     }),
   );
@@ -288,14 +251,14 @@ const requestOf = <E extends Pick<AnyEvent, 'meta'>>(event: E): E => ({
 /** Step 1 of "Copy to my carts": the share's `copy` action, with the share's credentials. */
 const allowShareCopy: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
-    ofType(shareCopyRequested),
+    ofType(shareEvents.shareCopyRequested),
     mergeMap((request) => {
       const { uuid, name, description, items } = request.payload;
       return requestAnswer(
         http,
         shareApi.withShare(uuid, 'copy', items, session.sharePassword(uuid)),
-        () => shareCopyAllowed({ uuid, name, description, items }, request),
-        (error) => shareCopyFailed({ uuid, error }, request),
+        () => shareEvents.shareCopyAllowed({ uuid, name, description, items }, request),
+        (error) => shareEvents.shareCopyFailed({ uuid, error }, request),
       );
     }),
   );
@@ -303,15 +266,15 @@ const allowShareCopy: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
 /** Step 2: a private cart of mine under the shared cart's name (the user's own credentials). */
 const createShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
-    ofType(shareCopyAllowed),
+    ofType(shareEvents.shareCopyAllowed),
     mergeMap((event) => {
       const { uuid, name, description, items } = event.payload;
       const request = requestOf(event);
       return requestAnswer(
         http,
         api.createCart({ name, description, isPrivate: true, collaborators: [] }),
-        (data) => shareCopyCartCreated({ uuid, cartId: String(data[0]!.id), items }, request),
-        (error) => shareCopyFailed({ uuid, error }, request),
+        (data) => shareEvents.shareCopyCartCreated({ uuid, cartId: String(data[0]!.id), items }, request),
+        (error) => shareEvents.shareCopyFailed({ uuid, error }, request),
       );
     }),
   );
@@ -319,15 +282,15 @@ const createShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
 /** Step 3: the shared items go into the new cart. */
 const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
   event$.pipe(
-    ofType(shareCopyCartCreated),
+    ofType(shareEvents.shareCopyCartCreated),
     mergeMap((event) => {
       const { uuid, cartId, items } = event.payload;
       const request = requestOf(event);
       return requestAnswer(
         http,
         api.addCartItems(cartId, items),
-        () => shareCopied({ uuid, cartId }, request),
-        (error) => shareCopyFailed({ uuid, error }, request),
+        () => shareEvents.shareCopied({ uuid, cartId }, request),
+        (error) => shareEvents.shareCopyFailed({ uuid, error }, request),
       );
     }),
   );
@@ -339,28 +302,26 @@ const fillShareCopy: Epic<CartsRoot> = (event$, _state$, { http }) =>
  */
 const loadSharedPreview: Epic<CartsRoot> = (event$, _state$, { http, session }) =>
   event$.pipe(
-    ofType(sharedPreviewRequested),
-    groupBy((event) => event.payload.uuid),
-    mergeMap((perShare$) =>
-      perShare$.pipe(
-        switchMap((request) => {
-          const { uuid, variation, key } = request.payload;
-          const { resource, id } = splitItemKey(key);
-          const released$ = event$.pipe(
-            ofType(sharedImagesReleased),
-            filter((event) => event.payload.uuid === uuid),
-          );
-          return requestAnswer(
-            http,
-            shareApi.sharedItemImage(variation, uuid, resource, id, session.sharePassword(uuid)),
-            (blob) => {
-              session.sharedImages.put(uuid, `${variation}|${key}`, blob);
-              return sharedPreviewLoaded({ uuid, variation, key }, request);
-            },
-            (error) => sharedPreviewFailed({ uuid, variation, key, error }, request),
-          ).pipe(takeUntil(released$));
-        }),
-      ),
+    ofType(shareEvents.sharedPreviewRequested),
+    perKey(
+      (event) => event.payload.uuid,
+      switchMap((request) => {
+        const { uuid, variation, key } = request.payload;
+        const { resource, id } = splitItemKey(key);
+        const released$ = event$.pipe(
+          ofType(shareEvents.sharedImagesReleased),
+          filter((event) => event.payload.uuid === uuid),
+        );
+        return requestAnswer(
+          http,
+          shareApi.sharedItemImage(variation, uuid, resource, id, session.sharePassword(uuid)),
+          (blob) => {
+            session.sharedImages.put(uuid, `${variation}|${key}`, blob);
+            return shareEvents.sharedPreviewLoaded({ uuid, variation, key }, request);
+          },
+          (error) => shareEvents.sharedPreviewFailed({ uuid, variation, key, error }, request),
+        ).pipe(takeUntil(released$));
+      }),
     ),
   );
 

@@ -3,39 +3,7 @@ import { type Case, on } from '../core/case-reducer';
 import { reached, type Status } from '../core/status';
 import { mergeDetails } from './content-reducer';
 import { itemKeys } from './model';
-import {
-  shareActionDone,
-  shareActionFailed,
-  shareActionRequested,
-  shareActionsLoaded,
-  shareActionsLoadFailed,
-  shareActionsStarted,
-  shareCopied,
-  shareCopyFailed,
-  shareCopyRequested,
-  shareCreated,
-  shareDownloadFailed,
-  shareDownloadRequested,
-  shareDownloadSaved,
-  shareDialogReset,
-  sharedCartFailed,
-  sharedCartLoaded,
-  sharedCartStarted,
-  shareFailed,
-  shareRequested,
-  sharedImageFailed,
-  sharedImageLoaded,
-  sharedImagesReleased,
-  sharedImagesRequested,
-  sharedPreviewFailed,
-  sharedPreviewLoaded,
-  sharedPreviewRequested,
-  sharesListed,
-  shareRevoked,
-  shareRevokeFailed,
-  sharesListFailed,
-  sharesListRequested,
-} from './share-events';
+import * as shareEvents from './share-events';
 import type { CartsState, LoadedList } from './state';
 import type { SerializedError } from '../core/errors';
 
@@ -50,53 +18,53 @@ function loading<T>(list: Draft<LoadedList<T>>): void {
 }
 
 export const shareCases: Case<CartsState>[] = [
-  on(shareActionsStarted, (draft) => loading(draft.shareActions)),
-  on(shareActionsLoaded, (draft, { payload }) => {
+  on(shareEvents.shareActionsStarted, (draft) => loading(draft.shareActions)),
+  on(shareEvents.shareActionsLoaded, (draft, { payload }) => {
     draft.shareActions = { status: 'loaded', list: payload.actions, error: null };
   }),
-  on(shareActionsLoadFailed, (draft, { payload }) => {
+  on(shareEvents.shareActionsLoadFailed, (draft, { payload }) => {
     draft.shareActions.status = 'error';
     draft.shareActions.error = payload.error;
   }),
 
-  on(shareRequested, (draft, { payload }) => {
+  on(shareEvents.shareRequested, (draft, { payload }) => {
     draft.shareDialog[payload.cartId] = { status: 'fetching', created: null, error: null };
   }),
-  on(shareCreated, (draft, { payload }) => {
+  on(shareEvents.shareCreated, (draft, { payload }) => {
     draft.shareDialog[payload.cartId] = { status: 'loaded', created: payload.share, error: null };
     const listed = draft.sharesOf[payload.cartId];
     if (listed && !listed.list.some((share) => share.uuid === payload.share.uuid)) {
       listed.list.unshift(payload.share);
     }
   }),
-  on(shareFailed, (draft, { payload }) => {
+  on(shareEvents.shareFailed, (draft, { payload }) => {
     draft.shareDialog[payload.cartId] = { status: 'error', created: null, error: payload.error };
   }),
-  on(shareDialogReset, (draft, { payload }) => {
+  on(shareEvents.shareDialogReset, (draft, { payload }) => {
     delete draft.shareDialog[payload.cartId];
   }),
 
-  on(sharesListRequested, (draft, { payload }) => {
+  on(shareEvents.sharesListRequested, (draft, { payload }) => {
     const listed = draft.sharesOf[payload.cartId];
     // a server without the listing is not asked again
     if (listed?.status === 'not_found') return;
     if (listed) loading(listed);
     else draft.sharesOf[payload.cartId] = { status: 'initial', list: [], error: null };
   }),
-  on(shareRevoked, (draft, { payload }) => {
+  on(shareEvents.shareRevoked, (draft, { payload }) => {
     const listed = draft.sharesOf[payload.cartId];
     if (listed) listed.list = listed.list.filter((share) => share.uuid !== payload.uuid);
   }),
-  on(shareRevokeFailed, (draft, { payload }) => {
+  on(shareEvents.shareRevokeFailed, (draft, { payload }) => {
     const listed = draft.sharesOf[payload.cartId];
     if (listed) listed.error = payload.error;
   }),
-  on(sharesListed, (draft, { payload }) => {
+  on(shareEvents.sharesListed, (draft, { payload }) => {
     draft.sharesOf[payload.cartId] = { status: 'loaded', list: payload.shares, error: null };
   }),
   // listShares is a demo extension (issue 12 item 14): a server that does not offer it (403, 404,
   // 405, 501) leaves the dialog without "Links of this cart", not in error
-  on(sharesListFailed, (draft, { payload }) => {
+  on(shareEvents.sharesListFailed, (draft, { payload }) => {
     if (LISTING_NOT_OFFERED.includes(payload.error.status ?? 0)) {
       draft.sharesOf[payload.cartId] = { status: 'not_found', list: [], error: null };
       return;
@@ -108,7 +76,7 @@ export const shareCases: Case<CartsState>[] = [
     };
   }),
 
-  on(sharedCartStarted, (draft, { payload }) => {
+  on(shareEvents.sharedCartStarted, (draft, { payload }) => {
     const shared = draft.shared[payload.uuid];
     draft.shared[payload.uuid] = {
       status: 'initial',
@@ -120,7 +88,7 @@ export const shareCases: Case<CartsState>[] = [
       details: shared?.details ?? {},
     };
   }),
-  on(sharedCartLoaded, (draft, { payload }) => {
+  on(shareEvents.sharedCartLoaded, (draft, { payload }) => {
     const shared = draft.shared[payload.uuid];
     const details = {};
     mergeDetails(details, payload.details);
@@ -135,7 +103,7 @@ export const shareCases: Case<CartsState>[] = [
     };
   }),
   // 401, 404 and every other failure: error with the body kept, never loaded (protocol §23.5)
-  on(sharedCartFailed, (draft, { payload }) => {
+  on(shareEvents.sharedCartFailed, (draft, { payload }) => {
     draft.shared[payload.uuid] = {
       status: 'error',
       error: payload.error,
@@ -148,7 +116,7 @@ export const shareCases: Case<CartsState>[] = [
   }),
 
   // every picture not loaded yet in this variation is fetched (another variation starts over)
-  on(sharedImagesRequested, (draft, { payload }) => {
+  on(shareEvents.sharedImagesRequested, (draft, { payload }) => {
     const { uuid, variation } = payload;
     const known = draft.sharedImages[uuid];
     const images = known?.variation === variation ? known : { variation, items: {} };
@@ -157,19 +125,19 @@ export const shareCases: Case<CartsState>[] = [
     }
     draft.sharedImages[uuid] = images;
   }),
-  on(sharedImageLoaded, (draft, { payload }) => {
+  on(shareEvents.sharedImageLoaded, (draft, { payload }) => {
     const images = draft.sharedImages[payload.uuid];
     if (images?.variation === payload.variation) images.items[payload.key] = 'loaded';
   }),
-  on(sharedImageFailed, (draft, { payload }) => {
+  on(shareEvents.sharedImageFailed, (draft, { payload }) => {
     const images = draft.sharedImages[payload.uuid];
     if (images?.variation === payload.variation) images.items[payload.key] = 'error';
   }),
-  on(sharedImagesReleased, (draft, { payload }) => {
+  on(shareEvents.sharedImagesReleased, (draft, { payload }) => {
     delete draft.sharedImages[payload.uuid];
   }),
 
-  on(shareActionRequested, (draft, { payload, meta }) => {
+  on(shareEvents.shareActionRequested, (draft, { payload, meta }) => {
     draft.shareAction[meta.id] = {
       uuid: payload.uuid,
       action: payload.action,
@@ -177,7 +145,7 @@ export const shareCases: Case<CartsState>[] = [
       error: null,
     };
   }),
-  on(shareActionDone, (draft, { payload, meta }) => {
+  on(shareEvents.shareActionDone, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     draft.shareAction[meta.cause] = {
       uuid: payload.uuid,
@@ -186,41 +154,41 @@ export const shareCases: Case<CartsState>[] = [
       error: null,
     };
   }),
-  on(shareActionFailed, (draft, { payload, meta }) => {
+  on(shareEvents.shareActionFailed, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     const { uuid, action, error } = payload;
     draft.shareAction[meta.cause] = { uuid, action, status: 'error', error };
   }),
 
   // downloads and copies keep their outcome by request too, as the actions "download" and "copy"
-  on(shareDownloadRequested, (draft, { payload, meta }) => {
+  on(shareEvents.shareDownloadRequested, (draft, { payload, meta }) => {
     draft.shareAction[meta.id] = outcome(payload.uuid, 'download', 'fetching');
   }),
-  on(shareDownloadSaved, (draft, { payload, meta }) => {
+  on(shareEvents.shareDownloadSaved, (draft, { payload, meta }) => {
     if (meta.cause !== undefined) draft.shareAction[meta.cause] = outcome(payload.uuid, 'download', 'loaded');
   }),
-  on(shareDownloadFailed, (draft, { payload, meta }) => {
+  on(shareEvents.shareDownloadFailed, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     draft.shareAction[meta.cause] = outcome(payload.uuid, 'download', 'error', payload.error);
   }),
-  on(shareCopyRequested, (draft, { payload, meta }) => {
+  on(shareEvents.shareCopyRequested, (draft, { payload, meta }) => {
     draft.shareAction[meta.id] = outcome(payload.uuid, 'copy', 'fetching');
   }),
-  on(shareCopied, (draft, { payload, meta }) => {
+  on(shareEvents.shareCopied, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     draft.shareAction[meta.cause] = { ...outcome(payload.uuid, 'copy', 'loaded'), cartId: payload.cartId };
   }),
-  on(shareCopyFailed, (draft, { payload, meta }) => {
+  on(shareEvents.shareCopyFailed, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     draft.shareAction[meta.cause] = outcome(payload.uuid, 'copy', 'error', payload.error);
   }),
-  on(sharedPreviewRequested, (draft, { payload, meta }) => {
+  on(shareEvents.sharedPreviewRequested, (draft, { payload, meta }) => {
     draft.shareAction[meta.id] = outcome(payload.uuid, 'preview', 'fetching');
   }),
-  on(sharedPreviewLoaded, (draft, { payload, meta }) => {
+  on(shareEvents.sharedPreviewLoaded, (draft, { payload, meta }) => {
     if (meta.cause !== undefined) draft.shareAction[meta.cause] = outcome(payload.uuid, 'preview', 'loaded');
   }),
-  on(sharedPreviewFailed, (draft, { payload, meta }) => {
+  on(shareEvents.sharedPreviewFailed, (draft, { payload, meta }) => {
     if (meta.cause === undefined) return;
     draft.shareAction[meta.cause] = outcome(payload.uuid, 'preview', 'error', payload.error);
   }),

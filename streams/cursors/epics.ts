@@ -1,5 +1,6 @@
 import { concat, filter, first, map, mergeMap, of, takeUntil } from 'rxjs';
 import type { Epic } from '../core/epic';
+import { registrationRefusal } from '../core/named-lists';
 import { ofType } from '../core/operators/of-type';
 import { constraintFailed, constraintResolved, constraintsSet } from '../queries/events';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
@@ -45,11 +46,7 @@ export const registerCursor: Epic<S> = (event$, state$, { config }) =>
           request,
         );
       }
-      const message =
-        !name || !path
-          ? 'Cannot register a cursor without a name or without path'
-          : `Cursor ${name} already exists`;
-      return registrationRefused({ name, message }, request);
+      return registrationRefused({ name, message: registrationRefusal('Cursor', name, path) }, request);
     }),
   );
 

@@ -4,17 +4,19 @@ import {
   delay,
   filter,
   first,
-  groupBy,
   map,
   mergeMap,
   type Observable,
   of,
   switchMap,
   takeUntil,
+  pipe,
 } from 'rxjs';
 import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { removedNamed } from '../core/named-lists';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer } from '../core/request';
 import { inlineHeadersReceived } from '../schemas/events';
 import { selectSchema } from '../schemas/selectors';
@@ -41,9 +43,6 @@ type S = ListSlices;
 /** seed 002 §4: a fetch is skipped while the cursor is resolving, initial, fetching or next. */
 const BUSY = new Set(['resolving', 'initial', 'fetching', 'next']);
 
-const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
-  event$.pipe(filter((event) => removed.match(event) && event.payload.name === name));
-
 /** Unknown cursors: `~` names are skipped silently, others are refused (protocol §8.4). */
 function unknownCursor(name: string, message: string, cause: AnyEvent): UnstampedEvent[] {
   return isTemporaryCursor(name) ? [] : [fetchRefused({ name, message }, cause)];
@@ -69,9 +68,9 @@ export const fetchCursorPage: Epic<S> = (event$, state$, { config, scheduler }) 
       // a path holding `/undefined` is held by holdUndefinedPath
       return cursor !== undefined && !hasUndefinedPath(cursor.path);
     }),
-    groupBy((request) => request.payload.name),
-    mergeMap((byName$) =>
-      byName$.pipe(
+    perKey(
+      (request) => request.payload.name,
+      pipe(
         debounceTime(config.listFetchDebounceMs, scheduler),
         switchMap((request) => {
           const { name } = request.payload;
@@ -94,7 +93,7 @@ export const fetchCursorPage: Epic<S> = (event$, state$, { config, scheduler }) 
               }
               return readiness === 'ready' ? of(...startFirstPage(state, name, request)) : of();
             }),
-            takeUntil(removedNamed(event$, name)),
+            takeUntil(removedNamed(event$, removed, name)),
           );
         }),
       ),
@@ -236,7 +235,7 @@ export const loadCursorPage: Epic<S> = (event$, state$, { http }) =>
           (data) => answerEvents(state$, started, ask, data),
           (error) => fetchFailed({ name, page, error }, started),
         ),
-      ).pipe(takeUntil(removedNamed(event$, name)));
+      ).pipe(takeUntil(removedNamed(event$, removed, name)));
     }),
   );
 

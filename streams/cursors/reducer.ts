@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
+import { namedListCases, withNamed } from '../core/named-lists';
 import type { AnyEvent } from '../core/event';
 import type { Status } from '../core/status';
 import {
@@ -29,10 +30,8 @@ export type { CursorState, CursorsState } from './model';
 
 type D = Draft<CursorsState>;
 
-function withCursor(draft: D, name: string, change: (cursor: Draft<CursorState>) => void): void {
-  const cursor = draft.byName[name];
-  if (cursor) change(cursor);
-}
+const withCursor = (draft: D, name: string, change: (cursor: Draft<CursorState>) => void): void =>
+  withNamed(draft.byName, name, change);
 
 /** protocol §8.4: initial from registered or resolved, next when paging, otherwise fetching. */
 function fetchStatus(current: Status, page: string): Status {
@@ -78,24 +77,11 @@ const immerCases = caseReducer<CursorsState>(
   on(registrationRefused, (draft, { payload }) => {
     draft.lastRefusal = payload;
   }),
-  on(removed, (draft, { payload }) => {
-    delete draft.byName[payload.name];
-  }),
-  on(resolving, (draft, { payload }) =>
-    withCursor(draft, payload.name, (cursor) => {
-      cursor.status = 'resolving';
-    }),
-  ),
+  ...namedListCases<CursorsState>({ removed, resolving, resolveFailed, fetchFailed }),
   on(resolved, (draft, { payload }) =>
     withCursor(draft, payload.name, (cursor) => {
       cursor.status = 'resolved';
       cursor.error = null;
-    }),
-  ),
-  on(resolveFailed, (draft, { payload }) =>
-    withCursor(draft, payload.name, (cursor) => {
-      cursor.status = 'error';
-      cursor.error = payload.error;
     }),
   ),
   on(fetchStarted, (draft, { payload }) =>
@@ -117,12 +103,6 @@ const immerCases = caseReducer<CursorsState>(
     withCursor(draft, payload.name, (cursor) => {
       cursor.status = 'invalid';
       cursor.lastSignature = payload.received;
-    }),
-  ),
-  on(fetchFailed, (draft, { payload }) =>
-    withCursor(draft, payload.name, (cursor) => {
-      cursor.status = 'error';
-      cursor.error = payload.error;
     }),
   ),
   on(fetchRefused, (draft, { payload }) => {

@@ -5,7 +5,6 @@ import {
   exhaustMap,
   filter,
   first,
-  groupBy,
   map,
   mergeMap,
   of,
@@ -15,6 +14,7 @@ import {
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { reached } from '../core/status';
 import { constraintRequested, constraintsRequested } from '../queries/events';
 import { selectQuery } from '../queries/selectors';
@@ -77,25 +77,23 @@ export const holdUndefinedPath: Epic<S> = (event$, state$) =>
       const cursor = state$.value.cursors.byName[request.payload.name];
       return cursor !== undefined && hasUndefinedPath(cursor.path);
     }),
-    groupBy((request) => request.payload.name),
-    mergeMap((byName$) =>
-      byName$.pipe(
-        exhaustMap((request) => {
-          const { name } = request.payload;
-          const path = state$.value.cursors.byName[name]?.path ?? '';
-          const refused = fetchRefused(
-            { name, message: `Cursor ${name} has an undefined path: ${path}` },
-            request,
-          );
-          if (isTemporaryCursor(name)) return of(refused);
-          const defined$ = state$.pipe(
-            map((state) => state.cursors.byName[name]?.path),
-            first((now) => now !== undefined && !hasUndefinedPath(now)),
-            map(() => fetchRequested({ name }, request)),
-          );
-          return concat(of(refused), defined$);
-        }),
-      ),
+    perKey(
+      (request) => request.payload.name,
+      exhaustMap((request) => {
+        const { name } = request.payload;
+        const path = state$.value.cursors.byName[name]?.path ?? '';
+        const refused = fetchRefused(
+          { name, message: `Cursor ${name} has an undefined path: ${path}` },
+          request,
+        );
+        if (isTemporaryCursor(name)) return of(refused);
+        const defined$ = state$.pipe(
+          map((state) => state.cursors.byName[name]?.path),
+          first((now) => now !== undefined && !hasUndefinedPath(now)),
+          map(() => fetchRequested({ name }, request)),
+        );
+        return concat(of(refused), defined$);
+      }),
     ),
   );
 
@@ -166,31 +164,28 @@ function filterProblem(state: S, name: string, monitored: string, field: string)
 export const filterByAggregate: Epic<S> = (event$, state$) =>
   event$.pipe(
     ofType(aggregateFilterRequested),
-    groupBy((request) => request.payload.name),
-    mergeMap((byName$) =>
-      byName$.pipe(
-        // a new filter of the same list replaces the one running
-        switchMap((request) => {
-          const { name, monitoredCursorName: monitored, monitoredField: field } = request.payload;
-          const problem = filterProblem(state$.value, name, monitored, field);
-          if (problem) return of(refusal(name, problem, request));
-          const key = `__aggregates__filter_${monitored}_${field}`;
-          const gone$ = event$.pipe(
-            filter((event) => removed.match(event) && [name, monitored].includes(event.payload.name)),
-          );
-          return state$.pipe(
-            map((state) => aggregateIds(state, monitored, field)),
-            filter((ids): ids is Array<number | string> => ids !== null),
-            distinctUntilChanged((before, after) => before.join('\u0000') === after.join('\u0000')),
-            map((ids) =>
-              constraintRequested(
-                { name, key, constraint: { field: 'id', operator: 'in', value: ids } },
-                request,
-              ),
+    perKey(
+      (request) => request.payload.name,
+      switchMap((request) => {
+        const { name, monitoredCursorName: monitored, monitoredField: field } = request.payload;
+        const problem = filterProblem(state$.value, name, monitored, field);
+        if (problem) return of(refusal(name, problem, request));
+        const key = `__aggregates__filter_${monitored}_${field}`;
+        const gone$ = event$.pipe(
+          filter((event) => removed.match(event) && [name, monitored].includes(event.payload.name)),
+        );
+        return state$.pipe(
+          map((state) => aggregateIds(state, monitored, field)),
+          filter((ids): ids is Array<number | string> => ids !== null),
+          distinctUntilChanged((before, after) => before.join('\u0000') === after.join('\u0000')),
+          map((ids) =>
+            constraintRequested(
+              { name, key, constraint: { field: 'id', operator: 'in', value: ids } },
+              request,
             ),
-            takeUntil(gone$),
-          );
-        }),
-      ),
+          ),
+          takeUntil(gone$),
+        );
+      }),
     ),
   );

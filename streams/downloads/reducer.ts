@@ -1,43 +1,14 @@
 import type { Draft } from 'immer';
 import { type Case, caseReducer, on } from '../core/case-reducer';
 import { onToldFacts } from '../tabs/told-facts-events';
-import {
-  announced,
-  browserFetchFailed,
-  built,
-  buildStalled,
-  buildStarted,
-  canceled,
-  cleared,
-  type DownloadRecord,
-  failed,
-  fetchProgressed,
-  fileSaved,
-  handedToBrowser,
-  pendingRestored,
-  profilesLoaded,
-  profilesLoadFailed,
-  profilesRequested,
-  readinessCheckFailed,
-  readinessChecked,
-  requested,
-  retried,
-  saveAgainRequested,
-  sizeTested,
-  sizeTestStarted,
-  split,
-  splitConfirmed,
-  splitDeclined,
-  splitNoticeDismissed,
-  zipReady,
-} from './events';
+import * as downloadEvents from './events';
 import { partName } from './split';
 import { type DownloadsState, downloadIdOf } from './state';
 import { downloadSharedFacts } from './tab-facts';
 
 type D = Draft<DownloadsState>;
 
-function add(draft: D, record: DownloadRecord): void {
+function add(draft: D, record: downloadEvents.DownloadRecord): void {
   if (!(record.downloadId in draft.records)) draft.order.push(record.downloadId);
   draft.records[record.downloadId] = record;
 }
@@ -49,7 +20,11 @@ function remove(draft: D, downloadId: string): void {
 }
 
 /** Changes a known record; events about an unknown one change nothing. */
-function update(draft: D, downloadId: string, change: (record: Draft<DownloadRecord>) => void): void {
+function update(
+  draft: D,
+  downloadId: string,
+  change: (record: Draft<downloadEvents.DownloadRecord>) => void,
+): void {
   const record = draft.records[downloadId];
   if (record) change(record);
 }
@@ -59,14 +34,14 @@ function update(draft: D, downloadId: string, change: (record: Draft<DownloadRec
  * with the page); one that was polling keeps `fetching` and its uuid, and resumes checking; one
  * waiting for the user's confirmation keeps waiting.
  */
-function mustRestart({ status, zipUuid, infos }: DownloadRecord): boolean {
+function mustRestart({ status, zipUuid, infos }: downloadEvents.DownloadRecord): boolean {
   // (a zip the page was fetching when it went away is fetched again: see `pendingRestored`)
   if (status === 'fetching') return !zipUuid;
   if (status === 'resolved') return !infos?.warn;
   return status === 'registered' || status === 'resolving' || status === 'initial';
 }
 
-function restart(record: Draft<DownloadRecord>): void {
+function restart(record: Draft<downloadEvents.DownloadRecord>): void {
   Object.assign(record, {
     status: 'registered',
     error: null,
@@ -83,7 +58,7 @@ function restart(record: Draft<DownloadRecord>): void {
 }
 
 /** A failed download whose zip was built goes back to polling that zip (issue 12 item 9). */
-function resumePolling(record: Draft<DownloadRecord>): void {
+function resumePolling(record: Draft<downloadEvents.DownloadRecord>): void {
   Object.assign(record, {
     status: 'fetching',
     error: null,
@@ -96,12 +71,12 @@ function resumePolling(record: Draft<DownloadRecord>): void {
 }
 
 /** The parts of a split (by the id of the download that was split). */
-function partsOf(draft: D, origin: string): Draft<DownloadRecord>[] {
+function partsOf(draft: D, origin: string): Draft<downloadEvents.DownloadRecord>[] {
   return Object.values(draft.records).filter((record) => record.part?.of === origin);
 }
 
 const cases: Case<DownloadsState>[] = [
-  on(requested, (draft, event) => {
+  on(downloadEvents.requested, (draft, event) => {
     const { cartId } = event.payload;
     add(draft, {
       ...event.payload,
@@ -118,49 +93,49 @@ const cases: Case<DownloadsState>[] = [
     });
   }),
   // a download started in another tab (issue 25); the tab that started it has it already
-  on(announced, (draft, { payload }) => {
+  on(downloadEvents.announced, (draft, { payload }) => {
     if (!(payload.record.downloadId in draft.records)) add(draft, payload.record);
   }),
-  on(sizeTestStarted, (draft, { payload }) =>
+  on(downloadEvents.sizeTestStarted, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'resolving';
     }),
   ),
-  on(sizeTested, (draft, { payload }) =>
+  on(downloadEvents.sizeTested, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'resolved';
       record.infos = payload.infos;
       record.size = payload.infos.size;
     }),
   ),
-  on(buildStarted, (draft, { payload }) =>
+  on(downloadEvents.buildStarted, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'initial';
     }),
   ),
-  on(built, (draft, { payload }) =>
+  on(downloadEvents.built, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'fetching';
       record.zipUuid = payload.zipUuid;
     }),
   ),
-  on(readinessChecked, (draft, { payload }) =>
+  on(downloadEvents.readinessChecked, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.checks += 1;
       record.pollFailures = 0;
     }),
   ),
-  on(readinessCheckFailed, (draft, { payload }) =>
+  on(downloadEvents.readinessCheckFailed, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.pollFailures = payload.attempt;
     }),
   ),
-  on(buildStalled, (draft, { payload }) =>
+  on(downloadEvents.buildStalled, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status === 'fetching') record.stalledAfterMs = payload.afterMs;
     }),
   ),
-  on(zipReady, (draft, { payload }) =>
+  on(downloadEvents.zipReady, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'loaded';
       record.url = payload.url;
@@ -170,12 +145,12 @@ const cases: Case<DownloadsState>[] = [
       record.savedAs = null;
     }),
   ),
-  on(fetchProgressed, (draft, { payload }) =>
+  on(downloadEvents.fetchProgressed, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status === 'loaded') record.fetched = { loaded: payload.loaded, total: payload.total };
     }),
   ),
-  on(fileSaved, (draft, { payload }) =>
+  on(downloadEvents.fileSaved, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status !== 'loaded') return;
       record.status = 'downloaded';
@@ -183,30 +158,30 @@ const cases: Case<DownloadsState>[] = [
       record.savedAs = payload.fileName;
     }),
   ),
-  on(handedToBrowser, (draft, { payload }) =>
+  on(downloadEvents.handedToBrowser, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status === 'loaded') record.status = 'downloaded';
     }),
   ),
-  on(browserFetchFailed, (draft, { payload }) =>
+  on(downloadEvents.browserFetchFailed, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status !== 'loaded') return;
       record.status = 'error';
       record.error = payload.error;
     }),
   ),
-  on(failed, (draft, { payload }) =>
+  on(downloadEvents.failed, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       record.status = 'error';
       record.error = payload.error;
     }),
   ),
-  on(split, (draft, event) => {
+  on(downloadEvents.split, (draft, event) => {
     const { downloadId, parts, skipped } = event.payload;
     const original = draft.records[downloadId];
     if (!original) return;
     const total = parts.length;
-    const base = { ...(original as DownloadRecord) };
+    const base = { ...(original as downloadEvents.DownloadRecord) };
     remove(draft, downloadId);
     parts.forEach(({ selection, size }, index) => {
       add(draft, {
@@ -237,29 +212,29 @@ const cases: Case<DownloadsState>[] = [
     });
     draft.splits[downloadId] = { downloadName: base.downloadName, total, skipped };
   }),
-  on(splitConfirmed, (draft, { payload }) => {
+  on(downloadEvents.splitConfirmed, (draft, { payload }) => {
     for (const record of partsOf(draft, payload.downloadId)) record.held = false;
   }),
-  on(splitDeclined, (draft, { payload }) => {
+  on(downloadEvents.splitDeclined, (draft, { payload }) => {
     for (const record of partsOf(draft, payload.downloadId)) {
       if (record.held) remove(draft, record.downloadId);
     }
     delete draft.splits[payload.downloadId];
   }),
-  on(retried, (draft, { payload }) => {
+  on(downloadEvents.retried, (draft, { payload }) => {
     const record = draft.records[payload.downloadId];
     if (record?.status !== 'error') return;
     // a zip the server no longer knows (404) is built again
     if (record.zipUuid && record.error?.status !== 404) resumePolling(record);
     else restart(record);
   }),
-  on(saveAgainRequested, (draft, { payload }) =>
+  on(downloadEvents.saveAgainRequested, (draft, { payload }) =>
     update(draft, payload.downloadId, (record) => {
       if (record.status === 'downloaded' && record.zipUuid && record.savedAs) resumePolling(record);
     }),
   ),
-  on(canceled, (draft, { payload }) => remove(draft, payload.downloadId)),
-  on(cleared, (draft, { payload }) => {
+  on(downloadEvents.canceled, (draft, { payload }) => remove(draft, payload.downloadId)),
+  on(downloadEvents.cleared, (draft, { payload }) => {
     for (const downloadId of payload.downloadIds) {
       const record = draft.records[downloadId];
       if (record && (record.status === 'downloaded' || record.status === 'error')) {
@@ -272,7 +247,7 @@ const cases: Case<DownloadsState>[] = [
       if (!splitOrigins.has(origin)) delete draft.splits[origin];
     }
   }),
-  on(splitNoticeDismissed, (draft, { payload }) => {
+  on(downloadEvents.splitNoticeDismissed, (draft, { payload }) => {
     delete draft.splits[payload.downloadId];
     // dismissed for good: a reload does not bring it back
     for (const record of partsOf(draft, payload.downloadId)) {
@@ -282,7 +257,7 @@ const cases: Case<DownloadsState>[] = [
       }
     }
   }),
-  on(pendingRestored, (draft, { payload }) => {
+  on(downloadEvents.pendingRestored, (draft, { payload }) => {
     for (const record of payload.records) {
       add(draft, record);
       const restored = draft.records[record.downloadId]!;
@@ -296,13 +271,13 @@ const cases: Case<DownloadsState>[] = [
       }
     }
   }),
-  on(profilesRequested, (draft) => {
+  on(downloadEvents.profilesRequested, (draft) => {
     draft.profiles.status = draft.profiles.status === 'loaded' ? 'fetching' : 'initial';
   }),
-  on(profilesLoaded, (draft, { payload }) => {
+  on(downloadEvents.profilesLoaded, (draft, { payload }) => {
     draft.profiles = { status: 'loaded', list: payload.profiles, error: null };
   }),
-  on(profilesLoadFailed, (draft, { payload }) => {
+  on(downloadEvents.profilesLoadFailed, (draft, { payload }) => {
     draft.profiles.status = 'error';
     draft.profiles.error = payload.error;
   }),

@@ -5,50 +5,23 @@ import {
   debounceTime,
   EMPTY,
   filter,
-  groupBy,
   map,
   mergeMap,
   type Observable,
   of,
   switchMap,
+  pipe,
 } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { wireId } from '../core/wire-id';
 import { requestAnswer } from '../core/request';
 import { selectSchemaFields } from '../schemas/selectors';
 import * as api from './api';
 import { isNotFound, merged, type S } from './epic-support';
-import {
-  draftChanged,
-  draftRefused,
-  draftSaved,
-  draftSaveFailed,
-  draftSaveRequested,
-  draftSaveStarted,
-  facesPreviewFailed,
-  facesPreviewLoaded,
-  facesPreviewRequested,
-  lookupCleared,
-  lookupFailed,
-  lookupLoaded,
-  lookupTyped,
-  moreValuesFailed,
-  moreValuesLoaded,
-  moreValuesRequested,
-  namesFailed,
-  namesLoaded,
-  namesRequested,
-  namesStarted,
-  variationDetailFailed,
-  variationDetailLoaded,
-  variationDetailRequested,
-  variationsFailed,
-  variationsLoaded,
-  variationsNotFound,
-  variationsRequested,
-} from './events';
+import * as entityEvents from './events';
 import {
   DRAFT_FIELD_UNDEFINED,
   draftSaveBody,
@@ -65,10 +38,13 @@ import { selectMoreValues } from './selectors';
 /** A draft update with neither a field name nor a change object is refused in the spec's words. */
 export const refuseDraftChange: Epic<S> = (event$) =>
   event$.pipe(
-    ofType(draftChanged),
+    ofType(entityEvents.draftChanged),
     filter((event) => event.payload.changes === undefined && event.payload.field === undefined),
     map((event) =>
-      draftRefused({ path: event.payload.path, id: event.payload.id, message: DRAFT_FIELD_UNDEFINED }, event),
+      entityEvents.draftRefused(
+        { path: event.payload.path, id: event.payload.id, message: DRAFT_FIELD_UNDEFINED },
+        event,
+      ),
     ),
   );
 
@@ -78,7 +54,7 @@ export const refuseDraftChange: Epic<S> = (event$) =>
  */
 export const saveDraft: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(draftSaveRequested),
+    ofType(entityEvents.draftSaveRequested),
     mergeMap((event) => {
       const { path, id } = event.payload;
       const state = state$.value;
@@ -86,17 +62,17 @@ export const saveDraft: Epic<S> = (event$, state$, deps) =>
       const creating = !isNumericId(id);
       const { json, files } = draftSaveBody(selectSchemaFields(state, path), changes, creating);
       return concat(
-        of(draftSaveStarted({ path, id }, event)),
+        of(entityEvents.draftSaveStarted({ path, id }, event)),
         requestAnswer(
           deps.http,
           api.saveDraft(path, id, json, files),
           (answer) =>
-            draftSaved(
+            entityEvents.draftSaved(
               { path, id, data: api.entityData(answer) ?? merged(state$.value, path, id, json) },
               event,
             ),
           (error) =>
-            draftSaveFailed(
+            entityEvents.draftSaveFailed(
               { path, id, message: creating ? ENTITY_MESSAGES.create : ENTITY_MESSAGES.update, error },
               event,
             ),
@@ -110,7 +86,7 @@ export const saveDraft: Epic<S> = (event$, state$, deps) =>
 /** More values of a field after its `$moreChildren_{field}.nextToken`, appended to the entity. */
 export const loadMoreValues: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(moreValuesRequested),
+    ofType(entityEvents.moreValuesRequested),
     mergeMap((event) => {
       const { path, id, field, sub, maxchildren } = event.payload;
       const info = selectMoreValues(state$.value, path, id, field, sub).info as {
@@ -122,8 +98,11 @@ export const loadMoreValues: Epic<S> = (event$, state$, deps) =>
         deps.http,
         api.moreValues(path, id, field, sub, nextToken, maxchildren),
         (answer) =>
-          moreValuesLoaded({ path, id, field, ...withSub, ...api.moreValuesOf(answer, field, sub) }, event),
-        (error) => moreValuesFailed({ path, id, field, ...withSub, error }, event),
+          entityEvents.moreValuesLoaded(
+            { path, id, field, ...withSub, ...api.moreValuesOf(answer, field, sub) },
+            event,
+          ),
+        (error) => entityEvents.moreValuesFailed({ path, id, field, ...withSub, error }, event),
       );
     }),
   );
@@ -131,7 +110,7 @@ export const loadMoreValues: Epic<S> = (event$, state$, deps) =>
 /** Variations: a bare array; anything else (a 404 too) means not found. */
 export const loadVariations: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(variationsRequested),
+    ofType(entityEvents.variationsRequested),
     mergeMap((event) => {
       const { resource, id } = event.payload;
       return requestAnswer(
@@ -140,27 +119,31 @@ export const loadVariations: Epic<S> = (event$, _state$, deps) =>
         (answer) => {
           const variations = api.variationsOf(answer);
           return variations
-            ? variationsLoaded({ resource, id, variations }, event)
-            : variationsNotFound({ resource, id }, event);
+            ? entityEvents.variationsLoaded({ resource, id, variations }, event)
+            : entityEvents.variationsNotFound({ resource, id }, event);
         },
         (error) =>
           isNotFound(error)
-            ? variationsNotFound({ resource, id }, event)
-            : variationsFailed({ resource, id, error }, event),
+            ? entityEvents.variationsNotFound({ resource, id }, event)
+            : entityEvents.variationsFailed({ resource, id, error }, event),
       );
     }),
   );
 
 export const loadVariationDetail: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(variationDetailRequested),
+    ofType(entityEvents.variationDetailRequested),
     mergeMap((event) => {
       const { path, id, variation, variations } = event.payload;
       return requestAnswer(
         deps.http,
         api.variationDetail(path, id, variation, variations),
-        (answer) => variationDetailLoaded({ path, id, variation, ...api.variationDetailOf(answer) }, event),
-        (error) => variationDetailFailed({ path, id, variation, error }, event),
+        (answer) =>
+          entityEvents.variationDetailLoaded(
+            { path, id, variation, ...api.variationDetailOf(answer) },
+            event,
+          ),
+        (error) => entityEvents.variationDetailFailed({ path, id, variation, error }, event),
       );
     }),
   );
@@ -191,14 +174,15 @@ function updatableValues(state: S, path: string, id: EntityId): Record<string, u
 /** Faces preview (`?simu=true`): the `$faces-*` members of the answer. */
 export const previewFaces: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(facesPreviewRequested),
+    ofType(entityEvents.facesPreviewRequested),
     switchMap((event) => {
       const { path, id } = event.payload;
       return requestAnswer(
         deps.http,
         api.facesPreview(path, id, updatableValues(state$.value, path, id)),
-        (answer) => facesPreviewLoaded({ path, id, faces: faceMembers(answer.response.data) }, event),
-        (error) => facesPreviewFailed({ path, id, error }, event),
+        (answer) =>
+          entityEvents.facesPreviewLoaded({ path, id, faces: faceMembers(answer.response.data) }, event),
+        (error) => entityEvents.facesPreviewFailed({ path, id, error }, event),
       );
     }),
   );
@@ -212,22 +196,22 @@ export const previewFaces: Epic<S> = (event$, state$, deps) =>
  */
 export const lookupRelated: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(lookupTyped, lookupCleared),
-    groupBy((event) => event.payload.key),
-    mergeMap((group$) =>
-      group$.pipe(
+    ofType(entityEvents.lookupTyped, entityEvents.lookupCleared),
+    perKey(
+      (event) => event.payload.key,
+      pipe(
         debounceTime(deps.config.typeaheadDebounceMs, deps.scheduler),
         switchMap((event): Observable<UnstampedEvent> => {
-          if (!lookupTyped.match(event)) return EMPTY;
+          if (!entityEvents.lookupTyped.match(event)) return EMPTY;
           const { key, path, text, field } = event.payload;
           if (!text.trim() && field === undefined)
-            return of(lookupLoaded({ key, text, candidates: [] }, event));
+            return of(entityEvents.lookupLoaded({ key, text, candidates: [] }, event));
           const constraint = field !== undefined ? { field, value: event.payload.value } : undefined;
           return requestAnswer(
             deps.http,
             api.lookup(path, text, deps.config.lookupCursorMax, constraint),
-            (answer) => lookupLoaded({ key, text, candidates: api.candidatesOf(answer) }, event),
-            (error) => lookupFailed({ key, error }, event),
+            (answer) => entityEvents.lookupLoaded({ key, text, candidates: api.candidatesOf(answer) }, event),
+            (error) => entityEvents.lookupFailed({ key, error }, event),
           );
         }),
       ),
@@ -241,7 +225,7 @@ export const lookupRelated: Epic<S> = (event$, _state$, deps) =>
  */
 export const loadNames: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(namesRequested),
+    ofType(entityEvents.namesRequested),
     mergeMap((event) => {
       const { path } = event.payload;
       const known = state$.value.entities.names[path] ?? {};
@@ -251,12 +235,12 @@ export const loadNames: Epic<S> = (event$, state$, deps) =>
         .map(wireId);
       if (ids.length === 0) return EMPTY;
       return concat(
-        of(namesStarted({ path, ids }, event)),
+        of(entityEvents.namesStarted({ path, ids }, event)),
         requestAnswer(
           deps.http,
           api.names(path, ids),
           (answer) =>
-            namesLoaded(
+            entityEvents.namesLoaded(
               {
                 path,
                 ids,
@@ -264,7 +248,7 @@ export const loadNames: Epic<S> = (event$, state$, deps) =>
               },
               event,
             ),
-          (error) => namesFailed({ path, ids, error }, event),
+          (error) => entityEvents.namesFailed({ path, ids, error }, event),
         ),
       );
     }),

@@ -1,49 +1,17 @@
 // The fetch and write epics of entities; the epics around a draft being edited are in `draft-epics.ts`.
-import {
-  catchError,
-  concat,
-  EMPTY,
-  filter,
-  groupBy,
-  map,
-  mergeMap,
-  type Observable,
-  of,
-  switchMap,
-} from 'rxjs';
+import { catchError, concat, EMPTY, filter, map, mergeMap, type Observable, of, switchMap } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import { ERROR_CODES, type SerializedError, serializeError } from '../core/errors';
 import type { UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { asEvents, requestAnswer } from '../core/request';
 import { pageLoaded } from '../cursors/events';
 import { selectCursor } from '../cursors/selectors';
 import * as api from './api';
 import { entryOf, isNotFound, merged, type S } from './epic-support';
-import {
-  created,
-  createFailed,
-  createRequested,
-  deleted,
-  deleteFailed,
-  deleteRequested,
-  fetchFailed,
-  fetchRequested,
-  fetchStarted,
-  listed,
-  loaded,
-  notFound,
-  patched,
-  patchFailed,
-  patchRequested,
-  updated,
-  updateFailed,
-  updateRequested,
-  workflowApplied,
-  workflowFailed,
-  workflowRequested,
-} from './events';
+import * as entityEvents from './events';
 import { ENTITY_MESSAGES, type EntityId, entityKey } from './model';
 
 // --- fetch (protocol §12.1, §12.2) ------------------------------------------------------------
@@ -54,31 +22,33 @@ import { ENTITY_MESSAGES, type EntityId, entityKey } from './model';
  */
 export const fetchEntity: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(fetchRequested),
+    ofType(entityEvents.fetchRequested),
     filter((event) => {
       const status = entryOf(state$.value, event.payload.path, event.payload.id)?.status;
       return status !== 'fetching' && status !== 'initial';
     }),
-    groupBy((event) => entityKey(event.payload.path, event.payload.id)),
-    mergeMap((group$) =>
-      group$.pipe(
-        switchMap((event) => {
-          const { path, id } = event.payload;
-          return concat(
-            of(fetchStarted({ path, id }, event)),
-            requestAnswer(
-              deps.http,
-              api.fetchEntity(path, id, event.payload),
-              (answer) => {
-                const data = api.entityData(answer);
-                return data ? loaded({ path, id, data }, event) : notFound({ path, id }, event);
-              },
-              (error) =>
-                isNotFound(error) ? notFound({ path, id }, event) : fetchFailed({ path, id, error }, event),
-            ),
-          );
-        }),
-      ),
+    perKey(
+      (event) => entityKey(event.payload.path, event.payload.id),
+      switchMap((event) => {
+        const { path, id } = event.payload;
+        return concat(
+          of(entityEvents.fetchStarted({ path, id }, event)),
+          requestAnswer(
+            deps.http,
+            api.fetchEntity(path, id, event.payload),
+            (answer) => {
+              const data = api.entityData(answer);
+              return data
+                ? entityEvents.loaded({ path, id, data }, event)
+                : entityEvents.notFound({ path, id }, event);
+            },
+            (error) =>
+              isNotFound(error)
+                ? entityEvents.notFound({ path, id }, event)
+                : entityEvents.fetchFailed({ path, id, error }, event),
+          ),
+        );
+      }),
     ),
   );
 
@@ -105,7 +75,7 @@ export const markListed: Epic<S> = (event$, state$) =>
         if (known && known.status !== 'unknown') continue;
         byPath.set(path, [...(byPath.get(path) ?? []), row.id]);
       }
-      return [...byPath].map(([path, ids]) => listed({ path, ids }, event));
+      return [...byPath].map(([path, ids]) => entityEvents.listed({ path, ids }, event));
     }),
   );
 
@@ -140,14 +110,14 @@ function answered<T>(
  */
 export const createEntity: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(createRequested),
+    ofType(entityEvents.createRequested),
     mergeMap((event) => {
       const { path, values, ticket } = event.payload;
       const withTicket = ticket !== undefined ? { ticket } : {};
       const failed = (error: SerializedError) =>
         error.code === ERROR_CODES.canceled
-          ? created({ path, id: null, data: null, ...withTicket }, event)
-          : createFailed({ path, message: ENTITY_MESSAGES.create, error, ...withTicket }, event);
+          ? entityEvents.created({ path, id: null, data: null, ...withTicket }, event)
+          : entityEvents.createFailed({ path, message: ENTITY_MESSAGES.create, error, ...withTicket }, event);
       if (event.payload.form === 'rest') {
         return answered(
           deps.http.request(api.createByRest(path, values)),
@@ -155,8 +125,8 @@ export const createEntity: Epic<S> = (event$, _state$, deps) =>
             const row = api.entityData(data);
             const id = row?.id;
             return typeof id === 'string' || typeof id === 'number'
-              ? created({ path, id, data: row as Record<string, unknown>, ...withTicket }, event)
-              : created({ path, id: null, data: null, ...withTicket }, event);
+              ? entityEvents.created({ path, id, data: row as Record<string, unknown>, ...withTicket }, event)
+              : entityEvents.created({ path, id: null, data: null, ...withTicket }, event);
           },
           failed,
         );
@@ -165,10 +135,10 @@ export const createEntity: Epic<S> = (event$, _state$, deps) =>
         deps.http.request(api.createByJson(path, values)),
         ({ data: answer }) => {
           const id = api.createdIdOf(answer);
-          if (id === null) return created({ path, id: null, data: null, ...withTicket }, event);
+          if (id === null) return entityEvents.created({ path, id: null, data: null, ...withTicket }, event);
           const fallback = { ...values, ...(answer.response.data ?? {}), id };
           return refetch(deps, path, id).pipe(
-            map((data) => created({ path, id, data: data ?? fallback, ...withTicket }, event)),
+            map((data) => entityEvents.created({ path, id, data: data ?? fallback, ...withTicket }, event)),
           );
         },
         failed,
@@ -179,17 +149,17 @@ export const createEntity: Epic<S> = (event$, _state$, deps) =>
 /** Update: `/json/update/…` (answer not read) then a fetch (default), or the REST patch call. */
 export const updateEntity: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(updateRequested),
+    ofType(entityEvents.updateRequested),
     mergeMap((event) => {
       const { path, id, values, ticket } = event.payload;
       const withTicket = ticket !== undefined ? { ticket } : {};
       const failed = (error: SerializedError) =>
-        updateFailed({ path, id, message: ENTITY_MESSAGES.update, error, ...withTicket }, event);
+        entityEvents.updateFailed({ path, id, message: ENTITY_MESSAGES.update, error, ...withTicket }, event);
       if (event.payload.form === 'rest') {
         return answered(
           deps.http.request(api.patchByRest(path, id, values)),
           ({ data }) =>
-            updated(
+            entityEvents.updated(
               {
                 path,
                 id,
@@ -206,7 +176,7 @@ export const updateEntity: Epic<S> = (event$, state$, deps) =>
         () =>
           refetch(deps, path, id).pipe(
             map((data) =>
-              updated(
+              entityEvents.updated(
                 { path, id, data: data ?? merged(state$.value, path, id, values), ...withTicket },
                 event,
               ),
@@ -220,7 +190,7 @@ export const updateEntity: Epic<S> = (event$, state$, deps) =>
 /** Patch: the REST call; the entity gets its previous status back on failure. */
 export const patchEntity: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(patchRequested),
+    ofType(entityEvents.patchRequested),
     mergeMap((event) => {
       const { path, id, values, ticket } = event.payload;
       const withTicket = ticket !== undefined ? { ticket } : {};
@@ -229,12 +199,12 @@ export const patchEntity: Epic<S> = (event$, state$, deps) =>
         deps.http,
         api.patchByRest(path, id, values),
         (data) =>
-          patched(
+          entityEvents.patched(
             { path, id, data: api.entityData(data) ?? merged(state$.value, path, id, values), ...withTicket },
             event,
           ),
         (error) =>
-          patchFailed(
+          entityEvents.patchFailed(
             { path, id, message: ENTITY_MESSAGES.update, error, previousStatus, ...withTicket },
             event,
           ),
@@ -244,15 +214,19 @@ export const patchEntity: Epic<S> = (event$, state$, deps) =>
 
 export const deleteEntity: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(deleteRequested),
+    ofType(entityEvents.deleteRequested),
     mergeMap((event) => {
       const { path, id, ticket } = event.payload;
       const withTicket = ticket !== undefined ? { ticket } : {};
       return requestAnswer(
         deps.http,
         api.deleteEntity(path, id, event.payload.form ?? 'json'),
-        () => deleted({ path, id, ...withTicket }, event),
-        (error) => deleteFailed({ path, id, message: ENTITY_MESSAGES.delete, error, ...withTicket }, event),
+        () => entityEvents.deleted({ path, id, ...withTicket }, event),
+        (error) =>
+          entityEvents.deleteFailed(
+            { path, id, message: ENTITY_MESSAGES.delete, error, ...withTicket },
+            event,
+          ),
       );
     }),
   );
@@ -260,18 +234,24 @@ export const deleteEntity: Epic<S> = (event$, _state$, deps) =>
 /** Workflow step: `/json/workflow/…` (not read) then a fetch (default), or the REST call. */
 export const applyWorkflow: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(workflowRequested),
+    ofType(entityEvents.workflowRequested),
     mergeMap((event) => {
       const { path, id, action, ticket } = event.payload;
       const withTicket = ticket !== undefined ? { ticket } : {};
       const failed = (error: SerializedError) =>
-        workflowFailed({ path, id, message: ENTITY_MESSAGES.workflow, error, ...withTicket }, event);
+        entityEvents.workflowFailed(
+          { path, id, message: ENTITY_MESSAGES.workflow, error, ...withTicket },
+          event,
+        );
       const current = () => merged(state$.value, path, id, {});
       if (event.payload.form === 'rest') {
         return answered(
           deps.http.request(api.workflowByRest(path, id, action)),
           ({ data }) =>
-            workflowApplied({ path, id, data: api.entityData(data) ?? current(), ...withTicket }, event),
+            entityEvents.workflowApplied(
+              { path, id, data: api.entityData(data) ?? current(), ...withTicket },
+              event,
+            ),
           failed,
         );
       }
@@ -279,7 +259,9 @@ export const applyWorkflow: Epic<S> = (event$, state$, deps) =>
         deps.http.request(api.workflowByJson(path, id, action)),
         () =>
           refetch(deps, path, id).pipe(
-            map((data) => workflowApplied({ path, id, data: data ?? current(), ...withTicket }, event)),
+            map((data) =>
+              entityEvents.workflowApplied({ path, id, data: data ?? current(), ...withTicket }, event),
+            ),
           ),
         failed,
       );

@@ -2,55 +2,7 @@ import type { Draft } from 'immer';
 import { caseReducer, on, onReplace } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
 import { reached, type Status } from '../core/status';
-import {
-  created,
-  createFailed,
-  createRequested,
-  deleted,
-  deleteFailed,
-  deleteRequested,
-  draftChanged,
-  draftRefused,
-  draftRolledBack,
-  draftSaved,
-  draftSaveFailed,
-  draftSaveStarted,
-  draftsRestored,
-  facesPreviewFailed,
-  facesPreviewLoaded,
-  facesPreviewRequested,
-  fetchFailed,
-  fetchStarted,
-  listed,
-  loaded,
-  lookupCleared,
-  lookupFailed,
-  lookupLoaded,
-  lookupTyped,
-  moreValuesFailed,
-  moreValuesLoaded,
-  moreValuesRequested,
-  namesFailed,
-  namesLoaded,
-  namesStarted,
-  notFound,
-  patched,
-  patchFailed,
-  patchRequested,
-  updated,
-  updateFailed,
-  updateRequested,
-  variationDetailFailed,
-  variationDetailLoaded,
-  variationDetailRequested,
-  variationsFailed,
-  variationsLoaded,
-  variationsNotFound,
-  variationsRequested,
-  workflowApplied,
-  workflowFailed,
-  workflowRequested,
-} from './events';
+import * as entityEvents from './events';
 import {
   applyDraftChanges,
   creationKey,
@@ -147,20 +99,20 @@ function appendValues(target: unknown, values: readonly unknown[]): unknown[] {
 
 export const entitiesReducer = caseReducer<EntitiesState>(
   // --- fetch (protocol §12.2) ---
-  on(fetchStarted, (draft, { payload }) => {
+  on(entityEvents.fetchStarted, (draft, { payload }) => {
     const target = entry(draft, payload.path, payload.id);
     target.status = target.status === 'resolved' ? 'initial' : 'resolving';
   }),
-  on(loaded, (draft, { payload }) => setLoaded(draft, payload.path, payload.id, payload.data)),
-  on(notFound, (draft, { payload }) => {
+  on(entityEvents.loaded, (draft, { payload }) => setLoaded(draft, payload.path, payload.id, payload.data)),
+  on(entityEvents.notFound, (draft, { payload }) => {
     const target = entry(draft, payload.path, payload.id);
     Object.assign(target, { status: 'not_found', data: null, name: notFoundName(payload.id), error: null });
   }),
-  on(fetchFailed, (draft, { payload }) => {
+  on(entityEvents.fetchFailed, (draft, { payload }) => {
     const target = entry(draft, payload.path, payload.id);
     Object.assign(target, { status: 'error', name: failedName(payload.id), error: payload.error });
   }),
-  on(listed, (draft, { payload }) => {
+  on(entityEvents.listed, (draft, { payload }) => {
     for (const id of payload.ids) {
       const key = entityKey(payload.path, id);
       if (draft.byKey[key] && draft.byKey[key].status !== 'unknown') continue;
@@ -169,67 +121,69 @@ export const entitiesReducer = caseReducer<EntitiesState>(
   }),
 
   // --- writes ---
-  on(createRequested, (draft, { payload }) => write(draft, creationKey(payload.path), 'create', 'fetching')),
-  on(created, (draft, { payload }) => {
+  on(entityEvents.createRequested, (draft, { payload }) =>
+    write(draft, creationKey(payload.path), 'create', 'fetching'),
+  ),
+  on(entityEvents.created, (draft, { payload }) => {
     write(draft, creationKey(payload.path), 'create', payload.id === null ? 'unknown' : 'loaded');
     if (payload.id !== null && payload.data) setLoaded(draft, payload.path, payload.id, payload.data);
   }),
-  on(createFailed, (draft, { payload }) =>
+  on(entityEvents.createFailed, (draft, { payload }) =>
     write(draft, creationKey(payload.path), 'create', 'error', payload),
   ),
-  onReplace(updateRequested, (state, { payload }) =>
+  onReplace(entityEvents.updateRequested, (state, { payload }) =>
     writeAsked(state, entityKey(payload.path, payload.id), 'update'),
   ),
-  onReplace(updated, (state, { payload }) =>
+  onReplace(entityEvents.updated, (state, { payload }) =>
     writeAnswered(state, 'update', payload.path, payload.id, payload.data),
   ),
-  on(updateFailed, (draft, { payload }) =>
+  on(entityEvents.updateFailed, (draft, { payload }) =>
     write(draft, entityKey(payload.path, payload.id), 'update', 'error', payload),
   ),
   // protocol §12.2: the entity goes fetching (from resolved on) or initial, and gets its status back on failure
-  on(patchRequested, (draft, { payload }) => {
+  on(entityEvents.patchRequested, (draft, { payload }) => {
     const target = entry(draft, payload.path, payload.id);
     target.previousStatus = target.status;
     target.status = reached(target.status, 'resolved') ? 'fetching' : 'initial';
     write(draft, entityKey(payload.path, payload.id), 'patch', 'fetching');
   }),
-  on(patched, (draft, { payload }) => {
+  on(entityEvents.patched, (draft, { payload }) => {
     write(draft, entityKey(payload.path, payload.id), 'patch', 'loaded');
     setLoaded(draft, payload.path, payload.id, payload.data);
   }),
-  on(patchFailed, (draft, { payload }) => {
+  on(entityEvents.patchFailed, (draft, { payload }) => {
     const target = entry(draft, payload.path, payload.id);
     target.status = target.previousStatus ?? payload.previousStatus;
     target.previousStatus = null;
     write(draft, entityKey(payload.path, payload.id), 'patch', 'error', payload);
   }),
-  on(deleteRequested, (draft, { payload }) =>
+  on(entityEvents.deleteRequested, (draft, { payload }) =>
     write(draft, entityKey(payload.path, payload.id), 'delete', 'fetching'),
   ),
-  on(deleted, (draft, { payload }) => {
+  on(entityEvents.deleted, (draft, { payload }) => {
     const key = entityKey(payload.path, payload.id);
     write(draft, key, 'delete', 'loaded');
     const target = entry(draft, payload.path, payload.id);
     Object.assign(target, { status: 'not_found', data: null, name: notFoundName(payload.id), error: null });
     delete draft.drafts[key];
   }),
-  on(deleteFailed, (draft, { payload }) =>
+  on(entityEvents.deleteFailed, (draft, { payload }) =>
     write(draft, entityKey(payload.path, payload.id), 'delete', 'error', payload),
   ),
-  on(workflowRequested, (draft, { payload }) =>
+  on(entityEvents.workflowRequested, (draft, { payload }) =>
     write(draft, entityKey(payload.path, payload.id), 'workflow', 'fetching'),
   ),
-  on(workflowApplied, (draft, { payload }) => {
+  on(entityEvents.workflowApplied, (draft, { payload }) => {
     write(draft, entityKey(payload.path, payload.id), 'workflow', 'loaded');
     setLoaded(draft, payload.path, payload.id, payload.data);
   }),
   // the failure's cause is the step's request: the outbox tells by it whether the step is kept
-  on(workflowFailed, (draft, { payload, meta }) =>
+  on(entityEvents.workflowFailed, (draft, { payload, meta }) =>
     write(draft, entityKey(payload.path, payload.id), 'workflow', 'error', payload, meta.cause),
   ),
 
   // --- drafts (protocol §12.2) ---
-  on(draftChanged, (draft, { payload }) => {
+  on(entityEvents.draftChanged, (draft, { payload }) => {
     const changes =
       payload.changes ?? (payload.field !== undefined ? { [payload.field]: payload.value } : undefined);
     if (!changes) return;
@@ -247,13 +201,13 @@ export const entitiesReducer = caseReducer<EntitiesState>(
         since: current?.since ?? payload.at,
       };
   }),
-  on(draftRefused, (draft, { payload }) => {
+  on(entityEvents.draftRefused, (draft, { payload }) => {
     draft.draftRefusal = payload.message;
   }),
-  on(draftSaveStarted, (draft, { payload }) =>
+  on(entityEvents.draftSaveStarted, (draft, { payload }) =>
     write(draft, entityKey(payload.path, payload.id), 'save', 'fetching'),
   ),
-  on(draftSaved, (draft, { payload }) => {
+  on(entityEvents.draftSaved, (draft, { payload }) => {
     const key = entityKey(payload.path, payload.id);
     write(draft, key, 'save', 'loaded');
     delete draft.drafts[key];
@@ -263,13 +217,13 @@ export const entitiesReducer = caseReducer<EntitiesState>(
     if ((typeof newId === 'string' || typeof newId === 'number') && String(newId) !== String(payload.id))
       setLoaded(draft, payload.path, newId, payload.data);
   }),
-  on(draftSaveFailed, (draft, { payload, meta }) =>
+  on(entityEvents.draftSaveFailed, (draft, { payload, meta }) =>
     write(draft, entityKey(payload.path, payload.id), 'save', 'error', payload, meta.cause),
   ),
-  on(draftRolledBack, (draft, { payload }) => {
+  on(entityEvents.draftRolledBack, (draft, { payload }) => {
     delete draft.drafts[entityKey(payload.path, payload.id)];
   }),
-  on(draftsRestored, (draft, { payload }) => {
+  on(entityEvents.draftsRestored, (draft, { payload }) => {
     for (const record of payload.drafts) {
       const key = entityKey(record.path, record.id);
       if (!draft.drafts[key] && Object.keys(record.changes).length > 0) draft.drafts[key] = record;
@@ -277,11 +231,11 @@ export const entitiesReducer = caseReducer<EntitiesState>(
   }),
 
   // --- more values of a field (protocol §12.1) ---
-  on(moreValuesRequested, (draft, { payload }) => {
+  on(entityEvents.moreValuesRequested, (draft, { payload }) => {
     const key = moreKey(payload.path, payload.id, payload.field, payload.sub);
     draft.more[key] = { status: 'next', error: null, info: draft.more[key]?.info ?? null };
   }),
-  on(moreValuesLoaded, (draft, { payload }) => {
+  on(entityEvents.moreValuesLoaded, (draft, { payload }) => {
     const { path, id, field, sub } = payload;
     // the paging info is kept beside the entity (a key built from a field name stays out of its data)
     draft.more[moreKey(path, id, field, sub)] = { status: 'loaded', error: null, info: payload.more };
@@ -297,13 +251,13 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       data[field] = holder;
     } else data[field] = appendValues(data[field], payload.values);
   }),
-  on(moreValuesFailed, (draft, { payload }) => {
+  on(entityEvents.moreValuesFailed, (draft, { payload }) => {
     const key = moreKey(payload.path, payload.id, payload.field, payload.sub);
     draft.more[key] = { status: 'error', error: payload.error, info: draft.more[key]?.info ?? null };
   }),
 
   // --- variations ---
-  on(variationsRequested, (draft, { payload }) => {
+  on(entityEvents.variationsRequested, (draft, { payload }) => {
     const key = variationKey(payload.resource, payload.id);
     draft.variations[key] = {
       status: 'fetching',
@@ -311,28 +265,28 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       error: null,
     };
   }),
-  on(variationsLoaded, (draft, { payload }) => {
+  on(entityEvents.variationsLoaded, (draft, { payload }) => {
     draft.variations[variationKey(payload.resource, payload.id)] = {
       status: 'loaded',
       variations: payload.variations,
       error: null,
     };
   }),
-  on(variationsNotFound, (draft, { payload }) => {
+  on(entityEvents.variationsNotFound, (draft, { payload }) => {
     draft.variations[variationKey(payload.resource, payload.id)] = {
       status: 'not_found',
       variations: null,
       error: null,
     };
   }),
-  on(variationsFailed, (draft, { payload }) => {
+  on(entityEvents.variationsFailed, (draft, { payload }) => {
     draft.variations[variationKey(payload.resource, payload.id)] = {
       status: 'error',
       variations: null,
       error: payload.error,
     };
   }),
-  on(variationDetailRequested, (draft, { payload }) => {
+  on(entityEvents.variationDetailRequested, (draft, { payload }) => {
     const key = variationDetailKey(payload.path, payload.id, payload.variation);
     draft.variationDetails[key] = {
       status: 'fetching',
@@ -341,7 +295,7 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       error: null,
     };
   }),
-  on(variationDetailLoaded, (draft, { payload }) => {
+  on(entityEvents.variationDetailLoaded, (draft, { payload }) => {
     draft.variationDetails[variationDetailKey(payload.path, payload.id, payload.variation)] = {
       status: 'loaded',
       detail: payload.detail,
@@ -349,7 +303,7 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       error: null,
     };
   }),
-  on(variationDetailFailed, (draft, { payload }) => {
+  on(entityEvents.variationDetailFailed, (draft, { payload }) => {
     draft.variationDetails[variationDetailKey(payload.path, payload.id, payload.variation)] = {
       status: payload.error.status === 404 ? 'not_found' : 'error',
       detail: null,
@@ -359,7 +313,7 @@ export const entitiesReducer = caseReducer<EntitiesState>(
   }),
 
   // --- faces preview ---
-  on(facesPreviewRequested, (draft, { payload }) => {
+  on(entityEvents.facesPreviewRequested, (draft, { payload }) => {
     const key = entityKey(payload.path, payload.id);
     draft.facesPreview[key] = {
       status: 'fetching',
@@ -367,14 +321,14 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       error: null,
     };
   }),
-  on(facesPreviewLoaded, (draft, { payload }) => {
+  on(entityEvents.facesPreviewLoaded, (draft, { payload }) => {
     draft.facesPreview[entityKey(payload.path, payload.id)] = {
       status: 'loaded',
       faces: payload.faces,
       error: null,
     };
   }),
-  on(facesPreviewFailed, (draft, { payload }) => {
+  on(entityEvents.facesPreviewFailed, (draft, { payload }) => {
     const key = entityKey(payload.path, payload.id);
     draft.facesPreview[key] = {
       status: 'error',
@@ -384,7 +338,7 @@ export const entitiesReducer = caseReducer<EntitiesState>(
   }),
 
   // --- relation lookups and names ---
-  on(lookupTyped, (draft, { payload }) => {
+  on(entityEvents.lookupTyped, (draft, { payload }) => {
     const before = draft.lookups[payload.key];
     draft.lookups[payload.key] = {
       status: 'fetching',
@@ -394,7 +348,7 @@ export const entitiesReducer = caseReducer<EntitiesState>(
       error: null,
     };
   }),
-  on(lookupLoaded, (draft, { payload }) => {
+  on(entityEvents.lookupLoaded, (draft, { payload }) => {
     const target = draft.lookups[payload.key];
     if (!target) return;
     if (payload.text !== undefined && payload.text !== target.text) return;
@@ -404,21 +358,23 @@ export const entitiesReducer = caseReducer<EntitiesState>(
     const names = namesOf(draft, target.path);
     for (const candidate of payload.candidates) names[String(candidate.id)] = candidate.name;
   }),
-  on(lookupFailed, (draft, { payload }) => {
+  on(entityEvents.lookupFailed, (draft, { payload }) => {
     const target = draft.lookups[payload.key];
     if (!target) return;
     target.status = 'error';
     target.error = payload.error;
   }),
-  on(lookupCleared, (draft, { payload }) => {
+  on(entityEvents.lookupCleared, (draft, { payload }) => {
     delete draft.lookups[payload.key];
   }),
-  on(namesStarted, (draft, { payload }) => markAsked(draft, payload.path, payload.ids, 'asking')),
-  on(namesLoaded, (draft, { payload }) => {
+  on(entityEvents.namesStarted, (draft, { payload }) =>
+    markAsked(draft, payload.path, payload.ids, 'asking'),
+  ),
+  on(entityEvents.namesLoaded, (draft, { payload }) => {
     Object.assign(namesOf(draft, payload.path), payload.names);
     markAsked(draft, payload.path, payload.ids, 'answered');
   }),
-  on(namesFailed, (draft, { payload }) => markAsked(draft, payload.path, payload.ids, 'failed')),
+  on(entityEvents.namesFailed, (draft, { payload }) => markAsked(draft, payload.path, payload.ids, 'failed')),
 );
 
 function markAsked(draft: D, path: string, ids: readonly EntityId[], ask: NameAsk): void {

@@ -1,9 +1,10 @@
-import { EMPTY, groupBy, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
+import { EMPTY, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
 import { backoffMs } from '../core/backoff';
 import type { Epic, StateObservable } from '../core/epic';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
 import {
@@ -140,43 +141,39 @@ function pollsDue(event$: Observable<AnyEvent>, state$: StateObservable<S>) {
  */
 export const pollCommands: ImportsEpic = (event$, state$, deps) =>
   pollsDue(event$, state$).pipe(
-    groupBy(({ jobId }) => jobId),
-    mergeMap((byJob$) =>
-      byJob$.pipe(
-        switchMap(({ jobId, attempt, cause: event }) => {
-          const running = () =>
-            Object.values(state$.value.imports.commands).filter((command) => command.jobId === jobId);
-          if (running().length === 0) return EMPTY;
-          const { importCommandPollMs: base, importCommandPollMaxMs: most } = deps.config;
-          const wait = backoffMs(attempt + 1, base, most);
-          return timer(wait, deps.scheduler).pipe(
-            mergeMap(() => {
-              const commands = running();
-              if (commands.length === 0) return EMPTY;
-              const commandIds = commands.map((command) => command.id);
-              return requestAnswer(
-                deps.http,
-                api.commandStatus(jobId, commandIds),
-                (answer) => {
-                  const statuses = answer.response.data.map((status) => ({
-                    id: status.id,
-                    done: status.done === true,
-                  }));
-                  const done = new Set(statuses.filter((status) => status.done).map((status) => status.id));
-                  const itemIds = [
-                    ...new Set(
-                      commands
-                        .filter((command) => done.has(command.id))
-                        .flatMap((command) => command.itemIds),
-                    ),
-                  ];
-                  return commandStatusLoaded({ jobId, statuses, doneItemIds: itemIds }, event);
-                },
-                (error) => commandStatusFailed({ jobId, commandIds, attempt: attempt + 1, error }, event),
-              );
-            }),
-          );
-        }),
-      ),
+    perKey(
+      ({ jobId }) => jobId,
+      switchMap(({ jobId, attempt, cause: event }) => {
+        const running = () =>
+          Object.values(state$.value.imports.commands).filter((command) => command.jobId === jobId);
+        if (running().length === 0) return EMPTY;
+        const { importCommandPollMs: base, importCommandPollMaxMs: most } = deps.config;
+        const wait = backoffMs(attempt + 1, base, most);
+        return timer(wait, deps.scheduler).pipe(
+          mergeMap(() => {
+            const commands = running();
+            if (commands.length === 0) return EMPTY;
+            const commandIds = commands.map((command) => command.id);
+            return requestAnswer(
+              deps.http,
+              api.commandStatus(jobId, commandIds),
+              (answer) => {
+                const statuses = answer.response.data.map((status) => ({
+                  id: status.id,
+                  done: status.done === true,
+                }));
+                const done = new Set(statuses.filter((status) => status.done).map((status) => status.id));
+                const itemIds = [
+                  ...new Set(
+                    commands.filter((command) => done.has(command.id)).flatMap((command) => command.itemIds),
+                  ),
+                ];
+                return commandStatusLoaded({ jobId, statuses, doneItemIds: itemIds }, event);
+              },
+              (error) => commandStatusFailed({ jobId, commandIds, attempt: attempt + 1, error }, event),
+            );
+          }),
+        );
+      }),
     ),
   );

@@ -1,5 +1,6 @@
 import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
+import type { SerializedError } from '../core/errors';
 import {
   collectionChangeRequested,
   commandFailed,
@@ -28,6 +29,17 @@ function requestCommand(state: S, payload: { requestId: string; jobId: string },
     message: null,
     error: null,
   };
+}
+
+/** A request refused or failed before any command ran: kept in error, with what to show. */
+function failRequest(
+  state: S,
+  payload: { requestId: string; jobId: string; kind: CommandKind },
+  message: string,
+  error: SerializedError | null,
+): void {
+  requestCommand(state, payload, payload.kind);
+  Object.assign(state.commandRequests[payload.requestId]!, { status: 'error', message, error });
 }
 
 export const commandCases: Case<ImportsState>[] = [
@@ -60,30 +72,10 @@ export const commandCases: Case<ImportsState>[] = [
         fields: payload.fields,
       };
   }),
-  on(commandRefused, (state: S, { payload }) => {
-    state.commandRequests[payload.requestId] = {
-      requestId: payload.requestId,
-      jobId: payload.jobId,
-      kind: payload.kind,
-      status: 'error',
-      commandIds: [],
-      validationJob: null,
-      message: payload.message,
-      error: null,
-    };
-  }),
-  on(commandFailed, (state: S, { payload }) => {
-    state.commandRequests[payload.requestId] = {
-      requestId: payload.requestId,
-      jobId: payload.jobId,
-      kind: payload.kind,
-      status: 'error',
-      commandIds: [],
-      validationJob: null,
-      message: payload.error.message,
-      error: payload.error,
-    };
-  }),
+  on(commandRefused, (state: S, { payload }) => failRequest(state, payload, payload.message, null)),
+  on(commandFailed, (state: S, { payload }) =>
+    failRequest(state, payload, payload.error.message, payload.error),
+  ),
   on(commandStatusLoaded, (state: S, { payload }) => {
     const touched = new Set<string>();
     for (const status of payload.statuses) {

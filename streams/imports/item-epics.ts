@@ -4,7 +4,6 @@ import {
   EMPTY,
   filter,
   from,
-  groupBy,
   interval,
   map,
   mergeMap,
@@ -18,43 +17,13 @@ import type { Epic } from '../core/epic';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
 import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { isAnswerLost } from '../core/reconcile';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import { factReceived, receivedFact } from '../tabs/events';
 import * as api from './api';
-import {
-  changesRequested,
-  commandStatusLoaded,
-  itemDeleted,
-  itemDeleteFailed,
-  itemsAdded,
-  itemsAddFailed,
-  itemsAddRequested,
-  itemsDeleteRequested,
-  itemsFetched,
-  itemsFetchFailed,
-  itemsFetchRefused,
-  itemsFetchRequested,
-  itemsFetchStarted,
-  itemsOperationFinished,
-  itemsOperationStarted,
-  itemsPageLoaded,
-  itemsSearchFailed,
-  itemsSearchRequested,
-  itemsTransferRequested,
-  itemsWorkflowChunkApplied,
-  itemsWorkflowChunkFailed,
-  itemsWorkflowFinished,
-  itemsWorkflowRequested,
-  itemTransferFailed,
-  itemTransferred,
-  jobUnwatched,
-  jobWatched,
-  workflowListFailed,
-  workflowListLoaded,
-  workflowListRequested,
-} from './events';
+import * as importEvents from './events';
 import { itemsPatched, itemWorkflowApplied, jobDataRefused, NO_DATA_ON_UNKNOWN_JOB } from './manage-events';
 import { selectIsGoneJob, selectJobHasAnalyzingItems, type WithImports } from './selectors';
 
@@ -68,43 +37,41 @@ type ImportsEpic = Epic<WithImports>;
  */
 export const searchItems: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(itemsSearchRequested, itemsPageLoaded),
-    filter((event) => itemsSearchRequested.match(event) || Boolean(event.payload.next)),
-    groupBy((event) => event.payload.jobId),
-    mergeMap((byJob$) =>
-      byJob$.pipe(
-        switchMap((event) => {
-          const { jobId } = event.payload;
-          const search = state$.value.imports.jobs[jobId]?.search;
-          if (!search) return EMPTY;
-          const reset = itemsSearchRequested.match(event);
-          if (reset && selectIsGoneJob(state$.value, jobId))
-            return of(jobDataRefused({ jobId, message: NO_DATA_ON_UNKNOWN_JOB }, event));
-          const after = reset ? null : ((event.payload as { next?: string | null }).next ?? null);
-          return requestAnswer(
-            deps.http,
-            api.searchItems(
-              jobId,
-              {
-                fulltext: search.fulltext ?? undefined,
-                query: search.query ?? undefined,
-                state: search.state ?? undefined,
-                orderby: search.orderby ?? undefined,
-              },
-              after,
-              deps.config.jobItemsMaxPerFetch,
-            ),
-            (answer) => {
-              const next = answer.links?.moreResultsToken ?? null;
-              return itemsPageLoaded(
-                { jobId, reset, items: answer.response.data, more: Boolean(next), next },
-                event,
-              );
+    ofType(importEvents.itemsSearchRequested, importEvents.itemsPageLoaded),
+    filter((event) => importEvents.itemsSearchRequested.match(event) || Boolean(event.payload.next)),
+    perKey(
+      (event) => event.payload.jobId,
+      switchMap((event) => {
+        const { jobId } = event.payload;
+        const search = state$.value.imports.jobs[jobId]?.search;
+        if (!search) return EMPTY;
+        const reset = importEvents.itemsSearchRequested.match(event);
+        if (reset && selectIsGoneJob(state$.value, jobId))
+          return of(jobDataRefused({ jobId, message: NO_DATA_ON_UNKNOWN_JOB }, event));
+        const after = reset ? null : ((event.payload as { next?: string | null }).next ?? null);
+        return requestAnswer(
+          deps.http,
+          api.searchItems(
+            jobId,
+            {
+              fulltext: search.fulltext ?? undefined,
+              query: search.query ?? undefined,
+              state: search.state ?? undefined,
+              orderby: search.orderby ?? undefined,
             },
-            (error) => itemsSearchFailed({ jobId, error }, event),
-          );
-        }),
-      ),
+            after,
+            deps.config.jobItemsMaxPerFetch,
+          ),
+          (answer) => {
+            const next = answer.links?.moreResultsToken ?? null;
+            return importEvents.itemsPageLoaded(
+              { jobId, reset, items: answer.response.data, more: Boolean(next), next },
+              event,
+            );
+          },
+          (error) => importEvents.itemsSearchFailed({ jobId, error }, event),
+        );
+      }),
     ),
   );
 
@@ -116,20 +83,25 @@ function tooManyItems(count: number, max: number, advised: number): string {
 /** Items by id: none does nothing, more than 200 is refused, a failure marks them error. */
 export const fetchItems: ImportsEpic = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(itemsFetchRequested),
+    ofType(importEvents.itemsFetchRequested),
     filter((event) => event.payload.ids.length > 0),
     mergeMap((event) => {
       const { jobId, ids } = event.payload;
       const { jobItemsMaxPerFetch: max, jobItemsAdvisedPerFetch: advised } = deps.config;
       if (ids.length > max)
-        return of(itemsFetchRefused({ jobId, ids, message: tooManyItems(ids.length, max, advised) }, event));
+        return of(
+          importEvents.itemsFetchRefused(
+            { jobId, ids, message: tooManyItems(ids.length, max, advised) },
+            event,
+          ),
+        );
       return concat(
-        of(itemsFetchStarted({ jobId, ids }, event)),
+        of(importEvents.itemsFetchStarted({ jobId, ids }, event)),
         requestAnswer(
           deps.http,
           api.itemsById(jobId, ids),
           (answer) =>
-            itemsFetched(
+            importEvents.itemsFetched(
               {
                 jobId,
                 ids,
@@ -139,7 +111,7 @@ export const fetchItems: ImportsEpic = (event$, _state$, deps) =>
               },
               event,
             ),
-          (error) => itemsFetchFailed({ jobId, ids, error }, event),
+          (error) => importEvents.itemsFetchFailed({ jobId, ids, error }, event),
         ),
       );
     }),
@@ -161,16 +133,17 @@ function readBackLost(
   const { jobId, targetJobId } = event.payload;
   const failed = (why: SerializedError) =>
     kind === 'transfer'
-      ? itemTransferFailed({ jobId, itemId, error: why }, event)
-      : itemDeleteFailed({ jobId, itemId, error: why }, event);
+      ? importEvents.itemTransferFailed({ jobId, itemId, error: why }, event)
+      : importEvents.itemDeleteFailed({ jobId, itemId, error: why }, event);
   return requestAnswer(
     deps.http,
     api.itemsById(kind === 'transfer' ? targetJobId! : jobId, [itemId]),
     (answer) => {
       const found = answer.response.data.find((row) => String(row.id) === itemId) ?? null;
-      if (kind === 'delete') return found ? failed(error) : itemDeleted({ jobId, itemId }, event);
+      if (kind === 'delete')
+        return found ? failed(error) : importEvents.itemDeleted({ jobId, itemId }, event);
       return found
-        ? itemTransferred({ jobId, itemId, targetJobId: targetJobId!, item: found }, event)
+        ? importEvents.itemTransferred({ jobId, itemId, targetJobId: targetJobId!, item: found }, event)
         : failed(error);
     },
     () => failed({ ...error, code: ERROR_CODES.unconfirmed }),
@@ -201,40 +174,41 @@ function itemsOperation(
             deps.http,
             api.transferItem(itemId, targetJobId!),
             (answer) =>
-              itemTransferred(
+              importEvents.itemTransferred(
                 { jobId, itemId, targetJobId: targetJobId!, item: api.itemOf(answer.response.data) },
                 event,
               ),
-            (error) => lostOr(itemId, error, itemTransferFailed({ jobId, itemId, error }, event)),
+            (error) =>
+              lostOr(itemId, error, importEvents.itemTransferFailed({ jobId, itemId, error }, event)),
           )
         : requestAnswer(
             deps.http,
             api.deleteItem(itemId),
-            () => itemDeleted({ jobId, itemId }, event),
-            (error) => lostOr(itemId, error, itemDeleteFailed({ jobId, itemId, error }, event)),
+            () => importEvents.itemDeleted({ jobId, itemId }, event),
+            (error) => lostOr(itemId, error, importEvents.itemDeleteFailed({ jobId, itemId, error }, event)),
           );
     return concat(
-      of(itemsOperationStarted({ jobId, kind, itemIds: kept }, event)),
+      of(importEvents.itemsOperationStarted({ jobId, kind, itemIds: kept }, event)),
       from(kept).pipe(
         mergeMap(one, deps.config.itemTransferConcurrency),
         tap((emitted) => {
           if (emitted.error) failed += 1;
         }),
       ),
-      defer(() => of(itemsOperationFinished({ jobId, kind, failed }, event))),
+      defer(() => of(importEvents.itemsOperationFinished({ jobId, kind, failed }, event))),
     );
   });
 }
 
 export const transferItems: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(itemsTransferRequested),
+    ofType(importEvents.itemsTransferRequested),
     mergeMap((event) => itemsOperation('transfer', event, state$.value, deps)),
   );
 
 export const deleteItems: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(itemsDeleteRequested),
+    ofType(importEvents.itemsDeleteRequested),
     mergeMap((event) => itemsOperation('delete', event, state$.value, deps)),
   );
 
@@ -256,11 +230,11 @@ function oneItemWorkflow(
     api.itemWorkflow(itemId, action),
     (answer) => [
       itemWorkflowApplied({ jobId, itemId, action, item: api.itemOf(answer.response.data) }, event),
-      itemsWorkflowFinished({ jobId, action, failed: 0 }, event),
+      importEvents.itemsWorkflowFinished({ jobId, action, failed: 0 }, event),
     ],
     (error) => [
-      itemsWorkflowChunkFailed({ jobId, ids: [itemId], action, error }, event),
-      itemsWorkflowFinished({ jobId, action, failed: 1 }, event),
+      importEvents.itemsWorkflowChunkFailed({ jobId, ids: [itemId], action, error }, event),
+      importEvents.itemsWorkflowFinished({ jobId, action, failed: 1 }, event),
     ],
   );
 }
@@ -271,7 +245,7 @@ function oneItemWorkflow(
  */
 export const runItemsWorkflow: ImportsEpic = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(itemsWorkflowRequested),
+    ofType(importEvents.itemsWorkflowRequested),
     filter((event) => event.payload.itemIds.length > 0),
     mergeMap((event) => {
       const { jobId, action, itemIds } = event.payload;
@@ -285,42 +259,45 @@ export const runItemsWorkflow: ImportsEpic = (event$, _state$, deps) =>
                 requestAnswer(
                   deps.http,
                   api.itemsWorkflow(ids, action),
-                  () => itemsWorkflowChunkApplied({ jobId, ids, action }, event),
+                  () => importEvents.itemsWorkflowChunkApplied({ jobId, ids, action }, event),
                   (error) => {
                     failed += ids.length;
-                    return itemsWorkflowChunkFailed({ jobId, ids, action, error }, event);
+                    return importEvents.itemsWorkflowChunkFailed({ jobId, ids, action, error }, event);
                   },
                 ),
               1,
             ),
           ),
-          defer(() => of(itemsWorkflowFinished({ jobId, action, failed }, event))),
+          defer(() => of(importEvents.itemsWorkflowFinished({ jobId, action, failed }, event))),
         );
       });
     }),
   );
 
 export const addItems: ImportsEpic = requestEpic({
-  on: itemsAddRequested,
+  on: importEvents.itemsAddRequested,
   flatten: 'merge',
   call: (event) => api.putJob(event.payload.jobId, api.addItemsBody(event.payload.itemIds)),
-  succeeded: (_answer, event) => itemsAdded(event.payload, event),
-  failed: (error, event) => itemsAddFailed({ ...event.payload, error }, event),
+  succeeded: (_answer, event) => importEvents.itemsAdded(event.payload, event),
+  failed: (error, event) => importEvents.itemsAddFailed({ ...event.payload, error }, event),
 });
 
 export const fetchWorkflowList: ImportsEpic = requestEpic({
-  on: workflowListRequested,
+  on: importEvents.workflowListRequested,
   flatten: 'switch',
   call: () => api.workflowList(),
-  succeeded: (answer, event) => workflowListLoaded({ actions: api.workflowActions(answer) }, event),
-  failed: (error, event) => workflowListFailed({ error }, event),
+  succeeded: (answer, event) =>
+    importEvents.workflowListLoaded({ actions: api.workflowActions(answer) }, event),
+  failed: (error, event) => importEvents.workflowListFailed({ error }, event),
 });
 
 /** What an answer changed: the items of a workflow chunk, of a bulk patch, of the commands now done. */
 function changedBy(answer: AnyEvent): { jobId: string; ids: string[] } | null {
-  if (itemsWorkflowChunkApplied.match(answer)) return answer.payload;
+  if (importEvents.itemsWorkflowChunkApplied.match(answer)) return answer.payload;
   if (itemsPatched.match(answer)) return { jobId: answer.payload.jobId, ids: answer.payload.itemIds };
-  const done = commandStatusLoaded.match(answer) ? answer.payload : receivedFact(answer, commandStatusLoaded);
+  const done = importEvents.commandStatusLoaded.match(answer)
+    ? answer.payload
+    : receivedFact(answer, importEvents.commandStatusLoaded);
   return done && { jobId: done.jobId, ids: done.doneItemIds };
 }
 
@@ -337,7 +314,7 @@ export const fetchChangedItems: ImportsEpic = (event$, state$, deps) =>
       // told by another tab: read again where that job is known only
       if (!changed || (factReceived.match(answer) && !state$.value.imports.jobs[changed.jobId])) return [];
       return chunksOf(changed.ids, deps.config.jobItemsMaxPerFetch).map((ids) =>
-        itemsFetchRequested({ jobId: changed.jobId, ids }, answer),
+        importEvents.itemsFetchRequested({ jobId: changed.jobId, ids }, answer),
       );
     }),
   );
@@ -345,18 +322,16 @@ export const fetchChangedItems: ImportsEpic = (event$, state$, deps) =>
 /** While a job's page is open and items of it are being analysed, their changes are asked every `importChangesPollMs`. */
 export const followAnalyzingItems: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(jobWatched, jobUnwatched),
-    groupBy((event) => event.payload.jobId),
-    mergeMap((byJob$) =>
-      byJob$.pipe(
-        switchMap((event) =>
-          jobUnwatched.match(event)
-            ? EMPTY
-            : interval(deps.config.importChangesPollMs, deps.scheduler).pipe(
-                filter(() => selectJobHasAnalyzingItems(state$.value, event.payload.jobId)),
-                map(() => changesRequested({ jobId: event.payload.jobId }, event)),
-              ),
-        ),
+    ofType(importEvents.jobWatched, importEvents.jobUnwatched),
+    perKey(
+      (event) => event.payload.jobId,
+      switchMap((event) =>
+        importEvents.jobUnwatched.match(event)
+          ? EMPTY
+          : interval(deps.config.importChangesPollMs, deps.scheduler).pipe(
+              filter(() => selectJobHasAnalyzingItems(state$.value, event.payload.jobId)),
+              map(() => importEvents.changesRequested({ jobId: event.payload.jobId }, event)),
+            ),
       ),
     ),
   );

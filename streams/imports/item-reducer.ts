@@ -2,30 +2,7 @@ import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
 import { reached } from '../core/status';
 import type { SerializedError } from '../core/errors';
-import {
-  itemsAdded,
-  workflowListFailed,
-  workflowListLoaded,
-  workflowListRequested,
-  type ImportItemData,
-  itemDeleted,
-  itemDeleteFailed,
-  itemsFetched,
-  itemsFetchFailed,
-  itemsFetchStarted,
-  itemsOperationFinished,
-  itemsOperationStarted,
-  itemsPageLoaded,
-  itemsSearchFailed,
-  itemsSearchRequested,
-  itemsWorkflowChunkApplied,
-  itemsWorkflowChunkFailed,
-  itemsWorkflowFinished,
-  itemsWorkflowRequested,
-  itemTransferFailed,
-  itemTransferred,
-  statusCountsLoaded,
-} from './events';
+import * as importEvents from './events';
 import { itemWorkflowApplied, jobDataRefused, UNKNOWN_JOB_CODE } from './manage-events';
 import type { ImportJob, ImportsState } from './state';
 import { jobOf, putItem } from './job-reducer';
@@ -67,7 +44,7 @@ function itemOperationFailed(
 
 export const itemCases: Case<ImportsState>[] = [
   // --- items ---
-  on(itemsSearchRequested, (state: S, { payload }) => {
+  on(importEvents.itemsSearchRequested, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.search = {
       status: job.search && reached(job.search.status, 'loaded') ? 'fetching' : 'initial',
@@ -79,32 +56,36 @@ export const itemCases: Case<ImportsState>[] = [
       error: null,
     };
   }),
-  on(itemsPageLoaded, (state: S, { payload }) => {
+  on(importEvents.itemsPageLoaded, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     if (!job.search) return;
-    const ids = payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId));
+    const ids = payload.items.map((item) =>
+      putItem(state, item as importEvents.ImportItemData, payload.jobId),
+    );
     if (payload.reset) job.search.ids = ids;
     else job.search.ids.push(...ids);
     job.search.status = payload.more ? 'next' : 'loaded';
   }),
-  on(itemsSearchFailed, (state: S, { payload }) => {
+  on(importEvents.itemsSearchFailed, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     if (!job.search) return;
     job.search.status = 'error';
     job.search.error = payload.error;
   }),
-  on(statusCountsLoaded, (state: S, { payload }) => {
+  on(importEvents.statusCountsLoaded, (state: S, { payload }) => {
     jobOf(state, payload.jobId).statusCounts = { total: payload.total, counts: payload.counts };
   }),
-  on(itemsFetchStarted, (state: S, { payload }) => {
+  on(importEvents.itemsFetchStarted, (state: S, { payload }) => {
     for (const id of payload.ids) {
       const item = state.items[id];
       if (item) item.status = reached(item.status, 'loaded') ? 'fetching' : 'initial';
       else state.items[id] = { id, jobId: payload.jobId, status: 'initial', data: null, error: null };
     }
   }),
-  on(itemsFetched, (state: S, { payload }) => {
-    const found = new Set(payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId)));
+  on(importEvents.itemsFetched, (state: S, { payload }) => {
+    const found = new Set(
+      payload.items.map((item) => putItem(state, item as importEvents.ImportItemData, payload.jobId)),
+    );
     for (const id of payload.ids) {
       const item = state.items[id];
       if (item && !found.has(id)) item.status = 'not_found';
@@ -113,7 +94,7 @@ export const itemCases: Case<ImportsState>[] = [
     if (payload.resources !== undefined) job.resources = payload.resources;
     if (payload.fields !== undefined) job.fields = payload.fields;
   }),
-  on(itemsFetchFailed, (state: S, { payload }) => {
+  on(importEvents.itemsFetchFailed, (state: S, { payload }) => {
     for (const id of payload.ids) {
       const item = state.items[id];
       if (item) {
@@ -123,7 +104,7 @@ export const itemCases: Case<ImportsState>[] = [
         state.items[id] = { id, jobId: payload.jobId, status: 'error', data: null, error: payload.error };
     }
   }),
-  on(itemsOperationStarted, (state: S, { payload }) => {
+  on(importEvents.itemsOperationStarted, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.status = 'fetching';
     job.operation = { kind: payload.kind, running: payload.itemIds.length, failed: 0 };
@@ -132,35 +113,35 @@ export const itemCases: Case<ImportsState>[] = [
       if (item) item.status = 'fetching';
     }
   }),
-  on(itemTransferred, (state: S, { payload }) => {
+  on(importEvents.itemTransferred, (state: S, { payload }) => {
     const item = state.items[payload.itemId];
-    if (payload.item) putItem(state, payload.item as ImportItemData, payload.targetJobId);
+    if (payload.item) putItem(state, payload.item as importEvents.ImportItemData, payload.targetJobId);
     else if (item) item.status = 'loaded';
     const moved = state.items[payload.itemId];
     if (moved) moved.jobId = payload.targetJobId;
     itemLeftJob(state, payload.jobId, payload.itemId);
   }),
-  on(itemTransferFailed, (state: S, { payload }) => itemOperationFailed(state, payload)),
-  on(itemDeleted, (state: S, { payload }) => {
+  on(importEvents.itemTransferFailed, (state: S, { payload }) => itemOperationFailed(state, payload)),
+  on(importEvents.itemDeleted, (state: S, { payload }) => {
     delete state.items[payload.itemId];
     itemLeftJob(state, payload.jobId, payload.itemId);
   }),
-  on(itemDeleteFailed, (state: S, { payload }) => itemOperationFailed(state, payload)),
-  on(itemsOperationFinished, (state: S, { payload }) => {
+  on(importEvents.itemDeleteFailed, (state: S, { payload }) => itemOperationFailed(state, payload)),
+  on(importEvents.itemsOperationFinished, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.status = payload.failed > 0 ? 'error' : 'loaded';
     job.operation = null;
   }),
-  on(itemsWorkflowRequested, (state: S, { payload }) => {
+  on(importEvents.itemsWorkflowRequested, (state: S, { payload }) => {
     if (payload.itemIds.length === 0) return;
     jobOf(state, payload.jobId).operation = { kind: 'workflow', running: payload.itemIds.length, failed: 0 };
   }),
-  on(itemsWorkflowChunkApplied, (state: S, { payload }) => {
+  on(importEvents.itemsWorkflowChunkApplied, (state: S, { payload }) => {
     const job = state.jobs[payload.jobId];
     if (job?.operation) job.operation.running -= payload.ids.length;
   }),
   on(itemWorkflowApplied, (state: S, { payload }) => {
-    if (payload.item) putItem(state, payload.item as ImportItemData, payload.jobId);
+    if (payload.item) putItem(state, payload.item as importEvents.ImportItemData, payload.jobId);
     const job = state.jobs[payload.jobId];
     if (job?.operation) job.operation.running -= 1;
   }),
@@ -172,7 +153,7 @@ export const itemCases: Case<ImportsState>[] = [
       job.search.error = error;
     }
   }),
-  on(itemsWorkflowChunkFailed, (state: S, { payload }) => {
+  on(importEvents.itemsWorkflowChunkFailed, (state: S, { payload }) => {
     const job = state.jobs[payload.jobId];
     if (job?.operation) {
       job.operation.running -= payload.ids.length;
@@ -186,24 +167,24 @@ export const itemCases: Case<ImportsState>[] = [
       }
     }
   }),
-  on(itemsWorkflowFinished, (state: S, { payload }) => {
+  on(importEvents.itemsWorkflowFinished, (state: S, { payload }) => {
     const job = state.jobs[payload.jobId];
     if (job) job.operation = null;
   }),
 
-  on(itemsAdded, (state: S, { payload }) => {
+  on(importEvents.itemsAdded, (state: S, { payload }) => {
     for (const id of payload.itemIds) {
       const item = state.items[id];
       if (item) item.jobId = payload.jobId;
     }
   }),
-  on(workflowListRequested, (state: S) => {
+  on(importEvents.workflowListRequested, (state: S) => {
     state.workflows.status = state.workflows.status === 'loaded' ? 'fetching' : 'initial';
   }),
-  on(workflowListLoaded, (state: S, { payload }) => {
+  on(importEvents.workflowListLoaded, (state: S, { payload }) => {
     state.workflows = { status: 'loaded', actions: payload.actions, error: null };
   }),
-  on(workflowListFailed, (state: S, { payload }) => {
+  on(importEvents.workflowListFailed, (state: S, { payload }) => {
     state.workflows.status = 'error';
     state.workflows.error = payload.error;
   }),

@@ -1,58 +1,12 @@
-import { catchError, concat, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { catchError, concat, EMPTY, filter, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AppEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer, requestEpic } from '../core/request';
 import { isBusy } from '../core/status';
 import * as api from './api';
-import {
-  analyzingCounted,
-  analyzingCountFailed,
-  analyzingCountRequested,
-  changesFailed,
-  changesLoaded,
-  changesRequested,
-  commandStatusLoaded,
-  counted,
-  countFailed,
-  countRequested,
-  jobCreated,
-  jobCreateFailed,
-  jobCreateRequested,
-  jobDeleted,
-  jobDeleteFailed,
-  jobDeleteRequested,
-  jobFetchFailed,
-  jobFetchRequested,
-  jobFetchStarted,
-  jobLoaded,
-  jobOwnerChanged,
-  jobOwnerChangeFailed,
-  jobOwnerChangeRequested,
-  jobWorkflowApplied,
-  jobWorkflowFailed,
-  jobWorkflowRequested,
-  listFetchFailed,
-  listFetchRequested,
-  listLoaded,
-  listNextRequested,
-  listRefused,
-  listRegistered,
-  itemsFetched,
-  itemsOperationFinished,
-  itemsPageLoaded,
-  itemsSearchRequested,
-  itemsWorkflowFinished,
-  statusCountsFailed,
-  statusCountsLoaded,
-  statusCountsRequested,
-  subJobsAdded,
-  subJobsAddFailed,
-  subJobsAddRequested,
-  wordsFailed,
-  wordsLoaded,
-  wordsRequested,
-} from './events';
+import * as importEvents from './events';
 import {
   itemsPatched,
   jobDataRefused,
@@ -73,36 +27,34 @@ const unknownCursor = (name: string): string => `Cannot find massimport cursor "
 
 export const refuseNamelessList: ImportsEpic = (event$) =>
   event$.pipe(
-    ofType(listRegistered),
+    ofType(importEvents.listRegistered),
     filter((event) => !event.payload.name),
-    map((event) => listRefused({ message: NO_CURSOR_NAME }, event)),
+    map((event) => importEvents.listRefused({ message: NO_CURSOR_NAME }, event)),
   );
 
 /** First page (`listFetchRequested`) or next (`listNextRequested`, following `links.next`); per list, the newest wins. */
 export const fetchList: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(listFetchRequested, listNextRequested),
-    groupBy((event) => event.payload.name),
-    mergeMap((byName$) =>
-      byName$.pipe(
-        switchMap((event) => {
-          const { name } = event.payload;
-          const list = state$.value.imports.lists[name];
-          if (!list) return of(listRefused({ name, message: unknownCursor(name) }, event));
-          const reset = listFetchRequested.match(event);
-          if (!reset && !list.next) return EMPTY;
-          return requestAnswer(
-            deps.http,
-            api.listJobs(list.query, reset ? null : list.next, deps.config.jobListItemsPerJob),
-            (answer) =>
-              listLoaded(
-                { name, reset, jobs: answer.response.data, next: answer.links?.next ?? null },
-                event,
-              ),
-            (error) => listFetchFailed({ name, error }, event),
-          );
-        }),
-      ),
+    ofType(importEvents.listFetchRequested, importEvents.listNextRequested),
+    perKey(
+      (event) => event.payload.name,
+      switchMap((event) => {
+        const { name } = event.payload;
+        const list = state$.value.imports.lists[name];
+        if (!list) return of(importEvents.listRefused({ name, message: unknownCursor(name) }, event));
+        const reset = importEvents.listFetchRequested.match(event);
+        if (!reset && !list.next) return EMPTY;
+        return requestAnswer(
+          deps.http,
+          api.listJobs(list.query, reset ? null : list.next, deps.config.jobListItemsPerJob),
+          (answer) =>
+            importEvents.listLoaded(
+              { name, reset, jobs: answer.response.data, next: answer.links?.next ?? null },
+              event,
+            ),
+          (error) => importEvents.listFetchFailed({ name, error }, event),
+        );
+      }),
     ),
   );
 
@@ -111,28 +63,28 @@ export const fetchList: ImportsEpic = (event$, state$, deps) =>
 /** Skipped while the job is busy; initial below loaded, else fetching (reducer); 404 → not_found. */
 export const fetchJob: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(jobFetchRequested),
+    ofType(importEvents.jobFetchRequested),
     filter((event) => !isBusy(state$.value.imports.jobs[event.payload.jobId]?.status ?? 'unknown')),
     mergeMap((event) => {
       const { jobId } = event.payload;
       return concat(
-        of(jobFetchStarted({ jobId }, event)),
+        of(importEvents.jobFetchStarted({ jobId }, event)),
         requestAnswer(
           deps.http,
           api.fetchJob(jobId, event.payload.withItems ?? false),
-          (answer) => jobLoaded({ jobId, job: answer.response.data }, event),
-          (error) => jobFetchFailed({ jobId, error }, event),
+          (answer) => importEvents.jobLoaded({ jobId, job: answer.response.data }, event),
+          (error) => importEvents.jobFetchFailed({ jobId, error }, event),
         ),
       );
     }),
   );
 
 export const createJob: ImportsEpic = requestEpic({
-  on: jobCreateRequested,
+  on: importEvents.jobCreateRequested,
   flatten: 'merge',
   call: (event) => api.createJob(event.payload.description),
   succeeded: (answer, event) =>
-    jobCreated(
+    importEvents.jobCreated(
       {
         requestId: event.payload.requestId,
         jobId: String(answer.response.data.id),
@@ -140,7 +92,8 @@ export const createJob: ImportsEpic = requestEpic({
       },
       event,
     ),
-  failed: (error, event) => jobCreateFailed({ requestId: event.payload.requestId, error }, event),
+  failed: (error, event) =>
+    importEvents.jobCreateFailed({ requestId: event.payload.requestId, error }, event),
 });
 
 /** A write on a job the state does not hold is refused before any request (seed 001 §8 "Job is unknown"). */
@@ -158,19 +111,19 @@ const refuseGoneJob = (event: AppEvent<string, { jobId: string }>, state: WithIm
 /** DELETE; on failure the job is deactivated instead (PATCH `activated:false`, seed 001 §7). */
 export const deleteJob: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
-    ofType(jobDeleteRequested),
+    ofType(importEvents.jobDeleteRequested),
     mergeMap((event) => {
       const { jobId } = event.payload;
       const refusal = refuseUnknownJob(event, state$.value);
       if (refusal) return of(refusal);
       return deps.http.request(api.deleteJob(jobId, event.payload.deleteItems)).pipe(
-        map(() => jobDeleted({ jobId, deactivated: false }, event)),
+        map(() => importEvents.jobDeleted({ jobId, deactivated: false }, event)),
         catchError(() =>
           requestAnswer(
             deps.http,
             api.patchJob(jobId, { activated: false }),
-            () => jobDeleted({ jobId, deactivated: true }, event),
-            (error) => jobDeleteFailed({ jobId, error }, event),
+            () => importEvents.jobDeleted({ jobId, deactivated: true }, event),
+            (error) => importEvents.jobDeleteFailed({ jobId, error }, event),
           ),
         ),
       );
@@ -179,89 +132,91 @@ export const deleteJob: ImportsEpic = (event$, state$, deps) =>
 
 /** The answer is not read (protocol §15.1): the job is read again for its owner's name. */
 export const changeOwner: ImportsEpic = requestEpic({
-  on: jobOwnerChangeRequested,
+  on: importEvents.jobOwnerChangeRequested,
   flatten: 'merge',
   refuse: refuseUnknownJob,
   call: (event) => api.patchJob(event.payload.jobId, { jobowner: event.payload.ownerId }),
   succeeded: (_data, event) => [
-    jobOwnerChanged(event.payload, event),
-    jobFetchRequested({ jobId: event.payload.jobId }, event),
+    importEvents.jobOwnerChanged(event.payload, event),
+    importEvents.jobFetchRequested({ jobId: event.payload.jobId }, event),
   ],
-  failed: (error, event) => jobOwnerChangeFailed({ jobId: event.payload.jobId, error }, event),
+  failed: (error, event) => importEvents.jobOwnerChangeFailed({ jobId: event.payload.jobId, error }, event),
 });
 
 export const addSubJobs: ImportsEpic = requestEpic({
-  on: subJobsAddRequested,
+  on: importEvents.subJobsAddRequested,
   flatten: 'merge',
   refuse: refuseUnknownJob,
   call: (event) =>
     api.patchJob(event.payload.jobId, {
       subjobs: { $mode: 'appendnew', $values: event.payload.subJobIds.map(wireId) },
     }),
-  succeeded: (_data, event) => subJobsAdded(event.payload, event),
-  failed: (error, event) => subJobsAddFailed({ jobId: event.payload.jobId, error }, event),
+  succeeded: (_data, event) => importEvents.subJobsAdded(event.payload, event),
+  failed: (error, event) => importEvents.subJobsAddFailed({ jobId: event.payload.jobId, error }, event),
 });
 
 export const countItems: ImportsEpic = requestEpic({
-  on: countRequested,
+  on: importEvents.countRequested,
   flatten: 'merge',
   call: (event) => api.countItems(event.payload.jobId),
-  succeeded: (answer, event) => counted({ jobId: event.payload.jobId, total: answer.response.total }, event),
-  failed: (error, event) => countFailed({ jobId: event.payload.jobId, error }, event),
+  succeeded: (answer, event) =>
+    importEvents.counted({ jobId: event.payload.jobId, total: answer.response.total }, event),
+  failed: (error, event) => importEvents.countFailed({ jobId: event.payload.jobId, error }, event),
 });
 
 export const countAnalyzing: ImportsEpic = requestEpic({
-  on: analyzingCountRequested,
+  on: importEvents.analyzingCountRequested,
   flatten: 'merge',
   refuse: refuseGoneJob,
   call: (event) => api.analyzingCount(event.payload.jobId),
   succeeded: (answer, event) =>
-    analyzingCounted({ jobId: event.payload.jobId, total: answer.response.total }, event),
-  failed: (error, event) => analyzingCountFailed({ jobId: event.payload.jobId, error }, event),
+    importEvents.analyzingCounted({ jobId: event.payload.jobId, total: answer.response.total }, event),
+  failed: (error, event) => importEvents.analyzingCountFailed({ jobId: event.payload.jobId, error }, event),
 });
 
 export const countByStatus: ImportsEpic = requestEpic({
-  on: statusCountsRequested,
+  on: importEvents.statusCountsRequested,
   flatten: 'merge',
   refuse: refuseGoneJob,
   call: (event) => api.statusCounts(event.payload.jobId),
   succeeded: (answer, event) =>
-    statusCountsLoaded(
+    importEvents.statusCountsLoaded(
       { jobId: event.payload.jobId, total: answer.response.total, counts: api.countsOf(answer) },
       event,
     ),
-  failed: (error, event) => statusCountsFailed({ jobId: event.payload.jobId, error }, event),
+  failed: (error, event) => importEvents.statusCountsFailed({ jobId: event.payload.jobId, error }, event),
 });
 
 /** Suggestions for the typed fulltext: the newest text wins, `typeaheadMaxWords` kept. */
 export const fetchWords: ImportsEpic = requestEpic({
-  on: wordsRequested,
+  on: importEvents.wordsRequested,
   flatten: 'switch',
   call: (event) => api.jobWords(event.payload.jobId, event.payload.fulltext),
   succeeded: (answer, event, _status, { config }) =>
-    wordsLoaded(
+    importEvents.wordsLoaded(
       { ...event.payload, words: api.wordsOf(answer.response.data).slice(0, config.typeaheadMaxWords) },
       event,
     ),
-  failed: (error, event) => wordsFailed({ ...event.payload, error }, event),
+  failed: (error, event) => importEvents.wordsFailed({ ...event.payload, error }, event),
 });
 
 export const fetchChanges: ImportsEpic = requestEpic({
-  on: changesRequested,
+  on: importEvents.changesRequested,
   flatten: 'merge',
   call: (event) => api.jobChanges(event.payload.jobId),
   succeeded: (answer, event) =>
-    changesLoaded({ jobId: event.payload.jobId, items: answer.response.data }, event),
-  failed: (error, event) => changesFailed({ jobId: event.payload.jobId, error }, event),
+    importEvents.changesLoaded({ jobId: event.payload.jobId, items: answer.response.data }, event),
+  failed: (error, event) => importEvents.changesFailed({ jobId: event.payload.jobId, error }, event),
 });
 
 export const runJobWorkflow: ImportsEpic = requestEpic({
-  on: jobWorkflowRequested,
+  on: importEvents.jobWorkflowRequested,
   flatten: 'merge',
   refuse: refuseUnknownJob,
   call: (event) => api.jobWorkflow(event.payload.jobId, event.payload.action),
-  succeeded: (answer, event) => jobWorkflowApplied({ ...event.payload, job: answer.response.data }, event),
-  failed: (error, event) => jobWorkflowFailed({ ...event.payload, error }, event),
+  succeeded: (answer, event) =>
+    importEvents.jobWorkflowApplied({ ...event.payload, job: answer.response.data }, event),
+  failed: (error, event) => importEvents.jobWorkflowFailed({ ...event.payload, error }, event),
 });
 
 /** Whether a read of items may have seen some leave the analysis: the job's last analysing count was not 0. */
@@ -276,20 +231,20 @@ const wasAnalysing = (state: WithImports, jobId: string): boolean =>
 export const refreshCounts: ImportsEpic = (event$, state$) =>
   event$.pipe(
     ofType(
-      jobWorkflowApplied,
-      itemsWorkflowFinished,
-      itemsOperationFinished,
+      importEvents.jobWorkflowApplied,
+      importEvents.itemsWorkflowFinished,
+      importEvents.itemsOperationFinished,
       itemsPatched,
-      commandStatusLoaded,
-      changesLoaded,
-      itemsFetched,
-      itemsPageLoaded,
+      importEvents.commandStatusLoaded,
+      importEvents.changesLoaded,
+      importEvents.itemsFetched,
+      importEvents.itemsPageLoaded,
     ),
     filter((event) => {
-      if (commandStatusLoaded.match(event)) return event.payload.doneItemIds.length > 0;
-      if (changesLoaded.match(event)) return event.payload.items.length > 0;
-      if (itemsFetched.match(event)) return wasAnalysing(state$.value, event.payload.jobId);
-      if (itemsPageLoaded.match(event))
+      if (importEvents.commandStatusLoaded.match(event)) return event.payload.doneItemIds.length > 0;
+      if (importEvents.changesLoaded.match(event)) return event.payload.items.length > 0;
+      if (importEvents.itemsFetched.match(event)) return wasAnalysing(state$.value, event.payload.jobId);
+      if (importEvents.itemsPageLoaded.match(event))
         return !event.payload.more && wasAnalysing(state$.value, event.payload.jobId);
       return true;
     }),
@@ -297,9 +252,9 @@ export const refreshCounts: ImportsEpic = (event$, state$) =>
       const { jobId } = event.payload;
       const search = state$.value.imports.jobs[jobId]?.search;
       const again =
-        jobWorkflowApplied.match(event) && search
+        importEvents.jobWorkflowApplied.match(event) && search
           ? [
-              itemsSearchRequested(
+              importEvents.itemsSearchRequested(
                 {
                   jobId,
                   ...(search.fulltext !== null && { fulltext: search.fulltext }),
@@ -311,6 +266,10 @@ export const refreshCounts: ImportsEpic = (event$, state$) =>
               ),
             ]
           : [];
-      return [...again, statusCountsRequested({ jobId }, event), analyzingCountRequested({ jobId }, event)];
+      return [
+        ...again,
+        importEvents.statusCountsRequested({ jobId }, event),
+        importEvents.analyzingCountRequested({ jobId }, event),
+      ];
     }),
   );

@@ -1,39 +1,7 @@
 import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
 import { reached } from '../core/status';
-import {
-  analyzingCounted,
-  changesLoaded,
-  counted,
-  type ImportItemData,
-  type ImportJobData,
-  jobCreated,
-  jobCreateFailed,
-  jobCreateRequested,
-  jobDeleted,
-  jobDeleteFailed,
-  jobDeleteRequested,
-  jobFetchFailed,
-  jobFetchStarted,
-  jobLoaded,
-  jobOwnerChanged,
-  jobOwnerChangeFailed,
-  jobOwnerChangeRequested,
-  jobWorkflowApplied,
-  jobWorkflowFailed,
-  jobWorkflowRequested,
-  listFetchFailed,
-  listFetchRequested,
-  listLoaded,
-  listNextRequested,
-  listRegistered,
-  subJobsAddFailed,
-  subJobsAdded,
-  subJobsAddRequested,
-  wordsFailed,
-  wordsLoaded,
-  wordsRequested,
-} from './events';
+import * as importEvents from './events';
 import { jobWriteRefused, UNKNOWN_JOB_CODE } from './manage-events';
 import { emptyJob } from './model';
 import type { ImportJob, ImportsState, JobWrite } from './state';
@@ -57,7 +25,7 @@ function writeEnded(state: S, jobId: string, error: Draft<ImportJob>['writeError
 }
 
 /** The items total a job answer carries (`$moreChildren_$items.total`), or its `count`. */
-function jobItemsTotal(job: ImportJobData): number | null {
+function jobItemsTotal(job: importEvents.ImportJobData): number | null {
   const more = job.$moreChildren_$items as { total?: unknown } | undefined;
   if (more && typeof more.total === 'number') return more.total;
   return typeof job.count === 'number' ? job.count : null;
@@ -77,24 +45,24 @@ export function jobOf(state: S, id: string): Draft<ImportJob> {
  * status (a number, also sent as `$status`) is kept as `$status` only, a job's (`open`,
  * `running`, `done`) as `$jobstatus`.
  */
-function itemData(data: ImportItemData): ImportItemData {
+function itemData(data: importEvents.ImportItemData): importEvents.ImportItemData {
   if (!('status' in data)) return data;
-  const { status, ...rest } = data as ImportItemData & { status?: unknown };
-  return (rest.$status === undefined ? { ...rest, $status: status } : rest) as ImportItemData;
+  const { status, ...rest } = data as importEvents.ImportItemData & { status?: unknown };
+  return (rest.$status === undefined ? { ...rest, $status: status } : rest) as importEvents.ImportItemData;
 }
 
-function jobData(data: ImportJobData): ImportJobData {
-  const { status, ...rest } = data as ImportJobData & { status?: unknown };
+function jobData(data: importEvents.ImportJobData): importEvents.ImportJobData {
+  const { status, ...rest } = data as importEvents.ImportJobData & { status?: unknown };
   const out: Record<string, unknown> = status === undefined ? rest : { ...rest, $jobstatus: status };
   for (const key of ['$items', 'items'])
     if (Array.isArray(out[key]))
       out[key] = (out[key] as unknown[]).map((item) =>
-        item && typeof item === 'object' ? itemData(item as ImportItemData) : item,
+        item && typeof item === 'object' ? itemData(item as importEvents.ImportItemData) : item,
       );
-  return out as ImportJobData;
+  return out as importEvents.ImportJobData;
 }
 
-export function putItem(state: S, raw: ImportItemData, jobId?: string): string {
+export function putItem(state: S, raw: importEvents.ImportItemData, jobId?: string): string {
   const data = itemData(raw);
   const id = String(data.id);
   const owner =
@@ -107,17 +75,17 @@ export function putItem(state: S, raw: ImportItemData, jobId?: string): string {
     jobId: owner ?? current?.jobId ?? '',
     status: 'loaded',
     // a search page asks `props=id,status`: what it leaves out is kept from a fuller answer
-    data: (current?.data ? { ...current.data, ...data } : data) as Draft<ImportItemData>,
+    data: (current?.data ? { ...current.data, ...data } : data) as Draft<importEvents.ImportItemData>,
     error: null,
   };
   return id;
 }
 
-function putJob(state: S, raw: ImportJobData): Draft<ImportJob> {
+function putJob(state: S, raw: importEvents.ImportJobData): Draft<ImportJob> {
   const data = jobData(raw);
   const id = String(data.id);
   const job = jobOf(state, id);
-  job.data = data as Draft<ImportJobData>;
+  job.data = data as Draft<importEvents.ImportJobData>;
   job.status = 'loaded';
   job.error = null;
   job.deleted = false;
@@ -126,13 +94,14 @@ function putJob(state: S, raw: ImportJobData): Draft<ImportJob> {
   const items = data.$items ?? data.items;
   if (Array.isArray(items))
     for (const item of items)
-      if (item && typeof item === 'object' && 'id' in item) putItem(state, item as ImportItemData, id);
+      if (item && typeof item === 'object' && 'id' in item)
+        putItem(state, item as importEvents.ImportItemData, id);
   return job;
 }
 
 export const jobCases: Case<ImportsState>[] = [
   // --- job list ---
-  on(listRegistered, (state: S, { payload }) => {
+  on(importEvents.listRegistered, (state: S, { payload }) => {
     if (!payload.name) return;
     const list = state.lists[payload.name];
     if (list) {
@@ -148,24 +117,24 @@ export const jobCases: Case<ImportsState>[] = [
       error: null,
     };
   }),
-  on(listFetchRequested, (state: S, { payload }) => {
+  on(importEvents.listFetchRequested, (state: S, { payload }) => {
     const list = state.lists[payload.name];
     if (list) list.status = reached(list.status, 'loaded') ? 'fetching' : 'initial';
   }),
-  on(listNextRequested, (state: S, { payload }) => {
+  on(importEvents.listNextRequested, (state: S, { payload }) => {
     const list = state.lists[payload.name];
     if (list?.next) list.status = 'next';
   }),
-  on(listLoaded, (state: S, { payload }) => {
+  on(importEvents.listLoaded, (state: S, { payload }) => {
     const list = state.lists[payload.name];
     if (!list) return;
-    const ids = payload.jobs.map((job) => putJob(state, job as ImportJobData).id);
+    const ids = payload.jobs.map((job) => putJob(state, job as importEvents.ImportJobData).id);
     list.jobIds = payload.reset ? ids : [...list.jobIds, ...ids.filter((id) => !list.jobIds.includes(id))];
     list.next = payload.next;
     list.status = 'loaded';
     list.error = null;
   }),
-  on(listFetchFailed, (state: S, { payload }) => {
+  on(importEvents.listFetchFailed, (state: S, { payload }) => {
     const list = state.lists[payload.name];
     if (!list) return;
     list.status = 'error';
@@ -173,83 +142,105 @@ export const jobCases: Case<ImportsState>[] = [
   }),
 
   // --- job ---
-  on(jobFetchStarted, (state: S, { payload }) => {
+  on(importEvents.jobFetchStarted, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.status = reached(job.status, 'loaded') ? 'fetching' : 'initial';
   }),
-  on(jobLoaded, (state: S, { payload }) => {
-    putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
+  on(importEvents.jobLoaded, (state: S, { payload }) => {
+    putJob(state, { ...payload.job, id: payload.jobId } as importEvents.ImportJobData);
   }),
-  on(jobFetchFailed, (state: S, { payload }) => {
+  on(importEvents.jobFetchFailed, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.status = payload.error.status === 404 ? 'not_found' : 'error';
     job.error = payload.error;
   }),
-  on(jobCreateRequested, (state: S, { payload }) => {
+  on(importEvents.jobCreateRequested, (state: S, { payload }) => {
     state.creates[payload.requestId] = { status: 'resolving', jobId: null, error: null };
   }),
-  on(jobCreated, (state: S, { payload }) => {
+  on(importEvents.jobCreated, (state: S, { payload }) => {
     state.creates[payload.requestId] = { status: 'loaded', jobId: payload.jobId, error: null };
-    putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
+    putJob(state, { ...payload.job, id: payload.jobId } as importEvents.ImportJobData);
     // lists are ordered by creation, newest first
     for (const list of Object.values(state.lists))
       if (!list.jobIds.includes(payload.jobId)) list.jobIds.unshift(payload.jobId);
   }),
-  on(jobCreateFailed, (state: S, { payload }) => {
+  on(importEvents.jobCreateFailed, (state: S, { payload }) => {
     state.creates[payload.requestId] = { status: 'error', jobId: null, error: payload.error };
   }),
-  on(jobDeleteRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'delete')),
-  on(jobDeleted, (state: S, { payload }) => {
+  on(importEvents.jobDeleteRequested, (state: S, { payload }) =>
+    writeStarted(state, payload.jobId, 'delete'),
+  ),
+  on(importEvents.jobDeleted, (state: S, { payload }) => {
     const job = writeEnded(state, payload.jobId, null);
     job.deleted = true;
     for (const list of Object.values(state.lists))
       list.jobIds = list.jobIds.filter((id) => id !== payload.jobId);
   }),
-  on(jobDeleteFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
-  on(jobOwnerChangeRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'owner')),
-  on(jobOwnerChanged, (state: S, { payload }) => {
+  on(
+    importEvents.jobDeleteFailed,
+    (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error),
+  ),
+  on(importEvents.jobOwnerChangeRequested, (state: S, { payload }) =>
+    writeStarted(state, payload.jobId, 'owner'),
+  ),
+  on(importEvents.jobOwnerChanged, (state: S, { payload }) => {
     const job = writeEnded(state, payload.jobId, null);
     if (job.data) job.data.jobowner = payload.ownerId;
   }),
-  on(jobOwnerChangeFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
-  on(subJobsAddRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'subjobs')),
-  on(subJobsAdded, (state: S, { payload }) => {
+  on(
+    importEvents.jobOwnerChangeFailed,
+    (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error),
+  ),
+  on(importEvents.subJobsAddRequested, (state: S, { payload }) =>
+    writeStarted(state, payload.jobId, 'subjobs'),
+  ),
+  on(importEvents.subJobsAdded, (state: S, { payload }) => {
     const job = writeEnded(state, payload.jobId, null);
     if (job.data) {
       const current = Array.isArray(job.data.subjobs) ? (job.data.subjobs as unknown[]) : [];
       job.data.subjobs = [...current, ...payload.subJobIds];
     }
   }),
-  on(subJobsAddFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
-  on(counted, (state: S, { payload }) => {
+  on(
+    importEvents.subJobsAddFailed,
+    (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error),
+  ),
+  on(importEvents.counted, (state: S, { payload }) => {
     jobOf(state, payload.jobId).count = payload.total;
   }),
-  on(analyzingCounted, (state: S, { payload }) => {
+  on(importEvents.analyzingCounted, (state: S, { payload }) => {
     jobOf(state, payload.jobId).analyzing = payload.total;
   }),
-  on(wordsRequested, (state: S, { payload }) => {
+  on(importEvents.wordsRequested, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     job.words = { fulltext: payload.fulltext, words: job.words?.words ?? [], status: 'fetching' };
   }),
-  on(wordsLoaded, (state: S, { payload }) => {
+  on(importEvents.wordsLoaded, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     if (job.words && job.words.fulltext !== payload.fulltext) return;
     job.words = { fulltext: payload.fulltext, words: payload.words, status: 'loaded' };
   }),
-  on(wordsFailed, (state: S, { payload }) => {
+  on(importEvents.wordsFailed, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
     if (job.words?.fulltext === payload.fulltext) job.words.status = 'error';
   }),
-  on(changesLoaded, (state: S, { payload }) => {
+  on(importEvents.changesLoaded, (state: S, { payload }) => {
     const job = jobOf(state, payload.jobId);
-    job.changes = payload.items.map((item) => putItem(state, item as ImportItemData, payload.jobId));
+    job.changes = payload.items.map((item) =>
+      putItem(state, item as importEvents.ImportItemData, payload.jobId),
+    );
   }),
-  on(jobWorkflowRequested, (state: S, { payload }) => writeStarted(state, payload.jobId, 'workflow')),
-  on(jobWorkflowApplied, (state: S, { payload }) => {
+  on(importEvents.jobWorkflowRequested, (state: S, { payload }) =>
+    writeStarted(state, payload.jobId, 'workflow'),
+  ),
+  on(importEvents.jobWorkflowApplied, (state: S, { payload }) => {
     writeEnded(state, payload.jobId, null);
-    if (payload.job) putJob(state, { ...payload.job, id: payload.jobId } as ImportJobData);
+    if (payload.job) putJob(state, { ...payload.job, id: payload.jobId } as importEvents.ImportJobData);
   }),
-  on(jobWorkflowFailed, (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error)),
+  on(
+    importEvents.jobWorkflowFailed,
+    (state: S, { payload }) => void writeEnded(state, payload.jobId, payload.error),
+  ),
   on(jobWriteRefused, (state: S, { payload }) => {
     writeEnded(state, payload.jobId, { code: UNKNOWN_JOB_CODE, message: payload.message });
   }),

@@ -1,32 +1,7 @@
 import type { AppEvent } from '../core/event';
 import { declareWrites, type OutboxLabel, type OutboxWrite, type WriteCheck } from '../outbox/events';
 import * as api from './api';
-import {
-  collectionChangeRequested,
-  commandFailed,
-  commandStarted,
-  type ImportItemData,
-  itemDeleted,
-  itemDeleteFailed,
-  itemsDeleteRequested,
-  itemsFetched,
-  itemsOperationFinished,
-  itemsTransferRequested,
-  itemsWorkflowChunkApplied,
-  itemsWorkflowChunkFailed,
-  itemsWorkflowFinished,
-  itemsWorkflowRequested,
-  itemTransferFailed,
-  itemTransferred,
-  jobDeleted,
-  jobDeleteFailed,
-  jobDeleteRequested,
-  jobOwnerChanged,
-  jobOwnerChangeFailed,
-  jobOwnerChangeRequested,
-  metadataSetRequested,
-  validateRequested,
-} from './events';
+import * as importEvents from './events';
 import { itemsPatched, itemsPatchRequested, itemWorkflowApplied } from './manage-events';
 import { selectImportItem, selectImportJob, type WithImports } from './selectors';
 
@@ -65,8 +40,8 @@ function serverStatus(data: Record<string, unknown> | null | undefined): string 
 }
 
 /** The rows of the items read back, by id. */
-function rowsById(answer: ItemsRead): Map<string, ImportItemData> {
-  return new Map(answer.response.data.map((row) => [String(row.id), row as ImportItemData]));
+function rowsById(answer: ItemsRead): Map<string, importEvents.ImportItemData> {
+  return new Map(answer.response.data.map((row) => [String(row.id), row as importEvents.ImportItemData]));
 }
 
 /**
@@ -76,8 +51,11 @@ function rowsById(answer: ItemsRead): Map<string, ImportItemData> {
 function itemsCheck<P extends ItemsPayload>(
   intent: ItemsIntent<P>,
   readJob: string,
-  done: (id: string, row: ImportItemData | undefined) => boolean,
-  answers: (ids: string[], rows: Map<string, ImportItemData>) => ReturnType<WriteCheck<unknown>['decide']>,
+  done: (id: string, row: importEvents.ImportItemData | undefined) => boolean,
+  answers: (
+    ids: string[],
+    rows: Map<string, importEvents.ImportItemData>,
+  ) => ReturnType<WriteCheck<unknown>['decide']>,
 ): WriteCheck<ItemsRead> {
   const { itemIds } = intent.payload;
   const split = (answer: ItemsRead) => {
@@ -108,10 +86,10 @@ const itemParts = (end: { type: string }): OutboxWrite['parts'] => ({
 
 const deleteItems: OutboxWrite = {
   domain: 'imports',
-  intent: itemsDeleteRequested,
-  answers: [itemDeleted],
-  failures: [itemDeleteFailed],
-  parts: itemParts(itemsOperationFinished),
+  intent: importEvents.itemsDeleteRequested,
+  answers: [importEvents.itemDeleted],
+  failures: [importEvents.itemDeleteFailed],
+  parts: itemParts(importEvents.itemsOperationFinished),
   label: (payload: ItemsPayload, state: WithImports) =>
     itemsLabel('outbox.imports.itemsDelete', payload.itemIds.length, { name: jobName(state, payload.jobId) }),
   // an item no longer in its import was deleted (by an earlier attempt, or by someone else: gone either way)
@@ -120,7 +98,7 @@ const deleteItems: OutboxWrite = {
       intent,
       intent.payload.jobId,
       (_id, row) => row === undefined,
-      (ids) => ids.map((itemId) => itemDeleted({ jobId: intent.payload.jobId, itemId }, intent)),
+      (ids) => ids.map((itemId) => importEvents.itemDeleted({ jobId: intent.payload.jobId, itemId }, intent)),
     ),
 };
 
@@ -128,10 +106,10 @@ type MovePayload = ItemsPayload & { targetJobId: string };
 
 const moveItems: OutboxWrite = {
   domain: 'imports',
-  intent: itemsTransferRequested,
-  answers: [itemTransferred],
-  failures: [itemTransferFailed],
-  parts: itemParts(itemsOperationFinished),
+  intent: importEvents.itemsTransferRequested,
+  answers: [importEvents.itemTransferred],
+  failures: [importEvents.itemTransferFailed],
+  parts: itemParts(importEvents.itemsOperationFinished),
   label: (payload: MovePayload, state: WithImports) =>
     itemsLabel('outbox.imports.itemsMove', payload.itemIds.length, {
       name: jobName(state, payload.jobId),
@@ -146,7 +124,10 @@ const moveItems: OutboxWrite = {
       (_id, row) => row !== undefined,
       (ids, rows) =>
         ids.map((itemId) =>
-          itemTransferred({ jobId, itemId, targetJobId, item: rows.get(itemId) ?? null }, intent),
+          importEvents.itemTransferred(
+            { jobId, itemId, targetJobId, item: rows.get(itemId) ?? null },
+            intent,
+          ),
         ),
     );
   },
@@ -156,10 +137,10 @@ type WorkflowPayload = ItemsPayload & { action: string };
 
 const itemsWorkflow: OutboxWrite = {
   domain: 'imports',
-  intent: itemsWorkflowRequested,
-  answers: [itemsWorkflowChunkApplied, itemWorkflowApplied],
-  failures: [itemsWorkflowChunkFailed],
-  parts: itemParts(itemsWorkflowFinished),
+  intent: importEvents.itemsWorkflowRequested,
+  answers: [importEvents.itemsWorkflowChunkApplied, itemWorkflowApplied],
+  failures: [importEvents.itemsWorkflowChunkFailed],
+  parts: itemParts(importEvents.itemsWorkflowFinished),
   label: (payload: WorkflowPayload) =>
     itemsLabel('outbox.imports.itemsWorkflow', payload.itemIds.length, { step: payload.action }),
   // kept when its failure left the items as they were: the status each was asked from
@@ -173,7 +154,9 @@ const itemsWorkflow: OutboxWrite = {
       intent,
       jobId,
       (id, row) => row !== undefined && before[id] !== undefined && serverStatus(row) !== before[id],
-      (ids, rows) => [itemsFetched({ jobId, ids, items: ids.flatMap((id) => rows.get(id) ?? []) }, intent)],
+      (ids, rows) => [
+        importEvents.itemsFetched({ jobId, ids, items: ids.flatMap((id) => rows.get(id) ?? []) }, intent),
+      ],
     );
   },
 };
@@ -187,7 +170,7 @@ const sameTwice = (
   domain: 'imports',
   intent,
   answers,
-  failures: [commandFailed],
+  failures: [importEvents.commandFailed],
   label: (payload: ItemsPayload) => itemsLabel(key, payload.itemIds.length),
 });
 
@@ -195,15 +178,15 @@ declareWrites([
   deleteItems,
   moveItems,
   itemsWorkflow,
-  sameTwice(validateRequested, [commandStarted], 'outbox.imports.validate'),
-  sameTwice(metadataSetRequested, [commandStarted], 'outbox.imports.metadata'),
-  sameTwice(collectionChangeRequested, [commandStarted], 'outbox.imports.metadata'),
+  sameTwice(importEvents.validateRequested, [importEvents.commandStarted], 'outbox.imports.validate'),
+  sameTwice(importEvents.metadataSetRequested, [importEvents.commandStarted], 'outbox.imports.metadata'),
+  sameTwice(importEvents.collectionChangeRequested, [importEvents.commandStarted], 'outbox.imports.metadata'),
   sameTwice(itemsPatchRequested, [itemsPatched], 'outbox.imports.metadata'),
   {
     domain: 'imports',
-    intent: jobDeleteRequested,
-    answers: [jobDeleted],
-    failures: [jobDeleteFailed],
+    intent: importEvents.jobDeleteRequested,
+    answers: [importEvents.jobDeleted],
+    failures: [importEvents.jobDeleteFailed],
     label: (payload: { jobId: string }, state: WithImports) => ({
       key: 'outbox.imports.jobDelete',
       values: { name: jobName(state, payload.jobId) },
@@ -213,16 +196,16 @@ declareWrites([
       read: api.fetchJob(intent.payload.jobId, false),
       decide: (answer: { response: { data: { activated?: unknown } } }) =>
         answer.response.data.activated === false
-          ? jobDeleted({ jobId: intent.payload.jobId, deactivated: true }, intent)
+          ? importEvents.jobDeleted({ jobId: intent.payload.jobId, deactivated: true }, intent)
           : null,
-      gone: () => jobDeleted({ jobId: intent.payload.jobId, deactivated: false }, intent),
+      gone: () => importEvents.jobDeleted({ jobId: intent.payload.jobId, deactivated: false }, intent),
     }),
   },
   {
     domain: 'imports',
-    intent: jobOwnerChangeRequested,
-    answers: [jobOwnerChanged],
-    failures: [jobOwnerChangeFailed],
+    intent: importEvents.jobOwnerChangeRequested,
+    answers: [importEvents.jobOwnerChanged],
+    failures: [importEvents.jobOwnerChangeFailed],
     label: (payload: { jobId: string }, state: WithImports) => ({
       key: 'outbox.imports.jobOwner',
       values: { name: jobName(state, payload.jobId) },

@@ -7,22 +7,7 @@ import { ofType } from '../core/operators/of-type';
 import { isAnswerLost } from '../core/reconcile';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
-import {
-  countRequested,
-  filesAdded,
-  type ImportItemData,
-  uploadCanceled,
-  uploadCancelFailed,
-  uploadConcurrencyChangeRequested,
-  uploadConcurrencySet,
-  uploadFailed,
-  uploadLoaded,
-  uploadProgressed,
-  uploadRemoveRequested,
-  uploadResolving,
-  uploadRetryRequested,
-  uploadStarted,
-} from './events';
+import * as importEvents from './events';
 import { refusalKeyOf, type WithImports } from './selectors';
 import { uploadAt } from './model';
 import type { UploadFile, UploadsState } from './state';
@@ -45,13 +30,13 @@ export function uploadError(error: SerializedError): { message: string; messageK
 
 export const setConcurrency: ImportsEpic = (event$, _state$, { config }) =>
   event$.pipe(
-    ofType(uploadConcurrencyChangeRequested),
+    ofType(importEvents.uploadConcurrencyChangeRequested),
     map((event) => {
       const wanted = Number.isFinite(event.payload.value)
         ? Math.round(event.payload.value)
         : config.uploadConcurrencyDefault;
       const value = Math.min(config.uploadConcurrencyMax, Math.max(config.uploadConcurrencyMin, wanted));
-      return uploadConcurrencySet({ value }, event);
+      return importEvents.uploadConcurrencySet({ value }, event);
     }),
   );
 
@@ -79,21 +64,21 @@ function nextWaiting(uploads: UploadsState, count: number): UploadFile[] {
 export const scheduleUploads: ImportsEpic = (event$, state$, deps) =>
   event$.pipe(
     ofType(
-      filesAdded,
-      uploadResolving,
-      uploadLoaded,
-      uploadFailed,
-      uploadCanceled,
-      uploadCancelFailed,
-      uploadRemoveRequested,
-      uploadRetryRequested,
-      uploadConcurrencySet,
+      importEvents.filesAdded,
+      importEvents.uploadResolving,
+      importEvents.uploadLoaded,
+      importEvents.uploadFailed,
+      importEvents.uploadCanceled,
+      importEvents.uploadCancelFailed,
+      importEvents.uploadRemoveRequested,
+      importEvents.uploadRetryRequested,
+      importEvents.uploadConcurrencySet,
     ),
     mergeMap((event) => {
       const uploads = state$.value.imports.uploads;
       const limit = uploads.concurrency ?? deps.config.uploadConcurrencyDefault;
       return nextWaiting(uploads, limit - uploads.running).map((file) =>
-        uploadResolving({ id: file.id, limit }, event),
+        importEvents.uploadResolving({ id: file.id, limit }, event),
       );
     }),
   );
@@ -101,8 +86,8 @@ export const scheduleUploads: ImportsEpic = (event$, state$, deps) =>
 /** A file that became an item changes the job's count: asked again on the answer, in an epic of its own. */
 export const countAfterUpload: ImportsEpic = (event$) =>
   event$.pipe(
-    ofType(uploadLoaded),
-    map((loaded) => countRequested({ jobId: loaded.payload.jobId }, loaded)),
+    ofType(importEvents.uploadLoaded),
+    map((loaded) => importEvents.countRequested({ jobId: loaded.payload.jobId }, loaded)),
   );
 
 /** No answer, a timeout or a server error: the network or the server failed the upload, not its file. */
@@ -139,7 +124,9 @@ function readBackUpload(
     api.itemsWhere(jobId, { name: { eq: name } }),
     (answer) => {
       const made = answer.response.data.find((row) => !known.has(String(row.id)));
-      return made ? uploadLoaded({ id, jobId, item: made as ImportItemData }, event) : failed(error, true);
+      return made
+        ? importEvents.uploadLoaded({ id, jobId, item: made as importEvents.ImportItemData }, event)
+        : failed(error, true);
     },
     () => failed({ ...error, code: ERROR_CODES.unconfirmed }, false),
   );
@@ -155,7 +142,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
   const inFlight = new Map<string, Subject<void>>();
   const fileOf = (id: string): UploadFile | undefined => uploadAt(state$.value.imports.uploads, id);
   const send$ = event$.pipe(
-    ofType(uploadResolving),
+    ofType(importEvents.uploadResolving),
     filter((event) => fileOf(event.payload.id)?.status === 'resolving' && !inFlight.has(event.payload.id)),
     mergeMap((event) => {
       const file = fileOf(event.payload.id)!;
@@ -171,7 +158,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
       };
       const failed = (error: SerializedError, retryable: boolean) => {
         keepFile = retryable;
-        return uploadFailed(
+        return importEvents.uploadFailed(
           { id, jobId, ...uploadError(error), error, ...(retryable && { retryable }) },
           event,
         );
@@ -179,7 +166,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
       if (!blob) {
         done();
         return of(
-          uploadFailed(
+          importEvents.uploadFailed(
             {
               id,
               jobId,
@@ -203,18 +190,22 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
             const progress = total > 0 ? Math.min(100, Math.floor((report.loaded / total) * 100)) : 0;
             if (progress - reported < step) return [];
             reported = progress;
-            return [uploadProgressed({ id, loaded: report.loaded, total, progress }, event)];
+            return [importEvents.uploadProgressed({ id, loaded: report.loaded, total, progress }, event)];
           }
           return [
-            uploadLoaded(
-              { id, jobId, item: api.itemOf(report.data.response.data) as ImportItemData | null },
+            importEvents.uploadLoaded(
+              {
+                id,
+                jobId,
+                item: api.itemOf(report.data.response.data) as importEvents.ImportItemData | null,
+              },
               event,
             ),
           ];
         }),
       );
       return concat(
-        of(uploadStarted({ id }, event)),
+        of(importEvents.uploadStarted({ id }, event)),
         new Observable<UnstampedEvent>((subscriber) => {
           let ended = false;
           const readBack = new Subscription();
@@ -230,7 +221,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
               }
               subscriber.next(
                 error.code === ERROR_CODES.canceled
-                  ? uploadCanceled({ id, jobId }, event)
+                  ? importEvents.uploadCanceled({ id, jobId }, event)
                   : failed(error, isTransportFailure(error)),
               );
               subscriber.complete();
@@ -244,7 +235,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
             if (ended) return;
             ended = true;
             subscription.unsubscribe();
-            subscriber.next(uploadCanceled({ id, jobId }, event));
+            subscriber.next(importEvents.uploadCanceled({ id, jobId }, event));
             subscriber.complete();
           });
           return () => {
@@ -258,7 +249,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
     }),
   );
   const cancel$ = event$.pipe(
-    ofType(uploadRemoveRequested),
+    ofType(importEvents.uploadRemoveRequested),
     mergeMap((event) => {
       const { id } = event.payload;
       const file = fileOf(id);
@@ -268,7 +259,7 @@ export const sendUploads: ImportsEpic = (event$, state$, deps) => {
         return EMPTY;
       }
       const handle = inFlight.get(id);
-      if (!handle) return of(uploadCancelFailed({ id, message: CANCEL_FAILED }, event));
+      if (!handle) return of(importEvents.uploadCancelFailed({ id, message: CANCEL_FAILED }, event));
       handle.next();
       return EMPTY;
     }),

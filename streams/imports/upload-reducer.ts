@@ -1,20 +1,5 @@
 import { type Case, onReplace } from '../core/case-reducer';
-import {
-  failedUploadsCleared,
-  filesAdded,
-  resumeDismissed,
-  uploadCanceled,
-  uploadCancelFailed,
-  uploadConcurrencySet,
-  uploadFailed,
-  uploadLoaded,
-  uploadProgressed,
-  uploadRemoveRequested,
-  uploadResolving,
-  uploadRetryRequested,
-  uploadsRestored,
-  uploadStarted,
-} from './events';
+import * as importEvents from './events';
 import { UPLOAD_BUCKET_SIZE, uploadAt } from './model';
 import type { FailedUpload, ImportsState, UploadFile, UploadsState } from './state';
 
@@ -48,6 +33,18 @@ function changeFile(uploads: UploadsState, id: string, next: UploadFile | null):
 
 function addFailed(uploads: UploadsState, jobId: string, failed: FailedUpload): UploadsState {
   return { ...uploads, failed: { ...uploads.failed, [jobId]: [...(uploads.failed[jobId] ?? []), failed] } };
+}
+
+/** The file leaves the queue for its job's failed list, with what the failure says of it. */
+function dropAsFailed(
+  state: ImportsState,
+  id: string,
+  outcome: (file: UploadFile) => Pick<FailedUpload, 'message' | 'messageKey' | 'retry'>,
+): ImportsState {
+  const file = fileOf(state.uploads, id);
+  if (!file) return state;
+  const failed: FailedUpload = { id: file.id, name: file.name, size: file.size, ...outcome(file) };
+  return withUploads(state, addFailed(changeFile(state.uploads, id, null), file.jobId, failed));
 }
 
 /** The files appended to the queue, registered (a file already queued is left as it is). */
@@ -105,7 +102,7 @@ function withoutFailed(uploads: UploadsState, jobId: string, id: string): Upload
 }
 
 export const uploadCases: Case<ImportsState>[] = [
-  onReplace(filesAdded, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.filesAdded, (state: ImportsState, { payload }) => {
     const uploads = queueFiles(state.uploads, payload.jobId, payload.files, payload.unzip ?? false);
     // chosen again: the files a reload left are no longer to resume
     const chosen = new Set(payload.files.map((file) => `${file.name}|${file.size}`));
@@ -118,12 +115,12 @@ export const uploadCases: Case<ImportsState>[] = [
       : uploads.toResume;
     return withUploads(state, { ...uploads, toResume });
   }),
-  onReplace(uploadResolving, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadResolving, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (file?.status !== 'registered' || state.uploads.running >= payload.limit) return state;
     return withUploads(state, changeFile(state.uploads, payload.id, { ...file, status: 'resolving' }));
   }),
-  onReplace(uploadStarted, (state: ImportsState, { payload, meta }) => {
+  onReplace(importEvents.uploadStarted, (state: ImportsState, { payload, meta }) => {
     const file = fileOf(state.uploads, payload.id);
     if (file?.status !== 'resolving') return state;
     return withUploads(
@@ -131,7 +128,7 @@ export const uploadCases: Case<ImportsState>[] = [
       changeFile(state.uploads, payload.id, { ...file, status: 'resolved', startedAt: meta.at }),
     );
   }),
-  onReplace(uploadProgressed, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadProgressed, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (!file || !RUNNING.has(file.status)) return state;
     return withUploads(
@@ -139,7 +136,7 @@ export const uploadCases: Case<ImportsState>[] = [
       changeFile(state.uploads, payload.id, { ...file, progress: payload.progress, loaded: payload.loaded }),
     );
   }),
-  onReplace(uploadLoaded, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadLoaded, (state: ImportsState, { payload }) => {
     const file = fileOf(state.uploads, payload.id);
     if (!file || !RUNNING.has(file.status)) return state;
     const itemId = payload.item ? String(payload.item.id) : null;
@@ -154,37 +151,20 @@ export const uploadCases: Case<ImportsState>[] = [
       }),
     );
   }),
-  onReplace(uploadFailed, (state: ImportsState, { payload }) => {
-    const file = fileOf(state.uploads, payload.id);
-    if (!file) return state;
-    const dropped = changeFile(state.uploads, payload.id, null);
-    const failed: FailedUpload = {
-      id: file.id,
-      name: file.name,
-      size: file.size,
+  onReplace(importEvents.uploadFailed, (state: ImportsState, { payload }) =>
+    dropAsFailed(state, payload.id, (file) => ({
       message: payload.message,
       messageKey: payload.messageKey ?? null,
       ...(payload.retryable && { retry: { type: file.type, unzip: file.unzip, code: payload.error.code } }),
-    };
-    return withUploads(state, addFailed(dropped, file.jobId, failed));
-  }),
-  onReplace(uploadCanceled, (state: ImportsState, { payload }) =>
+    })),
+  ),
+  onReplace(importEvents.uploadCanceled, (state: ImportsState, { payload }) =>
     withUploads(state, changeFile(state.uploads, payload.id, null)),
   ),
-  onReplace(uploadCancelFailed, (state: ImportsState, { payload }) => {
-    const file = fileOf(state.uploads, payload.id);
-    if (!file) return state;
-    const dropped = changeFile(state.uploads, payload.id, null);
-    const failed: FailedUpload = {
-      id: file.id,
-      name: file.name,
-      size: file.size,
-      message: payload.message,
-      messageKey: null,
-    };
-    return withUploads(state, addFailed(dropped, file.jobId, failed));
-  }),
-  onReplace(uploadRemoveRequested, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadCancelFailed, (state: ImportsState, { payload }) =>
+    dropAsFailed(state, payload.id, () => ({ message: payload.message, messageKey: null })),
+  ),
+  onReplace(importEvents.uploadRemoveRequested, (state: ImportsState, { payload }) => {
     const uploads = state.uploads;
     const file = fileOf(uploads, payload.id);
     if (!file) {
@@ -201,28 +181,28 @@ export const uploadCases: Case<ImportsState>[] = [
     if (file.status === 'invalid') return state;
     return withUploads(state, changeFile(uploads, payload.id, null));
   }),
-  onReplace(uploadRetryRequested, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.uploadRetryRequested, (state: ImportsState, { payload }) => {
     const failed = state.uploads.failed[payload.jobId]?.find((one) => one.id === payload.id);
     if (!failed?.retry) return state;
     const { type, unzip } = failed.retry;
     const uploads = withoutFailed(state.uploads, payload.jobId, payload.id);
     return withUploads(state, queueFiles(uploads, payload.jobId, [{ ...failed, type }], unzip));
   }),
-  onReplace(uploadConcurrencySet, (state: ImportsState, { payload }) =>
+  onReplace(importEvents.uploadConcurrencySet, (state: ImportsState, { payload }) =>
     state.uploads.concurrency === payload.value
       ? state
       : withUploads(state, { ...state.uploads, concurrency: payload.value }),
   ),
-  onReplace(failedUploadsCleared, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.failedUploadsCleared, (state: ImportsState, { payload }) => {
     if (!state.uploads.failed[payload.jobId]) return state;
     const failed = { ...state.uploads.failed };
     delete failed[payload.jobId];
     return withUploads(state, { ...state.uploads, failed });
   }),
-  onReplace(uploadsRestored, (state: ImportsState, { payload }) =>
+  onReplace(importEvents.uploadsRestored, (state: ImportsState, { payload }) =>
     withUploads(state, { ...state.uploads, toResume: payload.files }),
   ),
-  onReplace(resumeDismissed, (state: ImportsState, { payload }) => {
+  onReplace(importEvents.resumeDismissed, (state: ImportsState, { payload }) => {
     const toResume =
       payload.jobId === undefined
         ? []

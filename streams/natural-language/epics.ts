@@ -1,6 +1,7 @@
-import { concat, EMPTY, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { concat, EMPTY, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer } from '../core/request';
 import { constraintsRequested } from '../queries/events';
 import * as api from './api';
@@ -18,6 +19,10 @@ import { NATURAL_LANGUAGE_DEFAULT_CURSOR, type WithNaturalLanguage } from './sel
 
 type S = WithNaturalLanguage;
 
+/** the list a sentence is for: each list's newest sentence wins over its own older ones only */
+const cursorOf = ({ payload }: { payload: { cursor?: string } }): string =>
+  payload.cursor ?? NATURAL_LANGUAGE_DEFAULT_CURSOR;
+
 /**
  * protocol §22: a sentence the user asked for is analysed; a `search` intent replaces the list's
  * query with the mapped constraints (§23.12: never null), anything else is "not understood".
@@ -26,29 +31,27 @@ type S = WithNaturalLanguage;
 export const analyzeSentence: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
     ofType(analyzeRequested),
-    groupBy((event) => event.payload.cursor ?? NATURAL_LANGUAGE_DEFAULT_CURSOR),
-    mergeMap((group$) =>
-      group$.pipe(
-        switchMap((event) => {
-          const cursor = group$.key;
-          const { text } = event.payload;
-          return concat(
-            of(analyzeStarted({ cursor, text }, event)),
-            requestAnswer(
-              deps.http,
-              api.analyze(text),
-              (answer) => {
-                const read = readAnswer(answer);
-                if (!read.search) {
-                  return notUnderstood({ cursor, text, intent: read.intent, message: NOT_UNDERSTOOD }, event);
-                }
-                return analyzed({ cursor, text, chips: read.chips }, event);
-              },
-              (error) => analyzeFailed({ cursor, error }, event),
-            ),
-          );
-        }),
-      ),
+    perKey(
+      cursorOf,
+      switchMap((event) => {
+        const cursor = cursorOf(event);
+        const { text } = event.payload;
+        return concat(
+          of(analyzeStarted({ cursor, text }, event)),
+          requestAnswer(
+            deps.http,
+            api.analyze(text),
+            (answer) => {
+              const read = readAnswer(answer);
+              if (!read.search) {
+                return notUnderstood({ cursor, text, intent: read.intent, message: NOT_UNDERSTOOD }, event);
+              }
+              return analyzed({ cursor, text, chips: read.chips }, event);
+            },
+            (error) => analyzeFailed({ cursor, error }, event),
+          ),
+        );
+      }),
     ),
   );
 

@@ -9,21 +9,7 @@ import { signedOut, whoAmILoaded } from '../session/events';
 import { selectEffectiveLocale, selectMe, userIdOf, type WithSession } from '../session/selectors';
 import { selectPollsForAllTabs, type WithTabs } from '../tabs/selectors';
 import * as api from './api';
-import {
-  identityAdopted,
-  listFailed,
-  listLoaded,
-  listRequested,
-  markAllReadFailed,
-  markAllReadRequested,
-  markedAllRead,
-  removed,
-  removeFailed,
-  removeRequested,
-  unreadCounted,
-  unreadCountFailed,
-  unreadCountRequested,
-} from './events';
+import * as notificationEvents from './events';
 import { selectNotifications, type WithNotifications } from './selectors';
 
 type S = WithNotifications & WithTabs & Parameters<typeof selectEffectiveLocale>[0];
@@ -33,8 +19,12 @@ function fetchList(http: Http, origin: AnyEvent, locale: string): Observable<Uns
   return requestAnswer(
     http,
     api.listNotifications(),
-    (data) => listLoaded({ notifications: data.response.data.map(api.toNotification), locale }, origin),
-    (error) => listFailed({ error }, origin),
+    (data) =>
+      notificationEvents.listLoaded(
+        { notifications: data.response.data.map(api.toNotification), locale },
+        origin,
+      ),
+    (error) => notificationEvents.listFailed({ error }, origin),
   );
 }
 
@@ -42,21 +32,21 @@ function fetchUnreadCount(http: Http, origin: AnyEvent): Observable<UnstampedEve
   return requestAnswer(
     http,
     api.unreadCount(),
-    (data) => unreadCounted({ count: data.response.unreadCount }, origin),
-    (error) => unreadCountFailed({ error }, origin),
+    (data) => notificationEvents.unreadCounted({ count: data.response.unreadCount }, origin),
+    (error) => notificationEvents.unreadCountFailed({ error }, origin),
   );
 }
 
 export const loadList: Epic<S> = (event$, state$, { http }) =>
   event$.pipe(
-    ofType(listRequested),
+    ofType(notificationEvents.listRequested),
     switchMap((event) => fetchList(http, event, selectEffectiveLocale(state$.value))),
   );
 
 /** Started after the identity was known (the notifications load with the portal's code): take it now. */
 export const adoptIdentity = catchUpOnStart<S & WithSession>('notifications', (state, start) => {
   const me = selectMe(state);
-  return me ? [identityAdopted({ me }, start)] : [];
+  return me ? [notificationEvents.identityAdopted({ me }, start)] : [];
 });
 
 /**
@@ -67,10 +57,16 @@ export const adoptIdentity = catchUpOnStart<S & WithSession>('notifications', (s
  */
 export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, config }) => {
   const changes$ = event$.pipe(
-    ofType(markedAllRead, markAllReadFailed, removed, removeFailed, unreadCountRequested),
+    ofType(
+      notificationEvents.markedAllRead,
+      notificationEvents.markAllReadFailed,
+      notificationEvents.removed,
+      notificationEvents.removeFailed,
+      notificationEvents.unreadCountRequested,
+    ),
   );
   return event$.pipe(
-    ofType(whoAmILoaded, identityAdopted, signedOut),
+    ofType(whoAmILoaded, notificationEvents.identityAdopted, signedOut),
     map((event) => ({ event, user: signedOut.match(event) ? null : userIdOf(event.payload.me) })),
     distinctUntilChanged((previous, next) => previous.user === next.user),
     switchMap(({ event, user }) => {
@@ -98,17 +94,17 @@ export const pollUnreadCount: Epic<S> = (event$, state$, { http, scheduler, conf
 
 /** Fire and forget: the page does not wait for the answer, only the count is asked again. */
 export const markAllRead: Epic<S> = requestEpic({
-  on: markAllReadRequested,
+  on: notificationEvents.markAllReadRequested,
   flatten: 'merge',
   call: () => api.markAllRead(),
-  succeeded: (_data, event) => markedAllRead({}, event),
-  failed: (error, event) => markAllReadFailed({ error }, event),
+  succeeded: (_data, event) => notificationEvents.markedAllRead({}, event),
+  failed: (error, event) => notificationEvents.markAllReadFailed({ error }, event),
 });
 
 export const removeNotification: Epic<S> = requestEpic({
-  on: removeRequested,
+  on: notificationEvents.removeRequested,
   flatten: 'merge',
   call: (event) => api.removeNotification(event.payload.id),
-  succeeded: (_data, event) => removed({ id: event.payload.id }, event),
-  failed: (error, event) => removeFailed({ id: event.payload.id, error }, event),
+  succeeded: (_data, event) => notificationEvents.removed({ id: event.payload.id }, event),
+  failed: (error, event) => notificationEvents.removeFailed({ id: event.payload.id, error }, event),
 });

@@ -4,18 +4,7 @@ import { signedOut, whoAmILoaded } from '../session/events';
 import { type Me, userIdOf } from '../session/selectors';
 import { factReceived, receivedFact } from '../tabs/events';
 import { sameKeys } from './api';
-import {
-  identityAdopted,
-  listFailed,
-  listLoaded,
-  listRequested,
-  markAllReadFailed,
-  markAllReadRequested,
-  removeFailed,
-  removeRequested,
-  unreadCountFailed,
-  unreadCounted,
-} from './events';
+import * as notificationEvents from './events';
 import type { NotificationsState } from './state';
 
 const cleared = {
@@ -35,14 +24,14 @@ function adoptIdentity(draft: Draft<NotificationsState>, me: Me): void {
 
 export const notificationsReducer = caseReducer<NotificationsState>(
   on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
-  on(identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
+  on(notificationEvents.identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(signedOut, (draft) => {
     Object.assign(draft, { ...cleared, owner: null });
   }),
-  on(listRequested, (draft) => {
+  on(notificationEvents.listRequested, (draft) => {
     draft.listing = true;
   }),
-  on(listLoaded, (draft, { payload }) => {
+  on(notificationEvents.listLoaded, (draft, { payload }) => {
     draft.listing = false;
     draft.error = null;
     // the same keys in another language are other texts: the user picked another language
@@ -52,41 +41,41 @@ export const notificationsReducer = caseReducer<NotificationsState>(
     }
     if (payload.locale !== undefined) draft.locale = payload.locale;
   }),
-  on(listFailed, (draft, { payload }) => {
+  on(notificationEvents.listFailed, (draft, { payload }) => {
     draft.listing = false;
     draft.error = payload.error;
   }),
-  on(unreadCounted, (draft, { payload }) => {
+  on(notificationEvents.unreadCounted, (draft, { payload }) => {
     draft.unreadCount = payload.count;
     draft.unreadError = null;
   }),
   // the tab that polls for all told its count
   on(factReceived, (draft, event) => {
-    const counted = receivedFact(event, unreadCounted);
+    const counted = receivedFact(event, notificationEvents.unreadCounted);
     if (!counted) return;
     draft.unreadCount = counted.count;
     draft.unreadError = null;
   }),
-  on(unreadCountFailed, (draft, { payload }) => {
+  on(notificationEvents.unreadCountFailed, (draft, { payload }) => {
     draft.error = payload.error;
     draft.unreadError = payload.error;
   }),
-  on(markAllReadRequested, (draft) => {
+  on(notificationEvents.markAllReadRequested, (draft) => {
     for (const item of draft.items ?? []) item.read = true;
     draft.unreadCount = 0;
     draft.error = null;
   }),
-  on(markAllReadFailed, (draft, { payload }) => {
+  on(notificationEvents.markAllReadFailed, (draft, { payload }) => {
     draft.error = payload.error;
   }),
-  on(removeRequested, (draft, { payload }) => {
+  on(notificationEvents.removeRequested, (draft, { payload }) => {
     const removing = draft.items?.find(({ id }) => id === payload.id);
     if (!draft.items || !removing) return;
     draft.items = draft.items.filter(({ id }) => id !== payload.id);
     if (!removing.read && draft.unreadCount) draft.unreadCount -= 1;
     draft.error = null;
   }),
-  on(removeFailed, (draft, { payload }) => {
+  on(notificationEvents.removeFailed, (draft, { payload }) => {
     draft.error = payload.error;
   }),
 );

@@ -28,27 +28,7 @@ import { domainStarted, requestEnded } from '../core/system-events';
 import { whoAmILoaded } from '../session/events';
 import { selectUserId } from '../session/selectors';
 import { selectIsDomainOn } from '../system/selectors';
-import {
-  alreadySaved,
-  checked,
-  conflictSettled,
-  conflicted,
-  declaredWrite,
-  discardAllRequested,
-  discardRequested,
-  entrySchema,
-  type OutboxConflict,
-  type OutboxEntry,
-  queued,
-  resendFailed,
-  resendStarted,
-  resent,
-  restored,
-  retryDue,
-  retryRequested,
-  theirsFolded,
-  type WriteCheck,
-} from './events';
+import * as outboxEvents from './events';
 import { connectivityChanged } from './connectivity-events';
 import { RESEND_CORR } from './reducer';
 import type { OutboxRoot } from './state';
@@ -75,10 +55,10 @@ export const watchConnectivity: Epic<Root> = (_event$, _state$, { network }) =>
   network ? network.online$.pipe(map((online) => connectivityChanged({ online }))) : EMPTY;
 
 /** A stored record read back: the entries that still fit their schema, the others dropped. */
-function entriesOf(value: unknown): OutboxEntry[] {
+function entriesOf(value: unknown): outboxEvents.OutboxEntry[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
-    const parsed = entrySchema.safeParse(item);
+    const parsed = outboxEvents.entrySchema.safeParse(item);
     return parsed.success ? [parsed.data] : [];
   });
 }
@@ -98,7 +78,7 @@ export const restoreKept: Epic<Root> = (event$, state$, { durable }) =>
             take(1),
             // storage that cannot be read holds nothing: the tab's own writes are still kept
             catchError(() => of(undefined)),
-            map((value) => restored({ user, entries: entriesOf(value) })),
+            map((value) => outboxEvents.restored({ user, entries: entriesOf(value) })),
           ),
         ),
       )
@@ -134,14 +114,14 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
   const lost = new Map<string, { ids: string[]; error: SerializedError }>();
   return event$.pipe(
     mergeMap((event) => {
-      const declared = declaredWrite(event.type);
+      const declared = outboxEvents.declaredWrite(event.type);
       if (declared) {
         const resend = event.meta.corr?.startsWith(RESEND_CORR);
         if (!resend && (declared.keeps?.(event.payload as never) ?? true)) intents.set(event.meta.id, event);
         return EMPTY;
       }
       const intent = event.meta.cause === undefined ? undefined : intents.get(event.meta.cause);
-      const write = intent && declaredWrite(intent.type);
+      const write = intent && outboxEvents.declaredWrite(intent.type);
       if (!intent || !write) return EMPTY;
       const id = intent.meta.id;
       const failed = write.failures.some((failure) => failure.type === event.type);
@@ -161,7 +141,7 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
       const { stack: _stack, ...error } = failure.error;
       const made = write.parts ? write.parts.narrow(intent.payload as never, failure.ids) : intent.payload;
       const payload = write.kept?.(made as never, state$.value as never) ?? made;
-      const entry: OutboxEntry = {
+      const entry: outboxEvents.OutboxEntry = {
         id,
         type: intent.type,
         payload,
@@ -174,13 +154,13 @@ export const keepFailedWrites: Epic<Root> = (event$, state$) => {
       };
       // the failure has put the object back as it was before the write: the version it was made on
       const base = write.base?.(payload as never, state$.value as never);
-      return of(queued({ entry: base === undefined ? entry : { ...entry, base } }, event));
+      return of(outboxEvents.queued({ entry: base === undefined ? entry : { ...entry, base } }, event));
     }),
   );
 };
 
 /** The intent as it was first made: what a write's check reads it from. */
-function firstIntent(entry: OutboxEntry): AppEvent<string, never> {
+function firstIntent(entry: outboxEvents.OutboxEntry): AppEvent<string, never> {
   return {
     type: entry.type,
     payload: entry.payload as never,
@@ -192,8 +172,12 @@ function firstIntent(entry: OutboxEntry): AppEvent<string, never> {
 const vanished = (error: SerializedError): boolean => error.status === 404;
 
 /** Both versions of a conflict: the write's own in words (its label when it has no other words). */
-function conflictOf(entry: OutboxEntry, theirs: Omit<OutboxConflict, 'yours'>): OutboxConflict {
-  const yours = declaredWrite(entry.type)?.yours?.(entry.payload as never, entry.base) ?? entry.label;
+function conflictOf(
+  entry: outboxEvents.OutboxEntry,
+  theirs: Omit<outboxEvents.OutboxConflict, 'yours'>,
+): outboxEvents.OutboxConflict {
+  const yours =
+    outboxEvents.declaredWrite(entry.type)?.yours?.(entry.payload as never, entry.base) ?? entry.label;
   return { yours, ...theirs };
 }
 
@@ -203,8 +187,8 @@ function conflictOf(entry: OutboxEntry, theirs: Omit<OutboxConflict, 'yours'>): 
  * with the parts not done yet, after the answers of those done).
  */
 function verdictOf(
-  entry: OutboxEntry,
-  check: WriteCheck<unknown>,
+  entry: outboxEvents.OutboxEntry,
+  check: outboxEvents.WriteCheck<unknown>,
   data: unknown,
   trigger: AnyEvent,
 ): UnstampedEvent[] {
@@ -212,18 +196,22 @@ function verdictOf(
   const decided = check.decide(data);
   const done = (decided === null ? [] : [decided].flat()) as UnstampedEvent[];
   const rest = check.rest?.(data);
-  if (done.length > 0 && rest === undefined) return [...done, alreadySaved({ entryId }, trigger)];
+  if (done.length > 0 && rest === undefined)
+    return [...done, outboxEvents.alreadySaved({ entryId }, trigger)];
   const conflict = entry.forced ? null : (check.conflict?.(data, entry.base) ?? null);
-  if (conflict) return [conflicted({ entryId, conflict: conflictOf(entry, conflict) }, trigger)];
-  return [...done, checked(rest === undefined ? { entryId } : { entryId, payload: rest }, trigger)];
+  if (conflict) return [outboxEvents.conflicted({ entryId, conflict: conflictOf(entry, conflict) }, trigger)];
+  return [
+    ...done,
+    outboxEvents.checked(rest === undefined ? { entryId } : { entryId, payload: rest }, trigger),
+  ];
 }
 
 /** The next write to send: the oldest waiting one, when the network is there and its domain is on. */
-function headOf(state: Root): OutboxEntry | null {
+function headOf(state: Root): outboxEvents.OutboxEntry | null {
   const { online, user, entries } = state.outbox;
   if (!online || user === null) return null;
   const head = entries.find((entry) => entry.state === 'waiting');
-  const write = head && declaredWrite(head.type);
+  const write = head && outboxEvents.declaredWrite(head.type);
   return head && write && selectIsDomainOn(state, write.domain) ? head : null;
 }
 
@@ -245,13 +233,16 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
     defer(() => {
       const entry = headOf(state$.value);
       if (!entry) return EMPTY;
-      const write = declaredWrite(entry.type)!;
+      const write = outboxEvents.declaredWrite(entry.type)!;
       const entryId = entry.id;
       // a vanished object is a conflict for the user to settle, unless they chose to send it anyway
       const failedWith = (error: SerializedError, origin: Pick<AnyEvent, 'meta'>) =>
         vanished(error) && !entry.forced
-          ? conflicted({ entryId, conflict: conflictOf(entry, { theirs: null, fold: null }) }, origin)
-          : resendFailed({ entryId, refused: !isTransportFailure(error), error }, origin);
+          ? outboxEvents.conflicted(
+              { entryId, conflict: conflictOf(entry, { theirs: null, fold: null }) },
+              origin,
+            )
+          : outboxEvents.resendFailed({ entryId, refused: !isTransportFailure(error), error }, origin);
       const corr = `${RESEND_CORR}${entryId}#${entry.attempts + 1}`;
       const isAnswer = (event: AnyEvent) => write.answers.some((answer) => answer.type === event.type);
       const isFailure = (event: AnyEvent) => write.failures.some((failure) => failure.type === event.type);
@@ -269,7 +260,7 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
         take(1),
         map((event) => {
           const failure = failures.find(isTransportFailure) ?? failures[0];
-          return failure ? failedWith(failure, event) : resent({ entryId }, event);
+          return failure ? failedWith(failure, event) : outboxEvents.resent({ entryId }, event);
         }),
       );
       // the intent again (as the read before left it), and the outcome its answers say
@@ -291,12 +282,12 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
                 const error = serializeError(thrown);
                 const gone = vanished(error) ? check.gone?.() : undefined;
                 return gone
-                  ? of(gone as UnstampedEvent, alreadySaved({ entryId }, trigger))
+                  ? of(gone as UnstampedEvent, outboxEvents.alreadySaved({ entryId }, trigger))
                   : of(failedWith(error, trigger));
               }),
             ),
             event$.pipe(
-              ofType(checked),
+              ofType(outboxEvents.checked),
               filter((event) => event.payload.entryId === entryId),
               take(1),
               mergeMap((event) => send$(event, event.payload.payload ?? entry.payload)),
@@ -306,24 +297,31 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
       const settled$ = event$.pipe(
         filter(
           (event) =>
-            (alreadySaved.match(event) ||
-              resent.match(event) ||
-              resendFailed.match(event) ||
-              conflicted.match(event)) &&
+            (outboxEvents.alreadySaved.match(event) ||
+              outboxEvents.resent.match(event) ||
+              outboxEvents.resendFailed.match(event) ||
+              outboxEvents.conflicted.match(event)) &&
             event.payload.entryId === entryId,
         ),
         take(1),
       );
       // saved, refused or in conflict (it waits for the user): the next one goes; failed again: the round stops
       const next$ = settled$.pipe(
-        mergeMap((event) => (resendFailed.match(event) && !event.payload.refused ? EMPTY : attempt(event))),
+        mergeMap((event) =>
+          outboxEvents.resendFailed.match(event) && !event.payload.refused ? EMPTY : attempt(event),
+        ),
       );
-      return merge(next$, concat(of(resendStarted({ entryId }, trigger)), steps$.pipe(takeUntil(settled$))));
+      return merge(
+        next$,
+        concat(of(outboxEvents.resendStarted({ entryId }, trigger)), steps$.pipe(takeUntil(settled$))),
+      );
     });
   const triggers$ = merge(
-    event$.pipe(ofType(restored, retryRequested, retryDue, domainStarted)),
     event$.pipe(
-      ofType(conflictSettled),
+      ofType(outboxEvents.restored, outboxEvents.retryRequested, outboxEvents.retryDue, domainStarted),
+    ),
+    event$.pipe(
+      ofType(outboxEvents.conflictSettled),
       filter((event) => event.payload.keep === 'mine'),
     ),
     event$.pipe(
@@ -345,7 +343,7 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
  */
 export const foldTheirs: Epic<Root> = (event$, state$) =>
   event$.pipe(
-    ofType(conflictSettled),
+    ofType(outboxEvents.conflictSettled),
     mergeMap((event) => {
       if (event.payload.keep === 'mine') return EMPTY;
       const { entryId } = event.payload;
@@ -355,7 +353,7 @@ export const foldTheirs: Epic<Root> = (event$, state$) =>
       const folded: UnstampedEvent[] = fold
         ? [{ type: fold.type, payload: fold.payload, meta: { source: 'server', cause: event.meta.id } }]
         : [];
-      return of(...folded, theirsFolded({ entryId }, event));
+      return of(...folded, outboxEvents.theirsFolded({ entryId }, event));
     }),
   );
 
@@ -366,16 +364,26 @@ export const foldTheirs: Epic<Root> = (event$, state$) =>
  */
 export const backOff: Epic<Root> = (event$, state$, { scheduler, config }) =>
   event$.pipe(
-    ofType(queued, resendFailed, resendStarted, discardRequested, discardAllRequested),
+    ofType(
+      outboxEvents.queued,
+      outboxEvents.resendFailed,
+      outboxEvents.resendStarted,
+      outboxEvents.discardRequested,
+      outboxEvents.discardAllRequested,
+    ),
     switchMap((event) => {
-      if (resendStarted.match(event) || discardRequested.match(event) || discardAllRequested.match(event))
+      if (
+        outboxEvents.resendStarted.match(event) ||
+        outboxEvents.discardRequested.match(event) ||
+        outboxEvents.discardAllRequested.match(event)
+      )
         return EMPTY;
-      if (resendFailed.match(event) && event.payload.refused) return EMPTY;
-      const entryId = queued.match(event)
+      if (outboxEvents.resendFailed.match(event) && event.payload.refused) return EMPTY;
+      const entryId = outboxEvents.queued.match(event)
         ? event.payload.entry.id
         : (event.payload as { entryId: string }).entryId;
       const entry = state$.value.outbox.entries.find((candidate) => candidate.id === entryId);
       const wait = backoffMs((entry?.attempts ?? 0) + 1, config.outboxRetryMs, config.outboxRetryMaxMs);
-      return timer(wait, scheduler).pipe(map(() => retryDue({}, event)));
+      return timer(wait, scheduler).pipe(map(() => outboxEvents.retryDue({}, event)));
     }),
   );

@@ -3,21 +3,7 @@ import { produce } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import type { AnyEvent } from '../core/event';
 import { signedOut } from '../session/events';
-import {
-  alreadySaved,
-  conflictSettled,
-  conflicted,
-  discardAllRequested,
-  discardRequested,
-  type OutboxEntry,
-  queued,
-  resendFailed,
-  resendStarted,
-  resent,
-  restored,
-  retryRequested,
-  theirsFolded,
-} from './events';
+import * as outboxEvents from './events';
 import { connectivityChanged } from './connectivity-events';
 import { initialOutboxState, type OutboxState } from './state';
 
@@ -32,62 +18,65 @@ function settle(draft: D, id: string): void {
 
 const cases = caseReducer<OutboxState>(
   // what was stored comes first (it was made earlier); a write kept before the read stays after
-  on(restored, (draft, event) => {
-    const stored: OutboxEntry[] = event.payload.entries.map((entry) =>
+  on(outboxEvents.restored, (draft, event) => {
+    const stored: outboxEvents.OutboxEntry[] = event.payload.entries.map((entry) =>
       entry.state === 'sending' ? { ...entry, state: 'waiting' } : entry,
     );
     const known = new Set(stored.map((entry) => entry.id));
     const kept = draft.user === null || draft.user === event.payload.user ? draft.entries : [];
-    draft.entries = [...stored, ...kept.filter((entry) => !known.has(entry.id))] as Draft<OutboxEntry>[];
+    draft.entries = [
+      ...stored,
+      ...kept.filter((entry) => !known.has(entry.id)),
+    ] as Draft<outboxEvents.OutboxEntry>[];
     draft.user = event.payload.user;
   }),
-  on(queued, (draft, event) => {
+  on(outboxEvents.queued, (draft, event) => {
     if (!entryOf(draft, event.payload.entry.id))
-      draft.entries.push(event.payload.entry as Draft<OutboxEntry>);
+      draft.entries.push(event.payload.entry as Draft<outboxEvents.OutboxEntry>);
   }),
   on(connectivityChanged, (draft, event) => {
     draft.online = event.payload.online;
   }),
-  on(resendStarted, (draft, event) => {
+  on(outboxEvents.resendStarted, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (!entry) return;
     entry.state = 'sending';
     entry.attempts += 1;
   }),
-  on(alreadySaved, (draft, event) => settle(draft, event.payload.entryId)),
-  on(resent, (draft, event) => settle(draft, event.payload.entryId)),
-  on(resendFailed, (draft, event) => {
+  on(outboxEvents.alreadySaved, (draft, event) => settle(draft, event.payload.entryId)),
+  on(outboxEvents.resent, (draft, event) => settle(draft, event.payload.entryId)),
+  on(outboxEvents.resendFailed, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (!entry) return;
     entry.state = event.payload.refused ? 'refused' : 'waiting';
     const { stack: _stack, ...error } = event.payload.error;
     entry.error = error;
   }),
-  on(conflicted, (draft, event) => {
+  on(outboxEvents.conflicted, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (!entry) return;
     entry.state = 'conflict';
-    entry.conflict = event.payload.conflict as Draft<OutboxEntry['conflict']>;
+    entry.conflict = event.payload.conflict as Draft<outboxEvents.OutboxEntry['conflict']>;
   }),
   // "Keep theirs" leaves the entry to the epic that folds the server's version (`theirsFolded`)
-  on(conflictSettled, (draft, event) => {
+  on(outboxEvents.conflictSettled, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (entry?.state !== 'conflict' || event.payload.keep === 'theirs') return;
     entry.state = 'waiting';
     entry.forced = true;
     delete entry.conflict;
   }),
-  on(theirsFolded, (draft, event) => {
+  on(outboxEvents.theirsFolded, (draft, event) => {
     draft.entries = draft.entries.filter((entry) => entry.id !== event.payload.entryId);
   }),
-  on(retryRequested, (draft, event) => {
+  on(outboxEvents.retryRequested, (draft, event) => {
     const entry = entryOf(draft, event.payload.entryId);
     if (entry && entry.state === 'refused') entry.state = 'waiting';
   }),
-  on(discardRequested, (draft, event) => {
+  on(outboxEvents.discardRequested, (draft, event) => {
     draft.entries = draft.entries.filter((entry) => entry.id !== event.payload.entryId);
   }),
-  on(discardAllRequested, (draft) => {
+  on(outboxEvents.discardAllRequested, (draft) => {
     draft.entries = [];
   }),
   // another user may sign in next: this one's writes stay in storage, not in the tab

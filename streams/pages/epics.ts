@@ -1,52 +1,16 @@
 // The page epics: list, page by path, edit mode, save and publish; the block structure epics and the
 // editor config are in `block-epics.ts`.
-import {
-  concat,
-  concatMap,
-  defer,
-  filter,
-  groupBy,
-  mergeMap,
-  type Observable,
-  of,
-  switchMap,
-  take,
-} from 'rxjs';
+import { concat, concatMap, defer, filter, mergeMap, type Observable, of, switchMap, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import { serializeError } from '../core/errors';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { isAnswerLost } from '../core/reconcile';
 import { selectOutboxEntries } from '../outbox/selectors';
 import * as api from './api';
 import { answered, messageOf, PAGE_MESSAGES, refusal, type S } from './epic-support';
-import {
-  type BlockChanges,
-  type KeptSave,
-  keptChangesRestored,
-  draftFailed,
-  draftLoaded,
-  editModeEntered,
-  listFailed,
-  listLoaded,
-  listRequested,
-  listStarted,
-  pageFailed,
-  pageLoaded,
-  pageRequested,
-  pageStarted,
-  publishFailed,
-  published,
-  publishRequested,
-  publishStarted,
-  saved,
-  saveFailed,
-  saveRequested,
-  saveStarted,
-  workCopyFailed,
-  workCopyLoaded,
-  workCopyStarted,
-} from './events';
+import * as pageEvents from './events';
 import { PAGE_OBJECT, PAGE_STATUS_FILTER, pageOfPath, parseUid, saveFields, WIDGET_OBJECT } from './model';
 import type { PageContent } from './state';
 import { readBackPublish, readBackSave, type SentComponent } from './read-back';
@@ -56,7 +20,7 @@ import { selectEditSession, selectPage } from './selectors';
 
 export const loadList: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(listRequested),
+    ofType(pageEvents.listRequested),
     filter((event) => {
       const { status } = state$.value.pages.list;
       if (status === 'initial' || status === 'fetching') return false;
@@ -64,11 +28,11 @@ export const loadList: Epic<S> = (event$, state$, deps) =>
     }),
     switchMap((event) =>
       concat(
-        of(listStarted({}, event)),
+        of(pageEvents.listStarted({}, event)),
         answered(
           deps.http.request(api.listPages()),
-          ({ data }) => listLoaded({ pages: data.response.data.map(api.toPageRecord) }, event),
-          (error) => listFailed({ error }, event),
+          ({ data }) => pageEvents.listLoaded({ pages: data.response.data.map(api.toPageRecord) }, event),
+          (error) => pageEvents.listFailed({ error }, event),
         ),
       ),
     ),
@@ -82,59 +46,62 @@ export const loadList: Epic<S> = (event$, state$, deps) =>
  */
 export const loadPage: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(pageRequested),
+    ofType(pageEvents.pageRequested),
     filter((event) => {
       const status = selectPage(state$.value, event.payload.path)?.status;
       return status !== 'initial' && status !== 'fetching';
     }),
-    groupBy((event) => event.payload.path),
-    mergeMap((byPath$) =>
-      byPath$.pipe(
-        switchMap((event) => {
-          const { path } = event.payload;
-          const status = event.payload.status ?? PAGE_STATUS_FILTER;
-          const resolve = (pages: S['pages']['list']['pages']): Observable<UnstampedEvent> => {
-            const page = pageOfPath(pages, path, status);
-            if (!page)
-              return of(pageFailed({ path, error: serializeError(api.unknownPathError(path)) }, event));
-            return concat(
-              of(pageStarted({ path, id: page.id }, event)),
-              answered(
-                api.fetchContent(deps.http, page.id),
-                (content) => pageLoaded({ path, ...content }, event),
-                (error) => pageFailed({ path, error }, event),
-              ),
+    perKey(
+      (event) => event.payload.path,
+      switchMap((event) => {
+        const { path } = event.payload;
+        const status = event.payload.status ?? PAGE_STATUS_FILTER;
+        const resolve = (pages: S['pages']['list']['pages']): Observable<UnstampedEvent> => {
+          const page = pageOfPath(pages, path, status);
+          if (!page)
+            return of(
+              pageEvents.pageFailed({ path, error: serializeError(api.unknownPathError(path)) }, event),
             );
-          };
-          const { list } = state$.value.pages;
-          if (list.status === 'loaded') return defer(() => resolve(list.pages));
-          if (list.status === 'initial' || list.status === 'fetching') {
-            // the list is on its way (the screen asked it first): its answer resolves the path
-            return event$.pipe(
-              filter((one) => listLoaded.match(one) || listFailed.match(one)),
-              take(1),
-              mergeMap((one: AnyEvent) =>
-                listLoaded.match(one)
-                  ? resolve(one.payload.pages)
-                  : listFailed.match(one)
-                    ? of(pageFailed({ path, error: one.payload.error }, event))
-                    : of(),
-              ),
-            );
-          }
           return concat(
-            of(listStarted({}, event)),
+            of(pageEvents.pageStarted({ path, id: page.id }, event)),
             answered(
-              deps.http.request(api.listPages()),
-              ({ data }) => {
-                const pages = data.response.data.map(api.toPageRecord);
-                return concat(of(listLoaded({ pages }, event)), resolve(pages));
-              },
-              (error) => [listFailed({ error }, event), pageFailed({ path, error }, event)],
+              api.fetchContent(deps.http, page.id),
+              (content) => pageEvents.pageLoaded({ path, ...content }, event),
+              (error) => pageEvents.pageFailed({ path, error }, event),
             ),
           );
-        }),
-      ),
+        };
+        const { list } = state$.value.pages;
+        if (list.status === 'loaded') return defer(() => resolve(list.pages));
+        if (list.status === 'initial' || list.status === 'fetching') {
+          // the list is on its way (the screen asked it first): its answer resolves the path
+          return event$.pipe(
+            filter((one) => pageEvents.listLoaded.match(one) || pageEvents.listFailed.match(one)),
+            take(1),
+            mergeMap((one: AnyEvent) =>
+              pageEvents.listLoaded.match(one)
+                ? resolve(one.payload.pages)
+                : pageEvents.listFailed.match(one)
+                  ? of(pageEvents.pageFailed({ path, error: one.payload.error }, event))
+                  : of(),
+            ),
+          );
+        }
+        return concat(
+          of(pageEvents.listStarted({}, event)),
+          answered(
+            deps.http.request(api.listPages()),
+            ({ data }) => {
+              const pages = data.response.data.map(api.toPageRecord);
+              return concat(of(pageEvents.listLoaded({ pages }, event)), resolve(pages));
+            },
+            (error) => [
+              pageEvents.listFailed({ error }, event),
+              pageEvents.pageFailed({ path, error }, event),
+            ],
+          ),
+        );
+      }),
     ),
   );
 
@@ -142,43 +109,45 @@ export const loadPage: Epic<S> = (event$, state$, deps) =>
 
 export const enterEditMode: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(editModeEntered),
-    groupBy((event) => event.payload.path),
-    mergeMap((byPath$) =>
-      byPath$.pipe(
-        switchMap((event) => {
-          const { path } = event.payload;
-          const edit = selectEditSession(state$.value, path);
-          if (edit?.draft && edit.workCopyStatus === 'loaded') return of();
-          const page = selectPage(state$.value, path)?.content?.page;
-          if (!page) return of(workCopyFailed({ path, error: refusal(PAGE_MESSAGES.notLoaded) }, event));
-          return concat(
-            of(workCopyStarted({ path, pageId: page.id }, event)),
-            answered(
-              deps.http.request(api.fetchWorkCopy(page.id)),
-              ({ data }) => {
-                const workCopyId = api.workCopyIdOf(data);
-                return concat(
-                  of(workCopyLoaded({ path, pageId: page.id, workCopyId }, event)),
-                  answered(
-                    api.fetchDraft(deps.http, workCopyId || page.id),
-                    (content) => draftLoaded({ path, ...content }, event),
-                    (error) => draftFailed({ path, error }, event),
-                  ),
-                );
-              },
-              (error) => workCopyFailed({ path, error }, event),
-            ),
-          );
-        }),
-      ),
+    ofType(pageEvents.editModeEntered),
+    perKey(
+      (event) => event.payload.path,
+      switchMap((event) => {
+        const { path } = event.payload;
+        const edit = selectEditSession(state$.value, path);
+        if (edit?.draft && edit.workCopyStatus === 'loaded') return of();
+        const page = selectPage(state$.value, path)?.content?.page;
+        if (!page)
+          return of(pageEvents.workCopyFailed({ path, error: refusal(PAGE_MESSAGES.notLoaded) }, event));
+        return concat(
+          of(pageEvents.workCopyStarted({ path, pageId: page.id }, event)),
+          answered(
+            deps.http.request(api.fetchWorkCopy(page.id)),
+            ({ data }) => {
+              const workCopyId = api.workCopyIdOf(data);
+              return concat(
+                of(pageEvents.workCopyLoaded({ path, pageId: page.id, workCopyId }, event)),
+                answered(
+                  api.fetchDraft(deps.http, workCopyId || page.id),
+                  (content) => pageEvents.draftLoaded({ path, ...content }, event),
+                  (error) => pageEvents.draftFailed({ path, error }, event),
+                ),
+              );
+            },
+            (error) => pageEvents.workCopyFailed({ path, error }, event),
+          ),
+        );
+      }),
     ),
   );
 
 // --- save: only the dirty components -----------------------------------------------------------
 
 /** What a save of these changes writes: each dirty component's fields on the work copy (`draft`). */
-export function componentsToSave(draft: PageContent, changes: Record<string, BlockChanges>): SentComponent[] {
+export function componentsToSave(
+  draft: PageContent,
+  changes: Record<string, pageEvents.BlockChanges>,
+): SentComponent[] {
   return Object.keys(changes).flatMap((uid): SentComponent[] => {
     const parsed = parseUid(uid);
     const change = changes[uid];
@@ -208,14 +177,17 @@ export function componentsToSave(draft: PageContent, changes: Record<string, Blo
  */
 export const savePage: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(saveRequested),
+    ofType(pageEvents.saveRequested),
     concatMap((event) => {
       const { path, kept } = event.payload;
       const edit = selectEditSession(state$.value, path);
       const draft = edit?.draft;
       if (!kept && (!edit?.editing || !draft)) {
         return of(
-          saveFailed({ path, message: PAGE_MESSAGES.noDraft, error: refusal(PAGE_MESSAGES.noDraft) }, event),
+          pageEvents.saveFailed(
+            { path, message: PAGE_MESSAGES.noDraft, error: refusal(PAGE_MESSAGES.noDraft) },
+            event,
+          ),
         );
       }
       const uids = kept?.uids ?? Object.keys(edit!.changes);
@@ -223,14 +195,14 @@ export const savePage: Epic<S> = (event$, state$, deps) =>
       const draftId = kept?.draftId ?? draft!.page.id;
       const requests = sent.map(({ object, id, fields }) => api.saveComponent(object, id, fields));
       return concat(
-        of(saveStarted({ path, uids }, event)),
+        of(pageEvents.saveStarted({ path, uids }, event)),
         answered(
           api.inSequence(deps.http, requests),
-          () => saved({ path, uids }, event),
+          () => pageEvents.saved({ path, uids }, event),
           (error) =>
             isAnswerLost(error)
               ? readBackSave(deps, event, { path, uids, draftId, sent }, error)
-              : saveFailed({ path, message: messageOf(error, PAGE_MESSAGES.save), error }, event),
+              : pageEvents.saveFailed({ path, message: messageOf(error, PAGE_MESSAGES.save), error }, event),
         ),
       );
     }),
@@ -242,15 +214,15 @@ export const savePage: Epic<S> = (event$, state$, deps) =>
  */
 export const restoreKeptChanges: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(draftLoaded),
+    ofType(pageEvents.draftLoaded),
     mergeMap((event) => {
       const { path, page } = event.payload;
       return selectOutboxEntries(state$.value)
-        .filter((entry) => entry.type === saveRequested.type)
+        .filter((entry) => entry.type === pageEvents.saveRequested.type)
         .flatMap((entry) => {
-          const kept = (entry.payload as { path: string; kept?: KeptSave }).kept;
+          const kept = (entry.payload as { path: string; kept?: pageEvents.KeptSave }).kept;
           return kept?.draftId === page.id
-            ? [keptChangesRestored({ path, changes: kept.changes }, event)]
+            ? [pageEvents.keptChangesRestored({ path, changes: kept.changes }, event)]
             : [];
         });
     }),
@@ -260,12 +232,13 @@ export const restoreKeptChanges: Epic<S> = (event$, state$) =>
 
 export const publishPage: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(publishRequested),
+    ofType(pageEvents.publishRequested),
     concatMap((event) => {
       const { path } = event.payload;
       const live = selectPage(state$.value, path)?.content?.page;
       const edit = selectEditSession(state$.value, path);
-      const fail = (message: string) => of(publishFailed({ path, message, error: refusal(message) }, event));
+      const fail = (message: string) =>
+        of(pageEvents.publishFailed({ path, message, error: refusal(message) }, event));
       if (!live) return fail(PAGE_MESSAGES.notLoaded);
       if (edit && Object.keys(edit.changes).length > 0) return fail(PAGE_MESSAGES.unsaved);
       const id = edit?.draft?.page.id ?? live.id;
@@ -275,31 +248,34 @@ export const publishPage: Epic<S> = (event$, state$, deps) =>
           ({ data }) => {
             const row = api.toPageRecord(data.response.data);
             return concat(
-              of(pageStarted({ path, id: row.copietravail ?? row.id }, event)),
+              of(pageEvents.pageStarted({ path, id: row.copietravail ?? row.id }, event)),
               answered(
                 api.fetchContent(deps.http, row.copietravail ?? row.id),
-                (content) => pageLoaded({ path, ...content }, event),
-                (error) => pageFailed({ path, error }, event),
+                (content) => pageEvents.pageLoaded({ path, ...content }, event),
+                (error) => pageEvents.pageFailed({ path, error }, event),
               ),
             );
           },
-          (error) => pageFailed({ path, error }, event),
+          (error) => pageEvents.pageFailed({ path, error }, event),
         ),
       );
       const relist = answered(
         deps.http.request(api.listPages()),
-        ({ data }) => listLoaded({ pages: data.response.data.map(api.toPageRecord) }, event),
-        (error) => listFailed({ error }, event),
+        ({ data }) => pageEvents.listLoaded({ pages: data.response.data.map(api.toPageRecord) }, event),
+        (error) => pageEvents.listFailed({ error }, event),
       );
       return concat(
-        of(publishStarted({ path, id }, event)),
+        of(pageEvents.publishStarted({ path, id }, event)),
         answered(
           deps.http.request(api.publishPage(id)),
-          () => concat(of(published({ path, id }, event)), relist, reload),
+          () => concat(of(pageEvents.published({ path, id }, event)), relist, reload),
           (error) =>
             isAnswerLost(error)
               ? readBackPublish(deps, event, { path, id, after: concat(relist, reload) }, error)
-              : publishFailed({ path, message: messageOf(error, PAGE_MESSAGES.publish), error }, event),
+              : pageEvents.publishFailed(
+                  { path, message: messageOf(error, PAGE_MESSAGES.publish), error },
+                  event,
+                ),
         ),
       );
     }),

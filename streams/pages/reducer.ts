@@ -2,50 +2,7 @@ import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
-import {
-  attachmentReplaced,
-  attachmentReplaceFailed,
-  attachmentReplaceRequested,
-  type BlockChanges,
-  blockAdded,
-  blockAddFailed,
-  blockAddRequested,
-  blockChanged,
-  keptChangesRestored,
-  blockChangeUndone,
-  blockMoved,
-  blockMoveFailed,
-  blockMoveRequested,
-  blockRemoved,
-  blockTransferFailed,
-  blockTransferRequested,
-  blockTransferred,
-  blockRemoveFailed,
-  blockRemoveRequested,
-  draftFailed,
-  draftLoaded,
-  editModeEntered,
-  editModeLeft,
-  editorConfigFailed,
-  editorConfigLoaded,
-  editorConfigRequested,
-  listFailed,
-  listLoaded,
-  listStarted,
-  pageFailed,
-  pageLoaded,
-  pageRequested,
-  pageStarted,
-  publishFailed,
-  published,
-  publishStarted,
-  saved,
-  saveFailed,
-  saveStarted,
-  workCopyFailed,
-  workCopyLoaded,
-  workCopyStarted,
-} from './events';
+import * as pageEvents from './events';
 import { PAGE_OBJECT, parseProps, parseUid, WIDGET_OBJECT, widgetUid } from './model';
 import { WRITE_HERE } from '../core/write-here';
 import type { EditEntry, OperationKind, PageContent, PageEntry, PagesState } from './state';
@@ -144,10 +101,10 @@ const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON
 /** Merges a change into a component's change set, dropping what equals the stored value. */
 function mergeChange(
   base: Base,
-  previous: BlockChanges | undefined,
-  change: BlockChanges,
-): BlockChanges | null {
-  const merged: BlockChanges = { ...previous };
+  previous: pageEvents.BlockChanges | undefined,
+  change: pageEvents.BlockChanges,
+): pageEvents.BlockChanges | null {
+  const merged: pageEvents.BlockChanges = { ...previous };
   if (change.value !== undefined && change.value !== WRITE_HERE) merged.value = change.value;
   if (change.props !== undefined) merged.props = change.props;
   if (change.enabled !== undefined) merged.enabled = change.enabled;
@@ -172,69 +129,69 @@ function subtreeIds(content: PageContent, id: number): Set<number> {
 
 export const pagesReducer = caseReducer<PagesState>(
   // --- list ---------------------------------------------------------------------------------
-  on(listStarted, (draft) => {
+  on(pageEvents.listStarted, (draft) => {
     draft.list.status = nextFetchStatus(draft.list.status, draft.list.status !== 'unknown');
   }),
-  on(listLoaded, (draft, { payload }) => {
+  on(pageEvents.listLoaded, (draft, { payload }) => {
     draft.list = { status: 'loaded', pages: payload.pages, error: null };
   }),
-  on(listFailed, (draft, { payload }) => {
+  on(pageEvents.listFailed, (draft, { payload }) => {
     draft.list.status = 'error';
     draft.list.error = payload.error;
   }),
 
   // --- page by path ---------------------------------------------------------------------------
-  on(pageRequested, (draft, { payload }) => {
+  on(pageEvents.pageRequested, (draft, { payload }) => {
     const entry = pageEntry(draft, payload.path);
     if (entry.status === 'unknown') entry.status = 'resolving';
   }),
-  on(pageStarted, (draft, { payload }) => {
+  on(pageEvents.pageStarted, (draft, { payload }) => {
     const entry = pageEntry(draft, payload.path);
     entry.status = entry.content ? 'fetching' : 'initial';
     entry.pageId = payload.id;
   }),
-  on(pageLoaded, (draft, { payload }) => {
+  on(pageEvents.pageLoaded, (draft, { payload }) => {
     const entry = pageEntry(draft, payload.path);
     entry.status = 'loaded';
     entry.pageId = payload.page.id;
     entry.content = { page: payload.page, widgets: payload.widgets, files: payload.files };
     entry.error = null;
   }),
-  on(pageFailed, (draft, { payload }) => {
+  on(pageEvents.pageFailed, (draft, { payload }) => {
     const entry = pageEntry(draft, payload.path);
     entry.status = 'error';
     entry.error = payload.error;
   }),
 
   // --- edit mode ----------------------------------------------------------------------------
-  on(editModeEntered, (draft, { payload }) => {
+  on(pageEvents.editModeEntered, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (edit?.editing || !SAFE(payload.path)) return;
     draft.edit[payload.path] = newEdit(payload.path);
   }),
-  on(editModeLeft, (draft, { payload }) => {
+  on(pageEvents.editModeLeft, (draft, { payload }) => {
     if (editOf(draft, payload.path)) delete draft.edit[payload.path];
   }),
-  on(workCopyStarted, (draft, { payload }) => {
+  on(pageEvents.workCopyStarted, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.pageId = payload.pageId;
     edit.workCopyStatus = edit.workCopyStatus === 'unknown' ? 'initial' : 'fetching';
   }),
-  on(workCopyLoaded, (draft, { payload }) => {
+  on(pageEvents.workCopyLoaded, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.workCopyStatus = 'loaded';
     edit.workCopyId = payload.workCopyId;
     edit.workCopyError = null;
   }),
-  on(workCopyFailed, (draft, { payload }) => {
+  on(pageEvents.workCopyFailed, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.workCopyStatus = 'error';
     edit.workCopyError = payload.error;
   }),
-  on(draftLoaded, (draft, { payload }) => {
+  on(pageEvents.draftLoaded, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     const content = {
@@ -251,7 +208,7 @@ export const pagesReducer = caseReducer<PagesState>(
     }
     edit.undo = edit.undo.filter((step) => baseOf(content, step.uid) !== null);
   }),
-  on(draftFailed, (draft, { payload }) => {
+  on(pageEvents.draftFailed, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.draftStatus = 'error';
@@ -259,12 +216,12 @@ export const pagesReducer = caseReducer<PagesState>(
   }),
 
   // --- local block changes, undo --------------------------------------------------------------
-  on(blockChanged, (draft, { payload }) => {
+  on(pageEvents.blockChanged, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit?.editing || !edit.draft) return;
     const base = baseOf(edit.draft as PageContent, payload.uid);
     if (!base) return;
-    const previous = edit.changes[payload.uid] as BlockChanges | undefined;
+    const previous = edit.changes[payload.uid] as pageEvents.BlockChanges | undefined;
     const next = mergeChange(base, previous, payload.changes);
     if (sameJson(next ?? null, previous ?? null)) return;
     edit.undo.push({ uid: payload.uid, before: previous ? { ...previous } : null });
@@ -272,13 +229,13 @@ export const pagesReducer = caseReducer<PagesState>(
     else delete edit.changes[payload.uid];
   }),
   // a kept save's changes over the work copy they were made on (not undoable: they are on their way)
-  on(keptChangesRestored, (draft, { payload }) => {
+  on(pageEvents.keptChangesRestored, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit?.draft) return;
     for (const [uid, changes] of Object.entries(payload.changes))
       if (baseOf(edit.draft as PageContent, uid) && !edit.changes[uid]) edit.changes[uid] = changes;
   }),
-  on(blockChangeUndone, (draft, { payload }) => {
+  on(pageEvents.blockChangeUndone, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     const step = edit?.undo.pop();
     if (!edit || !step) return;
@@ -287,13 +244,13 @@ export const pagesReducer = caseReducer<PagesState>(
   }),
 
   // --- save, publish --------------------------------------------------------------------------
-  on(saveStarted, (draft, { payload }) => {
+  on(pageEvents.saveStarted, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.saving = payload.uids;
     startOperation(draft, payload.path, 'save');
   }),
-  on(saved, (draft, { payload }) => {
+  on(pageEvents.saved, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit?.draft) return;
     const content = edit.draft;
@@ -320,13 +277,13 @@ export const pagesReducer = caseReducer<PagesState>(
     edit.saving = [];
     endOperation(draft, payload.path, 'save');
   }),
-  on(saveFailed, (draft, { payload, meta }) => {
+  on(pageEvents.saveFailed, (draft, { payload, meta }) => {
     const edit = editOf(draft, payload.path);
     if (edit) edit.saving = [];
     endOperation(draft, payload.path, 'save', payload, meta.cause);
   }),
-  on(publishStarted, (draft, { payload }) => startOperation(draft, payload.path, 'publish')),
-  on(published, (draft, { payload }) => {
+  on(pageEvents.publishStarted, (draft, { payload }) => startOperation(draft, payload.path, 'publish')),
+  on(pageEvents.published, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     if (!edit) return;
     edit.editing = false;
@@ -338,13 +295,13 @@ export const pagesReducer = caseReducer<PagesState>(
     edit.undo = [];
     endOperation(draft, payload.path, 'publish');
   }),
-  on(publishFailed, (draft, { payload, meta }) =>
+  on(pageEvents.publishFailed, (draft, { payload, meta }) =>
     endOperation(draft, payload.path, 'publish', payload, meta.cause),
   ),
 
   // --- structure: add, move, remove, attachment -----------------------------------------------
-  on(blockAddRequested, (draft, { payload }) => startOperation(draft, payload.path, 'add')),
-  on(blockAdded, (draft, { payload }) => {
+  on(pageEvents.blockAddRequested, (draft, { payload }) => startOperation(draft, payload.path, 'add')),
+  on(pageEvents.blockAdded, (draft, { payload }) => {
     const content = editOf(draft, payload.path)?.draft;
     if (content) {
       const ids = new Set(payload.widgets.map((widget) => widget.id));
@@ -354,9 +311,9 @@ export const pagesReducer = caseReducer<PagesState>(
     }
     endOperation(draft, payload.path, 'add');
   }),
-  on(blockAddFailed, (draft, { payload }) => endOperation(draft, payload.path, 'add', payload)),
-  on(blockMoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'move')),
-  on(blockMoved, (draft, { payload }) => {
+  on(pageEvents.blockAddFailed, (draft, { payload }) => endOperation(draft, payload.path, 'add', payload)),
+  on(pageEvents.blockMoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'move')),
+  on(pageEvents.blockMoved, (draft, { payload }) => {
     const content = editOf(draft, payload.path)?.draft;
     if (content) {
       payload.order.forEach((id, index) => {
@@ -366,9 +323,9 @@ export const pagesReducer = caseReducer<PagesState>(
     }
     endOperation(draft, payload.path, 'move');
   }),
-  on(blockMoveFailed, (draft, { payload }) => endOperation(draft, payload.path, 'move', payload)),
-  on(blockTransferRequested, (draft, { payload }) => startOperation(draft, payload.path, 'move')),
-  on(blockTransferred, (draft, { payload }) => {
+  on(pageEvents.blockMoveFailed, (draft, { payload }) => endOperation(draft, payload.path, 'move', payload)),
+  on(pageEvents.blockTransferRequested, (draft, { payload }) => startOperation(draft, payload.path, 'move')),
+  on(pageEvents.blockTransferred, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     const parsed = parseUid(payload.uid);
     if (edit?.draft && parsed) {
@@ -379,9 +336,11 @@ export const pagesReducer = caseReducer<PagesState>(
     }
     endOperation(draft, payload.path, 'move');
   }),
-  on(blockTransferFailed, (draft, { payload }) => endOperation(draft, payload.path, 'move', payload)),
-  on(blockRemoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'remove')),
-  on(blockRemoved, (draft, { payload }) => {
+  on(pageEvents.blockTransferFailed, (draft, { payload }) =>
+    endOperation(draft, payload.path, 'move', payload),
+  ),
+  on(pageEvents.blockRemoveRequested, (draft, { payload }) => startOperation(draft, payload.path, 'remove')),
+  on(pageEvents.blockRemoved, (draft, { payload }) => {
     const edit = editOf(draft, payload.path);
     const parsed = parseUid(payload.uid);
     if (edit?.draft && parsed) {
@@ -394,25 +353,29 @@ export const pagesReducer = caseReducer<PagesState>(
     }
     endOperation(draft, payload.path, 'remove');
   }),
-  on(blockRemoveFailed, (draft, { payload }) => endOperation(draft, payload.path, 'remove', payload)),
-  on(attachmentReplaceRequested, (draft, { payload }) => startOperation(draft, payload.path, 'attachment')),
-  on(attachmentReplaced, (draft, { payload }) => {
+  on(pageEvents.blockRemoveFailed, (draft, { payload }) =>
+    endOperation(draft, payload.path, 'remove', payload),
+  ),
+  on(pageEvents.attachmentReplaceRequested, (draft, { payload }) =>
+    startOperation(draft, payload.path, 'attachment'),
+  ),
+  on(pageEvents.attachmentReplaced, (draft, { payload }) => {
     const file = editOf(draft, payload.path)?.draft?.files.find((one) => one.id === payload.fileId);
     if (file) file.file = payload.value;
     endOperation(draft, payload.path, 'attachment');
   }),
-  on(attachmentReplaceFailed, (draft, { payload }) =>
+  on(pageEvents.attachmentReplaceFailed, (draft, { payload }) =>
     endOperation(draft, payload.path, 'attachment', payload),
   ),
 
   // --- editor config --------------------------------------------------------------------------
-  on(editorConfigRequested, (draft) => {
+  on(pageEvents.editorConfigRequested, (draft) => {
     if (draft.editorConfig.status === 'unknown') draft.editorConfig.status = 'initial';
   }),
-  on(editorConfigLoaded, (draft, { payload }) => {
+  on(pageEvents.editorConfigLoaded, (draft, { payload }) => {
     draft.editorConfig = { status: 'loaded', config: payload.config, error: null };
   }),
-  on(editorConfigFailed, (draft, { payload }) => {
+  on(pageEvents.editorConfigFailed, (draft, { payload }) => {
     draft.editorConfig.status = 'error';
     draft.editorConfig.error = payload.error;
   }),

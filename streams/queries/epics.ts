@@ -5,18 +5,19 @@ import {
   EMPTY,
   filter,
   first,
-  groupBy,
   map,
   mergeMap,
   type Observable,
   of,
   switchMap,
   timer,
+  pipe,
 } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic, StateObservable } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import {
   fieldTarget,
   modeChangeMessage,
@@ -236,9 +237,9 @@ export const resolveSubqueries: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(constraintsSet, cursorEvents.registered),
     mergeMap((event) => jobsOf(state$.value, event.payload.name, event)),
-    groupBy((job) => `${job.name}\u0000${job.key}`),
-    mergeMap((job$) =>
-      job$.pipe(
+    perKey(
+      (job) => `${job.name}\u0000${job.key}`,
+      pipe(
         distinctUntilChanged((before, after) => before.entry.signature === after.entry.signature),
         switchMap((job) => {
           const { sub } = splitOperator(job.entry.constraint.operator);

@@ -6,28 +6,7 @@ import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
 import { copiesOfReport } from './copies';
-import {
-  copiesFound,
-  featureFailed,
-  featureLoaded,
-  featureRequested,
-  featureStarted,
-  findRequested,
-  permissionsFailed,
-  permissionsForgotten,
-  permissionsLoaded,
-  permissionsRequested,
-  permissionsStarted,
-  reportChecked,
-  reportDelivered,
-  reportFailed,
-  reportRequested,
-  reset,
-  submitFailed,
-  submitRequested,
-  submitStarted,
-  submitted,
-} from './events';
+import * as reverseSearchEvents from './events';
 import { whoAmILoaded } from '../session/events';
 import type { WithSession } from '../session/selectors';
 import { anotherUserKnown } from '../session/identity-selectors';
@@ -52,7 +31,7 @@ const NOT_READY = new Set([404, 409, 425]);
 /** protocol §21: on when the status call answers below 400; a failure gives `error` (off). Asked once. */
 export const loadFeature: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(featureRequested),
+    ofType(reverseSearchEvents.featureRequested),
     filter(
       () =>
         state$.value.reverseSearch.feature.status === 'unknown' ||
@@ -60,12 +39,12 @@ export const loadFeature: Epic<S> = (event$, state$, deps) =>
     ),
     mergeMap((event) =>
       concat(
-        of(featureStarted({}, event)),
+        of(reverseSearchEvents.featureStarted({}, event)),
         requestAnswer(
           deps.http,
           api.featureStatus(),
-          (_data, status) => featureLoaded({ enabled: status < 400 }, event),
-          (error) => featureFailed({ error }, event),
+          (_data, status) => reverseSearchEvents.featureLoaded({ enabled: status < 400 }, event),
+          (error) => reverseSearchEvents.featureFailed({ error }, event),
         ),
       ),
     ),
@@ -77,22 +56,22 @@ export const loadFeature: Epic<S> = (event$, state$, deps) =>
  */
 export const loadPermissions: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(permissionsRequested),
+    ofType(reverseSearchEvents.permissionsRequested),
     mergeMap((event) => {
       const { uuid } = event.payload;
       if (state$.value.reverseSearch.permissions[uuid]?.status === 'fetching') return EMPTY;
       return concat(
-        of(permissionsStarted({ uuid }, event)),
+        of(reverseSearchEvents.permissionsStarted({ uuid }, event)),
         requestAnswer(
           deps.http,
           api.permissions(uuid),
           (data) =>
-            permissionsLoaded(
+            reverseSearchEvents.permissionsLoaded(
               { uuid, canSubmit: data.canSubmit === true, canViewReport: data.canViewReport === true },
               event,
             ),
-          (error) => permissionsFailed({ uuid, error }, event),
-        ).pipe(takeUntil(event$.pipe(ofType(permissionsForgotten)))),
+          (error) => reverseSearchEvents.permissionsFailed({ uuid, error }, event),
+        ).pipe(takeUntil(event$.pipe(ofType(reverseSearchEvents.permissionsForgotten)))),
       );
     }),
   );
@@ -103,7 +82,7 @@ export const forgetPermissionsOfPreviousUser: Epic<S> = (event$, state$) =>
     ofType(whoAmILoaded),
     (whoAmI$) => anotherUserKnown(whoAmI$, state$),
     filter(() => Object.keys(state$.value.reverseSearch.permissions).length > 0),
-    map((event) => permissionsForgotten({}, event)),
+    map((event) => reverseSearchEvents.permissionsForgotten({}, event)),
   );
 
 /**
@@ -113,29 +92,30 @@ export const forgetPermissionsOfPreviousUser: Epic<S> = (event$, state$) =>
  */
 export const findCopies: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(findRequested),
+    ofType(reverseSearchEvents.findRequested),
     mergeMap((event) => {
       const { uuid } = event.payload;
       const askFeature = state$.value.reverseSearch.feature.status !== 'loaded';
       const featureAnswered$ = askFeature
-        ? event$.pipe(ofType(featureLoaded, featureFailed), take(1))
+        ? event$.pipe(ofType(reverseSearchEvents.featureLoaded, reverseSearchEvents.featureFailed), take(1))
         : of(null);
       const permissionsAnswered$ = event$.pipe(
-        ofType(permissionsLoaded, permissionsFailed),
+        ofType(reverseSearchEvents.permissionsLoaded, reverseSearchEvents.permissionsFailed),
         filter((answer) => answer.payload.uuid === uuid),
         take(1),
       );
       const allowed$ = forkJoin([featureAnswered$, permissionsAnswered$]).pipe(
         mergeMap(() => {
-          if (selectCanReverseSearch(state$.value, uuid)) return of(submitRequested({ uuid }, event));
+          if (selectCanReverseSearch(state$.value, uuid))
+            return of(reverseSearchEvents.submitRequested({ uuid }, event));
           if (selectCanViewReverseSearchReport(state$.value, uuid))
-            return of(reportRequested({ uuid }, event));
+            return of(reverseSearchEvents.reportRequested({ uuid }, event));
           return EMPTY;
         }),
       );
       const asks = [
-        ...(askFeature ? [featureRequested({}, event)] : []),
-        permissionsRequested({ uuid }, event),
+        ...(askFeature ? [reverseSearchEvents.featureRequested({}, event)] : []),
+        reverseSearchEvents.permissionsRequested({ uuid }, event),
       ];
       // listening first: the answers may follow the asks at once
       return merge(allowed$, of(...asks));
@@ -147,17 +127,17 @@ const BUSY = new Set(['submitting', 'waiting', 'downloading']);
 /** Submit (§21, answer not read); a job already running is not submitted again. */
 export const submitSearch: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    ofType(submitRequested),
+    ofType(reverseSearchEvents.submitRequested),
     mergeMap((event) => {
       const { uuid } = event.payload;
       if (BUSY.has(state$.value.reverseSearch.jobs[uuid]?.state ?? 'idle')) return EMPTY;
       return concat(
-        of(submitStarted({ uuid }, event)),
+        of(reverseSearchEvents.submitStarted({ uuid }, event)),
         requestAnswer(
           deps.http,
           api.submit(uuid),
-          () => submitted({ uuid }, event),
-          (error) => submitFailed({ uuid, error }, event),
+          () => reverseSearchEvents.submitted({ uuid }, event),
+          (error) => reverseSearchEvents.submitFailed({ uuid, error }, event),
         ),
       );
     }),
@@ -173,15 +153,15 @@ export const fetchReport: Epic<S> = (event$, _state$, deps) => {
   const { downloads, config, scheduler } = deps;
   const stopped$ = (uuid: string) =>
     event$.pipe(
-      ofType(reset, submitRequested),
+      ofType(reverseSearchEvents.reset, reverseSearchEvents.submitRequested),
       filter((event) => event.payload.uuid === uuid),
       take(1),
     );
-  type Cause = Parameters<typeof reportChecked>[1];
+  type Cause = Parameters<typeof reverseSearchEvents.reportChecked>[1];
   const notReady = (uuid: string, attempt: number, cause: Cause): UnstampedEvent =>
     attempt >= config.reverseSearchPollTries
-      ? reportFailed({ uuid, error: notReadyError() }, cause)
-      : reportChecked({ uuid, attempt }, cause);
+      ? reverseSearchEvents.reportFailed({ uuid, error: notReadyError() }, cause)
+      : reverseSearchEvents.reportChecked({ uuid, attempt }, cause);
   const poll = (uuid: string, attempt: number, cause: Cause) =>
     requestAnswer(
       deps.http,
@@ -189,11 +169,14 @@ export const fetchReport: Epic<S> = (event$, _state$, deps) => {
       (report, status): UnstampedEvent =>
         status === 202
           ? notReady(uuid, attempt, cause)
-          : copiesFound({ uuid, fileName: report.fileName, copies: copiesOfReport(report.text) }, cause),
+          : reverseSearchEvents.copiesFound(
+              { uuid, fileName: report.fileName, copies: copiesOfReport(report.text) },
+              cause,
+            ),
       (error) =>
         error.status !== undefined && NOT_READY.has(error.status)
           ? notReady(uuid, attempt, cause)
-          : reportFailed({ uuid, error }, cause),
+          : reverseSearchEvents.reportFailed({ uuid, error }, cause),
     ).pipe(takeUntil(stopped$(uuid)));
   const download = (uuid: string, cause: Cause) =>
     requestAnswer(
@@ -203,17 +186,21 @@ export const fetchReport: Epic<S> = (event$, _state$, deps) => {
         const fileName = file instanceof File && file.name ? file.name : null;
         // the browser saves the file: a port, like the zips (never in an event: no blob in the log)
         downloads.open(URL.createObjectURL(file), fileName ?? `reverse-search-${uuid}`);
-        return reportDelivered({ uuid, fileName }, cause);
+        return reverseSearchEvents.reportDelivered({ uuid, fileName }, cause);
       },
-      (error) => reportFailed({ uuid, error }, cause),
+      (error) => reverseSearchEvents.reportFailed({ uuid, error }, cause),
     );
 
   return event$.pipe(
-    ofType(submitted, reportChecked, reportRequested),
+    ofType(
+      reverseSearchEvents.submitted,
+      reverseSearchEvents.reportChecked,
+      reverseSearchEvents.reportRequested,
+    ),
     mergeMap((event) => {
       const { uuid } = event.payload;
-      if (reportRequested.match(event)) return download(uuid, event);
-      if (submitted.match(event)) return poll(uuid, 1, event);
+      if (reverseSearchEvents.reportRequested.match(event)) return download(uuid, event);
+      if (reverseSearchEvents.submitted.match(event)) return poll(uuid, 1, event);
       const next = event.payload.attempt + 1;
       return timer(config.reverseSearchPollMs, scheduler).pipe(
         mergeMap(() => poll(uuid, next, event)),

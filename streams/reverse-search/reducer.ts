@@ -1,35 +1,9 @@
 import { caseReducer, on } from '../core/case-reducer';
-import {
-  copiesFound,
-  featureFailed,
-  featureLoaded,
-  featureStarted,
-  permissionsFailed,
-  permissionsForgotten,
-  permissionsLoaded,
-  permissionsStarted,
-  reportChecked,
-  reportDelivered,
-  reportFailed,
-  reportRequested,
-  reset,
-  submitFailed,
-  submitStarted,
-  submitted,
-} from './events';
-import type { JobEntry, JobState, ReverseSearchState } from './state';
-
-const idle = (): JobEntry => ({
-  state: 'idle',
-  attempts: 0,
-  fileName: null,
-  copies: null,
-  reported: false,
-  error: null,
-});
+import * as reverseSearchEvents from './events';
+import { IDLE_JOB, type JobEntry, type JobState, type ReverseSearchState } from './state';
 
 function job(draft: ReverseSearchState, uuid: string, state: JobState): JobEntry {
-  const entry = draft.jobs[uuid] ?? idle();
+  const entry = draft.jobs[uuid] ?? { ...IDLE_JOB };
   entry.state = state;
   if (state !== 'error') entry.error = null;
   draft.jobs[uuid] = entry;
@@ -37,18 +11,18 @@ function job(draft: ReverseSearchState, uuid: string, state: JobState): JobEntry
 }
 
 export const reverseSearchReducer = caseReducer<ReverseSearchState>(
-  on(featureStarted, (draft) => {
+  on(reverseSearchEvents.featureStarted, (draft) => {
     draft.feature.status = 'fetching';
     draft.feature.error = null;
   }),
-  on(featureLoaded, (draft, { payload }) => {
+  on(reverseSearchEvents.featureLoaded, (draft, { payload }) => {
     draft.feature = { status: 'loaded', enabled: payload.enabled, error: null };
   }),
   // protocol §21: a failure gives error, and the feature is off
-  on(featureFailed, (draft, { payload }) => {
+  on(reverseSearchEvents.featureFailed, (draft, { payload }) => {
     draft.feature = { status: 'error', enabled: false, error: payload.error };
   }),
-  on(permissionsStarted, (draft, { payload }) => {
+  on(reverseSearchEvents.permissionsStarted, (draft, { payload }) => {
     const known = draft.permissions[payload.uuid];
     draft.permissions[payload.uuid] = {
       status: 'fetching',
@@ -57,7 +31,7 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
       error: null,
     };
   }),
-  on(permissionsLoaded, (draft, { payload }) => {
+  on(reverseSearchEvents.permissionsLoaded, (draft, { payload }) => {
     draft.permissions[payload.uuid] = {
       status: 'loaded',
       canSubmit: payload.canSubmit,
@@ -65,7 +39,7 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
       error: null,
     };
   }),
-  on(permissionsFailed, (draft, { payload }) => {
+  on(reverseSearchEvents.permissionsFailed, (draft, { payload }) => {
     draft.permissions[payload.uuid] = {
       status: 'error',
       canSubmit: false,
@@ -73,38 +47,38 @@ export const reverseSearchReducer = caseReducer<ReverseSearchState>(
       error: payload.error,
     };
   }),
-  on(permissionsForgotten, (draft) => {
+  on(reverseSearchEvents.permissionsForgotten, (draft) => {
     draft.permissions = {};
   }),
-  on(submitStarted, (draft, { payload }) => {
-    draft.jobs[payload.uuid] = { ...idle(), state: 'submitting' };
+  on(reverseSearchEvents.submitStarted, (draft, { payload }) => {
+    draft.jobs[payload.uuid] = { ...IDLE_JOB, state: 'submitting' };
   }),
-  on(submitted, (draft, { payload }) => {
+  on(reverseSearchEvents.submitted, (draft, { payload }) => {
     job(draft, payload.uuid, 'waiting');
   }),
-  on(reportChecked, (draft, { payload }) => {
+  on(reverseSearchEvents.reportChecked, (draft, { payload }) => {
     job(draft, payload.uuid, 'waiting').attempts = payload.attempt;
   }),
-  on(reportRequested, (draft, { payload }) => {
+  on(reverseSearchEvents.reportRequested, (draft, { payload }) => {
     const current = draft.jobs[payload.uuid]?.state;
     if (current === 'submitting' || current === 'waiting' || current === 'downloading') return;
     job(draft, payload.uuid, 'downloading');
   }),
-  on(copiesFound, (draft, { payload }) => {
+  on(reverseSearchEvents.copiesFound, (draft, { payload }) => {
     const entry = job(draft, payload.uuid, 'done');
     entry.copies = payload.copies;
     entry.reported = true;
   }),
-  on(reportDelivered, (draft, { payload }) => {
+  on(reverseSearchEvents.reportDelivered, (draft, { payload }) => {
     job(draft, payload.uuid, 'done').fileName = payload.fileName;
   }),
-  on(submitFailed, (draft, { payload }) => {
+  on(reverseSearchEvents.submitFailed, (draft, { payload }) => {
     job(draft, payload.uuid, 'error').error = payload.error;
   }),
-  on(reportFailed, (draft, { payload }) => {
+  on(reverseSearchEvents.reportFailed, (draft, { payload }) => {
     job(draft, payload.uuid, 'error').error = payload.error;
   }),
-  on(reset, (draft, { payload }) => {
-    draft.jobs[payload.uuid] = idle();
+  on(reverseSearchEvents.reset, (draft, { payload }) => {
+    draft.jobs[payload.uuid] = { ...IDLE_JOB };
   }),
 );

@@ -1,4 +1,10 @@
-import type { FeatureEntry, JobEntry, PermissionsEntry, ReverseSearchState } from './state';
+import {
+  type FeatureEntry,
+  IDLE_JOB,
+  type JobEntry,
+  type PermissionsEntry,
+  type ReverseSearchState,
+} from './state';
 
 export type { CopyFound } from './copies';
 export type { FeatureEntry, FetchStatus, JobEntry, JobState, PermissionsEntry } from './state';
@@ -8,14 +14,6 @@ const NO_PERMISSIONS: PermissionsEntry = {
   status: 'unknown',
   canSubmit: false,
   canViewReport: false,
-  error: null,
-};
-const IDLE: JobEntry = {
-  state: 'idle',
-  attempts: 0,
-  fileName: null,
-  copies: null,
-  reported: false,
   error: null,
 };
 
@@ -28,7 +26,7 @@ export const selectReverseSearchPermissions = (state: WithReverseSearch, uuid: s
 
 /** The job of an asset: idle, submitting, waiting, downloading, done or error (with its error). */
 export const selectReverseSearchJob = (state: WithReverseSearch, uuid: string): JobEntry =>
-  state.reverseSearch.jobs[uuid] ?? IDLE;
+  state.reverseSearch.jobs[uuid] ?? IDLE_JOB;
 
 /** "Find copies on the web" shows only when the feature is on and the asset's permissions allow a submit. */
 export const selectCanReverseSearch = (state: WithReverseSearch, uuid: string): boolean =>

@@ -31,6 +31,16 @@ export interface JobEntry {
   error: SerializedError | null;
 }
 
+/** An asset's job before any submit: what the page shows, and what the first submit starts from. */
+export const IDLE_JOB: Readonly<JobEntry> = {
+  state: 'idle',
+  attempts: 0,
+  fileName: null,
+  copies: null,
+  reported: false,
+  error: null,
+};
+
 /** The reverseSearch slice (protocol §21): the feature, permissions and jobs by asset uuid. */
 export interface ReverseSearchState {
   feature: FeatureEntry;

@@ -1,21 +1,7 @@
 import type { AppEvent } from '../core/event';
 import { declareWrites, type OutboxWrite } from '../outbox/events';
 import * as api from './api';
-import {
-  deleted,
-  deleteRequested,
-  operationFailed,
-  privateSwitched,
-  privateSwitchRequested,
-  renamed,
-  renameRequested,
-  revoked,
-  revokeRequested,
-  shared,
-  shareRequested,
-  unsubscribed,
-  unsubscribeRequested,
-} from './events';
+import * as savedSearchEvents from './events';
 import type { WithSavedSearches } from './selectors';
 
 /**
@@ -37,7 +23,7 @@ const operation = (
   domain: 'savedSearches',
   intent,
   answers: [answer],
-  failures: [operationFailed],
+  failures: [savedSearchEvents.operationFailed],
   label: (payload: { id: string; name?: string }, state: WithSavedSearches) => ({
     key,
     values: { name: name ? name(payload, state) : searchName(state, payload.id) },
@@ -45,19 +31,32 @@ const operation = (
 });
 
 declareWrites([
-  operation(renameRequested, renamed, 'outbox.savedSearches.rename', (payload) => payload.name ?? payload.id),
-  operation(shareRequested, shared, 'outbox.savedSearches.share'),
-  operation(revokeRequested, revoked, 'outbox.savedSearches.share'),
-  operation(privateSwitchRequested, privateSwitched, 'outbox.savedSearches.share'),
-  operation(unsubscribeRequested, unsubscribed, 'outbox.savedSearches.unsubscribe'),
+  operation(
+    savedSearchEvents.renameRequested,
+    savedSearchEvents.renamed,
+    'outbox.savedSearches.rename',
+    (payload) => payload.name ?? payload.id,
+  ),
+  operation(savedSearchEvents.shareRequested, savedSearchEvents.shared, 'outbox.savedSearches.share'),
+  operation(savedSearchEvents.revokeRequested, savedSearchEvents.revoked, 'outbox.savedSearches.share'),
+  operation(
+    savedSearchEvents.privateSwitchRequested,
+    savedSearchEvents.privateSwitched,
+    'outbox.savedSearches.share',
+  ),
+  operation(
+    savedSearchEvents.unsubscribeRequested,
+    savedSearchEvents.unsubscribed,
+    'outbox.savedSearches.unsubscribe',
+  ),
   {
-    ...operation(deleteRequested, deleted, 'outbox.savedSearches.delete'),
+    ...operation(savedSearchEvents.deleteRequested, savedSearchEvents.deleted, 'outbox.savedSearches.delete'),
     check: (intent: AppEvent<string, { id: string }>) => ({
       read: api.listSearches(),
       decide: (list: api.WireSavedSearch[]) =>
         list.map(api.toSavedSearch).some((search) => search.id === intent.payload.id)
           ? null
-          : deleted({ id: intent.payload.id }, intent),
+          : savedSearchEvents.deleted({ id: intent.payload.id }, intent),
     }),
   },
 ]);

@@ -21,33 +21,7 @@ import { ofType } from '../core/operators/of-type';
 import { requestAnswer, requestEpic } from '../core/request';
 import { connectivityChanged } from '../outbox/connectivity-events';
 import * as api from './api';
-import {
-  applicationSignInStarted,
-  autoConnectFailed,
-  autoConnectStarted,
-  passwordChanged,
-  passwordChangeFailed,
-  passwordChangeRequested,
-  providerFailed,
-  providerRegistered,
-  providerSignedIn,
-  serverConfigFailed,
-  serverConfigLoaded,
-  signedOut,
-  signInFailed,
-  signInRequested,
-  signOutFailed,
-  signOutRefused,
-  signOutRequested,
-  ssoConfigFailed,
-  ssoConfigLoaded,
-  ssoConfigRequested,
-  tokenReceived,
-  whoAmIFailed,
-  whoAmILoaded,
-  whoAmIRequested,
-  whoAmIRetryRequested,
-} from './events';
+import * as sessionEvents from './events';
 import { asCredentialsRefusal, REFUSAL_CODES } from './refusals';
 import { selectEffectiveLocale, selectIsUser, type WithSession } from './selectors';
 import { dropToken, obtainToken, signOutHere, storedRefreshToken } from './tokens';
@@ -58,23 +32,26 @@ type S = WithApp & WithSession;
 export const registerProvider: Epic<S> = (event$) =>
   event$.pipe(
     ofType(started),
-    map((event) => providerRegistered({ locale: event.payload.locale }, event)),
+    map((event) => sessionEvents.providerRegistered({ locale: event.payload.locale }, event)),
   );
 
 /** Step 2: auto-connect when a refresh token is stored (bearer) or always (cookie); else step 3. */
 export const autoConnect: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(providerRegistered),
+    ofType(sessionEvents.providerRegistered),
     exhaustMap((event) => {
       const flags = deps.session.connection;
       const refresh = storedRefreshToken(deps);
-      if (!flags.cookieAuth && !refresh) return of(applicationSignInStarted({}, event));
+      if (!flags.cookieAuth && !refresh) return of(sessionEvents.applicationSignInStarted({}, event));
       return concat(
-        of(autoConnectStarted({}, event)),
+        of(sessionEvents.autoConnectStarted({}, event)),
         obtainToken(deps, 'user', api.refreshToken(refresh, flags), 'autoConnect', event, (error) => {
           // no answer at all says nothing of the token: it is tried again once online (reconnectProvider)
           if (!isUnreachable(error)) dropToken(deps, 'user');
-          return [autoConnectFailed({ error }, event), applicationSignInStarted({}, event)];
+          return [
+            sessionEvents.autoConnectFailed({ error }, event),
+            sessionEvents.applicationSignInStarted({}, event),
+          ];
         }),
       );
     }),
@@ -94,22 +71,22 @@ export const reconnectProvider: Epic<S> = (event$, state$) =>
       const { status, error } = state$.value.session.provider;
       return status === 'error' && error !== null && isUnreachable(error);
     }),
-    map((event) => providerRegistered({ locale: selectEffectiveLocale(state$.value) }, event)),
+    map((event) => sessionEvents.providerRegistered({ locale: selectEffectiveLocale(state$.value) }, event)),
   );
 
 /** Step 3, and every later application sign-in (after an expiry, after a cookie-mode sign-out). */
 export const signInApplication: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(applicationSignInStarted),
+    ofType(sessionEvents.applicationSignInStarted),
     exhaustMap((event) => {
       const credentials = deps.session.application;
       if (!credentials) {
         const error = { code: 'error.signin.credentials', message: api.NO_APPLICATION_CREDENTIALS };
-        return of(signInFailed({ surfer: 'application', error }, event));
+        return of(sessionEvents.signInFailed({ surfer: 'application', error }, event));
       }
       const request = api.applicationSignIn(credentials, deps.session.connection);
       return obtainToken(deps, 'application', request, 'signIn', event, (error) =>
-        signInFailed({ surfer: 'application', error }, event),
+        sessionEvents.signInFailed({ surfer: 'application', error }, event),
       );
     }),
   );
@@ -117,12 +94,13 @@ export const signInApplication: Epic<S> = (event$, _state$, deps) =>
 /** Step 4: the first token makes the provider signed-in; no token at all makes it fail. */
 export const settleProvider: Epic<S> = (event$, state$) =>
   event$.pipe(
-    filter((event) => tokenReceived.match(event) || signInFailed.match(event)),
+    filter((event) => sessionEvents.tokenReceived.match(event) || sessionEvents.signInFailed.match(event)),
     filter(() => state$.value.session.provider.status !== 'signed-in'),
     mergeMap((event) => {
-      if (tokenReceived.match(event)) return of(providerSignedIn({ surfer: event.payload.surfer }, event));
-      if (signInFailed.match(event) && event.payload.surfer === 'application')
-        return of(providerFailed({ error: event.payload.error }, event));
+      if (sessionEvents.tokenReceived.match(event))
+        return of(sessionEvents.providerSignedIn({ surfer: event.payload.surfer }, event));
+      if (sessionEvents.signInFailed.match(event) && event.payload.surfer === 'application')
+        return of(sessionEvents.providerFailed({ error: event.payload.error }, event));
       return EMPTY;
     }),
   );
@@ -131,7 +109,7 @@ export const settleProvider: Epic<S> = (event$, state$) =>
 function signInWith(deps: Deps, login: string, password: string, origin: AnyEvent) {
   const request = api.userSignIn(login, password, deps.session.connection);
   return obtainToken(deps, 'user', request, 'signIn', origin, (error) =>
-    signInFailed(
+    sessionEvents.signInFailed(
       { surfer: 'user', error: asCredentialsRefusal(error, REFUSAL_CODES.wrongCredentials) },
       origin,
     ),
@@ -140,7 +118,7 @@ function signInWith(deps: Deps, login: string, password: string, origin: AnyEven
 
 export const signInUser: Epic<S> = (event$, _state$, deps) =>
   event$.pipe(
-    ofType(signInRequested),
+    ofType(sessionEvents.signInRequested),
     exhaustMap((event) => signInWith(deps, event.payload.login, event.payload.password, event)),
   );
 
@@ -152,30 +130,30 @@ export const askWhoAmI: Epic<S> = (event$, state$) =>
   event$.pipe(
     filter(
       (event) =>
-        providerSignedIn.match(event) ||
-        whoAmIRetryRequested.match(event) ||
-        (tokenReceived.match(event) &&
+        sessionEvents.providerSignedIn.match(event) ||
+        sessionEvents.whoAmIRetryRequested.match(event) ||
+        (sessionEvents.tokenReceived.match(event) &&
           event.payload.via === 'signIn' &&
           state$.value.session.provider.status === 'signed-in'),
     ),
-    map((event) => whoAmIRequested({}, event)),
+    map((event) => sessionEvents.whoAmIRequested({}, event)),
   );
 
 export const loadWhoAmI: Epic<S> = requestEpic({
-  on: whoAmIRequested,
+  on: sessionEvents.whoAmIRequested,
   flatten: 'switch',
   call: () => api.whoAmI(),
-  succeeded: (data, event) => whoAmILoaded({ me: data.response.data }, event),
-  failed: (error, event) => whoAmIFailed({ error }, event),
+  succeeded: (data, event) => sessionEvents.whoAmILoaded({ me: data.response.data }, event),
+  failed: (error, event) => sessionEvents.whoAmIFailed({ error }, event),
 });
 
 /** The server config is read once the provider is signed in (protocol §3.1). */
 export const loadServerConfig: Epic<S> = requestEpic({
-  on: providerSignedIn,
+  on: sessionEvents.providerSignedIn,
   flatten: 'exhaust',
   call: () => api.serverConfig(),
-  succeeded: (data, event) => serverConfigLoaded({ config: api.toServerConfig(data) }, event),
-  failed: (error, event) => serverConfigFailed({ error }, event),
+  succeeded: (data, event) => sessionEvents.serverConfigLoaded({ config: api.toServerConfig(data) }, event),
+  failed: (error, event) => sessionEvents.serverConfigFailed({ error }, event),
 });
 
 /**
@@ -183,12 +161,12 @@ export const loadServerConfig: Epic<S> = requestEpic({
  * the request that starts a fetch); a newer return path replaces a fetch on its way.
  */
 export const loadSsoConfig: Epic<S> = requestEpic({
-  on: ssoConfigRequested,
+  on: sessionEvents.ssoConfigRequested,
   flatten: 'switch',
   when: (event, state) => state.session.sso.request === event.meta.id,
   call: (event) => api.ssoConfig(event.payload.relativeURL),
-  succeeded: (data, event) => ssoConfigLoaded({ providers: data.providers ?? [] }, event),
-  failed: (error, event) => ssoConfigFailed({ error }, event),
+  succeeded: (data, event) => sessionEvents.ssoConfigLoaded({ providers: data.providers ?? [] }, event),
+  failed: (error, event) => sessionEvents.ssoConfigFailed({ error }, event),
 });
 
 /**
@@ -198,19 +176,19 @@ export const loadSsoConfig: Epic<S> = requestEpic({
  */
 export const signOutUser: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
-    filter((event) => signOutRequested.match(event) || resetRequested.match(event)),
+    filter((event) => sessionEvents.signOutRequested.match(event) || resetRequested.match(event)),
     exhaustMap((event) => {
       if (!selectIsUser(state$.value)) {
         return resetRequested.match(event)
           ? EMPTY
-          : of(signOutRefused({ message: api.SIGN_OUT_REFUSED }, event));
+          : of(sessionEvents.signOutRefused({ message: api.SIGN_OUT_REFUSED }, event));
       }
       const flags = deps.session.connection;
       return requestAnswer(
         deps.http,
         api.signOut(deps.session.userToken?.refreshToken ?? null, flags),
         () => signOutHere(deps, event, flags.cookieAuth),
-        (error) => signOutFailed({ error }, event),
+        (error) => sessionEvents.signOutFailed({ error }, event),
       );
     }),
   );
@@ -218,21 +196,25 @@ export const signOutUser: Epic<S> = (event$, state$, deps) =>
 /** After a sign-out, the application signs in again or who-am-I is asked, as the answer says. */
 export const afterSignOut: Epic<S> = (event$) =>
   event$.pipe(
-    ofType(signedOut),
+    ofType(sessionEvents.signedOut),
     mergeMap((event) => {
-      if (event.payload.next === 'applicationSignIn') return of(applicationSignInStarted({}, event));
-      return event.payload.next === 'whoAmI' ? of(whoAmIRequested({}, event)) : EMPTY;
+      if (event.payload.next === 'applicationSignIn')
+        return of(sessionEvents.applicationSignInStarted({}, event));
+      return event.payload.next === 'whoAmI' ? of(sessionEvents.whoAmIRequested({}, event)) : EMPTY;
     }),
   );
 
 /** The password change of protocol §4.1 (a 403/2 user's, or a signed-in user's on /account). */
 export const changePassword: Epic<S> = requestEpic({
-  on: passwordChangeRequested,
+  on: sessionEvents.passwordChangeRequested,
   flatten: 'exhaust',
   call: ({ payload }) => api.changePassword(payload.login, payload.currentPassword, payload.newPassword),
-  succeeded: (_data, request) => passwordChanged({}, request),
+  succeeded: (_data, request) => sessionEvents.passwordChanged({}, request),
   failed: (error, request) =>
-    passwordChangeFailed({ error: asCredentialsRefusal(error, REFUSAL_CODES.wrongCurrentPassword) }, request),
+    sessionEvents.passwordChangeFailed(
+      { error: asCredentialsRefusal(error, REFUSAL_CODES.wrongCurrentPassword) },
+      request,
+    ),
 });
 
 /**
@@ -244,20 +226,20 @@ export const signInAfterPasswordChange: Epic<S> = (event$, state$, deps) => {
   const asked = new Map<string, { login: string; newPassword: string }>();
   return merge(
     event$.pipe(
-      ofType(passwordChangeRequested),
+      ofType(sessionEvents.passwordChangeRequested),
       tap(({ meta, payload }) =>
         asked.set(meta.id, { login: payload.login, newPassword: payload.newPassword }),
       ),
       ignoreElements(),
     ),
     event$.pipe(
-      ofType(passwordChanged, passwordChangeFailed),
+      ofType(sessionEvents.passwordChanged, sessionEvents.passwordChangeFailed),
       mergeMap((answer) => {
         const request = answer.meta.cause === undefined ? undefined : asked.get(answer.meta.cause);
         if (answer.meta.cause !== undefined) asked.delete(answer.meta.cause);
-        if (!request || !passwordChanged.match(answer)) return EMPTY;
+        if (!request || !sessionEvents.passwordChanged.match(answer)) return EMPTY;
         return selectIsUser(state$.value)
-          ? of(whoAmIRequested({}, answer))
+          ? of(sessionEvents.whoAmIRequested({}, answer))
           : signInWith(deps, request.login, request.newPassword, answer);
       }),
     ),

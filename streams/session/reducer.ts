@@ -2,30 +2,7 @@ import { caseReducer, on } from '../core/case-reducer';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import type { Me, ServerConfig, SsoProvider } from './api';
-import {
-  autoConnectFailed,
-  passwordChanged,
-  passwordChangeFailed,
-  passwordChangeRequested,
-  providerFailed,
-  providerRegistered,
-  providerSignedIn,
-  serverConfigFailed,
-  serverConfigLoaded,
-  sessionExpired,
-  signedOut,
-  signInFailed,
-  signInRequested,
-  signOutFailed,
-  signOutRefused,
-  ssoConfigFailed,
-  ssoConfigLoaded,
-  ssoConfigRequested,
-  tokenReceived,
-  whoAmIFailed,
-  whoAmILoaded,
-  whoAmIRequested,
-} from './events';
+import * as sessionEvents from './events';
 
 /** protocol §2.1: the application provider's own vocabulary. */
 type ProviderStatus = 'pending' | 'registered' | 'signed-in' | 'error';
@@ -67,23 +44,23 @@ export const initialSessionState: SessionState = {
 };
 
 export const sessionReducer = caseReducer<SessionState>(
-  on(providerRegistered, (draft) => {
+  on(sessionEvents.providerRegistered, (draft) => {
     draft.provider = { status: 'registered', error: null };
   }),
-  on(providerSignedIn, (draft) => {
+  on(sessionEvents.providerSignedIn, (draft) => {
     draft.provider = { status: 'signed-in', error: null };
   }),
-  on(providerFailed, (draft, { payload }) => {
+  on(sessionEvents.providerFailed, (draft, { payload }) => {
     draft.provider = { status: 'error', error: payload.error };
   }),
   // 403/2 on auto-connect is stored as the user error and start-up goes on (protocol §2.2)
-  on(autoConnectFailed, (draft, { payload }) => {
+  on(sessionEvents.autoConnectFailed, (draft, { payload }) => {
     if (payload.error.restCode === '403/2') draft.signIn.error = payload.error;
   }),
-  on(signInRequested, (draft, { payload }) => {
+  on(sessionEvents.signInRequested, (draft, { payload }) => {
     draft.signIn = { status: 'fetching', login: payload.login, error: null };
   }),
-  on(tokenReceived, (draft, { payload }) => {
+  on(sessionEvents.tokenReceived, (draft, { payload }) => {
     const { surfer, iat, exp } = payload;
     draft.token = { surfer, iat, exp };
     if (surfer === 'user') {
@@ -93,63 +70,63 @@ export const sessionReducer = caseReducer<SessionState>(
       if (payload.via === 'signIn') draft.whoAmI.me = null;
     }
   }),
-  on(signInFailed, (draft, { payload }) => {
+  on(sessionEvents.signInFailed, (draft, { payload }) => {
     if (payload.surfer === 'user') draft.signIn = { ...draft.signIn, status: 'error', error: payload.error };
     // a failed sign-in clears the profile (protocol §3.2)
     draft.whoAmI.me = null;
   }),
-  on(sessionExpired, (draft, { payload }) => {
+  on(sessionEvents.sessionExpired, (draft, { payload }) => {
     if (payload.surfer === 'user') draft.connectionExpired = true;
     draft.token = null;
   }),
-  on(signOutRefused, (draft, { payload }) => {
+  on(sessionEvents.signOutRefused, (draft, { payload }) => {
     draft.signOut = { status: 'error', error: { code: 'error.signout.refused', message: payload.message } };
   }),
-  on(signedOut, (draft) => {
+  on(sessionEvents.signedOut, (draft) => {
     draft.signOut = { status: 'loaded', error: null };
     draft.signIn = { status: 'unknown', login: null, error: null };
     draft.token = null;
     draft.whoAmI.me = null;
   }),
-  on(signOutFailed, (draft, { payload }) => {
+  on(sessionEvents.signOutFailed, (draft, { payload }) => {
     draft.signOut = { status: 'error', error: payload.error };
   }),
-  on(whoAmIRequested, (draft) => {
+  on(sessionEvents.whoAmIRequested, (draft) => {
     draft.whoAmI.status = draft.whoAmI.me ? 'fetching' : 'initial';
   }),
-  on(whoAmILoaded, (draft, { payload }) => {
+  on(sessionEvents.whoAmILoaded, (draft, { payload }) => {
     draft.whoAmI = { status: 'loaded', me: payload.me, error: null };
   }),
-  on(whoAmIFailed, (draft, { payload }) => {
+  on(sessionEvents.whoAmIFailed, (draft, { payload }) => {
     draft.whoAmI = { status: 'error', me: null, error: payload.error };
   }),
-  on(passwordChangeRequested, (draft) => {
+  on(sessionEvents.passwordChangeRequested, (draft) => {
     draft.passwordChange = { status: 'fetching', error: null };
   }),
-  on(passwordChanged, (draft) => {
+  on(sessionEvents.passwordChanged, (draft) => {
     draft.passwordChange = { status: 'loaded', error: null };
     if (draft.signIn.error?.restCode === '403/2') draft.signIn.error = null;
   }),
-  on(passwordChangeFailed, (draft, { payload }) => {
+  on(sessionEvents.passwordChangeFailed, (draft, { payload }) => {
     draft.passwordChange = { status: 'error', error: payload.error };
   }),
-  on(serverConfigLoaded, (draft, { payload }) => {
+  on(sessionEvents.serverConfigLoaded, (draft, { payload }) => {
     draft.serverConfig = { status: 'loaded', data: payload.config, error: null };
   }),
-  on(serverConfigFailed, (draft, { payload }) => {
+  on(sessionEvents.serverConfigFailed, (draft, { payload }) => {
     draft.serverConfig = { status: 'error', data: null, error: payload.error };
   }),
-  on(ssoConfigRequested, (draft, { payload, meta }) => {
+  on(sessionEvents.ssoConfigRequested, (draft, { payload, meta }) => {
     const relativeURL = payload.relativeURL ?? null;
     const { status } = draft.sso;
     // loaded or on its way for the same return path: nothing to ask
     if ((status === 'loaded' || status === 'fetching') && draft.sso.relativeURL === relativeURL) return;
     Object.assign(draft.sso, { status: 'fetching', relativeURL, request: meta.id });
   }),
-  on(ssoConfigLoaded, (draft, { payload }) => {
+  on(sessionEvents.ssoConfigLoaded, (draft, { payload }) => {
     Object.assign(draft.sso, { status: 'loaded', providers: payload.providers, error: null });
   }),
-  on(ssoConfigFailed, (draft, { payload }) => {
+  on(sessionEvents.ssoConfigFailed, (draft, { payload }) => {
     Object.assign(draft.sso, { status: 'error', providers: [], error: payload.error });
   }),
 );

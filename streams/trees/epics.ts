@@ -4,34 +4,22 @@ import {
   debounceTime,
   filter,
   first,
-  groupBy,
   map,
   mergeMap,
-  type Observable,
   of,
   switchMap,
   takeUntil,
+  pipe,
 } from 'rxjs';
 import type { Config } from '../core/config';
 import type { Epic } from '../core/epic';
-import type { AnyEvent, UnstampedEvent } from '../core/event';
+import type { UnstampedEvent } from '../core/event';
+import { registrationRefusal, removedNamed } from '../core/named-lists';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { resolveRequested as schemaResolveRequested } from '../schemas/events';
 import { selectSchema, selectTreeField, type WithSchemas } from '../schemas/selectors';
-import {
-  fetchPostponed,
-  fetchRefused,
-  fetchRequested,
-  fetchStarted,
-  fulltextChanged,
-  registered,
-  registrationRefused,
-  registrationRequested,
-  removed,
-  resolved,
-  resolveFailed,
-  resolving,
-} from './events';
+import * as treeEvents from './events';
 import { treeSignature } from './api';
 import type { TreeFetch, TreeOptions } from './model';
 import { isRegistered } from './state';
@@ -39,12 +27,11 @@ import type { WithTrees } from './selectors';
 
 export type S = WithTrees & WithSchemas;
 
-/** Ends a tree's pipes when the tree is removed. */
-export const removedNamed = (event$: Observable<AnyEvent>, name: string) =>
-  event$.pipe(filter((event) => removed.match(event) && event.payload.name === name));
-
 /** The options a registration asks for, over the configured defaults (seed 002 §3 Tree). */
-function optionsOf(request: ReturnType<typeof registrationRequested>, config: Config): TreeOptions {
+function optionsOf(
+  request: ReturnType<typeof treeEvents.registrationRequested>,
+  config: Config,
+): TreeOptions {
   const { name, path, fulltext, ...asked } = request.payload;
   return {
     depth: config.treeDefaultDepth,
@@ -63,16 +50,15 @@ function optionsOf(request: ReturnType<typeof registrationRequested>, config: Co
 
 export const registerTree: Epic<S> = (event$, state$, { config }) =>
   event$.pipe(
-    ofType(registrationRequested),
+    ofType(treeEvents.registrationRequested),
     map((request) => {
       const { name, path } = request.payload;
       if (state$.value.trees.byName[name]?.registration === request.meta.id)
-        return registered({ name, options: optionsOf(request, config) }, request);
-      const message =
-        !name || !path
-          ? 'Cannot register a tree without a name or without path'
-          : `Tree ${name} already exists`;
-      return registrationRefused({ name, message }, request);
+        return treeEvents.registered({ name, options: optionsOf(request, config) }, request);
+      return treeEvents.registrationRefused(
+        { name, message: registrationRefusal('Tree', name, path) },
+        request,
+      );
     }),
   );
 
@@ -93,9 +79,9 @@ function mustResolveAgain(state: S, name: string): boolean {
  */
 export const resolveTree: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(registered, fulltextChanged, fetchRequested),
+    ofType(treeEvents.registered, treeEvents.fulltextChanged, treeEvents.fetchRequested),
     filter((event) =>
-      fetchRequested.match(event)
+      treeEvents.fetchRequested.match(event)
         ? mustResolveAgain(state$.value, event.payload.name)
         : state$.value.trees.byName[event.payload.name]?.status === 'registered',
     ),
@@ -105,7 +91,7 @@ export const resolveTree: Epic<S> = (event$, state$) =>
       // the failure that led to asking again is not the answer to this request
       const failedBefore = selectSchema(state$.value, path);
       const failed = (message: string) =>
-        resolveFailed(
+        treeEvents.resolveFailed(
           {
             name,
             error: { code: 'error.trees.resolve', message: `Failed to resolve tree: ${name}, ${message}` },
@@ -122,14 +108,16 @@ export const resolveTree: Epic<S> = (event$, state$) =>
           if (schema?.status !== 'resolved') return [failed(schema?.error?.message ?? '')];
           const treefield = selectTreeField(state$.value, path);
           if (!treefield) return [failed(`${path} is not a tree`)];
-          const done = resolved({ name, treefield }, event);
-          return fulltextChanged.match(event) ? [done, fetchRequested({ name }, event)] : [done];
+          const done = treeEvents.resolved({ name, treefield }, event);
+          return treeEvents.fulltextChanged.match(event)
+            ? [done, treeEvents.fetchRequested({ name }, event)]
+            : [done];
         }),
       );
       return concat(
-        of(resolving({ name }, event), schemaResolveRequested({ names: [path] }, event)),
+        of(treeEvents.resolving({ name }, event), schemaResolveRequested({ names: [path] }, event)),
         settled$,
-      ).pipe(takeUntil(removedNamed(event$, name)));
+      ).pipe(takeUntil(removedNamed(event$, treeEvents.removed, name)));
     }),
   );
 
@@ -144,24 +132,24 @@ const fetchOf = (payload: { nodeId?: string | null; next?: boolean }): TreeFetch
  */
 export const refuseUnknownTreeFetch: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(fetchRequested),
+    ofType(treeEvents.fetchRequested),
     filter((request) => !state$.value.trees.byName[request.payload.name]),
     mergeMap((request) => {
       const { name } = request.payload;
-      if (!name) return of(fetchRefused({ name, message: 'No name given' }, request));
+      if (!name) return of(treeEvents.fetchRefused({ name, message: 'No name given' }, request));
       return name.startsWith('~')
         ? EMPTY
-        : of(fetchRefused({ name, message: `Unknown tree ${name}` }, request));
+        : of(treeEvents.fetchRefused({ name, message: `Unknown tree ${name}` }, request));
     }),
   );
 
 export const scheduleTreeFetch: Epic<S> = (event$, state$, { config, scheduler }) =>
   event$.pipe(
-    ofType(fetchRequested),
+    ofType(treeEvents.fetchRequested),
     filter((request) => state$.value.trees.byName[request.payload.name] !== undefined),
-    groupBy((request) => JSON.stringify([request.payload.name, fetchOf(request.payload)])),
-    mergeMap((kind$) =>
-      kind$.pipe(
+    perKey(
+      (request) => JSON.stringify([request.payload.name, fetchOf(request.payload)]),
+      pipe(
         debounceTime(config.treeFetchDebounceMs, scheduler),
         switchMap((request) => {
           const { name } = request.payload;
@@ -172,11 +160,13 @@ export const scheduleTreeFetch: Epic<S> = (event$, state$, { config, scheduler }
             mergeMap((tree): UnstampedEvent[] => {
               if (!isRegistered(tree) || (tree.status === 'error' && !tree.treefield)) return [];
               if (tree.status === 'initial' || tree.status === 'fetching') {
-                return [fetchPostponed({ name, ...fetch }, request)];
+                return [treeEvents.fetchPostponed({ name, ...fetch }, request)];
               }
-              return [fetchStarted({ name, ...fetch, signature: treeSignature(tree, fetch) }, request)];
+              return [
+                treeEvents.fetchStarted({ name, ...fetch, signature: treeSignature(tree, fetch) }, request),
+              ];
             }),
-            takeUntil(removedNamed(event$, name)),
+            takeUntil(removedNamed(event$, treeEvents.removed, name)),
           );
         }),
       ),

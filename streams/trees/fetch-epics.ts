@@ -1,11 +1,12 @@
 import { EMPTY, expand, filter, map, mergeMap, type Observable, of, switchMap, takeUntil, timer } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
+import { removedNamed } from '../core/named-lists';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import { selectSchemaStatus } from '../schemas/selectors';
 import { treeRequest, treeSignature } from './api';
-import { removedNamed, type S } from './epics';
+import type { S } from './epics';
 import {
   ancestorLoaded,
   fetchFailed,
@@ -66,7 +67,7 @@ export const loadTreePage: Epic<S> = (event$, state$, { http }) =>
           );
         },
         (error) => fetchFailed({ name, ...fetch, error }, started),
-      ).pipe(takeUntil(removedNamed(event$, name)));
+      ).pipe(takeUntil(removedNamed(event$, removed, name)));
     }),
   );
 
@@ -153,7 +154,7 @@ export const revealTreeNode: Epic<S> = (event$, state$, { http, config }) =>
           return step(parent);
         }),
         map(({ event }) => event),
-        takeUntil(removedNamed(event$, name)),
+        takeUntil(removedNamed(event$, removed, name)),
       );
     }),
   );

@@ -1,29 +1,14 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import {
-  ancestorLoaded,
-  fetchFailed,
-  fetchPostponed,
-  fetchStarted,
-  fulltextChanged,
-  pageInvalidated,
-  pageLoaded,
-  registered,
-  registrationRequested,
-  removed,
-  resolved,
-  resolveFailed,
-  resolving,
-} from './events';
+import { namedListCases, withNamed } from '../core/named-lists';
+import * as treeEvents from './events';
 import { sameFetch, type TreeFetch, type TreeNode } from './model';
 import type { TreeState, TreesState } from './state';
 
 type D = Draft<TreesState>;
 
-function withTree(draft: D, name: string, change: (tree: Draft<TreeState>) => void): void {
-  const tree = draft.byName[name];
-  if (tree) change(tree);
-}
+const withTree = (draft: D, name: string, change: (tree: Draft<TreeState>) => void): void =>
+  withNamed(draft.byName, name, change);
 
 function enqueue(tree: Draft<TreeState>, fetch: TreeFetch): void {
   tree.queue = [fetch, ...tree.queue.filter((queued) => !sameFetch(queued, fetch))];
@@ -36,7 +21,7 @@ function mergeNode(tree: Draft<TreeState>, node: TreeNode): void {
 }
 
 export const treesReducer = caseReducer<TreesState>(
-  on(registrationRequested, (draft, { payload, meta }) => {
+  on(treeEvents.registrationRequested, (draft, { payload, meta }) => {
     const { name, path, fulltext } = payload;
     if (!name || !path || draft.byName[name]) return;
     draft.byName[name] = {
@@ -60,37 +45,29 @@ export const treesReducer = caseReducer<TreesState>(
       fetched: false,
     };
   }),
-  on(registered, (draft, { payload }) =>
+  on(treeEvents.registered, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'registered';
       tree.options = payload.options;
     }),
   ),
-  on(removed, (draft, { payload }) => {
-    delete draft.byName[payload.name];
+  ...namedListCases<TreesState>({
+    removed: treeEvents.removed,
+    resolving: treeEvents.resolving,
+    resolveFailed: treeEvents.resolveFailed,
+    fetchFailed: treeEvents.fetchFailed,
   }),
-  on(resolving, (draft, { payload }) =>
-    withTree(draft, payload.name, (tree) => {
-      tree.status = 'resolving';
-    }),
-  ),
-  on(resolved, (draft, { payload }) =>
+  on(treeEvents.resolved, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'resolved';
       tree.treefield = payload.treefield;
       tree.error = null;
     }),
   ),
-  on(resolveFailed, (draft, { payload }) =>
-    withTree(draft, payload.name, (tree) => {
-      tree.status = 'error';
-      tree.error = payload.error;
-    }),
-  ),
-  on(fetchPostponed, (draft, { payload }) =>
+  on(treeEvents.fetchPostponed, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => enqueue(tree, { nodeId: payload.nodeId, next: payload.next })),
   ),
-  on(fetchStarted, (draft, { payload }) =>
+  on(treeEvents.fetchStarted, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = tree.fetched ? 'fetching' : 'initial';
       tree.fetched = true;
@@ -99,7 +76,7 @@ export const treesReducer = caseReducer<TreesState>(
       tree.queue = tree.queue.filter((queued) => !sameFetch(queued, payload));
     }),
   ),
-  on(pageLoaded, (draft, { payload }) =>
+  on(treeEvents.pageLoaded, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'loaded';
       tree.lastSignature = payload.signature;
@@ -123,20 +100,14 @@ export const treesReducer = caseReducer<TreesState>(
       } else delete tree.nodeTokens[nodeId];
     }),
   ),
-  on(pageInvalidated, (draft, { payload }) =>
+  on(treeEvents.pageInvalidated, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'resolved';
       tree.lastSignature = payload.received;
       enqueue(tree, { nodeId: payload.nodeId, next: payload.next });
     }),
   ),
-  on(fetchFailed, (draft, { payload }) =>
-    withTree(draft, payload.name, (tree) => {
-      tree.status = 'error';
-      tree.error = payload.error;
-    }),
-  ),
-  on(fulltextChanged, (draft, { payload }) =>
+  on(treeEvents.fulltextChanged, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.fulltext = payload.fulltext;
       if (tree.status === 'loaded') {
@@ -145,7 +116,7 @@ export const treesReducer = caseReducer<TreesState>(
       }
     }),
   ),
-  on(ancestorLoaded, (draft, { payload }) =>
+  on(treeEvents.ancestorLoaded, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       for (const node of payload.nodes) mergeNode(tree, node);
     }),

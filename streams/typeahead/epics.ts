@@ -1,8 +1,9 @@
-import { concat, EMPTY, groupBy, mergeMap, type Observable, of, switchMap, timer } from 'rxjs';
+import { concat, EMPTY, type Observable, of, switchMap, timer } from 'rxjs';
 import type { Deps } from '../core/deps';
 import type { Epic } from '../core/epic';
 import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
+import { perKey } from '../core/operators/per-key';
 import { requestAnswer } from '../core/request';
 import { selectCursor, type WithCursors } from '../cursors/selectors';
 import { selectWireQuery, type WithQueries } from '../queries/selectors';
@@ -35,22 +36,20 @@ function scopeOf(state: S, name: string): WordsScope | null {
 export const suggestWords: Epic<S> = (event$, state$, deps) =>
   event$.pipe(
     ofType(inputChanged, cleared, wordsInvalidated),
-    groupBy((event) => event.payload.name),
-    mergeMap((byName$) =>
-      byName$.pipe(
-        switchMap((event): Observable<UnstampedEvent> => {
-          if (cleared.match(event)) return EMPTY;
-          const { name } = event.payload;
-          const text = inputChanged.match(event)
-            ? event.payload.text
-            : (state$.value.typeahead.byName[name]?.input ?? '');
-          if (text.trim() === '') return EMPTY;
-          const wait$ = wordsInvalidated.match(event)
-            ? of(0)
-            : timer(deps.config.typeaheadDebounceMs, deps.scheduler);
-          return wait$.pipe(switchMap(() => askWords(deps, state$.value, name, text, event)));
-        }),
-      ),
+    perKey(
+      (event) => event.payload.name,
+      switchMap((event): Observable<UnstampedEvent> => {
+        if (cleared.match(event)) return EMPTY;
+        const { name } = event.payload;
+        const text = inputChanged.match(event)
+          ? event.payload.text
+          : (state$.value.typeahead.byName[name]?.input ?? '');
+        if (text.trim() === '') return EMPTY;
+        const wait$ = wordsInvalidated.match(event)
+          ? of(0)
+          : timer(deps.config.typeaheadDebounceMs, deps.scheduler);
+        return wait$.pipe(switchMap(() => askWords(deps, state$.value, name, text, event)));
+      }),
     ),
   );
 
