@@ -59,8 +59,13 @@ export const shareCases: Case<CartsState>[] = [
     draft.shareActions.error = payload.error;
   }),
 
-  on(shareRequested, (draft, { payload }) => {
-    draft.shareDialog[payload.cartId] = { status: 'fetching', created: null, error: null };
+  on(shareRequested, (draft, { payload, meta }) => {
+    draft.shareDialog[payload.cartId] = {
+      status: 'fetching',
+      created: null,
+      error: null,
+      requestId: meta.id,
+    };
   }),
   on(shareCreated, (draft, { payload }) => {
     draft.shareDialog[payload.cartId] = { status: 'loaded', created: payload.share, error: null };
@@ -69,8 +74,9 @@ export const shareCases: Case<CartsState>[] = [
       listed.list.unshift(payload.share);
     }
   }),
-  on(shareFailed, (draft, { payload }) => {
-    draft.shareDialog[payload.cartId] = { status: 'error', created: null, error: payload.error };
+  on(shareFailed, (draft, { payload, meta }) => {
+    const requestId = meta.cause ?? draft.shareDialog[payload.cartId]?.requestId;
+    draft.shareDialog[payload.cartId] = { status: 'error', created: null, error: payload.error, requestId };
   }),
   on(shareDialogReset, (draft, { payload }) => {
     delete draft.shareDialog[payload.cartId];
