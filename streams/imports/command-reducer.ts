@@ -72,8 +72,9 @@ export const commandCases: Case<ImportsState>[] = [
       error: null,
     };
   }),
-  on(commandFailed, (state: S, { payload }) => {
+  on(commandFailed, (state: S, { payload, meta }) => {
     state.commandRequests[payload.requestId] = {
+      ...(meta.cause !== undefined && { failedIntent: meta.cause }),
       requestId: payload.requestId,
       jobId: payload.jobId,
       kind: payload.kind,
