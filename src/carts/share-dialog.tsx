@@ -17,6 +17,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useCodeLabel } from '../i18n/code-labels';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
+import { PendingWrite } from '../outbox/pending-write';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { ServerLink } from '../ui/server-link';
 import './messages';
@@ -259,11 +260,14 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
             </>
           )}
           {dialog?.status === 'error' && dialog.error && (
-            // no answer: the server may have made a link whose password nobody will ever see
-            <ErrorMessage
-              lead={isAnswerLost(dialog.error) ? t('share.answerLost') : t('share.failed')}
-              error={dialog.error}
-            />
+            // kept by the outbox: it goes again (read first) when the network is back
+            <PendingWrite requestId={dialog.requestId}>
+              {/* no answer: the server may have made a link whose password nobody will ever see */}
+              <ErrorMessage
+                lead={isAnswerLost(dialog.error) ? t('share.answerLost') : t('share.failed')}
+                error={dialog.error}
+              />
+            </PendingWrite>
           )}
           {dialog?.status === 'fetching' && <p role="status">{t('share.creating')}</p>}
           <SubmitOrCancel

@@ -82,6 +82,7 @@ export const importsMessagesEn = {
   'imports.commandRunning': 'Command {id}: running',
   'imports.commandDone': 'Command {id}: done',
   'imports.actionFailed': 'The action failed.',
+  'imports.actionKept': 'The action could not reach the server: it is kept and will be sent again.',
   'imports.dismiss': 'Dismiss',
   'imports.thumbnailOf': 'Preview of {name}',
   'imports.unknownSize': 'unknown size',
@@ -212,6 +213,8 @@ const importsMessagesFr: Record<keyof typeof importsMessagesEn, string> = {
   'imports.commandRunning': 'Commande {id} : en cours',
   'imports.commandDone': 'Commande {id} : terminée',
   'imports.actionFailed': 'L’action a échoué.',
+  'imports.actionKept':
+    'L’action n’a pas pu atteindre le serveur : elle est gardée et sera envoyée à nouveau.',
   'imports.dismiss': 'Fermer',
   'imports.thumbnailOf': 'Aperçu de {name}',
   'imports.unknownSize': 'taille inconnue',

@@ -5,6 +5,7 @@ import {
 } from '../../streams/imports/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useTranslate } from '../i18n/use-translate';
+import { PendingWrite } from '../outbox/pending-write';
 import { ErrorMessage } from '../ui/error-message';
 import './messages';
 
@@ -36,11 +37,13 @@ export function RunningCommands({ jobId }: { jobId: string }) {
         </ul>
       )}
       {failed.map((request) => (
-        <ErrorMessage
-          key={request.requestId}
-          lead={t('imports.actionFailed')}
-          error={request.error ?? { code: 'error', message: request.message ?? '' }}
-        />
+        // kept by the outbox (a 5xx, no answer): said as kept, it goes again by itself
+        <PendingWrite key={request.requestId} requestId={request.failedIntent} pending="imports.actionKept">
+          <ErrorMessage
+            lead={t('imports.actionFailed')}
+            error={request.error ?? { code: 'error', message: request.message ?? '' }}
+          />
+        </PendingWrite>
       ))}
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { selectWriteState } from '../../streams/outbox/selectors';
 import { useAppState } from '../hooks/use-app-state';
+import type { MessageKey } from '../i18n/messages-en';
 import { useTranslate } from '../i18n/use-translate';
 import './messages';
 
@@ -11,9 +12,12 @@ import './messages';
  */
 export function PendingWrite({
   requestId,
+  pending = 'outbox.pending',
   children,
 }: {
   requestId: string | null | undefined;
+  /** the message key that says it is kept, when the place has its own words for it */
+  pending?: MessageKey;
   children: ReactNode;
 }) {
   const t = useTranslate();
@@ -22,7 +26,7 @@ export function PendingWrite({
   if (kept === 'pending')
     return (
       <p role="status" className="pending-write">
-        {t('outbox.pending')}
+        {t(pending)}
       </p>
     );
   return children;

@@ -5,14 +5,46 @@ import { asEvents } from '../core/request';
 import { declareWrites, type OutboxWrite, type WriteCheck } from '../outbox/events';
 import * as api from './api';
 import * as editEvents from './edit-events';
+import * as shareApi from './share-api';
+import {
+  collaboratorsAddRequested,
+  collaboratorsChanged,
+  collaboratorsChangeFailed,
+  collaboratorsRemoveRequested,
+  created,
+  createFailed,
+  createRequested,
+  deleted,
+  deleteFailed,
+  deleteRequested,
+  edited,
+  editFailed,
+  editRequested,
+  itemsAddFailed,
+  itemsAdded,
+  itemsAddRequested,
+  itemsRemoved,
+  itemsRemoveFailed,
+  itemsRemoveRequested,
+} from './edit-events';
 import { createdAnswer, createdCartIn, reconcileDelete, reconcileEdit, reconcileItems } from './edit-epics';
 import { itemKeys } from './model';
+import {
+  shareCreated,
+  shareFailed,
+  shareRequested,
+  shareRevoked,
+  shareRevokeFailed,
+  shareRevokeRequested,
+} from './share-events';
 import { selectCart } from './selectors';
 import type { CartsRoot } from './state';
 
 /**
  * The carts' writes the outbox keeps (issue 25). Before one goes again, the server state is read
  * the way a lost answer is reconciled (edit-epics.ts): what is already there is not done twice.
+ * Share links too: a new link is looked for among the cart's links (a demo extension: a server
+ * without it gets the link asked again), a revoke goes again as it is.
  */
 
 /** A lost answer's reconciliation as a check: its verdict is the write's answer, or null (send it). */
@@ -159,4 +191,57 @@ const writes: OutboxWrite[] = [
   ),
 ];
 
-declareWrites(writes);
+type ShareIntent = AppEvent<string, Payload<typeof shareRequested>>;
+
+/**
+ * A link made by a share whose answer was lost: one of the cart's links made since the share was
+ * asked (give or take the clocks' skew), as the share asked it (mode, description, actions).
+ */
+function sharedAlready(intent: ShareIntent, listed: shareApi.ListedShare[], skewMs: number) {
+  const { mode, description, actions, url } = intent.payload;
+  const sameActions = (found: readonly string[]) =>
+    mode === 'zip' || [...found].sort().join() === [...actions].sort().join();
+  const share = listed.find(
+    (candidate) =>
+      (candidate.created ?? 0) >= intent.meta.at - skewMs &&
+      (candidate.mode ?? 'link') === mode &&
+      (candidate.description ?? '') === description &&
+      sameActions(candidate.actions ?? []),
+  );
+  return share && shareApi.toCreatedShare(share, (uuid) => url.replaceAll('{uuid}', uuid));
+}
+
+const shareWrites: OutboxWrite[] = [
+  {
+    domain: 'carts',
+    intent: shareRequested,
+    answers: [shareCreated],
+    failures: [shareFailed],
+    label: (payload: Payload<typeof shareRequested>, state: CartsRoot) => ({
+      key: 'outbox.carts.share',
+      values: { name: cartName(state, payload.cartId) },
+    }),
+    // the cart's links read first: a second link would be a second way in (and a second invitation)
+    check: (intent: ShareIntent, { config }) => ({
+      read: shareApi.listShares(intent.payload.cartId),
+      optional: true,
+      decide: (listed: shareApi.ListedShare[]) => {
+        const share = sharedAlready(intent, listed, config.reconcileCreateSkewMs);
+        return share ? shareCreated({ cartId: intent.payload.cartId, share }, intent) : null;
+      },
+    }),
+  },
+  // a revoke sets the link's expiry in the past: done twice, the same
+  {
+    domain: 'carts',
+    intent: shareRevokeRequested,
+    answers: [shareRevoked],
+    failures: [shareRevokeFailed],
+    label: (payload: Payload<typeof shareRevokeRequested>, state: CartsRoot) => ({
+      key: 'outbox.carts.shareRevoke',
+      values: { name: cartName(state, payload.cartId) },
+    }),
+  },
+];
+
+declareWrites([...writes, ...shareWrites]);

@@ -78,13 +78,16 @@ const listedShareSchema = z.looseObject({
   expires: z.nullish(z.union([z.number(), z.string()])),
   actions: z.nullish(z.array(z.string())),
   hasPassword: z.nullish(z.boolean()),
+  /** when it was made (epoch ms): tells a link made by a write whose answer was lost */
+  created: z.nullish(z.number()),
 });
+export type ListedShare = z.infer<typeof listedShareSchema>;
 
 /**
  * Demo extension (in no document; a real server refuses it): the links I created for one cart,
  * without passwords. Only "Links of this cart" reads it: the Share dialog works without it.
  */
-export function listShares(cartId: string): HttpRequest<z.infer<typeof listedShareSchema>[]> {
+export function listShares(cartId: string): HttpRequest<ListedShare[]> {
   return { method: 'GET', path: `${CART}/listShares`, query: { cartId }, schema: z.array(listedShareSchema) };
 }
 
@@ -103,10 +106,7 @@ export function revokeShare(cartId: string, uuid: string): HttpRequest<undefined
   };
 }
 
-export function toCreatedShare(
-  raw: z.infer<typeof listedShareSchema>,
-  linkOf: (uuid: string) => string,
-): CreatedShare {
+export function toCreatedShare(raw: ListedShare, linkOf: (uuid: string) => string): CreatedShare {
   return {
     uuid: raw.uuid,
     mode: raw.mode ?? 'link',

@@ -27,8 +27,13 @@ export const shareCases: Case<CartsState>[] = [
     draft.shareActions.error = payload.error;
   }),
 
-  on(shareEvents.shareRequested, (draft, { payload }) => {
-    draft.shareDialog[payload.cartId] = { status: 'fetching', created: null, error: null };
+  on(shareEvents.shareRequested, (draft, { payload, meta }) => {
+    draft.shareDialog[payload.cartId] = {
+      status: 'fetching',
+      created: null,
+      error: null,
+      requestId: meta.id,
+    };
   }),
   on(shareEvents.shareCreated, (draft, { payload }) => {
     draft.shareDialog[payload.cartId] = { status: 'loaded', created: payload.share, error: null };
@@ -37,8 +42,9 @@ export const shareCases: Case<CartsState>[] = [
       listed.list.unshift(payload.share);
     }
   }),
-  on(shareEvents.shareFailed, (draft, { payload }) => {
-    draft.shareDialog[payload.cartId] = { status: 'error', created: null, error: payload.error };
+  on(shareEvents.shareFailed, (draft, { payload, meta }) => {
+    const requestId = meta.cause ?? draft.shareDialog[payload.cartId]?.requestId;
+    draft.shareDialog[payload.cartId] = { status: 'error', created: null, error: payload.error, requestId };
   }),
   on(shareEvents.shareDialogReset, (draft, { payload }) => {
     delete draft.shareDialog[payload.cartId];

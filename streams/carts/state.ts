@@ -129,7 +129,13 @@ export interface CartsState {
   /** the share dialog of each cart: the link just created (without its password) */
   shareDialog: Record<
     string,
-    { status: Status; created: CreatedShare | null; error: SerializedError | null }
+    {
+      status: Status;
+      created: CreatedShare | null;
+      error: SerializedError | null;
+      /** the share asked last (its intent's id): the outbox may keep it */
+      requestId?: string;
+    }
   >;
   sharesOf: Record<string, LoadedList<CreatedShare>>;
   /** shared carts opened by uuid */

@@ -37,9 +37,16 @@ function failRequest(
   payload: { requestId: string; jobId: string; kind: CommandKind },
   message: string,
   error: SerializedError | null,
+  /** the intent whose request failed, kept by the outbox to be sent again */
+  failedIntent?: string,
 ): void {
   requestCommand(state, payload, payload.kind);
-  Object.assign(state.commandRequests[payload.requestId]!, { status: 'error', message, error });
+  Object.assign(state.commandRequests[payload.requestId]!, {
+    status: 'error',
+    message,
+    error,
+    ...(failedIntent !== undefined && { failedIntent }),
+  });
 }
 
 export const commandCases: Case<ImportsState>[] = [
@@ -73,8 +80,8 @@ export const commandCases: Case<ImportsState>[] = [
       };
   }),
   on(commandRefused, (state: S, { payload }) => failRequest(state, payload, payload.message, null)),
-  on(commandFailed, (state: S, { payload }) =>
-    failRequest(state, payload, payload.error.message, payload.error),
+  on(commandFailed, (state: S, { payload, meta }) =>
+    failRequest(state, payload, payload.error.message, payload.error, meta.cause),
   ),
   on(commandStatusLoaded, (state: S, { payload }) => {
     const touched = new Set<string>();

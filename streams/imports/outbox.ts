@@ -2,6 +2,38 @@ import type { AppEvent } from '../core/event';
 import { declareWrites, type OutboxLabel, type OutboxWrite, type WriteCheck } from '../outbox/events';
 import * as api from './api';
 import * as importEvents from './events';
+import {
+  collectionChangeRequested,
+  commandFailed,
+  commandStarted,
+  type ImportItemData,
+  itemDeleted,
+  itemDeleteFailed,
+  itemsDeleteRequested,
+  itemsFetched,
+  itemsOperationFinished,
+  itemsTransferRequested,
+  itemsWorkflowChunkApplied,
+  itemsWorkflowChunkFailed,
+  itemsWorkflowFinished,
+  itemsWorkflowRequested,
+  itemTransferFailed,
+  itemTransferred,
+  jobDeleted,
+  jobDeleteFailed,
+  jobDeleteRequested,
+  jobOwnerChanged,
+  jobOwnerChangeFailed,
+  jobOwnerChangeRequested,
+  jobWorkflowApplied,
+  jobWorkflowFailed,
+  jobWorkflowRequested,
+  metadataSetRequested,
+  subJobsAdded,
+  subJobsAddFailed,
+  subJobsAddRequested,
+  validateRequested,
+} from './events';
 import { itemsPatched, itemsPatchRequested, itemWorkflowApplied } from './manage-events';
 import { selectImportItem, selectImportJob, type WithImports } from './selectors';
 
@@ -14,8 +46,9 @@ import { selectImportItem, selectImportJob, type WithImports } from './selectors
  * item whose status moved on went through). A deleted import is read first (gone or deactivated:
  * done). Writes that leave the items as once when done twice go again without a read: the
  * metadata commands and the bulk patch (the same values), validation (the server imports only
- * the items still ready), a new owner. Not kept: the job's workflow and sub-jobs, the uploads
- * (their own queue keeps and retries them).
+ * the items still ready), a new owner, sub-jobs (appended only when new). The job's own workflow
+ * is read first (a job whose status moved on went through). Not kept: the uploads (their own queue
+ * keeps and retries them).
  */
 
 type ItemsPayload = { jobId: string; itemIds: string[] };
@@ -174,6 +207,37 @@ const sameTwice = (
   label: (payload: ItemsPayload) => itemsLabel(key, payload.itemIds.length),
 });
 
+/** A job's server status (`$jobstatus` in the state, `status` as a read sends it). */
+function jobStatus(data: Record<string, unknown> | null | undefined): string | null {
+  const status = data?.$jobstatus ?? data?.status;
+  return status === undefined || status === null ? null : String(status);
+}
+
+type JobWorkflowPayload = { jobId: string; action: string };
+
+const jobWorkflow: OutboxWrite = {
+  domain: 'imports',
+  intent: jobWorkflowRequested,
+  answers: [jobWorkflowApplied],
+  failures: [jobWorkflowFailed],
+  label: (payload: JobWorkflowPayload, state: WithImports) => ({
+    key: 'outbox.imports.jobWorkflow',
+    values: { step: payload.action, name: jobName(state, payload.jobId) },
+  }),
+  // kept when its failure left the job as it was: the status it was asked from
+  base: (payload: JobWorkflowPayload, state: WithImports) =>
+    jobStatus(selectImportJob(state, payload.jobId)?.data as Record<string, unknown> | undefined),
+  // its status moved on: the step went through (asked again, the server would refuse it); gone: told
+  check: (intent: AppEvent<string, JobWorkflowPayload>, _deps, base) => ({
+    read: api.fetchJob(intent.payload.jobId, false),
+    decide: (answer: { response: { data: Record<string, unknown> } }) => {
+      const job = answer.response.data;
+      const movedOn = typeof base === 'string' && jobStatus(job) !== base;
+      return movedOn ? jobWorkflowApplied({ ...intent.payload, job: job as never }, intent) : null;
+    },
+  }),
+};
+
 declareWrites([
   deleteItems,
   moveItems,
@@ -199,6 +263,18 @@ declareWrites([
           ? importEvents.jobDeleted({ jobId: intent.payload.jobId, deactivated: true }, intent)
           : null,
       gone: () => importEvents.jobDeleted({ jobId: intent.payload.jobId, deactivated: false }, intent),
+    }),
+  },
+  jobWorkflow,
+  // sub-jobs are appended only when new (`appendnew`): sent twice, the same
+  {
+    domain: 'imports',
+    intent: subJobsAddRequested,
+    answers: [subJobsAdded],
+    failures: [subJobsAddFailed],
+    label: (payload: { jobId: string; subJobIds: string[] }, state: WithImports) => ({
+      key: 'outbox.imports.subJobs',
+      values: { count: payload.subJobIds.length, name: jobName(state, payload.jobId) },
     }),
   },
   {

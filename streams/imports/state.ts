@@ -80,6 +80,8 @@ export interface CommandRequest {
   validationJob: string | null;
   message: string | null;
   error: SerializedError | null;
+  /** the intent that failed (its event id): the outbox may keep it to send again */
+  failedIntent?: string;
 }
 
 export type UploadStatus = 'registered' | 'resolving' | 'resolved' | 'loaded' | 'invalid';

@@ -280,6 +280,8 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
               mergeMap(({ data }) => verdictOf(entry, check, data, trigger)),
               catchError((thrown: unknown) => {
                 const error = serializeError(thrown);
+                if (check.optional && !isTransportFailure(error))
+                  return of(outboxEvents.checked({ entryId }, trigger));
                 const gone = vanished(error) ? check.gone?.() : undefined;
                 return gone
                   ? of(gone as UnstampedEvent, outboxEvents.alreadySaved({ entryId }, trigger))

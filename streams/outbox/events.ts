@@ -153,6 +153,11 @@ export interface WriteCheck<R> {
    * write was made on (someone changed it meanwhile), else null (send it).
    */
   conflict?(data: R, base: unknown): Omit<OutboxConflict, 'yours'> | null;
+  /**
+   * The read is a demo extension a real server refuses (a 4xx): the write then goes again without
+   * it, as a write with no read would.
+   */
+  optional?: boolean;
 }
 
 type AppEventLike = Pick<AppEvent, 'type' | 'payload' | 'error'> & {

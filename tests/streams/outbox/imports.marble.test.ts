@@ -12,6 +12,8 @@ import {
   itemsTransferRequested,
   jobDeleteRequested,
   jobLoaded,
+  jobWorkflowRequested,
+  subJobsAddRequested,
 } from '../../../streams/imports/events';
 import { outboxDomain } from '../../../streams/outbox/domain';
 import type { OutboxEntry } from '../../../streams/outbox/events';
@@ -21,9 +23,9 @@ import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
 import { alice, offlineUntil10s } from './setup';
 
-/** Import 5 ("Shots") with items 1 and 2, import 9 ("Elsewhere"). */
+/** Import 5 ("Shots", open) with items 1 and 2, import 9 ("Elsewhere"). */
 const shots = fold([
-  jobLoaded({ jobId: '5', job: { id: 5, name: 'Shots' } }),
+  jobLoaded({ jobId: '5', job: { id: 5, name: 'Shots', status: 'open' } }),
   jobLoaded({ jobId: '9', job: { id: 9, name: 'Elsewhere' } }),
   itemsSearchRequested({ jobId: '5' }),
   itemsPageLoaded({
@@ -167,5 +169,56 @@ describe('import items deleted or moved during an outage are kept and sent once 
     );
     expect(outbox).toEqual(['outbox/connectivityChanged', 'outbox/resendStarted', 'outbox/alreadySaved']);
     expect(requests.filter((request) => request.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('an import’s own workflow and its sub-jobs asked during an outage are kept and sent once (issue 25)', () => {
+  const isJobRead = (request: HttpRequest<unknown>) =>
+    request.method === 'GET' && request.path === '/rest/massimport/job/5';
+  const workflowPosts = (requests: HttpRequest<unknown>[]) =>
+    requests.filter((request) => request.method === 'POST' && request.path.endsWith('/5/workflow'));
+
+  it('“start” kept under a 500 whose import is running when read again: it went through, not asked again', () => {
+    const { kept, outbox, requests } = keptThenBack(
+      jobWorkflowRequested({ jobId: '5', action: 'start' }),
+      (request) =>
+        isJobRead(request)
+          ? { data: { response: { data: { id: 5, name: 'Shots', status: 'running' } } } }
+          : undefined,
+    );
+    expect(kept[0]!.label).toEqual({
+      key: 'outbox.imports.jobWorkflow',
+      values: { step: 'start', name: 'Shots' },
+    });
+    expect(kept[0]!.base).toBe('open');
+    expect(outbox).toEqual(['outbox/connectivityChanged', 'outbox/resendStarted', 'outbox/alreadySaved']);
+    expect(workflowPosts(requests)).toHaveLength(1);
+  });
+
+  it('“start” kept under a 500 whose import is still open: asked again, once', () => {
+    const { outbox, requests } = keptThenBack(
+      jobWorkflowRequested({ jobId: '5', action: 'start' }),
+      (request) =>
+        isJobRead(request)
+          ? { data: { response: { data: { id: 5, name: 'Shots', status: 'open' } } } }
+          : { data: { response: { data: { id: 5, name: 'Shots', status: 'running' } } } },
+    );
+    expect(outbox).toEqual([
+      'outbox/connectivityChanged',
+      'outbox/resendStarted',
+      'outbox/checked',
+      'outbox/resent',
+    ]);
+    expect(workflowPosts(requests)).toHaveLength(2);
+  });
+
+  it('sub-jobs appended under a 500 go again without a read (appended only when new: the same twice)', () => {
+    const { kept, outbox, writes } = keptThenBack(
+      subJobsAddRequested({ jobId: '5', subJobIds: ['9'] }),
+      () => undefined,
+    );
+    expect(kept[0]!.label).toEqual({ key: 'outbox.imports.subJobs', values: { count: 1, name: 'Shots' } });
+    expect(outbox).toEqual(['outbox/connectivityChanged', 'outbox/resendStarted', 'outbox/resent']);
+    expect(writes).toEqual(['PATCH /rest/massimport/job/5', 'PATCH /rest/massimport/job/5']);
   });
 });

@@ -11,18 +11,26 @@ import { preferencesDomain } from '../../../streams/preferences/domain';
 import { setRequested } from '../../../streams/preferences/events';
 import type { RootState } from '../../../streams/root';
 import { savedSearchesDomain } from '../../../streams/saved-searches/domain';
-import { deleteRequested } from '../../../streams/saved-searches/events';
+import {
+  collaboratorsAddRequested,
+  deleteRequested,
+  listLoaded,
+} from '../../../streams/saved-searches/events';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
+import { savedSearch } from '../saved-searches/fixtures';
 
 const alice = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true } });
 const offline = new AppError({ code: ERROR_CODES.network, message: 'Failed to fetch' });
 
-/** Offline until the browser says it is back at 10 s; `online` answers each request after that. */
+/**
+ * Offline until the browser says it is back at 10 s; `online` answers each request after that.
+ * `write`: the write, after the events that set the scene when it is a list.
+ */
 function run(
   epics: Epic<RootState>,
-  write: UnstampedEvent,
+  write: UnstampedEvent | UnstampedEvent[],
   online: (request: HttpRequest<unknown>) => unknown,
 ) {
   const scheduler = marbleScheduler();
@@ -42,7 +50,9 @@ function run(
       fold([]),
     );
     store.event$.subscribe((event: AnyEvent) => types.push(event.type));
-    hot('a b', { a: alice, b: write }).subscribe((event) => store.dispatch(event));
+    const events = [alice, write].flat();
+    const frames = Object.fromEntries(events.map((event, index) => [String(index), event]));
+    hot(Object.keys(frames).join(' '), frames).subscribe((event) => store.dispatch(event));
     scheduler.schedule(() => network.next(false), 1);
     scheduler.schedule(() => {
       up = true;
@@ -85,6 +95,31 @@ describe('saved searches, preferences and metadata are kept too (issue 25)', () 
     );
     expect(types.slice(-2)).toEqual(['outbox/resendStarted', 'outbox/alreadySaved']);
     expect(paths(http.requests).filter((path) => path.includes('delete'))).toHaveLength(1);
+  });
+
+  it('collaborators invited offline to a saved search: back, the search with a subscriber it did not have went through (not invited twice)', () => {
+    // as the list's schema leaves them: ids as text
+    const search = (subscribers: string[]) => ({
+      id: '3',
+      name: 'Lakes',
+      owner: { id: '1' },
+      subscribers: subscribers.map((id) => ({ id })),
+      data: { path: 'dam/data/asset' },
+    });
+    const invite = [
+      listLoaded({ searches: [savedSearch('3', { name: 'Lakes' })] }),
+      collaboratorsAddRequested({ id: '3', collaborators: ['bob'], url: 'http://portal/search' }),
+    ];
+    const through = run(domainEpics<RootState>(savedSearchesDomain, outboxDomain), invite, () => [
+      search(['1', '2']),
+    ]);
+    expect(through.types.slice(-2)).toEqual(['outbox/resendStarted', 'outbox/alreadySaved']);
+    expect(paths(through.http.requests).filter((path) => path.includes('addcollaborators'))).toHaveLength(1);
+    const notYet = run(domainEpics<RootState>(savedSearchesDomain, outboxDomain), invite, () => [
+      search(['1']),
+    ]);
+    expect(notYet.types.slice(-3)).toEqual(['outbox/resendStarted', 'outbox/checked', 'outbox/resent']);
+    expect(paths(notYet.http.requests).filter((path) => path.includes('addcollaborators'))).toHaveLength(2);
   });
 
   it('a metadata save of an asset is kept; the save of an asset not created yet is not (done twice, it would make two)', () => {
