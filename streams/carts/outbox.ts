@@ -6,27 +6,6 @@ import { declareWrites, type OutboxWrite, type WriteCheck } from '../outbox/even
 import * as api from './api';
 import * as editEvents from './edit-events';
 import * as shareApi from './share-api';
-import {
-  collaboratorsAddRequested,
-  collaboratorsChanged,
-  collaboratorsChangeFailed,
-  collaboratorsRemoveRequested,
-  created,
-  createFailed,
-  createRequested,
-  deleted,
-  deleteFailed,
-  deleteRequested,
-  edited,
-  editFailed,
-  editRequested,
-  itemsAddFailed,
-  itemsAdded,
-  itemsAddRequested,
-  itemsRemoved,
-  itemsRemoveFailed,
-  itemsRemoveRequested,
-} from './edit-events';
 import { createdAnswer, createdCartIn, reconcileDelete, reconcileEdit, reconcileItems } from './edit-epics';
 import { itemKeys } from './model';
 import {

@@ -2,38 +2,6 @@ import type { AppEvent } from '../core/event';
 import { declareWrites, type OutboxLabel, type OutboxWrite, type WriteCheck } from '../outbox/events';
 import * as api from './api';
 import * as importEvents from './events';
-import {
-  collectionChangeRequested,
-  commandFailed,
-  commandStarted,
-  type ImportItemData,
-  itemDeleted,
-  itemDeleteFailed,
-  itemsDeleteRequested,
-  itemsFetched,
-  itemsOperationFinished,
-  itemsTransferRequested,
-  itemsWorkflowChunkApplied,
-  itemsWorkflowChunkFailed,
-  itemsWorkflowFinished,
-  itemsWorkflowRequested,
-  itemTransferFailed,
-  itemTransferred,
-  jobDeleted,
-  jobDeleteFailed,
-  jobDeleteRequested,
-  jobOwnerChanged,
-  jobOwnerChangeFailed,
-  jobOwnerChangeRequested,
-  jobWorkflowApplied,
-  jobWorkflowFailed,
-  jobWorkflowRequested,
-  metadataSetRequested,
-  subJobsAdded,
-  subJobsAddFailed,
-  subJobsAddRequested,
-  validateRequested,
-} from './events';
 import { itemsPatched, itemsPatchRequested, itemWorkflowApplied } from './manage-events';
 import { selectImportItem, selectImportJob, type WithImports } from './selectors';
 
@@ -217,9 +185,9 @@ type JobWorkflowPayload = { jobId: string; action: string };
 
 const jobWorkflow: OutboxWrite = {
   domain: 'imports',
-  intent: jobWorkflowRequested,
-  answers: [jobWorkflowApplied],
-  failures: [jobWorkflowFailed],
+  intent: importEvents.jobWorkflowRequested,
+  answers: [importEvents.jobWorkflowApplied],
+  failures: [importEvents.jobWorkflowFailed],
   label: (payload: JobWorkflowPayload, state: WithImports) => ({
     key: 'outbox.imports.jobWorkflow',
     values: { step: payload.action, name: jobName(state, payload.jobId) },
@@ -233,7 +201,9 @@ const jobWorkflow: OutboxWrite = {
     decide: (answer: { response: { data: Record<string, unknown> } }) => {
       const job = answer.response.data;
       const movedOn = typeof base === 'string' && jobStatus(job) !== base;
-      return movedOn ? jobWorkflowApplied({ ...intent.payload, job: job as never }, intent) : null;
+      return movedOn
+        ? importEvents.jobWorkflowApplied({ ...intent.payload, job: job as never }, intent)
+        : null;
     },
   }),
 };
@@ -269,9 +239,9 @@ declareWrites([
   // sub-jobs are appended only when new (`appendnew`): sent twice, the same
   {
     domain: 'imports',
-    intent: subJobsAddRequested,
-    answers: [subJobsAdded],
-    failures: [subJobsAddFailed],
+    intent: importEvents.subJobsAddRequested,
+    answers: [importEvents.subJobsAdded],
+    failures: [importEvents.subJobsAddFailed],
     label: (payload: { jobId: string; subJobIds: string[] }, state: WithImports) => ({
       key: 'outbox.imports.subJobs',
       values: { count: payload.subJobIds.length, name: jobName(state, payload.jobId) },

@@ -2,30 +2,13 @@ import type { AppEvent } from '../core/event';
 import { declareWrites, type OutboxWrite } from '../outbox/events';
 import * as api from './api';
 import * as savedSearchEvents from './events';
-import {
-  collaboratorsAdded,
-  collaboratorsAddRequested,
-  deleted,
-  deleteRequested,
-  operationFailed,
-  privateSwitched,
-  privateSwitchRequested,
-  renamed,
-  renameRequested,
-  revoked,
-  revokeRequested,
-  shared,
-  shareRequested,
-  unsubscribed,
-  unsubscribeRequested,
-} from './events';
 import type { WithSavedSearches } from './selectors';
 
 /**
  * The saved searches' writes the outbox keeps (issue 25). Renaming, sharing, revoking (removing
  * collaborators), switching private and unsubscribing leave the search as once when done twice:
  * they go again without a read. A deletion reads the list first: a search no longer in it was
- * deleted. Adding collaborators reads it first too (each attempt sends an invitation): subscribers
+ * savedSearchEvents.deleted. Adding collaborators reads it first too (each attempt sends an invitation): subscribers
  * the search did not have when it was kept say it went through. Not kept: a new bookmark and
  * "update" (their content is the search on screen at the time, gone after a reload).
  */
@@ -68,7 +51,11 @@ declareWrites([
     'outbox.savedSearches.unsubscribe',
   ),
   {
-    ...operation(collaboratorsAddRequested, collaboratorsAdded, 'outbox.savedSearches.collaborators'),
+    ...operation(
+      savedSearchEvents.collaboratorsAddRequested,
+      savedSearchEvents.collaboratorsAdded,
+      'outbox.savedSearches.collaborators',
+    ),
     // kept after its failure: the subscribers the search had when the invitation was asked
     base: (payload: { id: string }, state: WithSavedSearches) =>
       state.savedSearches.items?.find((search) => search.id === payload.id)?.subscriberIds,
@@ -78,12 +65,12 @@ declareWrites([
         const before = new Set(base as string[] | undefined);
         const search = list.map(api.toSavedSearch).find((candidate) => candidate.id === intent.payload.id);
         const invited = base !== undefined && search?.subscriberIds.some((id) => !before.has(id));
-        return invited ? collaboratorsAdded({ id: intent.payload.id }, intent) : null;
+        return invited ? savedSearchEvents.collaboratorsAdded({ id: intent.payload.id }, intent) : null;
       },
     }),
   },
   {
-    ...operation(deleteRequested, deleted, 'outbox.savedSearches.delete'),
+    ...operation(savedSearchEvents.deleteRequested, savedSearchEvents.deleted, 'outbox.savedSearches.delete'),
     check: (intent: AppEvent<string, { id: string }>) => ({
       read: api.listSearches(),
       decide: (list: api.WireSavedSearch[]) =>
