@@ -1,4 +1,4 @@
-import { debounceTime, EMPTY, filter, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
+import { debounceTime, EMPTY, filter, first, groupBy, map, mergeMap, of, switchMap } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -9,6 +9,7 @@ import {
   cartOpened,
   chunkRequested,
   contentFilterChanged,
+  contentModeChosen,
   itemPlayerFailed,
   itemPlayerLoaded,
   itemPlayerRequested,
@@ -25,10 +26,14 @@ import {
 import { collaboratorsChanged, itemsAdded, itemsRemoved } from './edit-events';
 import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart';
 import { itemKey } from './model';
-import { selectContentMode } from './selectors';
+import { selectContentMode, selectContentModeKnown } from './selectors';
 import * as shareApi from './share-api';
+import { cartCursorFulltext } from './cart-cursor';
 import { type CartsRoot, playerKey } from './state';
+import { fulltextChanged } from '../cursors/events';
 import { factReceived, receivedFact } from '../tabs/events';
+import { setRequested } from '../preferences/events';
+import { PORTAL_PREFERENCES } from '../preferences/selectors';
 
 /**
  * Opening a cart lists its items first, their count deciding plain or chunked reading (protocol
@@ -39,6 +44,13 @@ import { factReceived, receivedFact } from '../tabs/events';
 export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(cartOpened),
+    // after a reload, the mode the user saved is read first (seed 002 §4: the cart opens as they left it)
+    mergeMap((event) =>
+      state$.pipe(
+        first(selectContentModeKnown),
+        map(() => event),
+      ),
+    ),
     filter(({ payload }) => !isBusy(state$.value.carts.contents[payload.cartId]?.status ?? 'unknown')),
     map((event) => {
       const { cartId } = event.payload;
@@ -85,15 +97,33 @@ export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
     }),
   );
 
-/** The full-text filter inside a cart is asked for once the typing pauses (protocol §23.14). */
-export const filterContent: Epic<CartsRoot> = (event$, _state$, { scheduler, config }) =>
+/** The content mode a user chose is kept in their preferences, for their next visits (seed 002 §4). */
+export const keepContentMode: Epic<CartsRoot> = (event$) =>
+  event$.pipe(
+    ofType(contentModeChosen),
+    map((event) =>
+      setRequested({ input: { key: PORTAL_PREFERENCES.cartContentMode, value: event.payload.mode } }, event),
+    ),
+  );
+
+/**
+ * The full-text filter inside a cart is asked for once the typing pauses (protocol §23.14): with
+ * `viewCart`, or in cursor mode through the cart's list query `~[CART@{id}]`, whose fulltext it
+ * sets (seed 002 §4; the list asks again with it). A huge cart is filtered with `viewCart`.
+ */
+export const filterContent: Epic<CartsRoot> = (event$, state$, { scheduler, config }) =>
   event$.pipe(
     ofType(contentFilterChanged),
     groupBy((event) => event.payload.cartId),
     mergeMap((perCart$) =>
       perCart$.pipe(
         debounceTime(config.fulltextDebounceMs, scheduler),
-        map((event) => viewStarted(event.payload, event)),
+        map((event) => {
+          const { cartId, fulltext, mode } = event.payload;
+          const content = state$.value.carts.contents[cartId];
+          if (content?.contentMode !== 'cursor' || content.huge) return viewStarted(event.payload, event);
+          return fulltextChanged(cartCursorFulltext(cartId, fulltext, mode), event);
+        }),
       ),
     ),
   );
@@ -118,8 +148,9 @@ export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
       if (cartId === null) return EMPTY;
       const content = state$.value.carts.contents[cartId];
       if (!content || isBusy(content.status)) return EMPTY;
-      // read through the list query: listed again, so its constraints name the cart's ids now
-      if ((content.huge || content.contentMode !== 'cart') && !content.filtered)
+      // read through the list query: listed again, so its constraints name the cart's ids now (a
+      // huge cart's filter is viewCart's; in cursor mode the filter is the list query's fulltext)
+      if (content.huge ? !content.filtered : content.contentMode !== 'cart')
         return of(itemsListStarted({ cartId }, event));
       return of(viewStarted({ cartId, fulltext: content.fulltext, mode: content.mode }, event));
     }),

@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import {
   filterContent,
+  keepContentMode,
   listItems,
   loadItemPlayer,
   openCart,
@@ -52,6 +53,7 @@ export const cartsDomain = defineDomain({
     startListLoad,
     loadList,
     openCart,
+    keepContentMode,
     listItems,
     viewListedCart,
     filterContent,

@@ -1,7 +1,9 @@
 import type { WithApp } from '../app/selectors';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
+import type { WithPreferences } from '../preferences/selectors';
 import type { WithSession } from '../session/selectors';
+import type { selectIsDomainOn } from '../system/selectors';
 import type {
   Cart,
   CartCursorStatus,
@@ -192,5 +194,12 @@ export function playerKey(target: { cartId: string; resource: string; id: string
 
 export type WithCarts = { carts: CartsState };
 
-/** What the carts epics read: their slice, the mount settings and the session. */
-export type CartsRoot = WithCarts & WithApp & WithSession;
+/**
+ * What the carts epics read: their slice, the mount settings, the session, the saved content mode
+ * and whether the preferences' code has started.
+ */
+export type CartsRoot = WithCarts &
+  WithApp &
+  WithSession &
+  WithPreferences &
+  Parameters<typeof selectIsDomainOn>[0];
