@@ -237,7 +237,7 @@ describe('cart content as a list query (seed 002 §4, §8, §9; protocol §6.6)'
     const settle = config.fulltextDebounceMs + config.listFetchDebounceMs + 20;
     const [typed, typedAgain] = [100, 100 + config.fulltextDebounceMs - 2];
     const cleared = typedAgain + settle + 10;
-    scheduler.run(({ hot }) => {
+    scheduler.run(() => {
       const store = epicStore(
         testDeps({ scheduler, http }),
         epics,
