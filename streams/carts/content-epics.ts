@@ -26,13 +26,14 @@ import {
 import { collaboratorsChanged, itemsAdded, itemsRemoved } from './edit-events';
 import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart';
 import { itemKey } from './model';
-import { selectContentMode, selectContentModeKnown } from './selectors';
+import { selectContentMode } from './selectors';
 import * as shareApi from './share-api';
 import { cartCursorFulltext } from './cart-cursor';
 import { type CartsRoot, playerKey } from './state';
 import { fulltextChanged } from '../cursors/events';
 import { factReceived, receivedFact } from '../tabs/events';
-import { setRequested } from '../preferences/events';
+import { loaded as preferenceLoaded, setRequested } from '../preferences/events';
+import { selectLocation } from '../router/selectors';
 import { PORTAL_PREFERENCES } from '../preferences/selectors';
 
 /**
@@ -44,13 +45,6 @@ import { PORTAL_PREFERENCES } from '../preferences/selectors';
 export const openCart: Epic<CartsRoot> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(cartOpened),
-    // after a reload, the mode the user saved is read first (seed 002 §4: the cart opens as they left it)
-    mergeMap((event) =>
-      state$.pipe(
-        first(selectContentModeKnown),
-        map(() => event),
-      ),
-    ),
     filter(({ payload }) => !isBusy(state$.value.carts.contents[payload.cartId]?.status ?? 'unknown')),
     map((event) => {
       const { cartId } = event.payload;
@@ -94,6 +88,34 @@ export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
     map((event) => {
       const { fulltext, mode } = state$.value.carts.contents[event.payload.cart.id]!;
       return viewStarted({ cartId: event.payload.cart.id, fulltext, mode }, event);
+    }),
+  );
+
+/** The cart `/carts/:id` shows, or null on another screen. */
+function cartOnScreen(state: CartsRoot): string | null {
+  const match = /^\/carts\/([^/]+)$/.exec(selectLocation(state).path);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * The saved content mode read after the cart on screen opened (a reload does not wait for it):
+ * unless the user chose a mode in this session, the cart is listed again in the saved one once its
+ * answer is in, so it shows as they left it (seed 002 §4).
+ */
+export const followSavedMode: Epic<CartsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(preferenceLoaded),
+    filter(({ payload }) => payload.name === PORTAL_PREFERENCES.cartContentMode),
+    mergeMap((event) => {
+      const cartId = cartOnScreen(state$.value);
+      if (cartId === null || state$.value.carts.contentMode !== null) return EMPTY;
+      return state$.pipe(
+        map((state) => state.carts.contents[cartId]),
+        first((content) => content === undefined || !isBusy(content.status)),
+        filter((content) => content !== undefined && content.status !== 'unknown' && !content.huge),
+        filter((content) => content?.contentMode !== selectContentMode(state$.value)),
+        map(() => itemsListStarted({ cartId }, event)),
+      );
     }),
   );
 

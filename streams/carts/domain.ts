@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import {
   filterContent,
+  followSavedMode,
   keepContentMode,
   listItems,
   loadItemPlayer,
@@ -54,6 +55,7 @@ export const cartsDomain = defineDomain({
     loadList,
     openCart,
     keepContentMode,
+    followSavedMode,
     listItems,
     viewListedCart,
     filterContent,

@@ -6,12 +6,7 @@ import { selectIsWatermarked, selectUserId, type WithSession } from '../session/
 import { chunksOf } from './huge-cart';
 import { sortCarts } from './list-rules';
 import { selectAppSetting, type WithApp } from '../app/selectors';
-import {
-  selectCartContentModeRead,
-  selectSavedCartContentMode,
-  type WithPreferences,
-} from '../preferences/selectors';
-import { selectIsDomainOn } from '../system/selectors';
+import { selectSavedCartContentMode, type WithPreferences } from '../preferences/selectors';
 import {
   type Cart,
   type CartItem,
@@ -242,17 +237,6 @@ export function selectContentMode(state: WithCarts & WithApp & WithPreferences):
   if (saved.success) return saved.data;
   const setting = contentModeSchema.safeParse(selectAppSetting(state, CONTENT_MODE_SETTING));
   return setting.success ? setting.data : 'cart';
-}
-
-/**
- * Whether the content mode is known: chosen in this session, or the saved one read (or its read
- * over). After a reload a cart waits for it, so it opens in the mode the user left it in.
- */
-export function selectContentModeKnown(
-  state: WithCarts & WithPreferences & Parameters<typeof selectIsDomainOn>[0],
-): boolean {
-  if (state.carts.contentMode) return true;
-  return selectIsDomainOn(state, 'preferences') && selectCartContentModeRead(state);
 }
 
 /** The mount setting of the content mode, as `app/started` names it. */

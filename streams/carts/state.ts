@@ -3,7 +3,7 @@ import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
 import type { WithPreferences } from '../preferences/selectors';
 import type { WithSession } from '../session/selectors';
-import type { selectIsDomainOn } from '../system/selectors';
+import type { selectLocation } from '../router/selectors';
 import type {
   Cart,
   CartCursorStatus,
@@ -194,12 +194,9 @@ export function playerKey(target: { cartId: string; resource: string; id: string
 
 export type WithCarts = { carts: CartsState };
 
-/**
- * What the carts epics read: their slice, the mount settings, the session, the saved content mode
- * and whether the preferences' code has started.
- */
+/** What the carts epics read: their slice, the mount settings, the session, the saved content mode, the route. */
 export type CartsRoot = WithCarts &
   WithApp &
   WithSession &
   WithPreferences &
-  Parameters<typeof selectIsDomainOn>[0];
+  Parameters<typeof selectLocation>[0];

@@ -59,16 +59,6 @@ export const selectGridDensity = (state: WithPreferences): GridDensity =>
 export const selectSavedCartContentMode = (state: WithPreferences): unknown =>
   portalRawValue(state, PORTAL_PREFERENCES.cartContentMode);
 
-/**
- * Whether the saved cart content mode is known: read, missing or failed to read. True as well when
- * it will not be read (no user known yet, so the portal's preferences were never asked for).
- */
-export function selectCartContentModeRead(state: WithPreferences): boolean {
-  if (state.preferences.portalNamespace === null) return true;
-  const found = selectPortalPreference(state, PORTAL_PREFERENCES.cartContentMode);
-  return found !== undefined && SETTLED.has(found.status);
-}
-
 /** The last answer of selectCursorBookmarks, kept while neither preference changes. */
 let lastBookmarks: { written?: PreferenceState; legacy?: PreferenceState; merged: CursorBookmark[] } | null =
   null;
