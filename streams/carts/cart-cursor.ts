@@ -1,7 +1,7 @@
 import type { Constraint } from '../core/query/operators';
 import type { Row } from '../cursors/selectors';
 import type { Chunk } from './huge-cart';
-import type { CartItem, ItemMap } from './model';
+import type { CartItem, FulltextMode, ItemMap } from './model';
 
 /**
  * A cart's content as a list query (seed 002 §4, protocol §6.6): the temporary cursor
@@ -53,6 +53,14 @@ export function cartCursorRegistration(cartId: string, max: number) {
     withAggregates: false,
     constraints: NOTHING,
   };
+}
+
+/**
+ * "Search in this cart" in cursor mode: the cart's list query searches the text (seed 002 §4), its
+ * mode sent only when should or must (seed 000 §5), as `viewCart` would.
+ */
+export function cartCursorFulltext(cartId: string, fulltext: string, mode: FulltextMode) {
+  return { name: cartCursorName(cartId), fulltext, mode: mode === 'default' ? null : mode };
 }
 
 /** `<res>_items` = `{"<res>@id":{"in":[ids]}}`, or `[0]` for a resource without ids (protocol §6.6). */

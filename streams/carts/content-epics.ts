@@ -1,4 +1,4 @@
-import { debounceTime, EMPTY, filter, map, mergeMap, of, pipe, switchMap, take } from 'rxjs';
+import { debounceTime, EMPTY, filter, first, map, mergeMap, of, pipe, switchMap, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -14,7 +14,12 @@ import { selectContentMode } from './selectors';
 import * as shareApi from './share-api';
 import { playerKey } from './content-entries';
 import type { CartsRoot } from './state';
+import { cartCursorFulltext } from './cart-cursor';
+import { fulltextChanged } from '../cursors/events';
 import { factReceived, receivedFact } from '../tabs/events';
+import { loaded as preferenceLoaded, setRequested } from '../preferences/events';
+import { selectLocation } from '../router/selectors';
+import { PORTAL_PREFERENCES } from '../preferences/selectors';
 
 /**
  * Opening a cart lists its items first, their count deciding plain or chunked reading (protocol
@@ -75,15 +80,62 @@ export const viewListedCart: Epic<CartsRoot> = (event$, state$) =>
     }),
   );
 
-/** The full-text filter inside a cart is asked for once the typing pauses (protocol §23.14). */
-export const filterContent: Epic<CartsRoot> = (event$, _state$, { scheduler, config }) =>
+/** The cart `/carts/:id` shows, or null on another screen. */
+function cartOnScreen(state: CartsRoot): string | null {
+  const match = /^\/carts\/([^/]+)$/.exec(selectLocation(state).path);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * The saved content mode read after the cart on screen opened (a reload does not wait for it):
+ * unless the user chose a mode in this session, the cart is listed again in the saved one once its
+ * answer is in, so it shows as they left it (seed 002 §4).
+ */
+export const followSavedMode: Epic<CartsRoot> = (event$, state$) =>
+  event$.pipe(
+    ofType(preferenceLoaded),
+    filter(({ payload }) => payload.name === PORTAL_PREFERENCES.cartContentMode),
+    mergeMap((event) => {
+      const cartId = cartOnScreen(state$.value);
+      if (cartId === null || state$.value.carts.contentMode !== null) return EMPTY;
+      return state$.pipe(
+        map((state) => state.carts.contents[cartId]),
+        first((content) => content === undefined || !isBusy(content.status)),
+        filter((content) => content !== undefined && content.status !== 'unknown' && !content.huge),
+        filter((content) => content?.contentMode !== selectContentMode(state$.value)),
+        map(() => contentEvents.itemsListStarted({ cartId }, event)),
+      );
+    }),
+  );
+
+/** The content mode a user chose is kept in their preferences, for their next visits (seed 002 §4). */
+export const keepContentMode: Epic<CartsRoot> = (event$) =>
+  event$.pipe(
+    ofType(contentEvents.contentModeChosen),
+    map((event) =>
+      setRequested({ input: { key: PORTAL_PREFERENCES.cartContentMode, value: event.payload.mode } }, event),
+    ),
+  );
+
+/**
+ * The full-text filter inside a cart is asked for once the typing pauses (protocol §23.14): with
+ * `viewCart`, or in cursor mode through the cart's list query `~[CART@{id}]`, whose fulltext it
+ * sets (seed 002 §4; the list asks again with it). A huge cart is filtered with `viewCart`.
+ */
+export const filterContent: Epic<CartsRoot> = (event$, state$, { scheduler, config }) =>
   event$.pipe(
     ofType(contentEvents.contentFilterChanged),
     perKey(
       (event) => event.payload.cartId,
       pipe(
         debounceTime(config.fulltextDebounceMs, scheduler),
-        map((event) => contentEvents.viewStarted(event.payload, event)),
+        map((event) => {
+          const { cartId, fulltext, mode } = event.payload;
+          const content = state$.value.carts.contents[cartId];
+          if (content?.contentMode !== 'cursor' || content.huge)
+            return contentEvents.viewStarted(event.payload, event);
+          return fulltextChanged(cartCursorFulltext(cartId, fulltext, mode), event);
+        }),
       ),
     ),
   );
@@ -118,8 +170,9 @@ export const refreshChangedCart: Epic<CartsRoot> = (event$, state$) =>
       if (cartId === null) return EMPTY;
       const content = state$.value.carts.contents[cartId];
       if (!content) return EMPTY;
-      // read through the list query: listed again, so its constraints name the cart's ids now
-      if ((content.huge || content.contentMode !== 'cart') && !content.filtered)
+      // read through the list query: listed again, so its constraints name the cart's ids now (a
+      // huge cart's filter is viewCart's; in cursor mode the filter is the list query's fulltext)
+      if (content.huge ? !content.filtered : content.contentMode !== 'cart')
         return isBusy(content.status) ? EMPTY : of(contentEvents.itemsListStarted({ cartId }, event));
       const view = () => {
         const { fulltext, mode } = state$.value.carts.contents[cartId] ?? content;

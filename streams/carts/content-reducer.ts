@@ -3,6 +3,7 @@ import { type Case, on } from '../core/case-reducer';
 import { isBusy, reached } from '../core/status';
 import {
   fetchFailed as cursorFetchFailed,
+  fulltextChanged as cursorFulltextChanged,
   pageLoaded as cursorPageLoaded,
   registered as cursorRegistered,
   resolved as cursorResolved,
@@ -41,6 +42,18 @@ function cartContentOf(draft: D, cursorName: string): Draft<CartContent> | undef
 function setCursorStatus(draft: D, cursorName: string, status: CartCursorStatus): void {
   const content = cartContentOf(draft, cursorName);
   if (content) content.cursorStatus = status;
+}
+
+/**
+ * Cursor mode: a searched cart shows the rows its list query found, page after page; once the
+ * search is cleared, all the cart's items again.
+ */
+function showSearchedRows(draft: D, cartId: string, page: string, rows: readonly CartItem[]): void {
+  const content = contentOf(draft, cartId);
+  const cart = draft.carts[cartId];
+  const keys = rows.map((item) => itemKey(item.resource, item.id));
+  if (content.filtered) content.keys = page === 'first' ? keys : [...new Set([...content.keys, ...keys])];
+  else if (page === 'first' && cart) content.keys = itemKeys(cart.items);
 }
 
 export const contentCases: Case<CartsState>[] = [
@@ -132,8 +145,14 @@ export const contentCases: Case<CartsState>[] = [
     } else if (content.contentMode === 'cursor') {
       content.status = 'loaded';
       content.error = null;
+      showSearchedRows(draft, cartOfCursor(payload.name)!, payload.page, details);
     }
     mergeDetails(content.details, details);
+  }),
+  on(cursorFulltextChanged, (draft, { payload }) => {
+    const content = cartContentOf(draft, payload.name);
+    // in cursor mode the cart's search is its list query's: the items shown are its rows from now on
+    if (content?.contentMode === 'cursor' && !content.huge) content.filtered = payload.fulltext.trim() !== '';
   }),
   on(cursorFetchFailed, (draft, { payload }) => {
     const content = cartContentOf(draft, payload.name);

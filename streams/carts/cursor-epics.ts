@@ -20,6 +20,7 @@ import {
   fetchFailed,
   fetchRefused,
   fetchRequested,
+  fulltextChanged,
   nextPageRequested,
   pageLoaded,
   registrationRequested,
@@ -35,6 +36,7 @@ import {
 import { constraintsRequested } from '../queries/events';
 import {
   cartConstraints,
+  cartCursorFulltext,
   cartCursorName,
   cartCursorRegistration,
   cartOfCursor,
@@ -77,6 +79,7 @@ export const setCartCursor: Epic<S> = (event$, state$) =>
         mergeMap(() =>
           of(
             constraintsRequested({ name, constraints: cartConstraints(cart.items), replace: true }, event),
+            ...searchedText(state$.value, cart.id, event),
             fetchRequested({ name }, event),
           ),
         ),
@@ -84,6 +87,13 @@ export const setCartCursor: Epic<S> = (event$, state$) =>
       return concat(of(...register), load);
     }),
   );
+
+/** In cursor mode, the cart's list query searches what "Search in this cart" holds (seed 002 §4). */
+function searchedText(state: S, cartId: string, cause: AnyEvent): UnstampedEvent[] {
+  const content = state.carts.contents[cartId];
+  if (content?.contentMode !== 'cursor' || content.fulltext.trim() === '') return [];
+  return [fulltextChanged(cartCursorFulltext(cartId, content.fulltext, content.mode), cause)];
+}
 
 /** The end of one request of the cart's list query: its page, its failure, a refusal, or its removal. */
 function settled(event$: Observable<AnyEvent>, name: string): Observable<never> {
@@ -147,7 +157,8 @@ export const pageCartCursor: Epic<S> = (event$, state$) =>
     mergeMap((event) => {
       const { cartId, last } = event.payload;
       const content = state$.value.carts.contents[cartId];
-      if (!content || content.huge || content.filtered || content.contentMode !== 'cursor') return EMPTY;
+      // a search in the cart pages on too: it runs through the same list query (filterContent)
+      if (!content || content.huge || content.contentMode !== 'cursor') return EMPTY;
       const name = cartCursorName(cartId);
       const loaded = selectCursorKeys(state$.value, name).length;
       const near = last + Math.floor(content.chunkSize / 2) >= loaded;

@@ -1,6 +1,8 @@
 import { defineDomain } from '../core/domain';
 import {
   filterContent,
+  followSavedMode,
+  keepContentMode,
   listItems,
   loadItemPlayer,
   openCart,
@@ -52,6 +54,8 @@ export const cartsDomain = defineDomain({
     startListLoad,
     loadList,
     openCart,
+    keepContentMode,
+    followSavedMode,
     listItems,
     viewListedCart,
     filterContent,

@@ -7,6 +7,7 @@ import { selectIsWatermarked } from '../session/identity-selectors';
 import { chunksOf } from './huge-cart';
 import { sortCarts } from './list-rules';
 import { selectAppSetting, type WithApp } from '../app/selectors';
+import { selectSavedCartContentMode, type WithPreferences } from '../preferences/selectors';
 import {
   type Cart,
   type CartItem,
@@ -211,16 +212,23 @@ const pagedGroups = memo((keys: readonly string[], details: CartContent['details
   groupItems(keys, details, new Set(keys.filter((key) => !details[key]))),
 );
 
-/** Whether a cart's content is shown page by page from its list query (a grid that asks for more). */
+/**
+ * Whether a cart's content is shown page by page from its list query (a grid that asks for more):
+ * a huge cart unless `viewCart` filtered it, a cart in cursor mode even while searched (its search
+ * runs through the list query).
+ */
 export const isPaged = (content: Pick<CartContent, 'huge' | 'filtered' | 'contentMode'>): boolean =>
-  !content.filtered && (content.huge || content.contentMode === 'cursor');
+  content.huge ? !content.filtered : content.contentMode === 'cursor';
 
 /**
- * The content mode (seed 002 §4): the user's choice, else the mount setting
- * `wedia-app-carts-cart-content-mode` (protocol §6.6 `carts.cart.contentMode`), else `cart`.
+ * The content mode (seed 002 §4): the user's choice in this session, else the one they saved in
+ * their preferences, else the mount setting `wedia-app-carts-cart-content-mode` (protocol §6.6
+ * `carts.cart.contentMode`), else `cart`.
  */
-export function selectContentMode(state: WithCarts & WithApp): ContentMode {
+export function selectContentMode(state: WithCarts & WithApp & WithPreferences): ContentMode {
   if (state.carts.contentMode) return state.carts.contentMode;
+  const saved = contentModeSchema.safeParse(selectSavedCartContentMode(state));
+  if (saved.success) return saved.data;
   const setting = contentModeSchema.safeParse(selectAppSetting(state, CONTENT_MODE_SETTING));
   return setting.success ? setting.data : 'cart';
 }

@@ -1,7 +1,9 @@
 import type { WithApp } from '../app/selectors';
 import type { SerializedError } from '../core/errors';
 import type { Status } from '../core/status';
+import type { WithPreferences } from '../preferences/selectors';
 import type { WithSession } from '../session/selectors';
+import type { selectLocation } from '../router/selectors';
 import type {
   Cart,
   CartCursorStatus,
@@ -176,5 +178,9 @@ export const initialCartsState: CartsState = {
 
 export type WithCarts = { carts: CartsState };
 
-/** What the carts epics read: their slice, the mount settings and the session. */
-export type CartsRoot = WithCarts & WithApp & WithSession;
+/** What the carts epics read: their slice, the mount settings, the session, the saved content mode, the route. */
+export type CartsRoot = WithCarts &
+  WithApp &
+  WithSession &
+  WithPreferences &
+  Parameters<typeof selectLocation>[0];

@@ -1,8 +1,9 @@
 import { BOOKMARKS_KEY, LEGACY_BOOKMARKS_KEY } from './bookmarks';
 
 /**
- * The preferences the portal itself keeps for a user (issue 3): how many results a page shows
- * and how dense the grids are. Search and cart views read them through the selectors.
+ * The preferences the portal itself keeps for a user (issue 3): how many results a page shows,
+ * how dense the grids are, and how a cart's content is read (seed 002 §4). Search and cart views
+ * read them through the selectors.
  */
 export const PAGE_SIZES = [24, 48, 96] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -14,6 +15,7 @@ export type GridDensity = (typeof GRID_DENSITIES)[number];
 export const PORTAL_PREFERENCES = {
   pageSize: 'pageSize',
   gridDensity: 'gridDensity',
+  cartContentMode: 'cartContentMode',
   bookmarks: BOOKMARKS_KEY,
   legacyBookmarks: LEGACY_BOOKMARKS_KEY,
 } as const;

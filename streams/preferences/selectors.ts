@@ -9,9 +9,13 @@ import {
 import { type CursorBookmark, mergedBookmarks } from './bookmarks';
 
 export { BOOKMARKS_KEY, type CursorBookmark, findBookmark } from './bookmarks';
+export { PORTAL_PREFERENCES } from './portal-preferences';
 import type { PreferenceState, PreferencesState } from './state';
 
 export type WithPreferences = { preferences: PreferencesState };
+
+/** A read that has answered: the value, its absence, or the failure. */
+const SETTLED = new Set(['loaded', 'not_found', 'error']);
 
 /** One preference, `undefined` until it was asked for. */
 export const selectPreference = (
@@ -29,10 +33,14 @@ export const selectPortalPreference = (state: WithPreferences, name: string): Pr
 /** The setter's last refusal ('Invalid parameter'), shown as an alert. */
 export const selectPreferenceRefusal = (state: WithPreferences): string | null => state.preferences.refusal;
 
-function portalValue<T>(state: WithPreferences, name: string, allowed: readonly T[], fallback: T): T {
+/** A portal preference's value; after a failed save (value null, protocol §4.2) what the server kept. */
+function portalRawValue(state: WithPreferences, name: string): unknown {
   const found = selectPortalPreference(state, name);
-  // after a failed save the value is null (protocol §4.2): what the server kept shows instead
-  const value = found?.status === 'error' && found.failedOn === 'write' ? found.kept : found?.value;
+  return found?.status === 'error' && found.failedOn === 'write' ? found.kept : found?.value;
+}
+
+function portalValue<T>(state: WithPreferences, name: string, allowed: readonly T[], fallback: T): T {
+  const value = portalRawValue(state, name);
   return allowed.includes(value as T) ? (value as T) : fallback;
 }
 
@@ -46,6 +54,10 @@ export const selectPageSize = (state: WithPreferences, fallback: number): PageSi
 /** Grid density: 'comfortable' (default) or 'compact'. */
 export const selectGridDensity = (state: WithPreferences): GridDensity =>
   portalValue(state, PORTAL_PREFERENCES.gridDensity, GRID_DENSITIES, DEFAULT_GRID_DENSITY);
+
+/** The cart content mode the user saved (seed 002 §4), as stored: the carts check it. */
+export const selectSavedCartContentMode = (state: WithPreferences): unknown =>
+  portalRawValue(state, PORTAL_PREFERENCES.cartContentMode);
 
 /** The last answer of selectCursorBookmarks, kept while neither preference changes. */
 let lastBookmarks: { written?: PreferenceState; legacy?: PreferenceState; merged: CursorBookmark[] } | null =
@@ -61,8 +73,6 @@ export function selectCursorBookmarks(state: WithPreferences): CursorBookmark[] 
   lastBookmarks = { written, legacy, merged };
   return merged;
 }
-
-const SETTLED = new Set(['loaded', 'not_found', 'error']);
 
 /**
  * The bookmarks once both keys have answered (undefined before), or null when a key failed to

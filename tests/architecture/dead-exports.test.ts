@@ -59,7 +59,6 @@ const EXPORTED_FOR_TESTS = [
   'streams/schemas/api.ts: NO_SECTION',
   'streams/schemas/api.ts: TOO_MANY_SECTIONS',
   'streams/schemas/selectors.ts: selectSchemaDomain',
-  'streams/schemas/selectors.ts: selectUpdateFields',
   'streams/search/url.ts: EMPTY_SEARCH',
   'streams/session/selectors.ts: selectSurferType',
   'streams/trees/selectors.ts: selectTreeAncestors',

@@ -4,6 +4,7 @@ import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 import { metadata, shown } from './helpers/asset-metadata';
+import { expectWords, failEvery, failure, noFaults, received } from './helpers/faults';
 
 /** Demo asset 1 (mocks/db/assets.ts, default seed): an image. */
 const ASSET_ID = 1;
@@ -28,6 +29,25 @@ describe('editing an asset’s metadata (issue 14)', () => {
     await shown(page, 'Title').filter({ hasText: 'A lake at dawn, edited' }).waitFor();
     expect(await metadata(page).getByRole('button', { name: 'Save' }).count()).toBe(0);
   });
+
+  journey(
+    'the form asks which fields an update may send; when that fails it says so and asks again',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await openAsset(page);
+      await failEvery('\\.update/headers$', 500, 'GET');
+      await metadata(page).getByRole('button', { name: 'Edit' }).click();
+      const said = failure(metadata(page), 'The fields this asset lets you change could not be read');
+      await expectWords(said);
+      // meanwhile the schema's editable fields are offered
+      await metadata(page).getByRole('textbox', { name: 'Author' }).waitFor();
+      await noFaults();
+      await said.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => said.count()).toBe(0);
+      expect(await received('GET', /\/json\/update\/dam\.data\.asset\.update\/headers$/)).toBe(2);
+      await metadata(page).getByRole('textbox', { name: 'Author' }).waitFor();
+    },
+  );
 
   journey('alice changes a field, discards the changes, and the old value is back', async ({ page }) => {
     await signIn(page, 'alice');

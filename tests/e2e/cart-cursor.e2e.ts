@@ -53,7 +53,82 @@ const chunksHeld = (page: Page, cartId: string) =>
     cartId,
   );
 
+/** The requests of one kind the demo server received since the last reset. */
+async function requestsTo(method: string, path: RegExp): Promise<LoggedRequest[]> {
+  const requests = (await mockControl('requests')) as LoggedRequest[];
+  return requests.filter((one) => one.method === method && path.test(one.path));
+}
+
+/** Alice's cart "Moodboard" (8 images), opened and switched to cursor mode from its page. */
+async function openMoodboardInCursorMode(page: Page) {
+  await signIn(page, 'alice');
+  await page.goto(`${portalUrl()}/carts/7`);
+  await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+  await page.getByRole('combobox', { name: 'Content mode' }).selectOption('cursor');
+  const cells = page.getByRole('grid', { name: 'Carts' }).getByRole('gridcell');
+  await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(8);
+  // every tile named by its asset once the list query's page came
+  await expect
+    .poll(async () =>
+      (await Promise.all((await cells.all()).map(cellName))).filter((name) => /^asset \d+$/.test(name)),
+    )
+    .toEqual([]);
+  return cells;
+}
+
 describe('cart content as a list query (seed 002 §4, §8, §9)', () => {
+  journey(
+    'the content mode alice chose for her cart is kept in her preferences and back after a reload',
+    async ({ page }) => {
+      const cells = await openMoodboardInCursorMode(page);
+      const saves = await requestsTo('POST', /\/json\/userpref$/);
+      expect(saves.map((save) => save.body)).toContainEqual(
+        expect.objectContaining({ key: 'cartContentMode', value: '"cursor"' }),
+      );
+      const lists = (await chunkAsks()).length;
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      expect(await page.getByRole('combobox', { name: 'Content mode' }).inputValue()).toBe('cursor');
+      await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(8);
+      // read through the cart's list query again (once the saved mode is read, if the cart opened before)
+      await expect.poll(async () => (await chunkAsks()).length).toBeGreaterThan(lists);
+    },
+  );
+
+  journey(
+    'in cursor mode, "Search in this cart" runs through the cart\'s list query ~[CART@7] with the text',
+    async ({ page }) => {
+      const cells = await openMoodboardInCursorMode(page);
+      const word =
+        (await cellName(cells.first())).split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 2) ?? '';
+      expect(word).not.toBe('');
+      await page.getByRole('textbox', { name: 'Search in this cart' }).fill(word);
+      await expect
+        .poll(async () =>
+          (await requestsTo('GET', /\/rest\/dam\/asset$/)).some((one) => one.query.fulltext === word),
+        )
+        .toBe(true);
+      // the search is the list query's: the cart's ids are its constraints, no viewCart with the text
+      const searched = (await requestsTo('GET', /\/rest\/dam\/asset$/)).find(
+        (one) => one.query.fulltext === word,
+      );
+      expect(String(searched?.query.query_asset)).toContain('"in"');
+      expect(
+        (await requestsTo('GET', /\/viewCart\/7$/)).some((one) => one.query.fulltext !== undefined),
+      ).toBe(false);
+      await expect
+        .poll(async () => {
+          const names = await Promise.all((await cells.all()).map(cellName));
+          return names.length > 0 && names.every((name) => name.toLowerCase().includes(word.toLowerCase()));
+        })
+        .toBe(true);
+
+      await page.getByRole('textbox', { name: 'Search in this cart' }).fill('');
+      await expect.poll(() => cells.count()).toBe(8);
+    },
+  );
+
   journey(
     'a huge cart in cursor mode comes chunk by chunk as alice scrolls, the window bounded; an unknown cart shows the unknown view',
     async ({ page }) => {

@@ -83,6 +83,18 @@ export function editableFields(groups: readonly FieldGroup[]): FieldView[] {
   return groups.flatMap((group) => group.fields.filter((field) => field.editable && field.kind !== 'other'));
 }
 
+/**
+ * The update form's fields (`inputs.properties`, protocol §11.1) narrow the editable ones of an
+ * entity that exists: a field only its creation may set is not offered. Until they are read, or
+ * when they cannot be, the schema's flags decide alone.
+ */
+export function updatableFields(
+  fields: readonly FieldView[],
+  properties: Record<string, unknown> | null,
+): FieldView[] {
+  return properties ? fields.filter((field) => Object.hasOwn(properties, field.name)) : [...fields];
+}
+
 /** An i18n value is either text or `{ en: '…', fr: '…' }`: the reader's locale, else the first one. */
 export function localized(value: unknown, locale: string): unknown {
   if (value && typeof value === 'object' && !Array.isArray(value)) {

@@ -29,6 +29,8 @@ export const metadataMessagesEn = {
   'metadata.workflow': 'Workflow',
   'metadata.workflowState': 'State: {label}',
   'metadata.workflowFailed': 'The workflow step could not be applied.',
+  'metadata.updateFieldsFailed':
+    'The fields this asset lets you change could not be read (error fetching update fields): the form offers those the schema marks editable.',
   'metadata.delete': 'Delete',
   'metadata.deleteTitle': 'Delete this asset?',
   'metadata.deleteText': '“{name}” will be deleted. This cannot be undone.',
@@ -93,6 +95,8 @@ const metadataMessagesFr: typeof metadataMessagesEn = {
   'metadata.workflow': 'Circuit de validation',
   'metadata.workflowState': 'État : {label}',
   'metadata.workflowFailed': 'L’étape n’a pas pu être appliquée.',
+  'metadata.updateFieldsFailed':
+    'Les champs que cet asset vous laisse modifier n’ont pas pu être lus (error fetching update fields) : le formulaire propose ceux que le schéma dit modifiables.',
   'metadata.delete': 'Supprimer',
   'metadata.deleteTitle': 'Supprimer ce média ?',
   'metadata.deleteText': '« {name} » sera supprimé. C’est définitif.',

@@ -14,8 +14,8 @@ import {
   selectEntityRights,
   selectEntityWrite,
 } from '../../../streams/entities/selectors';
-import { resolveRequested } from '../../../streams/schemas/events';
-import { selectSchemaFields } from '../../../streams/schemas/selectors';
+import { resolveRequested, updateFieldsRequested } from '../../../streams/schemas/events';
+import { selectSchemaFields, selectUpdateFields } from '../../../streams/schemas/selectors';
 import { selectEffectiveLocale } from '../../../streams/session/selectors';
 import { usePortal } from '../../app/store-context';
 import { useAppState } from '../../hooks/use-app-state';
@@ -25,7 +25,7 @@ import { PendingWrite } from '../../outbox/pending-write';
 import { ErrorMessage } from '../../ui/error-message';
 import { ModalDialog } from '../../ui/modal-dialog';
 import { FieldControl } from './field-control';
-import { editableFields, type FieldView, fieldGroups, fieldProblem } from './fields';
+import { editableFields, type FieldView, fieldGroups, fieldProblem, updatableFields } from './fields';
 import { ReadGroup } from './read-group';
 import { WorkflowBar, workflowOf } from './workflow-bar';
 import './messages';
@@ -81,6 +81,13 @@ export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) 
     dispatch(resolveRequested({ names: [path] }));
   }, [dispatch, path]);
 
+  // the form asks which fields an update may send (protocol §11.1) once, when it first opens
+  const updateFields = useAppState(selectUpdateFields, path);
+  const askUpdateFields = editing && rights.update && updateFields.status === 'unknown';
+  useEffect(() => {
+    if (askUpdateFields) dispatch(updateFieldsRequested({ name: path }));
+  }, [dispatch, path, askUpdateFields]);
+
   // a deleted entity is not found any more: the page may put its 404 in place of this panel at
   // once, so the way back to the search is also taken when the panel goes after a deletion
   const { store } = usePortal();
@@ -124,7 +131,10 @@ export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) 
 
   const data = entity?.data ?? null;
   const workflow = workflowOf(data);
-  const fields = useMemo(() => editableFields(groups), [groups]);
+  const fields = useMemo(
+    () => updatableFields(editableFields(groups), updateFields.fields),
+    [groups, updateFields.fields],
+  );
   const values = useMemo(() => ({ ...(data ?? {}), ...(draft?.changes ?? {}) }), [data, draft]);
   const problems = useMemo(
     () =>
@@ -248,6 +258,14 @@ export function MetadataPanel({ resource, path, id, kept }: MetadataPanelProps) 
                 {t('metadata.discard')}
               </button>
             </div>
+          )}
+          {updateFields.status === 'error' && updateFields.error && (
+            <ErrorMessage
+              error={updateFields.error}
+              lead={t('metadata.updateFieldsFailed')}
+              role="status"
+              onRetry={() => dispatch(updateFieldsRequested({ name: path }))}
+            />
           )}
           {groups.map((group) => {
             const editable = group.fields.filter((field) => fields.includes(field));

@@ -4,6 +4,7 @@ import { cartCursorName } from '../../../streams/carts/cart-cursor';
 import {
   cartOpened,
   chunkRequested,
+  contentFilterChanged,
   contentModeChosen,
   itemsListed,
   visibleRangeChanged,
@@ -213,6 +214,61 @@ describe('cart content as a list query (seed 002 §4, §8, §9; protocol §6.6)'
       null,
       String(max),
       String(2 * max),
+    ]);
+  });
+
+  it('cursor mode: "Search in this cart" runs through ~[CART@{id}] with the fulltext once the typing pauses; cleared, the whole cart again', () => {
+    const scheduler = marbleScheduler();
+    const cart = { asset: ids(1, 3) };
+    // the demo's search: the rows whose name holds the text
+    const http = fakeHttp(
+      server(cart, (request) => {
+        const answer = page(request);
+        const text = String(request.query?.fulltext ?? '');
+        const data = answer.data as { response: { data: { name: string }[] } };
+        data.response.data = data.response.data.filter((row) => row.name.includes(text));
+        return of(answer);
+      }),
+    );
+    const shownAt: Record<string, string[]> = {};
+    const shown = (state: RootState) =>
+      selectItemGroups(state, '20').flatMap((group) => group.items.map((item) => item.key));
+    // the typing pauses, then the list asks (its own debounce) and answers
+    const settle = config.fulltextDebounceMs + config.listFetchDebounceMs + 20;
+    const [typed, typedAgain] = [100, 100 + config.fulltextDebounceMs - 2];
+    const cleared = typedAgain + settle + 10;
+    scheduler.run(() => {
+      const store = epicStore(
+        testDeps({ scheduler, http }),
+        epics,
+        fold([appStarted({ settings: { applicationCartsCartContentMode: 'cursor' } }), alice]),
+      );
+      const at = (time: number, event: Parameters<typeof store.dispatch>[0]) =>
+        scheduler.schedule(() => store.dispatch(event), time);
+      at(0, cartOpened({ cartId: '20' }));
+      at(typed, contentFilterChanged({ cartId: '20', fulltext: 'asset', mode: 'must' }));
+      at(typedAgain, contentFilterChanged({ cartId: '20', fulltext: 'asset 2', mode: 'must' }));
+      at(cleared, contentFilterChanged({ cartId: '20', fulltext: '', mode: 'must' }));
+      for (const time of [typedAgain - 1, typedAgain + settle, cleared + settle])
+        scheduler.schedule(() => {
+          shownAt[time] = shown(store.getState());
+        }, time);
+    });
+    const asked = lists(http.requests).map((request) => [
+      request.query?.fulltext ?? null,
+      request.query?.fulltextMode ?? null,
+    ]);
+    // the first page, the search once the typing paused (the keystroke before it waited), then cleared
+    expect(asked).toEqual([
+      [null, null],
+      ['asset 2', 'must'],
+      [null, null],
+    ]);
+    expect(http.requests.some((request) => request.path.includes('/viewCart/'))).toBe(false);
+    expect(Object.values(shownAt)).toEqual([
+      ['asset/1', 'asset/2', 'asset/3'],
+      ['asset/2'],
+      ['asset/1', 'asset/2', 'asset/3'],
     ]);
   });
 

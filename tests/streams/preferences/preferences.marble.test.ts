@@ -206,6 +206,7 @@ describe("the portal's preferences: page size and grid density", () => {
     expect(http.requests.map((request) => request.query?.key)).toEqual([
       'pageSize',
       'gridDensity',
+      'cartContentMode',
       'we-bookmarkedCursors',
       'we-cursor-bookmarker-v1',
     ]);
@@ -214,8 +215,8 @@ describe("the portal's preferences: page size and grid density", () => {
       'compact',
     ]);
     store.dispatch(bobKnown());
-    // the four portal preferences again, for bob
-    expect(http.requests).toHaveLength(8);
+    // the five portal preferences again, for bob
+    expect(http.requests).toHaveLength(10);
   });
 
   it("drop the previous user's values when the identity changes", () => {

@@ -11,7 +11,7 @@ import {
   lookupLoaded,
   namesLoaded,
 } from '../../../streams/entities/events';
-import { resolved } from '../../../streams/schemas/events';
+import { resolved, updateFieldsFailed, updateFieldsLoaded } from '../../../streams/schemas/events';
 import type { SchemaBody } from '../../../streams/schemas/selectors';
 import { whoAmILoaded } from '../../../streams/session/events';
 import { useAppState } from '../../../src/hooks/use-app-state';
@@ -241,6 +241,58 @@ describe('MetadataPanel: edit mode', () => {
     expect(within(form).getByRole('button', { name: 'Save' })).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Discard changes' })).toBeTruthy();
   });
+
+  it("the form asks the update form's fields once and offers only those (protocol §11.1)", () => {
+    const { dispatched, store } = setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const asked = dispatched.filter((event) => event.type === 'schemas/updateFieldsRequested');
+    expect(asked.map((event) => event.payload)).toEqual([{ name: PATH }]);
+    act(() => {
+      store.dispatch(updateFieldsLoaded({ name: PATH, fields: { name: { type: 'string' }, author: {} } }));
+    });
+    const form = region();
+    expect(within(form).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: 'Author' })).toBeTruthy();
+    // editable in the schema, but no update may send it: not offered
+    expect(within(form).queryByRole('textbox', { name: 'Description' })).toBeNull();
+  });
+
+  it.each([
+    [
+      'en',
+      'The fields this asset lets you change could not be read (error fetching update fields)',
+      'Try again',
+    ],
+    [
+      'fr',
+      'Les champs que cet asset vous laisse modifier n’ont pas pu être lus (error fetching update fields)',
+      'Réessayer',
+    ],
+  ])(
+    "'error fetching update fields' is said in the form (%s), which keeps the schema's editable fields and asks again",
+    (locale, lead, retry) => {
+      const { dispatched, store } = setup(manager, [
+        whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true, locale } }),
+      ]);
+      const panel = () => screen.getByRole('region', { name: locale === 'fr' ? 'Métadonnées' : 'Metadata' });
+      fireEvent.click(screen.getByRole('button', { name: locale === 'fr' ? 'Modifier' : 'Edit' }));
+      act(() => {
+        store.dispatch(
+          updateFieldsFailed({
+            name: PATH,
+            error: { code: 'error.http.500', message: 'error fetching update fields: refused', status: 500 },
+          }),
+        );
+      });
+      const said = within(panel())
+        .getAllByRole('status')
+        .find((element) => element.textContent?.includes(lead));
+      expect(said).toBeTruthy();
+      expect(within(panel()).getByRole('textbox', { name: 'Name' })).toBeTruthy();
+      fireEvent.click(within(said!).getByRole('button', { name: retry }));
+      expect(dispatched.filter((event) => event.type === 'schemas/updateFieldsRequested')).toHaveLength(2);
+    },
+  );
 
   it('every change is a draft change; an i18n field changes its locale only', () => {
     const { dispatched } = setup();
