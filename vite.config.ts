@@ -109,10 +109,6 @@ export default defineConfig({
           // one demo server per worker (global setup); files on different workers share no state
           globalSetup: ['tests/e2e/global-setup.ts'],
           setupFiles: ['tests/e2e/helpers/setup.ts'],
-          // the files of a worker share its modules, as in the node project: the domains and the
-          // recorder the end-of-journey check runs are loaded once per worker, not once per file
-          // (each file's Chromium is closed by the setup file; each journey resets the demo server)
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // one file at a time: two Chromiums on 2 cores timed journeys out (15 of 105 in a clean
