@@ -5,28 +5,19 @@ import { type Me, userIdOf } from '../session/selectors';
 import { factReceived, receivedFact } from '../tabs/events';
 import { sameKeys } from './api';
 import * as notificationEvents from './events';
-import type { NotificationsState } from './state';
-
-const cleared = {
-  items: null,
-  locale: null,
-  listing: false,
-  unreadCount: null,
-  unreadError: null,
-  error: null,
-};
+import { initialNotificationsState, type NotificationsState } from './state';
 
 /** Another user (or none): the notifications of the previous one are dropped. */
 function adoptIdentity(draft: Draft<NotificationsState>, me: Me): void {
   const owner = userIdOf(me);
-  if (owner !== draft.owner) Object.assign(draft, { ...cleared, owner });
+  if (owner !== draft.owner) Object.assign(draft, { ...initialNotificationsState, owner });
 }
 
 export const notificationsReducer = caseReducer<NotificationsState>(
   on(whoAmILoaded, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(notificationEvents.identityAdopted, (draft, { payload }) => adoptIdentity(draft, payload.me)),
   on(signedOut, (draft) => {
-    Object.assign(draft, { ...cleared, owner: null });
+    Object.assign(draft, initialNotificationsState);
   }),
   on(notificationEvents.listRequested, (draft) => {
     draft.listing = true;
