@@ -70,7 +70,7 @@ function start(state: S, cursorName: string, reset: boolean, cause: AnyEvent): U
 
 /**
  * Counts are asked again 100 ms after the list changes (its first page, a new facet, a stale
- * answer), and missing counts 200 ms after the last view asked for them (protocol §24).
+ * answer, its rows changed on the server), and missing counts 200 ms after the last view asked for them (protocol §24).
  */
 export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, scheduler }) => {
   const byCursor = <E extends AnyEvent>(
@@ -96,6 +96,7 @@ export const scheduleCursorAggregates: Epic<S> = (event$, state$, { config, sche
           state$.value.aggregates.byCursor[event.payload.name] !== undefined) ||
         aggregateEvents.constraintRegistered.match(event) ||
         aggregateEvents.retryRequested.match(event) ||
+        aggregateEvents.countsOutdated.match(event) ||
         aggregateEvents.invalidated.match(event),
     ),
   );

@@ -72,6 +72,11 @@ export const invalidated = defineAnswer('aggregates/invalidated', {
 export const fetchFailed = defineFailure('aggregates/fetchFailed', { cursor });
 /** The user asks a list's counts again after they failed: asked afresh, like after a change. */
 export const retryRequested = defineIntent('aggregates/retryRequested', { cursor });
+/**
+ * The list's rows changed on the server (a batch of writes finished): its counts, moved locally
+ * with each row read after a write, are asked afresh so they are the server's.
+ */
+export const countsOutdated = defineFact('aggregates/countsOutdated', 'system', { cursor });
 export const fetchRefused = defineEvent('aggregates/fetchRefused', z.object(refusal), {
   source: 'system',
   redact: [],

@@ -3,6 +3,7 @@ import { type BookmarkSlices, keepCursorBookmark } from './bookmark-epics';
 import {
   countSearchFacets,
   followSearchAddress,
+  recountAfterBatch,
   retryFacetValues,
   type SearchSlices,
   searchDomainName,
@@ -16,6 +17,7 @@ export const searchDomain = defineDomain<typeof searchDomainName, unknown, Searc
   epics: {
     followSearchAddress,
     countSearchFacets,
+    recountAfterBatch,
     retryFacetValues,
     sentenceFollowsChips,
     suggestOnNoResults,

@@ -1,5 +1,7 @@
 import { filter, from, map, mergeMap } from 'rxjs';
-import { constraintRegistered, idsWanted } from '../aggregates/events';
+import { constraintRegistered, countsOutdated, idsWanted } from '../aggregates/events';
+import { batchFinished } from '../batches/events';
+import { selectBatch, type WithBatches } from '../batches/selectors';
 import { selectCountedConstraints, selectFieldAggregate, type WithAggregates } from '../aggregates/selectors';
 import { started } from '../app/events';
 import type { Epic } from '../core/epic';
@@ -52,6 +54,7 @@ import {
 export const searchDomainName = 'search';
 
 type S = WithAggregates &
+  WithBatches &
   WithCursors &
   WithQueries &
   WithTrees &
@@ -278,4 +281,21 @@ export const countSearchFacets: Epic<S> = (event$, state$) =>
       }
       return from(out);
     }),
+  );
+
+/**
+ * A batch that wrote assets (the selection's "Edit metadata"): the facets' counts moved with each
+ * row read after its update, by what the row showed; once the batch is over they are asked once
+ * more, so they are the server's (issue 26: one `/aggs`).
+ */
+export const recountAfterBatch: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(batchFinished),
+    filter(({ payload }) => {
+      const wrote = selectBatch(state$.value, payload.id)?.actions.some(
+        (action) => action.status === 'done' && action.path === SEARCH_PATH,
+      );
+      return wrote === true && selectCountedConstraints(state$.value, SEARCH_CURSOR) !== undefined;
+    }),
+    map((event) => countsOutdated({ cursor: SEARCH_CURSOR }, event)),
   );
