@@ -8,6 +8,7 @@ import { isBusy } from '../core/status';
 import * as api from './api';
 import * as contentEvents from './content-events';
 import { collaboratorsChanged, itemsAdded, itemsRemoved } from './edit-events';
+import { listOpened } from './events';
 import { type Chunk, chunksInWindow, chunksOf, windowAround } from './huge-cart';
 import { itemKey } from './model';
 import { selectContentMode } from './selectors';
@@ -17,9 +18,9 @@ import type { CartsRoot } from './state';
 import { cartCursorFulltext } from './cart-cursor';
 import { fulltextChanged } from '../cursors/events';
 import { factReceived, receivedFact } from '../tabs/events';
-import { loaded as preferenceLoaded, setRequested } from '../preferences/events';
+import { getRequested, loaded as preferenceLoaded, setRequested } from '../preferences/events';
 import { selectLocation } from '../router/selectors';
-import { PORTAL_PREFERENCES } from '../preferences/selectors';
+import { PORTAL_PREFERENCES, selectPreference } from '../preferences/selectors';
 
 /**
  * Opening a cart lists its items first, their count deciding plain or chunked reading (protocol
@@ -85,6 +86,31 @@ function cartOnScreen(state: CartsRoot): string | null {
   const match = /^\/carts\/([^/]+)$/.exec(selectLocation(state).path);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
+
+/**
+ * The saved content mode is read when a carts screen (the list or a cart) first opens for this
+ * user, not at start: no other screen needs it (issue 26). A cart opened meanwhile is read in the
+ * mount setting's mode, then follows the saved one (followSavedMode).
+ */
+export const readSavedMode: Epic<CartsRoot> = (event$, state$, { config }) =>
+  event$.pipe(
+    ofType(contentEvents.cartOpened, listOpened),
+    filter(() => /^\/carts(\/|$)/.test(selectLocation(state$.value).path)),
+    filter(
+      () =>
+        selectPreference(
+          state$.value,
+          config.defaultPreferenceNamespace,
+          PORTAL_PREFERENCES.cartContentMode,
+        ) === undefined,
+    ),
+    map((event) =>
+      getRequested(
+        { namespace: config.defaultPreferenceNamespace, name: PORTAL_PREFERENCES.cartContentMode },
+        event,
+      ),
+    ),
+  );
 
 /**
  * The saved content mode read after the cart on screen opened (a reload does not wait for it):

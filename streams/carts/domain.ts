@@ -2,6 +2,7 @@ import { defineDomain } from '../core/domain';
 import {
   filterContent,
   followSavedMode,
+  readSavedMode,
   keepContentMode,
   listItems,
   loadItemPlayer,
@@ -56,6 +57,7 @@ export const cartsDomain = defineDomain({
     openCart,
     keepContentMode,
     followSavedMode,
+    readSavedMode,
     listItems,
     viewListedCart,
     filterContent,

@@ -25,7 +25,7 @@ import {
   setRefused,
   setRequested,
 } from './events';
-import { PORTAL_PREFERENCES } from './portal-preferences';
+import { PREFERENCES_READ_AT_START } from './portal-preferences';
 import { selectPreference, type WithPreferences } from './selectors';
 
 type S = WithPreferences;
@@ -101,7 +101,7 @@ export const adoptIdentity = catchUpOnStart<S & WithSession>('preferences', (sta
 
 /**
  * The portal's own preferences are read once a user is known, and again when another user signs
- * in, in the configured default namespace.
+ * in, in the configured default namespace (the cart content mode waits for a carts screen).
  */
 export const loadPortalPreferences: Epic<S> = (event$, _state$, { config }) =>
   event$.pipe(
@@ -113,7 +113,7 @@ export const loadPortalPreferences: Epic<S> = (event$, _state$, { config }) =>
       const namespace = config.defaultPreferenceNamespace;
       return of(
         portalRequested({ namespace }, event),
-        ...Object.values(PORTAL_PREFERENCES).map((name) => getRequested({ namespace, name }, event)),
+        ...PREFERENCES_READ_AT_START.map((name) => getRequested({ namespace, name }, event)),
       );
     }),
   );

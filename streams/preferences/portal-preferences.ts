@@ -20,4 +20,15 @@ export const PORTAL_PREFERENCES = {
   legacyBookmarks: LEGACY_BOOKMARKS_KEY,
 } as const;
 
+/**
+ * Read once a user is known. The cart content mode is not: only the carts screens use it, and
+ * they ask for it when first opened (issue 26: no call at start for every user).
+ */
+export const PREFERENCES_READ_AT_START = [
+  PORTAL_PREFERENCES.pageSize,
+  PORTAL_PREFERENCES.gridDensity,
+  PORTAL_PREFERENCES.bookmarks,
+  PORTAL_PREFERENCES.legacyBookmarks,
+] as const;
+
 export const DEFAULT_GRID_DENSITY: GridDensity = 'comfortable';

@@ -2,6 +2,7 @@ import { NEVER, type Observable, of, throwError } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { cartOpened, contentModeChosen } from '../../../streams/carts/content-events';
 import { cartsDomain } from '../../../streams/carts/domain';
+import { listOpened } from '../../../streams/carts/events';
 import { selectContentMode } from '../../../streams/carts/selectors';
 import { config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
@@ -114,6 +115,23 @@ describe('the content mode a user chose is kept in their preferences (seed 002 Â
     const after = pathsOf(http.requests);
     expect(after).toContain('/wedia/cart/listCartItems/20');
     expect(after).toContain('/rest/dam/asset');
+  });
+
+  it('is read when a carts screen first opens, not when the user is known nor for the carts of /search', () => {
+    const http = fakeHttp(server(() => of({ status: 200, data: { response: { data: { key: KEY } } } })));
+    const store = epicStore(testDeps({ http }), epics, fold([appStarted()]));
+    const modeReads = () =>
+      http.requests.filter((request) => request.method === 'GET' && request.query?.key === KEY).length;
+    store.dispatch(aliceKnown());
+    store.dispatch(navigated({ path: '/search', search: '', via: 'link' }));
+    store.dispatch(listOpened({ reuseFresh: true }));
+    expect(modeReads()).toBe(0);
+    store.dispatch(navigated({ path: '/carts', search: '', via: 'link' }));
+    store.dispatch(listOpened({}));
+    expect(modeReads()).toBe(1);
+    store.dispatch(navigated({ path: '/carts/20', search: '', via: 'link' }));
+    store.dispatch(cartOpened({ cartId: '20' }));
+    expect(modeReads()).toBe(1);
   });
 
   it('a saved mode that cannot be read leaves the cart to the mount setting, without waiting longer', () => {
