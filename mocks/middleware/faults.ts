@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { errorBody } from '../handlers/respond';
 import { type Fault, runtime } from '../runtime';
@@ -42,6 +42,18 @@ function failsThisTime(fault: Fault): boolean {
   return failures(fault.matched) > failures(fault.matched - 1);
 }
 
+/**
+ * Drops the connection as a cut answer: one byte that is no HTTP, then the close. A bare reset
+ * would not do: Chromium sends a request again when a reused connection closes before any byte of
+ * the answer (it cannot tell a stale idle connection from a dropped answer), on each idle
+ * connection of its pool in turn, so one POST of the portal came in 7 times. With a byte received
+ * it fails the request once (ERR_INVALID_HTTP_RESPONSE; to `fetch` a network error, as a reset).
+ */
+function cutTheAnswer(req: Request): void {
+  const socket = req.socket;
+  if (!socket.writableEnded) socket.end('\0', () => socket.destroy());
+}
+
 /** Applies the first active fault that fires for this request's path; the others still count it. */
 export const injectFaults: RequestHandler = (req, res, next) => {
   const path = requestPath(req.originalUrl);
@@ -51,13 +63,10 @@ export const injectFaults: RequestHandler = (req, res, next) => {
   const fault = firing[0];
   if (!fault) return next();
   if (fault.after && fault.status === 0 && !fault.handled) {
-    // The handler runs once; whatever it answers never leaves: the socket is reset instead. A
-    // browser sends a request again when a reused connection closes without an answer (Chromium
-    // tries each idle connection of its pool): those copies are dropped unhandled while the fault
-    // stands, so the change is applied once and the client sees no answer at all.
+    // The handler runs once; whatever it answers never leaves: the connection is cut instead.
     fault.handled = true;
     const drop = () => {
-      req.socket.destroy();
+      cutTheAnswer(req);
       return res;
     };
     res.writeHead = drop as typeof res.writeHead;
@@ -69,7 +78,7 @@ export const injectFaults: RequestHandler = (req, res, next) => {
     return next();
   }
   setTimeout(() => {
-    if (fault.status === 0) req.socket.destroy();
+    if (fault.status === 0) cutTheAnswer(req);
     else if (fault.status === 204) res.status(204).end();
     // what a gateway does to a session it does not know: off to a sign-in page, HTML
     else if (fault.status === 302) res.redirect(302, '/');

@@ -1,12 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { expectReplayToMatch, journey, mockControl, portalUrl } from './helpers/portal';
+import { loseTheAnswer, noFaults, received } from './helpers/faults';
+import { expectReplayToMatch, journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
-
-/** The next request whose path matches is handled by the server, then its connection drops. */
-const loseTheAnswer = (match: string) =>
-  mockControl('faults', { body: { match, rate: 1, status: 0, after: true } });
-const noFaults = () => mockControl('faults', { method: 'DELETE' });
 
 const mine = (page: Page) => page.getByRole('region', { name: 'My carts' });
 /** What an alert of a rolled-back change would say: after a lost answer that the server saved, nothing. */
@@ -83,6 +79,8 @@ describe('the server saved but the answer was lost (issue 12 item 10)', () => {
       await dialog.getByRole('textbox', { name: 'Link' }).waitFor({ timeout: 30_000 });
       // one link of this cart: the one the lost answer made, not a second one
       expect(await dialog.getByRole('listitem').count()).toBe(1);
+      // and one request: the browser did not send it again when the connection dropped
+      expect(await received('POST', /\/shareCart\/7$/)).toBe(1);
     },
   );
 });

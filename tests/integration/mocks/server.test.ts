@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, get } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
@@ -193,6 +193,24 @@ describe('demo server: faults', () => {
   it('drops the connection for status 0', async () => {
     await post('/__mock/faults', { match: 'froala', status: 0 });
     await expect(fetch(`${base}/api/wedia/froala/config`)).rejects.toThrow();
+  });
+
+  it('cuts a dropped answer after one byte that is no HTTP, so a browser does not send the request again', async () => {
+    // a bare reset on a reused connection is taken by Chromium for a stale one: it sent the request again
+    await post('/__mock/faults', { match: 'froala', status: 0 });
+    const { port } = new URL(base);
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write(`GET /api/wedia/froala/config HTTP/1.1\r\nHost: localhost:${port}\r\n\r\n`),
+      );
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk.toString('latin1');
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(received).toBe('\0');
   });
 
   it('fails a deterministic share of the matching requests: rate 0.5 fails every second one', async () => {
