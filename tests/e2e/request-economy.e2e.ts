@@ -32,9 +32,10 @@ const MISSING_ASSET_CALLS = 1;
 const VIEW_CART_CALLS = 1;
 /**
  * A batch edit of 2 assets: each update and the entity read after it (§12.1), as the reference's 4;
- * the reads are folded into the results' rows and their facet counts, so the list is not asked again.
+ * the reads are folded into the results' rows, so the list is not asked again; then the facets'
+ * counts once (`/aggs`, §9.1), so they are the server's and not the rows' guess (README).
  */
-const BATCH_EDIT_CALLS = 4;
+const BATCH_EDIT_CALLS = 5;
 
 /** The portal's state (every domain's code in). */
 async function portalState(page: Page): Promise<Record<string, unknown>> {
@@ -224,6 +225,11 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
       ).toHaveLength(1);
       const lists = calls.filter((call) => /^GET \/api\/rest\/dam\/data\/asset /.test(call));
       expect(lists, calls.join('\n')).toHaveLength(1);
+      // the rest: the facets' counts under the new query, after the list answered
+      expect(
+        calls.filter((call) => call.includes('/aggs')),
+        calls.join('\n'),
+      ).toHaveLength(1);
       expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(NATURAL_LANGUAGE_CALLS);
     },
   );
@@ -309,9 +315,34 @@ describe('request economy of the asset, cart, batch and import journeys (issue 2
         })
       ).map(describeCall);
       expect(calls.length, calls.join('\n')).toBeLessThanOrEqual(BATCH_EDIT_CALLS);
-      // the Author facet counts the two under their new author, from the reads after the updates
+      expect(
+        calls.filter((call) => call.includes('/aggs')),
+        calls.join('\n'),
+      ).toHaveLength(1);
+      // the Author facet counts the two under their new author
       await page.getByRole('searchbox', { name: 'Filter Author' }).fill('Two at');
       await page.getByRole('checkbox', { name: 'Two at once (2)' }).waitFor();
+    },
+  );
+
+  journey(
+    'the saved cart content mode is read when the carts screen opens, not at sign-in',
+    async ({ page }) => {
+      const readsOfTheMode = (calls: LoggedRequest[]) =>
+        calls.filter((call) => call.path.endsWith('/json/userpref') && call.query.key === 'cartContentMode');
+      const atStart = await stepCalls(async () => {
+        await openSignedIn(page, 'alice', '/search');
+        await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
+      });
+      expect(readsOfTheMode(atStart).map(describeCall)).toEqual([]);
+      const onCarts = await stepCalls(async () => {
+        await page.getByRole('link', { name: 'Carts', exact: true }).click();
+        await page
+          .getByRole('region', { name: 'My carts' })
+          .getByRole('link', { name: 'Moodboard' })
+          .waitFor();
+      });
+      expect(readsOfTheMode(onCarts).map(describeCall)).toHaveLength(1);
     },
   );
 
