@@ -10,7 +10,7 @@ import type { Worker } from 'node:worker_threads';
 import { loadOnce } from '../handlers/load-once';
 import type { Posted, Task, TaskAnswer } from './worker-thread';
 
-/** Two threads, one a core of the machines the demo runs on: a zip's thumbnails take both, a few at a time. */
+/** Two threads, one per core of the machines the demo runs on: a zip's thumbnails take both (uploads.ts). */
 export const THREADS = 2;
 /** A thread's heap: pictures' pixels are buffers outside it; a zip's reading and inflating need a few MB. */
 const THREAD_HEAP_MB = 128;
