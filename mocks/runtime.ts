@@ -98,7 +98,8 @@ export interface ZipJob {
   assetIds: number[];
   requestedAt: number;
   readyAt: number;
-  bytes?: Uint8Array;
+  /** the zip, built from when it is asked for (in slices: mocks/zip/contents.ts) */
+  bytes?: Promise<Uint8Array>;
 }
 
 /** A message the demo server would have e-mailed (`GET /__mock/outbox`). */

@@ -3,7 +3,8 @@
  * server of its own (a child process, so its memory is its own, worker threads included): the
  * peak memory (RSS) while the thumbnail of a 40 MP JPEG or of a 12 MP PNG is drawn and while a
  * 1 GB file is uploaded, how long a GET waits meanwhile, and the time to import a zip of 2 000
- * pictures (its answer comes once every thumbnail is drawn), with the GET's wait during it. A measurement, not
+ * pictures (its answer comes once every thumbnail is drawn) and to download a cart of 2 000 assets as a zip,
+ * with the GET's wait during each. A measurement, not
  * a test: it prints the figures with their targets and never fails on one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -272,6 +273,27 @@ const ROWS: Record<string, () => (bench: Bench) => Promise<void>> = {
         return `answer ${answer.status}, ${items} items`;
       });
   },
+  download: () => (bench) =>
+    measured(bench, `zip download of a cart of ${ZIP_FILES} assets, size test to last byte`, async () => {
+      const cart = await (
+        await fetch(`${bench.base}/__mock/carts/huge`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ items: ZIP_FILES }),
+        })
+      ).json();
+      const call = (path: string) =>
+        fetch(`${bench.base}/api/wedia/cart/${path}/${cart.id}`, {
+          method: 'POST',
+          headers: { ...bench.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ profile: 'originals' }),
+        });
+      const tested = (await (await call('testZipCart')).json()) as { count: number };
+      const uuid = (await (await call('zipCart')).json()) as string;
+      const zip = await fetch(`${bench.base}/api/wedia/cart/downloadCart/${uuid}`);
+      const size = (await zip.arrayBuffer()).byteLength;
+      return `answer ${zip.status}, ${tested.count} assets, ${(size / 1_048_576).toFixed(1)} MB`;
+    }),
 };
 
 // `npm run bench:uploads -- zip png` runs those rows only
@@ -287,7 +309,7 @@ try {
   await fetch(`${base}/__mock/settings`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ 'imports.maxFileSize': 2 * GIGABYTE, 'imports.analyzeMs': 0 }),
+    body: JSON.stringify({ 'imports.maxFileSize': 2 * GIGABYTE, 'imports.analyzeMs': 0, 'zip.buildMs': 0 }),
   });
   const headers = bearer((await sessionApi(`${base}/api`).tokensOf('alice')).accessToken);
   const bench = { base, pid: child.pid as number, headers };

@@ -96,8 +96,8 @@ function contentsOf(job: ZipJob): ZipContents {
   };
 }
 
-/** Built on first need once ready, then kept: HEAD and GET answer from the same bytes. */
-function zipBytes(job: ZipJob): Uint8Array {
+/** Built once, from when it is asked for, and kept: HEAD and GET answer from the same bytes. */
+function zipBytes(job: ZipJob): Promise<Uint8Array> {
   job.bytes ??= buildZip(contentsOf(job));
   return job.bytes;
 }
@@ -142,7 +142,7 @@ export const downloadHandlers = [
     `${CART}/testZipCart/:id`,
     guarded(async ({ request, params }) => {
       const { contents } = await zipRequest(request, String(params.id));
-      const size = declaredZipSize(contents);
+      const size = await declaredZipSize(contents);
       const maxSize = runtime.settings['zip.maxSize'];
       const warnSize = runtime.settings['zip.warnSize'];
       const refused = size > maxSize;
@@ -175,6 +175,9 @@ export const downloadHandlers = [
         readyAt: now + runtime.settings['zip.buildMs'],
       };
       runtime.zips.set(job.uuid, job);
+      // built meanwhile, a slice at a time, so it is ready when the client asks; a failure is
+      // answered when it does
+      zipBytes(job).catch(() => undefined);
       if (sendLinkByEmail) {
         runtime.outbox.push({
           at: now,
@@ -190,11 +193,11 @@ export const downloadHandlers = [
   ),
 
   // 202 while building, 200 when ready (protocol §2.2), 404 when unknown
-  http.head(`${CART}/downloadCart/:uuid`, ({ params }) => {
+  http.head(`${CART}/downloadCart/:uuid`, async ({ params }) => {
     const job = readyJob(String(params.uuid));
     if (job instanceof Response) return new Response(null, { status: 404 });
     if (Date.now() < job.readyAt) return new Response(null, { status: 202 });
-    return new Response(null, { status: 200, headers: zipHeaders(job, zipBytes(job)) });
+    return new Response(null, { status: 200, headers: zipHeaders(job, await zipBytes(job)) });
   }),
 
   // a browser URL: no Authorization, the uuid is the secret. Asked while the zip is being built
@@ -207,7 +210,7 @@ export const downloadHandlers = [
     if (left > ZIP_HOLD_MAX_MS)
       return new Response(null, { status: 202, headers: { 'Retry-After': String(Math.ceil(left / 1000)) } });
     if (left > 0) await delay(left);
-    const bytes = zipBytes(job);
+    const bytes = await zipBytes(job);
     return new Response(chunked(bytes), { status: 200, headers: zipHeaders(job, bytes) });
   }),
 ];

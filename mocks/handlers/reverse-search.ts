@@ -7,6 +7,7 @@ import { ROLES } from '../db/users';
 import { runtime } from '../runtime';
 import { type Caller, callerOf } from './caller';
 import { errorResponse } from './respond';
+import { nextTurn } from './slices';
 
 const BASE = '*/api/packaged/reverse-search';
 
@@ -80,7 +81,7 @@ async function libraryHashes(): Promise<Map<number, AverageHash>> {
   for (const [index, asset] of db.assets.entries()) {
     if (hashes.has(asset.id)) continue;
     // the first search hashes the whole library: other requests are answered between slices
-    if (index % HASHES_PER_SLICE === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+    if (index % HASHES_PER_SLICE === 0) await nextTurn();
     const hash = await hashOf(asset);
     if (hash) hashes.set(asset.id, hash);
   }

@@ -239,7 +239,7 @@ const actOnShare = guarded(
       (candidate) => candidate.code === (share.profile ?? 'originals'),
     );
     if (!profile) throw new HttpFailure(500, `Unknown profile ${share.profile}`);
-    const bytes = buildZip({
+    const bytes = await buildZip({
       title: cart.name,
       assets: shareDownloadAssets(cart, items),
       profile,

@@ -7,6 +7,7 @@
 import type { Db } from '../db/index';
 import type { ReadBytes } from '../handlers/byte-ranges';
 import { diskPathOf } from '../handlers/form';
+import { loadOnce } from '../handlers/load-once';
 
 interface Folder {
   /** absolute path; undefined in a browser worker (memory only) */
@@ -19,7 +20,7 @@ const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node)
 let current: { db: Db; folder: Promise<Folder> } | undefined;
 const made: string[] = [];
 
-async function node() {
+const node = loadOnce(async () => {
   const [fs, os, path, stream] = await Promise.all([
     import(/* @vite-ignore */ 'node:fs'),
     import(/* @vite-ignore */ 'node:os'),
@@ -27,7 +28,7 @@ async function node() {
     import(/* @vite-ignore */ 'node:stream'),
   ]);
   return { fs, os, path, stream };
-}
+});
 
 async function removeFolder(folder: Promise<Folder>): Promise<void> {
   const { dir } = await folder;

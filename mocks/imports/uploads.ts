@@ -6,6 +6,7 @@ import { HttpResponse } from 'msw';
 import type { ImportItem, ImportItemMetadata, ImportJob } from '../db/imports';
 import { formFields, parseJson, textField } from '../handlers/form';
 import { restEnvelope } from '../handlers/respond';
+import { jsonInSlices, mapBounded } from '../handlers/slices';
 import { runtime } from '../runtime';
 import { advance, S, takeItemIds, wireItem } from './model';
 import {
@@ -23,7 +24,11 @@ import {
 import { cleanName, oversized, type Sniffed, sampleOf, sniff } from './sniff';
 import { removeStored, storeFile, writeStored } from './storage';
 import { uploadThumbnail } from './thumbnails';
+import { THREADS } from './worker-pool';
 import { expandUploadedZip } from './zip-files';
+
+/** A zip's files typed at once (each a read of its head and tail). */
+const SNIFFED_AT_ONCE = 8;
 
 /** What a name or a declared type claims, for the refusals' words (the type itself comes from the bytes). */
 const EXTENSION_TYPES: Record<string, string> = {
@@ -100,7 +105,11 @@ function refusalOf(job: ImportJob, name: string, claimed: string, found: Sniffed
   return undefined;
 }
 
-/** Stores the files, makes thumbnails and blurhashes, then adds every item at once (no half item). */
+/**
+ * Stores the files, makes thumbnails and blurhashes, then adds every item at once (no half item).
+ * The thumbnails of a zip's pictures are drawn side by side, as many at once as the worker pool has
+ * threads: never more, so another upload's thumbnail waits behind a few of them, not all.
+ */
 async function addItems(
   ctx: Ctx,
   job: ImportJob,
@@ -108,46 +117,46 @@ async function addItems(
   metadata: ImportItemMetadata,
 ): Promise<ImportItem[]> {
   const stored: string[] = [];
-  const items: ImportItem[] = [];
   const ids = takeItemIds(ctx.db, files.length);
+  const itemOf = async (file: Incoming, index: number): Promise<ImportItem> => {
+    const id = ids[index] as number;
+    // the thumbnail first: storing moves a file staged on disk
+    const thumbnail = await uploadThumbnail(file.file, file.type, file.name);
+    const key = await storeFile(ctx.db, `${id}-${file.name}`, file.file);
+    stored.push(key);
+    const thumbKey = await writeStored(
+      ctx.db,
+      `${id}.thumbnail.${thumbnail.type === 'image/jpeg' ? 'jpg' : 'svg'}`,
+      thumbnail.bytes,
+    );
+    stored.push(thumbKey);
+    const base = cleanName(file.name);
+    return {
+      id,
+      job: job.id,
+      $resource: 'item',
+      $path: 'massimport/data/item',
+      name: base,
+      filename: base,
+      mimetype: file.type,
+      filesize: file.file.size,
+      status: S.analyzing,
+      indexingstatus: 'pending',
+      blurhash: thumbnail.blurhash,
+      $datatime: ctx.now.toISOString(),
+      modified: ctx.now.toISOString(),
+      metadata: { title: base.replace(/\.[^.]+$/, ''), ...metadata },
+      error: null,
+      readyAt: Date.now() + runtime.settings['imports.analyzeMs'],
+      file: key,
+      thumbnail: { key: thumbKey, type: thumbnail.type, width: thumbnail.width, height: thumbnail.height },
+      ...(thumbnail.source && { size: thumbnail.source }),
+      type: 'asset',
+    };
+  };
+  let items: ImportItem[];
   try {
-    for (const [index, file] of files.entries()) {
-      const id = ids[index] as number;
-      // the thumbnail first, one file after another (a zip's pictures leave a thread for other
-      // uploads): storing moves a file staged on disk
-      const thumbnail = await uploadThumbnail(file.file, file.type, file.name);
-      const key = await storeFile(ctx.db, `${id}-${file.name}`, file.file);
-      stored.push(key);
-      const thumbKey = await writeStored(
-        ctx.db,
-        `${id}.thumbnail.${thumbnail.type === 'image/jpeg' ? 'jpg' : 'svg'}`,
-        thumbnail.bytes,
-      );
-      stored.push(thumbKey);
-      const base = cleanName(file.name);
-      items.push({
-        id,
-        job: job.id,
-        $resource: 'item',
-        $path: 'massimport/data/item',
-        name: base,
-        filename: base,
-        mimetype: file.type,
-        filesize: file.file.size,
-        status: S.analyzing,
-        indexingstatus: 'pending',
-        blurhash: thumbnail.blurhash,
-        $datatime: ctx.now.toISOString(),
-        modified: ctx.now.toISOString(),
-        metadata: { title: base.replace(/\.[^.]+$/, ''), ...metadata },
-        error: null,
-        readyAt: Date.now() + runtime.settings['imports.analyzeMs'],
-        file: key,
-        thumbnail: { key: thumbKey, type: thumbnail.type, width: thumbnail.width, height: thumbnail.height },
-        ...(thumbnail.source && { size: thumbnail.source }),
-        type: 'asset',
-      });
-    }
+    items = await mapBounded(files, THREADS, itemOf);
   } catch (error) {
     for (const key of stored) await removeStored(ctx.db, key);
     throw error;
@@ -169,9 +178,11 @@ async function addItems(
 async function uploadZip(ctx: Ctx, job: ImportJob, name: string, zip: File, metadata: ImportItemMetadata) {
   const expanded = await expandUploadedZip(name, zip);
   try {
-    const files = await Promise.all(
-      expanded.files.map(async (file) => ({ file, found: sniff(await sampleOf(file)) })),
-    );
+    // a few files read at once: two thousand reads settling together held the thread for a while
+    const files = await mapBounded(expanded.files, SNIFFED_AT_ONCE, async (file) => ({
+      file,
+      found: sniff(await sampleOf(file)),
+    }));
     const accepted = files.filter(
       (entry) => !refusalOf(job, entry.file.name, claimedType(entry.file.name, ''), entry.found),
     );
@@ -229,11 +240,15 @@ export async function upload(ctx: Ctx): Promise<Response> {
   const options = { workflows: false, simu: false, rights: false, lang: ctx.lang, writable: true };
   if (bool(ctx.params.get('unzip'), false) && found.type === 'application/zip') {
     const { items, skipped } = await uploadZip(ctx, job, name, part, metadata);
-    const answer = restEnvelope(ctx.request, {
-      resource: 'item',
-      data: items.map((item) => wireItem(ctx.db, item, options)),
-    });
-    return HttpResponse.json({ ...answer, response: { ...answer.response, skipped } });
+    const answer = restEnvelope(ctx.request, { resource: 'item', data: items });
+    // thousands of items: serialised a slice at a time as the answer is sent
+    const body = jsonInSlices(
+      { ...answer, response: { ...answer.response, skipped } },
+      ['response', 'data'],
+      items,
+      (item) => wireItem(ctx.db, item, options),
+    );
+    return new HttpResponse(body, { headers: { 'Content-Type': 'application/json' } });
   }
   const refused = refusalOf(job, name, claimedType(name, part.type), found);
   if (refused) throw refused;

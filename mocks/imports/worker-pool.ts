@@ -7,10 +7,11 @@
  * files the thread opened); the next task starts another thread. Node only.
  */
 import type { Worker } from 'node:worker_threads';
+import { loadOnce } from '../handlers/load-once';
 import type { Posted, Task, TaskAnswer } from './worker-thread';
 
-/** Two threads: a zip's thumbnails are asked one after another, so one thread stays for other uploads. */
-const THREADS = 2;
+/** Two threads, one per core of the machines the demo runs on: a zip's thumbnails take both (uploads.ts). */
+export const THREADS = 2;
 /** A thread's heap: pictures' pixels are buffers outside it; a zip's reading and inflating need a few MB. */
 const THREAD_HEAP_MB = 128;
 
@@ -36,22 +37,16 @@ const queue: Waiting[] = [];
 /** How many tasks of each kind threads have taken since the process started (tests read it). */
 export const tasksTaken: Record<Task['kind'], number> = { unzip: 0, thumbnail: 0, scale: 0 };
 
-type NodeModules = Awaited<ReturnType<typeof loadNode>>;
-
-async function loadNode() {
+const node = loadOnce(async () => {
   const [path, url, workerThreads] = await Promise.all([
     import(/* @vite-ignore */ 'node:path'),
     import(/* @vite-ignore */ 'node:url'),
     import(/* @vite-ignore */ 'node:worker_threads'),
   ]);
   return { path, url, workerThreads };
-}
+});
 
-let loaded: Promise<NodeModules> | undefined;
-const node = (): Promise<NodeModules> => {
-  loaded ??= loadNode();
-  return loaded;
-};
+type NodeModules = Awaited<ReturnType<typeof node>>;
 
 /** Ends a thread: its running task fails with `error`. */
 async function retire(thread: Thread, error: Error): Promise<void> {

@@ -6,6 +6,8 @@
  * worker) it runs in place, in memory.
  */
 import { diskPathOf, markOnDisk } from '../handlers/form';
+import { loadOnce } from '../handlers/load-once';
+import { nextTurn } from '../handlers/slices';
 import { runtime } from '../runtime';
 import { uploadRefusal } from './request';
 import { expandZip, slicesOf, ZipRefusal } from './unzip';
@@ -17,16 +19,19 @@ export interface ExpandedZip {
   dispose(): void;
 }
 
+/** Entries opened between two turns for other requests. */
+const ENTRIES_PER_TURN = 200;
+
 const isNode = typeof process !== 'undefined' && Boolean(process.versions?.node);
 
-async function node() {
+const node = loadOnce(async () => {
   const [fs, os, path] = await Promise.all([
     import(/* @vite-ignore */ 'node:fs'),
     import(/* @vite-ignore */ 'node:os'),
     import(/* @vite-ignore */ 'node:path'),
   ]);
   return { fs, os, path };
-}
+});
 
 function inPlace(name: string, bytes: Uint8Array, maxTotal: number): File[] {
   const files: File[] = [];
@@ -71,13 +76,14 @@ export async function expandUploadedZip(name: string, zip: File): Promise<Expand
       },
     );
     if ('refusal' in answer) throw uploadRefusal(answer.refusal.kind, answer.refusal.message);
-    const files = await Promise.all(
-      answer.entries.map(async (entry) => {
-        const file = new File([await fs.openAsBlob(entry.path)], entry.name);
-        markOnDisk(file, entry.path);
-        return file;
-      }),
-    );
+    const files: File[] = [];
+    for (const entry of answer.entries) {
+      // each opening reads the file's size: thousands of them take a while
+      if (files.length % ENTRIES_PER_TURN === 0) await nextTurn();
+      const file = new File([await fs.openAsBlob(entry.path)], entry.name);
+      markOnDisk(file, entry.path);
+      files.push(file);
+    }
     return { files, dispose };
   } catch (error) {
     dispose();

@@ -5,9 +5,14 @@
  * Other types get a type icon (SVG) and a flat blurhash of the icon's colour.
  */
 
+import { loadOnce } from '../handlers/load-once';
 import { MAX_IMAGE_PIXELS, sampleOfBytes, sniff } from '../imports/sniff';
 import { jpegEighth } from './jpeg-dc';
 import { encodeJpeg } from './jpeg-encode';
+
+const jpegJs = loadOnce(() => import('jpeg-js'));
+const pngJs = loadOnce(() => import('pngjs'));
+const blurhash = loadOnce(() => import('blurhash'));
 
 /** The longest side of a thumbnail, in pixels. */
 export const THUMBNAIL_SIZE = 256;
@@ -58,7 +63,7 @@ export const PNG_DECODE_PIXELS = 12_000_000;
 export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<Rgba | undefined> {
   try {
     if (mimetype === 'image/jpeg') {
-      const jpeg = await import('jpeg-js');
+      const jpeg = await jpegJs();
       const image = jpeg.decode(bytes, {
         useTArray: true,
         maxResolutionInMP: MAX_IMAGE_PIXELS / 1_000_000,
@@ -69,7 +74,7 @@ export async function decodeImage(bytes: Uint8Array, mimetype: string): Promise<
     if (mimetype === 'image/png') {
       const size = sniff(sampleOfBytes(bytes)).size;
       if (!size || size.width * size.height > PNG_DECODE_PIXELS) return undefined;
-      const { PNG } = await import('pngjs');
+      const { PNG } = await pngJs();
       const image = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       return { width: image.width, height: image.height, data: new Uint8Array(image.data) };
     }
@@ -136,7 +141,7 @@ export function fitWithin(image: Rgba, max: number): Rgba {
 }
 
 export async function blurhashOf(image: Rgba): Promise<string> {
-  const { encode } = await import('blurhash');
+  const { encode } = await blurhash();
   const small = fitWithin(image, BLURHASH_SOURCE);
   const x = small.width >= small.height ? 4 : 3;
   const y = small.width >= small.height ? 3 : 4;

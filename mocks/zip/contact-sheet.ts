@@ -1,5 +1,6 @@
 import { type Asset, formatDuration } from '../db/assets';
 import { createRandom, mixSeed } from '../db/random';
+import { nextTurn } from '../handlers/slices';
 import { truncate } from '../media/svg';
 
 /**
@@ -98,13 +99,20 @@ function pageContent(title: string, assets: readonly Asset[], page: number, page
   ].join('\n');
 }
 
-/** A PDF of the assets, 20 per page (an empty list still gives one page with the title). */
-export function contactSheetPdf(title: string, assets: readonly Asset[]): Uint8Array {
+/** Pages written between two turns for other requests. */
+const PAGES_PER_TURN = 10;
+
+/**
+ * A PDF of the assets, 20 per page (an empty list still gives one page with the title), written
+ * PAGES_PER_TURN pages at a time: a sheet of 2 000 assets held the demo server for half a second.
+ */
+export async function contactSheetPdf(title: string, assets: readonly Asset[]): Promise<Uint8Array> {
   const pageCount = Math.max(1, Math.ceil(assets.length / TILES_PER_PAGE));
   // objects: 1 catalog, 2 pages, 3 and 4 fonts, then a page and its content per page
   const objects: string[] = [];
   const kids: string[] = [];
   for (let page = 0; page < pageCount; page++) {
+    if (page > 0 && page % PAGES_PER_TURN === 0) await nextTurn();
     const pageId = 5 + page * 2;
     kids.push(`${pageId} 0 R`);
     const content = pageContent(

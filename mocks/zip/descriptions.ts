@@ -1,5 +1,6 @@
 import type { Asset } from '../db/assets';
 import type { Keyword } from '../db/tree';
+import { nextTurn } from '../handlers/slices';
 
 const COLUMNS = [
   'id',
@@ -25,29 +26,41 @@ function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Rows written between two turns for other requests. */
+const ROWS_PER_TURN = 500;
+
 /** The asset descriptions file of a zip: one CSV row per asset, UTF-8, CRLF line ends. */
-export function assetDescriptionsCsv(assets: readonly Asset[], keywords: readonly Keyword[]): Uint8Array {
+export async function assetDescriptionsCsv(
+  assets: readonly Asset[],
+  keywords: readonly Keyword[],
+): Promise<Uint8Array> {
   const keywordNames = new Map(keywords.map((keyword) => [keyword.id, keyword.name]));
-  const rows = assets.map((asset) =>
-    [
-      asset.id,
-      asset.name,
-      asset.title,
-      asset.filename,
-      asset.assetnature.code,
-      asset.mimetype,
-      asset.filesize,
-      asset.width,
-      asset.height,
-      asset.duration,
-      asset.author,
-      asset.copyright,
-      asset.dteendrights,
-      asset.keywords.map((id) => keywordNames.get(id) ?? '').join('; '),
-      asset.description,
-    ]
-      .map(csvField)
-      .join(','),
-  );
+  const rows: string[] = [];
+  for (const [index, asset] of assets.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    rows.push(rowOf(asset, keywordNames));
+  }
   return new TextEncoder().encode(`${[COLUMNS.join(','), ...rows].join('\r\n')}\r\n`);
+}
+
+function rowOf(asset: Asset, keywordNames: ReadonlyMap<number, string>): string {
+  return [
+    asset.id,
+    asset.name,
+    asset.title,
+    asset.filename,
+    asset.assetnature.code,
+    asset.mimetype,
+    asset.filesize,
+    asset.width,
+    asset.height,
+    asset.duration,
+    asset.author,
+    asset.copyright,
+    asset.dteendrights,
+    asset.keywords.map((id) => keywordNames.get(id) ?? '').join('; '),
+    asset.description,
+  ]
+    .map(csvField)
+    .join(',');
 }

@@ -10,7 +10,8 @@ import { encodeJpeg } from '../../../mocks/media/jpeg-encode';
 import { decodeImage, PNG_DECODE_PIXELS, type Rgba } from '../../../mocks/media/thumbnail';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
-import { as, file, upload } from './helpers';
+import { tasksTaken } from '../../../mocks/imports/worker-pool';
+import { as, file, type Json, jpegBytes, upload, zipBytes } from './helpers';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
@@ -91,5 +92,35 @@ describe('a big PNG is never decoded whole', { timeout: 60_000 }, () => {
     expect(status).toBe(200);
     const thumbnail = await fetch(`http://localhost/api${body.response.data.thumbnail}`);
     expect(thumbnail.headers.get('content-type')).toContain('image/svg+xml');
+  });
+});
+
+// a zip of more pictures than the answer serialises at once (100), drawn by the worker threads
+describe('a zip of many pictures', { timeout: 120_000 }, () => {
+  it('gives each picture its own thumbnail, drawn in the worker threads, and answers every item in order', async () => {
+    const pictures = Object.fromEntries(
+      Array.from({ length: 110 }, (_, index) => [`shoot/${index}.jpg`, jpegBytes(24 + (index % 9), 16)]),
+    );
+    const drawnBefore = tasksTaken.thumbnail;
+    const { status, body } = await upload(
+      1,
+      file(
+        zipBytes({ ...pictures, 'shoot/notes.txt': new TextEncoder().encode('hi') }),
+        's.zip',
+        'application/zip',
+      ),
+      await as('alice'),
+      { unzip: true },
+    );
+    expect(status).toBe(200);
+    const items = body.response.data as Json[];
+    expect(items.map((item) => item.name)).toEqual(Object.keys(pictures).map((path) => path.slice(6)));
+    expect(body.response).toMatchObject({ count: 110, total: 110, skipped: ['notes.txt'] });
+    const ids = items.map((item) => Number(item.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(items.map((item) => item.width)).toEqual(items.map((_, index) => 24 + (index % 9)));
+    expect(tasksTaken.thumbnail - drawnBefore).toBe(110);
+    const last = await fetch(`http://localhost/api${items.at(-1)?.thumbnail}`);
+    expect(last.headers.get('content-type')).toBe('image/jpeg');
   });
 });

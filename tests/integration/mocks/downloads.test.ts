@@ -2,6 +2,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Asset, findAsset } from '../../../mocks/db/assets';
 import { CART_IDS } from '../../../mocks/db/carts';
+import { addHugeCart } from '../../../mocks/db/huge-cart';
 import { server } from '../../../mocks/node';
 import { reset, runtime } from '../../../mocks/runtime';
 import { assetEntryName, CONTACT_SHEET_ENTRY, DESCRIPTIONS_ENTRY } from '../../../mocks/zip/contents';
@@ -203,6 +204,28 @@ describe('zipCart and downloadCart (protocol §7.1, §2.2)', () => {
       .split('\r\n');
     expect(csv[0]).toMatch(/^id,name,title,filename,/);
     expect(csv).toHaveLength(assets.length + 1);
+  });
+
+  it('a cart of 250 assets (built in slices) holds every drawing in cart order, the sheet of 13 pages and 250 CSV rows', async () => {
+    const cart = addHugeCart(runtime.db, 250);
+    const { files } = await readyZip(cart.id, { profile: 'originals' });
+    const assets = cartAssets(cart.id);
+    expect(assets).toHaveLength(250);
+    // entries in the order they were added, as a zip lists them
+    expect(Object.keys(files)).toEqual([
+      ...new Set(assets.map(assetEntryName)),
+      CONTACT_SHEET_ENTRY,
+      DESCRIPTIONS_ENTRY,
+    ]);
+    const last = assets.at(-1) as Asset;
+    expect(strFromU8(files[assetEntryName(last)] as Uint8Array)).toMatch(/^<svg /);
+    const sheet = strFromU8(files[CONTACT_SHEET_ENTRY] as Uint8Array);
+    expect(sheet).toContain('/Count 13 ');
+    expect(
+      strFromU8(files[DESCRIPTIONS_ENTRY] as Uint8Array)
+        .trimEnd()
+        .split('\r\n'),
+    ).toHaveLength(251);
   });
 
   it('writes a valid PDF contact sheet: header, objects at the offsets of the xref table, one page per 20 items', async () => {
