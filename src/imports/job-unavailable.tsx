@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorDetails, type ErrorLike } from '../ui/error-message';
+import './messages';
 
 /** 404: the job does not exist (or is gone); 403: it is someone else's, or `null` for any other failure. */
 export function jobAccessProblem(error: ErrorLike | null | undefined): 'missing' | 'forbidden' | null {

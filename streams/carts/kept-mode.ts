@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '../outbox/events';
 import { setRequested } from '../preferences/events';
-import { PORTAL_PREFERENCES } from '../preferences/portal-preferences';
+import { PORTAL_PREFERENCES } from '../preferences/selectors';
 import { type ContentMode, contentModeSchema } from './model';
 
 /**
