@@ -14,9 +14,10 @@ import { CartItemTile, itemName } from './cart-item-tile';
 import './messages';
 import { useRemoveWithUndo } from './remove-with-undo';
 
+/** Tall enough for a 120 px picture above the name, two lines of details and both buttons (measured: 273 px). */
 const TILE_SIZES = {
-  comfortable: { width: 200, height: 250 },
-  compact: { width: 160, height: 220 },
+  comfortable: { width: 200, height: 280 },
+  compact: { width: 160, height: 250 },
 } as const;
 
 interface ItemsViewProps {

@@ -181,7 +181,7 @@ function ContentModeSelect({ cartId }: { cartId: string }) {
   const mode = useAppState(selectContentMode);
   const id = useId();
   return (
-    <div className="toolbar carts-toolbar">
+    <div className="toolbar carts-toolbar carts-content-mode">
       <label htmlFor={id}>{t('carts.contentMode')}</label>
       <select
         id={id}

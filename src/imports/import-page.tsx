@@ -18,12 +18,12 @@ import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ErrorMessage } from '../ui/error-message';
-import { ErrorView } from '../ui/error-view';
 import { AddFiles } from './add-files';
 import { droppedFiles } from './dropped-files';
 import { useFileStore } from './files';
 import { ImportsSignIn } from './imports-page';
 import { ItemsGrid } from './items-grid';
+import { JobUnavailable, jobAccessProblem } from './job-unavailable';
 import { ItemsToolbar } from './items-toolbar';
 import { JobActions } from './job-actions';
 import { JobSummary } from './job-summary';
@@ -106,15 +106,9 @@ export function ImportPage() {
   );
 
   if (!isUser) return <ImportsSignIn />;
-  if (job?.status === 'not_found') {
-    return (
-      <section className="imports-page">
-        <h1>{t('imports.notFound')}</h1>
-        {job.error && <ErrorView error={job.error} />}
-        <Link href="/imports">{t('imports.back')}</Link>
-      </section>
-    );
-  }
+  // a job that is not there, or not mine to see: words and a way back instead of the page's tools
+  if (job?.error && (job.status === 'not_found' || (job.status === 'error' && jobAccessProblem(job.error))))
+    return <JobUnavailable error={job.error} />;
 
   const view = job?.data ? jobView(job.data as Record<string, unknown>) : null;
   const words = job?.words?.fulltext === fulltext ? job.words.words : [];

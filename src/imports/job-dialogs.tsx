@@ -4,6 +4,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { useListedJobs } from './listed-jobs';
+import { ListedJobsFailure } from './listed-jobs-failure';
 import { type JobView, ownerCandidates } from './model';
 import './messages';
 import { wireId } from '../../streams/core/wire-id';
@@ -32,6 +33,7 @@ export function ChangeOwnerDialog({ view, onClose }: { view: JobView; onClose():
             </option>
           ))}
         </select>
+        <ListedJobsFailure />
         <SubmitOrCancel
           submit={t('imports.save')}
           cancel={t('imports.cancel')}
@@ -80,6 +82,7 @@ export function AddSubJobsDialog({ view, onClose }: { view: JobView; onClose(): 
             </li>
           ))}
         </ul>
+        <ListedJobsFailure />
         <SubmitOrCancel
           submit={t('imports.add')}
           cancel={t('imports.cancel')}

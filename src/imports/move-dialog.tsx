@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslate } from '../i18n/use-translate';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { useListedJobs } from './listed-jobs';
+import { ListedJobsFailure } from './listed-jobs-failure';
 import './messages';
 
 /** "Move to another import": the user's other jobs; the selected items go there (3 at a time). */
@@ -35,6 +36,7 @@ export function MoveDialog({
             </option>
           ))}
         </select>
+        <ListedJobsFailure />
         <SubmitOrCancel
           submit={t('imports.moveConfirm')}
           cancel={t('imports.cancel')}

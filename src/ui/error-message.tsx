@@ -54,18 +54,26 @@ export function ErrorMessage({
           {children}
         </div>
       )}
-      <details className="error-message__details">
-        <summary>{t('error.details')}</summary>
-        <dl>
-          <dt>{t('error.code')}</dt>
-          <dd>
-            <code>{code}</code>
-            {error.status !== undefined && ` (HTTP ${error.status})`}
-          </dd>
-          <dt>{t('error.message')}</dt>
-          <dd>{error.message}</dd>
-        </dl>
-      </details>
+      <ErrorDetails error={error} />
     </div>
+  );
+}
+
+/** The raw code, HTTP status and message of a failure, folded behind "Details" (what support asks for). */
+export function ErrorDetails({ error }: { error: ErrorLike }) {
+  const t = useTranslate();
+  return (
+    <details className="error-message__details">
+      <summary>{t('error.details')}</summary>
+      <dl>
+        <dt>{t('error.code')}</dt>
+        <dd>
+          <code>{error.code || NO_CODE_PROVIDED}</code>
+          {error.status !== undefined && ` (HTTP ${error.status})`}
+        </dd>
+        <dt>{t('error.message')}</dt>
+        <dd>{error.message}</dd>
+      </dl>
+    </details>
   );
 }

@@ -1,4 +1,4 @@
-import { debounceTime, EMPTY, filter, first, map, mergeMap, of, pipe, switchMap, take } from 'rxjs';
+import { debounceTime, EMPTY, filter, first, map, merge, mergeMap, of, pipe, switchMap, take } from 'rxjs';
 import type { Epic } from '../core/epic';
 import type { AnyEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
@@ -16,8 +16,10 @@ import * as shareApi from './share-api';
 import { playerKey } from './content-entries';
 import type { CartsRoot } from './state';
 import { cartCursorFulltext } from './cart-cursor';
+import { keptContentMode } from './kept-mode';
 import { fulltextChanged } from '../cursors/events';
 import { factReceived, receivedFact } from '../tabs/events';
+import { restored as outboxRestored } from '../outbox/events';
 import { getRequested, loaded as preferenceLoaded, setRequested } from '../preferences/events';
 import { selectLocation } from '../router/selectors';
 import { PORTAL_PREFERENCES, selectPreference } from '../preferences/selectors';
@@ -115,15 +117,24 @@ export const readSavedMode: Epic<CartsRoot> = (event$, state$, { config }) =>
 /**
  * The saved content mode read after the cart on screen opened (a reload does not wait for it):
  * unless the user chose a mode in this session, the cart is listed again in the saved one once its
- * answer is in, so it shows as they left it (seed 002 §4).
+ * answer is in, so it shows as they left it (seed 002 §4). A choice whose save the outbox still
+ * keeps, read back after a reload, is followed the same way.
  */
 export const followSavedMode: Epic<CartsRoot> = (event$, state$) =>
-  event$.pipe(
-    ofType(preferenceLoaded),
-    filter(({ payload }) => payload.name === PORTAL_PREFERENCES.cartContentMode),
+  merge(
+    event$.pipe(
+      ofType(preferenceLoaded),
+      filter(({ payload }) => payload.name === PORTAL_PREFERENCES.cartContentMode),
+      filter(() => state$.value.carts.contentMode === null),
+    ),
+    event$.pipe(
+      ofType(outboxRestored),
+      filter(({ payload }) => keptContentMode(payload.entries) !== null),
+    ),
+  ).pipe(
     mergeMap((event) => {
       const cartId = cartOnScreen(state$.value);
-      if (cartId === null || state$.value.carts.contentMode !== null) return EMPTY;
+      if (cartId === null) return EMPTY;
       return state$.pipe(
         map((state) => state.carts.contents[cartId]),
         first((content) => content === undefined || !isBusy(content.status)),

@@ -8,8 +8,10 @@ import {
   registered as cursorRegistered,
   resolved as cursorResolved,
 } from '../cursors/events';
+import { restored as outboxRestored } from '../outbox/events';
 import { constraintsSet } from '../queries/events';
 import { cartOfCursor, rowToItem } from './cart-cursor';
+import { keptContentMode } from './kept-mode';
 import * as contentEvents from './content-events';
 import { type Cart, type CartCursorStatus, type CartItem, itemKey, itemKeys } from './model';
 import { emptyContent, playerKey } from './content-entries';
@@ -129,6 +131,11 @@ export const contentCases: Case<CartsState>[] = [
   }),
   on(contentEvents.contentModeChosen, (draft, { payload }) => {
     draft.contentMode = payload.mode;
+  }),
+  // a choice made before a reload whose save waits in the outbox is still the user's choice
+  on(outboxRestored, (draft, { payload }) => {
+    const kept = keptContentMode(payload.entries);
+    if (kept) draft.contentMode = kept;
   }),
   on(cursorRegistered, (draft, { payload }) => setCursorStatus(draft, payload.name, 'registered')),
   on(cursorResolved, (draft, { payload }) => setCursorStatus(draft, payload.name, 'resolved')),

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import type { LoggedRequest } from '../../mocks/runtime';
 import type { RootState } from '../../streams/root';
 import { cellName } from './helpers/cell-name';
+import { failAtRate, failEvery, noFaults, retryPendingChanges, waiting } from './helpers/faults';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -171,6 +172,82 @@ describe('cart content as a list query (seed 002 §4, §8, §9)', () => {
       await unknown.waitFor();
       await unknown.getByRole('link', { name: 'Back to carts' }).click();
       await page.getByRole('heading', { level: 1, name: 'Carts' }).waitFor();
+    },
+  );
+
+  journey(
+    'the content mode chosen while its save fails is kept through a reload, then saved once the server is back',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/carts/7`);
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      // every save of a preference fails; a third of the list query's reads fail too
+      await failEvery('/json/userpref$', 500, 'POST');
+      await failAtRate('/rest/dam/asset$', 0.3, 500, 'GET');
+      await page.getByRole('combobox', { name: 'Content mode' }).selectOption('cursor');
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      const cells = page.getByRole('grid', { name: 'Carts' }).getByRole('gridcell');
+      await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(8);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      // the server still holds the old mode: the kept choice is the one shown and listed
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Content mode' }).inputValue(), { timeout: 20_000 })
+        .toBe('cursor');
+      await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(8);
+      // each tile holds its buttons inside its cell (a fixed height in a list query's grid)
+      const cut = await cells.evaluateAll((all) =>
+        all.filter((cell) => cell.scrollHeight > cell.clientHeight + 1).map((cell) => cell.textContent),
+      );
+      expect(cut).toEqual([]);
+
+      await noFaults();
+      await retryPendingChanges(page);
+      await page.keyboard.press('Escape');
+      const saves = await requestsTo('POST', /\/json\/userpref$/);
+      expect(saves.at(-1)?.body).toEqual(
+        expect.objectContaining({ key: 'cartContentMode', value: '"cursor"' }),
+      );
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await expect
+        .poll(() => page.getByRole('combobox', { name: 'Content mode' }).inputValue(), { timeout: 20_000 })
+        .toBe('cursor');
+      expect(await waiting(page).count()).toBe(0);
+    },
+  );
+
+  journey(
+    'in cursor mode, "Search in this cart" failing says so with "Try again"; the text typed stays and the search runs once the server is back',
+    async ({ page }) => {
+      const cells = await openMoodboardInCursorMode(page);
+      const word =
+        (await cellName(cells.first())).split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 2) ?? '';
+      expect(word).not.toBe('');
+      await failEvery('/rest/dam/asset$', 500, 'GET');
+      const box = page.getByRole('textbox', { name: 'Search in this cart' });
+      await box.fill(word);
+      const unknown = page
+        .getByRole('alert')
+        .filter({ has: page.getByRole('heading', { name: 'Unknown cart' }) });
+      await unknown.waitFor();
+      expect(await box.inputValue()).toBe(word);
+
+      await noFaults();
+      await unknown.getByRole('button', { name: 'Try again' }).click();
+      await expect.poll(() => unknown.count(), { timeout: 20_000 }).toBe(0);
+      await expect
+        .poll(async () => {
+          const names = await Promise.all((await cells.all()).map(cellName));
+          return names.length > 0 && names.every((name) => name.toLowerCase().includes(word.toLowerCase()));
+        })
+        .toBe(true);
+      expect(await box.inputValue()).toBe(word);
+      expect(
+        (await requestsTo('GET', /\/rest\/dam\/asset$/)).filter((one) => one.query.fulltext === word).length,
+      ).toBeGreaterThan(1);
     },
   );
 });

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { failEvery, noFaults } from './helpers/faults';
 import { journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
@@ -118,6 +119,63 @@ describe('languages (issue 13)', () => {
       const results = page.getByRole('grid', { name: 'Résultats' });
       await results.getByText('Vidéo', { exact: true }).first().waitFor();
       expect(await results.getByText('Video', { exact: true }).count()).toBe(0);
+    },
+  );
+
+  journey(
+    'bob reads French: a write kept offline and an import action kept during an outage say so in French, and are saved on "Réessayer"',
+    async ({ page, browser }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signIn(page, 'bob');
+      const waitingFr = page.getByRole('status').filter({ hasText: /^\d+ modifications? en attente$/ });
+      const pendingFr = page.getByRole('dialog', { name: 'Modifications en attente' });
+      const retryAll = async () => {
+        await page.getByRole('button', { name: 'Modifications en attente' }).click();
+        const retry = pendingFr.getByRole('button', { name: 'Réessayer' }).first();
+        await expect.poll(() => retry.isEnabled().catch(() => true)).toBe(true);
+        await retry.click({ timeout: 5_000 }).catch(() => undefined);
+        await expect.poll(() => waitingFr.count(), { timeout: 30_000 }).toBe(0);
+        await page.keyboard.press('Escape');
+      };
+
+      // the asset's metadata saved with the network cut
+      await page.goto(`${portalUrl()}/assets/asset/5`);
+      const metadata = page.getByRole('region', { name: 'Métadonnées', exact: true });
+      await metadata.getByRole('button', { name: 'Modifier', exact: true }).click();
+      await browser.setOffline(true);
+      await metadata.getByRole('textbox', { name: 'Titre', exact: true }).fill('Scène du soir');
+      await metadata.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await metadata
+        .getByRole('status')
+        .filter({ hasText: 'Sera enregistré dès votre retour en ligne.' })
+        .waitFor();
+      await waitingFr.filter({ hasText: '1 modification en attente' }).waitFor();
+      await page.getByRole('button', { name: 'Modifications en attente' }).click();
+      await pendingFr.getByText('Enregistrer les métadonnées du média 5').waitFor();
+      expect(await pendingFr.getByRole('button', { name: 'Abandonner' }).count()).toBe(1);
+      expect(await pendingFr.textContent()).not.toMatch(/Will be saved|Retry|Discard/);
+      await page.keyboard.press('Escape');
+      // back online, the outbox sends it on its own
+      await browser.setOffline(false);
+      await expect.poll(() => waitingFr.count(), { timeout: 30_000 }).toBe(0);
+
+      // an import action while the server fails: kept, said in French, sent on "Réessayer"
+      await page.goto(`${portalUrl()}/imports`);
+      await page.getByRole('link', { name: 'Coffee menu pictures' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Coffee menu pictures' }).waitFor();
+      const ready = page.getByRole('gridcell').filter({ hasText: 'prêt' }).first();
+      await ready.getByRole('checkbox', { name: 'Sélectionner' }).check();
+      await failEvery('/rest/massimport/job/\\d+$', 500, 'PUT');
+      await page.getByRole('button', { name: 'Valider', exact: true }).click();
+      await page
+        .getByRole('status')
+        .filter({
+          hasText: 'L’action n’a pas pu atteindre le serveur : elle est gardée et sera envoyée à nouveau.',
+        })
+        .waitFor();
+      await waitingFr.filter({ hasText: '1 modification en attente' }).waitFor();
+      await noFaults();
+      await retryAll();
     },
   );
 });

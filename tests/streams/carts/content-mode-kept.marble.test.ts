@@ -8,8 +8,9 @@ import { config } from '../../../streams/core/config';
 import { domainEpics } from '../../../streams/core/epic';
 import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
 import { cursorsDomain } from '../../../streams/cursors/domain';
+import { restored } from '../../../streams/outbox/events';
 import { preferencesDomain } from '../../../streams/preferences/domain';
-import { loaded, portalRequested } from '../../../streams/preferences/events';
+import { loaded, portalRequested, setRequested } from '../../../streams/preferences/events';
 import { queriesDomain } from '../../../streams/queries/domain';
 import { navigated } from '../../../streams/router/events';
 import type { RootState } from '../../../streams/root';
@@ -142,5 +143,45 @@ describe('the content mode a user chose is kept in their preferences (seed 002 Â
       hot('a b', { a: aliceKnown(), b: cartOpened({ cartId: '20' }) }).subscribe(store.dispatch);
     });
     expect(pathsOf(http.requests)).toContain('/wedia/cart/viewCart/20');
+  });
+
+  it('a choice whose save the outbox still keeps after a reload stands over the older saved value, and the open cart follows it', () => {
+    const scheduler = marbleScheduler();
+    const http = fakeHttp(
+      server(() =>
+        scheduler.createColdObservable(`${PREFERENCE_ANSWER_MS}ms (a|)`, {
+          a: { status: 200, data: { response: { data: { key: KEY, value: '"cart"' } } } },
+        }),
+      ),
+    );
+    const kept = {
+      id: 'w1',
+      type: setRequested.type,
+      payload: { input: { key: KEY, value: 'cursor' } },
+      domain: 'preferences',
+      label: { key: 'outbox.preferences.set', values: {} },
+      queuedAt: 0,
+      attempts: 1,
+      error: { code: 'error.http.500', message: 'Fault injected', status: 500 },
+      state: 'waiting' as const,
+    };
+    let store: ReturnType<typeof epicStore> | undefined;
+    scheduler.run(({ hot }) => {
+      store = epicStore(
+        testDeps({ scheduler, http }),
+        epics,
+        fold([appStarted(), navigated({ path: '/carts/20', search: '', via: 'link' })]),
+      );
+      hot('a b 10ms c', {
+        a: aliceKnown(),
+        b: cartOpened({ cartId: '20' }),
+        c: restored({ user: 'alice', entries: [kept] }),
+      }).subscribe(store.dispatch);
+    });
+    // the server still says "cart" (the write has not reached it): the kept choice is the user's
+    expect(selectContentMode(store!.getState())).toBe('cursor');
+    expect(pathsOf(http.requests)).toContain('/rest/dam/asset');
+    // the restore itself sends nothing: the outbox sends the kept write, once
+    expect(http.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
   });
 });

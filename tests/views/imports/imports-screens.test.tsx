@@ -373,13 +373,44 @@ describe('/imports/:id', () => {
     expect(resume.textContent).toContain('big.tif (2 KB)');
   });
 
-  it('an unknown job shows the 404 error view', () => {
+  it('an unknown job says so in words and leads back to the imports; the server\'s words behind "Details"', () => {
     openJob([
       jobFetchFailed({
         jobId: '101',
         error: { code: 'error.http.404', message: "Job '101' is unknown", status: 404 },
       }),
     ]);
-    expect(screen.getByText('error.http.404')).toBeTruthy();
+    const shown = screen.getByRole('alert');
+    expect(within(shown).getByRole('heading', { level: 1 }).textContent).toBe('This import does not exist');
+    expect(within(shown).getByRole('link', { name: 'All imports' }).getAttribute('href')).toBe('/imports');
+    expect(within(shown).getByText('error.http.404')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add files' })).toBeNull();
+  });
+
+  it('someone else\'s job (403) says plainly that bob has no access, with a way back and no "Try again"', () => {
+    openJob([
+      jobFetchFailed({
+        jobId: '101',
+        error: { code: 'error.http.403', message: "bob may not use the import 'Autumn shoot'", status: 403 },
+      }),
+    ]);
+    const shown = screen.getByRole('alert');
+    expect(within(shown).getByRole('heading', { level: 1 }).textContent).toBe(
+      'You do not have access to this import',
+    );
+    expect(within(shown).getByRole('link', { name: 'All imports' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByText(/refused the request/)).toBeNull();
+  });
+
+  it('a job that failed otherwise (500) keeps the page, with the failure and "Try again"', () => {
+    openJob([
+      jobFetchFailed({
+        jobId: '101',
+        error: { code: 'error.http.500', message: 'Fault injected', status: 500 },
+      }),
+    ]);
+    expect(screen.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Imports');
   });
 });

@@ -10,6 +10,7 @@ import {
   itemsSearchRequested,
   jobDeleted,
   jobLoaded,
+  listFetchFailed,
   listLoaded,
   listRegistered,
   statusCountsLoaded,
@@ -136,6 +137,22 @@ describe('/imports/:id job management (issue 24)', () => {
     fireEvent.change(select, { target: { value: '2' } });
     fireEvent.click(save);
     expect(sent(dispatched, 'imports/jobOwnerChangeRequested')).toEqual([{ jobId: '101', ownerId: 2 }]);
+  });
+
+  it('"Change owner" whose list of owners could not be read says so with "Try again", not a select left with the current owner only', () => {
+    const { dispatched, store } = openJob([job(), listRegistered({ name: LIST_NAME })]);
+    fireEvent.click(screen.getByRole('button', { name: 'Change owner' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change owner' });
+    dispatched.length = 0;
+    const failed = listFetchFailed({
+      name: LIST_NAME,
+      error: { code: 'error.http.500', message: 'Fault injected', status: 500 },
+    });
+    act(() => void store.dispatch(failed));
+    const said = within(dialog).getByRole('alert');
+    expect(said.textContent).toContain('The imports to choose from could not be read.');
+    fireEvent.click(within(said).getByRole('button', { name: 'Try again' }));
+    expect(sent(dispatched, 'imports/listFetchRequested')).toEqual([{ name: LIST_NAME }]);
   });
 
   it('"Start workflow" starts the job; it waits while the job runs', () => {
