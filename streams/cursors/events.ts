@@ -34,8 +34,11 @@ export { rowSchema };
  *   lists (protocol §23 item 23).
  * - `cursors/resolveRequested` {name}: resolves the cursor's schema again ('Cannot resolve a
  *   cursor without a name', 'Cannot resolve unknown cursor').
- * - `cursors/applyToRequested` {name, target}: the target list searches what `name` searches (its
- *   fulltext and user constraints); onto itself: 'cannot use applyTO on same cursor'.
+ * - `cursors/applyToRequested` {name, target}: the target list searches what `name` searches
+ *   besides its own: it keeps its constraints, gains `name`'s user constraints under
+ *   `__applied_{key}` and `name`'s fulltext beside its own (`cursors/applied`); applied again, the
+ *   new search replaces the one before. Onto itself: 'cannot use applyTO on same cursor'.
+ * - `cursors/applyToCleared` {name}: the list searches only its own again.
  * - `cursors/aggregateFilterRequested` {name, monitoredCursorName, monitoredField}: the list keeps
  *   only the ids the monitored list's inline aggregate of that field names (constraint
  *   `__aggregates__filter_{cursor}_{field}`, protocol §8.4); checked first (seed 002 §5).
@@ -161,6 +164,12 @@ export const strangeDataSkipped = defineFailure('cursors/strangeDataSkipped', { 
 export const resolveRequested = defineIntent('cursors/resolveRequested', { name });
 
 export const applyToRequested = defineIntent('cursors/applyToRequested', { name, target: name });
+
+/** The checks passed: `name` searches, beside its own, the fulltext `from` sends (its constraints come as `__applied_{key}`). */
+export const applied = defineFact('cursors/applied', 'system', { name, from: name, fulltext: z.string() });
+
+/** The user took back the search applied onto `name`: it searches only its own again. */
+export const applyToCleared = defineIntent('cursors/applyToCleared', { name });
 
 export const aggregateFilterRequested = defineIntent('cursors/aggregateFilterRequested', {
   name,

@@ -16,11 +16,13 @@ import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { perKey } from '../core/operators/per-key';
 import { reached } from '../core/status';
-import { constraintRequested, constraintsRequested } from '../queries/events';
+import { constraintRequested, constraintsRequested, isRuleKey } from '../queries/events';
 import { selectQuery } from '../queries/selectors';
 import { selectRelatedSchema, selectSchemaFields } from '../schemas/selectors';
 import {
   aggregateFilterRequested,
+  applied,
+  applyToCleared,
   applyToRequested,
   fetchRefused,
   fetchRequested,
@@ -30,7 +32,7 @@ import {
   requestRefused,
   resolveRequested,
 } from './events';
-import { hasUndefinedPath } from './model';
+import { hasUndefinedPath, sentFulltext } from './model';
 import type { ListSlices } from './request';
 import { isTemporaryCursor } from './selectors';
 
@@ -97,9 +99,20 @@ export const holdUndefinedPath: Epic<S> = (event$, state$) =>
     ),
   );
 
+/** Where a list keeps the user constraints another list applied onto it (seed 002 §5 applyTo). */
+const APPLIED_PREFIX = '__applied_';
+
+/** The keys of the constraints applied onto `name`, each set to null: what takes them away. */
+function appliedRemovals(state: S, name: string): Record<string, null> {
+  const keys = Object.keys(selectQuery(state, name)?.constraints ?? {});
+  return Object.fromEntries(keys.filter((key) => key.startsWith(APPLIED_PREFIX)).map((key) => [key, null]));
+}
+
 /**
- * The target list searches what `name` searches: its fulltext (tokens, mode) and its user
- * constraints, in place of its own. A list applied onto itself is refused (seed 002 §5).
+ * The target list searches what `name` searches besides its own (seed 002 §5): it keeps its own
+ * constraints (a cart's items stay the cart's) and gains `name`'s user constraints under
+ * `__applied_{key}` and its fulltext beside its own; a search applied before is replaced. A list
+ * applied onto itself is refused.
  */
 export const applyCursorTo: Epic<S> = (event$, state$) =>
   event$.pipe(
@@ -111,17 +124,29 @@ export const applyCursorTo: Epic<S> = (event$, state$) =>
       if (unknown) return [refusal(unknown, UNKNOWN_CURSOR(unknown), request)];
       const source = state$.value.cursors.byName[name];
       if (!source || !state$.value.cursors.byName[target]) return [];
-      const { fulltext, fulltextTokens, fulltextMode } = source.options;
-      const constraints = Object.fromEntries(
-        Object.entries(selectQuery(state$.value, name)?.constraints ?? {}).map(([key, entry]) => [
-          key,
-          entry.constraint,
-        ]),
-      );
+      // the user's constraints: not those a standing rule keeps (`__` keys, see queries/events.ts)
+      const added = Object.entries(selectQuery(state$.value, name)?.constraints ?? {})
+        .filter(([key]) => !isRuleKey(key))
+        .map(([key, entry]) => [`${APPLIED_PREFIX}${key}`, entry.constraint] as const);
+      const constraints = { ...appliedRemovals(state$.value, target), ...Object.fromEntries(added) };
       return [
-        fulltextChanged({ name: target, fulltext, tokens: [...fulltextTokens], mode: fulltextMode }, request),
-        constraintsRequested({ name: target, constraints, replace: true }, request),
+        applied({ name: target, from: name, fulltext: sentFulltext(source) }, request),
+        constraintsRequested({ name: target, constraints }, request),
       ];
+    }),
+  );
+
+/** The search applied onto a list is taken back: its `__applied_` constraints go (its text went with the event). */
+export const clearAppliedSearch: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(applyToCleared),
+    mergeMap((request): UnstampedEvent[] => {
+      const { name } = request.payload;
+      if (unknownOf(state$.value, [name])) return [refusal(name, UNKNOWN_CURSOR(name), request)];
+      const constraints = appliedRemovals(state$.value, name);
+      return Object.keys(constraints).length > 0
+        ? [constraintsRequested({ name, constraints }, request)]
+        : [];
     }),
   );
 

@@ -112,7 +112,7 @@ export function selectCursorScope(state: WithCursors, name: string): CursorScope
   if (!cursor) return undefined;
   return {
     path: cursor.path,
-    fulltext: sentFulltext(cursor.options),
+    fulltext: sentFulltext(cursor),
     staticQuery: cursor.options.staticQuery,
   };
 }

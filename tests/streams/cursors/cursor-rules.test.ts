@@ -4,6 +4,7 @@ import { AppError } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import {
   aggregateFilterRequested,
+  applyToCleared,
   applyToRequested,
   fetchRequested,
   fulltextChanged,
@@ -220,26 +221,92 @@ describe('cursor rules (seed 002 §5, §8; protocol §8.4)', () => {
     ]);
   });
 
-  it('applyTo gives the target the fulltext and user constraints of the source', () => {
-    const { state } = run([
-      [0, asset('search')],
-      [0, asset('other')],
-      [5, fulltextChanged({ name: 'search', fulltext: 'cat', tokens: ['cat'], mode: 'must' })],
+  const cartItems = { asset_items: { field: 'asset@id', operator: 'in', value: ['3', '4'] } };
+  const searched = [
+    [0, asset('search')],
+    [0, registrationRequested({ name: '~[CART@7]', path: 'dam/data/asset', constraints: cartItems })],
+    [5, fulltextChanged({ name: 'search', fulltext: 'cat', tokens: ['cat'], mode: 'must' })],
+    [
+      5,
+      constraintsRequested({
+        name: 'search',
+        constraints: { type: { field: 'type', operator: 'eq', value: 'image' } },
+      }),
+    ],
+    [6, fetchRequested({ name: '~[CART@7]' })],
+  ] satisfies Array<[number, Input]>;
+  const cartQuery = (http: ReturnType<typeof run>['http']) =>
+    http.requests
+      .filter((request) => request.path === '/rest/dam/data/asset' && !request.query?.headers)
+      .at(-1)?.query;
+
+  it("applyTo merges: the target keeps its own constraints (the cart's items) and gains the source's user constraints and fulltext (seed 002 §5)", () => {
+    const { state, http } = run([
+      ...searched,
+      [10, fulltextChanged({ name: '~[CART@7]', fulltext: 'lake' })],
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+    ]);
+    const constraints = selectQuery(state, '~[CART@7]')?.constraints ?? {};
+    expect(Object.keys(constraints).sort()).toEqual(['__applied_type', 'asset_items']);
+    expect(constraints.asset_items?.constraint).toEqual(cartItems.asset_items);
+    expect(state.cursors.byName['~[CART@7]']?.options.fulltext).toBe('lake');
+    // the list asks again with both: its items and the search's constraint, its text and the search's
+    const query = cartQuery(http);
+    expect(query?.fulltext).toBe('lake (cat)');
+    expect(query?.query).toEqual({
+      and: [{ 'asset@id': { in: ['3', '4'] } }, { type: { eq: 'image' } }, { activated: true }],
+    });
+  });
+
+  it('an applied search survives the target replacing its own constraints, and is taken back whole when cleared', () => {
+    const { state, http } = run([
+      ...searched,
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
       [
-        5,
+        200,
         constraintsRequested({
-          name: 'search',
-          constraints: { type: { field: 'type', operator: 'eq', value: 'image' } },
+          name: '~[CART@7]',
+          constraints: { asset_items: { field: 'asset@id', operator: 'in', value: ['5'] } },
+          replace: true,
         }),
       ],
-      [10, applyToRequested({ name: 'search', target: 'other' })],
     ]);
-    expect(state.cursors.byName.other?.options).toMatchObject({
-      fulltext: 'cat',
-      fulltextTokens: ['cat'],
-      fulltextMode: 'must',
-    });
-    expect(Object.keys(selectQuery(state, 'other')?.constraints ?? {})).toEqual(['type']);
+    expect(Object.keys(selectQuery(state, '~[CART@7]')?.constraints ?? {}).sort()).toEqual([
+      '__applied_type',
+      'asset_items',
+    ]);
+    expect(cartQuery(http)?.fulltext).toBe('(cat)');
+
+    const cleared = run([
+      ...searched,
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+      [200, applyToCleared({ name: '~[CART@7]' })],
+    ]);
+    expect(Object.keys(selectQuery(cleared.state, '~[CART@7]')?.constraints ?? {})).toEqual(['asset_items']);
+    expect(cleared.state.cursors.byName['~[CART@7]']?.applied).toBeNull();
+    expect(cartQuery(cleared.http)?.fulltext).toBeUndefined();
+  });
+
+  it('applied again, the new search replaces the one applied before', () => {
+    const { state } = run([
+      ...searched,
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+      [
+        150,
+        constraintsRequested({
+          name: 'search',
+          constraints: { author: { field: 'author', operator: 'eq', value: 'Ann' } },
+          replace: true,
+        }),
+      ],
+      [150, fulltextChanged({ name: 'search', fulltext: '' })],
+      [200, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+    ]);
+    expect(Object.keys(selectQuery(state, '~[CART@7]')?.constraints ?? {}).sort()).toEqual([
+      '__applied_author',
+      'asset_items',
+    ]);
+    expect(state.cursors.byName['~[CART@7]']?.applied).toEqual({ from: 'search', fulltext: '' });
   });
 });
 
