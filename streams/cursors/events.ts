@@ -177,12 +177,19 @@ export const aggregateFilterRequested = defineIntent('cursors/aggregateFilterReq
   monitoredField: z.string(),
 });
 
-/** A resolve, change, applyTo or aggregate filter refused (unknown cursor, failed checks). */
-export const requestRefused = defineEvent('cursors/requestRefused', z.object(refusal), {
-  source: 'system',
-  redact: [],
-  failure: true,
-});
+/**
+ * A resolve, change, applyTo or aggregate filter refused (unknown cursor, failed checks); an
+ * aggregate filter's refusal names its reason in `code` (`error.cursors.aggregateFilter.*`).
+ */
+export const requestRefused = defineEvent(
+  'cursors/requestRefused',
+  z.object({ ...refusal, code: z.optional(z.string()) }),
+  {
+    source: 'system',
+    redact: [],
+    failure: true,
+  },
+);
 
 /** A value a row holds in a field, as counts by value name it: `{id, name}` (`-1`: no value, protocol §9.1). */
 const fieldValueSchema = z.object({ id: z.union([z.string(), z.number(), z.boolean()]), name: z.string() });

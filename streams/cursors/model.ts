@@ -181,7 +181,7 @@ export interface CursorState {
 export interface CursorsState {
   byName: Record<string, CursorState>;
   /** the last refused registration or fetch, for the screen that asked */
-  lastRefusal: { name: string; message: string } | null;
+  lastRefusal: { name: string; message: string; code?: string } | null;
 }
 
 /** seed 002 §5: a path built from a missing value (`undefined`, `dam/undefined/asset`) cannot be asked. */

@@ -34,7 +34,7 @@ import {
 } from './events';
 import { hasUndefinedPath, sentFulltext } from './model';
 import type { ListSlices } from './request';
-import { isTemporaryCursor } from './selectors';
+import { aggregateFilterKey, isTemporaryCursor } from './selectors';
 
 type S = ListSlices;
 
@@ -150,34 +150,51 @@ export const clearAppliedSearch: Epic<S> = (event$, state$) =>
     }),
   );
 
-/** Inline aggregate buckets (protocol §9.1): the value of each is under `data.id`. */
+/** Inline aggregate buckets (protocol §9.1): the value of each is under `data.id`; `data: null` counts rows without one. */
 const bucketsSchema = z.array(
-  z.looseObject({ data: z.looseObject({ id: z.union([z.number(), z.string()]) }) }),
+  z.looseObject({ data: z.nullable(z.looseObject({ id: z.union([z.number(), z.string()]) })) }),
 );
 
 /** The ids a monitored list's inline aggregate of `field` names, or null before it has one. */
 function aggregateIds(state: S, monitored: string, field: string): Array<number | string> | null {
   const parsed = bucketsSchema.safeParse(state.cursors.byName[monitored]?.aggregates?.[field]);
-  return parsed.success ? parsed.data.map((bucket) => bucket.data.id) : null;
+  return parsed.success ? parsed.data.flatMap((bucket) => (bucket.data ? [bucket.data.id] : [])) : null;
 }
 
-/** The checks of seed 002 §5 on a cursor aggregate filter; the refusal's message, or null. */
-function filterProblem(state: S, name: string, monitored: string, field: string): string | null {
+/** A refused aggregate filter: its message, and a code a screen puts into the user's words. */
+interface FilterProblem {
+  code: string;
+  message: string;
+}
+
+const problem = (reason: string, message: string): FilterProblem => ({
+  code: `error.cursors.aggregateFilter.${reason}`,
+  message,
+});
+
+/** The checks of seed 002 §5 on a cursor aggregate filter; the refusal, or null. */
+function filterProblem(state: S, name: string, monitored: string, field: string): FilterProblem | null {
   if (!monitored || !field)
-    return 'The cursor aggregate filter requires monitoredCursorName and monitoredField';
+    return problem(
+      'incomplete',
+      'The cursor aggregate filter requires monitoredCursorName and monitoredField',
+    );
   const unknown = unknownOf(state, [name, monitored]);
-  if (unknown) return UNKNOWN_CURSOR(unknown);
+  if (unknown) return problem('unknown', UNKNOWN_CURSOR(unknown));
   const watched = state.cursors.byName[monitored];
   const path = state.cursors.byName[name]?.path ?? '';
   if (!watched || !reached(watched.status, 'resolved') || watched.status === 'error') {
-    return `Cursor ${monitored} is not resolved`;
+    return problem('unresolved', `Cursor ${monitored} is not resolved`);
   }
   if (!(field in selectSchemaFields(state, watched.path))) {
-    return `Field ${field} does not exist on cursor ${monitored}`;
+    return problem('noField', `Field ${field} does not exist on cursor ${monitored}`);
   }
   const related = selectRelatedSchema(state, watched.path, field);
   if (related !== path)
-    return `Field ${field} of cursor ${monitored} relates to ${related ?? 'nothing'}, not to ${path}`;
+    return problem(
+      'otherSchema',
+      `Field ${field} of cursor ${monitored} relates to ${related ?? 'nothing'}, not to ${path}`,
+    );
   return null;
 }
 
@@ -193,9 +210,9 @@ export const filterByAggregate: Epic<S> = (event$, state$) =>
       (request) => request.payload.name,
       switchMap((request) => {
         const { name, monitoredCursorName: monitored, monitoredField: field } = request.payload;
-        const problem = filterProblem(state$.value, name, monitored, field);
-        if (problem) return of(refusal(name, problem, request));
-        const key = `__aggregates__filter_${monitored}_${field}`;
+        const refused = filterProblem(state$.value, name, monitored, field);
+        if (refused) return of(requestRefused({ name, ...refused }, request));
+        const key = aggregateFilterKey(monitored, field);
         const gone$ = event$.pipe(
           filter((event) => removed.match(event) && [name, monitored].includes(event.payload.name)),
         );

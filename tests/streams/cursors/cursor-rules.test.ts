@@ -329,7 +329,7 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
   it('needs monitoredCursorName and monitoredField, a resolved monitored list, an existing field related to this path', () => {
     const ask = (monitoredCursorName: string, monitoredField: string) =>
       aggregateFilterRequested({ name: 'keywords', monitoredCursorName, monitoredField });
-    const { refusals } = run(
+    const { refusals, events } = run(
       [
         [0, keyword('keywords')],
         [1, ask('', 'keywords')],
@@ -342,6 +342,18 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
       undefined,
       50,
     );
+    // each refusal names its reason, for the screen that asked to say it in the user's words
+    expect(
+      events
+        .filter((event) => event.type === 'cursors/requestRefused')
+        .map((event) => (event.payload as { code?: string }).code),
+    ).toEqual([
+      'error.cursors.aggregateFilter.incomplete',
+      'error.cursors.aggregateFilter.unknown',
+      'error.cursors.aggregateFilter.unresolved',
+      'error.cursors.aggregateFilter.noField',
+      'error.cursors.aggregateFilter.otherSchema',
+    ]);
     expect(refusals('cursors/requestRefused')).toEqual([
       'The cursor aggregate filter requires monitoredCursorName and monitoredField',
       'Cursor search is unknown',
@@ -383,5 +395,66 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
       operator: 'in',
       value: [7, 9],
     });
+  });
+
+  it('follows the monitored aggregate as it changes, leaves out the no-value bucket, and survives the list replacing its own constraints', () => {
+    let answer = 0;
+    const changing = (request: Parameters<typeof listAnswer>[0]) => {
+      const page = listAnswer(request);
+      if (request.path.endsWith('/asset')) {
+        answer += 1;
+        const data = page.data as { response: Record<string, unknown> };
+        data.response.aggregates = {
+          keywords:
+            answer === 1
+              ? [
+                  { count: 2, data: { id: 7 } },
+                  { count: 5, data: null },
+                ]
+              : [{ count: 1, data: { id: 9 } }],
+        };
+      }
+      return page;
+    };
+    const { state, events } = run(
+      [
+        [0, keyword('keywords')],
+        [0, asset('search')],
+        [
+          0,
+          optionsChanged({
+            name: 'search',
+            options: { withAggregates: true, aggregatesFields: ['keywords'] },
+          }),
+        ],
+        [
+          10,
+          aggregateFilterRequested({
+            name: 'keywords',
+            monitoredCursorName: 'search',
+            monitoredField: 'keywords',
+          }),
+        ],
+        [20, fetchRequested({ name: 'search' })],
+        [
+          200,
+          constraintsRequested({
+            name: 'keywords',
+            constraints: { starts: { field: 'name', operator: 'sw', value: 'a' } },
+            replace: true,
+          }),
+        ],
+        [300, fulltextChanged({ name: 'search', fulltext: 'lake' })],
+      ],
+      changing,
+    );
+    const set = events
+      .filter((event) => event.type === 'queries/constraintRequested')
+      .map((event) => (event.payload as { constraint: { value: unknown } }).constraint.value);
+    expect(set).toEqual([[7], [9]]);
+    expect(Object.keys(selectQuery(state, 'keywords')?.constraints ?? {}).sort()).toEqual([
+      '__aggregates__filter_search_keywords',
+      'starts',
+    ]);
   });
 });
