@@ -123,7 +123,7 @@ export interface CursorGroup {
  * sends it, searched beside this list's own; its user constraints are in this list's query under
  * `__applied_{key}`.
  */
-export interface AppliedSearch {
+interface AppliedSearch {
   from: string;
   fulltext: string;
 }
