@@ -1,4 +1,4 @@
-import { of } from 'rxjs';
+import { type Observable, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { cartCursorName } from '../../../streams/carts/cart-cursor';
 import { cartOpened, contentModeChosen } from '../../../streams/carts/content-events';
@@ -25,7 +25,7 @@ const CART = cartCursorName('20');
 const settled = config.listFetchDebounceMs + 10;
 
 /** Headers, the cart's three items, and an empty page for every list (its `state` echoed). */
-function server(request: HttpRequest<unknown>): ReturnType<typeof of<HttpResponse<unknown>>> {
+function server(request: HttpRequest<unknown>): Observable<HttpResponse<unknown>> {
   if (request.path.endsWith('/headers')) return of({ status: 200, data: assetHeaders });
   if (request.path.includes('/listCartItems/'))
     return of({
