@@ -39,6 +39,7 @@ import { useRemoveWithUndo } from './remove-with-undo';
 import type { SerializedError } from '../../streams/core/errors';
 import './carts.css';
 import { CartHeading } from './cart-heading';
+import { ApplySearch } from './apply-search';
 import './messages';
 
 type Open = 'share' | 'download' | 'collaborators' | 'edit' | 'delete' | 'unsubscribe' | null;
@@ -305,6 +306,7 @@ export function CartPage() {
       <RollbackNotice />
       <ContentFilter cartId={cartId} />
       <ContentModeSelect cartId={cartId} />
+      <ApplySearch cartId={cartId} />
       {canChange && picked.length > 0 && (
         <button type="button" onClick={() => remove([...picked], '')}>
           {t('carts.removeSelected', { count: picked.length })}
@@ -319,7 +321,11 @@ export function CartPage() {
       {busy && <p role="status">{t('carts.loadingItems')}</p>}
       {!busy && total === 0 && content.status !== 'error' && (
         <p className="carts-empty">
-          {content.filtered ? t('carts.emptyFilter', { text: content.fulltext }) : t('carts.emptyCart')}
+          {content.filtered && content.fulltext.trim() !== ''
+            ? t('carts.emptyFilter', { text: content.fulltext })
+            : content.filtered
+              ? t('carts.emptySearchApplied')
+              : t('carts.emptyCart')}
         </p>
       )}
       <CartItems

@@ -84,6 +84,18 @@ export const searchMessagesEn = {
   'search.filtersButton': 'Filters',
   'search.filtersButtonCount': 'Filters ({count})',
   'search.showResults': 'Show results',
+  'search.keywordIndex': 'Keywords in these results',
+  'search.keywordIndexLoading': 'Loading the keywords…',
+  'search.keywordIndexEmpty': 'No keyword in these results.',
+  'search.keywordIndexRefused': 'The keywords of these results cannot be listed.',
+  'search.keywordIndexFailed': 'The keywords could not be loaded.',
+  'errors.error.cursors.aggregateFilter': 'The list cannot follow the search it watches.',
+  'errors.error.cursors.aggregateFilter.unresolved':
+    'The search is not ready yet: try again once its results are shown.',
+  'errors.error.cursors.aggregateFilter.noField':
+    'The server does not describe this field for these results.',
+  'errors.error.cursors.aggregateFilter.otherSchema':
+    'This field of the results does not point to this kind of object.',
 };
 
 const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
@@ -168,6 +180,17 @@ const searchMessagesFr: Record<keyof typeof searchMessagesEn, string> = {
   'search.filtersButton': 'Filtres',
   'search.filtersButtonCount': 'Filtres ({count})',
   'search.showResults': 'Voir les résultats',
+  'search.keywordIndex': 'Mots-clés de ces résultats',
+  'search.keywordIndexLoading': 'Chargement des mots-clés…',
+  'search.keywordIndexEmpty': 'Aucun mot-clé dans ces résultats.',
+  'search.keywordIndexRefused': 'Les mots-clés de ces résultats ne peuvent pas être listés.',
+  'search.keywordIndexFailed': 'Les mots-clés n’ont pas pu être chargés.',
+  'errors.error.cursors.aggregateFilter': 'La liste ne peut pas suivre la recherche qu’elle observe.',
+  'errors.error.cursors.aggregateFilter.unresolved':
+    'La recherche n’est pas encore prête : réessayez une fois ses résultats affichés.',
+  'errors.error.cursors.aggregateFilter.noField': 'Le serveur ne décrit pas ce champ pour ces résultats.',
+  'errors.error.cursors.aggregateFilter.otherSchema':
+    'Ce champ des résultats ne désigne pas ce type d’objet.',
 };
 
 addMessages({ en: searchMessagesEn, fr: searchMessagesFr });

@@ -14,6 +14,7 @@ import { ActiveFilters, useActiveChips, useClearAll } from './active-filters';
 import { BookmarkButton } from './bookmark-button';
 import { CategoryTree } from './category-tree';
 import { FacetPanel } from './facet-panel';
+import { KeywordIndex } from './keyword-index';
 import { NaturalLanguageOffer, NaturalLanguageStatus, NaturalLanguageToggle } from './natural-language';
 import { SearchBox } from './search-box';
 import { SearchResults } from './search-results';
@@ -87,6 +88,7 @@ export function SearchPage() {
     <>
       <CategoryTree selected={params.node} onSelect={(node) => update({ node })} />
       <FacetPanel params={params} onChange={update} heading={!phone} />
+      <KeywordIndex params={params} onChange={update} />
     </>
   );
 

@@ -14,6 +14,7 @@ export function emptyContent(): CartContent {
     mode: 'default',
     keys: [],
     filtered: false,
+    searchApplied: false,
     details: {},
     chunkSize: 0,
     chunks: {},

@@ -2,6 +2,8 @@ import type { Draft } from 'immer';
 import { type Case, on } from '../core/case-reducer';
 import { isBusy, reached } from '../core/status';
 import {
+  applied as cursorApplied,
+  applyToCleared as cursorApplyToCleared,
   fetchFailed as cursorFetchFailed,
   fulltextChanged as cursorFulltextChanged,
   pageLoaded as cursorPageLoaded,
@@ -159,7 +161,21 @@ export const contentCases: Case<CartsState>[] = [
   on(cursorFulltextChanged, (draft, { payload }) => {
     const content = cartContentOf(draft, payload.name);
     // in cursor mode the cart's search is its list query's: the items shown are its rows from now on
-    if (content?.contentMode === 'cursor' && !content.huge) content.filtered = payload.fulltext.trim() !== '';
+    if (content?.contentMode === 'cursor' && !content.huge)
+      content.filtered = payload.fulltext.trim() !== '' || content.searchApplied === true;
+  }),
+  // another list's search applied onto the cart's list query filters what the cart shows too
+  on(cursorApplied, (draft, { payload }) => {
+    const content = cartContentOf(draft, payload.name);
+    if (content?.contentMode !== 'cursor' || content.huge) return;
+    content.searchApplied = true;
+    content.filtered = true;
+  }),
+  on(cursorApplyToCleared, (draft, { payload }) => {
+    const content = cartContentOf(draft, payload.name);
+    if (!content?.searchApplied) return;
+    content.searchApplied = false;
+    content.filtered = content.fulltext.trim() !== '';
   }),
   on(cursorFetchFailed, (draft, { payload }) => {
     const content = cartContentOf(draft, payload.name);

@@ -17,6 +17,7 @@ import { ofType } from '../core/operators/of-type';
 import { perKey } from '../core/operators/per-key';
 import { reached } from '../core/status';
 import {
+  applyToCleared,
   fetchFailed,
   fetchRefused,
   fetchRequested,
@@ -86,6 +87,19 @@ export const setCartCursor: Epic<S> = (event$, state$) =>
       );
       return concat(of(...register), load);
     }),
+  );
+
+/**
+ * A search applied onto the cart's list query ("Filter with my search") filters what cursor mode
+ * shows; read another way (cart or both mode, where the list query gives the items' details, or
+ * huge), the cart shows all its items again: the applied search is taken back.
+ */
+export const clearSearchOutsideCursorMode: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(itemsListed),
+    filter(({ payload }) => payload.huge || (payload.contentMode ?? 'cart') !== 'cursor'),
+    filter(({ payload }) => state$.value.carts.contents[payload.cart.id]?.searchApplied === true),
+    map((event) => applyToCleared({ name: cartCursorName(event.payload.cart.id) }, event)),
   );
 
 /** In cursor mode, the cart's list query searches what "Search in this cart" holds (seed 002 §4). */

@@ -22,7 +22,13 @@ import {
   fillCreatedCart,
   unsubscribe,
 } from './edit-epics';
-import { loadChunk, pageCartCursor, pageToTheEnd, setCartCursor } from './cursor-epics';
+import {
+  clearSearchOutsideCursorMode,
+  loadChunk,
+  pageCartCursor,
+  pageToTheEnd,
+  setCartCursor,
+} from './cursor-epics';
 import { adoptIdentity, loadCartProfile, loadList, requestCartProfile, startListLoad } from './list-epics';
 import { cartsReducer } from './reducer';
 import {
@@ -65,6 +71,7 @@ export const cartsDomain = defineDomain({
     viewCart,
     slideWindow,
     setCartCursor,
+    clearSearchOutsideCursorMode,
     loadChunk,
     pageCartCursor,
     pageToTheEnd,

@@ -28,6 +28,8 @@ export interface CartContent {
   /** keys (`resource/id`) of the items shown, in cart order: the filter's answer while filtered */
   keys: string[];
   filtered: boolean;
+  /** cursor mode: another list's search is applied onto the cart's list query ("Filter with my search") */
+  searchApplied: boolean;
   /** `detailedItems` of protocol §6.2, by key */
   details: Record<string, CartItem>;
   /** huge carts: the list max the items were cut with (from `carts/itemsListed`) */

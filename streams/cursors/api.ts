@@ -53,7 +53,7 @@ function keptOrderby(orderby: readonly string[], fields: ReadonlySet<string>): s
  */
 export function listSignature(cursor: CursorState, queries: unknown, page: PageAsk): string {
   const { options } = cursor;
-  const fulltext = sentFulltext(options);
+  const fulltext = sentFulltext(cursor);
   return signatureOf([
     cursor.path,
     options.max,
@@ -93,7 +93,7 @@ export function listParams(
   signature: string,
 ): Record<string, QueryValue> {
   const { options } = cursor;
-  const fulltext = sentFulltext(options);
+  const fulltext = sentFulltext(cursor);
   const paging = page.kind !== 'first';
   const withAggregates = !paging && options.withAggregates;
   const orderby = schema.resolved ? keptOrderby(options.orderby, schema.fields) : options.orderby;

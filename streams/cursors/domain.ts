@@ -8,7 +8,13 @@ import {
   refuseUnknownFetch,
 } from './fetch-epics';
 import type { WithSession } from '../session/selectors';
-import { applyCursorTo, filterByAggregate, holdUndefinedPath, refuseUnknownCursor } from './rule-epics';
+import {
+  applyCursorTo,
+  clearAppliedSearch,
+  filterByAggregate,
+  holdUndefinedPath,
+  refuseUnknownCursor,
+} from './rule-epics';
 import type { CursorsState } from './model';
 import { cursorsReducer } from './reducer';
 import { refreshListedRows } from './refresh-epics';
@@ -32,6 +38,7 @@ export const cursorsDomain = defineDomain<'cursors', CursorsState, ListSlices & 
     refuseUnknownCursor,
     holdUndefinedPath,
     applyCursorTo,
+    clearAppliedSearch,
     filterByAggregate,
     refreshListedRows,
   },

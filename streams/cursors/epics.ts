@@ -9,6 +9,8 @@ import { whoAmILoaded } from '../session/events';
 import type { WithSession } from '../session/selectors';
 import { anotherUserKnown } from '../session/identity-selectors';
 import {
+  applied,
+  applyToCleared,
   fetchRequested,
   fulltextChanged,
   identityChanged,
@@ -125,7 +127,15 @@ export const resolveCursor: Epic<S> = (event$, state$) =>
 /** A list already fetched loads again when what it asks changes. */
 export const refetchOnChange: Epic<S> = (event$, state$) =>
   event$.pipe(
-    ofType(fulltextChanged, optionsChanged, constraintsSet, constraintResolved, constraintFailed),
+    ofType(
+      fulltextChanged,
+      optionsChanged,
+      applied,
+      applyToCleared,
+      constraintsSet,
+      constraintResolved,
+      constraintFailed,
+    ),
     filter((event) => state$.value.cursors.byName[event.payload.name]?.fetched === true),
     map((event) => fetchRequested({ name: event.payload.name }, event)),
   );

@@ -34,8 +34,11 @@ export { rowSchema };
  *   lists (protocol §23 item 23).
  * - `cursors/resolveRequested` {name}: resolves the cursor's schema again ('Cannot resolve a
  *   cursor without a name', 'Cannot resolve unknown cursor').
- * - `cursors/applyToRequested` {name, target}: the target list searches what `name` searches (its
- *   fulltext and user constraints); onto itself: 'cannot use applyTO on same cursor'.
+ * - `cursors/applyToRequested` {name, target}: the target list searches what `name` searches
+ *   besides its own: it keeps its constraints, gains `name`'s user constraints under
+ *   `__applied_{key}` and `name`'s fulltext beside its own (`cursors/applied`); applied again, the
+ *   new search replaces the one before. Onto itself: 'cannot use applyTO on same cursor'.
+ * - `cursors/applyToCleared` {name}: the list searches only its own again.
  * - `cursors/aggregateFilterRequested` {name, monitoredCursorName, monitoredField}: the list keeps
  *   only the ids the monitored list's inline aggregate of that field names (constraint
  *   `__aggregates__filter_{cursor}_{field}`, protocol §8.4); checked first (seed 002 §5).
@@ -162,18 +165,31 @@ export const resolveRequested = defineIntent('cursors/resolveRequested', { name 
 
 export const applyToRequested = defineIntent('cursors/applyToRequested', { name, target: name });
 
+/** The checks passed: `name` searches, beside its own, the fulltext `from` sends (its constraints come as `__applied_{key}`). */
+export const applied = defineFact('cursors/applied', 'system', { name, from: name, fulltext: z.string() });
+
+/** The user took back the search applied onto `name`: it searches only its own again. */
+export const applyToCleared = defineIntent('cursors/applyToCleared', { name });
+
 export const aggregateFilterRequested = defineIntent('cursors/aggregateFilterRequested', {
   name,
   monitoredCursorName: z.string(),
   monitoredField: z.string(),
 });
 
-/** A resolve, change, applyTo or aggregate filter refused (unknown cursor, failed checks). */
-export const requestRefused = defineEvent('cursors/requestRefused', z.object(refusal), {
-  source: 'system',
-  redact: [],
-  failure: true,
-});
+/**
+ * A resolve, change, applyTo or aggregate filter refused (unknown cursor, failed checks); an
+ * aggregate filter's refusal names its reason in `code` (`error.cursors.aggregateFilter.*`).
+ */
+export const requestRefused = defineEvent(
+  'cursors/requestRefused',
+  z.object({ ...refusal, code: z.optional(z.string()) }),
+  {
+    source: 'system',
+    redact: [],
+    failure: true,
+  },
+);
 
 /** A value a row holds in a field, as counts by value name it: `{id, name}` (`-1`: no value, protocol §9.1). */
 const fieldValueSchema = z.object({ id: z.union([z.string(), z.number(), z.boolean()]), name: z.string() });

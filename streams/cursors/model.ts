@@ -118,10 +118,25 @@ export interface CursorGroup {
   nextToken: string | null;
 }
 
-/** The fulltext sent: tokens as `(t1) (t2)` when there are tokens, adapted (protocol §1.6, §8.3). */
-export function sentFulltext(options: Pick<CursorOptions, 'fulltext' | 'fulltextTokens'>): string {
-  const { fulltext, fulltextTokens } = options;
-  return adaptFulltext(fulltextTokens.length > 0 ? fulltextOfTokens(fulltextTokens) : fulltext);
+/**
+ * The search another list applied onto this one (seed 002 §5 applyTo): its fulltext as that list
+ * sends it, searched beside this list's own; its user constraints are in this list's query under
+ * `__applied_{key}`.
+ */
+interface AppliedSearch {
+  from: string;
+  fulltext: string;
+}
+
+/**
+ * The fulltext sent: tokens as `(t1) (t2)` when there are tokens, adapted (protocol §1.6, §8.3);
+ * an applied search's text joins the list's own, so that both are searched.
+ */
+export function sentFulltext(cursor: Pick<CursorState, 'options' | 'applied'>): string {
+  const { fulltext, fulltextTokens } = cursor.options;
+  const own = adaptFulltext(fulltextTokens.length > 0 ? fulltextOfTokens(fulltextTokens) : fulltext);
+  // `?.`: a snapshot recorded before applyTo was built has no `applied`
+  return [own, cursor.applied?.fulltext ?? ''].filter(Boolean).join(' ');
 }
 
 type Bucket = Readonly<Record<string, Row>> | null;
@@ -137,6 +152,8 @@ export interface CursorState {
   error: SerializedError | null;
   options: CursorOptions;
   excludedPaths: string[];
+  /** the search another list applied onto this one, or null */
+  applied: AppliedSearch | null;
   /** id of the registration event that created it */
   registration: string;
   /** row keys in list order, in chunks (see rows.ts); `size` of them */
@@ -164,7 +181,7 @@ export interface CursorState {
 export interface CursorsState {
   byName: Record<string, CursorState>;
   /** the last refused registration or fetch, for the screen that asked */
-  lastRefusal: { name: string; message: string } | null;
+  lastRefusal: { name: string; message: string; code?: string } | null;
 }
 
 /** seed 002 §5: a path built from a missing value (`undefined`, `dam/undefined/asset`) cannot be asked. */

@@ -4,6 +4,8 @@ import { namedListCases, withNamed } from '../core/named-lists';
 import type { AnyEvent } from '../core/event';
 import type { Status } from '../core/status';
 import {
+  applied,
+  applyToCleared,
   fetchFailed,
   fetchRefused,
   fetchStarted,
@@ -50,6 +52,7 @@ const immerCases = caseReducer<CursorsState>(
       error: null,
       options: { ...defaultOptions(), ...options },
       excludedPaths: excludedPaths ?? [],
+      applied: null,
       registration: meta.id,
       idChunks: [],
       size: 0,
@@ -116,6 +119,16 @@ const immerCases = caseReducer<CursorsState>(
       cursor.options.fulltext = payload.fulltext;
       cursor.options.fulltextTokens = payload.tokens ?? [];
       if (payload.mode !== undefined) cursor.options.fulltextMode = payload.mode;
+    }),
+  ),
+  on(applied, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.applied = { from: payload.from, fulltext: payload.fulltext };
+    }),
+  ),
+  on(applyToCleared, (draft, { payload }) =>
+    withCursor(draft, payload.name, (cursor) => {
+      cursor.applied = null;
     }),
   ),
   on(optionsChanged, (draft, { payload }) =>

@@ -16,11 +16,13 @@ import type { AnyEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { perKey } from '../core/operators/per-key';
 import { reached } from '../core/status';
-import { constraintRequested, constraintsRequested } from '../queries/events';
+import { constraintRequested, constraintsRequested, isRuleKey } from '../queries/events';
 import { selectQuery } from '../queries/selectors';
 import { selectRelatedSchema, selectSchemaFields } from '../schemas/selectors';
 import {
   aggregateFilterRequested,
+  applied,
+  applyToCleared,
   applyToRequested,
   fetchRefused,
   fetchRequested,
@@ -30,9 +32,9 @@ import {
   requestRefused,
   resolveRequested,
 } from './events';
-import { hasUndefinedPath } from './model';
+import { hasUndefinedPath, sentFulltext } from './model';
 import type { ListSlices } from './request';
-import { isTemporaryCursor } from './selectors';
+import { aggregateFilterKey, isTemporaryCursor } from './selectors';
 
 type S = ListSlices;
 
@@ -97,9 +99,20 @@ export const holdUndefinedPath: Epic<S> = (event$, state$) =>
     ),
   );
 
+/** Where a list keeps the user constraints another list applied onto it (seed 002 §5 applyTo). */
+const APPLIED_PREFIX = '__applied_';
+
+/** The keys of the constraints applied onto `name`, each set to null: what takes them away. */
+function appliedRemovals(state: S, name: string): Record<string, null> {
+  const keys = Object.keys(selectQuery(state, name)?.constraints ?? {});
+  return Object.fromEntries(keys.filter((key) => key.startsWith(APPLIED_PREFIX)).map((key) => [key, null]));
+}
+
 /**
- * The target list searches what `name` searches: its fulltext (tokens, mode) and its user
- * constraints, in place of its own. A list applied onto itself is refused (seed 002 §5).
+ * The target list searches what `name` searches besides its own (seed 002 §5): it keeps its own
+ * constraints (a cart's items stay the cart's) and gains `name`'s user constraints under
+ * `__applied_{key}` and its fulltext beside its own; a search applied before is replaced. A list
+ * applied onto itself is refused.
  */
 export const applyCursorTo: Epic<S> = (event$, state$) =>
   event$.pipe(
@@ -111,48 +124,77 @@ export const applyCursorTo: Epic<S> = (event$, state$) =>
       if (unknown) return [refusal(unknown, UNKNOWN_CURSOR(unknown), request)];
       const source = state$.value.cursors.byName[name];
       if (!source || !state$.value.cursors.byName[target]) return [];
-      const { fulltext, fulltextTokens, fulltextMode } = source.options;
-      const constraints = Object.fromEntries(
-        Object.entries(selectQuery(state$.value, name)?.constraints ?? {}).map(([key, entry]) => [
-          key,
-          entry.constraint,
-        ]),
-      );
+      // the user's constraints: not those a standing rule keeps (`__` keys, see queries/events.ts)
+      const added = Object.entries(selectQuery(state$.value, name)?.constraints ?? {})
+        .filter(([key]) => !isRuleKey(key))
+        .map(([key, entry]) => [`${APPLIED_PREFIX}${key}`, entry.constraint] as const);
+      const constraints = { ...appliedRemovals(state$.value, target), ...Object.fromEntries(added) };
       return [
-        fulltextChanged({ name: target, fulltext, tokens: [...fulltextTokens], mode: fulltextMode }, request),
-        constraintsRequested({ name: target, constraints, replace: true }, request),
+        applied({ name: target, from: name, fulltext: sentFulltext(source) }, request),
+        constraintsRequested({ name: target, constraints }, request),
       ];
     }),
   );
 
-/** Inline aggregate buckets (protocol §9.1): the value of each is under `data.id`. */
+/** The search applied onto a list is taken back: its `__applied_` constraints go (its text went with the event). */
+export const clearAppliedSearch: Epic<S> = (event$, state$) =>
+  event$.pipe(
+    ofType(applyToCleared),
+    mergeMap((request): UnstampedEvent[] => {
+      const { name } = request.payload;
+      if (unknownOf(state$.value, [name])) return [refusal(name, UNKNOWN_CURSOR(name), request)];
+      const constraints = appliedRemovals(state$.value, name);
+      return Object.keys(constraints).length > 0
+        ? [constraintsRequested({ name, constraints }, request)]
+        : [];
+    }),
+  );
+
+/** Inline aggregate buckets (protocol §9.1): the value of each is under `data.id`; `data: null` counts rows without one. */
 const bucketsSchema = z.array(
-  z.looseObject({ data: z.looseObject({ id: z.union([z.number(), z.string()]) }) }),
+  z.looseObject({ data: z.nullable(z.looseObject({ id: z.union([z.number(), z.string()]) })) }),
 );
 
 /** The ids a monitored list's inline aggregate of `field` names, or null before it has one. */
 function aggregateIds(state: S, monitored: string, field: string): Array<number | string> | null {
   const parsed = bucketsSchema.safeParse(state.cursors.byName[monitored]?.aggregates?.[field]);
-  return parsed.success ? parsed.data.map((bucket) => bucket.data.id) : null;
+  return parsed.success ? parsed.data.flatMap((bucket) => (bucket.data ? [bucket.data.id] : [])) : null;
 }
 
-/** The checks of seed 002 §5 on a cursor aggregate filter; the refusal's message, or null. */
-function filterProblem(state: S, name: string, monitored: string, field: string): string | null {
+/** A refused aggregate filter: its message, and a code a screen puts into the user's words. */
+interface FilterProblem {
+  code: string;
+  message: string;
+}
+
+const problem = (reason: string, message: string): FilterProblem => ({
+  code: `error.cursors.aggregateFilter.${reason}`,
+  message,
+});
+
+/** The checks of seed 002 §5 on a cursor aggregate filter; the refusal, or null. */
+function filterProblem(state: S, name: string, monitored: string, field: string): FilterProblem | null {
   if (!monitored || !field)
-    return 'The cursor aggregate filter requires monitoredCursorName and monitoredField';
+    return problem(
+      'incomplete',
+      'The cursor aggregate filter requires monitoredCursorName and monitoredField',
+    );
   const unknown = unknownOf(state, [name, monitored]);
-  if (unknown) return UNKNOWN_CURSOR(unknown);
+  if (unknown) return problem('unknown', UNKNOWN_CURSOR(unknown));
   const watched = state.cursors.byName[monitored];
   const path = state.cursors.byName[name]?.path ?? '';
   if (!watched || !reached(watched.status, 'resolved') || watched.status === 'error') {
-    return `Cursor ${monitored} is not resolved`;
+    return problem('unresolved', `Cursor ${monitored} is not resolved`);
   }
   if (!(field in selectSchemaFields(state, watched.path))) {
-    return `Field ${field} does not exist on cursor ${monitored}`;
+    return problem('noField', `Field ${field} does not exist on cursor ${monitored}`);
   }
   const related = selectRelatedSchema(state, watched.path, field);
   if (related !== path)
-    return `Field ${field} of cursor ${monitored} relates to ${related ?? 'nothing'}, not to ${path}`;
+    return problem(
+      'otherSchema',
+      `Field ${field} of cursor ${monitored} relates to ${related ?? 'nothing'}, not to ${path}`,
+    );
   return null;
 }
 
@@ -168,9 +210,9 @@ export const filterByAggregate: Epic<S> = (event$, state$) =>
       (request) => request.payload.name,
       switchMap((request) => {
         const { name, monitoredCursorName: monitored, monitoredField: field } = request.payload;
-        const problem = filterProblem(state$.value, name, monitored, field);
-        if (problem) return of(refusal(name, problem, request));
-        const key = `__aggregates__filter_${monitored}_${field}`;
+        const refused = filterProblem(state$.value, name, monitored, field);
+        if (refused) return of(requestRefused({ name, ...refused }, request));
+        const key = aggregateFilterKey(monitored, field);
         const gone$ = event$.pipe(
           filter((event) => removed.match(event) && [name, monitored].includes(event.payload.name)),
         );

@@ -112,10 +112,14 @@ export function selectCursorScope(state: WithCursors, name: string): CursorScope
   if (!cursor) return undefined;
   return {
     path: cursor.path,
-    fulltext: sentFulltext(cursor.options),
+    fulltext: sentFulltext(cursor),
     staticQuery: cursor.options.staticQuery,
   };
 }
 
 /** Temporary cursors (`~name`) are tolerated when unknown (seed 002 §5). */
 export const isTemporaryCursor = (name: string): boolean => name.startsWith('~');
+
+/** The constraint the cursor aggregate filter keeps on a list (protocol §8.4). */
+export const aggregateFilterKey = (monitored: string, field: string): string =>
+  `__aggregates__filter_${monitored}_${field}`;

@@ -11,7 +11,9 @@ import { constraintSchema } from '../core/query/operators';
  *
  * Public API
  * - dispatch `queries/constraintsRequested` {name, constraints: {key: constraint | null}, replace?}:
- *   sets (or, with null, removes) constraints by key; `replace` drops every other key first.
+ *   sets (or, with null, removes) constraints by key; `replace` drops every other key first, but
+ *   for those a standing rule of the cursors keeps (keys starting `__`: the aggregate filter, a
+ *   search applied from another list), which the list's own changes leave in place.
  *   A constraint is {field, operator, value, namespace?}: `field` may be `res1,res2@field`;
  *   `operator` is any operator of protocol §8.3 (eq ... empty and aliases), or a sub-query:
  *   `{op}_cursordata` with the name of another cursor as value (its row ids are used, once it has
@@ -31,6 +33,10 @@ import { constraintSchema } from '../core/query/operators';
  */
 
 const name = z.string();
+
+/** A constraint a standing rule keeps (`__aggregates__filter_…`, `__applied_…`), not the list's owner. */
+export const isRuleKey = (key: string): boolean => key.startsWith('__');
+
 const change = {
   name,
   constraints: z.record(z.string(), z.nullable(constraintSchema)),

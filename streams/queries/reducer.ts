@@ -1,7 +1,7 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
 import { registered, registrationRequested, removed } from '../cursors/events';
-import { constraintFailed, constraintResolved, constraintsSet } from './events';
+import { constraintFailed, constraintResolved, constraintsSet, isRuleKey } from './events';
 import { type Constraint, modeOf, splitOperator } from '../core/query/operators';
 import { signatureOf } from '../core/signature';
 import type { ConstraintEntry, QueriesState } from './state';
@@ -57,7 +57,7 @@ export const queriesReducer = caseReducer<QueriesState>(
     if (!query) return;
     if (payload.replace) {
       for (const key of Object.keys(query.constraints)) {
-        if (!(key in payload.constraints)) delete query.constraints[key];
+        if (!(key in payload.constraints) && !isRuleKey(key)) delete query.constraints[key];
       }
     }
     for (const [key, constraint] of Object.entries(payload.constraints)) {

@@ -51,7 +51,6 @@ const EXPORTED_FOR_TESTS = [
   'streams/players/selectors.ts: selectPlayerScript',
   'streams/preferences/selectors.ts: selectCursorBookmarks',
   'streams/queries/reducer.ts: entryOf',
-  'streams/queries/selectors.ts: selectConstraint',
   'streams/recorder/resimulate.ts: EventSummary',
   'streams/reverse-search/epics.ts: REPORT_NOT_READY',
   'streams/saved-searches/selectors.ts: selectSavedSearch',

@@ -131,6 +131,47 @@ describe('cart content as a list query (seed 002 §4, §8, §9)', () => {
   );
 
   journey(
+    'in cursor mode, "Filter with my current search" shows the cart\'s items the search finds, the cart\'s own constraint kept; "Clear search filter" brings all back',
+    async ({ page }) => {
+      const cells = await openMoodboardInCursorMode(page);
+      const word =
+        (await cellName(cells.first())).split(/[^\p{L}\p{N}]+/u).find((part) => part.length > 2) ?? '';
+      expect(word).not.toBe('');
+      // a search with a text and a filter (Nature: Image, which every item of the moodboard is)
+      await page.goto(`${portalUrl()}/search?q=${encodeURIComponent(word)}&f.assetnature=1`);
+      await page.getByRole('button', { name: 'Remove filter Nature: Image' }).waitFor();
+      await page.getByRole('link', { name: 'Carts' }).click();
+      await page.getByRole('link', { name: 'Moodboard' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
+      await expect.poll(() => cells.count(), { timeout: 20_000 }).toBe(8);
+
+      await page.getByRole('button', { name: 'Filter with my current search' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Only the items your current search finds' })
+        .waitFor();
+      await expect
+        .poll(async () => {
+          const names = await Promise.all((await cells.all()).map(cellName));
+          return names.length > 0 && names.every((name) => name.toLowerCase().includes(word.toLowerCase()));
+        })
+        .toBe(true);
+      // one list request holds the cart's ids, the search's filter and its text (merged, not replaced)
+      const merged = (await requestsTo('GET', /\/rest\/dam\/asset$/)).filter(
+        (one) => one.query.fulltext === word,
+      );
+      expect(merged.length).toBeGreaterThan(0);
+      const query = String(merged.at(-1)?.query.query_asset);
+      expect(query).toContain('"in"');
+      expect(query).toContain('assetnature');
+
+      await page.getByRole('button', { name: 'Clear search filter' }).click();
+      await expect.poll(() => cells.count()).toBe(8);
+      await page.getByRole('button', { name: 'Filter with my current search' }).waitFor();
+    },
+  );
+
+  journey(
     'a huge cart in cursor mode comes chunk by chunk as alice scrolls, the window bounded; an unknown cart shows the unknown view',
     async ({ page }) => {
       const { id } = (await mockControl('carts/huge', { body: { items: ITEMS } })) as { id: string };

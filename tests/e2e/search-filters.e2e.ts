@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { journey, portalUrl } from './helpers/portal';
+import type { LoggedRequest } from '../../mocks/runtime';
+import { journey, mockControl, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
 
 /** The "N results" line (either language), once the search has answered. */
@@ -151,6 +152,35 @@ describe('filters you can see (issue 13)', () => {
       await page.getByRole('button', { name: 'Retirer tous les filtres' }).click();
       await page.getByRole('button', { name: 'Filtres', exact: true }).waitFor();
       await expect.poll(() => total(page)).toBe(all);
+    },
+  );
+
+  journey(
+    '"Keywords in these results" lists only the keywords the results hold (the cursor aggregate filter), follows the results, and narrows the search to one',
+    async ({ page }) => {
+      await page.goto(`${portalUrl()}/search?f.assetnature=2`);
+      const videos = await total(page);
+      await page.getByRole('button', { name: 'Keywords in these results' }).click();
+      const index = page.getByRole('region', { name: 'Keywords in these results' }).getByRole('button');
+      await expect.poll(() => index.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      // the keywords list asks only the ids of the search's `keywords` aggregate
+      const keywordLists = async () =>
+        ((await mockControl('requests')) as LoggedRequest[]).filter(
+          (one) => one.method === 'GET' && one.path.endsWith('/rest/dam/data/keyword'),
+        );
+      const asked = (await keywordLists()).at(-1);
+      expect(String(asked?.query.query)).toContain('"in"');
+      const before = (await keywordLists()).length;
+
+      const first = index.first();
+      const name = (await first.textContent()) ?? '';
+      await first.click();
+      await page.getByRole('button', { name: `Remove filter Keywords: ${name}` }).waitFor();
+      await expect.poll(() => total(page)).toBeLessThan(videos);
+      await expect(first.getAttribute('aria-pressed')).resolves.toBe('true');
+      // the results changed: the list follows their keywords
+      await expect.poll(async () => (await keywordLists()).length).toBeGreaterThan(before);
+      expect(await index.count()).toBeGreaterThan(0);
     },
   );
 });

@@ -4,6 +4,7 @@ import { AppError } from '../../../streams/core/errors';
 import type { AnyEvent } from '../../../streams/core/event';
 import {
   aggregateFilterRequested,
+  applyToCleared,
   applyToRequested,
   fetchRequested,
   fulltextChanged,
@@ -220,26 +221,92 @@ describe('cursor rules (seed 002 §5, §8; protocol §8.4)', () => {
     ]);
   });
 
-  it('applyTo gives the target the fulltext and user constraints of the source', () => {
-    const { state } = run([
-      [0, asset('search')],
-      [0, asset('other')],
-      [5, fulltextChanged({ name: 'search', fulltext: 'cat', tokens: ['cat'], mode: 'must' })],
+  const cartItems = { asset_items: { field: 'asset@id', operator: 'in', value: ['3', '4'] } };
+  const searched = [
+    [0, asset('search')],
+    [0, registrationRequested({ name: '~[CART@7]', path: 'dam/data/asset', constraints: cartItems })],
+    [5, fulltextChanged({ name: 'search', fulltext: 'cat', tokens: ['cat'], mode: 'must' })],
+    [
+      5,
+      constraintsRequested({
+        name: 'search',
+        constraints: { type: { field: 'type', operator: 'eq', value: 'image' } },
+      }),
+    ],
+    [6, fetchRequested({ name: '~[CART@7]' })],
+  ] satisfies Array<[number, Input]>;
+  const cartQuery = (http: ReturnType<typeof run>['http']) =>
+    http.requests
+      .filter((request) => request.path === '/rest/dam/data/asset' && !request.query?.headers)
+      .at(-1)?.query;
+
+  it("applyTo merges: the target keeps its own constraints (the cart's items) and gains the source's user constraints and fulltext (seed 002 §5)", () => {
+    const { state, http } = run([
+      ...searched,
+      [10, fulltextChanged({ name: '~[CART@7]', fulltext: 'lake' })],
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+    ]);
+    const constraints = selectQuery(state, '~[CART@7]')?.constraints ?? {};
+    expect(Object.keys(constraints).sort()).toEqual(['__applied_type', 'asset_items']);
+    expect(constraints.asset_items?.constraint).toEqual(cartItems.asset_items);
+    expect(state.cursors.byName['~[CART@7]']?.options.fulltext).toBe('lake');
+    // the list asks again with both: its items and the search's constraint, its text and the search's
+    const query = cartQuery(http);
+    expect(query?.fulltext).toBe('lake (cat)');
+    expect(query?.query).toEqual({
+      and: [{ 'asset@id': { in: ['3', '4'] } }, { type: { eq: 'image' } }, { activated: true }],
+    });
+  });
+
+  it('an applied search survives the target replacing its own constraints, and is taken back whole when cleared', () => {
+    const { state, http } = run([
+      ...searched,
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
       [
-        5,
+        200,
         constraintsRequested({
-          name: 'search',
-          constraints: { type: { field: 'type', operator: 'eq', value: 'image' } },
+          name: '~[CART@7]',
+          constraints: { asset_items: { field: 'asset@id', operator: 'in', value: ['5'] } },
+          replace: true,
         }),
       ],
-      [10, applyToRequested({ name: 'search', target: 'other' })],
     ]);
-    expect(state.cursors.byName.other?.options).toMatchObject({
-      fulltext: 'cat',
-      fulltextTokens: ['cat'],
-      fulltextMode: 'must',
-    });
-    expect(Object.keys(selectQuery(state, 'other')?.constraints ?? {})).toEqual(['type']);
+    expect(Object.keys(selectQuery(state, '~[CART@7]')?.constraints ?? {}).sort()).toEqual([
+      '__applied_type',
+      'asset_items',
+    ]);
+    expect(cartQuery(http)?.fulltext).toBe('(cat)');
+
+    const cleared = run([
+      ...searched,
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+      [200, applyToCleared({ name: '~[CART@7]' })],
+    ]);
+    expect(Object.keys(selectQuery(cleared.state, '~[CART@7]')?.constraints ?? {})).toEqual(['asset_items']);
+    expect(cleared.state.cursors.byName['~[CART@7]']?.applied).toBeNull();
+    expect(cartQuery(cleared.http)?.fulltext).toBeUndefined();
+  });
+
+  it('applied again, the new search replaces the one applied before', () => {
+    const { state } = run([
+      ...searched,
+      [100, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+      [
+        150,
+        constraintsRequested({
+          name: 'search',
+          constraints: { author: { field: 'author', operator: 'eq', value: 'Ann' } },
+          replace: true,
+        }),
+      ],
+      [150, fulltextChanged({ name: 'search', fulltext: '' })],
+      [200, applyToRequested({ name: 'search', target: '~[CART@7]' })],
+    ]);
+    expect(Object.keys(selectQuery(state, '~[CART@7]')?.constraints ?? {}).sort()).toEqual([
+      '__applied_author',
+      'asset_items',
+    ]);
+    expect(state.cursors.byName['~[CART@7]']?.applied).toEqual({ from: 'search', fulltext: '' });
   });
 });
 
@@ -262,7 +329,7 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
   it('needs monitoredCursorName and monitoredField, a resolved monitored list, an existing field related to this path', () => {
     const ask = (monitoredCursorName: string, monitoredField: string) =>
       aggregateFilterRequested({ name: 'keywords', monitoredCursorName, monitoredField });
-    const { refusals } = run(
+    const { refusals, events } = run(
       [
         [0, keyword('keywords')],
         [1, ask('', 'keywords')],
@@ -275,6 +342,18 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
       undefined,
       50,
     );
+    // each refusal names its reason, for the screen that asked to say it in the user's words
+    expect(
+      events
+        .filter((event) => event.type === 'cursors/requestRefused')
+        .map((event) => (event.payload as { code?: string }).code),
+    ).toEqual([
+      'error.cursors.aggregateFilter.incomplete',
+      'error.cursors.aggregateFilter.unknown',
+      'error.cursors.aggregateFilter.unresolved',
+      'error.cursors.aggregateFilter.noField',
+      'error.cursors.aggregateFilter.otherSchema',
+    ]);
     expect(refusals('cursors/requestRefused')).toEqual([
       'The cursor aggregate filter requires monitoredCursorName and monitoredField',
       'Cursor search is unknown',
@@ -316,5 +395,66 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
       operator: 'in',
       value: [7, 9],
     });
+  });
+
+  it('follows the monitored aggregate as it changes, leaves out the no-value bucket, and survives the list replacing its own constraints', () => {
+    let answer = 0;
+    const changing = (request: Parameters<typeof listAnswer>[0]) => {
+      const page = listAnswer(request);
+      if (request.path.endsWith('/asset')) {
+        answer += 1;
+        const data = page.data as { response: Record<string, unknown> };
+        data.response.aggregates = {
+          keywords:
+            answer === 1
+              ? [
+                  { count: 2, data: { id: 7 } },
+                  { count: 5, data: null },
+                ]
+              : [{ count: 1, data: { id: 9 } }],
+        };
+      }
+      return page;
+    };
+    const { state, events } = run(
+      [
+        [0, keyword('keywords')],
+        [0, asset('search')],
+        [
+          0,
+          optionsChanged({
+            name: 'search',
+            options: { withAggregates: true, aggregatesFields: ['keywords'] },
+          }),
+        ],
+        [
+          10,
+          aggregateFilterRequested({
+            name: 'keywords',
+            monitoredCursorName: 'search',
+            monitoredField: 'keywords',
+          }),
+        ],
+        [20, fetchRequested({ name: 'search' })],
+        [
+          200,
+          constraintsRequested({
+            name: 'keywords',
+            constraints: { starts: { field: 'name', operator: 'sw', value: 'a' } },
+            replace: true,
+          }),
+        ],
+        [300, fulltextChanged({ name: 'search', fulltext: 'lake' })],
+      ],
+      changing,
+    );
+    const set = events
+      .filter((event) => event.type === 'queries/constraintRequested')
+      .map((event) => (event.payload as { constraint: { value: unknown } }).constraint.value);
+    expect(set).toEqual([[7], [9]]);
+    expect(Object.keys(selectQuery(state, 'keywords')?.constraints ?? {}).sort()).toEqual([
+      '__aggregates__filter_search_keywords',
+      'starts',
+    ]);
   });
 });
