@@ -1,12 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
-import { expectReplayToMatch, journey, mockControl, portalUrl } from './helpers/portal';
+import { loseTheAnswer, noFaults } from './helpers/faults';
+import { expectReplayToMatch, journey, portalUrl } from './helpers/portal';
 import { signIn } from './helpers/session';
-
-/** The next request whose path matches is handled by the server, then its connection drops. */
-const loseTheAnswer = (match: string) =>
-  mockControl('faults', { body: { match, rate: 1, status: 0, after: true } });
-const noFaults = () => mockControl('faults', { method: 'DELETE' });
 
 const mine = (page: Page) => page.getByRole('region', { name: 'My carts' });
 /** What an alert of a rolled-back change would say: after a lost answer that the server saved, nothing. */
