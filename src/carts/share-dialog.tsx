@@ -314,7 +314,12 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               ))}
             </ul>
           )}
-          {shares.error && <ErrorMessage role="status" lead={t('share.revokeFailed')} error={shares.error} />}
+          {shares.error && (
+            // kept by the outbox when it could not reach the server: it goes again when back
+            <PendingWrite requestId={shares.revokeRequestId}>
+              <ErrorMessage role="status" lead={t('share.revokeFailed')} error={shares.error} />
+            </PendingWrite>
+          )}
         </section>
       )}
     </ModalDialog>
