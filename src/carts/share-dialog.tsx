@@ -126,6 +126,8 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               <p>{t('share.passwordOnce')}</p>
             </>
           )}
+          {/* found by the outbox's read after a lost answer: the issued password went with that answer */}
+          {created.hasPassword && !password && <p role="status">{t('share.passwordLost')}</p>}
           <div className="cart-form__buttons">
             <button type="button" onClick={() => dispatch(shareDialogReset({ cartId }))}>
               {t('share.another')}
