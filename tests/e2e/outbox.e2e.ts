@@ -5,7 +5,8 @@ import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 import { metadata, shown, saveTitleKept } from './helpers/asset-metadata';
-import { waiting } from './helpers/faults';
+import { failEvery, noFaults, received, waiting } from './helpers/faults';
+import { newImport } from './helpers/imports';
 
 const requestsTo = async (verb: string, cartId: string) =>
   ((await mockControl('requests')) as LoggedRequest[]).filter((request) =>
@@ -166,6 +167,66 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       expect(written).toHaveLength(1);
       expect(JSON.stringify(written[0]?.body)).toContain('we-bookmarkedCursors');
       expect(JSON.stringify(written[0]?.body)).toContain('lake');
+    },
+  );
+
+  journey(
+    'an import started and given a sub-import with the network cut: both kept, then saved once when back',
+    async ({ page, browser }) => {
+      await signIn(page, 'alice');
+      const name = `Kept offline ${Date.now().toString(36)}`;
+      await newImport(page, name);
+      const jobId = new URL(page.url()).pathname.split('/').at(-1);
+      const workflow = new RegExp(`/data/job/${jobId}/workflow$`);
+      const patch = new RegExp(`/massimport/job/${jobId}$`);
+
+      await browser.setOffline(true);
+      await page.getByRole('button', { name: 'Start workflow' }).click();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Add sub-imports' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add sub-imports' });
+      await dialog.getByRole('checkbox').first().check();
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await waiting(page).filter({ hasText: '2 changes waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText(`Workflow step “start” on the import “${name}”`).waitFor();
+      await pending.getByText(`Add 1 sub-import(s) to “${name}”`).waitFor();
+      expect(await received('POST', workflow)).toBe(0);
+
+      // back online: the import read first (not started yet), then each write sent once, in order
+      await browser.setOffline(false);
+      await pending.waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await received('POST', workflow)).toBe(1);
+      expect(await received('PATCH', patch)).toBe(1);
+    },
+  );
+
+  journey(
+    'collaborators invited to a saved search while the server fails every time: kept, then invited once',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/saved-searches`);
+      const invitations = /\/addcollaborators\//;
+      await failEvery('/addcollaborators/', 500);
+      await page.getByRole('button', { name: 'Share Mountains' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share Mountains' });
+      await dialog.getByRole('textbox', { name: 'Collaborators' }).fill('bob');
+      await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Will be saved when you are back online.' }).waitFor();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText('Invite collaborators to the saved search “Mountains”').waitFor();
+
+      // the outbox tries again on its own (each a 500) until the browser goes offline: then it waits
+      await page.context().setOffline(true);
+      await noFaults();
+      const failed = await received('POST', invitations);
+      await page.context().setOffline(false);
+      // read first (bob is not a subscriber yet), then invited once
+      await pending.waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await received('POST', invitations)).toBe(failed + 1);
     },
   );
 
