@@ -115,6 +115,8 @@ export const cartsMessagesEn = {
   'share.link': 'Link',
   'share.password': 'Password',
   'share.passwordOnce': 'Give this password to the recipients: it is shown only now.',
+  'share.passwordLost':
+    'This link asks for a password, but the server’s answer that held it was lost: revoke the link and create a new one to give its password.',
   'share.copyLink': 'Copy link',
   'share.copyPassword': 'Copy password',
   'share.copied': 'Copied.',
@@ -277,6 +279,8 @@ const cartsMessagesFr: Record<keyof typeof cartsMessagesEn, string> = {
   'share.link': 'Lien',
   'share.password': 'Mot de passe',
   'share.passwordOnce': 'Donnez ce mot de passe aux destinataires : il n’est affiché que maintenant.',
+  'share.passwordLost':
+    'Ce lien demande un mot de passe, mais la réponse du serveur qui le contenait a été perdue : révoquez le lien et créez-en un autre pour donner son mot de passe.',
   'share.copyLink': 'Copier le lien',
   'share.copyPassword': 'Copier le mot de passe',
   'share.copied': 'Copié.',

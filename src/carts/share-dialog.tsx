@@ -126,6 +126,8 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               <p>{t('share.passwordOnce')}</p>
             </>
           )}
+          {/* found by the outbox's read after a lost answer: the issued password went with that answer */}
+          {created.hasPassword && !password && <p role="status">{t('share.passwordLost')}</p>}
           <div className="cart-form__buttons">
             <button type="button" onClick={() => dispatch(shareDialogReset({ cartId }))}>
               {t('share.another')}
@@ -314,7 +316,12 @@ export function ShareDialog({ cartId, onClose }: { cartId: string; onClose(): vo
               ))}
             </ul>
           )}
-          {shares.error && <ErrorMessage role="status" lead={t('share.revokeFailed')} error={shares.error} />}
+          {shares.error && (
+            // kept by the outbox when it could not reach the server: it goes again when back
+            <PendingWrite requestId={shares.revokeRequestId}>
+              <ErrorMessage role="status" lead={t('share.revokeFailed')} error={shares.error} />
+            </PendingWrite>
+          )}
         </section>
       )}
     </ModalDialog>

@@ -62,6 +62,8 @@ export const outboxMessagesEn = {
   'outbox.imports.jobWorkflow': 'Workflow step “{step}” on the import “{name}”',
   'outbox.imports.subJobs': 'Add {count} sub-import(s) to “{name}”',
   'outbox.preferences.set': 'Save your preferences',
+  'outbox.preferences.bookmark': 'Bookmark the search “{text}”',
+  'outbox.preferences.bookmarkFilters': 'Bookmark a search by its filters',
   'outbox.profile.patch': 'Save your profile',
   'outbox.profile.locale': 'Save your language ({locale})',
 };
@@ -127,6 +129,8 @@ const outboxMessagesFr: Record<keyof typeof outboxMessagesEn, string> = {
   'outbox.imports.jobWorkflow': 'Étape « {step} » de l’import « {name} »',
   'outbox.imports.subJobs': 'Ajouter {count} sous-import(s) à « {name} »',
   'outbox.preferences.set': 'Enregistrer vos préférences',
+  'outbox.preferences.bookmark': 'Mettre la recherche « {text} » en favori',
+  'outbox.preferences.bookmarkFilters': 'Mettre en favori une recherche par ses filtres',
   'outbox.profile.patch': 'Enregistrer votre profil',
   'outbox.profile.locale': 'Enregistrer votre langue ({locale})',
 };

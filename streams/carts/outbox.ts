@@ -174,10 +174,12 @@ type ShareIntent = AppEvent<string, Payload<typeof shareRequested>>;
 
 /**
  * A link made by a share whose answer was lost: one of the cart's links made since the share was
- * asked (give or take the clocks' skew), as the share asked it (mode, description, actions).
+ * asked (give or take the clocks' skew), as the share asked it (mode, description, actions, with a
+ * password or not). The list never gives a password: a link asked with one is said to have it, so
+ * the dialog tells that its password went with the lost answer instead of showing none.
  */
 function sharedAlready(intent: ShareIntent, listed: shareApi.ListedShare[], skewMs: number) {
-  const { mode, description, actions, url } = intent.payload;
+  const { mode, description, actions, url, askForPassword } = intent.payload;
   const sameActions = (found: readonly string[]) =>
     mode === 'zip' || [...found].sort().join() === [...actions].sort().join();
   const share = listed.find(
@@ -185,9 +187,15 @@ function sharedAlready(intent: ShareIntent, listed: shareApi.ListedShare[], skew
       (candidate.created ?? 0) >= intent.meta.at - skewMs &&
       (candidate.mode ?? 'link') === mode &&
       (candidate.description ?? '') === description &&
+      (candidate.hasPassword ?? askForPassword) === askForPassword &&
       sameActions(candidate.actions ?? []),
   );
-  return share && shareApi.toCreatedShare(share, (uuid) => url.replaceAll('{uuid}', uuid));
+  return (
+    share &&
+    shareApi.toCreatedShare({ ...share, hasPassword: share.hasPassword ?? askForPassword }, (uuid) =>
+      url.replaceAll('{uuid}', uuid),
+    )
+  );
 }
 
 const shareWrites: OutboxWrite[] = [

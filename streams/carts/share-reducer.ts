@@ -61,9 +61,11 @@ export const shareCases: Case<CartsState>[] = [
     const listed = draft.sharesOf[payload.cartId];
     if (listed) listed.list = listed.list.filter((share) => share.uuid !== payload.uuid);
   }),
-  on(shareEvents.shareRevokeFailed, (draft, { payload }) => {
+  on(shareEvents.shareRevokeFailed, (draft, { payload, meta }) => {
     const listed = draft.sharesOf[payload.cartId];
-    if (listed) listed.error = payload.error;
+    if (!listed) return;
+    listed.error = payload.error;
+    if (meta.cause !== undefined) listed.revokeRequestId = meta.cause;
   }),
   on(shareEvents.sharesListed, (draft, { payload }) => {
     draft.sharesOf[payload.cartId] = { status: 'loaded', list: payload.shares, error: null };

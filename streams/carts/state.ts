@@ -141,7 +141,8 @@ export interface CartsState {
       requestId?: string;
     }
   >;
-  sharesOf: Record<string, LoadedList<CreatedShare>>;
+  /** each cart's links, and the revoke that failed last (its intent's id): the outbox may keep it */
+  sharesOf: Record<string, LoadedList<CreatedShare> & { revokeRequestId?: string }>;
   /** shared carts opened by uuid */
   shared: Record<string, SharedCart>;
   /** the pictures of each shared cart, fetched with its credentials: their status by item key */

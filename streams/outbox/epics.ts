@@ -282,6 +282,8 @@ export const sendKept: Epic<Root> = (event$, state$, deps) => {
                 const error = serializeError(thrown);
                 if (check.optional && !isTransportFailure(error))
                   return of(outboxEvents.checked({ entryId }, trigger));
+                if (vanished(error) && check.absent)
+                  return of(outboxEvents.checked({ entryId, payload: check.absent() }, trigger));
                 const gone = vanished(error) ? check.gone?.() : undefined;
                 return gone
                   ? of(gone as UnstampedEvent, outboxEvents.alreadySaved({ entryId }, trigger))

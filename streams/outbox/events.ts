@@ -146,8 +146,13 @@ export interface WriteCheck<R> {
   decide(data: R): AppEventLike | readonly AppEventLike[] | null;
   /** the write's own answer when the read finds its object gone (a 404): a deletion went through */
   gone?(): AppEventLike;
-  /** for a write in parts, from what the server holds: the intent's payload for the parts not done yet */
+  /**
+   * From what the server holds: the intent's payload for what is not done yet (for a write in
+   * parts, its parts; for an addition to a list, the list as the server holds it)
+   */
   rest?(data: R): unknown;
+  /** the read finds nothing there (a 404) and the write makes it: the intent's payload to send */
+  absent?(): unknown;
   /**
    * From what the server holds, not the write yet: a conflict when it is no longer the `base` the
    * write was made on (someone changed it meanwhile), else null (send it).

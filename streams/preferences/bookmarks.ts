@@ -23,6 +23,19 @@ function orElse<S extends z.ZodMiniType>(schema: S, fallback: () => z.output<S>)
   );
 }
 
+/** A bookmark as the portal writes it, every member present: what a bookmark's intent carries. */
+export const writtenBookmarkSchema = z.object({
+  cursorName: z.string(),
+  cursorQueryNamespaces: z.record(z.string(), z.string()),
+  name: z.string(),
+  date: z.number(),
+  path: z.string(),
+  excludedPaths: z.array(z.string()),
+  fulltextTokens: z.array(z.string()),
+  userConstraints: constraintsSchema,
+  staticConstraints: constraintsSchema,
+});
+
 /** One bookmarked cursor as protocol §17.2 stores it; members an older client left out default. */
 const cursorBookmarkSchema = z.object({
   cursorName: z.string(),

@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { share } from '../core/shared-facts';
 import {
+  addBookmark,
   adoptIdentity,
   followOtherTabs,
   loadPortalPreferences,
@@ -20,6 +21,7 @@ export const preferencesDomain = defineDomain({
   reducer: preferencesReducer,
   epics: {
     savePreferences,
+    addBookmark,
     loadPreference,
     removePreference,
     loadPortalPreferences,

@@ -1,13 +1,17 @@
 import { concat, distinctUntilChanged, EMPTY, filter, map, merge, mergeMap, of } from 'rxjs';
 import { catchUpOnStart } from '../core/catch-up';
 import type { Epic } from '../core/epic';
+import type { AnyEvent } from '../core/event';
+import type { Http } from '../core/http';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import { whoAmILoaded } from '../session/events';
 import { selectMe, userIdOf, type WithSession } from '../session/selectors';
 import { factReceived, receivedFact } from '../tabs/events';
 import * as api from './api';
+import { BOOKMARKS_KEY } from './bookmarks';
 import {
+  bookmarkAddRequested,
   fetchStarted,
   getRequested,
   identityAdopted,
@@ -30,6 +34,17 @@ import { selectPreference, type WithPreferences } from './selectors';
 
 type S = WithPreferences;
 
+type Entry = Parameters<typeof api.setPreference>[0];
+
+/** One preference written: its `saved` (the stored value as the server answers it, else the one sent) or `saveFailed`. */
+const writeEntry = (http: Http, { namespace, name, value }: Entry, cause: AnyEvent) =>
+  requestAnswer(
+    http,
+    api.setPreference({ namespace, name, value }),
+    (data) => saved({ namespace, name, value: (api.valueOfAnswer(data) ?? { value }).value }, cause),
+    (error) => saveFailed({ namespace, name, error }, cause),
+  );
+
 /** The setter (protocol §4.2): one of the three forms, else 'Invalid parameter'; each entry is its own POST. */
 export const savePreferences: Epic<S> = (event$, _state$, { http, config }) =>
   event$.pipe(
@@ -37,16 +52,26 @@ export const savePreferences: Epic<S> = (event$, _state$, { http, config }) =>
     mergeMap((event) => {
       const entries = api.preferenceEntries(event.payload.input, config.defaultPreferenceNamespace);
       if (!entries) return of(setRefused({ message: api.INVALID_PARAMETER }, event));
-      const writes = entries.map(({ namespace, name, value }) =>
-        requestAnswer(
-          http,
-          api.setPreference({ namespace, name, value }),
-          // the stored value as the server answers it, else the one sent
-          (data) => saved({ namespace, name, value: (api.valueOfAnswer(data) ?? { value }).value }, event),
-          (error) => saveFailed({ namespace, name, error }, event),
-        ),
-      );
+      const writes = entries.map((entry) => writeEntry(http, entry, event));
       return concat(of(saveStarted({ entries }, event)), merge(...writes));
+    }),
+  );
+
+/**
+ * A preference bookmark: the list it is added to, then it, written to `we-bookmarkedCursors` in
+ * the default namespace (where the portal's preferences are read, protocol §17.2).
+ */
+export const addBookmark: Epic<S> = (event$, _state$, { http, config }) =>
+  event$.pipe(
+    ofType(bookmarkAddRequested),
+    mergeMap((event) => {
+      const { bookmark, onto } = event.payload;
+      const entry = {
+        namespace: config.defaultPreferenceNamespace,
+        name: BOOKMARKS_KEY,
+        value: [...onto, bookmark],
+      };
+      return concat(of(saveStarted({ entries: [entry] }, event)), writeEntry(http, entry, event));
     }),
   );
 

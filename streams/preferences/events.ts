@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 import { whoAmILoaded } from '../session/events';
+import { writtenBookmarkSchema } from './bookmarks';
 
 /** A preference is named by its namespace and its key on the wire, `name` here (see api.ts). */
 const preferenceId = { namespace: z.string(), name: z.string() };
@@ -25,6 +26,16 @@ export const saveStarted = defineFact('preferences/saveStarted', 'system', {
 export const saved = defineAnswer('preferences/saved', { ...preferenceId, value });
 /** protocol §4.2: a failed write leaves the preference in `error` with the value `null`. */
 export const saveFailed = defineFailure('preferences/saveFailed', preferenceId);
+
+/**
+ * A search bookmarked in the preference bookmarks (protocol §17.2): `bookmark` written after the
+ * list it is added to (`onto`: the list the tab knew, or the server's when the outbox sends it
+ * again), answered as a save of `we-bookmarkedCursors` (`saved` or `saveFailed`).
+ */
+export const bookmarkAddRequested = defineIntent('preferences/bookmarkAddRequested', {
+  bookmark: writtenBookmarkSchema,
+  onto: z.array(writtenBookmarkSchema),
+});
 
 /**
  * The portal's own preferences are about to be read for a user: the namespace they live in (the

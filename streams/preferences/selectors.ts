@@ -69,19 +69,24 @@ export function selectCursorBookmarks(state: WithPreferences): CursorBookmark[] 
   const legacy = selectPortalPreference(state, PORTAL_PREFERENCES.legacyBookmarks);
   const last = lastBookmarks;
   if (last && last.written === written && last.legacy === legacy) return last.merged;
-  const merged = mergedBookmarks(written?.value, legacy?.value);
+  const merged = mergedBookmarks(
+    portalRawValue(state, PORTAL_PREFERENCES.bookmarks),
+    portalRawValue(state, PORTAL_PREFERENCES.legacyBookmarks),
+  );
   lastBookmarks = { written, legacy, merged };
   return merged;
 }
 
 /**
  * The bookmarks once both keys have answered (undefined before), or null when a key failed to
- * read: a list read in part is not written back over what the server keeps.
+ * read: a list read in part is not written back over what the server keeps. After a failed save
+ * (kept by the outbox) the list is what the server held before it.
  */
 export function selectCursorBookmarksRead(state: WithPreferences): CursorBookmark[] | null | undefined {
   const entries = [PORTAL_PREFERENCES.bookmarks, PORTAL_PREFERENCES.legacyBookmarks].map((key) =>
     selectPortalPreference(state, key),
   );
   if (!entries.every((entry) => entry && SETTLED.has(entry.status))) return undefined;
-  return entries.some((entry) => entry?.status === 'error') ? null : selectCursorBookmarks(state);
+  const unread = entries.some((entry) => entry?.status === 'error' && entry.failedOn !== 'write');
+  return unread ? null : selectCursorBookmarks(state);
 }

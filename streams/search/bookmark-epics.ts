@@ -5,9 +5,8 @@ import { bookmarkRequested } from '../saved-searches/events';
 import { selectIsUser, type WithSession } from '../session/selectors';
 import { wireConstraint } from '../core/query/operators';
 import { type CursorState, selectCursor, type WithCursors } from '../cursors/selectors';
-import { setRequested } from '../preferences/events';
+import { bookmarkAddRequested } from '../preferences/events';
 import {
-  BOOKMARKS_KEY,
   type CursorBookmark,
   findBookmark,
   selectCursorBookmarksRead,
@@ -54,7 +53,8 @@ export type BookmarkSlices = WithPreferences & WithCursors & WithQueries & WithS
 /**
  * A search bookmarked by a user is kept in the preference bookmarks as well (protocol §17.2), only
  * when it has fulltext tokens or user constraints, and not twice. The list written to
- * `we-bookmarkedCursors` holds what both keys held, so bookmarks of the older key carry over.
+ * `we-bookmarkedCursors` holds what both keys held, so bookmarks of the older key carry over. A
+ * bookmark added offline is kept by the outbox (streams/preferences/outbox.ts).
  */
 export const keepCursorBookmark: Epic<BookmarkSlices> = (event$, state$, { clock }) =>
   event$.pipe(
@@ -70,7 +70,7 @@ export const keepCursorBookmark: Epic<BookmarkSlices> = (event$, state$, { clock
         first((list) => list !== undefined),
         mergeMap((list) => {
           if (!list || findBookmark(list, bookmark)) return of();
-          return of(setRequested({ input: { key: BOOKMARKS_KEY, value: [...list, bookmark] } }, request));
+          return of(bookmarkAddRequested({ bookmark, onto: list }, request));
         }),
       );
     }),

@@ -61,13 +61,14 @@ describe('the server saved but the answer was lost (issue 12 item 10)', () => {
   );
 
   journey(
-    'a share link whose answer was lost: kept by the outbox, found among the cart’s links, not made twice',
+    'a share link with a password whose answer was lost: kept by the outbox, found among the cart’s links, not made twice, its lost password said',
     async ({ page }) => {
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/carts/7`);
       await page.getByRole('heading', { level: 1, name: 'Moodboard' }).waitFor();
       await page.getByRole('button', { name: 'Share' }).click();
       const dialog = page.getByRole('dialog', { name: 'Share' });
+      await dialog.getByRole('checkbox', { name: 'Ask for password' }).check();
       await loseTheAnswer('shareCart');
       await dialog.getByRole('button', { name: 'Create link' }).click();
       await dialog
@@ -81,6 +82,9 @@ describe('the server saved but the answer was lost (issue 12 item 10)', () => {
       expect(await dialog.getByRole('listitem').count()).toBe(1);
       // and one request: the browser did not send it again when the connection dropped
       expect(await received('POST', /\/shareCart\/7$/)).toBe(1);
+      // its password went with the lost answer: said, not silently left out
+      await dialog.getByRole('status').filter({ hasText: 'its password' }).waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'Password' }).count()).toBe(0);
     },
   );
 });

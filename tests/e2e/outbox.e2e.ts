@@ -1,15 +1,12 @@
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { describe, expect } from 'vitest';
+import type { LoggedRequest } from '../../mocks/runtime';
 import { journey, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, signIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 import { metadata, shown, saveTitleKept } from './helpers/asset-metadata';
-
-interface LoggedRequest {
-  method: string;
-  path: string;
-  query: Record<string, string | string[]>;
-}
+import { failEvery, noFaults, received, waiting } from './helpers/faults';
+import { newImport } from './helpers/imports';
 
 const requestsTo = async (verb: string, cartId: string) =>
   ((await mockControl('requests')) as LoggedRequest[]).filter((request) =>
@@ -43,7 +40,16 @@ async function serverTitle(): Promise<unknown> {
   return ((await response.json()) as { response: { data: { title: unknown } } }).response.data.title;
 }
 
-const waiting = (page: Page) => page.getByRole('status').filter({ hasText: /^\d+ changes? waiting$/ });
+/** The preference writes that reached the demo server (a bookmark is one: protocol §17.2). */
+const preferenceWrites = async () =>
+  ((await mockControl('requests')) as LoggedRequest[]).filter(
+    (request) => request.method === 'POST' && request.path.endsWith('/json/userpref'),
+  );
+
+/** Every write of the preferences aborted as if the connection were cut; the rest of the page loads. */
+const cutPreferenceWrites = (route: Route) =>
+  route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback();
+const PREFERENCES_URL = /\/api\/json\/userpref(\?|$)/;
 
 describe('nothing lost offline: the outbox (issue 25)', () => {
   journey(
@@ -124,6 +130,103 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       const after = await serverCart('7');
       const added = after.items.filter((item) => !before.items.some((old) => old.id === item.id));
       expect(added).toHaveLength(1);
+    },
+  );
+
+  journey(
+    'a search bookmarked with the network cut, the page reloaded, back online: its preference bookmark written once',
+    async ({ page, browser }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/search?q=lake`);
+      await page.getByRole('grid', { name: 'Results' }).getByRole('gridcell').first().waitFor();
+
+      await browser.setOffline(true);
+      await page.getByRole('button', { name: 'Bookmark this search' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Bookmark this search' });
+      await dialog.getByRole('textbox', { name: 'Name' }).fill('Lakes offline');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+      // the reload needs the network; the bookmark's own write stays cut (it never reaches the server)
+      await page.route(PREFERENCES_URL, cutPreferenceWrites);
+      await browser.setOffline(false);
+      await page.reload();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText('Bookmark the search “lake”').waitFor();
+      expect(await preferenceWrites()).toHaveLength(0);
+
+      // back online (the browser says so): the preference read first, then the bookmark written once
+      await page.unroute(PREFERENCES_URL, cutPreferenceWrites);
+      await browser.setOffline(true);
+      await browser.setOffline(false);
+      await pending.waitFor({ state: 'detached' });
+      const written = await preferenceWrites();
+      expect(written).toHaveLength(1);
+      expect(JSON.stringify(written[0]?.body)).toContain('we-bookmarkedCursors');
+      expect(JSON.stringify(written[0]?.body)).toContain('lake');
+    },
+  );
+
+  journey(
+    'an import started and given a sub-import with the network cut: both kept, then saved once when back',
+    async ({ page, browser }) => {
+      await signIn(page, 'alice');
+      const name = `Kept offline ${Date.now().toString(36)}`;
+      await newImport(page, name);
+      const jobId = new URL(page.url()).pathname.split('/').at(-1);
+      const workflow = new RegExp(`/data/job/${jobId}/workflow$`);
+      const patch = new RegExp(`/massimport/job/${jobId}$`);
+
+      await browser.setOffline(true);
+      await page.getByRole('button', { name: 'Start workflow' }).click();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Add sub-imports' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add sub-imports' });
+      await dialog.getByRole('checkbox').first().check();
+      await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+      await waiting(page).filter({ hasText: '2 changes waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText(`Workflow step “start” on the import “${name}”`).waitFor();
+      await pending.getByText(`Add 1 sub-import(s) to “${name}”`).waitFor();
+      expect(await received('POST', workflow)).toBe(0);
+
+      // back online: the import read first (not started yet), then each write sent once, in order
+      await browser.setOffline(false);
+      await pending.waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await received('POST', workflow)).toBe(1);
+      expect(await received('PATCH', patch)).toBe(1);
+    },
+  );
+
+  journey(
+    'collaborators invited to a saved search while the server fails every time: kept, then invited once',
+    async ({ page }) => {
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/saved-searches`);
+      const invitations = /\/addcollaborators\//;
+      await failEvery('/addcollaborators/', 500);
+      await page.getByRole('button', { name: 'Share Mountains' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Share Mountains' });
+      await dialog.getByRole('textbox', { name: 'Collaborators' }).fill('bob');
+      await dialog.getByRole('button', { name: 'Share', exact: true }).click();
+      await page.getByRole('status').filter({ hasText: 'Will be saved when you are back online.' }).waitFor();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Pending changes' }).click();
+      const pending = page.getByRole('dialog', { name: 'Pending changes' });
+      await pending.getByText('Invite collaborators to the saved search “Mountains”').waitFor();
+
+      // the outbox tries again on its own (each a 500) until the browser goes offline: then it waits
+      await page.context().setOffline(true);
+      await noFaults();
+      const failed = await received('POST', invitations);
+      await page.context().setOffline(false);
+      // read first (bob is not a subscriber yet), then invited once
+      await pending.waitFor({ state: 'detached', timeout: 30_000 });
+      expect(await received('POST', invitations)).toBe(failed + 1);
     },
   );
 

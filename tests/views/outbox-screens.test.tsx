@@ -1,7 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AccountPage } from '../../src/account/account-page';
+import { ShareDialog } from '../../src/carts/share-dialog';
 import { SavedSearchesPage } from '../../src/saved-searches/saved-searches-page';
+import { listLoaded } from '../../streams/carts/events';
+import { sharesListed, shareRevokeFailed, shareRevokeRequested } from '../../streams/carts/share-events';
 import { discardRequested } from '../../streams/outbox/events';
 import { portalRequested, saveFailed, setRequested } from '../../streams/preferences/events';
 import {
@@ -16,6 +19,7 @@ import { appStarted } from '../helpers/app-started';
 import { aliceKnown } from '../helpers/identities';
 import { keptOffline } from '../helpers/kept-write';
 import { renderWithStore } from '../helpers/render';
+import { aCart } from '../streams/carts/fixtures';
 
 const offline = { code: 'error.network', message: 'Failed to fetch' };
 const pending = 'Will be saved when you are back online.';
@@ -74,5 +78,37 @@ describe('a screen whose write the outbox kept says it will be saved, not that i
     );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getAllByText(pending)).toHaveLength(3);
+  });
+
+  it('the share dialog: a link revoked offline is said to be saved when back, not that the revoke failed', () => {
+    const link = {
+      uuid: 'u1',
+      mode: 'link',
+      url: 'http://portal/share/u1',
+      description: '',
+      expires: null,
+      actions: ['view'],
+      hasPassword: false,
+    };
+    const { store } = renderWithStore(<ShareDialog cartId="6" onClose={() => undefined} />, [
+      appStarted(),
+      aliceKnown(),
+      listLoaded({ carts: [aCart({ id: '6' })] }),
+      sharesListed({ cartId: '6', shares: [link] }),
+    ]);
+    keptOffline(
+      store,
+      shareRevokeRequested({ cartId: '6', uuid: 'u1' }),
+      (origin) => shareRevokeFailed({ cartId: '6', uuid: 'u1', error: offline }, origin),
+      'carts',
+    );
+    expect(screen.getByText(pending)).toBeTruthy();
+    expect(screen.queryByText('The link could not be revoked.', { exact: false })).toBeNull();
+    const entryId = store.getState().outbox.entries[0]!.id;
+    act(() => {
+      store.dispatch(discardRequested({ entryId }));
+    });
+    expect(screen.queryByText(pending)).toBeNull();
+    expect(screen.getByText('The link could not be revoked.', { exact: false })).toBeTruthy();
   });
 });

@@ -98,6 +98,18 @@ describe('share links made or revoked offline are kept and sent once (issue 25)'
     });
   });
 
+  it('a link asked with a password and found by the read is said to have one (its password went with the lost answer); one without is not taken for it', () => {
+    const withPassword = { ...shareOfOther, payload: { ...shareOfOther.payload, askForPassword: true } };
+    const found = keptThenBack(withPassword, () => [listedLink({ hasPassword: undefined })]);
+    expect(found.sent.at(-1)).toBe('outbox/alreadySaved');
+    expect(found.after.carts.shareDialog['5']?.created).toMatchObject({ uuid: 'u-1', hasPassword: true });
+    const other = keptThenBack(withPassword, (request) =>
+      request.path.endsWith('/listShares') ? [listedLink({ hasPassword: false })] : { uuid: 'u-2' },
+    );
+    expect(other.sent.at(-1)).toBe('outbox/resent');
+    expect(other.writes).toHaveLength(2);
+  });
+
   it('a link of the cart made before the write, or with other words, is not taken for it', () => {
     const { sent, writes } = keptThenBack(shareOfOther, (request) =>
       request.path.endsWith('/listShares')

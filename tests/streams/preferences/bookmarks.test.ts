@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combineEpics } from '../../../streams/core/epic';
+import { AppError, ERROR_CODES } from '../../../streams/core/errors';
 import type { HttpRequest } from '../../../streams/core/http';
 import { fulltextChanged, registrationRequested } from '../../../streams/cursors/events';
 import {
@@ -8,7 +9,7 @@ import {
   findBookmark,
   mergedBookmarks,
 } from '../../../streams/preferences/bookmarks';
-import { loadPortalPreferences, loadPreference, savePreferences } from '../../../streams/preferences/epics';
+import { addBookmark, loadPortalPreferences, loadPreference } from '../../../streams/preferences/epics';
 import { selectCursorBookmarks } from '../../../streams/preferences/selectors';
 import type { RootState } from '../../../streams/root';
 import { bookmarkRequested } from '../../../streams/saved-searches/events';
@@ -16,10 +17,10 @@ import { keepCursorBookmark } from '../../../streams/search/bookmark-epics';
 import { aliceKnown, visitorKnown } from '../../helpers/identities';
 import { epicStore } from '../../helpers/marbles';
 import { fakeHttp, testDeps } from '../../helpers/test-deps';
-import { answer } from '../session/session-fixtures';
+import { answer, failure } from '../session/session-fixtures';
 
 const epics = combineEpics<RootState>({
-  savePreferences,
+  addBookmark,
   loadPreference,
   loadPortalPreferences,
   keepCursorBookmark,
@@ -31,13 +32,17 @@ const old = { cursorName: 'search', path: 'dam/data/asset', fulltextTokens: ['(d
 function server(request: HttpRequest<unknown>) {
   const form = request.body && 'form' in request.body ? request.body.form : undefined;
   if (form) return answer({ response: { data: { ...form } } });
+  return read(request);
+}
+
+function read(request: HttpRequest<unknown>) {
   const key = request.query?.key;
   const value = key === LEGACY_BOOKMARKS_KEY ? JSON.stringify([old]) : undefined;
   return answer({ response: { data: value === undefined ? null : { key, value } } });
 }
 
-function portal(who = aliceKnown()) {
-  const http = fakeHttp(server);
+function portal(who = aliceKnown(), serve = server) {
+  const http = fakeHttp(serve);
   const store = epicStore(testDeps({ http }), epics);
   store.dispatch(who);
   store.dispatch(registrationRequested({ name: 'search', path: 'dam/data/asset' }));
@@ -77,6 +82,26 @@ describe('preference bookmarks (seed 002 §9; protocol §17.2)', () => {
       path: 'dam/data/asset',
       userConstraints: {},
     });
+  });
+
+  it('offline, a second bookmark is still written, onto what the server held before the first (the outbox keeps both)', () => {
+    const cut = new AppError({ code: ERROR_CODES.network, message: 'Failed to fetch' });
+    const { http, store } = portal(aliceKnown(), (request) =>
+      request.method === 'POST' ? failure(cut) : read(request),
+    );
+    store.dispatch(fulltextChanged({ name: 'search', fulltext: '', tokens: ['(cat)'] }));
+    store.dispatch(bookmarkRequested({ name: 'Cats', cursorName: 'search' }));
+    store.dispatch(fulltextChanged({ name: 'search', fulltext: '', tokens: ['(bird)'] }));
+    store.dispatch(bookmarkRequested({ name: 'Birds', cursorName: 'search' }));
+    const tokens = writes(http).map((form) =>
+      JSON.parse(String(form.value)).map(
+        (bookmark: { fulltextTokens: string[] }) => bookmark.fulltextTokens[0],
+      ),
+    );
+    expect(tokens).toEqual([
+      ['(dog)', '(cat)'],
+      ['(dog)', '(bird)'],
+    ]);
   });
 
   it('stores nothing without fulltext tokens or user constraints, nothing twice, nothing for a visitor', () => {
