@@ -72,11 +72,12 @@ async function visitSearch(context: BrowserContext, base: string, latencyMs: num
     .waitFor({ timeout: 120_000 });
   const firstTileMs = Date.now() - started;
   counting = false;
+  // the search screen answered in this visit (the cache's `fresh` screens, `screenKey.search`)
   await page.waitForFunction(
     () =>
       (
-        window as { __DAM_PORTAL__?: { getState(): { cache: { searchFresh: boolean } } } }
-      ).__DAM_PORTAL__?.getState().cache.searchFresh === true,
+        window as { __DAM_PORTAL__?: { getState(): { cache: { fresh: Record<string, true> } } } }
+      ).__DAM_PORTAL__?.getState().cache.fresh.search === true,
     undefined,
     { timeout: 120_000 },
   );
