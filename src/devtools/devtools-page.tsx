@@ -1,4 +1,4 @@
-import { useObservableEagerState } from 'observable-hooks';
+import { useCurrentValue } from '../hooks/use-current-value';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
 import './devtools.css';
@@ -15,7 +15,7 @@ export default function DevtoolsPage() {
   const { store, recorder, exportEventLog } = usePortal();
   const liveLog = useLiveLog(store, recorder);
   const statePairs = useStatePairs(store);
-  const { imported, travel } = useObservableEagerState(devtoolsSession$);
+  const { imported, travel } = useCurrentValue(devtoolsSession$);
   return (
     <section className="devtools" aria-labelledby="devtools-heading">
       <h1 id="devtools-heading">{t('devtools.heading')}</h1>

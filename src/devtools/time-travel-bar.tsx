@@ -1,4 +1,4 @@
-import { useObservableEagerState } from 'observable-hooks';
+import { useCurrentValue } from '../hooks/use-current-value';
 import { usePortal } from '../app/store-context';
 import { useTranslate } from '../i18n/use-translate';
 import './devtools.css';
@@ -9,7 +9,7 @@ import './messages';
 export default function TimeTravelBar() {
   const t = useTranslate();
   const { store } = usePortal();
-  const { travel } = useObservableEagerState(devtoolsSession$);
+  const { travel } = useCurrentValue(devtoolsSession$);
   if (!travel) return null;
   const { log, position } = travel;
   const last = log.events[position - 1];

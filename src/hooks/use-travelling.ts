@@ -1,7 +1,7 @@
-import { useObservableEagerState } from 'observable-hooks';
 import { usePortal } from '../app/store-context';
+import { useCurrentValue } from './use-current-value';
 
 /** True while the portal shows a travelled-to state from the devtools: intents are dropped. */
 export function useTravelling(): boolean {
-  return useObservableEagerState(usePortal().store.travelling$);
+  return useCurrentValue(usePortal().store.travelling$);
 }

@@ -1,5 +1,6 @@
-import { type FormEvent, lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { createRequested, itemsAddRequested } from '../../streams/carts/edit-events';
+import { DownloadDialog } from '../downloads/download-dialog';
 import { selectMutation } from '../../streams/carts/selectors';
 import { useAppState } from '../hooks/use-app-state';
 import { useDispatch } from '../hooks/use-dispatch';
@@ -10,10 +11,6 @@ import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import './results/messages';
 import type { SelectionDialogProps } from './selection-dialog';
-
-const DownloadDialog = lazy(() =>
-  import('../downloads/download-dialog').then((m) => ({ default: m.DownloadDialog })),
-);
 
 type Step =
   | { at: 'name' }
@@ -56,11 +53,7 @@ export function SelectionDownloadDialog({ resource, ids, onClose }: SelectionDia
   }, [step, filled]);
 
   if (step.at === 'download') {
-    return (
-      <Suspense fallback={null}>
-        <DownloadDialog cartId={step.cartId} cartName={step.name} onClose={onClose} />
-      </Suspense>
-    );
+    return <DownloadDialog cartId={step.cartId} cartName={step.name} onClose={onClose} />;
   }
 
   const start = (event: FormEvent) => {

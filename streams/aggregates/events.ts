@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { gte } from '../core/bounds';
 import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
 
 /**
@@ -89,7 +90,7 @@ export const sortedRegistered = defineIntent('aggregates/sortedRegistered', {
   id: z.string(),
   cursor,
   field: z.string(),
-  max: z.int().check(z.gte(1)),
+  max: z.int().check(gte(1)),
   fields: z.string(),
   mode: z.string(),
   operator: z.optional(z.string()),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import { defineEndpoint } from '../core/endpoint';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
 import { defineAnswer } from '../core/event';
@@ -20,7 +21,7 @@ const post = (name: string, multipart: Record<string, MultipartValue>) => ({
   path: `/wedia/analytics/${name}`,
   body: { multipart },
 });
-const text = z.string().check(z.minLength(1));
+const text = z.string().check(minLength(1));
 
 /** One line of an asset's usage: how many views or downloads (protocol §18 "Asset events"). */
 const assetEventSchema = z.object({

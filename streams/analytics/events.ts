@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { assetEvents, broadcast, genericTop, trend } from './endpoints';
 
-const text = z.string().check(z.minLength(1));
+const text = z.string().check(minLength(1));
 const actionIdSchema = z.enum(['view', 'download']);
 
 /** An asset was opened: a `view` is logged (protocol §18, fire and forget). */
@@ -83,7 +84,7 @@ export { type AssetEvent, type TrendDay, trendAbsent } from './endpoints';
  *   {configuration, params} logs anything else. Fire and forget: `eventLogged` | `eventLogFailed`.
  */
 
-const topNameSchema = z.string().check(z.minLength(1));
+const topNameSchema = z.string().check(minLength(1));
 
 export const topRequested = defineIntent('analytics/topRequested', {
   name: topNameSchema,

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { minLength, nonnegative } from '../core/bounds';
 import { defineFact, defineIntent } from '../core/event';
 
-const text = z.string().check(z.minLength(1));
+const text = z.string().check(minLength(1));
 const entityId = z.union([z.string(), z.number()]);
 
 /** One entity write of a batch (protocol §16): a create, or an update of `id`. */
@@ -40,13 +41,13 @@ export const batchStarted = defineFact('batches/batchStarted', 'timer', { id: te
 /** A tick started an action (at most `batchActionConcurrency` at once): `processing`. */
 export const actionStarted = defineFact('batches/actionStarted', 'timer', {
   batchId: text,
-  index: z.int().check(z.nonnegative()),
+  index: z.int().check(nonnegative()),
 });
 
 /** The entity write answered: `done` (with the entity's id), `canceled` (no result) or `error`. */
 export const actionFinished = defineFact('batches/actionFinished', 'system', {
   batchId: text,
-  index: z.int().check(z.nonnegative()),
+  index: z.int().check(nonnegative()),
   status: z.enum(['done', 'canceled', 'error']),
   entityId: z.optional(z.string()),
   error: z.optional(z.string()),
@@ -64,5 +65,5 @@ export const batchCanceled = defineIntent('batches/batchCanceled', { id: text })
 /** One action not started yet is canceled (its cancel handle, seed 001 §3); a running one finishes. */
 export const actionCanceled = defineIntent('batches/actionCanceled', {
   batchId: text,
-  index: z.int().check(z.nonnegative()),
+  index: z.int().check(nonnegative()),
 });

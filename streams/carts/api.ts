@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import type { HttpRequest } from '../core/http';
 import { type Cart, type CartItem, type FulltextMode, type ItemMap, itemKey, type ShareInfo } from './model';
 
@@ -196,7 +197,7 @@ export function createCart(fields: CartFields & { collaborators: string[] }): Ht
         expires: null,
       },
     },
-    schema: z.array(wireCartSchema).check(z.minLength(1)),
+    schema: z.array(wireCartSchema).check(minLength(1)),
   };
 }
 

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
+import { nonnegative, positive } from '../core/bounds';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { redactCartPayload } from './events';
 import { cartItemSchema, cartSchema, contentModeSchema, fulltextModeSchema } from './model';
 
 const cartId = z.string();
-const index = z.int().check(z.nonnegative());
+const index = z.int().check(nonnegative());
 
 /** The cart screen shows a cart: its items are listed, then viewed (protocol §6.4). */
 export const cartOpened = defineIntent('carts/cartOpened', { cartId });
@@ -20,7 +21,7 @@ export const itemsListed = defineAnswer(
   {
     cart: cartSchema,
     huge: z.boolean(),
-    chunkSize: z.int().check(z.positive()),
+    chunkSize: z.int().check(positive()),
     /** how the content is read from here on (seed 002 §4); absent in logs from before it: `cart` */
     contentMode: z.optional(contentModeSchema),
   },
@@ -57,8 +58,8 @@ export const contentFilterChanged = defineIntent('carts/contentFilterChanged', {
 /** The items on screen in a huge cart's grid, by position. */
 export const visibleRangeChanged = defineIntent('carts/visibleRangeChanged', {
   cartId,
-  first: z.int().check(z.nonnegative()),
-  last: z.int().check(z.nonnegative()),
+  first: z.int().check(nonnegative()),
+  last: z.int().check(nonnegative()),
 });
 /** The chunks of the sliding window; the details of the chunks that left it are dropped. */
 export const windowMoved = defineFact('carts/windowMoved', 'system', {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { gte } from '../core/bounds';
 import type { SerializedError } from '../core/errors';
 import { adaptFulltext, fulltextOfTokens } from '../core/query/operators';
 import { hashOf } from '../core/signature';
@@ -6,7 +7,7 @@ import type { Status } from '../core/status';
 
 /** The options of a list (seed 002 §3 Cursor; protocol §8.2), all optional at registration. */
 export const cursorOptionsSchema = z.object({
-  max: z.int().check(z.gte(0)),
+  max: z.int().check(gte(0)),
   /** e.g. ['name asc', 'created desc']; fields unknown to the schema are dropped when sent */
   orderby: z.array(z.string()),
   fulltext: z.string(),
@@ -15,7 +16,7 @@ export const cursorOptionsSchema = z.object({
   props: z.array(z.string()),
   techprops: z.array(z.string()),
   group: z.nullable(z.string()),
-  groupMax: z.nullable(z.int().check(z.gte(1))),
+  groupMax: z.nullable(z.int().check(gte(1))),
   limit: z.nullable(z.int()),
   maxchildren: z.nullable(z.int()),
   i18nQuery: z.nullable(z.boolean()),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import type { HttpRequest } from '../core/http';
 
 /** `{<resource>: [ids]}`; empty means the whole cart (protocol §7.1). */
@@ -59,7 +60,7 @@ export function testZipCart(target: ZipTarget, options: ZipOptions): HttpRequest
 }
 
 /** The answer is the zip uuid, as a JSON string or plain text (protocol §7.1). */
-const zipUuidSchema = z.string().check(z.trim(), z.minLength(1));
+const zipUuidSchema = z.string().check(z.trim(), minLength(1));
 
 export function zipCart(
   target: ZipTarget,

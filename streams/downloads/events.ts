@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { gte, minLength, nonnegative } from '../core/bounds';
 import { serializedErrorSchema } from '../core/errors';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { STATUS_ORDER } from '../core/status';
@@ -8,7 +9,7 @@ import { infosSchema, selectionSchema, zipProfileSchema } from './api';
 const downloadStatusSchema = z.enum([...STATUS_ORDER, 'downloaded']);
 export type DownloadStatus = z.infer<typeof downloadStatusSchema>;
 
-const downloadId = z.string().check(z.minLength(1));
+const downloadId = z.string().check(minLength(1));
 
 /** An item of a split's work list; `name` when the cart's answer gave one (skipped items are listed by it). */
 const sizedItemSchema = z.object({
@@ -20,7 +21,7 @@ const sizedItemSchema = z.object({
 
 /** What the user chose in the dialog (seed 000 §3 defaults: originals, true, true, false). */
 const downloadOptionsSchema = z.object({
-  profile: z.string().check(z.minLength(1)),
+  profile: z.string().check(minLength(1)),
   withContactSheet: z.boolean(),
   withAssetsDescriptions: z.boolean(),
   sendLinkByEmail: z.boolean(),
@@ -37,7 +38,7 @@ export const downloadRecordSchema = z.object({
   downloadId,
   downloadName: z.string(),
   /** the id the calls use: a cart id, or a share uuid for a shared cart (protocol §6.5) */
-  cartId: z.string().check(z.minLength(1)),
+  cartId: z.string().check(minLength(1)),
   /** a shared cart: its password, when known, comes from the vault under `cartId` */
   shared: z.boolean(),
   url: z.nullable(z.string()),
@@ -51,17 +52,17 @@ export const downloadRecordSchema = z.object({
   part: z.nullable(
     z.object({
       of: z.string(),
-      index: z.int().check(z.gte(1)),
-      total: z.int().check(z.gte(1)),
+      index: z.int().check(gte(1)),
+      total: z.int().check(gte(1)),
       /** on part 1: the split's name and the items it left out, so a reload still lists them */
       splitName: z.optional(z.string()),
       skipped: z.optional(z.array(sizedItemSchema)),
     }),
   ),
   /** readiness checks answered "not yet" since the build: the progress bar moves with them */
-  checks: z.int().check(z.nonnegative()),
+  checks: z.int().check(nonnegative()),
   /** readiness checks failed in a row and asked again (issue 12 item 9); absent or 0 when the last one answered */
-  pollFailures: z.optional(z.int().check(z.nonnegative())),
+  pollFailures: z.optional(z.int().check(nonnegative())),
   /** the zip was still building this long after its polling started: the row says so and offers Cancel */
   stalledAfterMs: z.optional(z.nullable(z.number())),
   /** a part of a split that waits for the user's one answer about the whole set (issue 13) */
@@ -78,7 +79,7 @@ export type DownloadRecord = z.infer<typeof downloadRecordSchema>;
 /** The user starts a download from the dialog; the record's id is built from this event (reducer). */
 export const requested = defineIntent('downloads/requested', {
   ...downloadOptionsSchema.shape,
-  cartId: z.string().check(z.minLength(1)),
+  cartId: z.string().check(minLength(1)),
   downloadName: z.string(),
   shared: z.boolean(),
 });
@@ -100,7 +101,7 @@ export const warningConfirmed = defineIntent('downloads/warningConfirmed', { dow
 export const buildStarted = defineFact('downloads/buildStarted', 'system', { downloadId });
 export const built = defineAnswer('downloads/built', {
   downloadId,
-  zipUuid: z.string().check(z.minLength(1)),
+  zipUuid: z.string().check(minLength(1)),
 });
 
 /**
@@ -109,7 +110,7 @@ export const built = defineAnswer('downloads/built', {
  */
 export const readinessCheckDue = defineFact('downloads/readinessCheckDue', 'timer', {
   downloadId,
-  attempt: z.int().check(z.nonnegative()),
+  attempt: z.int().check(nonnegative()),
 });
 /** A readiness HEAD answered another 2xx: not ready yet, ask again after the wait. */
 export const readinessChecked = defineAnswer('downloads/readinessChecked', {
@@ -120,8 +121,8 @@ export const readinessChecked = defineAnswer('downloads/readinessChecked', {
 export const readinessCheckFailed = defineFailure('downloads/readinessCheckFailed', {
   downloadId,
   /** 1 for the first new attempt after a failure */
-  attempt: z.int().check(z.gte(1)),
-  retryInMs: z.int().check(z.nonnegative()),
+  attempt: z.int().check(gte(1)),
+  retryInMs: z.int().check(nonnegative()),
 });
 /** The zip is still building `afterMs` after its polling started (config `downloadStallNoticeMs`). */
 export const buildStalled = defineFact('downloads/buildStalled', 'timer', {
@@ -165,7 +166,7 @@ export const cartMeasured = defineAnswer('downloads/cartMeasured', {
 /** The refused download is replaced by its parts; the skipped items are listed to the user. */
 export const split = defineFact('downloads/split', 'system', {
   downloadId,
-  parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).check(z.minLength(1)),
+  parts: z.array(z.object({ selection: selectionSchema, size: z.number() })).check(minLength(1)),
   skipped: z.array(sizedItemSchema),
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { positive } from '../core/bounds';
 import type { HttpRequest } from '../core/http';
 
 /** Levels of protocol §5: the lower, the more severe. */
@@ -7,7 +8,7 @@ export const LOG_LEVELS = { off: -1, fatal: 0, error: 10, warn: 20, info: 30, de
 const logEntrySchema = z.object({
   name: z.string(),
   hash: z.string(),
-  count: z.int().check(z.positive()),
+  count: z.int().check(positive()),
   level: z.int(),
   message: z.string(),
   times: z.array(z.number()),

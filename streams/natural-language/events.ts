@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { constraintSchema } from '../core/query/operators';
 
@@ -32,7 +33,7 @@ import { constraintSchema } from '../core/query/operators';
  * NATURAL_LANGUAGE_NAMESPACES (how the list joins the namespaces of §22).
  */
 
-const cursor = z.string().check(z.minLength(1));
+const cursor = z.string().check(minLength(1));
 
 /** What a chip is about: the rows of the table of §22. */
 const chipKindSchema = z.enum(['age', 'rights', 'duration', 'other']);
@@ -57,7 +58,7 @@ export type Chip = z.infer<typeof chipSchema>;
 export const enabledChanged = defineIntent('naturalLanguage/enabledChanged', { enabled: z.boolean() });
 
 export const analyzeRequested = defineIntent('naturalLanguage/analyzeRequested', {
-  text: z.string().check(z.minLength(1)),
+  text: z.string().check(minLength(1)),
   cursor: z.optional(cursor),
 });
 export const analyzeStarted = defineFact('naturalLanguage/analyzeStarted', 'system', {

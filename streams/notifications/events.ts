@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { nonnegative } from '../core/bounds';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { whoAmILoaded } from '../session/events';
 import { notificationSchema } from './api';
@@ -14,7 +15,7 @@ export const listFailed = defineFailure('notifications/listFailed');
 
 /** `response.unreadCount` of GET /rest/usernotif/unread: on an interval, and after each change. */
 export const unreadCounted = defineAnswer('notifications/unreadCounted', {
-  count: z.int().check(z.nonnegative()),
+  count: z.int().check(nonnegative()),
 });
 export const unreadCountFailed = defineFailure('notifications/unreadCountFailed');
 /** The user asks the unread count again after it failed (the header's notice). */

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 
-const text = z.string().check(z.minLength(1));
+const text = z.string().check(minLength(1));
 const size = z.union([z.string(), z.number()]);
 
 /** What the portal fetches and caches per URL (protocol §1.10, §13.1). */

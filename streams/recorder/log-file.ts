@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import { eventCatalogue } from '../core/event';
 import { type EventLogFile, eventSchemaHash, LOG_FORMAT, LOG_VERSION } from './log-format';
 import { issueText } from '../core/zod-issues';
@@ -46,7 +47,7 @@ const eventMetaSchema = z.object({
 
 /** The envelope only: payloads are checked against their own definitions after the parse. */
 const loggedEventSchema = z.object({
-  type: z.string().check(z.minLength(1)),
+  type: z.string().check(minLength(1)),
   payload: z.unknown(),
   error: z.optional(z.literal(true)),
   meta: eventMetaSchema,

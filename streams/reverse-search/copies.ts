@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { gte, lte, minLength } from '../core/bounds';
 
 /**
  * The copies a reverse-search report lists (issue 28: shown on the page, the file an extra). The
@@ -18,12 +19,12 @@ const webAddress = z.stringFormat('url', (value) => {
 });
 
 export const copySchema = z.object({
-  name: z.string().check(z.minLength(1)),
+  name: z.string().check(minLength(1)),
   page: webAddress,
   /** `exact` or `similar` in the demo; another word is shown as the server wrote it */
   match: z.string(),
   /** 0..1 */
-  similarity: z.number().check(z.gte(0), z.lte(1)),
+  similarity: z.number().check(gte(0), lte(1)),
 });
 export type CopyFound = z.infer<typeof copySchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../core/bounds';
 import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
 import { copySchema } from './copies';
 
@@ -37,7 +38,7 @@ import { copySchema } from './copies';
  * button shows only then), selectCanViewReverseSearchReport(uuid).
  */
 
-const uuid = z.string().check(z.minLength(1));
+const uuid = z.string().check(minLength(1));
 
 export const featureRequested = defineIntent('reverseSearch/featureRequested', {});
 export const featureStarted = defineFact('reverseSearch/featureStarted', 'system', {});

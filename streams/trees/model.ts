@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { gte } from '../core/bounds';
 
 /** The options of a tree (seed 002 §3 Tree; protocol §10.1). */
 export const treeOptionsSchema = z.object({
-  depth: z.int().check(z.gte(0)),
-  max: z.int().check(z.gte(1)),
+  depth: z.int().check(gte(0)),
+  max: z.int().check(gte(1)),
   orderby: z.array(z.string()),
   props: z.array(z.string()),
   techprops: z.array(z.string()),

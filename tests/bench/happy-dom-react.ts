@@ -21,6 +21,8 @@ const GLOBALS = [
   'addEventListener',
   'removeEventListener',
   'dispatchEvent',
+  // the asset page's analytics chart measures its labels
+  'getComputedStyle',
 ];
 
 /**

@@ -22,7 +22,19 @@ export interface VisitFigures {
   scripts: number;
   /** of which answered by the HTTP cache (a repeat visit) */
   fromCache: number;
+  /**
+   * Largest Contentful Paint (Core Web Vitals: "good" within 2.5 s), from the page's navigation
+   * start: the last candidate once the visit's pictures are in (no input ended it earlier)
+   */
+  lcpMs: number;
 }
+
+/** Keeps the page's latest Largest Contentful Paint candidate in `window.__lcp`. */
+const WATCH_LCP = `
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+`;
 
 /** One visit to `/search` in a new tab of `context`, with `latencyMs` added to every request. */
 async function visitSearch(context: BrowserContext, base: string, latencyMs: number): Promise<VisitFigures> {
@@ -51,6 +63,7 @@ async function visitSearch(context: BrowserContext, base: string, latencyMs: num
   cdp.on('Network.responseReceived', ({ requestId, response }) => {
     if (counting && (response.fromDiskCache || response.fromPrefetchCache)) cached.add(requestId);
   });
+  await page.addInitScript(WATCH_LCP);
   await page.goto(`${base}/search`, { waitUntil: 'commit', timeout: 120_000 });
   await page
     .getByRole('grid', { name: 'Results' })
@@ -59,11 +72,12 @@ async function visitSearch(context: BrowserContext, base: string, latencyMs: num
     .waitFor({ timeout: 120_000 });
   const firstTileMs = Date.now() - started;
   counting = false;
+  // the search screen answered in this visit (the cache's `fresh` screens, `screenKey.search`)
   await page.waitForFunction(
     () =>
       (
-        window as { __DAM_PORTAL__?: { getState(): { cache: { searchFresh: boolean } } } }
-      ).__DAM_PORTAL__?.getState().cache.searchFresh === true,
+        window as { __DAM_PORTAL__?: { getState(): { cache: { fresh: Record<string, true> } } } }
+      ).__DAM_PORTAL__?.getState().cache.fresh.search === true,
     undefined,
     { timeout: 120_000 },
   );
@@ -73,8 +87,9 @@ async function visitSearch(context: BrowserContext, base: string, latencyMs: num
   await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, {
     timeout: 120_000,
   });
+  const lcpMs = await page.evaluate(() => Math.round((window as { __lcp?: number }).__lcp ?? -1));
   await page.close();
-  return { firstTileMs, freshTileMs, requests, scripts, fromCache: cached.size };
+  return { firstTileMs, freshTileMs, requests, scripts, fromCache: cached.size, lcpMs };
 }
 
 export interface RoundTripFigures {

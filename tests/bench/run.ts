@@ -242,6 +242,14 @@ function roundTripFigures({
       value: repeatVisitFreshRoundTrips,
       unit: 'round trips',
     },
+    ...(['first', 'repeat'] as const).flatMap((visit) =>
+      [fast, slow].map((visits) => ({
+        name: `Chromium, a visitor's ${visit} visit to /search at ${visits === fast ? 0 : SLOW_NETWORK_LATENCY_MS} ms per request: Largest Contentful Paint`,
+        value: visits[visit].lcpMs,
+        unit: 'ms',
+        target: '<= 2500',
+      })),
+    ),
     {
       name: `Chromium, first visit to /search on localhost: the first tile (${detail(fast.first)})`,
       value: fast.first.firstTileMs,

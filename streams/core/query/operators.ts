@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { minLength } from '../bounds';
 
 /**
  * Constraints and their wire form (protocol §8.3, §9.2; seed 001 §5). A constraint is one test of
@@ -80,8 +81,8 @@ export function modeChangeMessage(key: string, current: ConstraintMode, operator
  * - `namespace` groups constraints; the query's namespaces say how a group is joined (and / or).
  */
 export const constraintSchema = z.object({
-  field: z.string().check(z.minLength(1)),
-  operator: z.string().check(z.minLength(1)),
+  field: z.string().check(minLength(1)),
+  operator: z.string().check(minLength(1)),
   value: z.unknown(),
   namespace: z.optional(z.string()),
 });
