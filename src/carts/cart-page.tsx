@@ -30,7 +30,7 @@ import { showToast } from '../ui/toasts';
 import { CartFormDialog } from './cart-form-dialog';
 import { itemName } from './cart-item-tile';
 import { CartItems } from './cart-items';
-import { RollbackNotice, SignInNeeded } from './carts-page';
+import { CartsSignIn, RollbackNotice } from './carts-page';
 import { CollaboratorsDialog } from './collaborators-dialog';
 import { ItemPlayer } from './item-player';
 import { KeptCart } from './kept-cart';
@@ -247,7 +247,7 @@ export function CartPage() {
   // the cart as the last visit saw it, while this one's answer is on its way or out of reach
   if (kept && (freshness === 'offline' || (freshness === 'stale' && !cart && content.status !== 'error')))
     return <KeptCart kept={kept} freshness={freshness} />;
-  if (!isUser) return <SignInNeeded />;
+  if (!isUser) return <CartsSignIn />;
 
   const close = () => setOpen(null);
   const busy = content.status === 'unknown' || content.status === 'resolving' || content.status === 'initial';

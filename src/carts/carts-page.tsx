@@ -41,17 +41,18 @@ import { ErrorMessage } from '../ui/error-message';
 import { CartFormDialog } from './cart-form-dialog';
 import './carts.css';
 import './messages';
-import { SignInLink } from '../session/sign-in-link';
+import { SignInNeeded } from '../session/sign-in-needed';
 
-/** "Sign in" for views that need a user (session contract): a link, no automatic redirect. */
-export function SignInNeeded() {
+/** "Sign in" for the carts' views, which need a user. */
+export function CartsSignIn() {
   const t = useTranslate();
   return (
-    <section className="carts-page">
-      <h1>{t('carts.title')}</h1>
-      <p>{t('carts.signIn')}</p>
-      <SignInLink>{t('carts.signInLink')}</SignInLink>
-    </section>
+    <SignInNeeded
+      className="carts-page"
+      title={t('carts.title')}
+      text={t('carts.signIn')}
+      link={t('carts.signInLink')}
+    />
   );
 }
 
@@ -228,7 +229,7 @@ export function CartsPage() {
     if (userId) dispatch(listOpened({}));
   }, [dispatch, userId]);
 
-  if (!isUser && !fromCache) return <SignInNeeded />;
+  if (!isUser && !fromCache) return <CartsSignIn />;
   const shown = fromCache ? keptSections : sections;
 
   const emptyShared = filter && shown.count > 0 ? t('carts.noMatch', { filter }) : t('carts.emptyShared');

@@ -19,7 +19,7 @@ import { useDispatch } from '../hooks/use-dispatch';
 import { formatDateTime } from '../i18n/format';
 import { useLocale } from '../i18n/use-locale';
 import { useTranslate } from '../i18n/use-translate';
-import { SignInLink } from '../session/sign-in-link';
+import { SignInNeeded } from '../session/sign-in-needed';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
 import { BADGE_LABELS } from './badges';
@@ -32,14 +32,16 @@ import { nextRequestId } from './request-id';
 import './imports.css';
 import './messages';
 
+/** "Sign in" for the imports' views, which need a user. */
 export function ImportsSignIn() {
   const t = useTranslate();
   return (
-    <section className="imports-page">
-      <h1>{t('imports.title')}</h1>
-      <p>{t('imports.signIn')}</p>
-      <SignInLink>{t('imports.signInLink')}</SignInLink>
-    </section>
+    <SignInNeeded
+      className="imports-page"
+      title={t('imports.title')}
+      text={t('imports.signIn')}
+      link={t('imports.signInLink')}
+    />
   );
 }
 

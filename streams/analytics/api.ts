@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { HttpRequest } from '../core/http';
 
 /** Protocol §18: every analytics call is a POST whose fields are form fields. */
@@ -19,30 +18,6 @@ export const logObjectData = (
   method: 'POST',
   path: `${BASE}/log/objectdata`,
   body: { multipart: { object: resource, id, actionId, sessionType } },
-});
-
-/** A top line as the server sends it: `key` is `{resource}_{id}` (protocol §18). */
-const topAnswerSchema = z.looseObject({
-  list: z.array(z.looseObject({ key: z.string(), count: z.number() })),
-});
-type TopAnswer = z.infer<typeof topAnswerSchema>;
-
-/** Top list (§18): `object` repeated with the resources counted. */
-export const top = (
-  name: 'topDamView' | 'topDamDownload',
-  options: { nbrDays: number; max: number; onlyCurrentUser: boolean; objects: readonly string[] },
-): HttpRequest<TopAnswer> => ({
-  method: 'POST',
-  path: `${BASE}/${name}`,
-  body: {
-    multipart: {
-      nbrDays: options.nbrDays,
-      max: options.max,
-      onlyCurrentUser: options.onlyCurrentUser,
-      object: [...options.objects],
-    },
-  },
-  schema: topAnswerSchema,
 });
 
 /** Log event (§18): the answer is not read. */

@@ -1,6 +1,6 @@
 import { defineDomain } from '../core/domain';
-import { assetEvents, broadcast, genericTop, trend } from './endpoints';
-import { loadTop, logEvents, logObject } from './epics';
+import { assetEvents, broadcast, genericTop, top, trend } from './endpoints';
+import { askTopOnceSettled, logEvents, logObject } from './epics';
 import { analyticsReducer } from './reducer';
 import { initialAnalyticsState } from './state';
 
@@ -11,7 +11,8 @@ export const analyticsDomain = defineDomain({
   epics: {
     logObject,
     loadAssetEvents: assetEvents.epic,
-    loadTop,
+    loadTop: top.epic,
+    askTopOnceSettled,
     loadGenericTop: genericTop.epic,
     loadBroadcast: broadcast.epic,
     loadTrend: trend.epic,

@@ -2,21 +2,26 @@ import * as z from 'zod/mini';
 import { minLength } from '../core/bounds';
 import { defineEndpoint } from '../core/endpoint';
 import { ERROR_CODES, type SerializedError } from '../core/errors';
-import { defineAnswer } from '../core/event';
+import type { Config } from '../core/config';
+import { defineAnswer, defineFact } from '../core/event';
 import type { MultipartValue } from '../core/http';
+import { selectSchemaBodies, type WithSchemas } from '../schemas/selectors';
+import { isTopName } from './top-names';
 /** What the asks read of the slice: whether an entry is on its way, or the server has no trend. */
 type WithAnalytics = {
-  analytics: Record<'assetEvents' | 'trends', Readonly<Record<string, { status: string }>>>;
+  analytics: Record<'assetEvents' | 'trends', Readonly<Record<string, { status: string }>>> & {
+    tops: Readonly<Record<string, { status: string; nbrDays: number | null; max: number | null }>>;
+  };
 };
 
 /**
- * The analytics reads of protocol §18 that end in one entry each (an asset's usage, a generic
- * top, broadcast data, a period's trend): each goes `fetching` when its request leaves (`…Started`),
- * then `loaded` or `error`. `events.ts` lists their events with the domain's others.
+ * The analytics reads of protocol §18 that end in one entry each (an asset's usage, a top, a
+ * generic top, broadcast data, a period's trend): each goes `fetching` when its request leaves
+ * (`…Started`), then `loaded` or `error`. `events.ts` lists their events with the domain's others.
  */
 
 /** Protocol §18: every analytics call is a POST of multipart fields, as the reference sends them. */
-const post = (name: string, multipart: Record<string, MultipartValue>) => ({
+const post = (name: string, multipart: Record<string, MultipartValue | readonly MultipartValue[]>) => ({
   method: 'POST' as const,
   path: `/wedia/analytics/${name}`,
   body: { multipart },
@@ -71,6 +76,98 @@ export const assetEvents = defineEndpoint({
   succeeded: { type: 'analytics/assetEventsLoaded', shape: { list: z.array(assetEventSchema) } },
   result: (data) => ({ list: loggedLines(data.list) }),
   failed: 'analytics/assetEventsFailed',
+});
+
+/** The assets' schema whose sub-schemas' resources a top counts (protocol §18 `object`). */
+const ASSET_META_SCHEMA = 'dam/asset';
+
+/** The resources of the `dam/asset` sub-schemas, or `asset` while they are not known. */
+export function assetResources(state: Partial<WithSchemas>): string[] {
+  const bodies = state.schemas ? selectSchemaBodies(state as WithSchemas, ASSET_META_SCHEMA) : [];
+  const resources = [...new Set(bodies.map((body) => body.resource))];
+  return resources.length > 0 ? resources : ['asset'];
+}
+
+const topLineSchema = z.object({
+  key: z.string(),
+  resource: z.string(),
+  id: z.string(),
+  count: z.number(),
+});
+export type TopLine = z.infer<typeof topLineSchema>;
+
+/** A top line: its key split on the first `_` into resource and id (resource names hold no `_`). */
+export function topLineOf(key: string, count: number): TopLine {
+  const split = key.indexOf('_');
+  if (split < 0) return { key, resource: '', id: key, count };
+  return { key, resource: key.slice(0, split), id: key.slice(split + 1), count };
+}
+
+/** An unknown top name (protocol §18): nothing is asked. */
+export const topRefused = defineFact('analytics/topRefused', 'system', { name: text, message: z.string() });
+
+/** The period and size a top ask means: what it gives, or the configured defaults. */
+export const topPeriod = (payload: { nbrDays?: number; max?: number }, config: Config) => ({
+  nbrDays: payload.nbrDays ?? config.analyticsTopCallDays,
+  max: payload.max ?? config.analyticsTopMax,
+});
+
+/** A top `initial` or `fetching` takes no other ask (protocol §18). */
+export const isTopBusy = (state: WithAnalytics, name: string): boolean =>
+  ['initial', 'fetching'].includes(state.analytics.tops[name]?.status ?? '');
+
+/**
+ * Tops (protocol §18): an unknown name is refused (`Unknown top {name}`); a top `initial` or
+ * `fetching` skips the ask (`askTopOnceSettled`, epics.ts, follows up one for another period);
+ * `registered` goes `initial`, any other status `fetching`; then `loaded` with ts (deps.clock) and
+ * data, or `error`. `object` is repeated with the resources counted.
+ */
+export const top = defineEndpoint({
+  requested: {
+    type: 'analytics/topRequested',
+    shape: { name: text, nbrDays: z.optional(z.number()), max: z.optional(z.number()) },
+  },
+  flatten: 'merge',
+  key: { name: text },
+  keyOf: ({ name }) => ({ name }),
+  when: ({ payload }, state: WithAnalytics & Partial<WithSchemas>) => !isTopBusy(state, payload.name),
+  refuse: (event) =>
+    isTopName(event.payload.name)
+      ? null
+      : topRefused({ name: event.payload.name, message: `Unknown top ${event.payload.name}` }, event),
+  started: {
+    type: 'analytics/topStarted',
+    shape: { status: z.enum(['initial', 'fetching']), nbrDays: z.number(), max: z.number() },
+    payload: ({ payload }, state, { config }) => ({
+      status:
+        (state.analytics.tops[payload.name]?.status ?? 'registered') === 'registered'
+          ? ('initial' as const)
+          : ('fetching' as const),
+      ...topPeriod(payload, config),
+    }),
+  },
+  request: ({ payload }, state, { config }) => {
+    const onlyCurrentUser = payload.name.endsWith('User');
+    const { nbrDays, max } = topPeriod(payload, config);
+    return post(onlyCurrentUser ? payload.name.slice(0, -'User'.length) : payload.name, {
+      nbrDays,
+      max,
+      onlyCurrentUser,
+      object: assetResources(state),
+    });
+  },
+  // a top line as the server sends it: `key` is `{resource}_{id}`
+  answer: z.looseObject({ list: z.array(z.looseObject({ key: z.string(), count: z.number() })) }),
+  succeeded: {
+    type: 'analytics/topLoaded',
+    shape: { ts: z.number(), nbrDays: z.number(), max: z.number(), list: z.array(topLineSchema) },
+  },
+  result: (data, { payload }, { clock, config }) => ({
+    ts: clock.now(),
+    ...topPeriod(payload, config),
+    list: data.list.map((line) => topLineOf(line.key, line.count)),
+  }),
+  failed: 'analytics/topFailed',
 });
 
 /** The generic top (§18): nbrDays 0, max 24, onlyCurrentUser false unless given; the body kept whole. */

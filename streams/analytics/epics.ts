@@ -1,30 +1,28 @@
-import { concat, filter, map, merge, mergeMap, type Observable, of, take, takeUntil } from 'rxjs';
+import { EMPTY, filter, map, merge, mergeMap, take, takeUntil } from 'rxjs';
 import { selectAppSetting, type WithApp } from '../app/selectors';
 import { shareCreated } from '../carts/share-events';
 import { fulltextChanged } from '../cursors/events';
 import { shared } from '../saved-searches/events';
-import { selectSchemaBodies, type WithSchemas } from '../schemas/selectors';
+import type { WithSchemas } from '../schemas/selectors';
 import type { Epic } from '../core/epic';
-import type { AnyEvent, AppEvent, UnstampedEvent } from '../core/event';
 import { ofType } from '../core/operators/of-type';
 import { requestAnswer } from '../core/request';
 import * as api from './api';
+import { isTopBusy, topPeriod } from './endpoints';
 import {
   eventLogFailed,
   eventLogged,
   eventLogRequested,
-  type TopLine,
   topFailed,
   topLoaded,
-  topRefused,
   topRequested,
-  topStarted,
   objectDownloaded,
   objectLogFailed,
   objectLogged,
   objectViewed,
 } from './events';
-import { isTopName, type WithAnalytics } from './selectors';
+import type { WithAnalytics } from './selectors';
+import { isTopName } from './top-names';
 
 type S = WithAnalytics & WithApp & Partial<WithSchemas>;
 
@@ -51,94 +49,27 @@ export const logObject: Epic<S> = (event$, state$, deps) =>
     }),
   );
 
-/** The assets' schema whose sub-schemas' resources a top counts (protocol §18 `object`). */
-const ASSET_META_SCHEMA = 'dam/asset';
-
-/** The resources of the `dam/asset` sub-schemas, or `asset` while they are not known. */
-export function assetResources(state: Partial<WithSchemas>): string[] {
-  const bodies = state.schemas ? selectSchemaBodies(state as WithSchemas, ASSET_META_SCHEMA) : [];
-  const resources = [...new Set(bodies.map((body) => body.resource))];
-  return resources.length > 0 ? resources : ['asset'];
-}
-
-/** A top line: its key split on the first `_` into resource and id (resource names hold no `_`). */
-export function topLineOf(key: string, count: number): TopLine {
-  const split = key.indexOf('_');
-  if (split < 0) return { key, resource: '', id: key, count };
-  return { key, resource: key.slice(0, split), id: key.slice(split + 1), count };
-}
-
 /**
- * An ask for another period or size while the top is on its way: §18 skips it, so it is asked
- * again once that answer settles, unless a newer ask for the same top came meanwhile.
+ * An ask for another period or size while the top is on its way: §18 skips it (the endpoint's
+ * `when`), so it is asked again once that answer settles, unless a newer ask for the same top
+ * came meanwhile.
  */
-function askOnceSettled(
-  event$: Observable<AnyEvent>,
-  ask: AppEvent<string, { name: string }>,
-  nbrDays: number,
-  max: number,
-): Observable<UnstampedEvent> {
-  const { name } = ask.payload;
-  const sameTop = (event: { payload: { name: string } }) => event.payload.name === name;
-  return event$.pipe(
-    ofType(topLoaded, topFailed),
-    filter(sameTop),
-    take(1),
-    map(() => topRequested({ name, nbrDays, max }, ask)),
-    takeUntil(event$.pipe(ofType(topRequested), filter(sameTop))),
-  );
-}
-
-/**
- * Tops (protocol §18): an unknown name is refused (`Unknown top {name}`); a top `initial` or
- * `fetching` skips the ask; `registered` goes `initial`, any other status `fetching`; then
- * `loaded` with ts (deps.clock) and data, or `error`. One request per top at a time (merge across tops);
- * another period asked meanwhile follows once it settles.
- */
-export const loadTop: Epic<S> = (event$, state$, deps) =>
+export const askTopOnceSettled: Epic<S> = (event$, state$, { config }) =>
   event$.pipe(
     ofType(topRequested),
-    mergeMap((event) => {
-      const { name } = event.payload;
-      if (!isTopName(name)) return of(topRefused({ name, message: `Unknown top ${name}` }, event));
+    filter(({ payload }) => isTopName(payload.name) && isTopBusy(state$.value, payload.name)),
+    mergeMap((ask) => {
+      const { name } = ask.payload;
+      const { nbrDays, max } = topPeriod(ask.payload, config);
       const entry = state$.value.analytics.tops[name];
-      const status = entry?.status ?? 'registered';
-      const nbrDays = event.payload.nbrDays ?? deps.config.analyticsTopCallDays;
-      const max = event.payload.max ?? deps.config.analyticsTopMax;
-      if (status === 'initial' || status === 'fetching') {
-        if (entry?.nbrDays === nbrDays && entry.max === max) return [];
-        return askOnceSettled(event$, event, nbrDays, max);
-      }
-      const onlyCurrentUser = name.endsWith('User');
-      const base = onlyCurrentUser
-        ? (name.slice(0, -'User'.length) as 'topDamView' | 'topDamDownload')
-        : name;
-      const request = api.top(base as 'topDamView' | 'topDamDownload', {
-        nbrDays,
-        max,
-        onlyCurrentUser,
-        objects: assetResources(state$.value),
-      });
-      return concat(
-        of(
-          topStarted({ name, status: status === 'registered' ? 'initial' : 'fetching', nbrDays, max }, event),
-        ),
-        requestAnswer(
-          deps.http,
-          request,
-          (data) =>
-            topLoaded(
-              {
-                name,
-                ts: deps.clock.now(),
-                nbrDays,
-                max,
-                list: data.list.map((line) => topLineOf(line.key, line.count)),
-              },
-              event,
-            ),
-          (error) => topFailed({ name, error }, event),
-        ),
+      if (entry?.nbrDays === nbrDays && entry.max === max) return EMPTY;
+      const sameTop = (event: { payload: { name: string } }) => event.payload.name === name;
+      return event$.pipe(
+        ofType(topLoaded, topFailed),
+        filter(sameTop),
+        take(1),
+        map(() => topRequested({ name, nbrDays, max }, ask)),
+        takeUntil(event$.pipe(ofType(topRequested), filter(sameTop))),
       );
     }),
   );

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { minLength } from '../core/bounds';
-import { defineAnswer, defineFact, defineFailure, defineIntent } from '../core/event';
-import { assetEvents, broadcast, genericTop, trend } from './endpoints';
+import { defineAnswer, defineFailure, defineIntent } from '../core/event';
+import { assetEvents, broadcast, genericTop, top, trend } from './endpoints';
 
 const text = z.string().check(minLength(1));
 const actionIdSchema = z.enum(['view', 'download']);
@@ -31,6 +31,7 @@ export const {
   succeeded: assetEventsLoaded,
   failed: assetEventsFailed,
 } = assetEvents;
+export const { requested: topRequested, started: topStarted, succeeded: topLoaded, failed: topFailed } = top;
 export const {
   requested: genericTopRequested,
   started: genericTopStarted,
@@ -49,7 +50,7 @@ export const {
   succeeded: trendLoaded,
   failed: trendFailed,
 } = trend;
-export { type AssetEvent, type TrendDay, trendAbsent } from './endpoints';
+export { type AssetEvent, type TopLine, type TrendDay, topRefused, trendAbsent } from './endpoints';
 
 /*
  * Issue 17 (protocol §18; seed 001 §3, §4, §7, §9)
@@ -83,41 +84,6 @@ export { type AssetEvent, type TrendDay, trendAbsent } from './endpoints';
  *   itself (configuration `search` / `share`, params as JSON); `analytics/eventLogRequested`
  *   {configuration, params} logs anything else. Fire and forget: `eventLogged` | `eventLogFailed`.
  */
-
-const topNameSchema = z.string().check(minLength(1));
-
-export const topRequested = defineIntent('analytics/topRequested', {
-  name: topNameSchema,
-  nbrDays: z.optional(z.number()),
-  max: z.optional(z.number()),
-});
-/** An unknown top name (protocol §18): nothing is asked. */
-export const topRefused = defineFact('analytics/topRefused', 'system', {
-  name: topNameSchema,
-  message: z.string(),
-});
-/** The request leaves: `registered` → `initial`, another status → `fetching`. */
-export const topStarted = defineFact('analytics/topStarted', 'system', {
-  name: topNameSchema,
-  status: z.enum(['initial', 'fetching']),
-  nbrDays: z.number(),
-  max: z.number(),
-});
-const topLineSchema = z.object({
-  key: z.string(),
-  resource: z.string(),
-  id: z.string(),
-  count: z.number(),
-});
-export type TopLine = z.infer<typeof topLineSchema>;
-export const topLoaded = defineAnswer('analytics/topLoaded', {
-  name: topNameSchema,
-  ts: z.number(),
-  nbrDays: z.number(),
-  max: z.number(),
-  list: z.array(topLineSchema),
-});
-export const topFailed = defineFailure('analytics/topFailed', { name: topNameSchema });
 
 export const eventLogRequested = defineIntent('analytics/eventLogRequested', {
   configuration: text,

@@ -30,15 +30,13 @@ export type { TopEntry, TopName, TopStatus, TrendEntry, WholeEntry } from './sta
 export { TOP_NAMES } from './state';
 
 import type { TopEntry, TopName, TrendEntry, WholeEntry } from './state';
-import { registeredTop, TOP_NAMES as NAMES } from './state';
+import { registeredTop } from './state';
 
 /** The UI's top kinds (protocol §18: "their top name must be `view` or `download`"). */
 type TopKind = 'view' | 'download';
 
 /** The periods the /analytics screen offers, in days; -1 is "all" (config.analyticsAllDays). */
 export const TOP_PERIODS = [7, 30, 90, 365, -1] as const;
-
-export const isTopName = (name: string): name is TopName => (NAMES as readonly string[]).includes(name);
 
 /** `topDamView` / `topDamDownload`, with `User` when only the current user's counts are wanted. */
 export const selectTopName = (kind: TopKind, onlyMine: boolean): TopName =>

@@ -1,5 +1,8 @@
 import type { SerializedError } from '../core/errors';
-import type { AssetEvent, TopLine, TrendDay } from './events';
+import type { AssetEvent, TopLine, TrendDay } from './endpoints';
+import { TOP_NAMES } from './top-names';
+
+export { TOP_NAMES, type TopName } from './top-names';
 
 export type AnalyticsStatus = 'unknown' | 'fetching' | 'loaded' | 'error';
 
@@ -53,10 +56,6 @@ export interface AnalyticsState {
   broadcasts: Record<string, WholeEntry>;
   trends: Record<string, TrendEntry>;
 }
-
-/** protocol §18: the tops kept; the `User` variants send onlyCurrentUser=true. */
-export const TOP_NAMES = ['topDamView', 'topDamDownload', 'topDamViewUser', 'topDamDownloadUser'] as const;
-export type TopName = (typeof TOP_NAMES)[number];
 
 export const registeredTop = (): TopEntry => ({
   status: 'registered',

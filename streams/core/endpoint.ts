@@ -1,8 +1,10 @@
 import type { Draft } from 'immer';
+import type { Observable } from 'rxjs';
 import type * as z from 'zod/mini';
 import type { Deps } from './deps';
 import type { SerializedError, serializedErrorSchema } from './errors';
 import {
+  type AnyEvent,
   type AppEvent,
   defineAnswer,
   defineFact,
@@ -36,6 +38,22 @@ interface EventDeclaration<T extends string, Sh extends Shape> {
 type Asked<RqT extends string, RqSh extends Shape> = AppEvent<RqT, PayloadOf<RqSh>>;
 
 /**
+ * A `started` fact that carries more than the key (a top's next status and its period): its fields
+ * and how they are found as the request leaves.
+ */
+interface StartedDeclaration<
+  S,
+  StT extends string,
+  StSh extends Shape,
+  RqT extends string,
+  RqSh extends Shape,
+> {
+  type: StT;
+  shape: StSh;
+  payload: (event: Asked<RqT, RqSh>, state: S, deps: Deps) => PayloadOf<StSh>;
+}
+
+/**
  * One server call, declared once (issue 23): the intent that asks for it, the request and the
  * answer's schema, the events it ends in and what the epic does with an ask while one is on its
  * way. Every event of the call carries the `key` fields, which name one of its entries (a generic
@@ -51,29 +69,42 @@ interface EndpointDeclaration<
   SuSh extends Shape,
   FT extends string,
   StT extends string,
+  StSh extends Shape,
 > {
-  requested: EventDeclaration<RqT, RqSh>;
+  /**
+   * what asks for it: a person's intent, or with `source: 'system'` a fact another epic emits
+   * (a tree's page leaves once its scheduler has settled the fetch)
+   */
+  requested: EventDeclaration<RqT, RqSh> & { source?: 'system' };
   /** switch (newest wins), merge, concat or exhaust (an ask while one is on its way is dropped) */
   flatten: Flatten;
   key: K;
   keyOf: (payload: PayloadOf<RqSh>) => PayloadOf<K>;
   /**
    * a fact emitted as the request leaves: for a call whose ask may be skipped (one on its way
-   * already), so the status goes `fetching` only when a request does; without it, the ask does
+   * already), so the status goes `fetching` only when a request does; without it, the ask does.
+   * Its type alone when it carries the key alone, or a declaration when it carries more.
    */
-  started?: StT;
+  started?: StT | StartedDeclaration<S, StT, StSh, RqT, RqSh>;
   request: (event: Asked<RqT, RqSh>, state: S, deps: Deps) => Omit<HttpRequest<T>, 'schema'>;
   /** the answer's schema: an answer that does not fit is a failure; without it the body is not read */
   answer?: z.ZodMiniType<T>;
   succeeded: EventDeclaration<SuT, SuSh>;
-  /** the succeeded event's fields from the answer */
-  result: (data: T, event: Asked<RqT, RqSh>, deps: Deps) => PayloadOf<SuSh>;
+  /** the succeeded event's fields from the answer (`state`: as the answer arrives) */
+  result: (data: T, event: Asked<RqT, RqSh>, deps: Deps, state: S) => PayloadOf<SuSh>;
+  /**
+   * an answer the state has moved on from while it travelled (a tree's signature changed): its
+   * events instead of `succeeded`, or null when it still fits
+   */
+  stale?: (data: T, event: Asked<RqT, RqSh>, state: S) => Emitted | null;
   /** `{...key, error}` */
   failed: FT;
   /** skips an ask (a busy entry) */
   when?: (event: Asked<RqT, RqSh>, state: S) => boolean;
   /** answers an ask without a request (a refused name): the events, or null to send it */
   refuse?: (event: Asked<RqT, RqSh>, state: S) => Emitted | null;
+  /** what drops a request on its way, unanswered (the tree it fills was removed) */
+  until?: (event: Asked<RqT, RqSh>, event$: Observable<AnyEvent>) => Observable<unknown>;
   /** what a success sets off in other domains (who-am-I asked again) */
   followUp?: (data: T, event: Asked<RqT, RqSh>) => readonly UnstampedEvent[];
   /** a failure that means something else (the server has no such call): its events, or null for `failed` */
@@ -96,10 +127,19 @@ export function defineEndpoint<
   SuSh extends Shape,
   const FT extends string,
   const StT extends string = never,
->(declaration: EndpointDeclaration<S, T, RqT, RqSh, K, SuT, SuSh, FT, StT>) {
+  StSh extends Shape = Record<never, z.ZodMiniType>,
+>(declaration: EndpointDeclaration<S, T, RqT, RqSh, K, SuT, SuSh, FT, StT, StSh>) {
   const { requested: asked, succeeded: answered, key } = declaration;
-  const requested = defineIntent(asked.type, asked.shape, asked.redact);
-  const started = declaration.started ? defineFact(declaration.started, 'system', key) : null;
+  const requested =
+    asked.source === 'system'
+      ? defineFact(asked.type, 'system', asked.shape, asked.redact)
+      : defineIntent(asked.type, asked.shape, asked.redact);
+  const startedAs =
+    typeof declaration.started === 'string' ? { type: declaration.started } : declaration.started;
+  const started = startedAs
+    ? defineFact(startedAs.type, 'system', { ...key, ...('shape' in startedAs ? startedAs.shape : {}) } as K &
+        StSh)
+    : null;
   const succeeded = defineAnswer(
     answered.type,
     { ...key, ...answered.shape } as K & SuSh,
@@ -119,20 +159,32 @@ export function defineEndpoint<
     flatten: declaration.flatten,
     when: declaration.when,
     refuse: declaration.refuse,
-    started: started ? (event) => started(declaration.keyOf(event.payload), event) : undefined,
+    started: started
+      ? (event, state, deps) =>
+          started(
+            {
+              ...declaration.keyOf(event.payload),
+              ...(startedAs && 'payload' in startedAs ? startedAs.payload(event, state, deps) : {}),
+            } as PayloadOf<K & StSh>,
+            event,
+          )
+      : undefined,
     call: (event, state, deps) => ({
       ...declaration.request(event, state, deps),
       schema: declaration.answer,
     }),
-    succeeded: (data, event, _status, deps) => [
-      succeeded(
-        { ...declaration.keyOf(event.payload), ...declaration.result(data, event, deps) } as PayloadOf<
-          K & SuSh
-        >,
-        event,
-      ),
-      ...(declaration.followUp?.(data, event) ?? []),
-    ],
+    succeeded: (data, event, _status, deps, state) =>
+      declaration.stale?.(data, event, state) ?? [
+        succeeded(
+          {
+            ...declaration.keyOf(event.payload),
+            ...declaration.result(data, event, deps, state),
+          } as PayloadOf<K & SuSh>,
+          event,
+        ),
+        ...(declaration.followUp?.(data, event) ?? []),
+      ],
+    until: declaration.until,
     failed: (error, event) =>
       declaration.failure?.(error, event) ??
       failed({ ...declaration.keyOf(event.payload), error } as FailedPayload<K>, event),
@@ -140,7 +192,7 @@ export function defineEndpoint<
 
   return {
     requested,
-    started: started as [StT] extends [never] ? null : EventDefinition<StT, z.ZodMiniObject<K>>,
+    started: started as [StT] extends [never] ? null : EventDefinition<StT, z.ZodMiniObject<K & StSh>>,
     succeeded,
     failed,
     epic,

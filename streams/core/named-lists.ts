@@ -61,6 +61,49 @@ export function namedListCases<S extends { byName: Record<string, NamedList> }>(
   ];
 }
 
+/** What a cursor and a tree both hold from their registration on, before their first page. */
+interface RegisteringList {
+  name: string;
+  path: string;
+  status: 'registering';
+  error: null;
+  registration: string;
+  total: number;
+  hasMoreResults: boolean;
+  nextResultsToken: null;
+  signature: null;
+  lastSignature: null;
+  fetched: boolean;
+}
+
+/**
+ * A registration with a name and a path not taken yet (protocol §8.4) adds its list, `registering`
+ * under the asking event's id (the epic answers `registered` to that id alone); any other changes
+ * nothing, and the epic refuses it (`registrationRefusal`). `own` is what the kind of list adds.
+ */
+export function addRegistering<L>(
+  byName: Record<string, L>,
+  ask: { payload: { name: string; path: string }; meta: { id: string } },
+  own: () => Omit<L, keyof RegisteringList>,
+): void {
+  const { name, path } = ask.payload;
+  if (!name || !path || byName[name]) return;
+  const list: RegisteringList = {
+    name,
+    path,
+    status: 'registering',
+    error: null,
+    registration: ask.meta.id,
+    total: 0,
+    hasMoreResults: false,
+    nextResultsToken: null,
+    signature: null,
+    lastSignature: null,
+    fetched: false,
+  };
+  byName[name] = { ...list, ...own() } as L;
+}
+
 /** Why a registration was refused (protocol §8.4): a name and a path are needed, names are unique. */
 export function registrationRefusal(kind: 'Cursor' | 'Tree', name: string, path: string): string {
   return !name || !path

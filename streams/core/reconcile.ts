@@ -191,7 +191,7 @@ export function reconcilingRequestEpic<S, M extends Trigger<AppEvent>, T, R>(
           pending,
           { event, state },
           options.call(event, state, deps),
-          (data, status) => options.succeeded(data, event, status, deps),
+          (data, status) => options.succeeded(data, event, status, deps, state$.value),
           (error) => options.failed(error, event),
           (error) => reconcile(event, state, deps).lost(error),
           isLost,

@@ -10,6 +10,7 @@ import {
   of,
   type OperatorFunction,
   switchMap,
+  takeUntil,
 } from 'rxjs';
 import type { Deps } from './deps';
 import type { Epic } from './epic';
@@ -79,11 +80,14 @@ export interface RequestEpicOptions<S, M extends Trigger<AppEvent>, T> {
   /** answers a trigger locally without a request (a refused name): the event to emit, or null to go on */
   refuse?: (event: Triggered<M>, state: S) => Emitted | null;
   /** an event emitted as the request leaves (the status goes `fetching` only when one does) */
-  started?: (event: Triggered<M>) => UnstampedEvent;
+  started?: (event: Triggered<M>, state: S, deps: Deps) => UnstampedEvent;
   /** the request of a trigger */
   call: (event: Triggered<M>, state: S, deps: Deps) => HttpRequest<T>;
-  succeeded: (data: T, event: Triggered<M>, status: number, deps: Deps) => Emitted;
+  /** the events of an answer; `state` is the state as the answer arrives */
+  succeeded: (data: T, event: Triggered<M>, status: number, deps: Deps, state: S) => Emitted;
   failed: (error: SerializedError, event: Triggered<M>) => Emitted;
+  /** what drops a request on its way, unanswered (the list it fills was removed) */
+  until?: (event: Triggered<M>, event$: Observable<AnyEvent>) => Observable<unknown>;
 }
 
 /** The triggers of a request epic, as one type guard. */
@@ -113,10 +117,13 @@ export function requestEpic<S, M extends Trigger<AppEvent>, T>(
         const answer$ = requestAnswer(
           deps.http,
           options.call(event, state$.value, deps),
-          (data, status) => options.succeeded(data, event, status, deps),
+          (data, status) => options.succeeded(data, event, status, deps, state$.value),
           (error) => options.failed(error, event),
         );
-        return options.started ? concat(of(options.started(event)), answer$) : answer$;
+        const request$ = options.started
+          ? concat(of(options.started(event, state$.value, deps)), answer$)
+          : answer$;
+        return options.until ? request$.pipe(takeUntil(options.until(event, event$))) : request$;
       }),
     );
 }

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import { namedListCases, withNamed } from '../core/named-lists';
+import { addRegistering, namedListCases, withNamed } from '../core/named-lists';
 import type { AnyEvent } from '../core/event';
 import type { Status } from '../core/status';
 import {
@@ -42,33 +42,21 @@ function fetchStatus(current: Status, page: string): Status {
 }
 
 const immerCases = caseReducer<CursorsState>(
-  on(registrationRequested, (draft, { payload, meta }) => {
-    const { name, path, constraints, staticConstraints, namespaces, excludedPaths, ...options } = payload;
-    if (!name || !path || draft.byName[name]) return;
-    draft.byName[name] = {
-      name,
-      path,
-      status: 'registering',
-      error: null,
+  on(registrationRequested, (draft, ask) => {
+    const { name, path, constraints, staticConstraints, namespaces, excludedPaths, ...options } = ask.payload;
+    addRegistering(draft.byName, ask, () => ({
       options: { ...defaultOptions(), ...options },
       excludedPaths: excludedPaths ?? [],
       applied: null,
-      registration: meta.id,
       idChunks: [],
       size: 0,
       rows: [],
-      total: 0,
       count: 0,
-      hasMoreResults: false,
-      nextResultsToken: null,
       lastFetchDataLength: 0,
       aggregates: null,
       groups: [],
       nextGroups: null,
-      signature: null,
-      lastSignature: null,
-      fetched: false,
-    };
+    }));
   }),
   on(registered, (draft, { payload }) =>
     withCursor(draft, payload.name, (cursor) => {

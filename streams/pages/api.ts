@@ -15,14 +15,14 @@ const templateRefs = z.nullish(z.array(idRef));
 const templateIds = (refs: z.infer<typeof templateRefs>): number[] =>
   (refs ?? []).flatMap((ref) => refId(ref) ?? []);
 
+/** What a page and a widget both hold: their props, their features and the templates they take. */
+const componentFields = { id: z.number(), props: jsonText, features: strings, validchildren: templateRefs };
+
 const pageRowSchema = z.looseObject({
-  id: z.number(),
+  ...componentFields,
   name: z.nullish(z.string()),
   template: z.nullish(z.string()),
   path: z.string(),
-  props: jsonText,
-  features: strings,
-  validchildren: templateRefs,
   version: z.nullish(z.number()),
   status: idRef,
   copietravail: idRef,
@@ -30,17 +30,14 @@ const pageRowSchema = z.looseObject({
 type PageRow = z.infer<typeof pageRowSchema>;
 
 const widgetRowSchema = z.looseObject({
-  id: z.number(),
+  ...componentFields,
   parent: z.string(),
-  props: jsonText,
   value: z.nullish(z.string()),
   position: z.nullish(z.number()),
   enabled: z.nullish(z.boolean()),
   name: z.nullish(z.string()),
   component: z.nullish(z.string()),
   slot: z.nullish(z.string()),
-  features: strings,
-  validchildren: templateRefs,
 });
 type WidgetRow = z.infer<typeof widgetRowSchema>;
 
@@ -123,18 +120,16 @@ const toFileRecord = (row: FileRow): FileRecord => ({
 
 // --- reads -----------------------------------------------------------------------------------
 
-export const listPages = (): HttpRequest<z.infer<typeof pageListSchema>> => ({
-  method: 'GET',
-  path: '/rest/data/page',
-  query: { query: { ismodel: false } },
-  schema: pageListSchema,
-});
+/** A GET whose answer `schema` checks. */
+const read = <T>(
+  path: string,
+  schema: z.ZodMiniType<T>,
+  query?: Record<string, QueryValue>,
+): HttpRequest<T> => (query ? { method: 'GET', path, query, schema } : { method: 'GET', path, schema });
 
-export const fetchPageRow = (id: number): HttpRequest<z.infer<typeof onePageSchema>> => ({
-  method: 'GET',
-  path: `/rest/data/page/${id}`,
-  schema: onePageSchema,
-});
+export const listPages = () => read('/rest/data/page', pageListSchema, { query: { ismodel: false } });
+
+export const fetchPageRow = (id: number) => read(`/rest/data/page/${id}`, onePageSchema);
 
 /** The parent query of a page's parts (protocol §14.1). */
 const partsQuery = (pageId: number) => ({
@@ -167,11 +162,8 @@ function allRows<R>(
 
 const partsRequest =
   <R>(resource: 'pagewidget' | 'pagefile', schema: z.ZodMiniType<ListAnswer<R>>, query: object) =>
-  (after: string | undefined): HttpRequest<ListAnswer<R>> => {
-    const params: Record<string, QueryValue> = { query };
-    if (after !== undefined) params.after = after;
-    return { method: 'GET', path: `/rest/data/${resource}`, query: params, schema };
-  };
+  (after: string | undefined): HttpRequest<ListAnswer<R>> =>
+    read(`/rest/data/${resource}`, schema, after === undefined ? { query } : { query, after });
 
 export const fetchWidgets = (http: Http, query: object): Observable<WidgetRecord[]> =>
   allRows(http, partsRequest('pagewidget', widgetListSchema, query)).pipe(
@@ -226,11 +218,8 @@ export function fetchDraft(http: Http, id: number): Observable<Content> {
 export const unknownPathError = (path: string): AppError =>
   new AppError({ code: 'error.http.404', status: 404, message: unknownPathMessage(path), body: { path } });
 
-export const fetchWorkCopy = (id: number): HttpRequest<z.infer<typeof workCopySchema>> => ({
-  method: 'GET',
-  path: `/rest/bs/clubwed_getWorkCopy/${PAGE_OBJECT}/${id}`,
-  schema: workCopySchema,
-});
+export const fetchWorkCopy = (id: number) =>
+  read(`/rest/bs/clubwed_getWorkCopy/${PAGE_OBJECT}/${id}`, workCopySchema);
 
 /** The work-copy id as text, default `'0'`, parsed as an integer. */
 export function workCopyIdOf(answer: z.infer<typeof workCopySchema>): number {
@@ -263,27 +252,37 @@ export const publishPage = (id: number): HttpRequest<undefined> => ({
  */
 const OUTSIDE_API = '/..';
 
+/** A back-office action (`{damUrl}/bov3/{action}`) posted as a form, as the reference sends it. */
+function backOffice(action: string, form: Record<string, QueryValue>): HttpRequest<undefined>;
+function backOffice<T>(
+  action: string,
+  form: Record<string, QueryValue>,
+  schema: z.ZodMiniType<T>,
+): HttpRequest<T>;
+function backOffice<T>(
+  action: string,
+  form: Record<string, QueryValue>,
+  schema?: z.ZodMiniType<T>,
+): HttpRequest<T | undefined> {
+  const request = { method: 'POST' as const, path: `${OUTSIDE_API}/bov3/${action}`, body: { form } };
+  return schema ? { ...request, schema } : request;
+}
+
 /**
  * Assign collection (protocol §14.1, as the reference sends it): the parent's `children` become the
  * ids in that order; an id that is not a child yet (a template, a block from elsewhere) is copied in.
  */
-export const assignChildren = (form: {
-  object: string;
-  id: number;
-  children: readonly number[];
-}): HttpRequest<z.infer<typeof assignSchema>> => ({
-  method: 'POST',
-  path: `${OUTSIDE_API}/bov3/common/actions/affect_collection.jspz`,
-  body: {
-    form: {
+export const assignChildren = (form: { object: string; id: number; children: readonly number[] }) =>
+  backOffice(
+    'common/actions/affect_collection.jspz',
+    {
       form_object: form.object,
       form_id: form.id,
       form_field: 'children',
       form_value: form.children.map(String),
     },
-  },
-  schema: assignSchema,
-});
+    assignSchema,
+  );
 
 /**
  * The children once assigned: `new_children` in the order sent, a copy's id where its source
@@ -301,18 +300,13 @@ export function assignedChildren(
  * Sort (protocol §14.1): `clubwedwidget_1` repeated, valued with the widgets' ids in the new order
  * (the key is fixed, as the reference sends it; the values say the order).
  */
-export const sortWidgets = (order: readonly number[]): HttpRequest<undefined> => ({
-  method: 'POST',
-  path: `${OUTSIDE_API}/bov3/datasort/actions/sort.jspz`,
-  body: {
-    form: {
-      form_object: WIDGET_OBJECT,
-      sort_field: 'position',
-      noredirect: true,
-      [`${WIDGET_OBJECT}_1`]: order.map(String),
-    },
-  },
-});
+export const sortWidgets = (order: readonly number[]) =>
+  backOffice('datasort/actions/sort.jspz', {
+    form_object: WIDGET_OBJECT,
+    sort_field: 'position',
+    noredirect: true,
+    [`${WIDGET_OBJECT}_1`]: order.map(String),
+  });
 
 export const removeWidget = (id: number): HttpRequest<undefined> => ({
   method: 'DELETE',
@@ -333,11 +327,8 @@ export const replaceAttachment = (
 });
 
 export type EditorConfigAnswer = z.infer<typeof editorConfigAnswerSchema>;
-export const editorConfig = (): HttpRequest<EditorConfigAnswer> => ({
-  method: 'GET',
-  path: '/wedia/froala/config',
-  schema: editorConfigAnswerSchema,
-});
+export const editorConfig = (): HttpRequest<EditorConfigAnswer> =>
+  read('/wedia/froala/config', editorConfigAnswerSchema);
 
 /** The editor settings the portal uses; a licence key the server sends is dropped. */
 export const toEditorConfig = (answer: z.infer<typeof editorConfigAnswerSchema>): EditorConfig => ({

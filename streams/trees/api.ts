@@ -6,7 +6,7 @@ import type { TreeFetch } from './model';
 import type { RegisteredTree } from './state';
 
 /** A tree answer (protocol §10.1): `response.data` is a list of nodes or one node. */
-const treeAnswerSchema = z.looseObject({
+export const treeAnswerSchema = z.looseObject({
   resource: z.optional(z.string()),
   response: z.looseObject({ data: z.unknown(), total: z.optional(z.number()) }),
   links: z.nullish(z.looseObject({ next: z.nullish(z.string()), nextResultsToken: z.nullish(z.string()) })),

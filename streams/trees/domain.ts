@@ -1,6 +1,7 @@
 import { defineDomain } from '../core/domain';
 import { refuseUnknownTreeFetch, registerTree, resolveTree, scheduleTreeFetch } from './epics';
-import { autoloadTreePages, loadTreePage, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
+import { page } from './endpoints';
+import { autoloadTreePages, replayPostponedTreeFetch, revealTreeNode } from './fetch-epics';
 import { treesReducer } from './reducer';
 import { initialTreesState } from './state';
 
@@ -14,7 +15,7 @@ export const treesDomain = defineDomain({
     refuseUnknownTreeFetch,
     scheduleTreeFetch,
     autoloadTreePages,
-    loadTreePage,
+    loadTreePage: page.epic,
     replayPostponedTreeFetch,
     revealTreeNode,
   },

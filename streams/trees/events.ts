@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { optionalFields } from '../core/optional-fields';
 import { serializedErrorSchema } from '../core/errors';
-import { defineAnswer, defineEvent, defineFact, defineFailure, defineIntent } from '../core/event';
+import { defineAnswer, defineEvent, defineFact, defineIntent } from '../core/event';
+import { page } from './endpoints';
 import { treeFetchSchema, treeNodeSchema, treeOptionsSchema } from './model';
 
 /**
@@ -42,7 +43,6 @@ export const registrationRefused = defineEvent(
   z.object({ name, message: z.string() }),
   { source: 'system', redact: [], failure: true },
 );
-export const removed = defineIntent('trees/removed', { name });
 
 export const resolving = defineFact('trees/resolving', 'system', { name });
 export const resolved = defineFact('trees/resolved', 'system', { name, treefield: z.string() });
@@ -67,29 +67,9 @@ export const fetchPostponed = defineFact('trees/fetchPostponed', 'system', {
   ...treeFetchSchema.shape,
   name,
 });
-export const fetchStarted = defineFact('trees/fetchStarted', 'system', {
-  ...treeFetchSchema.shape,
-  name,
-  signature: z.string(),
-});
-export const pageLoaded = defineAnswer('trees/pageLoaded', {
-  ...treeFetchSchema.shape,
-  name,
-  signature: z.string(),
-  roots: z.array(z.string()),
-  nodes: z.array(treeNodeSchema),
-  total: z.number(),
-  hasMoreResults: z.boolean(),
-  nextResultsToken: z.nullable(z.string()),
-});
-/** The answer's `state` is not the current signature: back to resolved, the fetch queued again. */
-export const pageInvalidated = defineAnswer('trees/pageInvalidated', {
-  ...treeFetchSchema.shape,
-  name,
-  sent: z.string(),
-  received: z.nullable(z.string()),
-});
-export const fetchFailed = defineFailure('trees/fetchFailed', { ...treeFetchSchema.shape, name });
+/** A tree's page, declared with its request (`endpoints.ts`); `removed` drops the requests on their way. */
+export const { requested: fetchStarted, succeeded: pageLoaded, failed: fetchFailed } = page;
+export { pageInvalidated, removed } from './endpoints';
 
 export const fulltextChanged = defineIntent('trees/fulltextChanged', { name, fulltext: z.string() });
 

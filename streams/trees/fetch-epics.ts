@@ -26,51 +26,6 @@ const endOf = (event$: Observable<AnyEvent>, name: string) =>
     filter((event) => (removed.match(event) || fulltextChanged.match(event)) && event.payload.name === name),
   );
 
-/** The request of a started fetch; a stale `state` echo puts the fetch back in the queue (protocol §10.3). */
-export const loadTreePage: Epic<S> = (event$, state$, { http }) =>
-  event$.pipe(
-    ofType(fetchStarted),
-    mergeMap((started) => {
-      const { name, signature } = started.payload;
-      const fetch: TreeFetch = { nodeId: started.payload.nodeId, next: started.payload.next };
-      const tree = state$.value.trees.byName[name];
-      if (!isRegistered(tree) || !tree.treefield) return EMPTY;
-      const treefield = tree.treefield;
-      const schemaResolved = selectSchemaStatus(state$.value, tree.path) === 'resolved';
-      return requestAnswer(
-        http,
-        treeRequest(tree, fetch, signature, schemaResolved),
-        (data): UnstampedEvent => {
-          const received = data.state === null || data.state === undefined ? null : String(data.state);
-          const current = state$.value.trees.byName[name];
-          if (
-            received !== signature ||
-            !isRegistered(current) ||
-            treeSignature(current, fetch) !== signature
-          ) {
-            return pageInvalidated({ name, ...fetch, sent: signature, received }, started);
-          }
-          const { roots, nodes } = readNodes(data.response.data, treefield);
-          const next = data.links?.next;
-          return pageLoaded(
-            {
-              name,
-              ...fetch,
-              signature,
-              roots,
-              nodes,
-              total: data.response.total ?? roots.length,
-              hasMoreResults: typeof next === 'string' && next !== '',
-              nextResultsToken: data.links?.nextResultsToken ?? null,
-            },
-            started,
-          );
-        },
-        (error) => fetchFailed({ name, ...fetch, error }, started),
-      ).pipe(takeUntil(removedNamed(event$, removed, name)));
-    }),
-  );
-
 /** After a load (or a stale answer), the newest postponed fetch goes (protocol §10.3). */
 export const replayPostponedTreeFetch: Epic<S> = (event$, state$) =>
   event$.pipe(

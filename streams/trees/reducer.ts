@@ -1,6 +1,6 @@
 import type { Draft } from 'immer';
 import { caseReducer, on } from '../core/case-reducer';
-import { namedListCases, withNamed } from '../core/named-lists';
+import { addRegistering, namedListCases, withNamed } from '../core/named-lists';
 import * as treeEvents from './events';
 import { sameFetch, type TreeFetch, type TreeNode } from './model';
 import type { TreeState, TreesState } from './state';
@@ -21,30 +21,17 @@ function mergeNode(tree: Draft<TreeState>, node: TreeNode): void {
 }
 
 export const treesReducer = caseReducer<TreesState>(
-  on(treeEvents.registrationRequested, (draft, { payload, meta }) => {
-    const { name, path, fulltext } = payload;
-    if (!name || !path || draft.byName[name]) return;
-    draft.byName[name] = {
-      name,
-      path,
-      status: 'registering',
-      error: null,
+  on(treeEvents.registrationRequested, (draft, ask) =>
+    addRegistering(draft.byName, ask, () => ({
       options: null,
-      fulltext: fulltext ?? '',
-      registration: meta.id,
+      fulltext: ask.payload.fulltext ?? '',
       treefield: null,
       roots: [],
       nodes: {},
-      total: 0,
-      hasMoreResults: false,
-      nextResultsToken: null,
       nodeTokens: {},
-      signature: null,
-      lastSignature: null,
       queue: [],
-      fetched: false,
-    };
-  }),
+    })),
+  ),
   on(treeEvents.registered, (draft, { payload }) =>
     withTree(draft, payload.name, (tree) => {
       tree.status = 'registered';

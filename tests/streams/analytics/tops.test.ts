@@ -2,7 +2,7 @@ import { NEVER, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { analyticsDomain } from '../../../streams/analytics/domain';
-import { assetResources, topLineOf } from '../../../streams/analytics/epics';
+import { assetResources, topLineOf } from '../../../streams/analytics/endpoints';
 import {
   broadcastRequested,
   eventLogRequested,

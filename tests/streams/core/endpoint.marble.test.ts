@@ -1,10 +1,10 @@
-import { BehaviorSubject, lastValueFrom, NEVER, of, toArray } from 'rxjs';
+import { BehaviorSubject, filter, lastValueFrom, NEVER, of, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { caseReducer } from '../../../streams/core/case-reducer';
 import { defineEndpoint } from '../../../streams/core/endpoint';
 import { AppError, ERROR_CODES, serializeError } from '../../../streams/core/errors';
-import type { AnyEvent } from '../../../streams/core/event';
+import { type AnyEvent, defineAnswer } from '../../../streams/core/event';
 import { createHttp } from '../../../streams/core/http';
 import type { Flatten } from '../../../streams/core/request';
 import { IDLE_REQUEST, type RequestState } from '../../../streams/core/request-status';
@@ -139,5 +139,54 @@ describe('defineEndpoint: one declaration gives the events, the epic and the sta
     const loaded = reduce(failed, stamp(counted.succeeded({ id: 'c1' }) as never, 'b'));
     expect(counted.select(loaded, { id: 'c1' })).toEqual({ status: 'loaded', error: null });
     expect(counted.select(loaded, { id: 'c2' })).toBeUndefined();
+  });
+
+  it('a start may carry more than the key; an answer the state has moved on from is stale; `until` drops a request', () => {
+    type Versions = { version: number };
+    const outdated = defineAnswer('endpointTest/versionOutdated', { id: z.string() });
+    const stale = defineEndpoint({
+      requested: { type: 'endpointTest/versionRequested', shape: { id: z.string() }, source: 'system' },
+      flatten: 'merge',
+      key: { id: z.string() },
+      keyOf: ({ id }) => ({ id }),
+      started: {
+        type: 'endpointTest/versionStarted',
+        shape: { asked: z.number() },
+        payload: (_event, state: Versions) => ({ asked: state.version }),
+      },
+      request: ({ payload }) => ({ method: 'GET', path: `/versions/${payload.id}` }),
+      answer: z.object({ version: z.number() }),
+      stale: (data, event, state) =>
+        data.version === state.version ? null : outdated({ id: event.payload.id }, event),
+      succeeded: { type: 'endpointTest/versionLoaded', shape: { version: z.number() } },
+      result: (data, _event, _deps, state) => ({ version: Math.max(data.version, state.version) }),
+      failed: 'endpointTest/versionFailed',
+      until: ({ payload }, event$) =>
+        event$.pipe(filter((event) => event.type === 'endpointTest/dropped' && event.payload === payload.id)),
+    });
+    const meta = (id: string) => ({ source: 'system' as const, seq: 1, id, at: 0 });
+    const cause = (id: string) => ({ meta: { id } as AnyEvent['meta'] });
+    expect(stale.requested({ id: 'v1' }).meta.source).toBe('system');
+    marbleScheduler().run(({ cold, hot, expectObservable }) => {
+      const http = fakeHttp((request) =>
+        cold('10ms (r|)', { r: { status: 200, data: { version: request.path.endsWith('v1') ? 3 : 2 } } }),
+      );
+      const events = hot('a b c 2ms d', {
+        a: { ...stale.requested({ id: 'v1' }), meta: meta('a') },
+        b: { ...stale.requested({ id: 'v2' }), meta: meta('b') },
+        c: { ...stale.requested({ id: 'v3' }), meta: meta('c') },
+        d: { type: 'endpointTest/dropped', payload: 'v3', meta: meta('d') },
+      });
+      expectObservable(stale.epic(events, new BehaviorSubject({ version: 3 }), testDeps({ http }))).toBe(
+        's t u 7ms l f',
+        {
+          s: stale.started({ id: 'v1', asked: 3 }, cause('a')),
+          t: stale.started({ id: 'v2', asked: 3 }, cause('b')),
+          u: stale.started({ id: 'v3', asked: 3 }, cause('c')),
+          l: stale.succeeded({ id: 'v1', version: 3 }, cause('a')),
+          f: outdated({ id: 'v2' }, cause('b')),
+        },
+      );
+    });
   });
 });

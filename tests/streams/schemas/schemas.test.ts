@@ -10,7 +10,7 @@ import {
   TOO_MANY_SECTIONS,
 } from '../../../streams/schemas/api';
 import { resolved, resolveRequested } from '../../../streams/schemas/events';
-import { assetResources } from '../../../streams/analytics/epics';
+import { assetResources } from '../../../streams/analytics/endpoints';
 import {
   selectCanCreate,
   selectSchemaBodies,
