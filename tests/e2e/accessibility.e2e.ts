@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, vi } from 'vitest';
 import { createShares } from '../../mocks/db/carts';
 import { checkEverywhere } from './helpers/axe';
-import { journey, openInApp, portalUrl, settled } from './helpers/portal';
+import { journey, portalUrl, settled } from './helpers/portal';
 import { openSignedIn } from './helpers/session';
 
 /**
@@ -13,19 +13,15 @@ import { openSignedIn } from './helpers/session';
  * problem is collected and the journey fails once at the end with the whole list.
  */
 
-/**
- * Opens `path` once it has loaded: a journey's first screen from a start of the portal (as `login`,
- * signed in through the API, when given), the next ones inside the running portal as a link would.
- */
+/** Opens `path` (as `login`, signed in through the API, for a journey's first screen) once it has loaded. */
 async function visit(
   page: Page,
   path: string,
   ready: (page: Page) => Locator,
-  first?: { login?: string },
+  login?: string,
 ): Promise<void> {
-  if (first?.login) await openSignedIn(page, first.login, path);
-  else if (first) await page.goto(`${portalUrl()}${path}`);
-  else await openInApp(page, path);
+  if (login) await openSignedIn(page, login, path);
+  else await page.goto(`${portalUrl()}${path}`);
   await ready(page).first().waitFor({ timeout: 20_000 });
   await settled(page);
 }
@@ -60,7 +56,7 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
   journey('alice: home, search with "Add to cart" open, an asset, the error view', async ({ page }) => {
     const found: string[] = [];
 
-    await visit(page, '/', h1, { login: 'alice' });
+    await visit(page, '/', h1, 'alice');
     found.push(...(await checkEverywhere(page, 'home /')));
 
     await visit(page, '/search', (p) => p.getByRole('grid', { name: 'Results' }).getByRole('gridcell'));
@@ -86,7 +82,7 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
   journey('alice: carts, a cart and their dialogs, downloads', async ({ page }) => {
     const found: string[] = [];
 
-    await visit(page, '/carts', (p) => p.getByRole('main').getByRole('link'), { login: 'alice' });
+    await visit(page, '/carts', (p) => p.getByRole('main').getByRole('link'), 'alice');
     found.push(...(await checkEverywhere(page, 'carts /carts')));
     await withDialog(
       page,
@@ -122,7 +118,7 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
   journey('alice: imports, a job, saved searches, analytics', async ({ page }) => {
     const found: string[] = [];
 
-    await visit(page, '/imports', (p) => p.getByRole('main').getByRole('link'), { login: 'alice' });
+    await visit(page, '/imports', (p) => p.getByRole('main').getByRole('link'), 'alice');
     found.push(...(await checkEverywhere(page, 'imports /imports')));
     await withDialog(
       page,
@@ -152,7 +148,7 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
       page,
       '/pages/home',
       (p) => p.locator('article.cms-page').getByRole('heading', { level: 1 }),
-      { login: 'alice' },
+      'alice',
     );
     found.push(...(await checkEverywhere(page, 'CMS page /pages/home')));
     await page.getByRole('button', { name: 'Edit page' }).click();
@@ -185,7 +181,7 @@ describe('accessibility (issue 13): axe on every screen, both themes, both sizes
     const open = shares[0]?.uuid;
     const withPassword = shares[1]?.uuid;
 
-    await visit(page, '/signin', (p) => p.getByRole('button', { name: 'Sign in' }), {});
+    await visit(page, '/signin', (p) => p.getByRole('button', { name: 'Sign in' }));
     found.push(...(await checkEverywhere(page, 'sign in /signin')));
 
     await visit(page, `/share/${open}`, (p) => p.getByRole('main').getByRole('listitem'));
