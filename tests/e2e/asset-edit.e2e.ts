@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn } from './helpers/session';
 import { cellName } from './helpers/cell-name';
 import { metadata, shown } from './helpers/asset-metadata';
 import { expectWords, failEvery, failure, noFaults, received } from './helpers/faults';
@@ -9,16 +9,18 @@ import { expectWords, failEvery, failure, noFaults, received } from './helpers/f
 /** Demo asset 1 (mocks/db/assets.ts, default seed): an image. */
 const ASSET_ID = 1;
 
-async function openAsset(page: Page, id: number | string = ASSET_ID): Promise<void> {
-  await page.goto(`${portalUrl()}/assets/asset/${id}`);
+/** Opens the asset's page, as `login` signed in through the API when given (one start of the portal). */
+async function openAsset(page: Page, id: number, login?: string): Promise<void> {
+  const path = `/assets/asset/${id}`;
+  if (login) await openSignedIn(page, login, path);
+  else await page.goto(`${portalUrl()}${path}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shown(page, 'Author').waitFor();
 }
 
 describe('editing an asset’s metadata (issue 14)', () => {
   journey('alice edits the title, saves, and sees it after a reload', async ({ page }) => {
-    await signIn(page, 'alice');
-    await openAsset(page);
+    await openAsset(page, ASSET_ID, 'alice');
     await metadata(page).getByRole('button', { name: 'Edit' }).click();
     const title = metadata(page).getByRole('textbox', { name: 'Title' });
     await title.fill('A lake at dawn, edited');
@@ -33,8 +35,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   journey(
     'the form asks which fields an update may send; when that fails it says so and asks again',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await openAsset(page);
+      await openAsset(page, ASSET_ID, 'alice');
       await failEvery('\\.update/headers$', 500, 'GET');
       await metadata(page).getByRole('button', { name: 'Edit' }).click();
       const said = failure(metadata(page), 'The fields this asset lets you change could not be read');
@@ -50,8 +51,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   );
 
   journey('alice changes a field, discards the changes, and the old value is back', async ({ page }) => {
-    await signIn(page, 'alice');
-    await openAsset(page);
+    await openAsset(page, ASSET_ID, 'alice');
     const before = (await shown(page, 'Author').textContent()) ?? '';
     await metadata(page).getByRole('button', { name: 'Edit' }).click();
     await metadata(page).getByRole('textbox', { name: 'Author' }).fill('Somebody else');
@@ -65,8 +65,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('a draft survives a reload: announced, kept, then discarded', async ({ page }) => {
-    await signIn(page, 'alice');
-    await openAsset(page);
+    await openAsset(page, ASSET_ID, 'alice');
     const before = (await shown(page, 'Author').textContent()) ?? '';
     await metadata(page).getByRole('button', { name: 'Edit' }).click();
     await metadata(page).getByRole('textbox', { name: 'Author' }).fill('Draft author');
@@ -84,8 +83,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('alice edits the author of 5 selected results as one batch, with progress', async ({ page }) => {
-    await signIn(page, 'alice');
-    await page.goto(`${portalUrl()}/search`);
+    await openSignedIn(page, 'alice', '/search');
     const cells = page.getByRole('grid', { name: 'Results' }).getByRole('gridcell');
     await cells.nth(4).waitFor();
     const names: string[] = [];
@@ -120,8 +118,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('alice adds a keyword through the lookup, saves, and reads it by name', async ({ page }) => {
-    await signIn(page, 'alice');
-    await openAsset(page);
+    await openAsset(page, ASSET_ID, 'alice');
     const before = (await shown(page, 'Keywords').textContent()) ?? '';
     await metadata(page).getByRole('button', { name: 'Edit' }).click();
     const box = metadata(page).getByRole('combobox', { name: 'Keywords' });
@@ -142,8 +139,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('a workflow step shows the new state', async ({ page }) => {
-    await signIn(page, 'alice');
-    await openAsset(page);
+    await openAsset(page, ASSET_ID, 'alice');
     const workflow = page.getByRole('group', { name: 'Workflow' });
     const state = workflow.getByRole('status');
     const before = (await state.textContent()) ?? '';
@@ -158,8 +154,7 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('alice deletes an asset after a confirmation, and is back on the search', async ({ page }) => {
-    await signIn(page, 'alice');
-    await openAsset(page, 5);
+    await openAsset(page, 5, 'alice');
     await metadata(page).getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete this asset?' });
     await dialog.getByRole('button', { name: 'Delete' }).click();
@@ -169,13 +164,9 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('bob (in French) may edit but sees no Delete', async ({ page }) => {
-    // bob reads the portal in French: the sign-in helper waits for the English "Sign out"
-    await page.goto(`${portalUrl()}/signin`);
-    await page.getByRole('textbox', { name: 'Login' }).fill('bob');
-    await page.getByRole('textbox', { name: 'Password' }).fill('bob');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    // bob reads the portal in French
+    await openSignedIn(page, 'bob', `/assets/asset/${ASSET_ID}`);
     await page.getByRole('button', { name: 'Se déconnecter' }).waitFor();
-    await page.goto(`${portalUrl()}/assets/asset/${ASSET_ID}`);
     const panel = page.getByRole('region', { name: 'Métadonnées' });
     await panel.locator('dt:text-is("Auteur") + dd').waitFor();
     await panel.getByRole('button', { name: 'Modifier' }).waitFor();
@@ -186,15 +177,14 @@ describe('editing an asset’s metadata (issue 14)', () => {
   });
 
   journey('carol sees no Edit, no Delete and no workflow steps', async ({ page }) => {
-    await signIn(page, 'carol');
-    await openAsset(page);
+    await openAsset(page, ASSET_ID, 'carol');
     expect(await metadata(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await metadata(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
     expect(await page.getByRole('group', { name: 'Workflow' }).getByRole('button').count()).toBe(0);
   });
 
   journey('the visitor reads the metadata but sees no Edit', async ({ page }) => {
-    await openAsset(page);
+    await openAsset(page, ASSET_ID);
     expect(await metadata(page).getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await metadata(page).getByRole('button', { name: 'Delete' }).count()).toBe(0);
   });

@@ -1,9 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { unzipSync } from 'fflate';
-import type { Download, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { CART_IDS } from '../../mocks/db/carts';
+import { config } from '../../streams/core/config';
 import { checkEverywhere } from './helpers/axe';
+import { doneAfterTimers } from './helpers/clock';
 import { journey, logAndState, mockControl, portalUrl } from './helpers/portal';
 import { apiAuthorization, openSignedIn } from './helpers/session';
 
@@ -44,6 +46,25 @@ async function zipEntries(download: Download): Promise<string[]> {
 
 const assetEntries = (entries: string[]) => entries.filter((name) => name.endsWith('.svg'));
 
+/** Ends the zip builds under way at once (`POST /__mock/zips/ready`): no `zip.buildMs` waited out. */
+const zipsReady = () => mockControl('zips/ready', { method: 'POST' });
+
+/**
+ * The download the page saves next, reached without waiting out the readiness poll: the builds
+ * are ended and the page's clock (installed before the page loaded) moves on one poll at a time.
+ */
+async function savedAfterPolls(page: Page, wait: Promise<Download>): Promise<Download> {
+  let saved: Download | undefined;
+  wait.then(
+    (download) => {
+      saved = download;
+    },
+    () => undefined,
+  );
+  await doneAfterTimers(page, async () => saved !== undefined, config.downloadPollMs, zipsReady);
+  return wait;
+}
+
 interface LoggedRequest {
   method: string;
   path: string;
@@ -78,8 +99,10 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
       await page.setViewportSize({ width: 1440, height: 900 });
       const cart = await aliceCart(String(CART_IDS.refusedZip));
       const maxSize = 500 * 1024 * 1024;
-      // the cart's one video over zip.maxSize is left out; the build takes long enough to be seen
-      await mockControl('settings', { body: { 'zip.maxSize': maxSize, 'zip.buildMs': 1500 } });
+      // the cart's one video over zip.maxSize is left out; each build lasts until the journey ends it
+      await mockControl('settings', { body: { 'zip.maxSize': maxSize, 'zip.buildMs': 30_000 } });
+      // the page's timers on a clock the journey moves on: the readiness poll is not waited out
+      await page.clock.install();
       const skipped = cart.items.filter((item) => item.metadata.filesize > maxSize);
       expect(skipped).toHaveLength(1);
       const downloads: Download[] = [];
@@ -110,12 +133,18 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
 
       // each part saved by the page under its name; no part asked anything again
       const names = Array.from({ length: total }, (_, index) => `${cart.name} ${index + 1} of ${total}`);
-      for (const name of names) {
-        await dialog
-          .getByRole('listitem', { name, exact: true })
-          .getByText(`Saved as “${name}.zip”`, { exact: false })
-          .waitFor({ timeout: 30_000 });
-      }
+      const savedParts = async () => {
+        const shown = await Promise.all(
+          names.map((name) =>
+            dialog
+              .getByRole('listitem', { name, exact: true })
+              .getByText(`Saved as “${name}.zip”`, { exact: false })
+              .count(),
+          ),
+        );
+        return shown.every((count) => count > 0);
+      };
+      await doneAfterTimers(page, savedParts, config.downloadPollMs, zipsReady);
       await expect.poll(() => downloads.length, { timeout: 10_000 }).toBe(total);
       expect(downloads.map((download) => download.suggestedFilename()).sort()).toEqual(
         names.map((name) => `${name}.zip`).sort(),
@@ -187,14 +216,17 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
   );
 
   journey('a reload during the build still completes the download', async ({ page }) => {
-    await mockControl('settings', { body: { 'zip.buildMs': 4000 } });
+    // the build lasts until the journey ends it: the reload always comes while it is under way
+    await mockControl('settings', { body: { 'zip.buildMs': 30_000 } });
+    // the page's timers on a clock the journey moves on: the readiness poll is not waited out
+    await page.clock.install();
     const cart = await aliceCart(CART_ID);
     const dialog = await openDownloadDialog(page, CART_ID);
     await dialog.getByRole('button', { name: 'Start download' }).click();
     await dialog.getByRole('listitem', { name: cart.name }).getByText('Building the zip').waitFor();
-    const download = page.waitForEvent('download', { timeout: 20_000 });
+    const download = page.waitForEvent('download', { timeout: 30_000 });
     await page.reload();
-    const entries = await zipEntries(await download);
+    const entries = await zipEntries(await savedAfterPolls(page, download));
     expect(assetEntries(entries)).toEqual(cart.entries);
     await page.getByRole('link', { name: 'Downloads', exact: true }).click();
     await page.getByRole('listitem', { name: cart.name }).getByText('Downloaded').waitFor();
@@ -205,19 +237,21 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     async ({ page }) => {
       const cart = await aliceCart(CART_ID);
       await mockControl('faults', { body: { match: 'downloadCart', method: 'HEAD', rate: 1, status: 500 } });
+      // the page's timers on a clock the journey moves on: the backoff (2 + 4 + 8 s) is not waited out
+      await page.clock.install();
       const dialog = await openDownloadDialog(page, CART_ID);
       await dialog.getByRole('button', { name: 'Start download' }).click();
       const row = dialog.getByRole('listitem', { name: cart.name });
       // transient failures are asked again with backoff (the row says so) before the download fails
-      await row
-        .getByText(/The server did not answer the last check; trying again/)
-        .waitFor({ timeout: 20_000 });
-      await row.getByRole('alert').waitFor({ timeout: 40_000 });
+      const shown = (locator: Locator) => async () => (await locator.count()) > 0;
+      const tryingAgain = row.getByText(/The server did not answer the last check; trying again/);
+      await doneAfterTimers(page, shown(tryingAgain), config.downloadPollMs);
+      await doneAfterTimers(page, shown(row.getByRole('alert')), config.downloadPollRetryBaseMs);
       expect(await row.getByText('Failed', { exact: true }).isVisible()).toBe(true);
       await mockControl('faults', { method: 'DELETE' });
-      const download = page.waitForEvent('download', { timeout: 20_000 });
+      const download = page.waitForEvent('download', { timeout: 30_000 });
       await row.getByRole('button', { name: 'Retry' }).click();
-      expect(assetEntries(await zipEntries(await download))).toEqual(cart.entries);
+      expect(assetEntries(await zipEntries(await savedAfterPolls(page, download)))).toEqual(cart.entries);
       await row.getByText('Downloaded').waitFor();
       // one size test and one build: Retry checked the zip that was built
       expect(await calls('testZipCart')).toBe(1);
@@ -229,21 +263,26 @@ describe('downloads against the demo server (seed 000 §4, protocol §7)', () =>
     'a flaky readiness check (every second one a 500) still completes the download',
     async ({ page }) => {
       const cart = await aliceCart(CART_ID);
-      await mockControl('settings', { body: { 'zip.buildMs': 7000 } });
+      // the build lasts until the journey ends it, once four checks were asked
+      await mockControl('settings', { body: { 'zip.buildMs': 30_000 } });
       await mockControl('faults', {
         body: { match: 'downloadCart', method: 'HEAD', rate: 0.5, status: 500 },
       });
+      // the page's timers on a clock the journey moves on: the poll and the backoff are not waited out
+      await page.clock.install();
       const dialog = await openDownloadDialog(page, CART_ID);
-      const download = page.waitForEvent('download', { timeout: 40_000 });
+      const download = page.waitForEvent('download', { timeout: 30_000 });
       await dialog.getByRole('button', { name: 'Start download' }).click();
-      expect(assetEntries(await zipEntries(await download))).toEqual(cart.entries);
+      const heads = async () =>
+        (await requests()).filter(
+          (request) => request.method === 'HEAD' && request.path.includes('downloadCart'),
+        ).length;
+      await doneAfterTimers(page, async () => (await heads()) >= 4, config.downloadPollMs);
+      expect(assetEntries(await zipEntries(await savedAfterPolls(page, download)))).toEqual(cart.entries);
       const row = dialog.getByRole('listitem', { name: cart.name });
       await row.getByText('Downloaded').waitFor();
       expect(await row.getByRole('alert').count()).toBe(0);
-      const heads = (await requests()).filter(
-        (request) => request.method === 'HEAD' && request.path.includes('downloadCart'),
-      );
-      expect(heads.length).toBeGreaterThanOrEqual(4);
+      expect(await heads()).toBeGreaterThanOrEqual(4);
     },
   );
 

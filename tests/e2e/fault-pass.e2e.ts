@@ -12,7 +12,7 @@ import {
   waiting,
 } from './helpers/faults';
 import { journey, portalUrl } from './helpers/portal';
-import { signIn } from './helpers/session';
+import { openSignedIn, signIn } from './helpers/session';
 import { metadata, shown } from './helpers/asset-metadata';
 
 /**
@@ -22,8 +22,10 @@ import { metadata, shown } from './helpers/asset-metadata';
  */
 const asset = (id: number) => `/rest/dam/data/asset/${id}$`;
 
-async function openAsset(page: Page, id: number): Promise<void> {
-  await page.goto(`${portalUrl()}/assets/asset/${id}`);
+/** Opens the asset's page, as `login` signed in through the API when given (one start of the portal). */
+async function openAsset(page: Page, id: number, login?: string): Promise<void> {
+  if (login) await openSignedIn(page, login, `/assets/asset/${id}`);
+  else await page.goto(`${portalUrl()}/assets/asset/${id}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await shown(page, 'Author').waitFor();
 }
@@ -46,9 +48,8 @@ describe('the asset page under faults (issue 27)', () => {
   journey(
     'its read fails with 500s, then dropped connections: said, and "Try again" shows it',
     async ({ page }) => {
-      await signIn(page, 'alice');
       await failEvery(asset(1), 500, 'GET');
-      await page.goto(`${portalUrl()}/assets/asset/1`);
+      await openSignedIn(page, 'alice', '/assets/asset/1');
       const failed = failure(page, 'The asset could not be loaded.');
       await expectWords(failed);
       expect(await page.getByRole('heading', { name: 'An error occured!' }).count()).toBe(0);
@@ -68,10 +69,10 @@ describe('the asset page under faults (issue 27)', () => {
   );
 
   journey('at 30 %, going from asset to asset: the one that fails is said, and retried', async ({ page }) => {
-    await signIn(page, 'alice');
     // the 4th asset read fails: assets 1, 2, 3 open, asset 4 does not
     await failAtRate('/rest/dam/data/asset/\\d+$', 0.3, 500, 'GET');
-    for (const id of [1, 2, 3]) await openAsset(page, id);
+    await openAsset(page, 1, 'alice');
+    for (const id of [2, 3]) await openAsset(page, id);
     await page.goto(`${portalUrl()}/assets/asset/4`);
     const failed = failure(page, 'The asset could not be loaded.');
     await expectWords(failed);
@@ -87,8 +88,7 @@ describe('saving metadata under faults (issue 27)', () => {
     async ({ page }) => {
       // the page's timers on a clock the journey moves on: the outbox's backoff is not waited out
       await page.clock.install();
-      await signIn(page, 'alice');
-      await openAsset(page, 1);
+      await openAsset(page, 1, 'alice');
       await metadata(page).getByRole('button', { name: 'Edit' }).click();
       const title = metadata(page).getByRole('textbox', { name: 'Title' });
       await title.fill('A lake, saved through faults');
@@ -116,8 +116,7 @@ describe('saving metadata under faults (issue 27)', () => {
     async ({ page }) => {
       // the page's timers on a clock the journey moves on: the outbox's backoff is not waited out
       await page.clock.install();
-      await signIn(page, 'alice');
-      await openAsset(page, 2);
+      await openAsset(page, 2, 'alice');
       await metadata(page).getByRole('button', { name: 'Edit' }).click();
       await metadata(page).getByRole('textbox', { name: 'Author' }).fill('Lost answer author');
       await loseTheAnswer(asset(2), 'POST');
@@ -185,8 +184,7 @@ describe('natural-language search under faults (issue 27)', () => {
   journey(
     'the analysis fails with a 500, then a dropped connection: the sentence stays, "Try again" runs it',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/search`);
+      await openSignedIn(page, 'alice', '/search');
       const all = await total(page);
       await page.getByRole('checkbox', { name: 'Natural language' }).check();
       const box = page.getByRole('combobox', { name: 'Search' });
@@ -217,8 +215,7 @@ describe('reverse image search under faults (issue 27)', () => {
   journey(
     'the submit fails with a 500, then a dropped connection: said, and "Try again" shows the copies',
     async ({ page }) => {
-      await signIn(page, 'alice');
-      await page.goto(`${portalUrl()}/assets/asset/1`);
+      await openSignedIn(page, 'alice', '/assets/asset/1');
       await page.getByRole('heading', { level: 1 }).waitFor();
       const button = page.getByRole('button', { name: 'Find copies on the web' });
       await button.waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { LoggedRequest } from '../../mocks/runtime';
 import { describe, expect } from 'vitest';
 import { cellName } from './helpers/cell-name';
-import { journey, portalUrl } from './helpers/portal';
+import { journey, openInApp, portalUrl } from './helpers/portal';
 import { openSignedIn, signIn } from './helpers/session';
 import { describeCall, stepCalls } from './helpers/step-calls';
 
@@ -240,13 +240,6 @@ describe('identity and request economy (issue 12 items 15 and 16)', () => {
  * metadata", each against the reference client's (README "Request counts").
  */
 describe('request economy of the asset, cart, batch and import journeys (issue 26)', () => {
-  /** Opens a path inside the running portal (as a link would: no reload, no new sign-in). */
-  const openInApp = (page: Page, path: string) =>
-    page.evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, path);
-
   journey(
     `an asset page opened from the results sends at most its ${ASSET_PAGE_CALLS} calls (the reference 4)`,
     async ({ page }) => {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { expect } from 'vitest';
 import { config } from '../../../streams/core/config';
+import { doneAfterTimers } from './clock';
 import { portalUrl } from './portal';
 
 /** A small real PNG, different for each seed. */
@@ -23,20 +23,9 @@ export async function newImport(page: Page, name: string): Promise<void> {
 
 /**
  * Waits until `shown` is on the job's page. The portal asks about the items being analysed every
- * `importChangesPollMs` (and about running commands more often): a journey that installed the
- * page's clock (`page.clock.install()` before the page loads) moves it on by one poll at a time
- * rather than waiting the polls out.
+ * `importChangesPollMs` (and about running commands more often): the journey moves the page's clock
+ * on by one poll at a time rather than waiting the polls out.
  */
 export async function shownAfterPolls(page: Page, shown: Locator): Promise<void> {
-  const isShown = async () => (await shown.count()) > 0;
-  await expect
-    .poll(
-      async () => {
-        if (await isShown()) return true;
-        await page.clock.fastForward(config.importChangesPollMs);
-        return isShown();
-      },
-      { timeout: 30_000, interval: 250 },
-    )
-    .toBe(true);
+  await doneAfterTimers(page, async () => (await shown.count()) > 0, config.importChangesPollMs);
 }

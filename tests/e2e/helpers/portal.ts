@@ -64,6 +64,18 @@ export async function mockControl(
   return text ? JSON.parse(text) : undefined;
 }
 
+/**
+ * Opens `path` inside the running portal, as a link would: no reload, no new start of the portal.
+ * The location store renders the route's screen at once; two frames later its layout is done.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(async (to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  }, path);
+}
+
 /** Waits until nothing on the page says it is still loading. */
 export async function settled(page: Page): Promise<void> {
   await expect

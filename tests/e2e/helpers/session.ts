@@ -77,9 +77,12 @@ export async function openSignedIn(page: Page, login: string, path: string): Pro
   await signedIn(page);
 }
 
-/** The user's language, chosen on the account page ("Language" in English, "Langue" in French). */
+/**
+ * The user's language, chosen on the account page ("Language" in English, "Langue" in French),
+ * opened first unless the page is on it.
+ */
 export async function switchLanguage(page: Page, to: 'en' | 'fr'): Promise<void> {
-  await page.goto(`${portalUrl()}/account`);
+  if (new URL(page.url()).pathname !== '/account') await page.goto(`${portalUrl()}/account`);
   await page
     .getByRole('combobox', { name: to === 'fr' ? 'Language' : 'Langue', exact: true })
     .selectOption(to);

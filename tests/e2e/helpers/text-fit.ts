@@ -25,12 +25,13 @@ export function overflowingText(page: Page): Promise<Overflow[]> {
       if (element instanceof SVGElement || SKIPPED.has(element.tagName)) continue;
       // inline boxes and what is visually hidden (a 1 px clip) have no box of their own to overflow
       if (element.clientWidth <= 2 || element.clientHeight <= 2) continue;
-      if (!(element as HTMLElement).innerText?.trim()) continue;
       const style = getComputedStyle(element);
       if (style.visibility !== 'visible') continue;
       const wider = !/auto|scroll/.test(style.overflowX) && element.scrollWidth > element.clientWidth + 1;
       const taller = /hidden|clip/.test(style.overflowY) && element.scrollHeight > element.clientHeight + 1;
       if (!wider && !taller) continue;
+      // last: reading an element's text walks its whole subtree, a cost per element of the page
+      if (!(element as HTMLElement).innerText?.trim()) continue;
       const cutOnPurpose = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
       if (cutOnPurpose && element.closest('[title]')) continue;
       found.set(
