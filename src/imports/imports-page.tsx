@@ -22,7 +22,7 @@ import { useTranslate } from '../i18n/use-translate';
 import { SignInNeeded } from '../session/sign-in-needed';
 import { ErrorMessage } from '../ui/error-message';
 import { ModalDialog, SubmitOrCancel } from '../ui/modal-dialog';
-import { BADGE_LABELS } from './badges';
+import { badgeCount } from './badges';
 import { itemCount } from './item-count';
 import { ItemThumbnail } from './item-thumbnail';
 import { JobActions } from './job-actions';
@@ -69,7 +69,7 @@ function JobRow({ job, entry }: { job: JobView; entry: ImportJob }) {
         <ul className="imports-job__counts">
           {(Object.entries(counts) as [ItemBadge, number][]).map(([badge, count]) => (
             <li key={badge} className={`imports-badge imports-badge--${badge}`}>
-              {t('imports.countByStatus', { count, status: t(BADGE_LABELS[badge]) })}
+              {badgeCount(t, locale, badge, count)}
             </li>
           ))}
         </ul>
