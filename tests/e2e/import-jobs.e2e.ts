@@ -140,9 +140,10 @@ describe('mass-import job management (issue 24)', () => {
       expect(writes.map((one) => one.method)).toEqual(['DELETE', 'PATCH']);
       expect(writes[1]!.body).toEqual({ activated: false });
 
-      // alice's first import: the server refuses bob (403), the page says so
+      // alice's first import: the server refuses bob (403), the page says so and leads back
       await page.goto(`${portalUrl()}/imports/1`);
-      await page.getByRole('alert').filter({ hasText: 'L’import n’a pas pu être lu.' }).waitFor();
+      const refusal = page.getByRole('alert').filter({ hasText: 'Vous n’avez pas accès à cet import' });
+      await refusal.getByRole('link', { name: 'Tous les imports' }).waitFor();
       expect(await page.getByRole('button', { name: 'Supprimer l’import' }).count()).toBe(0);
     },
   );
