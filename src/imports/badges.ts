@@ -2,6 +2,7 @@ import { formatNumber, plural } from '../i18n/format';
 import type { MessageKey } from '../i18n/messages-en';
 import type { Translate } from '../i18n/translate';
 import type { ItemBadge } from './model';
+import './messages';
 
 /** The words of the status badges (analyzing, ready, error, validated). */
 export const BADGE_LABELS: Record<ItemBadge, MessageKey> = {
