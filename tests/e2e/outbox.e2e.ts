@@ -270,4 +270,41 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       expect(await page.getByText(/^Unsaved changes from/).count()).toBe(0);
     },
   );
+  journey(
+    'a CMS block saved with its connection cut, the page reloaded, back online: saved once',
+    async ({ page, browser }) => {
+      const updates = async () =>
+        ((await mockControl('requests')) as LoggedRequest[]).filter((request) =>
+          request.path.includes('/json/update/'),
+        ).length;
+      await signIn(page, 'alice');
+      await page.goto(`${portalUrl()}/pages/home`);
+      const article = page.locator('article.cms-page');
+      await article.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Edit page' }).click();
+      await page.getByRole('button', { name: 'Stop editing' }).waitFor();
+      const title = article.getByRole('textbox', { name: 'Text of “Title”' });
+      await title.fill('Welcome, kept through a reload');
+      await title.press('Enter');
+      await page.getByText(/^Unsaved changes: 1$/).waitFor();
+
+      // the save's own connection is cut (it never reaches the server); the reload has the network
+      const UPDATE = /\/api\/json\/update\//;
+      const cut = (route: Route) => route.abort('internetdisconnected');
+      await page.route(UPDATE, cut);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Will be saved when you are back online.' }).waitFor();
+      await page.reload();
+      await waiting(page).filter({ hasText: '1 change waiting' }).waitFor();
+      await page.getByRole('button', { name: 'Edit page' }).click();
+      await expect.poll(() => title.inputValue(), { timeout: 15_000 }).toBe('Welcome, kept through a reload');
+      expect(await updates()).toBe(0);
+
+      await page.unroute(UPDATE, cut);
+      await browser.setOffline(true);
+      await browser.setOffline(false);
+      await expect.poll(() => waiting(page).count(), { timeout: 30_000 }).toBe(0);
+      expect(await updates()).toBe(1);
+    },
+  );
 });
