@@ -30,9 +30,21 @@ function cutServer(token: Server = () => answer(tokenAnswer(0, 100, 'refreshed')
   return { reachable, server };
 }
 
-const backOnline = (reachable: { now: boolean }) => () => {
-  reachable.now = true;
-};
+/** Alice's reload with the network cut; at 10 ms the network is back and the browser says so. */
+function reloadOffline(token?: Server) {
+  const { reachable, server } = cutServer(token);
+  return runSession({
+    server,
+    stored: 'alice-refresh',
+    kept: alice,
+    script: (store, later) =>
+      later(10, () => {
+        reachable.now = true;
+        store.dispatch(connectivityChanged({ online: true }));
+      }),
+    until: 20,
+  });
+}
 
 describe('a reload with no network (issue 25, offline reading)', () => {
   it('keeps the user the last who-am-I named, asks nothing more, and says the identity is the kept one', () => {
@@ -53,17 +65,7 @@ describe('a reload with no network (issue 25, offline reading)', () => {
   });
 
   it('asks the server again once back online, and who-am-I confirms the user', () => {
-    const { reachable, server } = cutServer();
-    const { state, requests, storage } = runSession({
-      server,
-      stored: 'alice-refresh',
-      kept: alice,
-      script: (store, later) => {
-        later(10, backOnline(reachable));
-        later(10, () => store.dispatch(connectivityChanged({ online: true })));
-      },
-      until: 20,
-    });
+    const { state, requests, storage } = reloadOffline();
     expect(requests.map((request) => request.path).sort()).toEqual([
       '/json/whoami',
       '/rest/config',
@@ -77,17 +79,7 @@ describe('a reload with no network (issue 25, offline reading)', () => {
   });
 
   it('signs the user out as before when the server refuses the token once back online', () => {
-    const { reachable, server } = cutServer(() => failure(httpError(401)));
-    const { state, storage } = runSession({
-      server,
-      stored: 'alice-refresh',
-      kept: alice,
-      script: (store, later) => {
-        later(10, backOnline(reachable));
-        later(10, () => store.dispatch(connectivityChanged({ online: true })));
-      },
-      until: 20,
-    });
+    const { state, storage } = reloadOffline(() => failure(httpError(401)));
     expect(state.session.identityKept).toBe(false);
     expect(state.session.token?.surfer).toBe('application');
     expect(storage.getItem(config.refreshTokenStorageKey)).toBeNull();
