@@ -12,5 +12,6 @@ export const sessionMessagesFr: Record<keyof typeof sessionMessagesEn, string> =
   'account.signedInAs': 'Connecté en tant que',
   'account.startFailed': 'Le portail n’a pas pu se connecter au serveur.',
   'account.whoAmIFailed': 'Le portail n’a pas pu vérifier qui vous êtes.',
+  'account.offline': 'Hors ligne',
   'account.retryStart': 'Recharger',
 };

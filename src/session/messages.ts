@@ -10,5 +10,6 @@ export const sessionMessagesEn = {
   'account.signedInAs': 'Signed in as',
   'account.startFailed': 'The portal could not connect to the server.',
   'account.whoAmIFailed': 'The portal could not check who you are.',
+  'account.offline': 'Offline',
   'account.retryStart': 'Reload',
 };

@@ -13,13 +13,19 @@ export function UserCorner() {
   const t = useTranslate();
   const dispatch = useDispatch();
   const me = useAppState(selectMe);
-  const { signIn, signOut } = useAppState(selectSession);
+  const { signIn, signOut, identityKept } = useAppState(selectSession);
   return (
     <section className="account-menu" aria-label={t('account.menu')}>
       <AccountMoreMenu>
         <span className="visually-hidden">{t('account.signedInAs')} </span>
         {displayName(me, signIn.login)}
       </AccountMoreMenu>
+      {/* shown as the last visit knew them: the server could not be reached to confirm it (issue 25) */}
+      {identityKept && (
+        <span role="status" className="account-menu__offline">
+          {t('account.offline')}
+        </span>
+      )}
       {signOut.status === 'error' && signOut.error && (
         <ErrorMessage
           className="account-menu__problem"

@@ -73,6 +73,11 @@ export const config = {
    * before who-am-I answers (issue 22); never a secret, forgotten at sign-out
    */
   cacheSurferStorageKey: 'dam-portal.cacheSurfer',
+  /**
+   * [conv] the signed-in user's last who-am-I, so a reload with no network still shows who is
+   * signed in (issue 25); forgotten with the user's token
+   */
+  keptIdentityStorageKey: 'dam-portal.keptIdentity',
   /** [conv] the carts last opened whose items stay readable offline (issue 25), most recent first */
   cacheCartsKept: 5,
   /** [conv] the asset pages last opened that stay readable offline (issue 25), most recent first */

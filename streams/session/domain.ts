@@ -18,6 +18,7 @@ import {
   signInUser,
   signOutUser,
 } from './epics';
+import { keepIdentity } from './kept-identity';
 import { initialSessionState, sessionReducer } from './reducer';
 import { recoverFromExpiry, refreshTokenOnSchedule } from './refresh-epics';
 import { followSignOut, followTokens } from './tab-epics';
@@ -35,6 +36,7 @@ export const sessionDomain = defineDomain({
     signInUser,
     askWhoAmI,
     loadWhoAmI,
+    keepIdentity,
     loadServerConfig,
     loadSsoConfig,
     signOutUser,

@@ -22,6 +22,7 @@ import { requestAnswer, requestEpic } from '../core/request';
 import { connectivityChanged } from '../outbox/connectivity-events';
 import * as api from './api';
 import * as sessionEvents from './events';
+import { keptIdentity } from './kept-identity';
 import { asCredentialsRefusal, REFUSAL_CODES } from './refusals';
 import { selectEffectiveLocale, selectIsUser, type WithSession } from './selectors';
 import { dropToken, obtainToken, signOutHere, storedRefreshToken } from './tokens';
@@ -46,11 +47,19 @@ export const autoConnect: Epic<S> = (event$, _state$, deps) =>
       return concat(
         of(sessionEvents.autoConnectStarted({}, event)),
         obtainToken(deps, 'user', api.refreshToken(refresh, flags), 'autoConnect', event, (error) => {
-          // no answer at all says nothing of the token: it is tried again once online (reconnectProvider)
-          if (!isUnreachable(error)) dropToken(deps, 'user');
+          const failed = sessionEvents.autoConnectFailed({ error }, event);
+          if (!isUnreachable(error)) {
+            dropToken(deps, 'user');
+            return [failed, sessionEvents.applicationSignInStarted({}, event)];
+          }
+          // no answer at all says nothing of the token: it is tried again once online
+          // (reconnectProvider); meanwhile the user the last visit knew stays signed in
+          const me = keptIdentity(deps);
+          if (!me) return [failed, sessionEvents.applicationSignInStarted({}, event)];
           return [
-            sessionEvents.autoConnectFailed({ error }, event),
-            sessionEvents.applicationSignInStarted({}, event),
+            failed,
+            sessionEvents.identityRestored({ me }, event),
+            sessionEvents.providerFailed({ error }, event),
           ];
         }),
       );

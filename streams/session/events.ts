@@ -75,6 +75,11 @@ export const signOutFailed = defineFailure('session/signOutFailed');
 export const whoAmIRequested = defineFact('session/whoAmIRequested', 'system', {});
 export const whoAmILoaded = defineAnswer('session/whoAmILoaded', { me: meSchema });
 export const whoAmIFailed = defineFailure('session/whoAmIFailed');
+/**
+ * Auto-connect could not reach the server (offline, issue 25): the user the last visit's who-am-I
+ * named, read back from the browser's storage, is shown until the server can be asked again.
+ */
+export const identityRestored = defineFact('session/identityRestored', 'storage', { me: meSchema });
 /** The user asks who-am-I again after it failed (the header's notice). */
 export const whoAmIRetryRequested = defineIntent('session/whoAmIRetryRequested', {});
 

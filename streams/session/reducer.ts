@@ -13,6 +13,8 @@ export interface SessionState {
   token: { surfer: 'user' | 'application'; iat: number; exp: number } | null;
   /** who-am-I (protocol §3.3): `me` is null until the first answer */
   whoAmI: { status: Status; me: Me | null; error: SerializedError | null };
+  /** `me` is the one the last visit kept, read back while the server is out of reach (issue 25) */
+  identityKept: boolean;
   /** the user sign-in form; `error` keeps a 403/2 so the screen can ask for a new password */
   signIn: { status: Status; login: string | null; error: SerializedError | null };
   signOut: { status: Status; error: SerializedError | null };
@@ -35,6 +37,7 @@ export const initialSessionState: SessionState = {
   provider: { status: 'pending', error: null },
   token: null,
   whoAmI: { status: 'unknown', me: null, error: null },
+  identityKept: false,
   signIn: { status: 'unknown', login: null, error: null },
   signOut: { status: 'unknown', error: null },
   passwordChange: { status: 'unknown', error: null },
@@ -56,6 +59,12 @@ export const sessionReducer = caseReducer<SessionState>(
   // 403/2 on auto-connect is stored as the user error and start-up goes on (protocol §2.2)
   on(sessionEvents.autoConnectFailed, (draft, { payload }) => {
     if (payload.error.restCode === '403/2') draft.signIn.error = payload.error;
+    // the kept user goes: the server refused their token, or was not reached (read back again)
+    if (draft.identityKept) Object.assign(draft, { whoAmI: initialSessionState.whoAmI, identityKept: false });
+  }),
+  on(sessionEvents.identityRestored, (draft, { payload }) => {
+    draft.whoAmI = { status: 'loaded', me: payload.me, error: null };
+    draft.identityKept = true;
   }),
   on(sessionEvents.signInRequested, (draft, { payload }) => {
     draft.signIn = { status: 'fetching', login: payload.login, error: null };
@@ -74,6 +83,7 @@ export const sessionReducer = caseReducer<SessionState>(
     if (payload.surfer === 'user') draft.signIn = { ...draft.signIn, status: 'error', error: payload.error };
     // a failed sign-in clears the profile (protocol §3.2)
     draft.whoAmI.me = null;
+    draft.identityKept = false;
   }),
   on(sessionEvents.sessionExpired, (draft, { payload }) => {
     if (payload.surfer === 'user') draft.connectionExpired = true;
@@ -87,6 +97,7 @@ export const sessionReducer = caseReducer<SessionState>(
     draft.signIn = { status: 'unknown', login: null, error: null };
     draft.token = null;
     draft.whoAmI.me = null;
+    draft.identityKept = false;
   }),
   on(sessionEvents.signOutFailed, (draft, { payload }) => {
     draft.signOut = { status: 'error', error: payload.error };
@@ -96,9 +107,11 @@ export const sessionReducer = caseReducer<SessionState>(
   }),
   on(sessionEvents.whoAmILoaded, (draft, { payload }) => {
     draft.whoAmI = { status: 'loaded', me: payload.me, error: null };
+    draft.identityKept = false;
   }),
   on(sessionEvents.whoAmIFailed, (draft, { payload }) => {
     draft.whoAmI = { status: 'error', me: null, error: payload.error };
+    draft.identityKept = false;
   }),
   on(sessionEvents.passwordChangeRequested, (draft) => {
     draft.passwordChange = { status: 'fetching', error: null };

@@ -57,6 +57,7 @@ export function dropToken({ session, storage, config }: Deps, surfer: SurferKind
     session.userToken = null;
     storage.removeItem(config.refreshTokenStorageKey);
     storage.removeItem(config.userTokenStorageKey);
+    storage.removeItem(config.keptIdentityStorageKey);
   } else {
     session.applicationToken = null;
   }

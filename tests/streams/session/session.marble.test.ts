@@ -1,12 +1,6 @@
-import type { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { resetRequested } from '../../../streams/app/events';
 import { config } from '../../../streams/core/config';
-import type { HttpRequest, HttpResponse } from '../../../streams/core/http';
-import type { SessionVault } from '../../../streams/core/session-vault';
-import { domainEpics } from '../../../streams/core/epic';
-import type { RootState } from '../../../streams/root';
-import { sessionDomain } from '../../../streams/session/domain';
 import { SIGN_OUT_REFUSED } from '../../../streams/session/api';
 import {
   passwordChangeRequested,
@@ -15,9 +9,6 @@ import {
   ssoConfigRequested,
 } from '../../../streams/session/events';
 import { REFUSAL_CODES } from '../../../streams/session/refusals';
-import { appStarted } from '../../helpers/app-started';
-import { epicStore, marbleScheduler } from '../../helpers/marbles';
-import { fakeHttp, testDeps } from '../../helpers/test-deps';
 import {
   answer,
   demoVault,
@@ -27,83 +18,7 @@ import {
   networkError,
   tokenAnswer,
 } from './session-fixtures';
-
-type Server = (request: HttpRequest<unknown>) => Observable<HttpResponse<unknown>>;
-
-const anonymous = { response: { data: {} } };
-const applicationMe = {
-  response: { data: { id: 1, isApp: true, isUser: false, application: 'wedia-demo' } },
-};
-const aliceMe = {
-  response: {
-    data: {
-      id: 1,
-      locale: 'fr_FR',
-      isUser: true,
-      isApp: false,
-      application: null,
-      role: { watermark: false },
-    },
-  },
-};
-
-/** The demo server as the session sees it: every token lives `lifetimeS`, who-am-I follows the last sign-in. */
-function sessionServer(overrides: Partial<Record<string, Server>> = {}, lifetimeS = 100): Server {
-  let me: unknown = anonymous;
-  return (request) => {
-    const override = overrides[request.path];
-    if (override) return override(request);
-    if (request.path === '/rest/signin') {
-      me = multipartOf(request).application ? applicationMe : aliceMe;
-      return answer(tokenAnswer(0, lifetimeS, String(multipartOf(request).login)));
-    }
-    if (request.path === '/rest/token') return answer(tokenAnswer(0, lifetimeS, 'refreshed'));
-    if (request.path === '/json/whoami') return answer(me);
-    if (request.path === '/rest/signout') {
-      me = applicationMe;
-      return answer(undefined);
-    }
-    if (request.path === '/rest/config') return answer({ versions: { engine: '11.2' } });
-    if (request.path === '/rest/auth/config') return answer({ providers: [{ id: 'okta', name: 'Okta' }] });
-    throw new Error(`unexpected ${request.path}`);
-  };
-}
-
-/** Runs the session's epics from start-up; returns what the server was asked and every event, timed. */
-function runSession(
-  options: {
-    server?: Server;
-    vault?: SessionVault;
-    stored?: string;
-    script?: (store: ReturnType<typeof epicStore>, at: (ms: number, act: () => void) => void) => void;
-    until?: number;
-    startPayload?: Parameters<typeof appStarted>[0];
-  } = {},
-) {
-  const scheduler = marbleScheduler();
-  const http = fakeHttp(options.server ?? sessionServer());
-  const vault = options.vault ?? demoVault();
-  const events: string[] = [];
-  let state: RootState | undefined;
-  scheduler.run(() => {
-    const deps = testDeps({ scheduler, http, session: vault });
-    if (options.stored) deps.storage.setItem(config.refreshTokenStorageKey, options.stored);
-    const store = epicStore(deps, domainEpics<RootState>(sessionDomain));
-    store.event$.subscribe((event) => {
-      if (event.type.startsWith('session/')) events.push(`${scheduler.now()} ${event.type}`);
-    });
-    store.dispatch(appStarted({ cookieAuth: vault.connection.cookieAuth, ...options.startPayload }));
-    options.script?.(store, (ms, act) => scheduler.schedule(act, ms));
-    scheduler.schedule(() => {
-      state = store.getState();
-    }, options.until ?? 1);
-    scheduler.schedule(() => store.destroy(), (options.until ?? 1) + 1);
-  });
-  return { requests: http.requests, events, state: state!, vault };
-}
-
-const at = (events: string[], type: string) =>
-  events.filter((line) => line.endsWith(` ${type}`)).map((line) => Number(line.split(' ')[0]));
+import { aliceMe, applicationMe, at, runSession, sessionServer } from './run-session';
 
 describe('session start-up (protocol §3.2)', () => {
   it('without a stored token signs in the application, becomes signed-in, then asks who-am-I', () => {
