@@ -38,7 +38,10 @@ describe('the header says what the outbox holds (issue 25)', () => {
       queued({ entry: entry('r2', 'Trip to Lyon', 'refused') }),
     ]);
     expect((await screen.findByText('2 changes waiting')).getAttribute('role')).toBe('status');
-    await userEvent.click(screen.getByRole('button', { name: 'Pending changes' }));
+    // the count a phone shows on the button is hidden from its name: the status says it in words
+    const open = screen.getByRole('button', { name: 'Pending changes' });
+    expect(open.querySelector('[aria-hidden="true"].outbox-status__badge')?.textContent).toBe('2');
+    await userEvent.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Pending changes' });
     const items = within(dialog).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.outbox-list__label')?.textContent)).toEqual([
