@@ -121,4 +121,29 @@ describe('the header says what the outbox holds (issue 25)', () => {
       'session/signOutRequested',
     ]);
   });
+
+  it('a kept metadata save names the asset by the name kept with it, in English and in French', async () => {
+    const save: OutboxEntry = {
+      ...entry('m1', 'unused'),
+      type: 'entities/draftSaveRequested',
+      payload: { path: 'dam/data/asset', id: 5 },
+      domain: 'entities',
+      label: { key: 'outbox.entities.saveNamed', values: { name: 'Lake.jpg' } },
+    };
+    for (const [locale, words] of [
+      ['en', 'Save the metadata of “Lake.jpg”'],
+      ['fr', 'Enregistrer les métadonnées de « Lake.jpg »'],
+    ] as const) {
+      const { unmount } = renderWithStore(<Header />, [
+        appStarted(),
+        aliceKnown(locale),
+        restored({ user: '1', entries: [save] }),
+      ]);
+      await userEvent.click(
+        await screen.findByRole('button', { name: /^(Pending changes|Modifications en attente)$/ }),
+      );
+      expect(screen.getByRole('dialog').querySelector('.outbox-list__label')?.textContent).toBe(words);
+      unmount();
+    }
+  });
 });
