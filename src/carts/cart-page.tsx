@@ -5,6 +5,7 @@ import { cartOpened, contentFilterChanged, contentModeChosen } from '../../strea
 import { selectSelectionAmong, selectionList } from '../../streams/selection/selectors';
 import { deleteRequested, editRequested, unsubscribeRequested } from '../../streams/carts/edit-events';
 import { contentModeSchema, fulltextModeSchema } from '../../streams/carts/model';
+import { UNKNOWN_CART } from '../../streams/carts/list-rules';
 import {
   canChangeItems,
   type ShownItem,
@@ -124,14 +125,25 @@ function accessProblem(error: SerializedError | null): 'missing' | 'forbidden' |
   return null;
 }
 
-/** A cart that cannot be shown for good says why in words, and leads back to the carts (no Retry). */
-function CartUnavailable({ error, onRetry }: { error: SerializedError | null; onRetry(): void }) {
+/**
+ * A cart that cannot be shown for good says why in words, and leads back to the carts (no Retry);
+ * any other failure (an outage, a dropped connection) can be tried again.
+ */
+function CartUnavailable({
+  error,
+  lead = 'carts.unknown',
+  onRetry,
+}: {
+  error: SerializedError | null;
+  lead?: 'carts.unknown' | 'carts.unreadable';
+  onRetry(): void;
+}) {
   const t = useTranslate();
   const problem = accessProblem(error);
   if (!problem)
     return (
       <ErrorMessage
-        lead={t('carts.unknown')}
+        lead={t(lead)}
         error={error ?? { code: 'error', message: '' }}
         onRetry={onRetry}
         retryLabel={t('carts.retry')}
@@ -151,9 +163,16 @@ function CartUnavailable({ error, onRetry }: { error: SerializedError | null; on
 }
 
 /**
- * Cursor mode: a cart in error shows the unknown-cart view (seed 002 §8), whatever the failure;
- * it can be asked again, or left for the carts.
+ * Cursor mode (seed 002 §8): a cart the server does not know (404, or the seed's "Unknown cart"
+ * refusal) shows the unknown-cart view; any other failure says the cart could not be read.
  */
+function CartFailureInCursorMode({ error, onRetry }: { error: SerializedError | null; onRetry(): void }) {
+  const unknown = accessProblem(error) === 'missing' || error?.message.startsWith(UNKNOWN_CART);
+  if (!unknown) return <CartUnavailable error={error} lead="carts.unreadable" onRetry={onRetry} />;
+  return <CartUnknown onRetry={onRetry} />;
+}
+
+/** The unknown-cart view: the cart can be asked again, or left for the carts. */
 function CartUnknown({ onRetry }: { onRetry(): void }) {
   const t = useTranslate();
   return (
@@ -259,7 +278,7 @@ export function CartPage() {
         {deleting ? (
           <p role="status">{t('collect.deleting')}</p>
         ) : content.status === 'error' && contentMode === 'cursor' ? (
-          <CartUnknown onRetry={() => dispatch(cartOpened({ cartId }))} />
+          <CartFailureInCursorMode error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
         ) : content.status === 'error' ? (
           <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
         ) : (
@@ -314,7 +333,7 @@ export function CartPage() {
       )}
       {content.status === 'error' &&
         (contentMode === 'cursor' ? (
-          <CartUnknown onRetry={() => dispatch(cartOpened({ cartId }))} />
+          <CartFailureInCursorMode error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
         ) : (
           <CartUnavailable error={content.error} onRetry={() => dispatch(cartOpened({ cartId }))} />
         ))}

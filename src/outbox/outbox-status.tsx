@@ -40,6 +40,8 @@ export function OutboxStatus() {
     const off = domains.split(',').filter((name) => name && !selectIsDomainOn(store.getState(), name));
     if (off.length > 0) void domainsReady(portal, off as LazyDomainName[]);
   }, [portal, store, domains]);
+  // on a phone the status is read, not shown, and the button shows an icon and the count: the
+  // header then holds on one row beside the account corner, the names unchanged (issue 28)
   return (
     <div className="outbox-status">
       {entries.length > 0 && (
@@ -47,8 +49,23 @@ export function OutboxStatus() {
           {waiting(entries.length)}
         </span>
       )}
-      <button type="button" className="button" onClick={() => setOpen(true)}>
-        {t('outbox.open')}
+      <button type="button" className="button outbox-status__open" onClick={() => setOpen(true)}>
+        <svg className="outbox-status__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path
+            d="M4.5 12.5h-.25a3 3 0 0 1-.4-5.97 4 4 0 0 1 7.8-.9 3.25 3.25 0 0 1 .6 6.87M8 14V8.5m-2 2 2-2 2 2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="outbox-status__label">{t('outbox.open')}</span>
+        {entries.length > 0 && (
+          <span className="badge outbox-status__badge" aria-hidden="true">
+            {entries.length}
+          </span>
+        )}
       </button>
       {open && <PendingChangesDialog onClose={() => setOpen(false)} />}
     </div>

@@ -13,8 +13,8 @@ import {
   workflowFailed,
   workflowRequested,
 } from './events';
-import { type EntityId, idOf, isFileValue, isNumericId, sameValue } from './model';
-import { selectDraft, selectEntity } from './selectors';
+import { type EntityId, entityName, idOf, isFileValue, isNumericId, sameValue } from './model';
+import { selectDraft, selectEntity, selectNames } from './selectors';
 import type { S } from './epic-support';
 
 /**
@@ -29,13 +29,22 @@ import type { S } from './epic-support';
 
 /**
  * What a metadata write was made on, taken when it is kept: the fields it sets (`mine`), their
- * values on the asset it was edited from (`before`, null when empty) and their labels. Files are
- * left out: a File cannot be stored, and is never the same as a stored value.
+ * values on the asset it was edited from (`before`, null when empty), their labels and the asset's
+ * name (absent in bases kept before names were). Files are left out: a File cannot be stored, and
+ * is never the same as a stored value.
  */
 interface MetadataBase {
   mine: Record<string, unknown>;
   before: Record<string, unknown>;
   labels: Record<string, string>;
+  name?: string | null;
+}
+
+/** The asset's name as the portal knows it when a write is kept (kept with it, so a reload has it), or null. */
+function assetName(state: S, path: string, id: EntityId): string | null {
+  const data = selectEntity(state, path, id)?.data;
+  const name = data ? entityName(data, id) : selectNames(state, path)[String(id)];
+  return name && name !== String(id) ? name : null;
 }
 
 function baseOf(state: S, path: string, id: EntityId, values: Record<string, unknown>): MetadataBase {
@@ -46,6 +55,7 @@ function baseOf(state: S, path: string, id: EntityId, values: Record<string, unk
     mine: Object.fromEntries(fields.map((field) => [field, values[field] ?? null])),
     before: Object.fromEntries(fields.map((field) => [field, stored[field] ?? null])),
     labels: Object.fromEntries(fields.map((field) => [field, headers[field]?.label ?? field])),
+    name: assetName(state, path, id),
   };
 }
 
@@ -69,7 +79,9 @@ function versionLabel(id: EntityId, base: MetadataBase, values: Record<string, u
   const fields = Object.keys(base.mine)
     .map((field) => `${base.labels[field]}: ${valueWords(values[field])}`)
     .join('; ');
-  return { key: 'outbox.entities.version', values: { id: String(id), fields } };
+  return typeof base.name === 'string'
+    ? { key: 'outbox.entities.versionNamed', values: { name: base.name, fields } }
+    : { key: 'outbox.entities.version', values: { id: String(id), fields } };
 }
 
 const isBase = (base: unknown): base is MetadataBase =>
@@ -119,13 +131,19 @@ type PatchIntent = AppEvent<
   { path: string; id: EntityId; values: Record<string, unknown>; ticket?: string }
 >;
 
-const saveLabel = (payload: { id: EntityId }) => ({
+const saveLabelById = (payload: { id: EntityId }): OutboxLabel => ({
   key: 'outbox.entities.save',
   values: { id: String(payload.id) },
 });
 
+/** "Save the metadata of “Lake”": the asset by its name when the portal knows it, else by its id. */
+function saveLabel(payload: { path: string; id: EntityId }, state: S): OutboxLabel {
+  const name = assetName(state, payload.path, payload.id);
+  return name === null ? saveLabelById(payload) : { key: 'outbox.entities.saveNamed', values: { name } };
+}
+
 const yours = (payload: { id: EntityId }, base: unknown) =>
-  isBase(base) ? versionLabel(payload.id, base, base.mine) : saveLabel(payload);
+  isBase(base) ? versionLabel(payload.id, base, base.mine) : saveLabelById(payload);
 
 /** The workflow state an entity lists in its `$workflow` member, or null. */
 function workflowState(data: Record<string, unknown> | null | undefined): string | null {
@@ -168,10 +186,13 @@ declareWrites([
     answers: [workflowApplied],
     failures: [workflowFailed],
     keeps: (payload: { id: EntityId }) => isNumericId(payload.id),
-    label: (payload: { path: string; id: EntityId; action: string }, state: S) => ({
-      key: 'outbox.entities.workflow',
-      values: { id: String(payload.id), step: stepLabel(state, payload.path, payload.id, payload.action) },
-    }),
+    label: (payload: { path: string; id: EntityId; action: string }, state: S): OutboxLabel => {
+      const step = stepLabel(state, payload.path, payload.id, payload.action);
+      const name = assetName(state, payload.path, payload.id);
+      return name === null
+        ? { key: 'outbox.entities.workflow', values: { id: String(payload.id), step } }
+        : { key: 'outbox.entities.workflowNamed', values: { name, step } };
+    },
     // kept when its failure left the asset as it was: the state the step was asked from
     base: (payload: { path: string; id: EntityId }, state: S) => ({
       state: workflowState(selectEntity(state, payload.path, payload.id)?.data),

@@ -142,6 +142,7 @@ describe('languages (issue 13)', () => {
       await page.goto(`${portalUrl()}/assets/asset/5`);
       const metadata = page.getByRole('region', { name: 'Métadonnées', exact: true });
       await metadata.getByRole('button', { name: 'Modifier', exact: true }).click();
+      const name = await page.getByRole('heading', { level: 1 }).textContent();
       await browser.setOffline(true);
       await metadata.getByRole('textbox', { name: 'Titre', exact: true }).fill('Scène du soir');
       await metadata.getByRole('button', { name: 'Enregistrer', exact: true }).click();
@@ -151,7 +152,7 @@ describe('languages (issue 13)', () => {
         .waitFor();
       await waitingFr.filter({ hasText: '1 modification en attente' }).waitFor();
       await page.getByRole('button', { name: 'Modifications en attente' }).click();
-      await pendingFr.getByText('Enregistrer les métadonnées du média 5').waitFor();
+      await pendingFr.getByText(`Enregistrer les métadonnées de « ${name} »`).waitFor();
       expect(await pendingFr.getByRole('button', { name: 'Abandonner' }).count()).toBe(1);
       expect(await pendingFr.textContent()).not.toMatch(/Will be saved|Retry|Discard/);
       await page.keyboard.press('Escape');

@@ -236,6 +236,7 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/assets/asset/1`);
       await shown(page, 'Title').waitFor();
+      const name = await page.getByRole('heading', { level: 1 }).textContent();
 
       await browser.setOffline(true);
       await saveTitleKept(page, 'A lake kept offline');
@@ -252,7 +253,8 @@ describe('nothing lost offline: the outbox (issue 25)', () => {
 
       await page.getByRole('button', { name: 'Pending changes' }).click();
       const pending = page.getByRole('dialog', { name: 'Pending changes' });
-      await pending.getByText('Save the metadata of asset 1').waitFor();
+      // named as the asset was named when the save was kept, through the reload
+      await pending.getByText(`Save the metadata of “${name}”`).waitFor();
 
       // back online (the browser says so): read first, unchanged on the server, then saved once
       await page.unroute(ASSET_URL, cut);

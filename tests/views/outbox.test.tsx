@@ -38,7 +38,10 @@ describe('the header says what the outbox holds (issue 25)', () => {
       queued({ entry: entry('r2', 'Trip to Lyon', 'refused') }),
     ]);
     expect((await screen.findByText('2 changes waiting')).getAttribute('role')).toBe('status');
-    await userEvent.click(screen.getByRole('button', { name: 'Pending changes' }));
+    // the count a phone shows on the button is hidden from its name: the status says it in words
+    const open = screen.getByRole('button', { name: 'Pending changes' });
+    expect(open.querySelector('[aria-hidden="true"].outbox-status__badge')?.textContent).toBe('2');
+    await userEvent.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Pending changes' });
     const items = within(dialog).getAllByRole('listitem');
     expect(items.map((item) => item.querySelector('.outbox-list__label')?.textContent)).toEqual([
@@ -117,5 +120,30 @@ describe('the header says what the outbox holds (issue 25)', () => {
       'outbox/discardAllRequested',
       'session/signOutRequested',
     ]);
+  });
+
+  it('a kept metadata save names the asset by the name kept with it, in English and in French', async () => {
+    const save: OutboxEntry = {
+      ...entry('m1', 'unused'),
+      type: 'entities/draftSaveRequested',
+      payload: { path: 'dam/data/asset', id: 5 },
+      domain: 'entities',
+      label: { key: 'outbox.entities.saveNamed', values: { name: 'Lake.jpg' } },
+    };
+    for (const [locale, words] of [
+      ['en', 'Save the metadata of “Lake.jpg”'],
+      ['fr', 'Enregistrer les métadonnées de « Lake.jpg »'],
+    ] as const) {
+      const { unmount } = renderWithStore(<Header />, [
+        appStarted(),
+        aliceKnown(locale),
+        restored({ user: '1', entries: [save] }),
+      ]);
+      await userEvent.click(
+        await screen.findByRole('button', { name: /^(Pending changes|Modifications en attente)$/ }),
+      );
+      expect(screen.getByRole('dialog').querySelector('.outbox-list__label')?.textContent).toBe(words);
+      unmount();
+    }
   });
 });

@@ -165,6 +165,22 @@ describe('a metadata save kept offline is read before it goes again (issue 25)',
     expect(saves).toHaveLength(1);
   });
 
+  it('named by the asset’s name as it was when kept ("Lake.jpg"), in its label and both versions', () => {
+    const named = { id: 1, name: 'Lake.jpg', title: 'Lake', author: 'Ann' };
+    const { conflict } = savedOffline(() => ({ ...named, name: 'Renamed.jpg', title: 'Theirs' }), {
+      from: fold([
+        loaded({ path: PATH, id: 1, data: named }),
+        draftChanged({ path: PATH, id: 1, field: 'title', value: 'Mine', at: 0 }),
+      ]),
+    });
+    expect(conflict?.label).toEqual({ key: 'outbox.entities.saveNamed', values: { name: 'Lake.jpg' } });
+    expect(conflict?.conflict).toEqual({
+      yours: { key: 'outbox.entities.versionNamed', values: { name: 'Lake.jpg', fields: 'title: Mine' } },
+      theirs: { key: 'outbox.entities.versionNamed', values: { name: 'Lake.jpg', fields: 'title: Theirs' } },
+      fold: expect.objectContaining({ type: 'entities/draftSaved' }),
+    });
+  });
+
   it('a patch of fields is read first too: already there, not patched twice', () => {
     const { since, saves } = savedOffline(() => ({ id: 1, title: 'Lake', author: 'Zoe' }), {
       write: patchRequested({ path: PATH, id: 1, values: { author: 'Zoe' } }),
@@ -216,5 +232,16 @@ describe('a workflow step kept offline is read before it goes again (issue 25)',
       from: fold([loaded({ path: PATH, id: 1, data: inDraft })]),
     });
     expect(conflict?.label).toEqual({ key: 'outbox.entities.workflow', values: { id: '1', step: 'Submit' } });
+  });
+
+  it('an asset with a name is named by it beside the step', () => {
+    const { conflict } = savedOffline(() => null, {
+      write: submit,
+      from: fold([loaded({ path: PATH, id: 1, data: { ...inDraft, name: 'Lake.jpg' } })]),
+    });
+    expect(conflict?.label).toEqual({
+      key: 'outbox.entities.workflowNamed',
+      values: { name: 'Lake.jpg', step: 'Submit' },
+    });
   });
 });

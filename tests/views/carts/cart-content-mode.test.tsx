@@ -39,6 +39,39 @@ describe('cart page: content mode and the unknown-cart view (seed 002 §4, §8)'
     expect(dispatched.slice(before).map((event) => event.type)).toContain('carts/cartOpened');
   });
 
+  it('in cursor mode the seed\'s "Unknown cart" refusal also shows the unknown view', () => {
+    const refused = { code: 'error', message: 'Unknown cart 999' };
+    atCart('999', [cursorMode, itemsListFailed({ cartId: '999', error: refused })]);
+    expect(screen.getByRole('heading', { name: 'Unknown cart' })).toBeTruthy();
+  });
+
+  it('in cursor mode an outage or a dropped connection says the cart could not be read, with Try again', () => {
+    const outages = [
+      { code: 'error.http.500', message: 'Internal Server Error', status: 500 },
+      { code: 'error.network', message: 'Failed to fetch' },
+    ];
+    for (const error of outages) {
+      const { dispatched, unmount } = atCart('999', [cursorMode, itemsListFailed({ cartId: '999', error })]);
+      const alert = screen.getByRole('alert');
+      expect(within(alert).queryByRole('heading', { name: 'Unknown cart' })).toBeNull();
+      expect(alert.textContent).toContain('This cart could not be read.');
+      expect(alert.textContent).not.toContain('does not exist');
+      const before = dispatched.length;
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(dispatched.slice(before).map((event) => event.type)).toContain('carts/cartOpened');
+      unmount();
+    }
+  });
+
+  it('in French, the outage reads "Ce panier n’a pas pu être lu." with Réessayer', () => {
+    const inFrench = whoAmILoaded({ me: { id: 1, login: 'alice', isUser: true, locale: 'fr' } });
+    const error = { code: 'error.http.503', message: 'Service Unavailable', status: 503 };
+    atCart('999', [inFrench, cursorMode, itemsListFailed({ cartId: '999', error })]);
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Ce panier n’a pas pu être lu.');
+    expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+
   it('in cart mode the same failure keeps its own words', () => {
     atCart('999', [itemsListFailed({ cartId: '999', error: notFound })]);
     expect(screen.queryByRole('heading', { name: 'Unknown cart' })).toBeNull();
