@@ -21,36 +21,12 @@ import { epicStore, fold, marbleScheduler } from '../helpers/marbles';
 import { fakeHttp, memoryDurable, testDeps } from '../helpers/test-deps';
 import { logOf } from '../helpers/recorded-run';
 import { alice, offline } from '../streams/outbox/setup';
+import { cmsHeading as heading, cmsPage as page } from '../streams/outbox/cms-fixtures';
 
 // The journey of outbox.e2e.ts "a CMS block saved with its connection cut, the page reloaded,
 // back online", in virtual time: the log of the page after the reload must re-simulate.
 
 const epics = domainEpics<RootState>(pagesDomain, outboxDomain);
-const page = (id: number, status: number) => ({
-  id,
-  name: 'Home',
-  template: 'landing',
-  path: 'home',
-  props: '{}',
-  features: ['edit'],
-  validchildren: [],
-  version: id,
-  status,
-  copietravail: null,
-});
-const heading = {
-  id: 10,
-  parent: 'clubwedpagedesc_2',
-  props: '{}',
-  value: 'Hi',
-  position: 1,
-  enabled: true,
-  name: 'T',
-  component: 'heading',
-  slot: 'main',
-  features: [],
-  validchildren: [],
-};
 const isSave = (request: HttpRequest<unknown>) => request.path.startsWith('/json/update/');
 
 /** What the server answers a read: the work copy, its heading as it was, no files. */

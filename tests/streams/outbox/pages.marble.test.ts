@@ -20,32 +20,8 @@ import type { RootState } from '../../../streams/root';
 import { epicStore, fold, marbleScheduler } from '../../helpers/marbles';
 import { fakeHttp, memoryDurable, testDeps } from '../../helpers/test-deps';
 import { alice, offline, offlineUntil10s } from './setup';
+import { cmsHeading as heading, cmsPage as page } from './cms-fixtures';
 
-const page = (id: number, status: number) => ({
-  id,
-  name: 'Home',
-  template: 'landing',
-  path: 'home',
-  props: '{}',
-  features: ['edit'],
-  validchildren: [],
-  version: id,
-  status,
-  copietravail: null,
-});
-const heading = {
-  id: 10,
-  parent: 'clubwedpagedesc_2',
-  props: '{}',
-  value: 'Hi',
-  position: 1,
-  enabled: true,
-  name: 'T',
-  component: 'heading',
-  slot: 'main',
-  features: [],
-  validchildren: [],
-};
 /** The page "home" (1) live, in edit mode on its work copy (2), with a heading. */
 const editing = fold([
   pageLoaded({ path: 'home', page: page(1, 6), widgets: [], files: [] }),
