@@ -243,10 +243,11 @@ export const entitiesReducer = caseReducer<EntitiesState>(
     target.data ??= { id };
     const data = target.data as Record<string, unknown>;
     if (sub) {
-      const holder = (data[field] && typeof data[field] === 'object' ? data[field] : {}) as Record<
-        string,
-        unknown
-      >;
+      // values by `sub` live in an object; anything else there (a list, a text) is not that field's shape
+      const current = data[field];
+      const holder = (
+        current && typeof current === 'object' && !Array.isArray(current) ? current : {}
+      ) as Record<string, unknown>;
       holder[sub] = appendValues(holder[sub], payload.values);
       data[field] = holder;
     } else data[field] = appendValues(data[field], payload.values);

@@ -340,6 +340,14 @@ describe('more values, variations, faces, lookups, names', () => {
     });
   });
 
+  it('values by sub land in an object even where the field held a list (found by the property test)', () => {
+    const state = fold([
+      updated({ path, id: 12, data: { labels: [] } }),
+      moreValuesLoaded({ path, id: 12, field: 'labels', sub: 'fr', values: [{ id: 1 }], more: null }),
+    ]);
+    expect(selectEntity(state, path, 12)?.data?.labels).toEqual({ fr: [{ id: 1 }] });
+  });
+
   it('variations: undefined until known, the list, [] when not found', () => {
     expect(selectVariations(fold([]), 'asset', 12)).toBeUndefined();
     const state = fold([
