@@ -100,6 +100,7 @@ describe('nothing lost offline: a conflict is shown with both versions (issue 25
       await signIn(page, 'alice');
       await page.goto(`${portalUrl()}/assets/asset/1`);
       await shown(page, 'Title').waitFor();
+      const name = await page.getByRole('heading', { level: 1 }).textContent();
 
       await browser.setOffline(true);
       await saveTitleKept(page, 'Title of alice');
@@ -111,8 +112,9 @@ describe('nothing lost offline: a conflict is shown with both versions (issue 25
       const pending = page.getByRole('dialog', { name: 'Pending changes' });
       await pending.getByText('Changed on the server since you made this change.').waitFor();
       const versions = pending.locator('dl');
-      await versions.getByText('Asset 1 — Title: Title of alice').waitFor();
-      await versions.getByText('Asset 1 — Title: Title elsewhere').waitFor();
+      // both versions named as the asset was named when the save was kept
+      await versions.getByText(`“${name}” — Title: Title of alice`).waitFor();
+      await versions.getByText(`“${name}” — Title: Title elsewhere`).waitFor();
 
       await pending.getByRole('button', { name: 'Keep theirs' }).click();
       await pending.waitFor({ state: 'detached' });
