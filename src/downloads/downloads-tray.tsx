@@ -35,7 +35,9 @@ export function DownloadsTray() {
           />
         </svg>
         {/* on a phone the words are for screen readers only: the icon and the count show */}
-        <span className="downloads-tray__label">{t('downloads.tray.toggle', { count: active.length })}</span>
+        <span className="downloads-tray__label visually-hidden-on-phone">
+          {t('downloads.tray.toggle', { count: active.length })}
+        </span>
         <span className="downloads-tray__count" aria-hidden="true">
           {active.length}
         </span>

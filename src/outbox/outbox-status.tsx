@@ -45,7 +45,7 @@ export function OutboxStatus() {
   return (
     <div className="outbox-status">
       {entries.length > 0 && (
-        <span role="status" className="badge outbox-status__count">
+        <span role="status" className="badge outbox-status__count visually-hidden-on-phone">
           {waiting(entries.length)}
         </span>
       )}
@@ -60,7 +60,7 @@ export function OutboxStatus() {
             strokeLinejoin="round"
           />
         </svg>
-        <span className="outbox-status__label">{t('outbox.open')}</span>
+        <span className="outbox-status__label visually-hidden-on-phone">{t('outbox.open')}</span>
         {entries.length > 0 && (
           <span className="badge outbox-status__badge" aria-hidden="true">
             {entries.length}

@@ -52,7 +52,7 @@ export function UserCorner() {
             strokeLinejoin="round"
           />
         </svg>
-        <span className="account-menu__sign-out-label">{t('account.signOut')}</span>
+        <span className="account-menu__sign-out-label visually-hidden-on-phone">{t('account.signOut')}</span>
       </SignOutGuard>
     </section>
   );
