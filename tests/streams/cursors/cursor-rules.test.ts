@@ -326,6 +326,28 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
     return answer;
   };
 
+  /** The keyword list watches the search's `keywords` aggregate, and the search fetches once. */
+  const keywordsWatchingSearch: Array<[number, Input]> = [
+    [0, keyword('keywords')],
+    [0, asset('search')],
+    [
+      0,
+      optionsChanged({
+        name: 'search',
+        options: { withAggregates: true, aggregatesFields: ['keywords'] },
+      }),
+    ],
+    [
+      10,
+      aggregateFilterRequested({
+        name: 'keywords',
+        monitoredCursorName: 'search',
+        monitoredField: 'keywords',
+      }),
+    ],
+    [20, fetchRequested({ name: 'search' })],
+  ];
+
   it('needs monitoredCursorName and monitoredField, a resolved monitored list, an existing field related to this path', () => {
     const ask = (monitoredCursorName: string, monitoredField: string) =>
       aggregateFilterRequested({ name: 'keywords', monitoredCursorName, monitoredField });
@@ -364,29 +386,7 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
   });
 
   it('keeps only the ids of the monitored aggregate, through the single-constraint setter', () => {
-    const { state, events } = run(
-      [
-        [0, keyword('keywords')],
-        [0, asset('search')],
-        [
-          0,
-          optionsChanged({
-            name: 'search',
-            options: { withAggregates: true, aggregatesFields: ['keywords'] },
-          }),
-        ],
-        [
-          10,
-          aggregateFilterRequested({
-            name: 'keywords',
-            monitoredCursorName: 'search',
-            monitoredField: 'keywords',
-          }),
-        ],
-        [20, fetchRequested({ name: 'search' })],
-      ],
-      withAggregates,
-    );
+    const { state, events } = run([...keywordsWatchingSearch], withAggregates);
     expect(events.filter((event) => event.type === 'queries/constraintRequested').length).toBe(1);
     expect(
       selectQuery(state, 'keywords')?.constraints.__aggregates__filter_search_keywords?.constraint,
@@ -418,24 +418,7 @@ describe('cursor aggregate filter (seed 002 §5; protocol §8.4)', () => {
     };
     const { state, events } = run(
       [
-        [0, keyword('keywords')],
-        [0, asset('search')],
-        [
-          0,
-          optionsChanged({
-            name: 'search',
-            options: { withAggregates: true, aggregatesFields: ['keywords'] },
-          }),
-        ],
-        [
-          10,
-          aggregateFilterRequested({
-            name: 'keywords',
-            monitoredCursorName: 'search',
-            monitoredField: 'keywords',
-          }),
-        ],
-        [20, fetchRequested({ name: 'search' })],
+        ...keywordsWatchingSearch,
         [
           200,
           constraintsRequested({
