@@ -8,8 +8,8 @@ import {
 import {
   aggregateFilterKey,
   selectCursor,
+  selectCursorRefusal,
   selectCursorRows,
-  type WithCursors,
 } from '../../streams/cursors/selectors';
 import { selectConstraint } from '../../streams/queries/selectors';
 import { SEARCH_CURSOR } from '../../streams/search/selectors';
@@ -31,11 +31,6 @@ const FILTER_KEY = aggregateFilterKey(SEARCH_CURSOR, FIELD);
 const filterSet = (state: Parameters<typeof selectConstraint>[0]): boolean =>
   selectConstraint(state, INDEX, FILTER_KEY) !== undefined;
 
-const refusalOf = (state: WithCursors) => {
-  const refusal = state.cursors.lastRefusal;
-  return refusal?.name === INDEX ? refusal : null;
-};
-
 const follow = () =>
   aggregateFilterRequested({ name: INDEX, monitoredCursorName: SEARCH_CURSOR, monitoredField: FIELD });
 
@@ -54,7 +49,7 @@ function KeywordList({
   const t = useTranslate();
   const dispatch = useDispatch();
   const ready = useAppState(filterSet);
-  const refusal = useAppState(refusalOf);
+  const refusal = useAppState(selectCursorRefusal, INDEX);
   const cursor = useAppState(selectCursor, INDEX);
   const rows = useAppState(selectCursorRows, INDEX);
   const fetched = cursor?.fetched === true;

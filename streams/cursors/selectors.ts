@@ -12,6 +12,10 @@ export const selectCursor = (state: WithCursors, name: string): CursorState | un
 export const selectCursorStatus = (state: WithCursors, name: string): Status =>
   state.cursors.byName[name]?.status ?? 'unknown';
 
+/** The last refusal (unknown list, failed checks) if it was about `name`, else null. */
+export const selectCursorRefusal = (state: WithCursors, name: string) =>
+  state.cursors.lastRefusal?.name === name ? state.cursors.lastRefusal : null;
+
 export const selectCursorError = (state: WithCursors, name: string): SerializedError | null =>
   state.cursors.byName[name]?.error ?? null;
 
